@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the real servers the integration tests start (redis-server, prometheus/promtool) when
+# they are missing. Runs before `npm test`; a no-op when they are already there.
+set -euo pipefail
+missing=()
+command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+{ command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1; } || missing+=(prometheus)
+[ ${#missing[@]} -eq 0 ] && exit 0
+echo "tests need: ${missing[*]} (Debian packages); installing" >&2
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+  echo "cannot install ${missing[*]}: not root and no sudo. Install them, e.g. apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# The Debian packages start system services; the tests start their own on free ports.
+for svc in redis-server prometheus; do $SUDO service "$svc" stop >/dev/null 2>&1 || true; done

@@ -1,0 +1,61 @@
+import express, { type Express } from 'express';
+import { randomUUID } from 'node:crypto';
+import type { Logger } from './observability/logger';
+import type { Metrics } from './observability/metrics';
+import type { PolicyStore } from './policy/policy-store';
+import { errorHandler } from './http/error-handler';
+import { healthRouter } from './http/health-routes';
+import { HttpError } from './http/http-error';
+import { preflightRouter, type PreflightDeps } from './http/preflight-route';
+
+export interface AppDeps {
+  store: PolicyStore;
+  secrets: readonly string[];
+  logger: Logger;
+  metrics: Metrics;
+  bodyLimit?: string | number;
+  clock?: () => Date;
+  newId?: () => string;
+  isShuttingDown?: () => boolean;
+  loadState?: PreflightDeps['loadState'];
+}
+
+const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/metrics']);
+
+/** The Express app with every route; no listen() (main.ts does that, tests use supertest). */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  const { metrics } = deps;
+
+  app.use((req, res, next) => {
+    // A label from a fixed set: arbitrary paths must not grow the metric's series.
+    const route = KNOWN_ROUTES.has(req.path) ? req.path : 'other';
+    const end = metrics.requestDuration.startTimer({ route });
+    res.on('finish', () => {
+      end({ status: String(res.statusCode) });
+      if (req.path === '/preflight' && res.statusCode >= 500) metrics.decisions.inc({ decision: 'error' });
+    });
+    next();
+  });
+
+  app.use(healthRouter({ store: deps.store, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false) }));
+  app.get('/metrics', async (_req, res) => {
+    res.setHeader('Content-Type', metrics.registry.contentType);
+    res.send(await metrics.registry.metrics());
+  });
+  app.use(preflightRouter({
+    store: deps.store,
+    secrets: deps.secrets,
+    bodyLimit: deps.bodyLimit ?? '1mb',
+    logger: deps.logger,
+    metrics,
+    clock: deps.clock ?? (() => new Date()),
+    newId: deps.newId ?? randomUUID,
+    loadState: deps.loadState,
+  }));
+  app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));
+  app.use(errorHandler(deps.logger));
+  return app;
+}

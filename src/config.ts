@@ -1,0 +1,50 @@
+/** Environment variables -> a typed, validated Config. Fails fast with the variable to fix. */
+export interface Config {
+  port: number;
+  host: string;
+  policyDir: string;
+  secrets: string[];
+  bodyLimit: string;
+  logLevel: string;
+  shutdownTimeoutMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const secretsRaw = env.WEBHOOK_SECRET;
+  const secrets = secretsRaw === undefined ? [] : secretsRaw.split(',').map((s) => s.trim());
+  if (secretsRaw !== undefined && secrets.some((s) => s === '')) {
+    throw new ConfigError('WEBHOOK_SECRET holds an empty secret: give one secret, or several separated by commas (no empty entries), or unset it');
+  }
+  const bodyLimit = env.BODY_LIMIT ?? '1mb';
+  if (!/^\d+(b|kb|mb)?$/i.test(bodyLimit)) throw new ConfigError(`BODY_LIMIT must be bytes or a size such as 512kb or 1mb, got "${bodyLimit}"`);
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  return {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST ?? '0.0.0.0',
+    policyDir: env.POLICY_DIR ?? './policies',
+    secrets,
+    bodyLimit,
+    logLevel,
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 25000, 0, 600000),
+  };
+}

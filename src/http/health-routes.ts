@@ -1,0 +1,39 @@
+import { Router } from 'express';
+import type { PolicyStore } from '../policy/policy-store';
+
+export interface HealthDeps {
+  store: PolicyStore;
+  signaturesEnforced: boolean;
+  isShuttingDown: () => boolean;
+}
+
+export const UNSIGNED_WARNING = 'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
+
+/** `/healthz`: the process is alive. `/readyz`: 200 only while a valid policy set is loaded. */
+export function healthRouter(deps: HealthDeps): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.status(200).json({ status: 'alive' });
+  });
+  router.get('/readyz', (_req, res) => {
+    const bundle = deps.store.current();
+    const lastLoad = deps.store.lastLoad();
+    const body = {
+      signaturesEnforced: deps.signaturesEnforced,
+      ...(deps.signaturesEnforced ? {} : { warning: UNSIGNED_WARNING }),
+      revision: bundle?.revision,
+      policies: bundle?.policies.length ?? 0,
+      exceptions: bundle?.exceptions.length ?? 0,
+      loadedAt: bundle?.loadedAt.toISOString(),
+      lastLoad,
+    };
+    if (deps.isShuttingDown()) {
+      res.status(503).json({ status: 'shutting down', message: 'preflight-gate is shutting down', ...body });
+    } else if (!bundle) {
+      res.status(503).json({ status: 'not ready', message: 'no valid policy set is loaded', ...body });
+    } else {
+      res.status(200).json({ status: 'ready', ...body });
+    }
+  });
+  return router;
+}

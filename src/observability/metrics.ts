@@ -1,0 +1,37 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export type DecisionLabel = 'allow' | 'deny' | 'error';
+
+/** Every metric of the service, in a registry of its own (no global state; tests make many). */
+export interface Metrics {
+  registry: Registry;
+  decisions: Counter<'decision'>;
+  policyResults: Counter<'policy' | 'result' | 'mode'>;
+  requestDuration: Histogram<'route' | 'status'>;
+  signatureFailures: Counter<'reason'>;
+  reloads: Counter<'result'>;
+  policiesLoaded: Gauge;
+  bundleInfo: Gauge<'revision'>;
+}
+
+export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  return {
+    registry,
+    decisions: new Counter({ name: 'preflight_decisions_total', help: 'Preflight decisions by outcome.', labelNames: ['decision'], registers }),
+    policyResults: new Counter({ name: 'preflight_policy_results_total', help: 'Policy results of preflight decisions (skipped policies are not counted).', labelNames: ['policy', 'result', 'mode'], registers }),
+    requestDuration: new Histogram({
+      name: 'preflight_request_duration_seconds',
+      help: 'Time to answer a webhook request, from first byte to answer.',
+      labelNames: ['route', 'status'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    signatureFailures: new Counter({ name: 'preflight_signature_failures_total', help: 'Requests rejected for their signature.', labelNames: ['reason'], registers }),
+    reloads: new Counter({ name: 'preflight_policy_reloads_total', help: 'Policy set loads by result.', labelNames: ['result'], registers }),
+    policiesLoaded: new Gauge({ name: 'preflight_policies_loaded', help: 'Policies in the set in use.', registers }),
+    bundleInfo: new Gauge({ name: 'preflight_policy_bundle_info', help: 'The policy set in use (value 1), by revision.', labelNames: ['revision'], registers }),
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * JSON Schema of the webhook payload Steadybit sends (preflight and custom webhooks).
+ *
+ * Written from `WebhookPayloadAO` and its children in Steadybit's public OpenAPI spec
+ * (steadybit/cli openapi/platform-api.json, spec version 2.8.7): same field names and types.
+ * Deliberate differences, each because Steadybit really sends it (see test/fixtures/payloads):
+ *  - unknown properties are accepted everywhere (forward compatible);
+ *  - `experimentVersion` is an int32 in the spec, but the spec's own example sends "5";
+ *  - enums (`createdVia`, `actionKind`) are plain strings: a value Steadybit adds later must
+ *    reach the policies (which can deny it) instead of failing validation;
+ *  - `format: uuid` is not enforced (user ids such as "13av2737-..." are not valid UUIDs);
+ *  - step `oneOf` (wait / action / service validation) has no discriminator in the spec, so a
+ *    step is validated as the union of their properties;
+ *  - `TargetPredicateAO` is recursive in the spec (and loops forever in some validators); the
+ *    blast-radius predicate is accepted as any object and judged by the policy engine, which
+ *    treats shapes it does not know as "cannot decide".
+ */
+const dateTime = { type: 'string', format: 'date-time' } as const;
+const str = { type: 'string' } as const;
+const int = { type: 'integer' } as const;
+
+const userSummary = {
+  type: 'object',
+  required: ['username'],
+  properties: { username: { type: 'string', maxLength: 255 }, name: str, pictureUrl: { type: ['string', 'null'] }, email: { type: ['string', 'null'] } },
+} as const;
+
+const attribute = {
+  type: 'object',
+  required: ['key', 'value'],
+  properties: { key: { type: 'string', minLength: 1 }, value: { type: 'string' } },
+} as const;
+
+const target = {
+  type: 'object',
+  properties: { type: str, name: str, attributes: { type: 'array', items: attribute } },
+} as const;
+
+const blastRadius = {
+  type: 'object',
+  properties: { targetType: str, percentage: int, maximum: int, predicate: { type: 'object' } },
+} as const;
+
+const stepCommon = {
+  id: str,
+  predecessorId: { type: ['string', 'null'] },
+  state: str,
+  started: dateTime,
+  ended: dateTime,
+  reason: str,
+  ignoreFailure: { type: 'boolean' },
+  parameters: { type: 'object' },
+  customLabel: str,
+} as const;
+
+const actionStep = {
+  type: 'object',
+  properties: {
+    ...stepCommon,
+    actionId: str,
+    actionKind: str,
+    radius: blastRadius,
+    targetExecutions: { type: 'array', items: target },
+    totalTargetCount: int,
+  },
+} as const;
+
+const step = {
+  type: 'object',
+  properties: {
+    ...actionStep.properties,
+    stepType: str,
+    serviceId: str,
+    validations: { type: 'array', items: actionStep },
+  },
+} as const;
+
+const variable = {
+  type: 'object',
+  properties: { value: { anyOf: [str, { type: 'array', items: str }] }, origin: str },
+} as const;
+
+export const executionSchema = {
+  type: 'object',
+  properties: {
+    id: int,
+    experimentKey: str,
+    teamKey: str,
+    environment: str,
+    name: str,
+    hypothesis: str,
+    tags: { type: 'array', items: str },
+    requested: dateTime,
+    created: dateTime,
+    createdBy: userSummary,
+    createdVia: str,
+    experimentVersion: { anyOf: [int, { type: 'string', pattern: '^-?[0-9]+$' }] },
+    started: dateTime,
+    ended: dateTime,
+    state: str,
+    steps: { type: 'array', items: step },
+    overrides: {
+      type: 'object',
+      properties: { environment: str, variables: { type: 'object', additionalProperties: str } },
+    },
+    reason: str,
+    reasonDetails: str,
+    canceledBy: userSummary,
+    variables: { type: 'object', additionalProperties: variable },
+  },
+} as const;
+
+export const killswitchSchema = {
+  type: 'object',
+  properties: {
+    engagedBy: str,
+    engagedByDetails: userSummary,
+    engaged: dateTime,
+    disengagedBy: str,
+    disengagedByDetails: userSummary,
+    disengaged: dateTime,
+  },
+} as const;
+
+export const webhookPayloadSchema = {
+  $id: 'https://preflight-gate.dev/schemas/webhook-payload.json',
+  type: 'object',
+  required: ['event'],
+  properties: {
+    event: { type: 'string', minLength: 1 },
+    time: dateTime,
+    killswitch: killswitchSchema,
+    execution: executionSchema,
+    executionStepId: str,
+  },
+} as const;

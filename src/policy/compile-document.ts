@@ -1,0 +1,146 @@
+import { ajv, toFieldErrors } from '../validation/ajv';
+import type { CompiledException, CompiledModification, CompiledPolicy } from './compiled';
+import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
+import type { LoadProblem } from './load-error';
+import { RuleSpecError } from './rule-kind';
+import { RULES_BY_KEY } from './rules';
+import { compileScope, type ScopeSpec } from './scope';
+import { compileTemplate } from './template';
+import type { CompiledRule, Mode, Modification } from './types';
+import type { ParsedDocument } from './yaml-source';
+
+const validators = Object.fromEntries(
+  Object.entries(DOCUMENT_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]),
+) as Record<DocumentKind, ReturnType<typeof ajv.compile>>;
+
+export const MODIFICATION_PLACEHOLDERS = ['decisionId', 'revision', 'policy', 'now', 'experimentKey', 'team', 'environment', 'executionId'];
+
+export type CompiledDocument =
+  | { kind: 'Policy'; policy: CompiledPolicy }
+  | { kind: 'Exception'; exception: CompiledException }
+  | { kind: 'EnvironmentAliases'; aliases: Record<string, string[]> };
+
+type Path = Array<string | number>;
+
+function pathText(path: Path): string {
+  return path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out ? `${out}.${p}` : p), '');
+}
+
+/** Splits ajv's `/rules/0/environments` into ['rules', 0, 'environments']. */
+function splitPointer(pointer: string): Path {
+  return pointer.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
+}
+
+/** Validates one YAML document against its kind's schema, then compiles it. Problems are located. */
+export function compileDocument(doc: ParsedDocument): { compiled?: CompiledDocument; problems: LoadProblem[] } {
+  const problem = (path: Path, message: string): LoadProblem => ({
+    file: doc.file, ...doc.locate(path), path: pathText(path), message, severity: 'error',
+  });
+  const value = doc.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { problems: [problem([], 'a policy document must be a mapping with a `kind`')] };
+  }
+  const kind = (value as { kind?: unknown }).kind;
+  if (typeof kind !== 'string' || !(kind in DOCUMENT_SCHEMAS)) {
+    const known = Object.keys(DOCUMENT_SCHEMAS).join(', ');
+    return { problems: [problem(kind === undefined ? [] : ['kind'], `kind must be one of ${known}${kind === undefined ? ' (it is missing)' : `, got ${JSON.stringify(kind)}`}`)] };
+  }
+  const validate = validators[kind as DocumentKind];
+  if (!validate(value)) {
+    const problems = (validate.errors ?? []).map((e) => {
+      const path = splitPointer(e.instancePath);
+      const [fe] = toFieldErrors([e]);
+      const extra = e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : undefined;
+      const missing = e.keyword === 'required' ? String(e.params.missingProperty) : undefined;
+      const where = extra !== undefined ? [...path, extra] : path;
+      const field = extra ?? missing;
+      const msg = field !== undefined ? `${field} ${fe.message}` : fe.message;
+      return problem(where, e.keyword === 'additionalProperties' && path.at(-2) === 'rules' ? `unknown rule kind "${extra}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}` : msg);
+    });
+    return { problems: dedupe(problems) };
+  }
+  try {
+    switch (kind as DocumentKind) {
+      case 'Policy': return { compiled: { kind: 'Policy', policy: compilePolicy(value as PolicyDoc, doc) }, problems: [] };
+      case 'Exception': return { compiled: { kind: 'Exception', exception: compileException(value as ExceptionDoc, doc) }, problems: [] };
+      case 'EnvironmentAliases': return { compiled: { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases }, problems: [] };
+    }
+  } catch (err) {
+    if (err instanceof LocatedSpecError) return { problems: [problem(err.path, err.message)] };
+    throw err;
+  }
+}
+
+function dedupe(problems: LoadProblem[]): LoadProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.line}:${p.col}:${p.message}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+}
+
+class LocatedSpecError extends Error {
+  constructor(message: string, readonly path: Path) { super(message); }
+}
+
+function at<T>(path: Path, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RuleSpecError) throw new LocatedSpecError(err.message, [...path, ...err.path]);
+    throw err;
+  }
+}
+
+interface PolicyDoc {
+  name: string; description?: string; mode?: Mode; priority?: number;
+  match?: ScopeSpec; exclude?: ScopeSpec;
+  rules?: Array<Record<string, unknown>>;
+  message?: string;
+  modifications?: Modification[];
+}
+
+function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument): CompiledPolicy {
+  if ((doc.rules ?? []).length === 0 && (doc.modifications ?? []).length === 0) {
+    throw new LocatedSpecError('a policy needs rules (what it denies) or modifications (what it adds to allowed runs)', []);
+  }
+  const rules: CompiledRule[] = (doc.rules ?? []).map((rule, i) => {
+    const [key, spec] = Object.entries(rule)[0];
+    const kind = RULES_BY_KEY.get(key);
+    if (!kind) throw new LocatedSpecError(`unknown rule kind "${key}"`, ['rules', i, key]);
+    const path = `rules[${i}].${key}`;
+    return { kind: key, path, ...at(['rules', i, key], () => kind.compile(spec as never, path)) };
+  });
+  return {
+    name: doc.name,
+    description: doc.description,
+    mode: doc.mode ?? 'enforce',
+    priority: doc.priority ?? 100,
+    source: { file: parsed.file, ...parsed.locate([]) },
+    matchSpec: doc.match,
+    match: compileScope(doc.match, false),
+    exclude: compileScope(doc.exclude, true),
+    rules,
+    message: doc.message === undefined ? undefined : at(['message'], () => compileTemplate(doc.message as string)),
+    modifications: (doc.modifications ?? []).map((m, i) => at(['modifications', i, 'value'], () => compileModification(m))),
+  };
+}
+
+function compileModification(m: Modification): CompiledModification {
+  if (typeof m.value !== 'string') return { type: m.type, propertyKey: m.propertyKey, constant: m.value, render: () => m.value };
+  const template = compileTemplate(m.value, MODIFICATION_PLACEHOLDERS);
+  const constant = /\{\{/.test(m.value) ? undefined : m.value;
+  return { type: m.type, propertyKey: m.propertyKey, constant, render: (values) => template(values) };
+}
+
+interface ExceptionDoc { name: string; policy: string; owner: string; reason: string; expires: string; match?: ScopeSpec }
+
+function compileException(doc: ExceptionDoc, parsed: ParsedDocument): CompiledException {
+  const expires = new Date(doc.expires);
+  if (Number.isNaN(expires.getTime())) throw new LocatedSpecError(`expires is not a valid time: ${doc.expires}`, ['expires']);
+  return {
+    name: doc.name, policy: doc.policy, owner: doc.owner, reason: doc.reason, expires,
+    match: compileScope(doc.match, false),
+    source: { file: parsed.file, ...parsed.locate([]) },
+  };
+}

@@ -1,0 +1,48 @@
+import type { CompiledScope, ScopeSpec } from './scope';
+import type { Template } from './template';
+import type { CompiledRule, Mode, Modification, SourceRef } from './types';
+import type { EnvironmentAliases } from './environments';
+
+export interface CompiledModification {
+  type: Modification['type'];
+  propertyKey: string;
+  /** Renders the value for one decision (string values may hold placeholders). */
+  render(values: Record<string, string | undefined>): Modification['value'];
+  /** The value when it has no placeholders: comparable at load time. */
+  constant?: Modification['value'];
+}
+
+export interface CompiledPolicy {
+  name: string;
+  description?: string;
+  mode: Mode;
+  priority: number;
+  source: SourceRef;
+  matchSpec?: ScopeSpec;
+  match: CompiledScope;
+  exclude: CompiledScope;
+  rules: CompiledRule[];
+  message?: Template;
+  modifications: CompiledModification[];
+}
+
+export interface CompiledException {
+  name: string;
+  policy: string;
+  owner: string;
+  reason: string;
+  expires: Date;
+  match: CompiledScope;
+  source: SourceRef;
+}
+
+/** An immutable, fully validated policy set. Requests only ever see one of these. */
+export interface PolicyBundle {
+  /** Content hash of every file that went into the bundle (first 12 hex of SHA-256). */
+  revision: string;
+  loadedAt: Date;
+  files: readonly string[];
+  policies: readonly CompiledPolicy[];
+  exceptions: readonly CompiledException[];
+  aliases: EnvironmentAliases;
+}

@@ -1,0 +1,100 @@
+import { RULE_KINDS } from './rules';
+import { scopeSchema } from './scope';
+import { MODES } from './types';
+
+/**
+ * JSON Schemas of the documents a policy directory holds, one per `kind`. Assembled from the
+ * registered rule kinds, so a new rule kind is described here without editing this file.
+ * `npx preflight-gate schema` prints the combined schema for editors.
+ */
+export const NAME_PATTERN = '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$';
+const name = { type: 'string', pattern: NAME_PATTERN, description: 'Unique, lower-case letters, digits and dashes.' };
+
+export const ruleSchema = {
+  type: 'object',
+  minProperties: 1,
+  maxProperties: 1,
+  additionalProperties: false,
+  description: 'One rule: a single key naming its kind.',
+  properties: Object.fromEntries(RULE_KINDS.map((k) => [k.key, { ...k.schema, description: k.description }])),
+};
+
+const modificationValue = {
+  anyOf: [
+    { type: 'string' },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'array', items: { type: ['string', 'number'] } },
+  ],
+};
+
+export const modificationSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'propertyKey', 'value'],
+  properties: {
+    type: { type: 'string', enum: ['set_property_value', 'add_value_to_list_property'] },
+    propertyKey: { type: 'string', minLength: 1, maxLength: 64 },
+    value: { ...modificationValue, description: 'Strings may use {{decisionId}}, {{revision}}, {{policy}}, {{now}}, {{experimentKey}}, {{team}}, {{environment}}, {{executionId}}.' },
+  },
+};
+
+export const policySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'name'],
+  properties: {
+    kind: { const: 'Policy' },
+    name,
+    description: { type: 'string' },
+    mode: { type: 'string', enum: [...MODES], default: 'enforce', description: 'enforce: deny; warn: allow and say what would be denied; audit: allow, only log and count.' },
+    priority: { type: 'integer', minimum: 0, maximum: 1000, default: 100, description: 'Higher comes first in a denial message and wins modification conflicts.' },
+    match: { ...scopeSchema, description: 'Runs this policy applies to; every field given must match.' },
+    exclude: { ...scopeSchema, description: 'Runs (or steps) this policy does not apply to.' },
+    rules: { type: 'array', items: ruleSchema, description: 'Every rule is checked; any violation is a denial (subject to mode).' },
+    message: { type: 'string', minLength: 1, description: 'Denial message template, once per violation.' },
+    modifications: { type: 'array', items: modificationSchema, description: 'Added to an allowed run when this policy is in scope and does not deny.' },
+  },
+};
+
+export const exceptionSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'name', 'policy', 'owner', 'reason', 'expires'],
+  properties: {
+    kind: { const: 'Exception' },
+    name,
+    policy: { type: 'string', pattern: NAME_PATTERN, description: 'The policy this waives.' },
+    owner: { type: 'string', minLength: 1 },
+    reason: { type: 'string', minLength: 1 },
+    expires: { type: 'string', format: 'date-time', description: 'RFC 3339 time; the waiver stops applying by itself.' },
+    match: { ...scopeSchema, description: 'Runs the waiver applies to (default: every run the policy applies to).' },
+  },
+};
+
+export const aliasesSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'aliases'],
+  properties: {
+    kind: { const: 'EnvironmentAliases' },
+    aliases: {
+      type: 'object',
+      minProperties: 1,
+      additionalProperties: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+      description: 'Alias name -> environment ids (or names) it stands for.',
+    },
+  },
+};
+
+export const DOCUMENT_SCHEMAS = { Policy: policySchema, Exception: exceptionSchema, EnvironmentAliases: aliasesSchema } as const;
+export type DocumentKind = keyof typeof DOCUMENT_SCHEMAS;
+
+/** The combined schema, for editors (yaml-language-server) and `preflight-gate schema`. */
+export function editorSchema(): Record<string, unknown> {
+  return {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    title: 'preflight-gate policy document',
+    oneOf: Object.values(DOCUMENT_SCHEMAS),
+  };
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import type { CompiledException, CompiledPolicy, PolicyBundle } from './compiled';
+import { compileDocument } from './compile-document';
+import { findModificationConflicts } from './modification-conflicts';
+import type { LoadProblem } from './load-error';
+import { parseYamlSource, type SourceFile } from './yaml-source';
+
+export type LoadResult =
+  | { ok: true; bundle: PolicyBundle; warnings: LoadProblem[] }
+  | { ok: false; problems: LoadProblem[] };
+
+/** Content hash of a set of files, independent of the order they were read in. */
+export function revisionOf(sources: readonly SourceFile[]): string {
+  const hash = createHash('sha256');
+  const keyed = sources.map((s) => ({ key: s.key ?? s.file, text: s.text }));
+  for (const s of keyed.sort((a, b) => a.key.localeCompare(b.key))) {
+    hash.update(s.key).update('\0').update(s.text).update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * Parses, validates and compiles every document of a policy set. Pure: same sources, same result.
+ * Only a set without a single error becomes a bundle; `now` dates the expired-exception warnings.
+ */
+export function loadBundle(sources: readonly SourceFile[], now: Date = new Date()): LoadResult {
+  const problems: LoadProblem[] = [];
+  const policies: CompiledPolicy[] = [];
+  const exceptions: CompiledException[] = [];
+  const aliases = new Map<string, string[]>();
+  const firstSeen = new Map<string, string>();
+  const duplicate = (what: string, name: string, where: { file: string; line: number; col: number }) => {
+    const key = `${what}:${name}`;
+    const prior = firstSeen.get(key);
+    if (prior) problems.push({ ...where, path: 'name', message: `duplicate ${what} name "${name}" (first defined at ${prior})`, severity: 'error' });
+    else firstSeen.set(key, `${where.file}:${where.line}`);
+  };
+
+  for (const source of sources) {
+    const parsed = parseYamlSource(source);
+    problems.push(...parsed.problems);
+    for (const doc of parsed.documents) {
+      const { compiled, problems: docProblems } = compileDocument(doc);
+      problems.push(...docProblems);
+      if (!compiled) continue;
+      if (compiled.kind === 'Policy') {
+        duplicate('policy', compiled.policy.name, compiled.policy.source);
+        policies.push(compiled.policy);
+      } else if (compiled.kind === 'Exception') {
+        duplicate('exception', compiled.exception.name, compiled.exception.source);
+        exceptions.push(compiled.exception);
+      } else {
+        for (const [alias, ids] of Object.entries(compiled.aliases)) {
+          duplicate('environment alias', alias, { file: doc.file, ...doc.locate(['aliases', alias]) });
+          aliases.set(alias, ids);
+        }
+      }
+    }
+  }
+
+  const policyNames = new Set(policies.map((p) => p.name));
+  for (const e of exceptions) {
+    if (!policyNames.has(e.policy)) {
+      problems.push({ ...e.source, path: 'policy', message: `exception "${e.name}" waives policy "${e.policy}", which does not exist`, severity: 'error' });
+    } else if (e.expires.getTime() <= now.getTime()) {
+      problems.push({ ...e.source, path: 'expires', message: `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer applies; remove it`, severity: 'warning' });
+    }
+  }
+  problems.push(...findModificationConflicts(policies));
+  if (policies.length === 0 && !problems.some((p) => p.severity === 'error')) {
+    problems.push({ file: sources[0]?.file ?? '(policy directory)', line: 1, col: 1, path: '', message: 'no policies found: refusing to run with an empty policy set (it would allow every run)', severity: 'error' });
+  }
+
+  const errors = problems.filter((p) => p.severity === 'error');
+  if (errors.length > 0) return { ok: false, problems };
+  policies.sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name));
+  const bundle: PolicyBundle = Object.freeze({
+    revision: revisionOf(sources),
+    loadedAt: now,
+    files: Object.freeze(sources.map((s) => s.file)),
+    policies: Object.freeze(policies),
+    exceptions: Object.freeze(exceptions),
+    aliases,
+  });
+  return { ok: true, bundle, warnings: problems };
+}

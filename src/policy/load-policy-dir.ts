@@ -1,0 +1,17 @@
+import { loadBundle, type LoadResult } from './load-bundle';
+import { readPolicyDir } from './read-policy-dir';
+
+/** Reads and loads a policy directory; an unreadable directory is a load problem, not a crash. */
+export function loadPolicyDir(dir: string, now: Date = new Date()): LoadResult {
+  let sources;
+  try {
+    sources = readPolicyDir(dir);
+  } catch (err) {
+    const message = `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`;
+    return { ok: false, problems: [{ file: dir, line: 1, col: 1, path: '', message, severity: 'error' }] };
+  }
+  if (sources.length === 0) {
+    return { ok: false, problems: [{ file: dir, line: 1, col: 1, path: '', message: 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set', severity: 'error' }] };
+  }
+  return loadBundle(sources, now);
+}

@@ -1,0 +1,52 @@
+import { defineRule, RuleSpecError } from '../rule-kind';
+import { environmentSet } from '../environments';
+import type { RunEnvironment } from '../types';
+
+interface Spec { blocked?: string[]; allowed?: string[] }
+
+/** The listed key the environment matched, e.g. the alias "production" for its UUID. */
+function listedAs(env: RunEnvironment, listed: ReadonlySet<string>): string | undefined {
+  for (const k of env.keys) if (listed.has(k)) return k;
+  return undefined;
+}
+
+const named = (env: RunEnvironment, key: string) => (key === env.value.toLowerCase() ? env.value : `${key} (${env.value})`);
+
+const names = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } };
+
+/** `- environments: {blocked: [production]}` or `{allowed: [staging, dev]}`; names, ids or aliases. */
+export const environmentsRule = defineRule<Spec>({
+  key: 'environments',
+  description: 'Deny runs in blocked environments, or outside the allowed ones (names, ids or alias names).',
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: { blocked: names, allowed: names },
+  },
+  compile(spec) {
+    const blocked = spec.blocked ? environmentSet(spec.blocked) : undefined;
+    const allowed = spec.allowed ? environmentSet(spec.allowed) : undefined;
+    if (blocked && allowed) {
+      const both = [...blocked].filter((e) => allowed.has(e));
+      if (both.length > 0) throw new RuleSpecError(`environment "${both[0]}" is both blocked and allowed`);
+    }
+    return {
+      check({ facts }) {
+        if (facts.environments.length === 0) {
+          return [{ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', undecidable: true }];
+        }
+        const out = [];
+        for (const env of facts.environments) {
+          const hit = blocked && listedAs(env, blocked);
+          if (hit) {
+            out.push({ reason: `environment ${named(env, hit)} is blocked`, value: env.value });
+          } else if (allowed && listedAs(env, allowed) === undefined) {
+            out.push({ reason: `environment ${env.value} is not one of the allowed environments (${spec.allowed?.join(', ')})`, value: env.value });
+          }
+        }
+        return out;
+      },
+    };
+  },
+});

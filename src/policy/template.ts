@@ -1,0 +1,28 @@
+import { RuleSpecError } from './rule-kind';
+
+/** Placeholders a denial message may use: `{{experimentKey}}`, `{{step}}`, ... */
+export const MESSAGE_PLACEHOLDERS = [
+  'policy', 'reason', 'experimentKey', 'team', 'environment', 'executionId', 'step', 'target', 'value', 'decisionId', 'revision', 'now',
+] as const;
+export type Placeholder = (typeof MESSAGE_PLACEHOLDERS)[number];
+export type TemplateValues = Partial<Record<Placeholder, string | undefined>>;
+
+export type Template = (values: TemplateValues) => string;
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+
+/** Compiles `{{name}}` templates once, at load time; an unknown placeholder is a load error. */
+export function compileTemplate(source: string, allowed: readonly string[] = MESSAGE_PLACEHOLDERS): Template {
+  const parts: Array<string | { name: Placeholder }> = [];
+  let last = 0;
+  for (const m of source.matchAll(PLACEHOLDER)) {
+    const name = m[1];
+    if (!allowed.includes(name)) {
+      throw new RuleSpecError(`unknown placeholder {{${name}}}; use one of ${allowed.map((a) => `{{${a}}}`).join(', ')}`);
+    }
+    parts.push(source.slice(last, m.index), { name: name as Placeholder });
+    last = (m.index ?? 0) + m[0].length;
+  }
+  parts.push(source.slice(last));
+  return (values) => parts.map((p) => (typeof p === 'string' ? p : values[p.name] ?? '-')).join('');
+}

@@ -1,0 +1,104 @@
+import type { Execution, PreflightPayload, Step } from '../payload/types';
+
+export type Mode = 'enforce' | 'warn' | 'audit';
+export const MODES: readonly Mode[] = ['enforce', 'warn', 'audit'];
+
+/** Where a policy or a problem lives: `policies/prod.yaml:12:5`. */
+export interface SourceRef { file: string; line: number; col: number }
+
+/** An action step of the run (also those nested in service validations), with a readable label. */
+export interface ActionStepRef {
+  /** Position in the payload, e.g. `steps[1]` or `steps[2].validations[0]`. */
+  path: string;
+  /** What a person recognises: custom label, else action id, else path. */
+  label: string;
+  step: Step;
+}
+
+/** Run-time state from custom webhooks (issue: guardrails with memory); absent when not loaded. */
+export interface StateSnapshot {
+  [fact: string]: unknown;
+}
+
+/** An environment as sent, with every key a policy may name it by (value and alias names, lower-cased). */
+export interface RunEnvironment { value: string; keys: ReadonlySet<string> }
+
+/** Everything a rule may look at. Built once per request, shared by all policies. */
+export interface Facts {
+  payload: PreflightPayload;
+  execution: Execution;
+  now: Date;
+  /** The environments the run touches: `execution.environment` and the override, if any. */
+  environments: RunEnvironment[];
+  actionSteps: ActionStepRef[];
+  decisionId: string;
+  revision: string;
+  state?: StateSnapshot;
+}
+
+/** One thing a rule found wrong, or could not judge. */
+export interface Violation {
+  reason: string;
+  step?: ActionStepRef;
+  target?: string;
+  value?: string;
+  /** The rule could not decide (unknown shape, missing data); it counts as a violation. */
+  undecidable?: boolean;
+}
+
+export interface RuleInput {
+  facts: Facts;
+  /** The action steps this policy is scoped to. */
+  steps: ActionStepRef[];
+}
+
+export interface CompiledRule {
+  kind: string;
+  /** Path of the rule inside its file, e.g. `rules[0].environments`. */
+  path: string;
+  check(input: RuleInput): Violation[];
+  /** Names of state facts the rule reads; the route loads them before evaluating. */
+  needsState?: readonly string[];
+}
+
+export type ModificationType = 'set_property_value' | 'add_value_to_list_property';
+
+export interface Modification {
+  type: ModificationType;
+  propertyKey: string;
+  value: string | number | boolean | Array<string | number>;
+}
+
+export type PolicyResultKind = 'pass' | 'deny' | 'warn' | 'audit' | 'skipped';
+
+export interface PolicyResult {
+  policy: string;
+  mode: Mode;
+  priority: number;
+  result: PolicyResultKind;
+  /** Reasons the policy would deny (for deny/warn/audit), or why it was skipped. */
+  reasons: string[];
+  /** The policy's message, rendered (deny/warn/audit only). */
+  message?: string;
+  exception?: string;
+  source: SourceRef;
+}
+
+export interface ModificationConflict {
+  propertyKey: string;
+  kept: { policy: string; value: Modification['value'] };
+  dropped: { policy: string; value: Modification['value'] };
+}
+
+export interface Decision {
+  id: string;
+  allowed: boolean;
+  message: string;
+  modifications: Modification[];
+  conflicts: ModificationConflict[];
+  revision: string;
+  evaluatedAt: string;
+  results: PolicyResult[];
+}
+
+export { type Execution, type PreflightPayload, type Step };

@@ -1,0 +1,59 @@
+import { isNode, LineCounter, parseAllDocuments, type Document } from 'yaml';
+import type { LoadProblem } from './load-error';
+
+export interface SourceFile {
+  /** How the file is named in messages, e.g. `policies/prod.yaml`. */
+  file: string;
+  /** Path relative to the policy directory; what the revision hash covers. Defaults to `file`. */
+  key?: string;
+  text: string;
+}
+
+export interface ParsedDocument {
+  file: string;
+  index: number;
+  value: unknown;
+  /** Line and column of the node at `path` (or of its deepest existing parent). */
+  locate(path: ReadonlyArray<string | number>): { line: number; col: number };
+}
+
+/** Parses a YAML stream into documents that can locate any field path. Syntax errors are problems. */
+export function parseYamlSource(source: SourceFile): { documents: ParsedDocument[]; problems: LoadProblem[] } {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(source.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const problems: LoadProblem[] = [];
+  const documents: ParsedDocument[] = [];
+  const streamDocs: Document[] = Array.isArray(docs) ? docs : [];
+  if (!Array.isArray(docs)) {
+    problems.push({ file: source.file, line: 1, col: 1, path: '', message: 'not a YAML document stream', severity: 'error' });
+  }
+  streamDocs.forEach((doc, index) => {
+    for (const err of [...doc.errors, ...doc.warnings]) {
+      const pos = lineCounter.linePos(err.pos[0]);
+      problems.push({
+        file: source.file, line: pos.line, col: pos.col, path: '',
+        message: `YAML ${err instanceof Error && doc.errors.includes(err) ? 'syntax error' : 'warning'}: ${err.message.split('\n')[0]}`,
+        severity: doc.errors.includes(err) ? 'error' : 'warning',
+      });
+    }
+    if (doc.errors.length > 0) return;
+    const value: unknown = doc.toJS({ maxAliasCount: 100 });
+    if (value === null || value === undefined) return; // an empty document (e.g. after a trailing ---)
+    documents.push({
+      file: source.file,
+      index,
+      value,
+      locate(path) {
+        for (let n = path.length; n >= 0; n--) {
+          const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
+          if (isNode(node) && node.range) {
+            const pos = lineCounter.linePos(node.range[0]);
+            return { line: pos.line, col: pos.col };
+          }
+        }
+        return { line: 1, col: 1 };
+      },
+    });
+  });
+  return { documents, problems };
+}
