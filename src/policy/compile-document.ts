@@ -87,7 +87,7 @@ function at<T>(path: Path, fn: () => T): T {
   try {
     return fn();
   } catch (err) {
-    if (err instanceof RuleSpecError) throw new LocatedSpecError(err.message, [...path, ...err.path]);
+    if (err instanceof RuleSpecError) throw new LocatedSpecError(err.message, [...path, ...err.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))]);
     throw err;
   }
 }

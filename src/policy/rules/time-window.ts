@@ -1,0 +1,85 @@
+import { defineRule, RuleSpecError } from '../rule-kind';
+import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
+import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
+import { checkZone, describeLocal, localTime } from '../time/zone';
+import type { Violation } from '../types';
+
+type DenySpec = Partial<FreezeSpec & RecurringSpec>;
+interface Spec { timeZone: string; allowed?: RecurringSpec[]; deny?: DenySpec[] }
+
+const text = (description: string) => ({ type: 'string', minLength: 1, description });
+const recurringProps = {
+  name: text('Shown in the message, e.g. "business hours".'),
+  days: { type: 'array', minItems: 1, items: text('Mon..Sun or a range such as Mon-Fri.'), description: 'Days the window starts on (default: every day).' },
+  from: text('Local start time, HH:MM.'),
+  to: text('Local end time, HH:MM (24:00 = midnight); at or before `from` means the next day.'),
+};
+const allowedItem = { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: recurringProps };
+const denyItem = {
+  type: 'object',
+  additionalProperties: false,
+  dependencies: { start: ['end'], end: ['start'], from: ['to'], to: ['from'], days: ['from'] },
+  properties: {
+    ...recurringProps,
+    start: text('Freeze start: RFC 3339 (2026-12-18T00:00:00Z) or local date[-time] in timeZone (2026-12-18, 2026-12-18T17:00).'),
+    end: text('Freeze end (exclusive), same forms as start.'),
+  },
+};
+
+type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(now: Date): boolean };
+
+function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
+  const isFreeze = spec.start !== undefined;
+  const isRecurring = spec.from !== undefined;
+  if (isFreeze === isRecurring) {
+    throw new RuleSpecError('a deny window is either a freeze (start + end) or a recurring window (days + from + to), not both or neither', path);
+  }
+  if (isFreeze) {
+    const freeze = compileFreeze(spec as FreezeSpec, zone, path);
+    return { text: freeze.text, hit: freeze.contains };
+  }
+  const weekly = compileRecurring(spec as RecurringSpec, path);
+  return { text: weekly.text, hit: (now) => weekly.contains(localTime(now, zone)) };
+}
+
+/**
+ * `- timeWindow: {timeZone: Europe/Berlin, allowed: [{days: [Mon-Fri], from: "09:00", to: "17:00"}],
+ *    deny: [{name: year-end freeze, start: 2026-12-18, end: 2027-01-04}]}`
+ */
+export const timeWindowRule = defineRule<Spec>({
+  key: 'timeWindow',
+  description: 'Allow runs only inside weekly windows and/or deny them inside freezes and recurring windows, in an IANA time zone.',
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['timeZone'],
+    properties: {
+      timeZone: text('IANA time zone, e.g. Europe/Berlin, America/New_York, UTC.'),
+      allowed: { type: 'array', minItems: 1, items: allowedItem, description: 'Runs must start inside one of these weekly windows.' },
+      deny: { type: 'array', minItems: 1, items: denyItem, description: 'Runs may not start inside any of these freezes or weekly windows.' },
+    },
+  },
+  compile(spec) {
+    const zone = checkZone(spec.timeZone);
+    if (spec.allowed === undefined && spec.deny === undefined) {
+      throw new RuleSpecError('a time window needs allowed windows, deny windows, or both');
+    }
+    const allowed = (spec.allowed ?? []).map((w, i) => compileRecurring(w, ['allowed', String(i)]));
+    const deny = (spec.deny ?? []).map((w, i) => compileDeny(w, zone, ['deny', String(i)]));
+    const allowedText = allowed.map((w) => w.text).join(', ');
+    return {
+      check({ facts }) {
+        const local = localTime(facts.now, zone);
+        const now = `it is ${describeLocal(local)} now`;
+        const out: Violation[] = [];
+        if (allowed.length > 0 && !allowed.some((w) => w.contains(local))) {
+          out.push({ reason: `outside the allowed time windows (${allowedText} ${zone}): ${now}`, value: `${allowedText} ${zone}` });
+        }
+        for (const w of deny) {
+          if (w.hit(facts.now)) out.push({ reason: `inside the deny window ${w.text}${w.text.includes(zone) ? '' : ` ${zone}`}: ${now}`, value: w.text });
+        }
+        return out;
+      },
+    };
+  },
+});

@@ -1,0 +1,44 @@
+import { DateTime } from 'luxon';
+import { RuleSpecError } from '../rule-kind';
+
+/** A one-off deny window, e.g. a change freeze: `{name: year-end, start: 2026-12-18, end: 2027-01-04}`. */
+export interface FreezeSpec { name?: string; start: string; end: string }
+
+export interface FreezeWindow {
+  start: Date;
+  end: Date;
+  contains(now: Date): boolean;
+  text: string;
+}
+
+const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A moment given as RFC 3339 with an offset (`2026-12-18T00:00:00Z`, `...+01:00`), or as a local
+ * date or date-time in the window's zone (`2026-12-18`, `2026-12-18T17:00`). A local time that
+ * daylight saving skips moves forward by the gap; use an offset when an ambiguous hour matters.
+ */
+export function parseMoment(text: string, zone: string, path: string[]): DateTime {
+  const parsed = HAS_OFFSET.test(text) ? DateTime.fromISO(text, { setZone: true }) : DateTime.fromISO(text, { zone });
+  if (!parsed.isValid) {
+    throw new RuleSpecError(`"${text}" is not a date-time (${parsed.invalidExplanation ?? parsed.invalidReason}); write 2026-12-18, 2026-12-18T17:00 (local in the time zone) or RFC 3339 such as 2026-12-18T16:00:00Z`, path);
+  }
+  return parsed;
+}
+
+/** Compiles a freeze; it covers [start, end): from its start up to, not including, its end. */
+export function compileFreeze(spec: FreezeSpec, zone: string, path: string[]): FreezeWindow {
+  const start = parseMoment(spec.start, zone, [...path, 'start']);
+  const end = parseMoment(spec.end, zone, [...path, 'end']);
+  if (end <= start) throw new RuleSpecError(`end (${spec.end}) must be after start (${spec.start})`, [...path, 'end']);
+  const local = (d: DateTime) => d.setZone(zone).toFormat('yyyy-MM-dd HH:mm');
+  const span = `${local(start)} to ${local(end)} ${zone}`;
+  const startDate = start.toJSDate();
+  const endDate = end.toJSDate();
+  return {
+    start: startDate,
+    end: endDate,
+    text: spec.name ? `"${spec.name}" (${span})` : span,
+    contains: (now) => now >= startDate && now < endDate,
+  };
+}

@@ -1,0 +1,41 @@
+import { RuleSpecError } from '../rule-kind';
+
+/** Day names in ISO order: Mon = 1 ... Sun = 7 (luxon's `weekday`). */
+export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+
+/** The YAML pattern of one `days` entry: a day (`Mon`) or a range (`Mon-Fri`, `Fri-Mon` wraps). */
+export const DAY_PATTERN = '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(-(Mon|Tue|Wed|Thu|Fri|Sat|Sun))?$';
+
+const isoDay = (name: string): number => WEEKDAYS.indexOf(name as (typeof WEEKDAYS)[number]) + 1;
+
+/** Expands `[Mon-Fri, Sun]` to the ISO weekday numbers {1,2,3,4,5,7}. */
+export function parseDays(entries: readonly string[], path: string[]): Set<number> {
+  const days = new Set<number>();
+  entries.forEach((entry, i) => {
+    const [from, to = from] = entry.split('-');
+    const a = isoDay(from);
+    const b = isoDay(to);
+    if (a === 0 || b === 0) throw new RuleSpecError(`"${entry}" is not a day or day range; use ${WEEKDAYS.join(', ')} or a range such as Mon-Fri`, [...path, String(i)]);
+    for (let d = a; ; d = (d % 7) + 1) {
+      days.add(d);
+      if (d === b) break;
+    }
+  });
+  return days;
+}
+
+/** "Mon-Fri", "Sat, Sun", "every day": the shortest readable form of a day set. */
+export function describeDays(days: ReadonlySet<number>): string {
+  if (days.size === 7) return 'every day';
+  const sorted = [...days].sort((x, y) => x - y);
+  const runs: string[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j] + 1) j++;
+    const first = WEEKDAYS[sorted[i] - 1];
+    const last = WEEKDAYS[sorted[j] - 1];
+    runs.push(j === i ? first : j === i + 1 ? `${first}, ${last}` : `${first}-${last}`);
+    i = j;
+  }
+  return runs.join(', ');
+}
