@@ -46,12 +46,14 @@ function mergeModifications(outcomes: PolicyOutcome[]): { modifications: Modific
   return { modifications, conflicts };
 }
 
-export function combine(outcomes: PolicyOutcome[], meta: { id: string; revision: string; now: Date }): Decision {
+/** `outOfScope`: policies the index ruled out; they count in the total the message names. */
+export function combine(outcomes: PolicyOutcome[], meta: { id: string; revision: string; now: Date; outOfScope?: number }): Decision {
   const results = outcomes.map((o) => o.result);
   const denies = results.filter((r) => r.result === 'deny');
   const warns = results.filter((r) => r.result === 'warn');
   const ref = ` (decision ${meta.id}, policy revision ${meta.revision})`;
-  const base = { id: meta.id, revision: meta.revision, evaluatedAt: meta.now.toISOString(), results };
+  const outOfScope = meta.outOfScope ?? 0;
+  const base = { id: meta.id, revision: meta.revision, evaluatedAt: meta.now.toISOString(), results, outOfScope };
   if (denies.length > 0) {
     const head = `Denied by ${denies.length} ${denies.length === 1 ? 'policy' : 'policies'}: `;
     return { ...base, allowed: false, message: listPolicies(head, denies, ref), modifications: [], conflicts: [] };
@@ -59,8 +61,9 @@ export function combine(outcomes: PolicyOutcome[], meta: { id: string; revision:
   const { modifications, conflicts } = mergeModifications(outcomes);
   const conflictNote = conflicts.map((c) => ` Conflict: "${c.propertyKey}" set by ${c.kept.policy} and ${c.dropped.policy}; kept ${JSON.stringify(c.kept.value)}.`).join('');
   const applied = results.filter((r) => r.result !== 'skipped').length;
+  const total = results.length + outOfScope;
   const message = warns.length > 0
     ? listPolicies('Allowed with warnings: ', warns.map((w) => ({ ...w, message: `would deny: ${w.message ?? w.reasons.join('; ')}` })), `.${conflictNote}${ref}`)
-    : `Allowed: ${applied} of ${results.length} ${results.length === 1 ? 'policy' : 'policies'} applied, none denied.${conflictNote}${ref}`;
+    : `Allowed: ${applied} of ${total} ${total === 1 ? 'policy' : 'policies'} applied, none denied.${conflictNote}${ref}`;
   return { ...base, allowed: true, message, modifications, conflicts };
 }

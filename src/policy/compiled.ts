@@ -2,6 +2,7 @@ import type { CompiledScope, ScopeSpec } from './scope';
 import type { Template } from './template';
 import type { CompiledRule, Mode, Modification, SourceRef } from './types';
 import type { EnvironmentAliases } from './environments';
+import type { PolicyIndex } from './policy-index';
 
 export interface CompiledModification {
   type: Modification['type'];
@@ -45,4 +46,6 @@ export interface PolicyBundle {
   policies: readonly CompiledPolicy[];
   exceptions: readonly CompiledException[];
   aliases: EnvironmentAliases;
+  /** The policies by match scope, so a decision visits only those that may apply (built at load). */
+  index: PolicyIndex;
 }

@@ -4,12 +4,23 @@ import { evaluatePolicy } from './evaluate-policy';
 import { buildFacts, type FactOptions } from './facts';
 import type { Decision, PreflightPayload } from './types';
 
+export interface EvaluateOptions extends FactOptions {
+  /**
+   * Visit every policy instead of the index's candidates: `results` then also lists the policies
+   * skipped for their match scope (for a full explanation). The decision is the same either way.
+   */
+  fullScan?: boolean;
+}
+
 /**
- * The decision on one preflight payload: every policy in scope is evaluated, any enforcing denial
- * denies. Pure: the bundle, payload, clock and state snapshot fully determine the answer.
+ * The decision on one preflight payload: every policy whose match scope may include the run is
+ * evaluated (found through the bundle's index, in bundle order), any enforcing denial denies.
+ * Pure: the bundle, payload, clock and state snapshot fully determine the answer.
  */
-export function evaluate(bundle: PolicyBundle, payload: PreflightPayload, opts: FactOptions): Decision {
+export function evaluate(bundle: PolicyBundle, payload: PreflightPayload, opts: EvaluateOptions): Decision {
   const facts = buildFacts(bundle, payload, opts);
-  const outcomes = bundle.policies.map((policy) => evaluatePolicy(policy, facts, bundle.exceptions));
-  return combine(outcomes, { id: opts.decisionId, revision: bundle.revision, now: opts.now });
+  const visited = opts.fullScan ? bundle.policies : bundle.index.candidates(facts).map((i) => bundle.policies[i]);
+  const outcomes = visited.map((policy) => evaluatePolicy(policy, facts, bundle.exceptions));
+  const outOfScope = bundle.policies.length - visited.length;
+  return combine(outcomes, { id: opts.decisionId, revision: bundle.revision, now: opts.now, outOfScope });
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { CompiledException, CompiledPolicy, PolicyBundle } from './compiled';
 import { compileDocument } from './compile-document';
 import { findModificationConflicts } from './modification-conflicts';
+import { buildPolicyIndex } from './policy-index';
 import type { LoadProblem } from './load-error';
 import { parseYamlSource, type SourceFile } from './yaml-source';
 
@@ -81,6 +82,7 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     policies: Object.freeze(policies),
     exceptions: Object.freeze(exceptions),
     aliases,
+    index: buildPolicyIndex(policies),
   });
   return { ok: true, bundle, warnings: problems };
 }

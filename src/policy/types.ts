@@ -98,7 +98,10 @@ export interface Decision {
   conflicts: ModificationConflict[];
   revision: string;
   evaluatedAt: string;
+  /** Results of the policies visited: every policy whose match scope may include the run. */
   results: PolicyResult[];
+  /** Policies the scope index ruled out without visiting them (their match scope excludes the run). */
+  outOfScope?: number;
 }
 
 export { type Execution, type PreflightPayload, type Step };

@@ -1,0 +1,109 @@
+import type { CompiledPolicy } from './compiled';
+import type { ScopeSpec } from './scope';
+import type { Facts } from './types';
+
+/** The match field a policy is filed under. Each policy is filed under at most one. */
+export type IndexDimension = 'experimentKeys' | 'teams' | 'environments';
+
+export interface PolicyIndexStats {
+  /** Policies filed per dimension. */
+  filed: Record<IndexDimension, number>;
+  /** Policies whose match scope cannot be indexed (no teams, environments or literal key prefix): always visited. */
+  alwaysVisited: number;
+}
+
+/**
+ * Which policies may apply to a run, by their `match:` scope. Built once when a bundle loads.
+ * `candidates` returns a superset of the policies whose match scope does not rule the run out:
+ * a policy left out would have been skipped by its match scope anyway.
+ */
+export interface PolicyIndex {
+  /** Positions in the bundle's policy list, ascending (bundle order is kept). */
+  candidates(facts: Facts): number[];
+  stats: PolicyIndexStats;
+}
+
+/** Characters a key prefix is taken from: ASCII only, where lower-casing and the glob's case folding agree. */
+const PLAIN = /^[A-Za-z0-9_-]*$/;
+const PLAIN_PREFIX = /^[A-Za-z0-9_-]*/;
+
+/** The literal start every value matching the glob (case-insensitively) has; '' when there is none. */
+export function literalPrefix(pattern: string): string {
+  return (PLAIN_PREFIX.exec(pattern)?.[0] ?? '').toLowerCase();
+}
+
+class Buckets {
+  readonly byKey = new Map<string, number[]>();
+  /** Every policy filed here: the candidates when the run does not carry this field. */
+  readonly all: number[] = [];
+
+  file(position: number, keys: Iterable<string>): void {
+    this.all.push(position);
+    for (const key of new Set(keys)) {
+      const bucket = this.byKey.get(key);
+      if (bucket) bucket.push(position);
+      else this.byKey.set(key, [position]);
+    }
+  }
+}
+
+/** The most selective dimension of a scope, and the keys to file the policy under. */
+function chooseDimension(spec: ScopeSpec | undefined): { dimension: IndexDimension; keys: string[] } | undefined {
+  const prefixes = spec?.experimentKeys?.map(literalPrefix);
+  if (prefixes && prefixes.every((p) => p !== '')) return { dimension: 'experimentKeys', keys: prefixes };
+  if (spec?.teams) return { dimension: 'teams', keys: spec.teams.map((t) => t.toUpperCase()) };
+  if (spec?.environments) return { dimension: 'environments', keys: spec.environments.map((e) => e.toLowerCase()) };
+  return undefined;
+}
+
+function experimentKeyCandidates(buckets: Buckets, key: string | undefined, out: number[][]): void {
+  if (key === undefined || !PLAIN.test(key)) {
+    // Unknown never narrows; an unusual key is matched by the globs themselves, not the index.
+    out.push(buckets.all);
+    return;
+  }
+  const lower = key.toLowerCase();
+  for (let end = 1; end <= lower.length; end++) {
+    const bucket = buckets.byKey.get(lower.slice(0, end));
+    if (bucket) out.push(bucket);
+  }
+}
+
+function mergeAscending(lists: number[][]): number[] {
+  if (lists.length === 1) return lists[0].slice();
+  const merged = lists.flat().sort((a, b) => a - b);
+  return merged.filter((p, i) => i === 0 || p !== merged[i - 1]);
+}
+
+/** Files every policy under its most selective match field: experiment key prefix, team or environment. */
+export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyIndex {
+  const dims: Record<IndexDimension, Buckets> = { experimentKeys: new Buckets(), teams: new Buckets(), environments: new Buckets() };
+  const always: number[] = [];
+  policies.forEach((policy, position) => {
+    const chosen = chooseDimension(policy.matchSpec);
+    if (chosen) dims[chosen.dimension].file(position, chosen.keys);
+    else always.push(position);
+  });
+  const stats: PolicyIndexStats = {
+    filed: { experimentKeys: dims.experimentKeys.all.length, teams: dims.teams.all.length, environments: dims.environments.all.length },
+    alwaysVisited: always.length,
+  };
+  return {
+    stats,
+    candidates(facts) {
+      const lists: number[][] = [always];
+      experimentKeyCandidates(dims.experimentKeys, facts.execution.experimentKey, lists);
+      const team = facts.execution.teamKey;
+      const byTeam = team === undefined ? dims.teams.all : dims.teams.byKey.get(team.toUpperCase());
+      if (byTeam) lists.push(byTeam);
+      if (facts.environments.length === 0) lists.push(dims.environments.all);
+      for (const env of facts.environments) {
+        for (const key of env.keys) {
+          const bucket = dims.environments.byKey.get(key);
+          if (bucket) lists.push(bucket);
+        }
+      }
+      return mergeAscending(lists.filter((l) => l.length > 0));
+    },
+  };
+}

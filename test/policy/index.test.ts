@@ -1,0 +1,72 @@
+import { evaluate } from '../../src/policy/evaluate';
+import { literalPrefix } from '../../src/policy/policy-index';
+import type { PreflightPayload } from '../../src/policy/types';
+import { bundleFrom } from '../helpers/test-app';
+import { preflightWith } from '../helpers/fixtures';
+
+const policy = (name: string, match: string) => `
+kind: Policy
+name: ${name}
+match: ${match}
+rules:
+  - environments: { blocked: [payments-prod] }
+`;
+
+const files = {
+  'aliases.yaml': 'kind: EnvironmentAliases\naliases:\n  production: [aaaaaaaa-0000-4000-8000-000000000001]\n',
+  'team.yaml': policy('team-adm', '{ teams: [ADM] }'),
+  'env.yaml': policy('env-production', '{ environments: [production] }'),
+  'key.yaml': policy('key-shop', '{ experimentKeys: ["SHOP-*"] }'),
+  'odd-key.yaml': policy('key-any-one', '{ experimentKeys: ["*-1"] }'),
+  'global.yaml': policy('global', '{ createdVia: [UI, API] }'),
+};
+const bundle = bundleFrom(files);
+
+type Change = (p: PreflightPayload) => void;
+const run = (change: Change) => preflightWith((p) => {
+  p.execution.teamKey = 'OPS';
+  p.execution.environment = 'dev';
+  p.execution.experimentKey = 'OPS-7';
+  change(p);
+});
+const visited = (change: Change) =>
+  evaluate(bundle, run(change), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd-1' }).results.map((r) => r.policy).sort();
+
+describe('policy index: which policies a decision visits', () => {
+  test.each<[string, Change, string[]]>([
+    ['an unrelated run visits only unindexable policies', () => {}, ['global', 'key-any-one']],
+    ['the team, in any case', (p) => { p.execution.teamKey = 'adm'; }, ['global', 'key-any-one', 'team-adm']],
+    ['a run without a team visits every team policy (unknown never narrows)', (p) => { delete p.execution.teamKey; }, ['global', 'key-any-one', 'team-adm']],
+    ['an environment alias, through the id sent', (p) => { p.execution.environment = 'AAAAAAAA-0000-4000-8000-000000000001'; }, ['env-production', 'global', 'key-any-one']],
+    ['an environment override', (p) => { p.execution.overrides = { environment: 'Production' }; }, ['env-production', 'global', 'key-any-one']],
+    ['a run without an environment visits every environment policy', (p) => { delete p.execution.environment; }, ['env-production', 'global', 'key-any-one']],
+    ['an experiment key under a glob prefix, in any case', (p) => { p.execution.experimentKey = 'shop-12'; }, ['global', 'key-any-one', 'key-shop']],
+    ['an unusual experiment key visits every key policy', (p) => { p.execution.experimentKey = './SHOP-1'; }, ['global', 'key-any-one', 'key-shop']],
+    ['a run without an experiment key visits every key policy', (p) => { delete p.execution.experimentKey; }, ['global', 'key-any-one', 'key-shop']],
+  ])('%s', (_name, change, expected) => {
+    expect(visited(change)).toEqual(expected);
+  });
+
+  test('files each policy once, under its most selective field', () => {
+    expect(bundle.index.stats).toEqual({ filed: { experimentKeys: 1, teams: 1, environments: 1 }, alwaysVisited: 2 });
+  });
+
+  test('the decision counts the policies ruled out and names the full total', () => {
+    const decision = evaluate(bundle, run(() => {}), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd-1' });
+    expect(decision.outOfScope).toBe(3);
+    expect(decision.message).toMatch(/^Allowed: 1 of 5 policies applied, none denied\./);
+  });
+
+  test('a full scan lists every policy and rules none out', () => {
+    const decision = evaluate(bundle, run(() => {}), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd-1', fullScan: true });
+    expect(decision.results).toHaveLength(5);
+    expect(decision.outOfScope).toBe(0);
+    expect(decision.results.find((r) => r.policy === 'team-adm')).toMatchObject({ result: 'skipped', reasons: ['teams not matched'] });
+  });
+
+  test.each([
+    ['SHOP-*', 'shop-'], ['ADM-1', 'adm-1'], ['*-1', ''], ['./ADM-*', ''], ['{ADM,SHOP}-1', ''], ['Pay_ments.*', 'pay_ments'],
+  ])('the literal prefix of %s is "%s"', (pattern, prefix) => {
+    expect(literalPrefix(pattern)).toBe(prefix);
+  });
+});
