@@ -1,0 +1,64 @@
+import { RuleSpecError } from '../rule-kind';
+import { ALLOWED_OPERATORS, FORBIDDEN_SEGMENTS } from './operators';
+
+type Path = string[];
+const fail = (message: string, path: Path): never => { throw new RuleSpecError(message, path); };
+
+/** A `var` path must be a literal (`"execution.teamKey"`, `0`): a computed one could not be checked. */
+function checkVarPath(value: unknown, path: Path): void {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return;
+  if (typeof value !== 'string') {
+    fail(`a data path must be a literal string such as "execution.teamKey", got ${JSON.stringify(value)}`, path);
+    return;
+  }
+  if (value === '') return; // the whole data object
+  value.split('.').forEach((segment) => {
+    if (segment === '') fail(`data path "${value}" has an empty segment`, path);
+    if (FORBIDDEN_SEGMENTS.has(segment) || segment.startsWith('__')) {
+      fail(`data path "${value}" reaches "${segment}": conditions may only read data, never prototypes or constructors`, path);
+    }
+  });
+}
+
+function checkVar(args: unknown[], path: Path): void {
+  if (args.length === 0 || args.length > 2) fail('var takes a path and an optional default: {"var": "path"} or {"var": ["path", default]}', path);
+  checkVarPath(args[0], args.length === 1 ? path : [...path, '0']);
+  if (args.length === 2) checkExpression(args[1], [...path, '1']);
+}
+
+function checkMissing(op: string, args: unknown[], path: Path): void {
+  if (op === 'missing_some') {
+    if (args.length !== 2 || typeof args[0] !== 'number' || !Array.isArray(args[1])) {
+      fail('missing_some takes [minimum count, [paths...]]', path);
+    }
+    (args[1] as unknown[]).forEach((p, i) => checkVarPath(p, [...path, '1', String(i)]));
+    return;
+  }
+  const keys = args.length === 1 && Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+  keys.forEach((p, i) => checkVarPath(p, [...path, String(i)]));
+}
+
+/**
+ * Checks a json-logic expression at load time: every operation is on the allow-list, every data
+ * path is a literal that stays inside the data. Throws RuleSpecError with the path of the problem.
+ */
+export function checkExpression(node: unknown, path: Path): void {
+  if (node === null || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    node.forEach((item, i) => checkExpression(item, [...path, String(i)]));
+    return;
+  }
+  const keys = Object.keys(node);
+  if (keys.length !== 1) {
+    fail(`an object in a condition must be one operation such as {"==": [a, b]}; this one has ${keys.length === 0 ? 'no keys' : `the keys ${keys.join(', ')}`}`, path);
+  }
+  const op = keys[0];
+  const opPath = [...path, op];
+  if (op === 'method') fail('operator "method" is not allowed: it calls methods of data objects', opPath);
+  if (!ALLOWED_OPERATORS.has(op)) fail(`unknown operator "${op}"; allowed: ${[...ALLOWED_OPERATORS].join(' ')}`, opPath);
+  const raw = (node as Record<string, unknown>)[op];
+  const args = Array.isArray(raw) ? raw : [raw];
+  if (op === 'var') checkVar(args, opPath);
+  else if (op === 'missing' || op === 'missing_some') checkMissing(op, args, opPath);
+  else args.forEach((arg, i) => checkExpression(arg, Array.isArray(raw) ? [...opPath, String(i)] : opPath));
+}

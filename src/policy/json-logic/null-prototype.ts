@@ -1,0 +1,20 @@
+/** JSON-like data, as conditions see it. */
+export type Data = null | boolean | number | string | Data[] | { [key: string]: Data };
+
+/**
+ * A deep copy of JSON-like data whose objects have no prototype, so no path through it reaches
+ * Object.prototype (`__proto__`, `constructor`, `toString`...). Arrays stay arrays: json-logic's
+ * array operations need them; their prototype members are out of reach because load-time checks
+ * reject the segments that would name them.
+ */
+export function nullPrototypeCopy(value: unknown): Data {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map(nullPrototypeCopy);
+  if (typeof value === 'object') {
+    const out = Object.create(null) as { [key: string]: Data };
+    for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = nullPrototypeCopy(v);
+    return out;
+  }
+  if (typeof value === 'boolean' || typeof value === 'number' || typeof value === 'string') return value;
+  return null;
+}

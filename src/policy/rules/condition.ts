@@ -1,0 +1,52 @@
+import jsonLogic from 'json-logic-js';
+import { checkExpression } from '../json-logic/check-expression';
+import { conditionData } from '../json-logic/condition-data';
+import { defineRule, RuleSpecError } from '../rule-kind';
+import { checkZone } from '../time/zone';
+
+type Expression = Parameters<typeof jsonLogic.apply>[0];
+interface Spec { deny?: Expression; require?: Expression; reason: string; timeZone?: string }
+
+const expression = { description: 'A json-logic expression over the condition data (docs/policies.md, "condition").' };
+
+/**
+ * The escape hatch: `- condition: {deny: {">": [{"var": "targets.total"}, 10]}, reason: "..."}`
+ * denies when the expression is truthy; `require:` denies when it is falsy. Only json-logic-js's
+ * `apply` is used, on expressions checked at load time (allowed operators, literal data paths).
+ */
+export const conditionRule = defineRule<Spec>({
+  key: 'condition',
+  description: 'A json-logic expression over the payload and derived facts: deny when `deny` is true, or when `require` is false.',
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['reason'],
+    properties: {
+      deny: expression,
+      require: expression,
+      reason: { type: 'string', minLength: 1, description: 'What the message says when the condition denies.' },
+      timeZone: { type: 'string', minLength: 1, description: 'IANA time zone of time.weekday, time.hour... (default UTC).' },
+    },
+  },
+  compile(spec) {
+    const zone = checkZone(spec.timeZone ?? 'UTC');
+    if ((spec.deny === undefined) === (spec.require === undefined)) {
+      throw new RuleSpecError('give exactly one of deny (denies when true) or require (denies when false)');
+    }
+    const isDeny = spec.deny !== undefined;
+    const expr = (isDeny ? spec.deny : spec.require) as Expression;
+    checkExpression(expr, [isDeny ? 'deny' : 'require']);
+    return {
+      check({ facts, steps }) {
+        let verdict: boolean;
+        try {
+          verdict = jsonLogic.truthy(jsonLogic.apply(expr, conditionData(facts, steps, zone)));
+        } catch (err) {
+          const why = err instanceof Error ? err.message : String(err);
+          return [{ reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`, undecidable: true }];
+        }
+        return verdict === isDeny ? [{ reason: spec.reason }] : [];
+      },
+    };
+  },
+});
