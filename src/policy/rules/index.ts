@@ -1,11 +1,21 @@
 import type { RuleKind } from '../rule-kind';
+import { actionsRule } from './actions';
+import { blastRadiusRule } from './blast-radius';
 import { conditionRule } from './condition';
 import { environmentsRule } from './environments';
+import { parametersRule } from './parameters';
+import { targetAttributesRule } from './target-attributes';
+import { targetsRule } from './targets';
 import { timeWindowRule } from './time-window';
 
 /** Every rule kind a policy can use, keyed by its YAML name. Add new kinds here. */
 export const RULE_KINDS: ReadonlyArray<RuleKind<never>> = [
   environmentsRule,
+  actionsRule,
+  targetsRule,
+  blastRadiusRule,
+  targetAttributesRule,
+  parametersRule,
   timeWindowRule,
   conditionRule,
 ] as ReadonlyArray<RuleKind<never>>;

@@ -1,0 +1,85 @@
+import { parseDuration } from '../duration';
+import { readValue, showValue, type ValueKind } from '../parameter-value';
+import { defineRule, RuleSpecError } from '../rule-kind';
+import { stepName } from '../step-text';
+import type { ActionStepRef, Violation } from '../types';
+
+type Bound = number | string;
+interface Limit { min?: Bound; max?: Bound; whenMissing?: 'deny' | 'allow' }
+type Spec = Record<string, Limit>;
+
+interface CompiledLimit { name: string; kind: ValueKind; min?: number; max?: number; denyMissing: boolean }
+
+const bound = (description: string) => ({ type: ['number', 'string'], minLength: 1, description });
+
+/** Reads one limit's bounds; both bounds of a limit are the same kind (numbers, or durations). */
+function compileLimit(name: string, limit: Limit): CompiledLimit {
+  const bounds = (['min', 'max'] as const).filter((b) => limit[b] !== undefined);
+  if (bounds.length === 0) throw new RuleSpecError(`parameter ${name} needs min or max`, [name]);
+  const kinds = new Set(bounds.map((b) => typeof limit[b]));
+  if (kinds.size > 1) throw new RuleSpecError(`parameter ${name} mixes a number and a duration; write both bounds as durations (e.g. 500ms) or both as numbers`, [name]);
+  const kind: ValueKind = kinds.has('string') ? 'duration' : 'number';
+  const out: CompiledLimit = { name, kind, denyMissing: limit.whenMissing !== 'allow' };
+  for (const b of bounds) {
+    const raw = limit[b] as Bound;
+    if (typeof raw === 'string' && /^\s*[\d.]+\s*$/.test(raw)) {
+      throw new RuleSpecError(`${name}.${b} "${raw}" has no unit: write a number (${raw}) or a duration such as ${raw}s`, [name, b]);
+    }
+    const n = typeof raw === 'number' ? raw : parseDuration(raw);
+    if (n === undefined) throw new RuleSpecError(`${name}.${b} "${raw}" is not a duration; use units ms, s, m, h, d as in 500ms, 30s, 5m, 1h30m`, [name, b]);
+    out[b] = n;
+  }
+  if (out.min !== undefined && out.max !== undefined && out.min > out.max) {
+    throw new RuleSpecError(`parameter ${name}: min ${limit.min} is larger than max ${limit.max}`, [name, 'min']);
+  }
+  return out;
+}
+
+function judge(ref: ActionStepRef, l: CompiledLimit): Violation | undefined {
+  const raw = ref.step.parameters?.[l.name];
+  if (raw === undefined || raw === null) {
+    if (!l.denyMissing) return undefined;
+    return { reason: `cannot decide: ${stepName(ref)} sends no ${l.name} parameter (preflight requests may omit parameters); scope the policy to actions that have ${l.name} with match.actionIds, or set whenMissing: allow`, step: ref, value: l.name, undecidable: true };
+  }
+  const n = readValue(l.kind, raw);
+  const said = JSON.stringify(raw);
+  if (n === undefined) {
+    return { reason: `cannot decide: ${stepName(ref)} sets ${l.name} to ${said}, which is not a ${l.kind === 'duration' ? 'duration' : 'number'}`, step: ref, value: said, undecidable: true };
+  }
+  if (l.max !== undefined && n > l.max) return { reason: `${stepName(ref)} sets ${l.name} to ${said}, more than the ${showValue(l.kind, l.max)} allowed`, step: ref, value: said };
+  if (l.min !== undefined && n < l.min) return { reason: `${stepName(ref)} sets ${l.name} to ${said}, less than the minimum ${showValue(l.kind, l.min)}`, step: ref, value: said };
+  return undefined;
+}
+
+/**
+ * `- parameters: {duration: {max: 5m}, cpuLoad: {min: 1, max: 80, whenMissing: allow}}`: limits on the
+ * action parameters of each step in scope. String bounds are durations; numbers in a sent duration
+ * are milliseconds; numeric strings (`"80"`) count as numbers.
+ */
+export const parametersRule = defineRule<Spec>({
+  key: 'parameters',
+  description: 'Limit step parameters: numbers (cpuLoad: {max: 80}) or durations (duration: {max: 5m}). A missing parameter denies unless whenMissing: allow.',
+  schema: {
+    type: 'object',
+    minProperties: 1,
+    propertyNames: { type: 'string', minLength: 1 },
+    additionalProperties: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        min: bound('Smallest allowed value: a number, or a duration such as 10s.'),
+        max: bound('Largest allowed value: a number, or a duration such as 5m.'),
+        whenMissing: { type: 'string', enum: ['deny', 'allow'], default: 'deny', description: 'What a step that does not send this parameter means.' },
+      },
+    },
+    description: 'Parameter name (as in step.parameters) -> limit.',
+  },
+  compile(spec) {
+    const limits = Object.entries(spec).map(([name, limit]) => compileLimit(name, limit));
+    return {
+      check({ steps }) {
+        return steps.flatMap((ref) => limits.map((l) => judge(ref, l)).filter((v): v is Violation => v !== undefined));
+      },
+    };
+  },
+});

@@ -1,0 +1,94 @@
+import type { Target } from '../../payload/types';
+import { attributeHint, capped, MAX_PER_STEP } from '../missing-data';
+import { defineRule, RuleSpecError } from '../rule-kind';
+import { stepName } from '../step-text';
+import { isTargeted } from '../targeted-step';
+import type { ActionStepRef, Violation } from '../types';
+
+type ValuesByKey = Record<string, string[]>;
+interface Spec { forbid?: ValuesByKey; allowOnly?: ValuesByKey; whenMissing?: 'deny' | 'allow' }
+
+const valuesByKey = (description: string) => ({
+  type: 'object',
+  minProperties: 1,
+  additionalProperties: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+  description,
+});
+
+const targetName = (t: Target, i: number) => (t.name ? `target ${t.name}` : `targetExecutions[${i}]`);
+
+/**
+ * `- targetAttributes: {forbid: {k8s.namespace: [kube-system]}, allowOnly: {aws.account: ["123456789012"]}, whenMissing: deny}`
+ * over `targetExecutions[].attributes` of each targeted step. Values compare exactly; a key may
+ * appear several times on one target and every value counts.
+ */
+export const targetAttributesRule = defineRule<Spec>({
+  key: 'targetAttributes',
+  description: "Deny steps whose expected targets carry forbidden attribute values, or values outside the allowed ones. Missing attributes deny unless whenMissing: allow.",
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      forbid: valuesByKey('Attribute key -> values no target may have, e.g. {k8s.namespace: [kube-system]}.'),
+      allowOnly: valuesByKey('Attribute key -> the only values a target may have, e.g. {aws.account: ["123456789012"]}.'),
+      whenMissing: { type: 'string', enum: ['deny', 'allow'], default: 'deny', description: 'What a target without the attribute (or a step without targetExecutions) means. Preflight requests only carry the attributes listed in the webhook\'s targetAttributeIncludes.' },
+    },
+  },
+  compile(spec) {
+    const forbid = spec.forbid ?? {};
+    const allowOnly = spec.allowOnly ?? {};
+    if (Object.keys(forbid).length === 0 && Object.keys(allowOnly).length === 0) {
+      throw new RuleSpecError('the rule checks nothing: set forbid or allowOnly');
+    }
+    for (const [k, values] of Object.entries(forbid)) {
+      const both = values.find((v) => allowOnly[k]?.includes(v));
+      if (both !== undefined) throw new RuleSpecError(`${k}=${both} is both forbidden and allowed`, ['allowOnly', k]);
+    }
+    const keys = [...new Set([...Object.keys(forbid), ...Object.keys(allowOnly)])];
+    const denyMissing = spec.whenMissing !== 'allow';
+
+    function judgeTarget(ref: ActionStepRef, t: Target, i: number): Violation[] {
+      const who = `${targetName(t, i)} of ${stepName(ref)}`;
+      const out: Violation[] = [];
+      const missing: string[] = [];
+      for (const k of keys) {
+        const values = (t.attributes ?? []).filter((a) => a.key === k).map((a) => a.value);
+        if (values.length === 0) missing.push(k);
+        for (const v of values) {
+          if (forbid[k]?.includes(v)) out.push({ reason: `${who} has ${k}=${v}, which is forbidden`, step: ref, target: t.name, value: `${k}=${v}` });
+          else if (allowOnly[k] && !allowOnly[k].includes(v)) {
+            out.push({ reason: `${who} has ${k}=${v}, which is not one of the allowed values (${allowOnly[k].join(', ')})`, step: ref, target: t.name, value: `${k}=${v}` });
+          }
+        }
+      }
+      if (missing.length > 0 && denyMissing) {
+        const what = t.attributes === undefined ? 'carries no attributes' : `has no ${missing.join(', ')} attribute`;
+        out.push({ reason: `cannot decide: ${who} ${what}; ${attributeHint(missing)}`, step: ref, target: t.name, undecidable: true });
+      }
+      return out;
+    }
+
+    function judgeStep(ref: ActionStepRef): Violation[] {
+      const targets = ref.step.targetExecutions ?? [];
+      const expected = ref.step.totalTargetCount;
+      if (targets.length === 0 && expected !== 0) {
+        if (!denyMissing) return [];
+        const why = ref.step.targetExecutions === undefined ? 'sends no targetExecutions' : `lists no targets although totalTargetCount is ${expected ?? 'not sent'}`;
+        return [{ reason: `cannot decide: ${stepName(ref)} ${why}, so the attributes ${keys.join(', ')} of its targets cannot be checked`, step: ref, undecidable: true }];
+      }
+      const found = targets.flatMap((t, i) => judgeTarget(ref, t, i));
+      if (denyMissing && typeof expected === 'number' && expected > targets.length) {
+        found.push({ reason: `cannot decide: ${stepName(ref)} lists ${targets.length} of its ${expected} targets (totalTargetCount); the other ${expected - targets.length} cannot be checked`, step: ref, undecidable: true });
+      }
+      const blind = found.slice(MAX_PER_STEP).every((v) => v.undecidable);
+      return capped(found, (n) => ({ reason: `${blind ? 'cannot decide: ' : ''}${stepName(ref)}: ${n} more target attribute findings not listed`, step: ref, undecidable: blind || undefined }));
+    }
+
+    return {
+      check({ steps }) {
+        return steps.filter((ref) => isTargeted(ref.step)).flatMap(judgeStep);
+      },
+    };
+  },
+});

@@ -1,0 +1,122 @@
+import { compileGlobs } from '../glob';
+import { defineRule, RuleSpecError } from '../rule-kind';
+import { stepName } from '../step-text';
+import { isTargeted, targetCount, targetTypeOf, type TargetCount } from '../targeted-step';
+import type { ActionStepRef, Violation } from '../types';
+
+interface Caps { maxPerStep?: number; maxTotal?: number }
+interface Spec extends Caps { perType?: Record<string, Caps>; maxPercentage?: number; requireMaximum?: boolean; denyEmpty?: boolean }
+
+const count = (description: string) => ({ type: 'integer', minimum: 0, description });
+const capsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    maxPerStep: count('Most targets one step may expect (totalTargetCount).'),
+    maxTotal: count('Most targets all steps in scope may expect together.'),
+  },
+};
+
+function checkCaps(caps: Caps, where: string[]): void {
+  if (caps.maxPerStep !== undefined && caps.maxTotal !== undefined && caps.maxPerStep > caps.maxTotal) {
+    throw new RuleSpecError(`maxPerStep ${caps.maxPerStep} is larger than maxTotal ${caps.maxTotal}; a single step could never use it`, [...where, 'maxPerStep']);
+  }
+}
+
+interface Counted { ref: ActionStepRef; n: TargetCount }
+
+const from = (n: TargetCount) => (n.from === 'totalTargetCount' ? `totalTargetCount ${n.count}` : `${n.count} listed in targetExecutions; totalTargetCount not sent`);
+const listSteps = (cs: Counted[]) => cs.map((c) => `${c.ref.label}: ${c.n.count}`).join(', ');
+
+/** Per-step and total caps for one group of counted steps (all of them, or one target type). */
+function capViolations(caps: Caps, counted: Counted[], what: string): Violation[] {
+  const out: Violation[] = [];
+  if (caps.maxPerStep !== undefined) {
+    for (const c of counted.filter((c) => c.n.count > (caps.maxPerStep as number))) {
+      out.push({ reason: `${stepName(c.ref)} expects ${c.n.count} ${what} (${from(c.n)}), more than the ${caps.maxPerStep} allowed per step`, step: c.ref, value: String(c.n.count) });
+    }
+  }
+  const total = counted.reduce((sum, c) => sum + c.n.count, 0);
+  if (caps.maxTotal !== undefined && total > caps.maxTotal) {
+    out.push({ reason: `the run's steps expect ${total} ${what} in total (${listSteps(counted)}), more than the ${caps.maxTotal} allowed`, value: String(total) });
+  }
+  return out;
+}
+
+/**
+ * `- targets: {maxPerStep: 10, maxTotal: 50, perType: {"*container*": {maxPerStep: 5}}, maxPercentage: 50,
+ * requireMaximum: true, denyEmpty: true}`. Counts are `totalTargetCount`, else the number of
+ * `targetExecutions`; a step with neither cannot be decided.
+ */
+export const targetsRule = defineRule<Spec>({
+  key: 'targets',
+  description: 'Cap the targets per step, per run and per target type; cap radius.percentage; require radius.maximum; deny steps expecting no targets.',
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      ...capsSchema.properties,
+      perType: { type: 'object', minProperties: 1, additionalProperties: capsSchema, description: 'Target type glob (e.g. "com.steadybit.extension_container.*") -> caps for steps on that type.' },
+      maxPercentage: { type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'Most radius.percentage a step may use; a step without percentage or maximum counts as 100%.' },
+      requireMaximum: { type: 'boolean', description: 'Deny steps that set no radius.maximum (fixed number of targets).' },
+      denyEmpty: { type: 'boolean', description: 'Deny steps that expect no targets (count 0).' },
+    },
+  },
+  compile(spec) {
+    checkCaps(spec, []);
+    for (const [type, caps] of Object.entries(spec.perType ?? {})) checkCaps(caps, ['perType', type]);
+    const perType = Object.entries(spec.perType ?? {}).map(([pattern, caps]) => ({ pattern, caps, matches: compileGlobs([pattern]) }));
+    const needsCount = spec.maxPerStep !== undefined || spec.maxTotal !== undefined || perType.length > 0 || spec.denyEmpty === true;
+    if (!needsCount && spec.maxPercentage === undefined && spec.requireMaximum !== true) {
+      throw new RuleSpecError('the rule checks nothing: set a cap, maxPercentage, requireMaximum: true or denyEmpty: true');
+    }
+
+    function radiusViolations(ref: ActionStepRef): Violation[] {
+      const out: Violation[] = [];
+      const radius = ref.step.radius;
+      if (spec.requireMaximum && radius?.maximum === undefined) {
+        out.push({ reason: `${stepName(ref)} sets no radius.maximum; this policy requires a fixed maximum number of targets`, step: ref });
+      }
+      if (spec.maxPercentage !== undefined && radius?.maximum === undefined) {
+        const pct = radius?.percentage ?? 100;
+        const said = radius?.percentage === undefined ? 'sets neither radius.percentage nor radius.maximum, so it affects 100% of the matching targets' : `affects ${pct}% of the matching targets (radius.percentage)`;
+        if (pct > spec.maxPercentage) out.push({ reason: `${stepName(ref)} ${said}; at most ${spec.maxPercentage}% is allowed`, step: ref, value: `${pct}%` });
+      }
+      return out;
+    }
+
+    return {
+      check({ steps }) {
+        const targeted = steps.filter((ref) => isTargeted(ref.step));
+        const out: Violation[] = targeted.flatMap(radiusViolations);
+        if (!needsCount) return out;
+        const counted: Counted[] = [];
+        for (const ref of targeted) {
+          const n = targetCount(ref.step);
+          if (n) counted.push({ ref, n });
+          else out.push({ reason: `cannot decide: ${stepName(ref)} sends neither totalTargetCount nor targetExecutions, so its number of targets is unknown`, step: ref, undecidable: true });
+        }
+        if (spec.denyEmpty) {
+          for (const c of counted.filter((c) => c.n.count === 0)) {
+            out.push({ reason: `${stepName(c.ref)} expects no targets (${from(c.n)}); this policy denies steps that would act on nothing`, step: c.ref, value: '0' });
+          }
+        }
+        out.push(...capViolations(spec, counted, 'targets'));
+        const typed = counted.filter((c) => targetTypeOf(c.ref.step) !== undefined);
+        if (perType.length > 0) {
+          for (const c of counted.filter((c) => targetTypeOf(c.ref.step) === undefined)) {
+            const patterns = perType.map((t) => `"${t.pattern}"`).join(', ');
+            out.push({ reason: `cannot decide: ${stepName(c.ref)} names no target type (radius.targetType), so the caps for ${patterns} cannot be applied`, step: c.ref, undecidable: true });
+          }
+        }
+        for (const t of perType) {
+          const ofType = typed.filter((c) => t.matches(targetTypeOf(c.ref.step) as string));
+          out.push(...capViolations(t.caps, ofType, `targets of a type matching "${t.pattern}"`));
+        }
+        return out;
+      },
+    };
+  },
+});
