@@ -8,7 +8,11 @@
  *  - `experimentVersion` is an int32 in the spec, but the spec's own example sends "5";
  *  - enums (`createdVia`, `actionKind`) are plain strings: a value Steadybit adds later must
  *    reach the policies (which can deny it) instead of failing validation;
- *  - `format: uuid` is not enforced (user ids such as "13av2737-..." are not valid UUIDs);
+ *  - `format: uuid` is not enforced (user ids such as "13av2737-..." are not valid UUIDs), and a
+ *    step's `predecessorId` may be null (the first step has none);
+ *  - `uniqueItems` (tags, target attributes) and the attribute value's `minLength: 1` are not
+ *    enforced: a duplicate tag or an empty attribute value is no reason to stop a run, and the
+ *    policies see the payload as sent;
  *  - step `oneOf` (wait / action / service validation) has no discriminator in the spec, so a
  *    step is validated as the union of their properties;
  *  - `TargetPredicateAO` is recursive in the spec (and loops forever in some validators); the

@@ -12,8 +12,11 @@ const HEX = /^[0-9a-fA-F]+$/;
  * configured secret (several secrets allow rotation). Expected failures are values, not throws.
  */
 export function verifySignature(header: string | undefined, rawBody: Buffer, secrets: readonly string[]): SignatureResult {
-  if (header === undefined || header.trim() === '') {
+  if (header === undefined) {
     return { ok: false, reason: 'missing', message: 'missing X-SB-Signature header: a webhook secret is configured, so every request must be signed' };
+  }
+  if (header.trim() === '') {
+    return { ok: false, reason: 'missing', message: `empty X-SB-Signature header: expected "${SIGNATURE_PREFIX} <hex digest>" (a webhook secret is configured, so every request must be signed)` };
   }
   const match = /^(\S+) +(\S*)$/.exec(header.trim());
   if (!match || match[1] !== SIGNATURE_PREFIX) {

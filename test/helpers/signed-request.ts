@@ -20,5 +20,10 @@ export function signedRequest(app: Express, body: Buffer | string | object, opts
   if (opts.omitHeader !== 'x-sb-signature' && (opts.secret !== undefined || opts.signature !== undefined)) {
     req = req.set('x-sb-signature', opts.signature ?? signatureHeader(opts.secret as string, raw));
   }
-  return req.send(raw);
+  // superagent JSON-serialises anything but a string when the content type is JSON (a Buffer
+  // would go out as {"type":"Buffer","data":[...]}): send the signed bytes as they are.
+  return req.serialize(sendAsIs).send(raw);
 }
+
+/** Typed as superagent's string serializer; returns the Buffer untouched, which the request writes as is. */
+const sendAsIs = (raw: Buffer) => raw as unknown as string;
