@@ -27,19 +27,20 @@ function checkCaps(caps: Caps, where: string[]): void {
 interface Counted { ref: ActionStepRef; n: TargetCount }
 
 const from = (n: TargetCount) => (n.from === 'totalTargetCount' ? `totalTargetCount ${n.count}` : `${n.count} listed in targetExecutions; totalTargetCount not sent`);
+const targets = (n: number) => `${n} target${n === 1 ? '' : 's'}`;
 const listSteps = (cs: Counted[]) => cs.map((c) => `${c.ref.label}: ${c.n.count}`).join(', ');
 
-/** Per-step and total caps for one group of counted steps (all of them, or one target type). */
-function capViolations(caps: Caps, counted: Counted[], what: string): Violation[] {
+/** Per-step and total caps for one group of counted steps (all of them, or one target type: `ofType`). */
+function capViolations(caps: Caps, counted: Counted[], ofType = ''): Violation[] {
   const out: Violation[] = [];
   if (caps.maxPerStep !== undefined) {
     for (const c of counted.filter((c) => c.n.count > (caps.maxPerStep as number))) {
-      out.push({ reason: `${stepName(c.ref)} expects ${c.n.count} ${what} (${from(c.n)}), more than the ${caps.maxPerStep} allowed per step`, step: c.ref, value: String(c.n.count) });
+      out.push({ reason: `${stepName(c.ref)} expects ${targets(c.n.count)}${ofType} (${from(c.n)}), more than the ${caps.maxPerStep} allowed per step`, step: c.ref, value: String(c.n.count) });
     }
   }
   const total = counted.reduce((sum, c) => sum + c.n.count, 0);
   if (caps.maxTotal !== undefined && total > caps.maxTotal) {
-    out.push({ reason: `the run's steps expect ${total} ${what} in total (${listSteps(counted)}), more than the ${caps.maxTotal} allowed`, value: String(total) });
+    out.push({ reason: `the run's steps expect ${targets(total)}${ofType} in total (${listSteps(counted)}), more than the ${caps.maxTotal} allowed`, value: String(total) });
   }
   return out;
 }
@@ -103,7 +104,7 @@ export const targetsRule = defineRule<Spec>({
             out.push({ reason: `${stepName(c.ref)} expects no targets (${from(c.n)}); this policy denies steps that would act on nothing`, step: c.ref, value: '0' });
           }
         }
-        out.push(...capViolations(spec, counted, 'targets'));
+        out.push(...capViolations(spec, counted));
         const typed = counted.filter((c) => targetTypeOf(c.ref.step) !== undefined);
         if (perType.length > 0) {
           for (const c of counted.filter((c) => targetTypeOf(c.ref.step) === undefined)) {
@@ -113,7 +114,7 @@ export const targetsRule = defineRule<Spec>({
         }
         for (const t of perType) {
           const ofType = typed.filter((c) => t.matches(targetTypeOf(c.ref.step) as string));
-          out.push(...capViolations(t.caps, ofType, `targets of a type matching "${t.pattern}"`));
+          out.push(...capViolations(t.caps, ofType, ` of a type matching "${t.pattern}"`));
         }
         return out;
       },
