@@ -1,0 +1,75 @@
+import { Router, type Request, type Response } from 'express';
+import { describeFieldErrors, validatePayload } from '../payload/validate-payload';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import type { GuardrailState } from '../state/guardrail-state';
+import type { StateEvent } from '../state/state-event';
+import { readStateEvent } from '../state/state-event';
+import { StateUnavailableError, type ApplyOutcome } from '../state/state-store';
+import { HttpError } from './http-error';
+import { signedJsonBody } from './signed-json-body';
+
+export interface EventsDeps {
+  secrets: readonly string[];
+  bodyLimit: string | number;
+  logger: Logger;
+  metrics: Metrics;
+  clock: () => Date;
+  state: GuardrailState;
+}
+
+function describe(event: StateEvent): string {
+  if (event.kind === 'killswitch') return `emergency stop ${event.engaged ? 'engaged' : 'disengaged'} by ${event.by} at ${event.changedAt.text}`;
+  const what = event.phase === 'started' ? 'is running' : `ended ${event.endState}`;
+  return `execution ${event.id} ${what} (${event.scopes.join(', ') || 'no team or environment'})`;
+}
+
+const IGNORED: Record<Exclude<ApplyOutcome, 'applied'>, string> = {
+  duplicate: 'ignored: a repeated delivery of an event already received',
+  stale: 'ignored: the state it would change is newer (the event is replayed or arrived out of order)',
+};
+
+/** A time more than the tolerance away from now, or undefined. */
+function outsideTolerance(event: StateEvent, now: Date, toleranceMs: number): string | undefined {
+  const ageMs = now.getTime() - event.time.ms;
+  if (Math.abs(ageMs) <= toleranceMs) return undefined;
+  const side = ageMs > 0 ? 'older' : 'further in the future';
+  return `ignored: event time ${event.time.text} is ${side} than the tolerance of ${toleranceMs / 1000} s (EVENT_TOLERANCE_SECONDS)`;
+}
+
+/**
+ * POST /events: Steadybit's custom webhooks (experiment.execution.*, killswitch.*), signed like
+ * /preflight. Applied events answer 202, ignored ones 200 (duplicates, replays, out-of-order, too
+ * old, untracked), always with a `message`. 503 while the state store is unreachable, so
+ * Steadybit's delivery fails visibly.
+ */
+export function eventsRouter(deps: EventsDeps): Router {
+  const router = Router();
+  router.post('/events', ...signedJsonBody(deps), async (_req: Request, res: Response) => {
+    const checked = validatePayload(res.locals.body);
+    if (!checked.ok) throw new HttpError(400, `invalid webhook payload: ${describeFieldErrors(checked.errors)}`, { errors: checked.errors });
+    const reading = readStateEvent(checked.payload);
+    if (reading.kind === 'invalid') throw new HttpError(400, reading.message);
+    if (reading.kind === 'ignored') { res.status(200).json({ message: reading.message }); return; }
+    const { event } = reading;
+    const now = deps.clock();
+    const tooFar = outsideTolerance(event, now, deps.state.eventToleranceMs);
+    if (tooFar) {
+      deps.logger.warn('event ignored', { event: event.name, time: event.time.text, reason: tooFar });
+      res.status(200).json({ message: tooFar });
+      return;
+    }
+    let outcome: ApplyOutcome;
+    try {
+      outcome = await deps.state.store.apply(event, now);
+    } catch (err) {
+      if (err instanceof StateUnavailableError) throw new HttpError(503, `the state store is unavailable (${err.message}); the event was not recorded, deliver it again`);
+      throw err;
+    }
+    const summary = describe(event);
+    deps.logger.info('event', { event: event.name, time: event.time.text, outcome, summary });
+    if (outcome === 'applied') res.status(202).json({ message: `recorded: ${summary}` });
+    else res.status(200).json({ message: `${IGNORED[outcome]} (${summary})` });
+  });
+  return router;
+}

@@ -1,0 +1,53 @@
+import { RuleSpecError, defineRule } from '../rule-kind';
+import { DURATION_PATTERN, formatDuration, parseDuration } from '../../state/duration';
+import type { ScopeKind } from '../../state/scope-key';
+import { END_STATES, type EndState } from '../../state/state-event';
+import { iso, needsEnded, notLoaded, runScopes, stateFact } from '../../state/state-facts';
+import { HISTORY_MS } from '../../state/state-store';
+import type { Violation } from '../types';
+
+interface Spec { after?: EndState[]; duration: string; per?: ScopeKind }
+
+/**
+ * `- cooldown: {after: [FAILED, ERRORED], duration: 30m, per: environment}`: no run in an
+ * environment (or team) until `duration` has passed since its last run that ended in one of
+ * the `after` states.
+ */
+export const cooldownRule = defineRule<Spec>({
+  key: 'cooldown',
+  description: 'Pause runs in an environment (or team) for a while after a run there ended FAILED or ERRORED (state from POST /events).',
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['duration'],
+    properties: {
+      after: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...END_STATES] }, default: ['FAILED', 'ERRORED'] },
+      duration: { type: 'string', pattern: DURATION_PATTERN, description: 'e.g. 30m, 2h, 1d (at most 31d)' },
+      per: { type: 'string', enum: ['environment', 'team'], default: 'environment' },
+    },
+  },
+  compile(spec) {
+    const durationMs = parseDuration(spec.duration);
+    if (durationMs === undefined || durationMs > HISTORY_MS) throw new RuleSpecError(`duration must be more than 0 and at most 31d, got "${spec.duration}"`, ['duration']);
+    const after = new Set<EndState>(spec.after ?? ['FAILED', 'ERRORED']);
+    const per = spec.per ?? 'environment';
+    return {
+      needsState: [needsEnded(durationMs)],
+      check({ facts }) {
+        const ended = stateFact(facts, 'ended');
+        if (!ended) return [notLoaded('ended executions')];
+        const scopes = runScopes(facts, per);
+        if (!Array.isArray(scopes)) return [scopes];
+        const since = facts.now.getTime() - durationMs;
+        const out: Violation[] = [];
+        for (const scope of scopes) {
+          const hits = (ended[scope.key] ?? []).filter((r) => r.state !== undefined && after.has(r.state) && r.atMs >= since);
+          const last = hits.at(-1);
+          if (!last) continue;
+          out.push({ reason: `${scope.label} is cooling down: execution ${last.id} ended ${last.state} at ${iso(last.atMs)}; runs may start again after ${iso(last.atMs + durationMs)} (cool-down ${formatDuration(durationMs)})`, value: last.id });
+        }
+        return out;
+      },
+    };
+  },
+});

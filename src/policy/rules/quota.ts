@@ -1,0 +1,51 @@
+import { RuleSpecError, defineRule } from '../rule-kind';
+import { DURATION_PATTERN, formatDuration, parseDuration } from '../../state/duration';
+import type { ScopeKind } from '../../state/scope-key';
+import { iso, needsStarted, notLoaded, otherRuns, runScopes, stateFact } from '../../state/state-facts';
+import { HISTORY_MS } from '../../state/state-store';
+import type { Violation } from '../types';
+
+interface Spec { maxRuns: number; per?: ScopeKind; window: string }
+
+/**
+ * `- quota: {maxRuns: 10, per: team, window: 1d}`: at most N runs started per team (or
+ * environment) in any rolling window (the last 24 hours for 1d, not the calendar day: no burst
+ * at midnight). The run being preflighted is not counted against itself.
+ */
+export const quotaRule = defineRule<Spec>({
+  key: 'quota',
+  description: 'At most maxRuns runs started per team (or environment) in a rolling window (state from POST /events).',
+  schema: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['maxRuns', 'window'],
+    properties: {
+      maxRuns: { type: 'integer', minimum: 1, maximum: 100000 },
+      per: { type: 'string', enum: ['team', 'environment'], default: 'team' },
+      window: { type: 'string', pattern: DURATION_PATTERN, description: 'rolling window, e.g. 1h, 1d, 7d (at most 31d)' },
+    },
+  },
+  compile(spec) {
+    const windowMs = parseDuration(spec.window);
+    if (windowMs === undefined || windowMs > HISTORY_MS) throw new RuleSpecError(`window must be more than 0 and at most 31d, got "${spec.window}"`, ['window']);
+    const per = spec.per ?? 'team';
+    return {
+      needsState: [needsStarted(windowMs)],
+      check({ facts }) {
+        const started = stateFact(facts, 'started');
+        if (!started) return [notLoaded('started executions')];
+        const scopes = runScopes(facts, per);
+        if (!Array.isArray(scopes)) return [scopes];
+        const since = facts.now.getTime() - windowMs;
+        const out: Violation[] = [];
+        for (const scope of scopes) {
+          const runs = otherRuns(started[scope.key], facts).filter((r) => r.atMs >= since);
+          if (runs.length < spec.maxRuns) continue;
+          const freesAt = runs[runs.length - spec.maxRuns].atMs + windowMs;
+          out.push({ reason: `${scope.label} started ${runs.length} runs in the last ${formatDuration(windowMs)} (quota ${spec.maxRuns}); the next run may start after ${iso(freesAt)}`, value: String(runs.length) });
+        }
+        return out;
+      },
+    };
+  },
+});

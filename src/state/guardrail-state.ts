@@ -1,0 +1,16 @@
+import type { OnUnavailable } from './preflight-state';
+import type { StateConfig } from './state-config';
+import type { StateStore } from './state-store';
+
+/** What createApp needs for guardrails with memory: the store and how to use it. */
+export interface GuardrailState {
+  store: StateStore;
+  onUnavailable: OnUnavailable;
+  /** `enforce`: the built-in emergency stop policy applies to every run (the default). */
+  emergencyStop: 'enforce' | 'off';
+  eventToleranceMs: number;
+}
+
+export function guardrailState(config: StateConfig, store: StateStore): GuardrailState {
+  return { store, onUnavailable: config.onUnavailable, emergencyStop: config.emergencyStop, eventToleranceMs: config.eventToleranceMs };
+}

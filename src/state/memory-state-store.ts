@@ -1,0 +1,131 @@
+import { NEVER_CHANGED, nextKillswitch, type KillswitchRecord } from './killswitch-state';
+import type { ExecutionEvent, StateEvent } from './state-event';
+import {
+  HISTORY_MS, recordRetentionMs,
+  type ApplyOutcome, type RunRef, type RunsByScope, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
+} from './state-store';
+
+interface ExecutionRecord { status: 'running' | 'ended'; scopes: string[]; expiresMs: number }
+
+/** Runs per scope, by execution id. */
+class ScopedRuns {
+  private readonly byScope = new Map<string, Map<string, RunRef>>();
+
+  add(scope: string, run: RunRef): void {
+    const runs = this.byScope.get(scope) ?? new Map<string, RunRef>();
+    runs.set(run.id, run);
+    this.byScope.set(scope, runs);
+  }
+
+  remove(scope: string, id: string): void {
+    this.byScope.get(scope)?.delete(id);
+  }
+
+  /** Forgets the runs of a scope before `beforeMs` (bounded memory). */
+  prune(scope: string, beforeMs: number): void {
+    const runs = this.byScope.get(scope);
+    for (const [id, run] of runs ?? []) if (run.atMs < beforeMs) runs?.delete(id);
+    if (runs?.size === 0) this.byScope.delete(scope);
+  }
+
+  /** Runs of each scope at or after `sinceMs`, oldest first. */
+  since(scopes: readonly string[], sinceMs: number): RunsByScope {
+    const out: RunsByScope = {};
+    for (const scope of scopes) {
+      const runs = [...(this.byScope.get(scope)?.values() ?? [])];
+      out[scope] = runs.filter((r) => r.atMs >= sinceMs).sort((a, b) => a.atMs - b.atMs);
+    }
+    return out;
+  }
+}
+
+/** Remembers keys until a time; forgets expired ones as it goes. */
+class ExpiringKeys<V> {
+  private readonly entries = new Map<string, { value: V; expiresMs: number }>();
+
+  get(key: string, nowMs: number): V | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresMs > nowMs ? entry.value : undefined;
+  }
+
+  set(key: string, value: V, expiresMs: number, nowMs: number): void {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresMs });
+    for (const [k, e] of this.entries) {
+      if (e.expiresMs > nowMs) break; // insertion order is close to expiry order; stop at the first live one
+      this.entries.delete(k);
+    }
+  }
+}
+
+/** The state in this process: exact for one replica, lost on restart. Atomic because JS runs one event at a time. */
+export class MemoryStateStore implements StateStore {
+  readonly kind = 'memory' as const;
+  private killswitch: KillswitchRecord = NEVER_CHANGED;
+  private readonly seen = new ExpiringKeys<true>();
+  private readonly executions = new ExpiringKeys<ExecutionRecord>();
+  private readonly running = new ScopedRuns();
+  private readonly started = new ScopedRuns();
+  private readonly ended = new ScopedRuns();
+
+  constructor(private readonly timing: StateTiming) {}
+
+  async apply(event: StateEvent, now: Date): Promise<ApplyOutcome> {
+    const nowMs = now.getTime();
+    if (this.seen.get(event.dedupeKey, nowMs)) return 'duplicate';
+    this.seen.set(event.dedupeKey, true, nowMs + 2 * this.timing.eventToleranceMs, nowMs);
+    if (event.kind === 'killswitch') {
+      const next = nextKillswitch(this.killswitch, event);
+      if (!next) return 'stale';
+      this.killswitch = next;
+      return 'applied';
+    }
+    return this.applyExecution(event, nowMs);
+  }
+
+  private applyExecution(event: ExecutionEvent, nowMs: number): ApplyOutcome {
+    const record = this.executions.get(event.id, nowMs);
+    const expiresMs = nowMs + recordRetentionMs(this.timing);
+    if (event.phase === 'started') {
+      if (record) return 'stale';
+      this.executions.set(event.id, { status: 'running', scopes: event.scopes, expiresMs }, expiresMs, nowMs);
+      for (const scope of event.scopes) {
+        this.running.add(scope, { id: event.id, atMs: event.time.ms });
+        this.running.prune(scope, nowMs - this.timing.executionTtlMs);
+        this.started.add(scope, { id: event.id, atMs: event.time.ms });
+        this.started.prune(scope, nowMs - HISTORY_MS);
+      }
+      return 'applied';
+    }
+    if (record?.status === 'ended') return 'stale';
+    const scopes = record?.scopes ?? event.scopes;
+    this.executions.set(event.id, { status: 'ended', scopes, expiresMs }, expiresMs, nowMs);
+    for (const scope of scopes) {
+      this.running.remove(scope, event.id);
+      this.ended.add(scope, { id: event.id, atMs: event.time.ms, state: event.endState });
+      this.ended.prune(scope, nowMs - HISTORY_MS);
+    }
+    return 'applied';
+  }
+
+  async read(query: StateQuery, now: Date): Promise<StateView> {
+    const nowMs = now.getTime();
+    const view: StateView = {};
+    if (query.emergencyStop) {
+      const ks = this.killswitch;
+      view.emergencyStop = ks.engaged ? { engaged: true, by: ks.engagedBy, since: ks.engagedAtText } : { engaged: false };
+    }
+    if (query.running) view.running = this.running.since(query.scopes, nowMs - this.timing.executionTtlMs);
+    if (query.endedSinceMs !== undefined) view.ended = this.ended.since(query.scopes, query.endedSinceMs);
+    if (query.startedSinceMs !== undefined) view.started = this.started.since(query.scopes, query.startedSinceMs);
+    return view;
+  }
+
+  health(): StoreHealth {
+    return { store: 'memory', available: true };
+  }
+
+  async close(): Promise<void> {
+    // Nothing to release: the state lives and dies with the process.
+  }
+}

@@ -1,0 +1,80 @@
+import type { EndState, StateEvent } from './state-event';
+
+/** What applying an event did. Only `applied` changed anything. */
+export type ApplyOutcome = 'applied' | 'duplicate' | 'stale';
+
+/** A run as the state knows it: started (running, quotas) or ended (cool-downs) at `atMs`. */
+export interface RunRef {
+  id: string;
+  atMs: number;
+  state?: EndState;
+}
+
+export interface EmergencyStopState {
+  engaged: boolean;
+  /** Who engaged it and when (the time as Steadybit sent it). */
+  by?: string;
+  since?: string;
+}
+
+/** Runs by scope key (`team:adm`, `environment:prod`). */
+export type RunsByScope = Record<string, RunRef[]>;
+
+/** What a preflight needs to read; one round trip. */
+export interface StateQuery {
+  emergencyStop: boolean;
+  scopes: readonly string[];
+  running: boolean;
+  /** Ended runs since this time (cool-downs). */
+  endedSinceMs?: number;
+  /** Started runs since this time (quotas). */
+  startedSinceMs?: number;
+}
+
+export type StateView = {
+  emergencyStop?: EmergencyStopState;
+  running?: RunsByScope;
+  ended?: RunsByScope;
+  started?: RunsByScope;
+};
+
+export interface StoreHealth {
+  store: 'memory' | 'redis';
+  available: boolean;
+  message?: string;
+}
+
+/** How long state is kept. */
+export interface StateTiming {
+  /** A run that never reports its end stops counting as running after this. */
+  executionTtlMs: number;
+  /** Events older (or further in the future) than this are ignored; duplicates are remembered this long, twice over. */
+  eventToleranceMs: number;
+}
+
+/** Longest cool-down or quota window a policy may use: history is kept this long. */
+export const HISTORY_MS = 31 * 86_400_000;
+
+/** The store is unreachable or failed: the caller decides (deny by default). */
+export class StateUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StateUnavailableError';
+  }
+}
+
+/** The state kept from Steadybit's custom webhooks: in memory (one replica) or in Redis (several). */
+export interface StateStore {
+  readonly kind: StoreHealth['store'];
+  /** Applies one event atomically. Throws StateUnavailableError when the store cannot be reached. */
+  apply(event: StateEvent, now: Date): Promise<ApplyOutcome>;
+  /** Reads what a preflight needs. Throws StateUnavailableError when the store cannot be reached. */
+  read(query: StateQuery, now: Date): Promise<StateView>;
+  health(): StoreHealth;
+  close(): Promise<void>;
+}
+
+/** How long a run's record (and its end, as a tombstone) is kept: longer than any replay may arrive. */
+export function recordRetentionMs(t: StateTiming): number {
+  return 2 * Math.max(t.executionTtlMs, t.eventToleranceMs);
+}
