@@ -1,12 +1,14 @@
 import type { CompiledException, CompiledPolicy } from './compiled';
 import type { TemplateValues } from './template';
-import type { Facts, Modification, PolicyResult, Violation } from './types';
+import type { Facts, Finding, Modification, PolicyResult, Violation } from './types';
 
 export interface PolicyOutcome {
   result: PolicyResult;
   /** Modifications this policy contributes if the run is allowed. */
   modifications: Array<Modification & { policy: string }>;
 }
+
+type Located = Violation & { rule: string };
 
 export function baseValues(facts: Facts): TemplateValues {
   return {
@@ -20,14 +22,14 @@ export function baseValues(facts: Facts): TemplateValues {
   };
 }
 
-function checkRules(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps']): Violation[] {
-  const violations: Violation[] = [];
+function checkRules(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps']): Located[] {
+  const violations: Located[] = [];
   for (const rule of policy.rules) {
     try {
-      violations.push(...rule.check({ facts, steps }));
+      violations.push(...rule.check({ facts, steps }).map((v) => ({ ...v, rule: rule.path })));
     } catch (err) {
       // Fail closed: a rule that throws cannot decide, and that counts against the run.
-      violations.push({ reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, undecidable: true });
+      violations.push({ rule: rule.path, reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, undecidable: true });
     }
   }
   return violations;
@@ -38,6 +40,38 @@ function render(policy: CompiledPolicy, v: Violation, base: TemplateValues): str
   return policy.message({ ...base, policy: policy.name, reason: v.reason, step: v.step?.label, target: v.target, value: v.value });
 }
 
+const finding = (v: Located): Finding => ({
+  rule: v.rule, reason: v.reason,
+  ...(v.step ? { step: v.step.label } : {}), ...(v.target !== undefined ? { target: v.target } : {}),
+  ...(v.value !== undefined ? { value: v.value } : {}), ...(v.undecidable ? { undecidable: true } : {}),
+});
+
+/** The action steps the policy's step filters leave, or why none is left (the policy is then skipped). */
+function scopedSteps(policy: CompiledPolicy, facts: Facts): { steps: Facts['actionSteps']; skip?: string } {
+  let steps = facts.actionSteps;
+  const labels = () => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
+  if (policy.match.hasStepFilter) {
+    const matched = steps.filter((s) => policy.match.stepMatches(s));
+    if (matched.length === 0) return { steps: [], skip: `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${labels()}` };
+    steps = matched;
+  }
+  if (policy.exclude.hasStepFilter) {
+    const left = steps.filter((s) => !policy.exclude.stepMatches(s));
+    if (left.length === 0 && steps.length > 0) return { steps: [], skip: `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${labels()}` };
+    steps = left;
+  }
+  return { steps };
+}
+
+/** The exception that waives this policy for this run now; an expired one never does. */
+function waiverFor(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps'], exceptions: readonly CompiledException[]) {
+  const inScope = (e: CompiledException) => e.policy === policy.name && e.match.runMiss(facts) === undefined
+    && (!e.match.hasStepFilter || steps.some((s) => e.match.stepMatches(s)));
+  const live = exceptions.find((e) => inScope(e) && e.expires > facts.now);
+  const expired = exceptions.filter((e) => inScope(e) && e.expires <= facts.now);
+  return { live, expiredNote: expired.map((e) => `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`) };
+}
+
 /** Evaluates one policy against the run. Pure; never throws for a rule's failure. */
 export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions: readonly CompiledException[]): PolicyOutcome {
   const result = (kind: PolicyResult['result'], reasons: string[], extra: Partial<PolicyResult> = {}): PolicyResult => ({
@@ -45,27 +79,25 @@ export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions:
   });
   const miss = policy.match.runMiss(facts) ?? policy.exclude.runMiss(facts);
   if (miss !== undefined) return { result: result('skipped', [miss]), modifications: [] };
-
-  let steps = facts.actionSteps;
-  if (policy.match.hasStepFilter) steps = steps.filter((s) => policy.match.stepMatches(s));
-  if (policy.exclude.hasStepFilter) steps = steps.filter((s) => !policy.exclude.stepMatches(s));
-  if (policy.match.hasStepFilter && steps.length === 0) {
-    return { result: result('skipped', ['no step matches actionIds/actionKinds']), modifications: [] };
-  }
+  const { steps, skip } = scopedSteps(policy, facts);
+  if (skip !== undefined) return { result: result('skipped', [skip]), modifications: [] };
 
   const violations = checkRules(policy, facts, steps);
   const base = baseValues(facts);
-  if (violations.length > 0) {
-    const reasons = violations.map((v) => render(policy, v, base));
-    const waiver = exceptions.find((e) => e.policy === policy.name && e.expires > facts.now && e.match.runMiss(facts) === undefined);
-    if (waiver) {
-      const why = `waived by exception "${waiver.name}" (owner ${waiver.owner}, until ${waiver.expires.toISOString()}: ${waiver.reason}); would have denied: ${reasons.join('; ')}`;
-      return { result: result('skipped', [why], { exception: waiver.name }), modifications: [] };
-    }
-    const kind = policy.mode === 'enforce' ? 'deny' : policy.mode;
-    return { result: result(kind, reasons, { message: reasons.join('; ') }), modifications: kind === 'deny' ? [] : contribute(policy, base) };
+  if (violations.length === 0) {
+    const checked = policy.rules.length === 0 ? 'no rules to check' : `passed: ${policy.rules.map((r) => r.path).join(', ')}`;
+    return { result: result('pass', [checked]), modifications: contribute(policy, base) };
   }
-  return { result: result('pass', []), modifications: contribute(policy, base) };
+  const findings = violations.map(finding);
+  const message = violations.map((v) => render(policy, v, base)).join('; ');
+  const { live, expiredNote } = waiverFor(policy, facts, steps, exceptions);
+  if (live) {
+    const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}: ${live.reason}); would have denied: ${message}`;
+    return { result: result('skipped', [why], { exception: live.name, findings }), modifications: [] };
+  }
+  const kind = policy.mode === 'enforce' ? 'deny' : policy.mode;
+  const reasons = [...violations.map((v) => v.reason), ...expiredNote];
+  return { result: result(kind, reasons, { message, findings }), modifications: kind === 'deny' ? [] : contribute(policy, base) };
 }
 
 function contribute(policy: CompiledPolicy, base: TemplateValues): PolicyOutcome['modifications'] {

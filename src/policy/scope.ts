@@ -31,56 +31,77 @@ export const scopeSchema = {
 } as const;
 
 export interface CompiledScope {
-  /** Why the run is outside this scope, or undefined when it is inside. */
+  /** Why the run is outside this scope (naming the value and the list), or undefined when inside. */
   runMiss(facts: Facts): string | undefined;
   /** Whether the scope says anything about steps. */
   hasStepFilter: boolean;
   stepMatches(step: ActionStepRef): boolean;
+  /** The step filter as written, e.g. `match.actionIds (*shutdown*)`, for skip reasons. */
+  stepFilterText: string;
 }
 
-interface Field { name: string; test(facts: Facts): boolean | undefined }
+/** One run-level field: the run's value(s) as text, and whether they are listed (undefined: unknown). */
+interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(facts: Facts): string | undefined; test(facts: Facts): boolean | undefined }
 
-/** Compiles a scope. `isExclude` flips how missing data counts: unknown never narrows a policy. */
-export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): CompiledScope {
+const envText = (f: Facts) => f.environments.map((e) => {
+  const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
+  return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
+}).join(' / ');
+
+function runFields(spec: ScopeSpec | undefined): Field[] {
   const fields: Field[] = [];
-  const upper = (xs: string[]) => new Set(xs.map((x) => x.toUpperCase()));
+  const upper = (xs: readonly string[]) => new Set(xs.map((x) => x.toUpperCase()));
   if (spec?.teams) {
     const teams = upper(spec.teams);
-    fields.push({ name: 'teams', test: (f) => (f.execution.teamKey === undefined ? undefined : teams.has(f.execution.teamKey.toUpperCase())) });
+    fields.push({ name: 'teams', what: 'team', listed: spec.teams, actual: (f) => f.execution.teamKey, test: (f) => (f.execution.teamKey === undefined ? undefined : teams.has(f.execution.teamKey.toUpperCase())) });
   }
   if (spec?.environments) {
     const envs = environmentSet(spec.environments);
-    fields.push({ name: 'environments', test: (f) => (f.environments.length === 0 ? undefined : f.environments.some((e) => isListed(e, envs))) });
+    fields.push({ name: 'environments', what: 'environment', listed: spec.environments, actual: envText, test: (f) => (f.environments.length === 0 ? undefined : f.environments.some((e) => isListed(e, envs))) });
   }
   if (spec?.experimentKeys) {
     const keys = compileGlobs(spec.experimentKeys);
-    fields.push({ name: 'experimentKeys', test: (f) => (f.execution.experimentKey === undefined ? undefined : keys(f.execution.experimentKey)) });
+    fields.push({ name: 'experimentKeys', what: 'experiment key', listed: spec.experimentKeys, actual: (f) => f.execution.experimentKey, test: (f) => (f.execution.experimentKey === undefined ? undefined : keys(f.execution.experimentKey)) });
   }
   if (spec?.createdVia) {
     const via = upper(spec.createdVia);
-    fields.push({ name: 'createdVia', test: (f) => (f.execution.createdVia === undefined ? undefined : via.has(f.execution.createdVia.toUpperCase())) });
+    fields.push({ name: 'createdVia', what: 'createdVia', listed: spec.createdVia, actual: (f) => f.execution.createdVia, test: (f) => (f.execution.createdVia === undefined ? undefined : via.has(f.execution.createdVia.toUpperCase())) });
   }
+  return fields;
+}
+
+/**
+ * Compiles a scope. `isExclude` flips how missing data counts: unknown never narrows a policy
+ * (a match field the payload lacks keeps it in scope; an exclude field it lacks does not exclude).
+ */
+export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): CompiledScope {
+  const label = isExclude ? 'exclude' : 'match';
+  const fields = runFields(spec);
   const ids = spec?.actionIds ? compileGlobs(spec.actionIds) : undefined;
-  const kinds = spec?.actionKinds ? upper(spec.actionKinds) : undefined;
-  const hasStepFilter = ids !== undefined || kinds !== undefined;
-  // For match, unknown action id/kind keeps the step (never narrows); for exclude it keeps it too.
+  const kinds = spec?.actionKinds ? new Set(spec.actionKinds.map((k) => k.toUpperCase())) : undefined;
+  const stepFilterText = [
+    spec?.actionIds ? `${label}.actionIds (${spec.actionIds.join(', ')})` : '',
+    spec?.actionKinds ? `${label}.actionKinds (${spec.actionKinds.join(', ')})` : '',
+  ].filter(Boolean).join(' and ');
+  // For match, an unknown action id/kind keeps the step; for exclude, it does not exclude it.
   const stepMatches = (s: ActionStepRef): boolean => {
     const idOk = ids === undefined || (s.step.actionId === undefined ? !isExclude : ids(s.step.actionId));
     const kindOk = kinds === undefined || (s.step.actionKind === undefined ? !isExclude : kinds.has(s.step.actionKind.toUpperCase()));
     return idOk && kindOk;
   };
+  const listed = (field: Field, facts: Facts) => `${field.what} ${field.actual(facts)} ${isExclude ? 'in' : 'not in'} ${label}.${field.name} (${field.listed.join(', ')})`;
   return {
-    hasStepFilter,
+    hasStepFilter: ids !== undefined || kinds !== undefined,
     stepMatches,
+    stepFilterText,
     runMiss(facts) {
       if (!isExclude) {
-        // A field the payload does not carry keeps the policy in scope: unknown never narrows.
         const missed = fields.find((field) => field.test(facts) === false);
-        return missed ? `${missed.name} not matched` : undefined;
+        return missed ? listed(missed, facts) : undefined;
       }
       // Exclude only when every field is known to match.
       if (fields.length === 0 || !fields.every((field) => field.test(facts) === true)) return undefined;
-      return `excluded by ${fields.map((f) => f.name).join(', ')}`;
+      return `excluded: ${fields.map((field) => listed(field, facts)).join(' and ')}`;
     },
   };
 }

@@ -81,7 +81,20 @@ export interface PolicyResult {
   /** The policy's message, rendered (deny/warn/audit only). */
   message?: string;
   exception?: string;
+  /** What each rule found (deny/warn/audit, and a waived policy): the explanation, rule by rule. */
+  findings?: Finding[];
   source: SourceRef;
+}
+
+/** One violation, located: which rule found it and about which step, target or value. */
+export interface Finding {
+  /** The rule's path in its policy, e.g. `rules[0].timeWindow`. */
+  rule: string;
+  reason: string;
+  step?: string;
+  target?: string;
+  value?: string;
+  undecidable?: boolean;
 }
 
 export interface ModificationConflict {

@@ -5,10 +5,10 @@ import type { Decision, PreflightPayload } from '../../src/policy/types';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 
-/** The decision on the spec example (changed by `change`) at a pinned moment. */
+/** The decision on the spec example (changed by `change`) at a pinned moment; a full scan lists every policy. */
 export function decideAt(files: Record<string, string>, now: string, change: (p: PreflightPayload) => void = () => undefined): Decision {
   const at = new Date(now);
-  return evaluate(bundleFrom(files, at), preflightWith(change), { now: at, decisionId: 'd-1' });
+  return evaluate(bundleFrom(files, at), preflightWith(change), { now: at, decisionId: 'd-1', fullScan: true });
 }
 
 /** The formatted load problems (errors and warnings) of an inline policy set. */

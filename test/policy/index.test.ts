@@ -61,7 +61,7 @@ describe('policy index: which policies a decision visits', () => {
     const decision = evaluate(bundle, run(() => {}), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd-1', fullScan: true });
     expect(decision.results).toHaveLength(5);
     expect(decision.outOfScope).toBe(0);
-    expect(decision.results.find((r) => r.policy === 'team-adm')).toMatchObject({ result: 'skipped', reasons: ['teams not matched'] });
+    expect(decision.results.find((r) => r.policy === 'team-adm')).toMatchObject({ result: 'skipped', reasons: ['team OPS not in match.teams (ADM)'] });
   });
 
   test.each([
