@@ -7,6 +7,10 @@ export interface Config {
   bodyLimit: string;
   logLevel: string;
   shutdownTimeoutMs: number;
+  /** POLICY_WATCH (default true): reload when POLICY_DIR changes; SIGHUP reloads either way. */
+  policyWatch: boolean;
+  /** POLICY_RELOAD_DEBOUNCE_MS (default 300): quiet time after a burst of file changes. */
+  policyReloadDebounceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -28,6 +32,13 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value;
 }
 
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secretsRaw = env.WEBHOOK_SECRET;
   const secrets = secretsRaw === undefined ? [] : secretsRaw.split(',').map((s) => s.trim());
@@ -46,5 +57,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit,
     logLevel,
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 25000, 0, 600000),
+    policyWatch: flag(env, 'POLICY_WATCH', true),
+    policyReloadDebounceMs: integer(env, 'POLICY_RELOAD_DEBOUNCE_MS', 300, 0, 60000),
   };
 }

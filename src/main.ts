@@ -1,13 +1,20 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './observability/logger';
 import { PolicyLoadError } from './policy/load-error';
-import { startServer } from './server';
+import { startServer, type RunningServer } from './server';
 
-/** The only place that reads process.env and starts listening. */
-async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+/**
+ * Runs the service until SIGTERM/SIGINT; SIGHUP reloads POLICY_DIR. What `npm start` and
+ * `preflight-gate serve` run. Only entry points pass `process.env` in.
+ */
+export async function serve(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const running = await startServer(config, logger);
+  process.on('SIGHUP', () => {
+    logger.info('SIGHUP: reloading the policy directory');
+    running.reload('SIGHUP');
+  });
   process.once('SIGTERM', () => {
     logger.info('SIGTERM: finishing requests in flight, then exiting');
     void running.shutdown().then(() => {
@@ -16,13 +23,17 @@ async function main(): Promise<void> {
     });
   });
   process.once('SIGINT', () => void running.shutdown().then(() => process.exit(0)));
+  return running;
 }
 
-main().catch((err: unknown) => {
+/** A start-up failure: the message says what to fix; exit 1. */
+export function exitOnStartupError(err: unknown): never {
   if (err instanceof ConfigError || err instanceof PolicyLoadError) {
     process.stderr.write(`preflight-gate: ${err.message}\n`);
   } else {
     process.stderr.write(`preflight-gate: failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
   }
   process.exit(1);
-});
+}
+
+if (require.main === module) serve(process.env).catch(exitOnStartupError);

@@ -4,14 +4,17 @@ import type { Config } from './config';
 import { UNSIGNED_WARNING } from './http/health-routes';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics } from './observability/metrics';
-import { loadPolicyDir } from './policy/load-policy-dir';
-import { formatProblem, PolicyLoadError } from './policy/load-error';
-import { PolicyStore } from './policy/policy-store';
+import { PolicyLoadError } from './policy/load-error';
+import { createPolicyReloader, type ReloadOutcome } from './policy/policy-reloader';
+import { PolicyStore, type LoadTrigger } from './policy/policy-store';
+import { watchPolicyDir, type PolicyWatcher } from './policy/policy-watcher';
 
 export interface RunningServer {
   server: Server;
   store: PolicyStore;
   logger: Logger;
+  /** Reloads POLICY_DIR now (SIGHUP); an invalid set is rejected and the one in use keeps serving. */
+  reload(trigger: LoadTrigger): ReloadOutcome;
   /** Stops accepting, lets requests in flight finish, then resolves. */
   shutdown(): Promise<void>;
 }
@@ -20,16 +23,10 @@ export interface RunningServer {
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const metrics = createMetrics();
   const store = new PolicyStore();
-  const result = loadPolicyDir(config.policyDir);
-  if (!result.ok) {
-    metrics.reloads.inc({ result: 'failure' });
-    throw new PolicyLoadError(result.problems);
-  }
-  store.replace(result.bundle, result.warnings);
-  metrics.reloads.inc({ result: 'success' });
-  metrics.policiesLoaded.set(result.bundle.policies.length);
-  metrics.bundleInfo.set({ revision: result.bundle.revision }, 1);
-  for (const w of result.warnings) logger.warn('policy warning', { problem: formatProblem(w) });
+  const reloader = createPolicyReloader({ dir: config.policyDir, store, metrics, logger });
+  const first = reloader.reload('startup');
+  if (first.result === 'failure') throw new PolicyLoadError(first.problems);
+  const bundle = store.current();
   if (config.secrets.length === 0) logger.warn(UNSIGNED_WARNING);
 
   let shuttingDown = false;
@@ -38,16 +35,26 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
-  logger.info('listening', { host: config.host, port: addressPort(server), policyDir: config.policyDir, revision: result.bundle.revision, policies: result.bundle.policies.length, signaturesEnforced: config.secrets.length > 0 });
+  logger.info('listening', { host: config.host, port: addressPort(server), policyDir: config.policyDir, revision: bundle?.revision, policies: bundle?.policies.length, signaturesEnforced: config.secrets.length > 0 });
+
+  let watcher: PolicyWatcher | undefined;
+  if (config.policyWatch) {
+    watcher = watchPolicyDir(config.policyDir, () => reloader.reload('watch'), {
+      debounceMs: config.policyReloadDebounceMs,
+      onError: (err) => logger.error('policy directory watch failed; SIGHUP still reloads', { error: String(err) }),
+    });
+    await watcher.ready;
+  }
 
   const shutdown = () => new Promise<void>((resolve) => {
     shuttingDown = true;
+    void watcher?.close();
     const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
     force.unref();
     server.close(() => { clearTimeout(force); resolve(); });
     server.closeIdleConnections();
   });
-  return { server, store, logger, shutdown };
+  return { server, store, logger, reload: (trigger) => reloader.reload(trigger), shutdown };
 }
 
 export function addressPort(server: Server): number {

@@ -1,10 +1,18 @@
 import type { PolicyBundle } from './compiled';
 import { formatProblem, type LoadProblem } from './load-error';
 
+/** What started a load: the first load, a file change seen by the watcher, or SIGHUP. */
+export type LoadTrigger = 'startup' | 'watch' | 'SIGHUP';
+
+/** The last load attempt, as /readyz shows it. */
 export interface ReloadStatus {
   at: string;
   ok: boolean;
+  trigger?: LoadTrigger;
+  /** The revision now in use (after a failure: the one that kept serving, if any). */
   revision?: string;
+  /** Content hash of the rejected files (failures only). */
+  rejectedRevision?: string;
   problems: string[];
 }
 
@@ -25,15 +33,22 @@ export class PolicyStore {
     return this.bundle;
   }
 
-  replace(bundle: PolicyBundle, warnings: LoadProblem[] = []): void {
+  replace(bundle: PolicyBundle, warnings: LoadProblem[] = [], trigger?: LoadTrigger): void {
     this.bundle = bundle;
     this.warningsInUse = warnings.map(formatProblem);
-    this.status = { at: new Date().toISOString(), ok: true, revision: bundle.revision, problems: this.warningsInUse };
+    this.status = { at: new Date().toISOString(), ok: true, trigger, revision: bundle.revision, problems: this.warningsInUse };
   }
 
   /** A failed load keeps the bundle in use (if any) and is remembered for readiness. */
-  rejected(problems: LoadProblem[]): void {
-    this.status = { at: new Date().toISOString(), ok: false, problems: problems.map(formatProblem) };
+  rejected(problems: LoadProblem[], meta: { trigger?: LoadTrigger; rejectedRevision?: string } = {}): void {
+    this.status = {
+      at: new Date().toISOString(),
+      ok: false,
+      trigger: meta.trigger,
+      revision: this.bundle?.revision,
+      rejectedRevision: meta.rejectedRevision,
+      problems: problems.map(formatProblem),
+    };
   }
 
   lastLoad(): ReloadStatus | undefined {

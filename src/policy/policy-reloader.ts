@@ -1,0 +1,87 @@
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import { loadBundle, revisionOf } from './load-bundle';
+import { formatProblem, type LoadProblem } from './load-error';
+import type { LoadTrigger, PolicyStore } from './policy-store';
+import { readPolicyDir } from './read-policy-dir';
+import type { SourceFile } from './yaml-source';
+
+export type ReloadOutcome =
+  | { result: 'success'; revision: string; previous?: string }
+  | { result: 'unchanged'; revision: string }
+  | { result: 'failure'; problems: LoadProblem[]; revisionInUse?: string };
+
+export interface PolicyReloader {
+  /** Reads, validates and (only if fully valid) swaps in the policy set. Synchronous: never interleaves with a request. */
+  reload(trigger: LoadTrigger): ReloadOutcome;
+}
+
+export interface ReloaderDeps {
+  dir: string;
+  store: PolicyStore;
+  metrics: Metrics;
+  logger: Logger;
+  clock?: () => Date;
+}
+
+function dirProblem(dir: string, message: string): LoadProblem {
+  return { file: dir, line: 1, col: 1, path: '', message, severity: 'error' };
+}
+
+/** The files of the policy directory, read once: the hash and the load see the same bytes. */
+function readSources(dir: string): { sources: SourceFile[] } | { problem: LoadProblem } {
+  try {
+    const sources = readPolicyDir(dir);
+    if (sources.length > 0) return { sources };
+    return { problem: dirProblem(dir, 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set') };
+  } catch (err) {
+    return { problem: dirProblem(dir, `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`) };
+  }
+}
+
+/**
+ * Loads the policy directory into the store. A set replaces the one in use only when every file
+ * is valid; otherwise the old set keeps serving and the failure is logged, counted and shown on
+ * /readyz. Content that did not change since the last attempt is neither reloaded nor counted.
+ */
+export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
+  const { dir, store, metrics, logger } = deps;
+  const clock = deps.clock ?? (() => new Date());
+  let lastAttempt: string | undefined;
+
+  const fail = (trigger: LoadTrigger, problems: LoadProblem[], rejectedRevision?: string): ReloadOutcome => {
+    const revisionInUse = store.current()?.revision;
+    store.rejected(problems, { trigger, rejectedRevision });
+    metrics.reloads.inc({ result: 'failure' });
+    const errors = problems.filter((p) => p.severity === 'error').map(formatProblem);
+    const keeps = revisionInUse ? `still serving revision ${revisionInUse}` : 'no policy set is in use';
+    logger.error(`policy set rejected (${trigger}): ${errors[0] ?? 'invalid'}; ${keeps}`, { trigger, revisionInUse, rejectedRevision, problems: errors });
+    return { result: 'failure', problems, revisionInUse };
+  };
+
+  return {
+    reload(trigger) {
+      const read = readSources(dir);
+      const attempt = 'sources' in read ? revisionOf(read.sources) : `unreadable: ${read.problem.message}`;
+      const previous = store.current()?.revision;
+      if (attempt === lastAttempt && previous !== undefined) {
+        logger.info('policy reload skipped: content unchanged', { trigger, revision: previous });
+        return { result: 'unchanged', revision: previous };
+      }
+      lastAttempt = attempt;
+      if (!('sources' in read)) return fail(trigger, [read.problem]);
+      const result = loadBundle(read.sources, clock());
+      if (!result.ok) return fail(trigger, result.problems, attempt);
+
+      const { bundle } = result;
+      store.replace(bundle, result.warnings, trigger);
+      metrics.reloads.inc({ result: 'success' });
+      metrics.policiesLoaded.set(bundle.policies.length);
+      if (previous !== undefined && previous !== bundle.revision) metrics.bundleInfo.remove({ revision: previous });
+      metrics.bundleInfo.set({ revision: bundle.revision }, 1);
+      for (const w of result.warnings) logger.warn('policy warning', { problem: formatProblem(w) });
+      logger.info('policy set loaded', { trigger, revision: bundle.revision, previous, policies: bundle.policies.length, files: bundle.files.length });
+      return { result: 'success', revision: bundle.revision, previous };
+    },
+  };
+}
