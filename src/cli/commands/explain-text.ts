@@ -1,0 +1,27 @@
+import type { Decision } from '../../policy/types';
+
+const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
+
+/** A decision for a person: the answer Steadybit gets, then (explain) every policy's result and reasons. */
+export function decisionText(decision: Decision, explain: boolean): string {
+  const status = decision.allowed ? 200 : 403;
+  const lines = [
+    `${decision.allowed ? 'ALLOW' : 'DENY'} (HTTP ${status})`,
+    `message: ${decision.message}`,
+    `revision: ${decision.revision}  decision: ${decision.id}  evaluated at: ${decision.evaluatedAt}`,
+  ];
+  if (decision.allowed) {
+    lines.push(decision.modifications.length === 0 ? 'modifications: (none)' : 'modifications:');
+    for (const m of decision.modifications) lines.push(`  ${m.type} ${m.propertyKey} = ${JSON.stringify(m.value)}`);
+  }
+  if (!explain) return `${lines.join('\n')}\n`;
+  lines.push(`policies (${decision.results.length}):`);
+  for (const r of decision.results) {
+    lines.push(`  ${pad(r.result, 7)} ${r.policy} (${r.mode}, priority ${r.priority}) ${r.source.file}:${r.source.line}`);
+    for (const reason of r.reasons) lines.push(`          - ${reason}`);
+  }
+  for (const c of decision.conflicts) {
+    lines.push(`conflict: ${c.propertyKey} set by ${c.kept.policy} (kept ${JSON.stringify(c.kept.value)}) and ${c.dropped.policy} (dropped ${JSON.stringify(c.dropped.value)})`);
+  }
+  return `${lines.join('\n')}\n`;
+}

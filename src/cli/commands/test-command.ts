@@ -1,0 +1,20 @@
+import { policyDirArg } from '../read-input';
+import { reportJunit } from '../suite/report-junit';
+import { reportText } from '../suite/report-text';
+import { testPolicyDir } from '../suite/test-run';
+import { EXIT } from '../usage-error';
+
+export const TEST_FORMATS = ['text', 'junit', 'json'] as const;
+export type TestFormat = (typeof TEST_FORMATS)[number];
+
+/**
+ * `preflight-gate test [dir]`: runs the `*.test.yaml` suites against the policy set of `dir`.
+ * Exit 0 only when at least one case ran and every suite passed.
+ */
+export function testCommand(dirArg: string | undefined, opts: { format: TestFormat }, env: NodeJS.ProcessEnv, write: (s: string) => void): number {
+  const run = testPolicyDir(policyDirArg(dirArg, env));
+  if (opts.format === 'junit') write(reportJunit(run));
+  else if (opts.format === 'json') write(`${JSON.stringify(run, null, 2)}\n`);
+  else write(reportText(run));
+  return run.ok ? EXIT.ok : EXIT.failed;
+}

@@ -1,0 +1,25 @@
+import { loadPolicyDir } from '../../policy/load-policy-dir';
+import { readPolicyDir } from '../../policy/read-policy-dir';
+import { formatProblems, countProblems, type ProblemFormat } from '../format-problems';
+import { policyDirArg } from '../read-input';
+import { loadSuites } from '../suite/load-suites';
+import { EXIT } from '../usage-error';
+
+export interface ValidateOptions { format: ProblemFormat }
+
+/**
+ * `preflight-gate validate [dir]`: every policy file through the service's own loader (schema and
+ * semantic checks), plus the shape of every test suite. Exit 1 on any error; warnings pass.
+ */
+export function validateCommand(dirArg: string | undefined, opts: ValidateOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): number {
+  const dir = policyDirArg(dirArg, env);
+  const result = loadPolicyDir(dir);
+  const suites = loadSuites(dir);
+  const problems = [...(result.ok ? result.warnings : result.problems), ...suites.flatMap((s) => s.problems)];
+  const files = readPolicyDir(dir).length;
+  const revision = result.ok ? result.bundle.revision : undefined;
+  const policies = result.ok ? result.bundle.policies.length : undefined;
+  const headline = `${dir}: ${files} policy file${files === 1 ? '' : 's'}${policies === undefined ? '' : `, ${policies} polic${policies === 1 ? 'y' : 'ies'}`}, ${suites.length} test suite${suites.length === 1 ? '' : 's'}${revision ? `, revision ${revision}` : ''}`;
+  write(formatProblems(problems, opts.format, { headline, dir, revision, files, policies, suites: suites.length }));
+  return countProblems(problems).errors > 0 ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,34 @@
+import { formatProblem, type LoadProblem } from '../policy/load-error';
+
+export const PROBLEM_FORMATS = ['text', 'json', 'github'] as const;
+export type ProblemFormat = (typeof PROBLEM_FORMATS)[number];
+
+/** GitHub's workflow-command escaping: data and property values differ (`:` and `,` only in properties). */
+const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+/** One GitHub Actions annotation: shown on the pull request's diff at the file and line. */
+export function githubAnnotation(p: LoadProblem, title = 'preflight-gate'): string {
+  const props = `file=${escapeProperty(p.file)},line=${p.line},col=${p.col},title=${escapeProperty(title)}`;
+  return `::${p.severity === 'warning' ? 'warning' : 'error'} ${props}::${escapeData(p.path ? `${p.path}: ${p.message}` : p.message)}`;
+}
+
+export function countProblems(problems: readonly LoadProblem[]): { errors: number; warnings: number } {
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  return { errors, warnings: problems.length - errors };
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Problems as lines of `file:line:col message` (text), annotations (github), or one JSON document. */
+export function formatProblems(problems: readonly LoadProblem[], format: ProblemFormat, summary: Record<string, unknown> & { headline: string }): string {
+  const { errors, warnings } = countProblems(problems);
+  if (format === 'json') {
+    const { headline, ...rest } = summary;
+    return `${JSON.stringify({ ok: errors === 0, errors, warnings, summary: headline, ...rest, problems }, null, 2)}\n`;
+  }
+  const lines = problems.map((p) => (format === 'github' ? githubAnnotation(p) : formatProblem(p)));
+  const verdict = errors === 0 ? 'valid' : 'INVALID';
+  lines.push(`${summary.headline}: ${verdict} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`);
+  return `${lines.join('\n')}\n`;
+}

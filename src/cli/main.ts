@@ -1,0 +1,88 @@
+import { Command, CommanderError, Option } from 'commander';
+import { exitOnStartupError, serve } from '../main';
+import { evalCommand } from './commands/eval-command';
+import { schemaCommand } from './commands/schema-command';
+import { signCommand } from './commands/sign-command';
+import { TEST_FORMATS, testCommand, type TestFormat } from './commands/test-command';
+import { validateCommand } from './commands/validate-command';
+import { PROBLEM_FORMATS, type ProblemFormat } from './format-problems';
+import { EXIT, UsageError } from './usage-error';
+
+/**
+ * `preflight-gate`: the CLI for policy repositories and CI. commander parses the arguments (it
+ * gives usage errors, --help per command and choices for free); every command is a plain function
+ * returning its exit code, so the exit codes are decided in one place: 0 ok, 1 failed, 2 usage.
+ */
+const env = process.env;
+const write = (s: string) => void process.stdout.write(s);
+
+/** Runs a command; a UsageError becomes its message on stderr and exit 2. Never process.exit(): stdout must drain. */
+async function run(command: () => number | Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await command();
+  } catch (err) {
+    if (!(err instanceof UsageError)) throw err;
+    process.stderr.write(`preflight-gate: ${err.message}\n`);
+    process.exitCode = EXIT.usage;
+  }
+}
+
+const program = new Command('preflight-gate')
+  .description('Policy guardrails for Steadybit experiments: validate and test policies, evaluate payloads, sign requests, run the service.')
+  .exitOverride()
+  .showHelpAfterError('(add --help for usage)')
+  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (invalid policies, failing tests, a denial with eval --exit-code), 2 usage error.');
+
+program.command('validate')
+  .description('check every policy file (schema and semantics) and the shape of every test suite')
+  .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
+  .addOption(new Option('--format <format>', 'output format').choices(PROBLEM_FORMATS).default('text'))
+  .action((dir: string | undefined, opts: { format: ProblemFormat }) => run(() => validateCommand(dir, opts, env, write)));
+
+program.command('test')
+  .description('run the policy test suites (*.test.yaml) against the policies')
+  .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
+  .addOption(new Option('--format <format>', 'output format').choices(TEST_FORMATS).default('text'))
+  .action((dir: string | undefined, opts: { format: TestFormat }) => run(() => testCommand(dir, opts, env, write)));
+
+program.command('eval')
+  .description('print the decision the service would give to a payload')
+  .requiredOption('--payload <file>', 'the webhook payload (JSON); - reads stdin')
+  .option('--now <iso>', 'evaluate at this time instead of now, e.g. 2026-03-02T10:00:00Z')
+  .option('--explain', "list every policy's result and reasons")
+  .option('--dir <dir>', 'policy directory (default: $POLICY_DIR or ./policies)')
+  .option('--state <file>', 'state facts (JSON object) for rules that need them')
+  .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
+  .option('--exit-code', 'exit 1 when the run would be denied (default: exit 0 whenever it was evaluated)')
+  .action((opts: Parameters<typeof evalCommand>[0]) => run(() => evalCommand(opts, env, write)));
+
+program.command('sign')
+  .description('print the X-SB-Signature header value for a payload (a file, or stdin)')
+  .argument('[file]', 'the exact bytes to sign (default: stdin)')
+  .option('--secret <secret>', 'the webhook secret (prefer --secret-env: keeps it out of shell history)')
+  .option('--secret-env <name>', 'read the secret from this environment variable, e.g. WEBHOOK_SECRET')
+  .action((file: string | undefined, opts: { secret?: string; secretEnv?: string }) => run(() => signCommand(file, opts, env, write)));
+
+program.command('schema')
+  .description('print the JSON Schema of policy documents (for editors)')
+  .option('--test-suite', 'print the schema of test suites (*.test.yaml) instead')
+  .action((opts: { testSuite?: boolean }) => run(() => schemaCommand(opts, write)));
+
+program.command('serve')
+  .description('run the service (what npm start runs); configured by environment variables')
+  .option('--dir <dir>', 'policy directory (overrides POLICY_DIR)')
+  .option('--port <port>', 'port (overrides PORT)')
+  .action((opts: { dir?: string; port?: string }) => {
+    const overrides = { ...(opts.dir ? { POLICY_DIR: opts.dir } : {}), ...(opts.port ? { PORT: opts.port } : {}) };
+    return serve({ ...env, ...overrides }).then(() => undefined, exitOnStartupError);
+  });
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  if (err instanceof CommanderError) {
+    // commander has printed the message; --help and --version are not errors.
+    process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    return;
+  }
+  process.stderr.write(`preflight-gate: internal error: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exitCode = EXIT.failed;
+});

@@ -1,0 +1,54 @@
+import { readFileSync, statSync } from 'node:fs';
+import { UsageError } from './usage-error';
+
+/** The bytes of a file, or a UsageError that names it and says why it cannot be read. */
+export function readFileBytes(file: string, what: string): Buffer {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : (err as Error).message;
+    throw new UsageError(`cannot read ${what} ${file}: ${why}`);
+  }
+}
+
+/** Parses JSON read from `file`; a syntax error names the file. */
+export function parseJson(bytes: Buffer, file: string, what: string): unknown {
+  try {
+    return JSON.parse(bytes.toString('utf8'));
+  } catch (err) {
+    throw new UsageError(`${what} ${file} is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** All of stdin; refuses an interactive terminal rather than waiting for input forever. */
+export async function readStdin(what: string): Promise<Buffer> {
+  if (process.stdin.isTTY) throw new UsageError(`no ${what}: give a file, or pipe it on stdin`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks);
+}
+
+/** The policy directory a command works on: the argument, else POLICY_DIR, else ./policies. */
+export function policyDirArg(dir: string | undefined, env: NodeJS.ProcessEnv): string {
+  const chosen = dir ?? (env.POLICY_DIR || './policies');
+  let isDir = false;
+  try {
+    isDir = statSync(chosen).isDirectory();
+  } catch (err) {
+    const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message}`;
+    throw new UsageError(`policy directory ${chosen} ${why}${dir === undefined ? ' (give a directory, or set POLICY_DIR)' : ''}`);
+  }
+  if (!isDir) throw new UsageError(`${chosen} is not a directory: give the directory that holds the policy YAML files`);
+  return chosen;
+}
+
+/** `--now 2026-03-02T10:00:00Z` -> a Date; anything else is a usage error. */
+export function parseNow(value: string | undefined, fallback: () => Date): Date {
+  if (value === undefined) return fallback();
+  const date = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(date.getTime())) {
+    throw new UsageError(`--now must be an ISO 8601 time such as 2026-03-02T10:00:00Z, got "${value}"`);
+  }
+  return date;
+}

@@ -1,0 +1,74 @@
+import type { Decision, Modification, PolicyResult, PolicyResultKind } from '../../policy/types';
+import type { ExpectedModification, Expectation } from './suite-schema';
+
+const list = (names: readonly string[]) => (names.length === 0 ? '(none)' : names.join(', '));
+
+function why(r: PolicyResult | undefined): string {
+  if (!r) return 'not evaluated';
+  return r.reasons.length > 0 ? `${r.result}: ${r.reasons.join('; ')}` : r.result;
+}
+
+/** An exact-set expectation: names every missing and every unexpected policy, with what it did. */
+function checkSet(label: string, verb: string, kind: PolicyResultKind & ('deny' | 'warn' | 'audit'), expected: readonly string[], decision: Decision): string[] {
+  const actual = decision.results.filter((r) => r.result === kind).map((r) => r.policy);
+  const missing = expected.filter((n) => !actual.includes(n));
+  const extra = actual.filter((n) => !expected.includes(n));
+  if (missing.length === 0 && extra.length === 0) return [];
+  const byName = new Map(decision.results.map((r) => [r.policy, r]));
+  const out = [`${label}: expected ${list(expected)}, got ${list(actual)}`];
+  if (missing.length > 0 && actual.length === 0) out.push(`  no policy ${verb} at all`);
+  for (const n of missing) out.push(`  ${n} did not ${kind} (${why(byName.get(n))})`);
+  for (const n of extra) out.push(`  ${n} ${verb} unexpectedly (${why(byName.get(n))})`);
+  return out;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function matches(e: ExpectedModification, m: Modification): boolean {
+  if (e.type !== m.type || e.propertyKey !== m.propertyKey) return false;
+  if (e.valuePattern !== undefined) return typeof m.value === 'string' && new RegExp(e.valuePattern).test(m.value);
+  return sameValue(e.value, m.value);
+}
+
+const showMod = (m: ExpectedModification | Modification) => {
+  const v = 'valuePattern' in m && m.valuePattern !== undefined ? `~/${m.valuePattern}/` : JSON.stringify(m.value);
+  return `${m.type} ${m.propertyKey}=${v}`;
+};
+
+/** Expected modifications as a multiset: each expected one consumes one actual one. */
+function checkModifications(expected: readonly ExpectedModification[], actual: readonly Modification[]): string[] {
+  const left = [...actual];
+  const missing: ExpectedModification[] = [];
+  for (const e of expected) {
+    const i = left.findIndex((m) => matches(e, m));
+    if (i < 0) missing.push(e);
+    else left.splice(i, 1);
+  }
+  if (missing.length === 0 && left.length === 0) return [];
+  return [
+    `modifications: expected ${expected.length}, got ${actual.length}`,
+    ...missing.map((m) => `  missing: ${showMod(m)}`),
+    ...left.map((m) => `  unexpected: ${showMod(m)}`),
+  ];
+}
+
+/** Every expectation that does not hold, spelled out; empty when the case passes. */
+export function checkCase(expect: Expectation, decision: Decision): string[] {
+  const failures: string[] = [];
+  const got = decision.allowed ? 'allow' : 'deny';
+  if (expect.decision !== got) failures.push(`decision: expected ${expect.decision}, got ${got} ("${decision.message}")`);
+  failures.push(...checkSet('denied', 'denied', 'deny', expect.denied ?? [], decision));
+  failures.push(...checkSet('warned', 'warned', 'warn', expect.warned ?? [], decision));
+  if (expect.audited) failures.push(...checkSet('audited', 'audited', 'audit', expect.audited, decision));
+  for (const [policy, result] of Object.entries(expect.results ?? {})) {
+    const actual = decision.results.find((r) => r.policy === policy);
+    if (actual?.result !== result) failures.push(`results.${policy}: expected ${result}, got ${why(actual)}`);
+  }
+  if (expect.message !== undefined && !new RegExp(expect.message).test(decision.message)) {
+    failures.push(`message: expected to match /${expect.message}/, got "${decision.message}"`);
+  }
+  if (expect.modifications) failures.push(...checkModifications(expect.modifications, decision.modifications));
+  return failures;
+}

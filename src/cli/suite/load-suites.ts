@@ -1,0 +1,91 @@
+import type { LoadProblem } from '../../policy/load-error';
+import { readPolicyDir } from '../../policy/read-policy-dir';
+import { parseYamlSource, type ParsedDocument } from '../../policy/yaml-source';
+import { ajv, toFieldErrors } from '../../validation/ajv';
+import { suiteSchema, type SuiteDocument } from './suite-schema';
+
+const validateSuite = ajv.compile<SuiteDocument>(suiteSchema);
+
+type Path = Array<string | number>;
+
+export interface LoadedSuite {
+  file: string;
+  /** The suite's `name`, else its file. */
+  name: string;
+  /** Undefined when the file is not a valid suite: then `problems` says why. */
+  doc?: SuiteDocument;
+  locate(path: Path): { line: number; col: number };
+  problems: LoadProblem[];
+}
+
+function splitPointer(pointer: string): Path {
+  return pointer.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
+}
+
+const pathText = (path: Path) => path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out ? `${out}.${p}` : p), '');
+
+/** Checks the schema cannot express: regexes compile, each case has one payload and a pinned time. */
+function semanticProblems(doc: SuiteDocument): Array<{ path: Path; message: string }> {
+  const out: Array<{ path: Path; message: string }> = [];
+  const regex = (source: string, path: Path) => {
+    try {
+      new RegExp(source);
+    } catch (err) {
+      out.push({ path, message: `not a valid regular expression: ${(err as Error).message}` });
+    }
+  };
+  const d = doc.defaults ?? {};
+  if (d.payload !== undefined && d.payloadFile !== undefined) out.push({ path: ['defaults'], message: 'give payload or payloadFile, not both' });
+  doc.cases.forEach((c, i) => {
+    if (c.payload !== undefined && c.payloadFile !== undefined) out.push({ path: ['cases', i], message: 'give payload or payloadFile, not both' });
+    if (c.payload === undefined && c.payloadFile === undefined && d.payload === undefined && d.payloadFile === undefined) {
+      out.push({ path: ['cases', i], message: `case "${c.name}" has no payload: give payload or payloadFile (here or in defaults)` });
+    }
+    if (c.now === undefined && d.now === undefined) out.push({ path: ['cases', i], message: `case "${c.name}" has no pinned now (here or in defaults): decisions may depend on time` });
+    if (c.expect.message !== undefined) regex(c.expect.message, ['cases', i, 'expect', 'message']);
+    (c.expect.modifications ?? []).forEach((m, j) => {
+      const at: Path = ['cases', i, 'expect', 'modifications', j];
+      if ((m.value === undefined) === (m.valuePattern === undefined)) out.push({ path: at, message: 'give value or valuePattern (exactly one)' });
+      if (m.valuePattern !== undefined) regex(m.valuePattern, [...at, 'valuePattern']);
+    });
+  });
+  const names = new Map<string, number>();
+  doc.cases.forEach((c, i) => {
+    if (names.has(c.name)) out.push({ path: ['cases', i, 'name'], message: `duplicate case name "${c.name}" (also cases[${names.get(c.name)}])` });
+    else names.set(c.name, i);
+  });
+  return out;
+}
+
+function loadOne(parsed: ParsedDocument | undefined, file: string, problems: LoadProblem[]): LoadedSuite {
+  const locate = (path: Path) => parsed?.locate(path) ?? { line: 1, col: 1 };
+  const problem = (path: Path, message: string): LoadProblem => ({ file, ...locate(path), path: pathText(path), message, severity: 'error' });
+  const suite: LoadedSuite = { file, name: file, locate, problems };
+  if (!parsed) {
+    if (!problems.some((p) => p.severity === 'error')) problems.push(problem([], 'empty test suite: it needs `cases`'));
+    return suite;
+  }
+  if (!validateSuite(parsed.value)) {
+    for (const e of validateSuite.errors ?? []) {
+      const [fe] = toFieldErrors([e]);
+      const extra = e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : undefined;
+      const path = splitPointer(e.instancePath);
+      problems.push(problem(extra === undefined ? path : [...path, extra], `${fe.path} ${fe.message}`));
+    }
+    return suite;
+  }
+  const doc = parsed.value;
+  for (const p of semanticProblems(doc)) problems.push(problem(p.path, p.message));
+  return { ...suite, name: doc.name ?? file, doc };
+}
+
+/** Every `*.test.yaml` below `dir`, parsed and checked; problems carry file:line:col. */
+export function loadSuites(dir: string): LoadedSuite[] {
+  return readPolicyDir(dir, { tests: true }).map((source) => {
+    const { documents, problems } = parseYamlSource(source);
+    if (documents.length > 1) {
+      problems.push({ file: source.file, line: 1, col: 1, path: '', message: 'a test suite file holds one YAML document (found several)', severity: 'error' });
+    }
+    return loadOne(documents[0], source.file, problems);
+  });
+}

@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
+import type { PreflightPayload, StateSnapshot } from '../../policy/types';
+import { applyPatch } from './payload-patch';
+import type { PayloadSource, SuiteCase } from './suite-schema';
+
+export interface PreparedCase {
+  payload: PreflightPayload;
+  now: Date;
+  state?: StateSnapshot;
+}
+
+/** Payload files are read once per run, whatever number of cases use them. */
+export type FileCache = Map<string, unknown>;
+
+function readPayloadFile(suiteFile: string, relative: string, cache: FileCache): unknown {
+  const full = resolve(dirname(suiteFile), relative);
+  if (!cache.has(full)) {
+    let text: string;
+    try {
+      text = readFileSync(full, 'utf8');
+    } catch (err) {
+      throw new Error(`payloadFile ${relative}: cannot read ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+    try {
+      cache.set(full, /\.json$/i.test(full) ? JSON.parse(text) : parseYaml(text));
+    } catch (err) {
+      throw new Error(`payloadFile ${relative} is not valid ${/\.json$/i.test(full) ? 'JSON' : 'YAML'}: ${(err as Error).message}`);
+    }
+  }
+  return cache.get(full);
+}
+
+/**
+ * The payload, time and state of one case: the case's own values over the suite's defaults.
+ * Both patches apply (defaults' first). Throws with a readable message when the case cannot run.
+ */
+export function prepareCase(suiteFile: string, defaults: PayloadSource = {}, c: SuiteCase, cache: FileCache): PreparedCase {
+  const own = c.payload !== undefined || c.payloadFile !== undefined;
+  const source = own ? c : defaults;
+  const base = source.payload !== undefined ? source.payload : readPayloadFile(suiteFile, source.payloadFile as string, cache);
+  let patched: unknown;
+  try {
+    patched = applyPatch(base, { ...defaults.patch, ...c.patch }, [...(defaults.unset ?? []), ...(c.unset ?? [])]);
+  } catch (err) {
+    throw new Error(`patch: ${(err as Error).message}`);
+  }
+  const checked = validatePreflightPayload(patched);
+  if (!checked.ok) {
+    throw new Error(`the payload is not a valid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
+  }
+  const state = defaults.state || c.state ? { ...defaults.state, ...c.state } : undefined;
+  return { payload: checked.payload, now: new Date((c.now ?? defaults.now) as string), state };
+}

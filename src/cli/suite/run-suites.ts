@@ -1,0 +1,75 @@
+import type { PolicyBundle } from '../../policy/compiled';
+import { evaluate } from '../../policy/evaluate';
+import type { LoadProblem } from '../../policy/load-error';
+import { checkCase } from './check-case';
+import type { LoadedSuite } from './load-suites';
+import { prepareCase, type FileCache } from './prepare-case';
+import type { SuiteDocument } from './suite-schema';
+
+/** Decisions in test runs carry this id, so messages and modifications are reproducible. */
+export const TEST_DECISION_ID = 'test';
+
+export interface CaseReport {
+  name: string;
+  line: number;
+  col: number;
+  ok: boolean;
+  failures: string[];
+  /** The decision's message, when the case ran. */
+  message?: string;
+}
+
+export interface SuiteReport {
+  file: string;
+  name: string;
+  ok: boolean;
+  problems: LoadProblem[];
+  cases: CaseReport[];
+}
+
+/** Names in `expect` that are not policies of the bundle: a misspelt name must not pass quietly. */
+function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyBundle): LoadProblem[] {
+  const known = new Set(bundle.policies.map((p) => p.name));
+  const out: LoadProblem[] = [];
+  const flag = (name: string, path: Array<string | number>) => {
+    if (known.has(name)) return;
+    const where = path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1);
+    out.push({ file: suite.file, ...suite.locate(path), path: where, message: `policy "${name}" does not exist in this policy set (known: ${[...known].join(', ')})`, severity: 'error' });
+  };
+  doc.cases.forEach((c, i) => {
+    for (const key of ['denied', 'warned', 'audited'] as const) (c.expect[key] ?? []).forEach((n, j) => flag(n, ['cases', i, 'expect', key, j]));
+    for (const n of Object.keys(c.expect.results ?? {})) flag(n, ['cases', i, 'expect', 'results', n]);
+  });
+  return out;
+}
+
+function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): SuiteReport {
+  const problems = [...suite.problems];
+  const doc = suite.doc;
+  const cases: CaseReport[] = [];
+  if (doc && !problems.some((p) => p.severity === 'error')) {
+    problems.push(...unknownPolicies(suite, doc, bundle));
+    doc.cases.forEach((c, i) => {
+      const at = suite.locate(['cases', i]);
+      try {
+        const prepared = prepareCase(suite.file, doc.defaults, c, cache);
+        const decision = evaluate(bundle, prepared.payload, { now: prepared.now, decisionId: TEST_DECISION_ID, state: prepared.state, fullScan: true });
+        const failures = checkCase(c.expect, decision);
+        cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: decision.message });
+      } catch (err) {
+        cases.push({ name: c.name, ...at, ok: false, failures: [`cannot run: ${(err as Error).message}`] });
+      }
+    });
+  }
+  if (cases.length === 0 && !problems.some((p) => p.severity === 'error')) {
+    problems.push({ file: suite.file, line: 1, col: 1, path: '', message: 'no case ran: a suite without cases proves nothing', severity: 'error' });
+  }
+  const ok = cases.length > 0 && cases.every((c) => c.ok) && !problems.some((p) => p.severity === 'error');
+  return { file: suite.file, name: suite.name, ok, problems, cases };
+}
+
+/** Runs every suite against the bundle. Pure apart from reading payload files. */
+export function runSuites(suites: readonly LoadedSuite[], bundle: PolicyBundle): SuiteReport[] {
+  const cache: FileCache = new Map();
+  return suites.map((s) => runSuite(s, bundle, cache));
+}

@@ -1,0 +1,120 @@
+import { modificationSchema, NAME_PATTERN } from '../../policy/document-schema';
+import type { Modification, PolicyResultKind } from '../../policy/types';
+
+/**
+ * A policy test suite: `*.test.yaml` next to the policies (the service never loads these).
+ * The format is documented in README.md ("Policy-as-code workflow"); `preflight-gate schema
+ * --test-suite` prints this schema for editors.
+ */
+export interface PayloadSource {
+  /** The payload itself, inline. */
+  payload?: Record<string, unknown>;
+  /** A JSON (or YAML) payload file, relative to the suite file. */
+  payloadFile?: string;
+  /** Dotted paths to set, e.g. `execution.steps[1].radius.percentage: 80`. Applied after defaults' patch. */
+  patch?: Record<string, unknown>;
+  /** Dotted paths to delete. */
+  unset?: string[];
+  /** The pinned evaluation time (RFC 3339). */
+  now?: string;
+  /** State facts for rules that need them (guardrails with memory). */
+  state?: Record<string, unknown>;
+}
+
+export interface ExpectedModification {
+  type: Modification['type'];
+  propertyKey: string;
+  value?: Modification['value'];
+  /** A regex the (string) value must match, for values holding {{decisionId}} or {{revision}}. */
+  valuePattern?: string;
+}
+
+export interface Expectation {
+  decision: 'allow' | 'deny';
+  /** Exactly the policies that deny (default: none). */
+  denied?: string[];
+  /** Exactly the policies in warn mode that would deny (default: none). */
+  warned?: string[];
+  /** Exactly the policies in audit mode that would deny (checked only when given). */
+  audited?: string[];
+  /** Per-policy result, e.g. `{ change-freeze: skipped }`. */
+  results?: Record<string, PolicyResultKind>;
+  /** A regex the decision message must match. */
+  message?: string;
+  /** Exactly these modifications, in any order (checked only when given; `[]` means none). */
+  modifications?: ExpectedModification[];
+}
+
+export interface SuiteCase extends PayloadSource {
+  name: string;
+  description?: string;
+  expect: Expectation;
+}
+
+export interface SuiteDocument {
+  kind?: 'PolicyTestSuite';
+  name?: string;
+  description?: string;
+  defaults?: PayloadSource;
+  cases: SuiteCase[];
+}
+
+const policyNames = { type: 'array', uniqueItems: true, items: { type: 'string', pattern: NAME_PATTERN } };
+
+const payloadSourceProperties = {
+  payload: { type: 'object', description: 'The webhook payload, inline.' },
+  payloadFile: { type: 'string', minLength: 1, description: 'A payload file (JSON or YAML), relative to this suite file.' },
+  patch: { type: 'object', minProperties: 1, description: 'Dotted paths to set on the payload, e.g. "execution.environment": production.' },
+  unset: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'Dotted paths to delete from the payload.' },
+  now: { type: 'string', format: 'date-time', description: 'The pinned evaluation time, e.g. 2026-03-02T10:00:00Z.' },
+  state: { type: 'object', description: 'State facts for rules that need them.' },
+};
+
+const expectedModification = {
+  ...modificationSchema,
+  required: ['type', 'propertyKey'],
+  properties: { ...modificationSchema.properties, valuePattern: { type: 'string', minLength: 1, description: 'A regex the value must match (instead of value).' } },
+};
+
+export const suiteSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'preflight-gate policy test suite (*.test.yaml)',
+  type: 'object',
+  additionalProperties: false,
+  required: ['cases'],
+  properties: {
+    kind: { const: 'PolicyTestSuite' },
+    name: { type: 'string', minLength: 1 },
+    description: { type: 'string' },
+    defaults: { type: 'object', additionalProperties: false, properties: payloadSourceProperties, description: 'Applied to every case; a case overrides them.' },
+    cases: {
+      type: 'array',
+      minItems: 1,
+      description: 'The cases; a suite without cases fails.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'expect'],
+        properties: {
+          name: { type: 'string', minLength: 1 },
+          description: { type: 'string' },
+          ...payloadSourceProperties,
+          expect: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['decision'],
+            properties: {
+              decision: { type: 'string', enum: ['allow', 'deny'] },
+              denied: policyNames,
+              warned: policyNames,
+              audited: policyNames,
+              results: { type: 'object', propertyNames: { pattern: NAME_PATTERN }, additionalProperties: { type: 'string', enum: ['pass', 'deny', 'warn', 'audit', 'skipped'] } },
+              message: { type: 'string', minLength: 1, description: 'A regex the decision message must match.' },
+              modifications: { type: 'array', items: expectedModification },
+            },
+          },
+        },
+      },
+    },
+  },
+};

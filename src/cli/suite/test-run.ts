@@ -1,0 +1,40 @@
+import { loadPolicyDir } from '../../policy/load-policy-dir';
+import type { LoadProblem } from '../../policy/load-error';
+import { loadSuites } from './load-suites';
+import { runSuites, type SuiteReport } from './run-suites';
+
+export interface TestRun {
+  dir: string;
+  ok: boolean;
+  revision?: string;
+  /** Problems of the policy set itself; when it has errors no case runs. */
+  policyProblems: LoadProblem[];
+  suites: SuiteReport[];
+  /** Why the run failed as a whole (no suites, invalid policy set); undefined otherwise. */
+  fatal?: string;
+  counts: { suites: number; failedSuites: number; cases: number; passed: number; failed: number };
+}
+
+function count(suites: readonly SuiteReport[]): TestRun['counts'] {
+  const cases = suites.flatMap((s) => s.cases);
+  const passed = cases.filter((c) => c.ok).length;
+  return { suites: suites.length, failedSuites: suites.filter((s) => !s.ok).length, cases: cases.length, passed, failed: cases.length - passed };
+}
+
+/** Loads the policy set and every test suite in `dir`, runs the cases, and judges the whole run. */
+export function testPolicyDir(dir: string, now: Date = new Date()): TestRun {
+  const loaded = loadPolicyDir(dir, now);
+  const suites = loadSuites(dir);
+  const policyProblems = loaded.ok ? loaded.warnings : loaded.problems;
+  if (!loaded.ok) {
+    const reports = suites.map((s) => ({ file: s.file, name: s.name, ok: false, problems: s.problems, cases: [] }));
+    return { dir, ok: false, policyProblems, suites: reports, fatal: 'the policy set is invalid, so no case ran (run `preflight-gate validate`)', counts: count(reports) };
+  }
+  const reports = runSuites(suites, loaded.bundle);
+  const counts = count(reports);
+  const fatal = suites.length === 0
+    ? `no policy test suites (*.test.yaml) found in ${dir}: nothing was tested`
+    : counts.cases === 0 ? 'no case ran' : undefined;
+  const ok = fatal === undefined && counts.failedSuites === 0;
+  return { dir, ok, revision: loaded.bundle.revision, policyProblems, suites: reports, fatal, counts };
+}
