@@ -63,7 +63,7 @@ export const targetAttributesRule = defineRule<Spec>({
         }
       }
       if (missing.length > 0 && denyMissing) {
-        const what = t.attributes === undefined ? 'carries no attributes' : `has no ${missing.join(', ')} attribute`;
+        const what = t.attributes === undefined ? 'carries no attributes' : missing.length === 1 ? `has no ${missing[0]} attribute` : `has none of the attributes ${missing.join(', ')}`;
         out.push({ reason: `cannot decide: ${who} ${what}; ${attributeHint(missing)}`, step: ref, target: t.name, undecidable: true });
       }
       return out;
