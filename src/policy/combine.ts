@@ -4,6 +4,10 @@ import type { Decision, Modification, ModificationConflict, PolicyResult } from 
 /** Steadybit shows the message in the run view; keep it readable. */
 export const MAX_MESSAGE_LENGTH = 1000;
 
+/** Most important first: higher priority, then name (the bundle's order, restated so it never depends on input order). */
+const byImportance = (a: PolicyResult, b: PolicyResult) => b.priority - a.priority || a.policy.localeCompare(b.policy);
+
+/** `prefix [p1] msg | [p2] msg | (+3 more)suffix`, never longer than MAX_MESSAGE_LENGTH. */
 function listPolicies(prefix: string, results: PolicyResult[], suffix: string): string {
   let out = prefix;
   let shown = 0;
@@ -20,15 +24,26 @@ function listPolicies(prefix: string, results: PolicyResult[], suffix: string): 
     shown++;
   }
   if (shown < results.length) out += ` | (+${results.length - shown} more)`;
-  return out + suffix;
+  return bounded(out + suffix);
 }
 
-function mergeModifications(outcomes: PolicyOutcome[]): { modifications: Modification[]; conflicts: ModificationConflict[] } {
+/** The last resort: a message cut to MAX_MESSAGE_LENGTH, marked with an ellipsis. */
+function bounded(message: string): string {
+  return message.length <= MAX_MESSAGE_LENGTH ? message : `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
+}
+
+/**
+ * Merges the modifications of the policies that allowed the run, in bundle order (priority,
+ * then name). For a property set twice to different values, the first setter (highest priority)
+ * wins and the conflict is reported. A value added to a list twice is added once.
+ */
+export function mergeModifications(outcomes: PolicyOutcome[]): { modifications: Modification[]; conflicts: ModificationConflict[] } {
   const modifications: Modification[] = [];
   const conflicts: ModificationConflict[] = [];
   const set = new Map<string, { policy: string; value: Modification['value'] }>();
-  // Outcomes come in bundle order (priority, then name): the first setter wins, deterministically.
-  for (const { modifications: mods } of outcomes) {
+  const added = new Set<string>();
+  const ordered = [...outcomes].sort((a, b) => byImportance(a.result, b.result));
+  for (const { modifications: mods } of ordered) {
     for (const { policy, ...m } of mods) {
       if (m.type === 'set_property_value') {
         const prior = set.get(m.propertyKey);
@@ -39,6 +54,10 @@ function mergeModifications(outcomes: PolicyOutcome[]): { modifications: Modific
           continue;
         }
         set.set(m.propertyKey, { policy, value: m.value });
+      } else {
+        const key = JSON.stringify([m.propertyKey, m.value]);
+        if (added.has(key)) continue;
+        added.add(key);
       }
       modifications.push(m);
     }
@@ -46,11 +65,11 @@ function mergeModifications(outcomes: PolicyOutcome[]): { modifications: Modific
   return { modifications, conflicts };
 }
 
-/** `outOfScope`: policies the index ruled out; they count in the total the message names. */
+/** Every outcome, one decision: any enforcing denial denies; warnings and conflicts are said in the message. */
 export function combine(outcomes: PolicyOutcome[], meta: { id: string; revision: string; now: Date; outOfScope?: number }): Decision {
   const results = outcomes.map((o) => o.result);
-  const denies = results.filter((r) => r.result === 'deny');
-  const warns = results.filter((r) => r.result === 'warn');
+  const denies = results.filter((r) => r.result === 'deny').sort(byImportance);
+  const warns = results.filter((r) => r.result === 'warn').sort(byImportance);
   const ref = ` (decision ${meta.id}, policy revision ${meta.revision})`;
   const outOfScope = meta.outOfScope ?? 0;
   const base = { id: meta.id, revision: meta.revision, evaluatedAt: meta.now.toISOString(), results, outOfScope };
@@ -59,11 +78,11 @@ export function combine(outcomes: PolicyOutcome[], meta: { id: string; revision:
     return { ...base, allowed: false, message: listPolicies(head, denies, ref), modifications: [], conflicts: [] };
   }
   const { modifications, conflicts } = mergeModifications(outcomes);
-  const conflictNote = conflicts.map((c) => ` Conflict: "${c.propertyKey}" set by ${c.kept.policy} and ${c.dropped.policy}; kept ${JSON.stringify(c.kept.value)}.`).join('');
+  const conflictNote = conflicts.map((c) => ` Conflict: "${c.propertyKey}" set by ${c.kept.policy} and ${c.dropped.policy}; kept ${JSON.stringify(c.kept.value)} (higher priority).`).join('');
   const applied = results.filter((r) => r.result !== 'skipped').length;
   const total = results.length + outOfScope;
   const message = warns.length > 0
     ? listPolicies('Allowed with warnings: ', warns.map((w) => ({ ...w, message: `would deny: ${w.message ?? w.reasons.join('; ')}` })), `.${conflictNote}${ref}`)
-    : `Allowed: ${applied} of ${total} ${total === 1 ? 'policy' : 'policies'} applied, none denied.${conflictNote}${ref}`;
+    : bounded(`Allowed: ${applied} of ${total} ${total === 1 ? 'policy' : 'policies'} applied, none denied.${conflictNote}${ref}`);
   return { ...base, allowed: true, message, modifications, conflicts };
 }
