@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from './observability/logger';
 import type { Metrics } from './observability/metrics';
+import { disabledAuditLog, type AuditLog } from './observability/audit-log';
 import type { PolicyStore } from './policy/policy-store';
 import { errorHandler } from './http/error-handler';
 import { healthRouter } from './http/health-routes';
@@ -13,6 +14,8 @@ export interface AppDeps {
   secrets: readonly string[];
   logger: Logger;
   metrics: Metrics;
+  /** One line per answer to POST /preflight; nothing is written when absent. */
+  audit?: AuditLog;
   bodyLimit?: string | number;
   clock?: () => Date;
   newId?: () => string;
@@ -33,10 +36,8 @@ export function createApp(deps: AppDeps): Express {
     // A label from a fixed set: arbitrary paths must not grow the metric's series.
     const route = KNOWN_ROUTES.has(req.path) ? req.path : 'other';
     const end = metrics.requestDuration.startTimer({ route });
-    res.on('finish', () => {
-      end({ status: String(res.statusCode) });
-      if (req.path === '/preflight' && res.statusCode >= 500) metrics.decisions.inc({ decision: 'error' });
-    });
+    // Decisions (allow/deny/error) are counted by observePreflight in the preflight route.
+    res.on('finish', () => end({ status: String(res.statusCode) }));
     next();
   });
 
@@ -51,6 +52,7 @@ export function createApp(deps: AppDeps): Express {
     bodyLimit: deps.bodyLimit ?? '1mb',
     logger: deps.logger,
     metrics,
+    audit: deps.audit ?? disabledAuditLog,
     clock: deps.clock ?? (() => new Date()),
     newId: deps.newId ?? randomUUID,
     loadState: deps.loadState,

@@ -1,3 +1,5 @@
+import { parseAuditConfig, type AuditConfig } from './observability/audit-config';
+
 /** Environment variables -> a typed, validated Config. Fails fast with the variable to fix. */
 export interface Config {
   port: number;
@@ -11,6 +13,8 @@ export interface Config {
   policyWatch: boolean;
   /** POLICY_RELOAD_DEBOUNCE_MS (default 300): quiet time after a burst of file changes. */
   policyReloadDebounceMs: number;
+  /** AUDIT_LOG, AUDIT_LOG_LEVEL, AUDIT_REDACT_ATTRIBUTES (docs/audit-log.md). */
+  audit: AuditConfig;
 }
 
 export class ConfigError extends Error {
@@ -49,6 +53,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^\d+(b|kb|mb)?$/i.test(bodyLimit)) throw new ConfigError(`BODY_LIMIT must be bytes or a size such as 512kb or 1mb, got "${bodyLimit}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  const audit = parseAuditConfig(env);
+  if (!audit.ok) throw new ConfigError(audit.message);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
@@ -59,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 25000, 0, 600000),
     policyWatch: flag(env, 'POLICY_WATCH', true),
     policyReloadDebounceMs: integer(env, 'POLICY_RELOAD_DEBOUNCE_MS', 300, 0, 60000),
+    audit: audit.config,
   };
 }

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { UNSIGNED_WARNING } from './http/health-routes';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics } from './observability/metrics';
+import { createAuditLog } from './observability/audit-log';
 import { PolicyLoadError } from './policy/load-error';
 import { createPolicyReloader, type ReloadOutcome } from './policy/policy-reloader';
 import { PolicyStore, type LoadTrigger } from './policy/policy-store';
@@ -30,7 +31,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   if (config.secrets.length === 0) logger.warn(UNSIGNED_WARNING);
 
   let shuttingDown = false;
-  const app = createApp({ store, secrets: config.secrets, logger, metrics, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown });
+  const audit = createAuditLog(config.audit);
+  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -51,7 +53,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     void watcher?.close();
     const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
     force.unref();
-    server.close(() => { clearTimeout(force); resolve(); });
+    server.close(() => { clearTimeout(force); audit.close(); resolve(); });
     server.closeIdleConnections();
   });
   return { server, store, logger, reload: (trigger) => reloader.reload(trigger), shutdown };

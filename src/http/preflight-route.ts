@@ -6,7 +6,8 @@ import type { Decision, PreflightPayload, StateSnapshot } from '../policy/types'
 import type { PolicyBundle } from '../policy/compiled';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { auditRecord } from '../observability/audit-record';
+import type { AuditLog } from '../observability/audit-log';
+import { observePreflight } from '../observability/observe-preflight';
 import { HttpError } from './http-error';
 import { signedJsonBody } from './signed-json-body';
 
@@ -16,6 +17,7 @@ export interface PreflightDeps {
   bodyLimit: string | number;
   logger: Logger;
   metrics: Metrics;
+  audit: AuditLog;
   clock: () => Date;
   newId: () => string;
   /** Loads the state facts the bundle's rules need (guardrails with memory); optional. */
@@ -33,8 +35,8 @@ function answer(res: Response, decision: Decision, explain: boolean): void {
 
 export function preflightRouter(deps: PreflightDeps): Router {
   const router = Router();
-  router.post('/preflight', ...signedJsonBody(deps), async (req: Request, res: Response) => {
-    const started = process.hrtime.bigint();
+  const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
+  router.post('/preflight', observe, ...signedJsonBody(deps), async (req: Request, res: Response) => {
     const checked = validatePreflightPayload(res.locals.body);
     if (!checked.ok) {
       throw new HttpError(400, `invalid preflight payload: ${describeFieldErrors(checked.errors)}`, { errors: checked.errors });
@@ -43,14 +45,10 @@ export function preflightRouter(deps: PreflightDeps): Router {
     if (!bundle) throw new HttpError(503, 'no valid policy set is loaded, so no run may start; see /readyz and the service log');
     const payload = checked.payload;
     const state = deps.loadState ? await deps.loadState(payload, bundle) : undefined;
-    const decision = evaluate(bundle, payload, { now: deps.clock(), decisionId: deps.newId(), state });
-    const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-
-    deps.metrics.decisions.inc({ decision: decision.allowed ? 'allow' : 'deny' });
-    for (const r of decision.results) {
-      if (r.result !== 'skipped') deps.metrics.policyResults.inc({ policy: r.policy, result: r.result, mode: r.mode });
-    }
-    deps.logger.info('decision', auditRecord(decision, payload, durationMs));
+    const decisionId = typeof res.locals.decisionId === 'string' ? res.locals.decisionId : deps.newId();
+    const decision = evaluate(bundle, payload, { now: deps.clock(), decisionId, state });
+    // observePreflight counts the answer and writes its audit line from this.
+    res.locals.decision = decision;
     answer(res, decision, req.query.explain === 'true');
   });
   return router;

@@ -1,23 +1,113 @@
-import type { PreflightPayload } from '../payload/types';
-import type { Decision } from '../policy/types';
+import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResultKind } from '../policy/types';
+import type { AttributeRedaction, AuditLevel } from './audit-config';
+import { redactDeep, targetValuesToRedact } from './target-redaction';
 
-/** The audit line of one decision (fields documented in docs/audit-log.md). */
-export function auditRecord(decision: Decision, payload: PreflightPayload, durationMs: number) {
-  const e = payload.execution;
+export type DecisionOutcome = 'allow' | 'deny' | 'error';
+
+export interface AuditPolicyEntry {
+  policy: string;
+  mode: Mode;
+  result: PolicyResultKind;
+  reasons: string[];
+  /** Rule by rule: which rule found what, about which step, target and value. */
+  findings?: Finding[];
+  exception?: string;
+}
+
+/** One audit line: one answer to POST /preflight. Every field is described in docs/audit-log.md. */
+export interface AuditRecord {
+  log: 'audit';
+  level: AuditLevel;
+  decisionId: string;
+  time: string;
+  decision: DecisionOutcome;
+  status: number;
+  executionId?: number;
+  experimentKey?: string;
+  team?: string;
+  environment?: string;
+  environmentOverride?: string;
+  message: string;
+  policies: AuditPolicyEntry[];
+  modifications: Modification[];
+  conflicts: ModificationConflict[];
+  revision?: string;
+  durationMs: number;
+  redaction: 'all' | 'none' | readonly string[];
+}
+
+/** What the service knows when it answers; `body` is only set once the signature was verified. */
+export interface AnswerFacts {
+  decisionId: string;
+  time: Date;
+  status: number;
+  /** The decision, when one was made (allow/deny); absent for error answers. */
+  decision?: Decision;
+  /** The error message Steadybit was given (error answers). */
+  errorMessage?: string;
+  body?: unknown;
+  revision?: string;
+  durationMs: number;
+}
+
+type Loose = Record<string, unknown>;
+const field = <T extends 'string' | 'number'>(o: Loose, k: string, t: T) => (typeof o[k] === t ? (o[k] as T extends 'string' ? string : number) : undefined);
+
+/** Execution facts read leniently from a body that may have failed validation. */
+function executionFacts(body: unknown) {
+  const e = typeof body === 'object' && body !== null ? (body as Loose).execution : undefined;
+  if (typeof e !== 'object' || e === null) return {};
+  const ex = e as Loose;
+  const overrides = typeof ex.overrides === 'object' && ex.overrides !== null ? (ex.overrides as Loose) : {};
   return {
-    decisionId: decision.id,
-    time: decision.evaluatedAt,
-    executionId: e.id,
-    experimentKey: e.experimentKey,
-    team: e.teamKey,
-    environment: e.environment,
-    decision: decision.allowed ? 'allow' : 'deny',
-    summary: decision.message,
-    reasons: decision.results.filter((r) => r.result !== 'pass' && r.result !== 'skipped').flatMap((r) => r.reasons.map((reason) => `[${r.policy}] ${reason}`)),
-    policies: decision.results.map((r) => ({ policy: r.policy, result: r.result, mode: r.mode, reasons: r.reasons, exception: r.exception })),
-    modifications: decision.modifications,
-    conflicts: decision.conflicts,
-    revision: decision.revision,
-    durationMs: Math.round(durationMs * 1000) / 1000,
+    executionId: field(ex, 'id', 'number'),
+    experimentKey: field(ex, 'experimentKey', 'string'),
+    team: field(ex, 'teamKey', 'string'),
+    environment: field(ex, 'environment', 'string'),
+    environmentOverride: field(overrides, 'environment', 'string'),
   };
+}
+
+/** info: a clean allow; warn: a denial, or an allow with warn/audit findings; error: no decision. */
+export function auditLevelOf(outcome: DecisionOutcome, decision?: Decision): AuditLevel {
+  if (outcome === 'error') return 'error';
+  if (outcome === 'deny') return 'warn';
+  const findings = decision?.results.some((r) => r.result === 'warn' || r.result === 'audit') ?? false;
+  return findings ? 'warn' : 'info';
+}
+
+export function outcomeOf(status: number, decision?: Decision): DecisionOutcome {
+  if (decision && status === 200 && decision.allowed) return 'allow';
+  if (decision && status === 403 && !decision.allowed) return 'deny';
+  return 'error';
+}
+
+/** The audit line of one answer, with target values masked as configured. */
+export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): AuditRecord {
+  const d = facts.decision;
+  const outcome = outcomeOf(facts.status, d);
+  const record: AuditRecord = {
+    log: 'audit',
+    level: auditLevelOf(outcome, d),
+    decisionId: facts.decisionId,
+    time: d?.evaluatedAt ?? facts.time.toISOString(),
+    decision: outcome,
+    status: facts.status,
+    ...executionFacts(facts.body),
+    message: outcome === 'error' ? facts.errorMessage ?? `answered ${facts.status} without a decision` : d?.message ?? '',
+    policies: (d?.results ?? []).map((r) => ({
+      policy: r.policy, mode: r.mode, result: r.result, reasons: r.reasons,
+      ...(r.findings?.length ? { findings: r.findings } : {}),
+      ...(r.exception ? { exception: r.exception } : {}),
+    })),
+    modifications: d?.modifications ?? [],
+    conflicts: d?.conflicts ?? [],
+    revision: d?.revision ?? facts.revision,
+    durationMs: Math.round(facts.durationMs * 1000) / 1000,
+    redaction: redaction.kind === 'keys' ? redaction.keys : redaction.kind,
+  };
+  // Only the free text can carry target values; the execution's own fields are kept as sent.
+  const values = targetValuesToRedact(facts.body, redaction);
+  const { message, policies, modifications, conflicts } = redactDeep({ message: record.message, policies: record.policies, modifications: record.modifications, conflicts: record.conflicts }, values);
+  return { ...record, message, policies, modifications, conflicts };
 }

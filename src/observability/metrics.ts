@@ -1,6 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { SignatureFailure } from '../signature/verify-signature';
 
 export type DecisionLabel = 'allow' | 'deny' | 'error';
+const DECISIONS: readonly DecisionLabel[] = ['allow', 'deny', 'error'];
+const SIGNATURE_FAILURES: readonly SignatureFailure[] = ['missing', 'malformed', 'mismatch'];
 
 /** Every metric of the service, in a registry of its own (no global state; tests make many). */
 export interface Metrics {
@@ -18,9 +21,9 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
   const registry = new Registry();
   if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
   const registers = [registry];
-  return {
+  const metrics: Metrics = {
     registry,
-    decisions: new Counter({ name: 'preflight_decisions_total', help: 'Preflight decisions by outcome.', labelNames: ['decision'], registers }),
+    decisions: new Counter({ name: 'preflight_decisions_total', help: 'Answers to POST /preflight: allow (200), deny (403), error (any other status; the run does not start).', labelNames: ['decision'], registers }),
     policyResults: new Counter({ name: 'preflight_policy_results_total', help: 'Policy results of preflight decisions (skipped policies are not counted).', labelNames: ['policy', 'result', 'mode'], registers }),
     requestDuration: new Histogram({
       name: 'preflight_request_duration_seconds',
@@ -34,4 +37,9 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     policiesLoaded: new Gauge({ name: 'preflight_policies_loaded', help: 'Policies in the set in use.', registers }),
     bundleInfo: new Gauge({ name: 'preflight_policy_bundle_info', help: 'The policy set in use (value 1), by revision.', labelNames: ['revision'], registers }),
   };
+  // Known label values start at 0, so rate() and the chart's alerts work before the first event.
+  for (const decision of DECISIONS) metrics.decisions.inc({ decision }, 0);
+  for (const reason of SIGNATURE_FAILURES) metrics.signatureFailures.inc({ reason }, 0);
+  for (const result of ['success', 'failure']) metrics.reloads.inc({ result }, 0);
+  return metrics;
 }

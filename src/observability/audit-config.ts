@@ -1,0 +1,45 @@
+/** Where audit lines go: stdout (next to, but apart from, the operational log), a file, or nowhere. */
+export type AuditDestination = { kind: 'stdout' } | { kind: 'off' } | { kind: 'file'; path: string };
+
+/** The least severe audit line written: info = every decision, warn = denials, findings and errors, error = errors. */
+export type AuditLevel = 'info' | 'warn' | 'error';
+export const AUDIT_LEVELS: readonly AuditLevel[] = ['info', 'warn', 'error'];
+
+/** Which target attribute values are masked in audit lines: all of them (and target names), none, or those of some keys. */
+export type AttributeRedaction = { kind: 'all' } | { kind: 'none' } | { kind: 'keys'; keys: readonly string[] };
+
+export interface AuditConfig {
+  destination: AuditDestination;
+  level: AuditLevel;
+  redact: AttributeRedaction;
+}
+
+export type AuditConfigResult = { ok: true; config: AuditConfig } | { ok: false; message: string };
+
+function destination(raw: string | undefined): AuditDestination {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'stdout') return { kind: 'stdout' };
+  if (value === 'off') return { kind: 'off' };
+  return { kind: 'file', path: value };
+}
+
+function redaction(raw: string | undefined): AttributeRedaction | undefined {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'true') return { kind: 'all' };
+  if (value === 'false') return { kind: 'none' };
+  const keys = value.split(',').map((k) => k.trim());
+  return keys.some((k) => k === '') ? undefined : { kind: 'keys', keys };
+}
+
+/** AUDIT_LOG, AUDIT_LOG_LEVEL and AUDIT_REDACT_ATTRIBUTES -> AuditConfig, or the message naming what to fix. */
+export function parseAuditConfig(env: NodeJS.ProcessEnv): AuditConfigResult {
+  const level = (env.AUDIT_LOG_LEVEL ?? 'info').trim() as AuditLevel;
+  if (!AUDIT_LEVELS.includes(level)) {
+    return { ok: false, message: `AUDIT_LOG_LEVEL must be one of ${AUDIT_LEVELS.join(', ')}, got "${env.AUDIT_LOG_LEVEL}"` };
+  }
+  const redact = redaction(env.AUDIT_REDACT_ATTRIBUTES);
+  if (!redact) {
+    return { ok: false, message: `AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of attribute keys (no empty entries), got "${env.AUDIT_REDACT_ATTRIBUTES}"` };
+  }
+  return { ok: true, config: { destination: destination(env.AUDIT_LOG), level, redact } };
+}

@@ -1,0 +1,47 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { ConfigError } from '../config';
+import { AUDIT_LEVELS, type AuditConfig, type AuditLevel, type AttributeRedaction } from './audit-config';
+import type { AuditRecord } from './audit-record';
+
+/**
+ * The audit trail: one JSON line per answer to POST /preflight, kept apart from the operational
+ * log (`"log": "audit"` on stdout, or a file of its own) so it can be shipped elsewhere.
+ */
+export interface AuditLog {
+  readonly redaction: AttributeRedaction;
+  /** Writes the record unless its level is below the configured one. */
+  write(record: AuditRecord): void;
+  close(): void;
+}
+
+const severity = (level: AuditLevel) => AUDIT_LEVELS.indexOf(level);
+
+/** A line sink: synchronous, so no audit line is lost when the process exits right after answering. */
+export type LineSink = (line: string) => void;
+
+export function auditLogTo(sink: LineSink, level: AuditLevel, redaction: AttributeRedaction, close: () => void = () => undefined): AuditLog {
+  return {
+    redaction,
+    write(record) {
+      if (severity(record.level) >= severity(level)) sink(`${JSON.stringify(record)}\n`);
+    },
+    close,
+  };
+}
+
+/** Writes nothing (AUDIT_LOG=off, and the default of apps built in tests). */
+export const disabledAuditLog: AuditLog = auditLogTo(() => undefined, 'error', { kind: 'all' });
+
+/** The audit log AUDIT_LOG asks for. Throws with the path and the reason when the file cannot be opened. */
+export function createAuditLog(config: AuditConfig): AuditLog {
+  const { destination, level, redact } = config;
+  if (destination.kind === 'off') return auditLogTo(() => undefined, level, redact);
+  if (destination.kind === 'stdout') return auditLogTo((line) => { process.stdout.write(line); }, level, redact);
+  let fd: number;
+  try {
+    fd = openSync(destination.path, 'a');
+  } catch (err) {
+    throw new ConfigError(`AUDIT_LOG: cannot open "${destination.path}" for appending (${(err as Error).message}); give a writable file, "stdout" or "off"`);
+  }
+  return auditLogTo((line) => { writeSync(fd, line); }, level, redact, () => closeSync(fd));
+}

@@ -1,0 +1,57 @@
+import type { AttributeRedaction } from './audit-config';
+
+export const REDACTED = '[redacted]';
+
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+
+function stepsOf(steps: unknown): Loose[] {
+  return list(steps).filter(isObject).flatMap((s) => [s, ...stepsOf(s.validations)]);
+}
+
+/**
+ * The target values to mask in an audit line of this body: attribute values (of every key, or of the
+ * listed keys) and, when everything is redacted, target names. Reads the body leniently, so it works
+ * on a validated payload and on a body that failed validation alike.
+ */
+export function targetValuesToRedact(body: unknown, redaction: AttributeRedaction): string[] {
+  if (redaction.kind === 'none' || !isObject(body) || !isObject(body.execution)) return [];
+  const keys = redaction.kind === 'keys' ? new Set(redaction.keys) : undefined;
+  const values = new Set<string>();
+  for (const step of stepsOf(body.execution.steps)) {
+    for (const target of list(step.targetExecutions).filter(isObject)) {
+      if (!keys && typeof target.name === 'string') values.add(target.name);
+      for (const a of list(target.attributes).filter(isObject)) {
+        if (typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key)))) values.add(a.value);
+      }
+    }
+  }
+  values.delete('');
+  // Longest first, so a value that contains another is masked whole.
+  return [...values].sort((a, b) => b.length - a.length);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Masks every occurrence of the values in a text, where the occurrence is not part of a longer
+ * word (a value "prod" is masked in "namespace prod", not in "production").
+ */
+export function redactText(text: string, values: readonly string[]): string {
+  if (values.length === 0) return text;
+  const pattern = new RegExp(`(?<![A-Za-z0-9])(?:${values.map(escape).join('|')})(?![A-Za-z0-9])`, 'g');
+  return text.replace(pattern, REDACTED);
+}
+
+/** Masks the values in every string of a JSON-like value (arrays and plain objects are walked). */
+export function redactDeep<T>(value: T, values: readonly string[]): T {
+  if (values.length === 0) return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return redactText(v, values);
+    if (Array.isArray(v)) return v.map(walk);
+    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    return v;
+  };
+  return walk(value) as T;
+}

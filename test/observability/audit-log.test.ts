@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, loadConfig } from '../../src/config';
+import { parseAuditConfig } from '../../src/observability/audit-config';
+import { createAuditLog } from '../../src/observability/audit-log';
+import { preflightWith } from '../helpers/fixtures';
+import { signedRequest } from '../helpers/signed-request';
+import { bundleFrom, testApp } from '../helpers/test-app';
+import { memoryAuditLog } from './audit-sink';
+
+describe('audit settings from the environment', () => {
+  it.each([
+    ['nothing set: stdout, every decision, all target values masked', {}, { destination: { kind: 'stdout' }, level: 'info', redact: { kind: 'all' } }],
+    ['AUDIT_LOG=off', { AUDIT_LOG: 'off' }, { destination: { kind: 'off' } }],
+    ['AUDIT_LOG=<path>', { AUDIT_LOG: '/var/log/audit.jsonl' }, { destination: { kind: 'file', path: '/var/log/audit.jsonl' } }],
+    ['AUDIT_LOG_LEVEL=warn', { AUDIT_LOG_LEVEL: 'warn' }, { level: 'warn' }],
+    ['AUDIT_REDACT_ATTRIBUTES=false', { AUDIT_REDACT_ATTRIBUTES: 'false' }, { redact: { kind: 'none' } }],
+    ['AUDIT_REDACT_ATTRIBUTES=a key list', { AUDIT_REDACT_ATTRIBUTES: 'k8s.namespace, host.hostname' }, { redact: { kind: 'keys', keys: ['k8s.namespace', 'host.hostname'] } }],
+  ])('%s', (_name, env, expected) => {
+    const result = parseAuditConfig(env);
+    expect(result).toMatchObject({ ok: true, config: expected });
+  });
+
+  it.each([
+    [{ AUDIT_LOG_LEVEL: 'debug' }, 'AUDIT_LOG_LEVEL must be one of info, warn, error, got "debug"'],
+    [{ AUDIT_REDACT_ATTRIBUTES: 'k8s.namespace,,x' }, 'AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of attribute keys (no empty entries), got "k8s.namespace,,x"'],
+  ])('%o is refused at start-up with the variable to fix', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+
+  it('an AUDIT_LOG file that cannot be opened stops the start with the path', () => {
+    expect(() => createAuditLog({ destination: { kind: 'file', path: '/nonexistent-dir/audit.log' }, level: 'info', redact: { kind: 'all' } }))
+      .toThrow(/AUDIT_LOG: cannot open "\/nonexistent-dir\/audit.log" for appending/);
+  });
+});
+
+describe('AUDIT_LOG_LEVEL picks which decisions are written', () => {
+  const POLICIES = {
+    'deny.yaml': 'kind: Policy\nname: no-payments\nrules:\n  - environments:\n      blocked: [payments]\n',
+    'warn.yaml': 'kind: Policy\nname: careful-in-staging\nmode: warn\nrules:\n  - environments:\n      blocked: [staging]\n',
+  };
+  const runs = ['dev', 'staging', 'payments'].map((environment) => preflightWith((p) => { p.execution.environment = environment; }));
+
+  it.each([
+    ['info', ['allow', 'allow', 'deny', 'error']],
+    ['warn', ['allow', 'deny', 'error']],
+    ['error', ['error']],
+  ] as const)('%s writes %j (clean allow, allow with a warning, deny, error)', async (level, expected) => {
+    const sink = memoryAuditLog(level);
+    const { app } = testApp(bundleFrom(POLICIES), { audit: sink.audit });
+    for (const run of runs) await signedRequest(app, run);
+    await signedRequest(app, '{ not json');
+    expect(sink.records().map((r) => r.decision)).toEqual(expected);
+  });
+});
+
+describe('AUDIT_LOG=<file>', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'audit-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('appends one JSON line per decision, synchronously', async () => {
+    const file = join(dir, 'audit.jsonl');
+    const audit = createAuditLog({ destination: { kind: 'file', path: file }, level: 'info', redact: { kind: 'all' } });
+    const { app } = testApp(bundleFrom({ 'p.yaml': 'kind: Policy\nname: no-payments\nrules:\n  - environments:\n      blocked: [payments]\n' }), { audit });
+    await signedRequest(app, preflightWith((p) => { p.execution.environment = 'payments'; })).expect(403);
+    await signedRequest(app, preflightWith((p) => { p.execution.environment = 'dev'; })).expect(200);
+    audit.close();
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { log: string; decision: string });
+    expect(lines.map((l) => [l.log, l.decision])).toEqual([['audit', 'deny'], ['audit', 'allow']]);
+  });
+});

@@ -1,0 +1,87 @@
+import type { AttributeRedaction } from '../../src/observability/audit-config';
+import { REDACTED, redactText } from '../../src/observability/target-redaction';
+import { preflightWith } from '../helpers/fixtures';
+import { signedRequest } from '../helpers/signed-request';
+import { bundleFrom, testApp } from '../helpers/test-app';
+import { memoryAuditLog } from './audit-sink';
+
+// The spec example's container target carries container.engine=docker and container.host=docker-desktop.
+const TARGET_NAME = 'docker://1f769d01b9c5cd29bb302ca40157274f38798104208117b3310825ba676883ea';
+const POLICIES = {
+  'no-docker.yaml': [
+    'kind: Policy',
+    'name: no-docker-engine',
+    'rules:',
+    '  - targetAttributes:',
+    '      forbid: {container.engine: [docker]}',
+    'message: "{{reason}} (target {{target}})"',
+  ].join('\n'),
+  'careful.yaml': 'kind: Policy\nname: careful-in-payments\nmode: warn\nrules:\n  - environments:\n      blocked: [payments]\n',
+};
+
+async function auditOf(redaction: AttributeRedaction, change: Parameters<typeof preflightWith>[0] = () => undefined) {
+  const sink = memoryAuditLog('info', redaction);
+  const { app } = testApp(bundleFrom(POLICIES), { audit: sink.audit, newId: () => 'decision-1' });
+  const res = await signedRequest(app, preflightWith((p) => { p.execution.environment = 'payments'; change(p); }));
+  expect(sink.lines).toHaveLength(1);
+  return { res, line: sink.lines[0], record: sink.records()[0] };
+}
+
+describe('the audit line of a decision', () => {
+  it('names the run, the decision, every policy with its result and reasons, the revision and the duration', async () => {
+    const { res, record } = await auditOf({ kind: 'none' });
+    expect(res.status).toBe(403);
+    expect(record).toMatchObject({
+      log: 'audit', level: 'warn', decisionId: 'decision-1', decision: 'deny', status: 403,
+      executionId: 1, experimentKey: 'ADM-1', team: 'ADM', environment: 'payments',
+      message: res.body.message, revision: res.headers['x-preflight-policy-revision'], redaction: 'none',
+    });
+    expect(Date.parse(record.time)).not.toBeNaN();
+    expect(record.durationMs).toBeGreaterThanOrEqual(0);
+    expect(record.policies.map((p) => [p.policy, p.mode, p.result])).toEqual([
+      ['careful-in-payments', 'warn', 'warn'],
+      ['no-docker-engine', 'enforce', 'deny'],
+    ]);
+    expect(record.policies[1].reasons.join(' ')).toContain('container.engine=docker');
+    expect(record.policies[1].findings?.[0]).toMatchObject({ rule: 'rules[0].targetAttributes', target: TARGET_NAME });
+  });
+
+  it.each([
+    ['true masks every attribute value and the target names', { kind: 'all' } as const, ['docker', 'docker-desktop', TARGET_NAME]],
+    ['a key list masks the values of those keys only', { kind: 'keys', keys: ['container.engine'] } as const, ['docker']],
+  ])('redaction %s', async (_name, redaction, hidden) => {
+    const { line, record } = await auditOf(redaction);
+    const text = JSON.stringify(record.policies) + record.message;
+    for (const value of hidden) expect(text).not.toMatch(new RegExp(`(?<![\\w-])${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w-])`));
+    expect(line).toContain(`container.engine=${REDACTED}`);
+    // The run's own facts are not target attributes: they stay as sent.
+    expect(record).toMatchObject({ experimentKey: 'ADM-1', team: 'ADM', environment: 'payments', decision: 'deny' });
+  });
+
+  it('a key list leaves other attributes and the target names readable', async () => {
+    const { record } = await auditOf({ kind: 'keys', keys: ['container.host'] });
+    expect(JSON.stringify(record.policies)).toContain('container.engine=docker');
+    expect(JSON.stringify(record.policies)).toContain(TARGET_NAME);
+  });
+
+  it('keeps the run\'s own fields as sent even when one equals an attribute value; the free text masks it', async () => {
+    const { record } = await auditOf({ kind: 'all' }, (p) => { p.execution.environment = 'docker'; });
+    expect(record.environment).toBe('docker');
+    expect(record.message).not.toMatch(/(?<![\w-])docker(?![\w-])/);
+    expect(record.message).toContain(REDACTED);
+  });
+});
+
+describe('redactText', () => {
+  it.each([
+    ['a whole value', 'namespace prod is forbidden', ['prod'], `namespace ${REDACTED} is forbidden`],
+    ['not inside a longer word', 'namespace prod, not production', ['prod'], `namespace ${REDACTED}, not production`],
+    ['after "=" and inside brackets', 'k8s.namespace=prod [prod]', ['prod'], `k8s.namespace=${REDACTED} [${REDACTED}]`],
+    ['the longer of two overlapping values whole', 'host web-1.prod', ['web-1.prod', 'prod'], `host ${REDACTED}`],
+    ['regex characters literally', 'label a+b (x)', ['a+b', '(x)'], `label ${REDACTED} ${REDACTED}`],
+    ['nothing without values', 'namespace prod', [], 'namespace prod'],
+  ])('masks %s', (_name, text, values, expected) => {
+    const sorted = [...values].sort((a, b) => b.length - a.length);
+    expect(redactText(text, sorted)).toBe(expected);
+  });
+});
