@@ -36,7 +36,8 @@ function compileLimit(name: string, limit: Limit): CompiledLimit {
 }
 
 function judge(ref: ActionStepRef, l: CompiledLimit): Violation | undefined {
-  const raw = ref.step.parameters?.[l.name];
+  const params = ref.step.parameters;
+  const raw = params && Object.hasOwn(params, l.name) ? params[l.name] : undefined;
   if (raw === undefined || raw === null) {
     if (!l.denyMissing) return undefined;
     return { reason: `cannot decide: ${stepName(ref)} sends no ${l.name} parameter (preflight requests may omit parameters); scope the policy to actions that have ${l.name} with match.actionIds, or set whenMissing: allow`, step: ref, value: l.name, undecidable: true };

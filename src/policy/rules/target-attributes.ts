@@ -42,10 +42,12 @@ export const targetAttributesRule = defineRule<Spec>({
       throw new RuleSpecError('the rule checks nothing: set forbid or allowOnly');
     }
     for (const [k, values] of Object.entries(forbid)) {
-      const both = values.find((v) => allowOnly[k]?.includes(v));
+      const both = values.find((v) => Object.hasOwn(allowOnly, k) && allowOnly[k].includes(v));
       if (both !== undefined) throw new RuleSpecError(`${k}=${both} is both forbidden and allowed`, ['allowOnly', k]);
     }
-    const keys = [...new Set([...Object.keys(forbid), ...Object.keys(allowOnly)])];
+    const forbidden = new Map(Object.entries(forbid).map(([k, vs]) => [k, new Set(vs)]));
+    const allowed = new Map(Object.entries(allowOnly).map(([k, vs]) => [k, new Set(vs)]));
+    const keys = [...new Set([...forbidden.keys(), ...allowed.keys()])];
     const denyMissing = spec.whenMissing !== 'allow';
 
     function judgeTarget(ref: ActionStepRef, t: Target, i: number): Violation[] {
@@ -56,9 +58,10 @@ export const targetAttributesRule = defineRule<Spec>({
         const values = (t.attributes ?? []).filter((a) => a.key === k).map((a) => a.value);
         if (values.length === 0) missing.push(k);
         for (const v of values) {
-          if (forbid[k]?.includes(v)) out.push({ reason: `${who} has ${k}=${v}, which is forbidden`, step: ref, target: t.name, value: `${k}=${v}` });
-          else if (allowOnly[k] && !allowOnly[k].includes(v)) {
-            out.push({ reason: `${who} has ${k}=${v}, which is not one of the allowed values (${allowOnly[k].join(', ')})`, step: ref, target: t.name, value: `${k}=${v}` });
+          const only = allowed.get(k);
+          if (forbidden.get(k)?.has(v)) out.push({ reason: `${who} has ${k}=${v}, which is forbidden`, step: ref, target: t.name, value: `${k}=${v}` });
+          else if (only && !only.has(v)) {
+            out.push({ reason: `${who} has ${k}=${v}, which is not one of the allowed values (${[...only].join(', ')})`, step: ref, target: t.name, value: `${k}=${v}` });
           }
         }
       }

@@ -27,6 +27,7 @@ describe('parameters rule', () => {
     ['a missing parameter denies by default and says what to do', 'parameters: {cpuLoad: {max: 80}}', params({ duration: '30s' }),
       [`cannot decide: ${S1} sends no cpuLoad parameter (preflight requests may omit parameters); scope the policy to actions that have cpuLoad with match.actionIds, or set whenMissing: allow`]],
     ['no parameters at all is missing too', 'parameters: {duration: {max: 5m}}', params(undefined), [expect.stringContaining('sends no duration parameter')]],
+    ['a parameter named like an Object property is just missing', 'parameters: {constructor: {max: 1}}', withAttack(() => {}), [expect.stringContaining('sends no constructor parameter')]],
     ['whenMissing: allow lets a missing parameter pass', 'parameters: {cpuLoad: {max: 80, whenMissing: allow}}', params({}), []],
     ['whenMissing: allow still judges a sent value', 'parameters: {cpuLoad: {max: 80, whenMissing: allow}}', params({ cpuLoad: 81 }), [expect.stringContaining('more than the 80 allowed')]],
     ['each limit is judged', 'parameters: {cpuLoad: {max: 80}, duration: {max: 10s}}', withAttack(() => {}), [

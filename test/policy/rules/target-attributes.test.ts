@@ -37,6 +37,7 @@ describe('targetAttributes rule', () => {
       [`cannot decide: ${T1} of ${S1} carries no attributes; ${HINT('k8s.namespace')}`]],
     ['several missing keys are named in one line', 'targetAttributes: {forbid: {k8s.namespace: [kube-system]}, allowOnly: {aws.account: ["1"]}}', attrs(),
       [`cannot decide: ${T1} of ${S1} has none of the attributes k8s.namespace, aws.account; add k8s.namespace, aws.account to the preflight webhook's targetAttributeIncludes (or "*" for all attributes) so Steadybit sends them, or set whenMissing: allow`]],
+    ['an attribute key named like an Object property is just missing', 'targetAttributes: {allowOnly: {constructor: [x]}}', attrs(), [expect.stringContaining('has no constructor attribute')]],
     ['a step without targetExecutions is missing data', FORBID, withAttack((s) => { delete s.targetExecutions; }),
       [`cannot decide: ${S1} sends no targetExecutions, so the attributes k8s.namespace of its targets cannot be checked`]],
     ['an empty target list with a count above 0 is missing data', FORBID, withAttack((s) => { s.targetExecutions = []; s.totalTargetCount = 3; }),
