@@ -1,0 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { formatProblem } from '../../../src/policy/load-error';
+import { problemsOf } from './harness';
+
+const KINDS = ['actions', 'targets', 'blastRadius', 'targetAttributes', 'parameters'];
+const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'policies.md'), 'utf8');
+
+/** The YAML examples of the `### \`kind\`` section; fragments starting at `rules:` become a policy. */
+function examples(kind: string): string[] {
+  const start = doc.indexOf(`### \`${kind}\``);
+  if (start < 0) return [];
+  const next = doc.slice(start + 4).search(/\n#{2,3} /);
+  const section = doc.slice(start, next < 0 ? undefined : start + 4 + next);
+  return [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => (m[1].startsWith('kind:') ? m[1] : `kind: Policy\nname: doc-example\n${m[1]}`));
+}
+
+describe('the rule kinds reference in docs/policies.md', () => {
+  test.each(KINDS)('the %s section has an example that loads without problems', (kind) => {
+    const found = examples(kind);
+    expect(found.length).toBeGreaterThan(0);
+    for (const yaml of found) expect(problemsOf(yaml).map(formatProblem)).toEqual([]);
+  });
+});
