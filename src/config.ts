@@ -1,4 +1,5 @@
 import { parseAuditConfig, type AuditConfig } from './observability/audit-config';
+import { parseStateConfig, type StateConfig } from './state/state-config';
 
 /** Environment variables -> a typed, validated Config. Fails fast with the variable to fix. */
 export interface Config {
@@ -15,6 +16,8 @@ export interface Config {
   policyReloadDebounceMs: number;
   /** AUDIT_LOG, AUDIT_LOG_LEVEL, AUDIT_REDACT_ATTRIBUTES (docs/audit-log.md). */
   audit: AuditConfig;
+  /** REDIS_URL, STATE_UNAVAILABLE, EMERGENCY_STOP_POLICY, EXECUTION_TTL_SECONDS, ... (docs/state.md). */
+  state: StateConfig;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +58,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const audit = parseAuditConfig(env);
   if (!audit.ok) throw new ConfigError(audit.message);
+  const state = parseStateConfig(env);
+  if (!state.ok) throw new ConfigError(state.message);
   return {
     port: integer(env, 'PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
@@ -66,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     policyWatch: flag(env, 'POLICY_WATCH', true),
     policyReloadDebounceMs: integer(env, 'POLICY_RELOAD_DEBOUNCE_MS', 300, 0, 60000),
     audit: audit.config,
+    state: state.config,
   };
 }

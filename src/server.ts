@@ -9,6 +9,8 @@ import { PolicyLoadError } from './policy/load-error';
 import { createPolicyReloader, type ReloadOutcome } from './policy/policy-reloader';
 import { PolicyStore, type LoadTrigger } from './policy/policy-store';
 import { watchPolicyDir, type PolicyWatcher } from './policy/policy-watcher';
+import { createStateStore } from './state/create-state-store';
+import { guardrailState } from './state/guardrail-state';
 
 export interface RunningServer {
   server: Server;
@@ -32,7 +34,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   let shuttingDown = false;
   const audit = createAuditLog(config.audit);
-  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown });
+  const stateStore = createStateStore(config.state);
+  const state = guardrailState(config.state, stateStore);
+  logger.info('guardrail state', { store: stateStore.kind, emergencyStopPolicy: config.state.emergencyStop, onUnavailable: config.state.onUnavailable });
+  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -53,7 +58,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     void watcher?.close();
     const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
     force.unref();
-    server.close(() => { clearTimeout(force); audit.close(); resolve(); });
+    server.close(() => { clearTimeout(force); audit.close(); void stateStore.close().then(resolve); });
     server.closeIdleConnections();
   });
   return { server, store, logger, reload: (trigger) => reloader.reload(trigger), shutdown };

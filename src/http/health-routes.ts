@@ -5,6 +5,8 @@ export interface HealthDeps {
   store: PolicyStore;
   signaturesEnforced: boolean;
   isShuttingDown: () => boolean;
+  /** The state store of guardrails with memory, reported (not a readiness condition: while it is away, preflights deny with a message). */
+  stateHealth?: () => { store: string; available: boolean; message?: string };
 }
 
 export const UNSIGNED_WARNING = 'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
@@ -26,6 +28,7 @@ export function healthRouter(deps: HealthDeps): Router {
       exceptions: bundle?.exceptions.length ?? 0,
       loadedAt: bundle?.loadedAt.toISOString(),
       lastLoad,
+      ...(deps.stateHealth ? { state: deps.stateHealth() } : {}),
     };
     if (deps.isShuttingDown()) {
       res.status(503).json({ status: 'shutting down', message: 'preflight-gate is shutting down', ...body });

@@ -12,7 +12,8 @@ import { HttpError } from './http-error';
 import { signedJsonBody } from './signed-json-body';
 
 export interface PreflightDeps {
-  store: PolicyStore;
+  /** Only `current()` is used: app.ts may pass a view that adds built-in policies. */
+  store: Pick<PolicyStore, 'current'>;
   secrets: readonly string[];
   bodyLimit: string | number;
   logger: Logger;

@@ -1,9 +1,13 @@
 import type { RuleKind } from '../rule-kind';
 import { actionsRule } from './actions';
 import { blastRadiusRule } from './blast-radius';
+import { concurrencyRule } from './concurrency';
 import { conditionRule } from './condition';
+import { cooldownRule } from './cooldown';
+import { emergencyStopRule } from './emergency-stop';
 import { environmentsRule } from './environments';
 import { parametersRule } from './parameters';
+import { quotaRule } from './quota';
 import { targetAttributesRule } from './target-attributes';
 import { targetsRule } from './targets';
 import { timeWindowRule } from './time-window';
@@ -18,6 +22,10 @@ export const RULE_KINDS: ReadonlyArray<RuleKind<never>> = [
   parametersRule,
   timeWindowRule,
   conditionRule,
+  emergencyStopRule,
+  concurrencyRule,
+  cooldownRule,
+  quotaRule,
 ] as ReadonlyArray<RuleKind<never>>;
 
 export const RULES_BY_KEY: ReadonlyMap<string, RuleKind<never>> = new Map(RULE_KINDS.map((k) => [k.key, k]));
