@@ -69,8 +69,10 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
     for (const e of validateSuite.errors ?? []) {
       const [fe] = toFieldErrors([e]);
       const extra = e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : undefined;
+      const missing = e.keyword === 'required' ? String(e.params.missingProperty) : undefined;
       const path = splitPointer(e.instancePath);
-      problems.push(problem(extra === undefined ? path : [...path, extra], `${fe.path} ${fe.message}`));
+      const field = extra ?? missing;
+      problems.push(problem(extra === undefined ? path : [...path, extra], field === undefined ? fe.message : `${field} ${fe.message}`));
     }
     return suite;
   }

@@ -19,12 +19,21 @@ function isContainer(v: unknown): v is Container {
   return typeof v === 'object' && v !== null;
 }
 
+/** A list takes an index up to its length (= append); an object takes a name. */
+function checkIndex(node: Container, key: string | number, text: string): void {
+  if (Array.isArray(node) && (typeof key !== 'number' || key > node.length)) {
+    throw new Error(`"${text}": ${typeof key === 'number' ? `index ${key} is beyond the end of a list of ${node.length}` : `${key} is a name, but the field is a list`}`);
+  }
+  if (!Array.isArray(node) && typeof key === 'number') throw new Error(`"${text}": [${key}] indexes a field that is not a list`);
+}
+
 /** Walks to the parent of the last segment, creating objects/arrays on the way when `create`. */
 function parentOf(root: Container, path: Array<string | number>, create: boolean, text: string): Container | undefined {
   let node: Container = root;
   for (let i = 0; i < path.length - 1; i++) {
     const key = path[i];
     if (typeof key === 'string' && FORBIDDEN.has(key)) throw new Error(`"${text}" may not use ${key}`);
+    checkIndex(node, key, text);
     let next = (node as Record<string, unknown>)[key as string];
     if (next === undefined && create) {
       next = typeof path[i + 1] === 'number' ? [] : {};
@@ -46,9 +55,7 @@ export function applyPatch(payload: unknown, patch: Record<string, unknown> = {}
     const last = path[path.length - 1];
     if (typeof last === 'string' && FORBIDDEN.has(last)) throw new Error(`"${text}" may not use ${last}`);
     const parent = parentOf(copy, path, true, text) as Container;
-    if (Array.isArray(parent) && (typeof last !== 'number' || last > parent.length)) {
-      throw new Error(`"${text}": index ${String(last)} is beyond the end of a list of ${parent.length}`);
-    }
+    checkIndex(parent, last, text);
     (parent as Record<string, unknown>)[last as string] = structuredClone(value);
   }
   for (const text of unset) {
