@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { UNSIGNED_WARNING } from '../../src/http/health-routes';
+import { loadPolicyDir } from '../../src/policy/load-policy-dir';
+import { preflightWith, rawPayload } from '../helpers/fixtures';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { signatureHeader } from '../../src/signature/sign';
+import { jsonLines } from './json-lines';
+
+const dir = mkdtempSync(join(tmpdir(), 'preflight-gate-readyz-'));
+writeFileSync(join(dir, 'blocked.yaml'), 'kind: Policy\nname: blocked\nrules:\n  - environments: { blocked: [payments-prod] }\n');
+writeFileSync(join(dir, 'staging-only.yaml'), 'kind: Policy\nname: staging-only\nmatch: { teams: [STAGE] }\nrules:\n  - environments: { allowed: [staging] }\n');
+writeFileSync(join(dir, 'aliases.yaml'), 'kind: EnvironmentAliases\naliases:\n  staging: [aaaaaaaa-0000-4000-8000-000000000001]\n');
+const loaded = loadPolicyDir(dir);
+const revision = loaded.ok ? loaded.bundle.revision : 'invalid';
+
+const procs: ServerProcess[] = [];
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const proc = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false', ...env });
+  procs.push(proc);
+  return proc;
+}
+afterAll(async () => {
+  for (const proc of procs) await proc.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('/readyz and /healthz of the started service', () => {
+  test('without WEBHOOK_SECRET: ready, signatures not enforced, with a warning (also at start-up)', async () => {
+    const proc = await start({});
+    const res = await fetch(`${proc.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ready', signaturesEnforced: false, warning: UNSIGNED_WARNING, revision, policies: 2 });
+    expect(jsonLines(proc.output())).toContainEqual(expect.objectContaining({ level: 'warn', message: UNSIGNED_WARNING }));
+    expect(await (await fetch(`${proc.url}/healthz`)).json()).toEqual({ status: 'alive' });
+  });
+
+  test('with WEBHOOK_SECRET: signatures enforced, no warning; BODY_LIMIT applies to POST /preflight', async () => {
+    const proc = await start({ WEBHOOK_SECRET: 'readyz-secret', BODY_LIMIT: '4kb' });
+    const res = await fetch(`${proc.url}/readyz`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: 'ready', signaturesEnforced: true, revision, policies: 2 });
+    expect(body).not.toHaveProperty('warning');
+    expect(proc.output()).not.toContain(UNSIGNED_WARNING);
+
+    const post = (raw: Buffer) => fetch(`${proc.url}/preflight`, {
+      method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader('readyz-secret', raw) },
+    });
+    expect((await post(rawPayload('spec-execution-example-as-preflight.json'))).status).toBe(200);
+    const big = await post(Buffer.from(JSON.stringify(preflightWith((p) => { p.execution.hypothesis = 'x'.repeat(5000); }))));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ message: 'the body is larger than the limit of 4096 bytes (BODY_LIMIT)' });
+  });
+});
