@@ -45,6 +45,23 @@ function capViolations(caps: Caps, counted: Counted[], ofType = ''): Violation[]
   return out;
 }
 
+interface TypeCaps { pattern: string; caps: Caps; matches: (type: string) => boolean }
+
+/** The perType caps; a step whose target type is unknown cannot be judged against them. */
+function typeViolations(perType: TypeCaps[], counted: Counted[]): Violation[] {
+  if (perType.length === 0) return [];
+  const out: Violation[] = [];
+  const typed = counted.map((c) => ({ ...c, type: targetTypeOf(c.ref.step) }));
+  const patterns = perType.map((t) => `"${t.pattern}"`).join(', ');
+  for (const c of typed.filter((c) => c.type === undefined)) {
+    out.push({ reason: `cannot decide: ${stepName(c.ref)} names no target type (radius.targetType), so the caps for ${patterns} cannot be applied`, step: c.ref, undecidable: true });
+  }
+  for (const t of perType) {
+    out.push(...capViolations(t.caps, typed.filter((c) => c.type !== undefined && t.matches(c.type)), ` of a type matching "${t.pattern}"`));
+  }
+  return out;
+}
+
 /**
  * `- targets: {maxPerStep: 10, maxTotal: 50, perType: {"*container*": {maxPerStep: 5}}, maxPercentage: 50,
  * requireMaximum: true, denyEmpty: true}`. Counts are `totalTargetCount`, else the number of
@@ -68,7 +85,7 @@ export const targetsRule = defineRule<Spec>({
   compile(spec) {
     checkCaps(spec, []);
     for (const [type, caps] of Object.entries(spec.perType ?? {})) checkCaps(caps, ['perType', type]);
-    const perType = Object.entries(spec.perType ?? {}).map(([pattern, caps]) => ({ pattern, caps, matches: compileGlobs([pattern]) }));
+    const perType: TypeCaps[] = Object.entries(spec.perType ?? {}).map(([pattern, caps]) => ({ pattern, caps, matches: compileGlobs([pattern]) }));
     const needsCount = spec.maxPerStep !== undefined || spec.maxTotal !== undefined || perType.length > 0 || spec.denyEmpty === true;
     if (!needsCount && spec.maxPercentage === undefined && spec.requireMaximum !== true) {
       throw new RuleSpecError('the rule checks nothing: set a cap, maxPercentage, requireMaximum: true or denyEmpty: true');
@@ -105,17 +122,7 @@ export const targetsRule = defineRule<Spec>({
           }
         }
         out.push(...capViolations(spec, counted));
-        const typed = counted.filter((c) => targetTypeOf(c.ref.step) !== undefined);
-        if (perType.length > 0) {
-          for (const c of counted.filter((c) => targetTypeOf(c.ref.step) === undefined)) {
-            const patterns = perType.map((t) => `"${t.pattern}"`).join(', ');
-            out.push({ reason: `cannot decide: ${stepName(c.ref)} names no target type (radius.targetType), so the caps for ${patterns} cannot be applied`, step: c.ref, undecidable: true });
-          }
-        }
-        for (const t of perType) {
-          const ofType = typed.filter((c) => t.matches(targetTypeOf(c.ref.step) as string));
-          out.push(...capViolations(t.caps, ofType, ` of a type matching "${t.pattern}"`));
-        }
+        out.push(...typeViolations(perType, counted));
         return out;
       },
     };
