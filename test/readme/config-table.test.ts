@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { loadConfig } from '../../src/config';
+import { ROOT } from '../helpers/server-process';
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** The rows of the README's Configuration table: variable -> default, as written. */
+function configTable(): Map<string, string> {
+  const section = README.slice(README.indexOf('## Configuration'), README.indexOf('\n## ', README.indexOf('## Configuration') + 1));
+  const rows = new Map<string, string>();
+  for (const m of section.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)) rows.set(m[1], m[2].trim());
+  return rows;
+}
+
+/** Every environment variable src/config.ts and the config parsers it imports read. */
+function variablesRead(): Set<string> {
+  const configFile = join(ROOT, 'src', 'config.ts');
+  const text = readFileSync(configFile, 'utf8');
+  const files = [configFile, ...[...text.matchAll(/from '(\.\/[^']+-config)'/g)].map((m) => resolve(dirname(configFile), `${m[1]}.ts`))];
+  const names = new Set<string>();
+  for (const file of files) {
+    for (const m of readFileSync(file, 'utf8').matchAll(/env\.([A-Z][A-Z0-9_]+)|\(env, '([A-Z][A-Z0-9_]+)'/g)) names.add(m[1] ?? m[2]);
+  }
+  return names;
+}
+
+describe('README configuration table', () => {
+  test('lists every environment variable the service reads', () => {
+    const read = variablesRead();
+    expect(read.size).toBeGreaterThanOrEqual(7);
+    expect([...read].filter((name) => !configTable().has(name))).toEqual([]);
+  });
+
+  test('gives the defaults loadConfig really uses', () => {
+    const defaults = loadConfig({});
+    const table = configTable();
+    expect(table.get('PORT')).toBe(`\`${defaults.port}\``);
+    expect(table.get('HOST')).toBe(`\`${defaults.host}\``);
+    expect(table.get('POLICY_DIR')).toBe(`\`${defaults.policyDir}\``);
+    expect(table.get('BODY_LIMIT')).toBe(`\`${defaults.bodyLimit}\``);
+    expect(table.get('LOG_LEVEL')).toBe(`\`${defaults.logLevel}\``);
+    expect(table.get('SHUTDOWN_TIMEOUT_MS')).toBe(`\`${defaults.shutdownTimeoutMs}\``);
+    expect(defaults.secrets).toEqual([]);
+    expect(table.get('WEBHOOK_SECRET')).toBe('unset');
+  });
+});

@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process';
+
+const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+
+/** The fenced block right after `<!-- readme-example: NAME -->`, as written. */
+function readmeBlock(name: string): string {
+  const marker = `<!-- readme-example: ${name} -->`;
+  const at = README.indexOf(marker);
+  if (at < 0) throw new Error(`README.md has no ${marker}`);
+  const match = /^\s*```sh\n([\s\S]*?)\n```/.exec(README.slice(at + marker.length));
+  if (!match) throw new Error(`no \`\`\`sh block right after ${marker}`);
+  return match[1];
+}
+
+/** Runs a script with bash at the repository root; only PORT is set from outside. */
+function runBash(script: string, port: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn('bash', ['-c', script], { cwd: ROOT, env: { PATH: process.env.PATH, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe('README example: sign a payload with openssl, post it with curl', () => {
+  let server: ServerProcess;
+  afterAll(async () => { await server?.stop(); });
+
+  const example = readmeBlock('sign-and-post');
+
+  test('the example uses the port from PORT and the secret the README starts the service with', () => {
+    expect(example).toMatch(/^PORT=\$\{PORT:-8080\}$/m);
+    const started = /^WEBHOOK_SECRET=(\S+) npm start$/m.exec(README);
+    expect(started).not.toBeNull();
+    expect(example).toMatch(new RegExp(`^SECRET=${started?.[1]}\\b`, 'm'));
+  });
+
+  test('run as written against the service on the bundled policies: the spec example is allowed, payments-prod denied', async () => {
+    const secret = /^WEBHOOK_SECRET=(\S+) npm start$/m.exec(README)?.[1] ?? 'missing-from-readme';
+    server = await startServerProcess({ WEBHOOK_SECRET: secret });
+    const { code, stdout, stderr } = await runBash(example, server.port);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const [allowBody, allowStatus, denyBody, denyStatus, ...rest] = stdout.split('\n');
+    expect(rest).toEqual(['']);
+    expect(allowStatus).toBe('HTTP 200');
+    expect(JSON.parse(allowBody)).toEqual({ message: expect.stringMatching(/^Allowed: /), modifications: expect.any(Array) });
+    expect(denyStatus).toBe('HTTP 403');
+    expect(JSON.parse(denyBody)).toEqual({
+      message: expect.stringMatching(/^Denied by \d+ polic(y|ies): .*\[blocked-environments\] environment payments-prod is blocked: chaos experiments are not allowed there \(experiment ADM-1, team ADM\)/),
+    });
+  });
+});
+
+describe('README set-up commands', () => {
+  test('the first block holds the two commands: install and start, and the tests', () => {
+    expect(README).toMatch(/^# preflight-gate\n\n```sh\nnpm ci && npm start +# [^\n]+\nnpm test +# [^\n]+\n```\n/);
+  });
+
+  test('.ci/run installs with npm ci and runs the README test command', () => {
+    const ci = readFileSync(join(ROOT, '.ci', 'run'), 'utf8');
+    expect(ci).toMatch(/^npm ci\b/m);
+    expect(ci).toMatch(/^npm test$/m);
+  });
+});
