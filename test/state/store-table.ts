@@ -8,9 +8,14 @@ export const TIMING: StateTiming = { executionTtlMs: 3_600_000, eventToleranceMs
 
 let prefixes = 0;
 
-/** A Redis store on its own key prefix (so tests sharing one redis-server do not see each other), connected. */
+/**
+ * A Redis store on its own key prefix (so tests sharing one redis-server do not see each other),
+ * connected. The command timeout is generous: hundreds of requests in one test process can hold
+ * the event loop long enough for a 1 s timer to fire before a reply is read (a loaded CI machine
+ * is not an unavailable Redis). A stopped Redis fails at once, without waiting for it.
+ */
 export async function redisStore(redis: TestRedis, prefix = `test${process.pid}-${++prefixes}:`, timing = TIMING): Promise<RedisStateStore> {
-  const store = new RedisStateStore({ ...timing, url: redis.url, keyPrefix: prefix, timeoutMs: 1000 });
+  const store = new RedisStateStore({ ...timing, url: redis.url, keyPrefix: prefix, timeoutMs: 10_000 });
   await waitFor(async () => store.health().available, 'Redis to connect');
   return store;
 }
