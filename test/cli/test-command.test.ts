@@ -1,0 +1,157 @@
+import { BLOCK_PROD, runCli, runIn, TAG_RUNS, tempDir, WARN_BIG } from './run-cli';
+
+const POLICIES = { 'block-prod.yaml': BLOCK_PROD, 'warn.yaml': WARN_BIG, 'tag.yaml': TAG_RUNS };
+
+const EMERGENCY = `kind: Policy
+name: emergency-stop
+rules:
+  - emergencyStop: {}
+`;
+
+/** A suite whose cases all hold for POLICIES; each test below breaks exactly one thing. */
+const GOOD_SUITE = `kind: PolicyTestSuite
+defaults:
+  now: "2026-03-02T10:00:00Z"
+  payloadFile: payloads/run.json
+cases:
+  - name: prod is denied
+    patch:
+      execution.environment: prod
+    expect:
+      decision: deny
+      denied: [block-prod]
+      message: "environment prod is blocked"
+  - name: staging is allowed with a warning and tagged
+    expect:
+      decision: allow
+      warned: [warn-big-radius]
+      results: { block-prod: pass, tag-runs: pass }
+      message: "^Allowed with warnings: "
+      modifications:
+        - { type: set_property_value, propertyKey: preflight.decision, value: test }
+  - name: dev is allowed without warnings
+    payload: ${JSON.stringify(runIn('dev'))}
+    expect:
+      decision: allow
+      results: { warn-big-radius: skipped }
+      modifications:
+        - { type: set_property_value, propertyKey: preflight.decision, valuePattern: "^te" }
+`;
+
+const withSuite = (suite: string, extra: Record<string, string> = {}) => ({
+  ...POLICIES,
+  'payloads/run.json': JSON.stringify(runIn('staging')),
+  'policies.test.yaml': suite,
+  ...extra,
+});
+
+describe('preflight-gate test', () => {
+  const dirs: Array<{ cleanup(): void }> = [];
+  const dir = (files: Record<string, string>) => {
+    const d = tempDir(files);
+    dirs.push(d);
+    return d.dir;
+  };
+  afterAll(() => dirs.forEach((d) => d.cleanup()));
+
+  it('passes the bundled policies with their suites', () => {
+    const res = runCli(['test', 'policies']);
+    expect(res.stdout).toMatch(/^OK: \d+ suites? \(0 failed\), \d+ cases: \d+ passed, 0 failed/m);
+    expect(res.code).toBe(0);
+  });
+
+  it('passes a suite whose expectations hold: payload files, inline payloads, patches, warnings, modifications', () => {
+    const res = runCli(['test', dir(withSuite(GOOD_SUITE))]);
+    expect(res.stdout).toContain('PASS ');
+    expect(res.stdout).toContain('OK: 1 suite (0 failed), 3 cases: 3 passed, 0 failed');
+    expect(res.code).toBe(0);
+  });
+
+  it('passes state facts to rules that need them', () => {
+    const suite = `defaults:
+  now: "2026-03-02T10:00:00Z"
+  payload: ${JSON.stringify(runIn('dev'))}
+cases:
+  - name: denied while the emergency stop is engaged
+    state: { emergencyStop: { engaged: true, by: alice, since: "2026-03-02T09:00:00Z" } }
+    expect: { decision: deny, denied: [emergency-stop], message: "engaged \\\\(by alice" }
+  - name: allowed once it is disengaged
+    state: { emergencyStop: { engaged: false } }
+    expect: { decision: allow }
+`;
+    const res = runCli(['test', dir({ 'e.yaml': EMERGENCY, 'e.test.yaml': suite })]);
+    expect(res.stdout).toContain('2 cases: 2 passed, 0 failed');
+    expect(res.code).toBe(0);
+  });
+
+  it.each([
+    ['a misnamed policy', GOOD_SUITE.replace('denied: [block-prod]', 'denied: [block-production]'),
+      [/policies\.test\.yaml:11:\d+ cases\[0\]\.expect\.denied\[0\]: policy "block-production" does not exist in this policy set/, /block-prod denied unexpectedly/]],
+    ['a misnamed policy in results', GOOD_SUITE.replace('results: { block-prod: pass', 'results: { blockprod: pass'),
+      [/policy "blockprod" does not exist/, /results\.blockprod: expected pass, got not evaluated/]],
+    ['an expected denial that no policy made', GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'),
+      [/decision: expected deny, got allow/, /denied: expected block-prod, got \(none\)/, /no policy denied at all/, /block-prod did not deny \(pass/]],
+    ['a policy left out of the exact set', GOOD_SUITE.replace('      warned: [warn-big-radius]\n', ''),
+      [/warned: expected \(none\), got warn-big-radius/, /warn-big-radius warned unexpectedly \(warn: environment staging is blocked\)/]],
+    ['a message that does not match', GOOD_SUITE.replace('"environment prod is blocked"', '"is forbidden"'),
+      [/message: expected to match \/is forbidden\/, got "Denied by 1 policy: \[block-prod\] environment prod is blocked/]],
+    ['a missing modification', GOOD_SUITE.replace('value: test }', 'value: other }'),
+      [/modifications: expected 1, got 1/, /missing: set_property_value preflight\.decision="other"/, /unexpected: set_property_value preflight\.decision="test"/]],
+    ['a payload file that does not exist', GOOD_SUITE.replace('payloads/run.json', 'payloads/nope.json'),
+      [/cannot run: payloadFile payloads\/nope\.json: cannot read .*ENOENT/]],
+    ['a payload the service would reject', GOOD_SUITE.replace('execution.environment: prod', 'event: nope'),
+      [/cannot run: the payload is not a valid preflight payload \(the service would answer 400\): event must be/]],
+  ])('fails on %s, spelling out what did not hold', (_name, suite, messages) => {
+    const res = runCli(['test', dir(withSuite(suite))]);
+    expect(res.stdout).toMatch(/^FAIL .*policies\.test\.yaml/m);
+    for (const m of messages) expect(res.stdout).toMatch(m);
+    expect(res.stdout).toMatch(/^FAILED: /m);
+    expect(res.code).toBe(1);
+  });
+
+  it.each([
+    ['an empty suite (cases: [])', withSuite('cases: []\n'), /policies\.test\.yaml:1:8 cases: must NOT have fewer than 1 items/],
+    ['an empty suite file', withSuite(''), /policies\.test\.yaml:1:1 empty test suite: it needs `cases`/],
+    ['no suites at all', POLICIES, /FAIL: no policy test suites \(\*\.test\.yaml\) found in .*: nothing was tested/],
+    ['a suite with a schema error', withSuite(GOOD_SUITE.replace('decision: deny', 'decision: block')), /policies\.test\.yaml:10:17 cases\[0\]\.expect\.decision: must be one of allow, deny/],
+    ['a case without a pinned now', withSuite(GOOD_SUITE.replace('  now: "2026-03-02T10:00:00Z"\n', '')), /cases\[0\]: case "prod is denied" has no pinned now/],
+    ['an invalid message regex', withSuite(GOOD_SUITE.replace('"environment prod is blocked"', '"(unclosed"')), /cases\[0\]\.expect\.message: not a valid regular expression/],
+    ['an invalid policy set', withSuite(GOOD_SUITE, { 'broken.yaml': 'kind: Policy\nname: x\n' }), /broken\.yaml:1:1 a policy needs rules[\s\S]*FAIL: the policy set is invalid, so no case ran/],
+  ])('fails on %s instead of passing by accident', (_name, files, message) => {
+    const res = runCli(['test', dir(files)]);
+    expect(res.stdout).toMatch(message);
+    expect(res.stdout).toMatch(/^FAILED: /m);
+    expect(res.code).toBe(1);
+  });
+
+  it('writes JUnit XML with a <failure> per failing case and for a broken suite', () => {
+    const d = dir(withSuite(GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'), { 'empty.test.yaml': 'cases: []\n' }));
+    const res = runCli(['test', d, '--format', 'junit']);
+    expect(res.stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="preflight-gate policy tests" tests="3" failures="2">/);
+    expect(res.stdout).toContain('<testcase classname="' + d + '/policies.test.yaml" name="prod is denied" file="' + d + '/policies.test.yaml" line="6"><failure message="decision: expected deny, got allow');
+    expect(res.stdout).toContain('name="suite is valid"><failure message="' + d + '/empty.test.yaml:1:8 cases: must NOT have fewer than 1 items"');
+    expect(res.stdout.match(/<testcase /g)).toHaveLength(4);
+    expect(res.code).toBe(1);
+  });
+
+  it('writes JSON with every case and its failures', () => {
+    const res = runCli(['test', dir(withSuite(GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'))), '--format', 'json']);
+    const run = JSON.parse(res.stdout);
+    expect(run.ok).toBe(false);
+    expect(run.counts).toEqual({ suites: 1, failedSuites: 1, cases: 3, passed: 2, failed: 1 });
+    expect(run.suites[0].cases[0]).toMatchObject({ name: 'prod is denied', ok: false, line: 6 });
+    const failed = run.suites[0].cases[0];
+    expect(failed.message).toMatch(/^Allowed: 2 of 3 policies applied, none denied\. \(decision test, policy revision [0-9a-f]{12}\)$/);
+    expect(failed.failures[0]).toBe(`decision: expected deny, got allow ("${failed.message}")`);
+    expect(res.code).toBe(1);
+  });
+
+  it.each([
+    ['a directory that does not exist', ['test', '/nonexistent'], /policy directory \/nonexistent does not exist/],
+    ['an unknown format', ['test', 'policies', '--format', 'tap'], /Allowed choices are text, junit, json/],
+  ])('rejects %s with exit 2', (_name, args, message) => {
+    const res = runCli(args);
+    expect(res.stderr).toMatch(message);
+    expect(res.code).toBe(2);
+  });
+});

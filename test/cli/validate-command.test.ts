@@ -1,0 +1,96 @@
+import { BLOCK_PROD, runCli, tempDir } from './run-cli';
+
+const EXPIRED_EXCEPTION = `kind: Exception
+name: old-waiver
+policy: block-prod
+owner: sre
+reason: migration
+expires: "2020-01-01T00:00:00Z"
+`;
+
+const BAD_RULE = `kind: Policy
+name: broken
+rules:
+  - environments:
+      blocked: [prod]
+      allowed: [prod]
+`;
+
+describe('preflight-gate validate', () => {
+  const dirs: Array<{ cleanup(): void }> = [];
+  const dir = (files: Record<string, string>) => {
+    const d = tempDir(files);
+    dirs.push(d);
+    return d.dir;
+  };
+  afterAll(() => dirs.forEach((d) => d.cleanup()));
+
+  it('accepts the bundled policies with exit 0 and names the revision', () => {
+    const res = runCli(['validate', 'policies']);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toMatch(/^policies: \d+ policy files?, \d+ polic(y|ies), \d+ test suites?, revision [0-9a-f]{12}: valid \(0 errors/m);
+    expect(res.code).toBe(0);
+  });
+
+  it('uses POLICY_DIR when no directory is given', () => {
+    const d = dir({ 'p.yaml': BLOCK_PROD });
+    const res = runCli(['validate'], { env: { POLICY_DIR: d } });
+    expect(res.stdout).toContain(`${d}: 1 policy file, 1 policy`);
+    expect(res.code).toBe(0);
+  });
+
+  it.each([
+    ['a YAML syntax error', { 'p.yaml': 'kind: Policy\nname: [oops\n' }, /p\.yaml:\d+:\d+ YAML syntax error/],
+    ['a semantic error, at the rule', { 'p.yaml': BAD_RULE }, /p\.yaml:5:\d+ rules\[0\]\.environments: environment "prod" is both blocked and allowed/],
+    ['an unknown rule kind', { 'p.yaml': 'kind: Policy\nname: x\nrules:\n  - nosuchrule: {}\n' }, /p\.yaml:4:\d+ .*unknown rule kind "nosuchrule"/],
+    ['a broken test suite', { 'p.yaml': BLOCK_PROD, 'p.test.yaml': 'cases: []\n' }, /p\.test\.yaml:1:8 cases: must NOT have fewer than 1 items/],
+  ])('reports %s as file:line:col message and exits 1', (_name, files, line) => {
+    const res = runCli(['validate', dir(files)]);
+    expect(res.stdout).toMatch(line);
+    expect(res.stdout).toMatch(/INVALID \([1-9]\d* errors?/);
+    expect(res.code).toBe(1);
+  });
+
+  it('prints warnings but exits 0 when there is no error', () => {
+    const res = runCli(['validate', dir({ 'p.yaml': BLOCK_PROD, 'e.yaml': EXPIRED_EXCEPTION })]);
+    expect(res.stdout).toMatch(/e\.yaml:1:1 warning: expires: exception "old-waiver" expired at 2020-01-01T00:00:00\.000Z/);
+    expect(res.stdout).toContain('valid (0 errors, 1 warning)');
+    expect(res.code).toBe(0);
+  });
+
+  it('writes GitHub Actions annotations with --format github', () => {
+    const d = dir({ 'p.yaml': BAD_RULE, 'e.yaml': EXPIRED_EXCEPTION.replace('block-prod', 'broken') });
+    const res = runCli(['validate', d, '--format', 'github']);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines).toContain(`::error file=${d}/p.yaml,line=5,col=7,title=preflight-gate::rules[0].environments: environment "prod" is both blocked and allowed`);
+    expect(res.code).toBe(1);
+  });
+
+  it('escapes newlines and commas the way GitHub workflow commands require', () => {
+    const res = runCli(['validate', dir({ 'a,b.yaml': 'kind: Policy\nname: x\nrules:\n  - nosuchrule: {}\n' }), '--format', 'github']);
+    expect(res.stdout).toMatch(/::error file=[^:]*a%2Cb\.yaml,line=4/);
+    expect(res.code).toBe(1);
+  });
+
+  it('writes one JSON document with --format json', () => {
+    const res = runCli(['validate', dir({ 'p.yaml': BAD_RULE }), '--format', 'json']);
+    const report = JSON.parse(res.stdout);
+    expect(report).toMatchObject({ ok: false, errors: 1, warnings: 0, files: 1 });
+    expect(report.problems[0]).toMatchObject({ line: 5, severity: 'error', path: 'rules[0].environments' });
+    expect(res.code).toBe(1);
+  });
+
+  it.each([
+    ['a directory that does not exist', ['validate', '/nonexistent/policies'], /policy directory \/nonexistent\/policies does not exist/],
+    ['a file instead of a directory', ['validate', 'package.json'], /package\.json is not a directory/],
+    ['an unknown flag', ['validate', '--strict'], /unknown option '--strict'/],
+    ['an unknown format', ['validate', '--format', 'xml'], /argument 'xml' is invalid\. Allowed choices are text, json, github/],
+    ['an unknown command', ['lint'], /unknown command 'lint'/],
+    ['no command at all', [], /Usage: preflight-gate/],
+  ])('rejects %s on stderr with exit 2', (_name, args, message) => {
+    const res = runCli(args);
+    expect(res.stderr).toMatch(message);
+    expect(res.stdout).toBe('');
+    expect(res.code).toBe(2);
+  });
+});
