@@ -3,6 +3,7 @@ import type { SignatureFailure } from '../signature/verify-signature';
 
 export type DecisionLabel = 'allow' | 'deny' | 'error';
 const DECISIONS: readonly DecisionLabel[] = ['allow', 'deny', 'error'];
+const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 const SIGNATURE_FAILURES: readonly SignatureFailure[] = ['missing', 'malformed', 'mismatch'];
 
 /** Every metric of the service, in a registry of its own (no global state; tests make many). */
@@ -19,7 +20,12 @@ export interface Metrics {
 
 export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
-  if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: registry });
+  if (opts.defaultMetrics !== false) {
+    collectDefaultMetrics({ register: registry });
+    // Gauges named *_total break Prometheus' naming rules (`promtool check metrics`); the per-type
+    // gauges nodejs_active_handles/requests/resources carry the same numbers (sum them in PromQL).
+    for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
+  }
   const registers = [registry];
   const metrics: Metrics = {
     registry,

@@ -1,0 +1,168 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { loadPolicyDir } from '../../src/policy/load-policy-dir';
+import { bundleFrom, testApp } from '../helpers/test-app';
+import { deploymentOf, envOf } from './pod-spec';
+import { ALL_OPTIONS, CHART, find, helm, render, valueArgs, type Manifest } from './render-chart';
+
+const SECRET = 'a-long-random-webhook-secret';
+
+describe('helm lint', () => {
+  it.each([
+    ['the default values (plus the required secret)', valueArgs({ 'webhook.secret': SECRET })],
+    ['every option turned on', valueArgs({}, [ALL_OPTIONS])],
+  ])('is clean with %s, also with --strict', (_name, args) => {
+    const run = helm(['lint', CHART, '--strict', ...args]);
+    expect({ status: run.status, problems: run.stdout.split('\n').filter((l) => /\[(WARNING|ERROR)\]/.test(l)) }).toEqual({ status: 0, problems: [] });
+  });
+});
+
+describe('helm template with the default values', () => {
+  const manifests = render({ 'webhook.secret': SECRET });
+  const { spec, pod, container } = deploymentOf(find(manifests, 'Deployment'));
+
+  it('renders the Deployment, Service, Secret, ServiceAccount and PodDisruptionBudget only', () => {
+    expect(manifests.map((m) => m.kind).sort()).toEqual(['Deployment', 'PodDisruptionBudget', 'Secret', 'Service', 'ServiceAccount']);
+  });
+
+  it('runs 2 replicas as a non-root user on a read-only root filesystem, with a writable /tmp', () => {
+    expect(spec.replicas).toBe(2);
+    expect(pod.securityContext.runAsNonRoot).toBe(true);
+    expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
+    expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
+    const tmp = container.volumeMounts.find((v) => v.mountPath === '/tmp');
+    expect(pod.volumes.find((v) => v.name === tmp?.name)?.emptyDir).toBeDefined();
+    expect(container.resources.requests).toBeDefined();
+  });
+
+  it('sends the webhook secret into the container as WEBHOOK_SECRET, from the chart\'s Secret', () => {
+    const ref = envOf(container, 'WEBHOOK_SECRET')?.valueFrom?.secretKeyRef;
+    const secret = find(manifests, 'Secret', ref?.name);
+    expect(Buffer.from(secret.data?.[ref?.key ?? ''] ?? '', 'base64').toString('utf8')).toBe(SECRET);
+  });
+
+  it('probes /healthz (liveness) and /readyz (readiness) on the port the service listens on, and the app answers both', async () => {
+    const port = container.ports.find((p) => p.name === container.livenessProbe.httpGet.port);
+    expect(port?.containerPort).toBe(Number(envOf(container, 'PORT')?.value));
+    expect(container.readinessProbe.httpGet).toEqual({ path: '/readyz', port: port?.name });
+    expect(container.livenessProbe.httpGet).toEqual({ path: '/healthz', port: port?.name });
+    const { app } = testApp(bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments:\n      blocked: [x]\n' }));
+    for (const path of ['/healthz', '/readyz']) expect((await request(app).get(path)).status).toBe(200);
+  });
+
+  it('terminates gracefully: the grace period covers the preStop sleep and the shutdown timeout', () => {
+    const sleep = Number(container.lifecycle.preStop.exec.command[1]);
+    const shutdownSeconds = Number(envOf(container, 'SHUTDOWN_TIMEOUT_MS')?.value) / 1000;
+    expect(container.lifecycle.preStop.exec.command[0]).toBe('sleep');
+    expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(sleep + shutdownSeconds);
+  });
+
+  it('uses the policies built into the image (no POLICY_DIR, no policies volume)', () => {
+    expect(envOf(container, 'POLICY_DIR')).toBeUndefined();
+    expect(pod.volumes.map((v) => v.name)).toEqual(['tmp']);
+  });
+
+  it('routes the Service to the named container port', () => {
+    expect((find(manifests, 'Service').spec as { ports: Array<{ targetPort: string }> }).ports[0].targetPort).toBe('http');
+  });
+});
+
+describe('helm template with every option turned on', () => {
+  const manifests = render({}, [ALL_OPTIONS]);
+  const { spec, pod, container } = deploymentOf(find(manifests, 'Deployment'));
+
+  it('renders every optional object', () => {
+    expect([...new Set(manifests.map((m) => m.kind))].sort()).toEqual([
+      'ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'Ingress', 'NetworkPolicy', 'PodDisruptionBudget', 'PrometheusRule', 'Secret', 'Service', 'ServiceAccount', 'ServiceMonitor',
+    ]);
+  });
+
+  it('mounts the policies ConfigMap at the POLICY_DIR the container gets, and those policies load', () => {
+    const policyDir = envOf(container, 'POLICY_DIR')?.value;
+    const mount = container.volumeMounts.find((v) => v.mountPath === policyDir);
+    const configMap = find(manifests, 'ConfigMap', pod.volumes.find((v) => v.name === mount?.name)?.configMap?.name);
+    expect(Object.keys(configMap.data ?? {}).sort()).toEqual(['blocked-environments.yaml', 'environment-aliases.yaml']);
+    const dir = mkdtempSync(join(tmpdir(), 'chart-policies-'));
+    try {
+      for (const [file, text] of Object.entries(configMap.data ?? {})) writeFileSync(join(dir, file), text);
+      const loaded = loadPolicyDir(dir);
+      expect(loaded.ok && loaded.bundle.policies.map((p) => p.name)).toEqual(['blocked-environments']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rolls the pods when the policies change (checksum annotation)', () => {
+    const checksum = (ms: Manifest[]) => deploymentOf(find(ms, 'Deployment')).spec.template.metadata.annotations?.['checksum/policies'];
+    const changed = render({ 'policies.files.extra\\.yaml': 'kind: Policy\nname: extra\nrules:\n  - environments:\n      blocked: [x]\n' }, [ALL_OPTIONS]);
+    expect(checksum(manifests)).toMatch(/^[0-9a-f]{64}$/);
+    expect(checksum(changed)).not.toBe(checksum(manifests));
+  });
+
+  it('leaves the replica count to the HPA and spreads pods with the pods\' own labels', () => {
+    expect(spec.replicas).toBeUndefined();
+    expect(find(manifests, 'HorizontalPodAutoscaler').spec).toMatchObject({ minReplicas: 2, maxReplicas: 8 });
+    for (const c of pod.topologySpreadConstraints ?? []) expect(spec.template.metadata.labels).toMatchObject(c.labelSelector.matchLabels);
+    expect(pod.topologySpreadConstraints?.map((c) => c.topologyKey)).toEqual(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']);
+  });
+
+  it('passes the Redis URL as REDIS_URL from a Secret and the state and audit settings as env', () => {
+    const ref = envOf(container, 'REDIS_URL')?.valueFrom?.secretKeyRef;
+    expect(Buffer.from(find(manifests, 'Secret', ref?.name).data?.[ref?.key ?? ''] ?? '', 'base64').toString()).toBe('redis://redis-master.redis.svc.cluster.local:6379/0');
+    expect(Object.fromEntries(['STATE_UNAVAILABLE', 'REDIS_KEY_PREFIX', 'AUDIT_LOG', 'AUDIT_LOG_LEVEL', 'AUDIT_REDACT_ATTRIBUTES', 'EMERGENCY_STOP_POLICY'].map((n) => [n, envOf(container, n)?.value]))).toEqual({
+      STATE_UNAVAILABLE: 'deny', REDIS_KEY_PREFIX: 'team-a:', AUDIT_LOG: '/var/log/preflight-gate/audit.log', AUDIT_LOG_LEVEL: 'warn', AUDIT_REDACT_ATTRIBUTES: 'k8s.namespace,host.hostname', EMERGENCY_STOP_POLICY: 'enforce',
+    });
+  });
+
+  it('exposes only /preflight and /events through the Ingress: metrics and probes stay inside', () => {
+    const rules = (find(manifests, 'Ingress').spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules;
+    expect(rules.flatMap((r) => r.http.paths.map((p) => p.path))).toEqual(['/preflight', '/events']);
+  });
+
+  it('scrapes /metrics on the named port and ships the Grafana dashboard file with its sidecar label', () => {
+    expect((find(manifests, 'ServiceMonitor').spec as { endpoints: Array<{ port: string; path: string }> }).endpoints[0]).toMatchObject({ port: 'http', path: '/metrics' });
+    const dashboard = find(manifests, 'ConfigMap', 'pg-preflight-gate-dashboard');
+    expect(dashboard.metadata).toMatchObject({ namespace: 'monitoring', labels: { grafana_dashboard: '1' } });
+    expect(JSON.parse(dashboard.data?.['preflight-gate.json'] ?? '')).toEqual(JSON.parse(readFileSync(join(CHART, 'dashboards', 'preflight-gate.json'), 'utf8')));
+  });
+});
+
+describe('existing Secret and ConfigMap', () => {
+  const manifests = render({ 'webhook.existingSecret': 'steadybit-webhook', 'webhook.existingSecretKey': 'secret', 'policies.existingConfigMap': 'platform-policies' });
+  const { spec, pod, container } = deploymentOf(find(manifests, 'Deployment'));
+
+  it('reads WEBHOOK_SECRET from the named Secret and renders no Secret of its own', () => {
+    expect(envOf(container, 'WEBHOOK_SECRET')?.valueFrom?.secretKeyRef).toEqual({ name: 'steadybit-webhook', key: 'secret' });
+    expect(manifests.filter((m) => m.kind === 'Secret')).toEqual([]);
+  });
+
+  it('mounts the named ConfigMap at POLICY_DIR (hot reload follows its changes; no checksum)', () => {
+    const mount = container.volumeMounts.find((v) => v.mountPath === envOf(container, 'POLICY_DIR')?.value);
+    expect(pod.volumes.find((v) => v.name === mount?.name)?.configMap?.name).toBe('platform-policies');
+    expect(envOf(container, 'POLICY_WATCH')?.value).toBe('true');
+    expect(spec.template.metadata.annotations?.['checksum/policies']).toBeUndefined();
+    expect(manifests.filter((m) => m.kind === 'ConfigMap')).toEqual([]);
+  });
+});
+
+describe('values the chart refuses, with the value to fix', () => {
+  it.each([
+    ['no secret and not insecure', {}, 'webhook secret required: set webhook.secret (or webhook.existingSecret)'],
+    ['both a secret and an existing Secret', { 'webhook.secret': 'x', 'webhook.existingSecret': 'y' }, 'set either webhook.secret or webhook.existingSecret, not both'],
+    ['a grace period shorter than preStop + shutdown', { 'webhook.secret': 'x', terminationGracePeriodSeconds: '20' }, 'terminationGracePeriodSeconds (20) must be longer than preStopSleepSeconds + config.shutdownTimeoutSeconds (30)'],
+    ['a policy file name that is not *.yaml', { 'webhook.secret': 'x', 'policies.files.notes\\.txt': 'x' }, 'policies.files'],
+    ['an unknown audit level (values.schema.json)', { 'webhook.secret': 'x', 'audit.level': 'loud' }, 'audit.level'],
+    ['STATE_UNAVAILABLE other than deny/allow (values.schema.json)', { 'webhook.secret': 'x', 'state.unavailable': 'maybe' }, 'state.unavailable'],
+  ])('%s', (_name, set, message) => {
+    const run = helm(['template', 'pg', CHART, ...valueArgs(set)]);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain(message);
+  });
+
+  it('renders without a secret only when insecure is set explicitly, and then sets no WEBHOOK_SECRET', () => {
+    const { container } = deploymentOf(find(render({ 'webhook.insecure': 'true' }), 'Deployment'));
+    expect(envOf(container, 'WEBHOOK_SECRET')).toBeUndefined();
+  });
+});
