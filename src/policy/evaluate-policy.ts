@@ -10,8 +10,13 @@ export interface PolicyOutcome {
 
 type Located = Violation & { rule: string };
 
+/** Template values of a request, computed once however many policies render or modify. */
+const baseByFacts = new WeakMap<Facts, TemplateValues>();
+
 export function baseValues(facts: Facts): TemplateValues {
-  return {
+  const known = baseByFacts.get(facts);
+  if (known) return known;
+  const values: TemplateValues = {
     experimentKey: facts.execution.experimentKey,
     team: facts.execution.teamKey,
     environment: facts.environments.map((e) => e.value).join(' / ') || undefined,
@@ -20,6 +25,8 @@ export function baseValues(facts: Facts): TemplateValues {
     revision: facts.revision,
     now: facts.now.toISOString(),
   };
+  baseByFacts.set(facts, values);
+  return values;
 }
 
 function checkRules(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps']): Located[] {

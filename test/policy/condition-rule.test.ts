@@ -28,7 +28,7 @@ describe('condition rule: json-logic over the payload and derived facts', () => 
     ['time.weekday is the short day name', '{require: {"==": [{var: time.weekday}, Mon]}, reason: r, timeZone: America/New_York}', true],
     ['time.date is the local date (already Tuesday in Kiritimati)', '{require: {"==": [{var: time.date}, "2026-01-06"]}, reason: r, timeZone: Pacific/Kiritimati}', true],
     ['time.weekday follows the zone', '{deny: {"==": [{var: time.weekday}, Tue]}, reason: r, timeZone: Pacific/Kiritimati}', false],
-    ['a missing path reads as null, so the data has no prototype members', '{require: {and: [{"==": [{var: execution.toString}, null]}, {"==": [{var: hasOwnProperty}, null]}]}, reason: r}', true],
+    ['a missing path reads as null, so the data has no prototype members', '{require: {and: [{"==": [{var: execution.toString}, null]}, {"==": [{var: payload.hasOwnProperty}, null]}]}, reason: r}', true],
   ])('%s', (_name, spec, allowed) => {
     const d = decideAt(condition(spec), NOW);
     expect(d.allowed).toBe(allowed);
@@ -65,6 +65,7 @@ describe('condition rule: json-logic over the payload and derived facts', () => 
     ['missing reaching __proto__', '{deny: {missing: [a, __proto__]}, reason: r}', 'rules[0].condition.deny.missing[1]: data path "__proto__"'],
     ['missing_some reaching prototype', '{deny: {missing_some: [1, [a, b.prototype]]}, reason: r}', 'rules[0].condition.deny.missing_some[1][1]'],
     ['var inside map reaching constructor', '{deny: {map: [{var: steps.actionIds}, {var: constructor}]}, reason: r}', 'reaches "constructor"'],
+    ['a path outside the documented data (a typo)', '{deny: {"==": [{var: exectuion.teamKey}, ADM]}, reason: r}', 'rules[0].condition.deny: unknown data "exectuion"; a path starts with one of payload, execution, now, time, environments, steps, targets'],
     ['an object with two keys', '{deny: {"==": [1, 1], "!=": [1, 2]}, reason: r}', 'must be one operation'],
     ['both deny and require', '{deny: true, require: true, reason: r}', 'give exactly one of deny'],
     ['neither deny nor require', '{reason: r}', 'give exactly one of deny'],

@@ -27,34 +27,46 @@ function targets(steps: readonly ActionStepRef[]) {
   };
 }
 
-/**
- * What a condition's `var` paths read (documented in docs/policies.md, "condition"):
- * the payload (`payload`, `execution`) and facts derived from it for the policy's steps and
- * the rule's time zone. Objects have no prototype.
- */
-export function conditionData(facts: Facts, steps: readonly ActionStepRef[], zone: string): Data {
-  const payload = payloadCopy(facts) as { [key: string]: Data };
-  const local = localTime(facts.now, zone);
-  const derived = nullPrototypeCopy({
-    now: facts.now.toISOString(),
-    time: {
-      zone, weekday: local.toFormat('ccc'), isoWeekday: local.weekday, hour: local.hour, minute: local.minute,
+/** The derived facts, each built only when an expression reads it. */
+const DERIVED: Record<string, (facts: Facts, steps: readonly ActionStepRef[], zone: string) => unknown> = {
+  now: (facts) => facts.now.toISOString(),
+  time: (facts, _steps, zone) => {
+    const local = localTime(facts.now, zone);
+    return {
+      zone, weekday: local.toFormat('ccc', { locale: 'en' }), isoWeekday: local.weekday, hour: local.hour, minute: local.minute,
       date: local.toFormat('yyyy-MM-dd'), local: local.toFormat("yyyy-MM-dd'T'HH:mm"),
-    },
-    environments: {
-      values: facts.environments.map((e) => e.value),
-      names: [...new Set(facts.environments.flatMap((e) => [...e.keys]))],
-    },
-    steps: {
-      count: facts.execution.steps?.length ?? 0,
-      actionCount: steps.length,
-      actionIds: steps.flatMap((s) => (s.step.actionId === undefined ? [] : [s.step.actionId])),
-      actionKinds: steps.flatMap((s) => (s.step.actionKind === undefined ? [] : [s.step.actionKind])),
-      labels: steps.map((s) => s.label),
-    },
-    targets: targets(steps),
-  }) as { [key: string]: Data };
-  derived.payload = payload;
-  derived.execution = payload.execution ?? null;
-  return derived;
+    };
+  },
+  environments: (facts) => ({
+    values: facts.environments.map((e) => e.value),
+    names: [...new Set(facts.environments.flatMap((e) => [...e.keys]))],
+  }),
+  steps: (facts, steps) => ({
+    count: facts.execution.steps?.length ?? 0,
+    actionCount: steps.length,
+    actionIds: steps.flatMap((s) => (s.step.actionId === undefined ? [] : [s.step.actionId])),
+    actionKinds: steps.flatMap((s) => (s.step.actionKind === undefined ? [] : [s.step.actionKind])),
+    labels: steps.map((s) => s.label),
+  }),
+  targets: (_facts, steps) => targets(steps),
+};
+
+/** Top-level names of the condition data (docs/policies.md, "condition"). */
+export const DATA_ROOTS: readonly string[] = ['payload', 'execution', ...Object.keys(DERIVED)];
+
+/**
+ * What a condition's `var` paths read: the payload (`payload`, `execution`) and facts derived
+ * from it for the policy's steps and the rule's time zone. Objects have no prototype. Only the
+ * `roots` the expression reads are built.
+ */
+export function conditionData(facts: Facts, steps: readonly ActionStepRef[], zone: string, roots: ReadonlySet<string> | 'all' = 'all'): Data {
+  const wanted = (name: string) => roots === 'all' || roots.has(name);
+  const data = Object.create(null) as { [key: string]: Data };
+  for (const [name, build] of Object.entries(DERIVED)) if (wanted(name)) data[name] = nullPrototypeCopy(build(facts, steps, zone));
+  if (wanted('payload') || wanted('execution')) {
+    const payload = payloadCopy(facts) as { [key: string]: Data };
+    data.payload = payload;
+    data.execution = payload.execution ?? null;
+  }
+  return data;
 }

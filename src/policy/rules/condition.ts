@@ -1,6 +1,7 @@
 import jsonLogic from 'json-logic-js';
 import { checkExpression } from '../json-logic/check-expression';
-import { conditionData } from '../json-logic/condition-data';
+import { conditionData, DATA_ROOTS } from '../json-logic/condition-data';
+import { dataRoots } from '../json-logic/data-roots';
 import { defineRule, RuleSpecError } from '../rule-kind';
 import { checkZone } from '../time/zone';
 
@@ -35,12 +36,18 @@ export const conditionRule = defineRule<Spec>({
     }
     const isDeny = spec.deny !== undefined;
     const expr = (isDeny ? spec.deny : spec.require) as Expression;
-    checkExpression(expr, [isDeny ? 'deny' : 'require']);
+    const at = isDeny ? 'deny' : 'require';
+    checkExpression(expr, [at]);
+    const roots = dataRoots(expr);
+    const unknown = roots === 'all' ? [] : [...roots].filter((r) => !DATA_ROOTS.includes(r));
+    if (unknown.length > 0) {
+      throw new RuleSpecError(`unknown data "${unknown[0]}"; a path starts with one of ${DATA_ROOTS.join(', ')}`, [at]);
+    }
     return {
       check({ facts, steps }) {
         let verdict: boolean;
         try {
-          verdict = jsonLogic.truthy(jsonLogic.apply(expr, conditionData(facts, steps, zone)));
+          verdict = jsonLogic.truthy(jsonLogic.apply(expr, conditionData(facts, steps, zone, roots)));
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
           return [{ reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`, undecidable: true }];

@@ -9,12 +9,22 @@ export function checkZone(zone: string, path: string[] = ['timeZone']): string {
   return zone;
 }
 
-/** `now` as a wall-clock date-time in the zone; weekday, hour and minute follow its DST rules. */
+/** Local times already computed for a request's `now` (the same Date object), per zone. */
+const computed = new WeakMap<Date, Map<string, DateTime>>();
+
+/**
+ * `now` as a wall-clock date-time in the zone; weekday, hour and minute follow its DST rules.
+ * Computed once per `now` object and zone: every window of every policy of a request shares it.
+ */
 export function localTime(now: Date, zone: string): DateTime {
-  return DateTime.fromJSDate(now, { zone }).setLocale('en');
+  let byZone = computed.get(now);
+  if (!byZone) computed.set(now, (byZone = new Map()));
+  let local = byZone.get(zone);
+  if (!local) byZone.set(zone, (local = DateTime.fromJSDate(now, { zone })));
+  return local;
 }
 
 /** "Sat 2026-01-03 10:15 Europe/Berlin (UTC+01:00)": what a person needs to see the window's view of now. */
 export function describeLocal(local: DateTime): string {
-  return `${local.toFormat('ccc yyyy-MM-dd HH:mm')} ${local.zoneName} (UTC${local.toFormat('ZZ')})`;
+  return `${local.toFormat('ccc yyyy-MM-dd HH:mm', { locale: 'en' })} ${local.zoneName} (UTC${local.toFormat('ZZ')})`;
 }
