@@ -19,6 +19,7 @@ export function decisionText(decision: Decision, explain: boolean): string {
   for (const r of decision.results) {
     lines.push(`  ${pad(r.result, 7)} ${r.policy} (${r.mode}, priority ${r.priority}) ${r.source.file}:${r.source.line}`);
     for (const reason of r.reasons) lines.push(`          - ${reason}`);
+    if (r.message !== undefined && r.message !== r.reasons.join('; ')) lines.push(`          message: ${r.message}`);
   }
   for (const c of decision.conflicts) {
     lines.push(`conflict: ${c.propertyKey} set by ${c.kept.policy} (kept ${JSON.stringify(c.kept.value)}) and ${c.dropped.policy} (dropped ${JSON.stringify(c.dropped.value)})`);

@@ -1,0 +1,77 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BLOCK_PROD, runCli, runIn, TAG_RUNS, tempDir, WARN_BIG } from './run-cli';
+
+describe('preflight-gate eval', () => {
+  const { dir, cleanup } = tempDir({ 'block-prod.yaml': BLOCK_PROD, 'warn.yaml': WARN_BIG, 'tag.yaml': TAG_RUNS });
+  const payloadFile = (name: string, body: unknown) => {
+    const file = join(dir, name);
+    writeFileSync(file, typeof body === 'string' ? body : JSON.stringify(body));
+    return file;
+  };
+  const prod = payloadFile('prod.json', runIn('prod'));
+  const staging = payloadFile('staging.json', runIn('staging'));
+  afterAll(cleanup);
+
+  it('prints the denial the service would answer, and exits 0 because it evaluated', () => {
+    const res = runCli(['eval', '--payload', prod, '--dir', dir]);
+    expect(res.stdout).toMatch(/^DENY \(HTTP 403\)\nmessage: Denied by 1 policy: \[block-prod\] environment prod is blocked \(decision [0-9a-f-]{36}, policy revision [0-9a-f]{12}\)\n/);
+    expect(res.code).toBe(0);
+  });
+
+  it.each([
+    ['a denial', prod, 1],
+    ['an allowed run', staging, 0],
+  ])('with --exit-code exits 1 only on a denial: %s', (_name, file, code) => {
+    expect(runCli(['eval', '--payload', file, '--dir', dir, '--exit-code']).code).toBe(code);
+  });
+
+  it('prints modifications of an allowed run and, with --explain, every policy with its reasons', () => {
+    const res = runCli(['eval', '--payload', staging, '--dir', dir, '--explain', '--now', '2026-03-02T10:00:00Z']);
+    const out = res.stdout;
+    expect(out).toMatch(/^ALLOW \(HTTP 200\)\nmessage: Allowed with warnings: \[warn-big-radius\] would deny: staging runs are watched: environment staging is blocked/);
+    expect(out).toContain('evaluated at: 2026-03-02T10:00:00.000Z');
+    expect(out).toMatch(/modifications:\n {2}set_property_value preflight\.decision = "[0-9a-f-]{36}"/);
+    expect(out).toMatch(/ {2}warn {4}warn-big-radius \(warn, priority 100\) .*warn\.yaml:1\n {10}- environment staging is blocked\n {10}message: staging runs are watched: environment staging is blocked\n/);
+    expect(out).toMatch(/ {2}pass {4}block-prod \(enforce, priority 100\)/);
+    expect(out).toMatch(/ {2}pass {4}tag-runs \(enforce, priority 100\)/);
+    expect(res.code).toBe(0);
+  });
+
+  it('lists policies skipped for their scope with --explain', () => {
+    const res = runCli(['eval', '--payload', prod, '--dir', dir, '--explain']);
+    expect(res.stdout).toMatch(/ {2}skipped warn-big-radius .*\n {10}- environment prod not in match\.environments/);
+  });
+
+  it('prints the HTTP answer as JSON with --format json, and the explanation with --explain', () => {
+    const res = runCli(['eval', '--payload', prod, '--dir', dir, '--format', 'json', '--explain']);
+    const out = JSON.parse(res.stdout);
+    expect(out).toMatchObject({ status: 403, allowed: false, body: { message: expect.stringMatching(/^Denied by 1 policy: \[block-prod\]/) } });
+    expect(out.body.modifications).toBeUndefined();
+    expect(out.explanation.results.map((r: { policy: string; result: string }) => `${r.policy}:${r.result}`).sort()).toEqual(['block-prod:deny', 'tag-runs:pass', 'warn-big-radius:skipped']);
+  });
+
+  it('reads the payload from stdin with --payload -', () => {
+    const res = runCli(['eval', '--payload', '-', '--dir', dir], { input: JSON.stringify(runIn('prod')) });
+    expect(res.stdout).toMatch(/^DENY \(HTTP 403\)/);
+  });
+
+  it('uses POLICY_DIR when --dir is not given', () => {
+    const res = runCli(['eval', '--payload', prod], { env: { POLICY_DIR: dir } });
+    expect(res.stdout).toMatch(/^DENY/);
+  });
+
+  it.each([
+    ['a payload file that does not exist', ['--payload', '/nonexistent.json'], /cannot read payload \/nonexistent\.json: no such file/],
+    ['a payload that is not JSON', ['--payload', payloadFile('bad.json', '{"event": ')], /payload .*bad\.json is not valid JSON/],
+    ['a payload the service would reject', ['--payload', payloadFile('ks.json', { event: 'experiment.execution.preflight' })], /invalid preflight payload \(the service would answer 400\): execution is required/],
+    ['a missing --payload', [], /required option '--payload <file>' not specified/],
+    ['a bad --now', ['--payload', prod, '--now', 'tomorrow'], /--now must be an ISO 8601 time/],
+    ['an invalid policy set', ['--payload', prod, '--dir', tempDir({ 'x.yaml': 'kind: Nope\n' }).dir], /the policy set in .* is invalid, so nothing can be evaluated[\s\S]*x\.yaml:1:\d+ kind: kind must be one of/],
+  ])('rejects %s on stderr with exit 2', (_name, args, message) => {
+    const res = runCli(['eval', '--dir', dir, ...args]);
+    expect(res.stderr).toMatch(message);
+    expect(res.stdout).toBe('');
+    expect(res.code).toBe(2);
+  });
+});
