@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import type { Config } from './config';
+import { gracefulCloser } from './http/graceful-close';
 import { UNSIGNED_WARNING } from './http/health-routes';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics } from './observability/metrics';
@@ -42,6 +43,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  const closeGracefully = gracefulCloser(server);
   logger.info('listening', { host: config.host, port: addressPort(server), policyDir: config.policyDir, revision: bundle?.revision, policies: bundle?.policies.length, signaturesEnforced: config.secrets.length > 0 });
 
   let watcher: PolicyWatcher | undefined;
@@ -53,14 +55,15 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await watcher.ready;
   }
 
-  const shutdown = () => new Promise<void>((resolve) => {
+  const shutdown = async () => {
     shuttingDown = true;
-    void watcher?.close();
-    const force = setTimeout(() => server.closeAllConnections(), config.shutdownTimeoutMs);
-    force.unref();
-    server.close(() => { clearTimeout(force); audit.close(); void stateStore.close().then(resolve); });
-    server.closeIdleConnections();
-  });
+    // Stop accepting at once; requests in flight finish while the watcher closes.
+    const closed = closeGracefully(config.shutdownTimeoutMs);
+    await watcher?.close();
+    await closed;
+    audit.close();
+    await stateStore.close();
+  };
   return { server, store, logger, reload: (trigger) => reloader.reload(trigger), shutdown };
 }
 
