@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import winston from 'winston';
+import { createMetrics } from '../../src/observability/metrics';
+import { createPolicyReloader } from '../../src/policy/policy-reloader';
+import { PolicyStore } from '../../src/policy/policy-store';
+import { blockPolicy, revisionFor } from './reload-helpers';
+
+/** A real winston logger whose JSON lines are kept for the test to read. */
+function capturingLogger() {
+  const lines: Array<Record<string, unknown>> = [];
+  const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
+  const logger = winston.createLogger({ level: 'info', format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
+  return { logger, lines };
+}
+
+describe('policy reloader', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'preflight-reload-'));
+  const store = new PolicyStore();
+  const metrics = createMetrics({ defaultMetrics: false });
+  const { logger, lines } = capturingLogger();
+  const reloader = createPolicyReloader({ dir, store, metrics, logger });
+  const A = { 'gate.yaml': blockPolicy('gate', 'alpha') };
+  const B = { 'gate.yaml': blockPolicy('gate', 'beta'), 'more.yaml': blockPolicy('more', 'gamma') };
+  const INVALID = { 'gate.yaml': 'kind: Policy\nname: gate\nrules:\n  - environments: {blocked: []}\n' };
+  const count = async (result: string) => (await metrics.reloads.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+  const bundleInfo = async () => Object.fromEntries((await metrics.bundleInfo.get()).values.map((v) => [v.labels.revision, v.value]));
+  const write = (files: Record<string, string>) => { for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t); };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('loads a valid set: store, reload counter, policies gauge and bundle info', async () => {
+    write(A);
+    expect(reloader.reload('startup')).toEqual({ result: 'success', revision: revisionFor(A), previous: undefined });
+    expect(store.current()?.revision).toBe(revisionFor(A));
+    expect(store.lastLoad()).toMatchObject({ ok: true, trigger: 'startup', revision: revisionFor(A) });
+    expect(await count('success')).toBe(1);
+    expect(await bundleInfo()).toEqual({ [revisionFor(A)]: 1 });
+  });
+
+  it('neither reloads nor counts content that did not change', async () => {
+    const before = store.current();
+    expect(reloader.reload('SIGHUP')).toEqual({ result: 'unchanged', revision: revisionFor(A) });
+    expect(store.current()).toBe(before);
+    expect(await count('success')).toBe(1);
+    expect(lines.at(-1)).toMatchObject({ level: 'info', message: 'policy reload skipped: content unchanged', trigger: 'SIGHUP' });
+  });
+
+  it('rejects an invalid set, keeps the set in use, and logs and shows the file and line', async () => {
+    const inUse = store.current();
+    write(INVALID);
+    const outcome = reloader.reload('watch');
+    expect(outcome).toMatchObject({ result: 'failure', revisionInUse: revisionFor(A) });
+    expect(store.current()).toBe(inUse);
+    expect(store.lastLoad()).toMatchObject({ ok: false, trigger: 'watch', revision: revisionFor(A), rejectedRevision: revisionFor(INVALID) });
+    expect(store.lastLoad()?.problems[0]).toMatch(new RegExp(`^${dir}/gate\\.yaml:4:\\d+ rules\\[0\\]\\.environments\\.blocked: `));
+    const logged = lines.at(-1) as { level: string; message: string; problems: string[] };
+    expect(logged.level).toBe('error');
+    expect(logged.message).toMatch(new RegExp(`^policy set rejected \\(watch\\): ${dir}/gate\\.yaml:4:\\d+ .*; still serving revision ${revisionFor(A)}$`));
+    expect(await count('failure')).toBe(1);
+    expect(await bundleInfo()).toEqual({ [revisionFor(A)]: 1 });
+  });
+
+  it('does not count the same invalid content twice', async () => {
+    expect(reloader.reload('watch').result).toBe('unchanged');
+    expect(await count('failure')).toBe(1);
+  });
+
+  it('replaces the set with the next valid one and drops the old revision from bundle info', async () => {
+    const old = store.current();
+    write(B);
+    expect(reloader.reload('watch')).toEqual({ result: 'success', revision: revisionFor(B), previous: revisionFor(A) });
+    expect(store.current()?.policies.map((p) => p.name)).toEqual(['gate', 'more']);
+    expect(old?.revision).toBe(revisionFor(A));
+    expect(old?.policies.map((p) => p.name)).toEqual(['gate']);
+    expect(await bundleInfo()).toEqual({ [revisionFor(B)]: 1 });
+    expect((await metrics.policiesLoaded.get()).values[0].value).toBe(2);
+    expect(await count('success')).toBe(2);
+  });
+
+  it('keeps serving when the directory disappears', async () => {
+    const inUse = store.current();
+    rmSync(dir, { recursive: true, force: true });
+    expect(reloader.reload('SIGHUP')).toMatchObject({ result: 'failure', revisionInUse: revisionFor(B) });
+    expect(store.current()).toBe(inUse);
+    expect(store.lastLoad()?.problems[0]).toMatch(/cannot read the policy directory: ENOENT/);
+    expect(await count('failure')).toBe(2);
+  });
+});
