@@ -5,7 +5,7 @@ import {
   type ApplyOutcome, type RunRef, type RunsByScope, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
 } from './state-store';
 
-interface ExecutionRecord { status: 'running' | 'ended'; scopes: string[]; expiresMs: number }
+interface ExecutionRecord { status: 'running' | 'ended'; scopes: string[] }
 
 /** Runs per scope, by execution id. */
 class ScopedRuns {
@@ -88,7 +88,7 @@ export class MemoryStateStore implements StateStore {
     const expiresMs = nowMs + recordRetentionMs(this.timing);
     if (event.phase === 'started') {
       if (record) return 'stale';
-      this.executions.set(event.id, { status: 'running', scopes: event.scopes, expiresMs }, expiresMs, nowMs);
+      this.executions.set(event.id, { status: 'running', scopes: event.scopes }, expiresMs, nowMs);
       for (const scope of event.scopes) {
         this.running.add(scope, { id: event.id, atMs: event.time.ms });
         this.running.prune(scope, nowMs - this.timing.executionTtlMs);
@@ -99,7 +99,7 @@ export class MemoryStateStore implements StateStore {
     }
     if (record?.status === 'ended') return 'stale';
     const scopes = record?.scopes ?? event.scopes;
-    this.executions.set(event.id, { status: 'ended', scopes, expiresMs }, expiresMs, nowMs);
+    this.executions.set(event.id, { status: 'ended', scopes }, expiresMs, nowMs);
     for (const scope of scopes) {
       this.running.remove(scope, event.id);
       this.ended.add(scope, { id: event.id, atMs: event.time.ms, state: event.endState });
