@@ -1,6 +1,6 @@
 import { at, disengagedPayload, engagedPayload, executionPayload, T0 } from './state-events';
 import { guardrailApp } from './guardrail-app';
-import { storeTable } from './store-table';
+import { storeTable, TIMING } from './store-table';
 
 const table = storeTable();
 beforeAll(() => table.setup());
@@ -47,6 +47,15 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     expect((await g.preflight(11, 'staging')).status).toBe(200);
     await g.event(executionPayload('completed', 10, { time: at(T0 - 1000) }));
     expect((await g.preflight(11)).status).toBe(200);
+  });
+
+  test('a run that never reports its end stops blocking its environment after the TTL (clock moved)', async () => {
+    let nowMs = T0;
+    const g = guardrailApp(await make(), { files: CONCURRENCY, clock: () => new Date(nowMs) });
+    await g.event(executionPayload('created', 12, { env: 'prod', time: at(T0 - 1000) }));
+    expect((await g.preflight(13)).status).toBe(403);
+    nowMs = T0 - 1000 + TIMING.executionTtlMs + 1;
+    expect((await g.preflight(13)).status).toBe(200);
   });
 
   test('cool-down: a failed run pauses its environment', async () => {
