@@ -1,6 +1,6 @@
 import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResultKind } from '../policy/types';
 import type { AttributeRedaction, AuditLevel } from './audit-config';
-import { redactDeep, targetValuesToRedact } from './target-redaction';
+import { redactDeep, redactText, targetValuesToRedact } from './target-redaction';
 
 export type DecisionOutcome = 'allow' | 'deny' | 'error';
 
@@ -106,8 +106,25 @@ export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): 
     durationMs: Math.round(facts.durationMs * 1000) / 1000,
     redaction: redaction.kind === 'keys' ? redaction.keys : redaction.kind,
   };
-  // Only the free text can carry target values; the execution's own fields are kept as sent.
-  const values = targetValuesToRedact(facts.body, redaction);
-  const { message, policies, modifications, conflicts } = redactDeep({ message: record.message, policies: record.policies, modifications: record.modifications, conflicts: record.conflicts }, values);
-  return { ...record, message, policies, modifications, conflicts };
+  return redactRecord(record, targetValuesToRedact(facts.body, redaction));
+}
+
+/**
+ * Masks target values where they can appear: the free text (message, reasons, findings' target and
+ * value) and the values of modifications. Names the operator chose (policies, rules, steps) and
+ * the execution's own fields are kept as they are.
+ */
+function redactRecord(record: AuditRecord, values: readonly string[]): AuditRecord {
+  if (values.length === 0) return record;
+  const text = (t: string) => redactText(t, values);
+  const finding = (f: Finding): Finding => ({
+    ...f, reason: text(f.reason), ...(f.target !== undefined ? { target: text(f.target) } : {}), ...(f.value !== undefined ? { value: text(f.value) } : {}),
+  });
+  return {
+    ...record,
+    message: text(record.message),
+    policies: record.policies.map((p) => ({ ...p, reasons: p.reasons.map(text), ...(p.findings ? { findings: p.findings.map(finding) } : {}) })),
+    modifications: record.modifications.map((m) => ({ ...m, value: redactDeep(m.value, values) })),
+    conflicts: record.conflicts.map((c) => ({ ...c, kept: { ...c.kept, value: redactDeep(c.kept.value, values) }, dropped: { ...c.dropped, value: redactDeep(c.dropped.value, values) } })),
+  };
 }

@@ -34,13 +34,16 @@ export function targetValuesToRedact(body: unknown, redaction: AttributeRedactio
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/**
- * Masks every occurrence of the values in a text, where the occurrence is not part of a longer
- * word (a value "prod" is masked in "namespace prod", not in "production").
- */
+// A token goes on through letters, digits, "_", "-" and a "." between two of those: a value
+// "prod" is its own token in "namespace prod." and "ns=prod", not in "production", "no-prod-runs"
+// or "web-1.prod" (which, when it is a target value itself, is masked whole).
+const NOT_AFTER = '(?<![A-Za-z0-9_-]|[A-Za-z0-9_-]\\.)';
+const NOT_BEFORE = '(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_-])';
+
+/** Masks every occurrence of the values in a text where the occurrence is a token of its own. */
 export function redactText(text: string, values: readonly string[]): string {
   if (values.length === 0) return text;
-  const pattern = new RegExp(`(?<![A-Za-z0-9])(?:${values.map(escape).join('|')})(?![A-Za-z0-9])`, 'g');
+  const pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escape).join('|')})${NOT_BEFORE}`, 'g');
   return text.replace(pattern, REDACTED);
 }
 

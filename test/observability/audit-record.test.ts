@@ -58,6 +58,13 @@ describe('the audit line of a decision', () => {
     expect(record).toMatchObject({ experimentKey: 'ADM-1', team: 'ADM', environment: 'payments', decision: 'deny' });
   });
 
+  it('keeps the names the operator chose: a policy named after a value stays readable', async () => {
+    const { record } = await auditOf({ kind: 'all' });
+    expect(record.policies.map((p) => p.policy)).toEqual(['careful-in-payments', 'no-docker-engine']);
+    expect(record.message).toContain('[no-docker-engine]');
+    expect(record.policies[1].findings?.[0]).toMatchObject({ rule: 'rules[0].targetAttributes', target: REDACTED, value: `container.engine=${REDACTED}` });
+  });
+
   it('a key list leaves other attributes and the target names readable', async () => {
     const { record } = await auditOf({ kind: 'keys', keys: ['container.host'] });
     expect(JSON.stringify(record.policies)).toContain('container.engine=docker');
@@ -74,13 +81,15 @@ describe('the audit line of a decision', () => {
 
 describe('redactText', () => {
   it.each([
-    ['a whole value', 'namespace prod is forbidden', ['prod'], `namespace ${REDACTED} is forbidden`],
-    ['not inside a longer word', 'namespace prod, not production', ['prod'], `namespace ${REDACTED}, not production`],
-    ['after "=" and inside brackets', 'k8s.namespace=prod [prod]', ['prod'], `k8s.namespace=${REDACTED} [${REDACTED}]`],
-    ['the longer of two overlapping values whole', 'host web-1.prod', ['web-1.prod', 'prod'], `host ${REDACTED}`],
-    ['regex characters literally', 'label a+b (x)', ['a+b', '(x)'], `label ${REDACTED} ${REDACTED}`],
-    ['nothing without values', 'namespace prod', [], 'namespace prod'],
-  ])('masks %s', (_name, text, values, expected) => {
+    ['masks a whole value', 'namespace prod is forbidden', ['prod'], `namespace ${REDACTED} is forbidden`],
+    ['leaves a longer word alone', 'namespace prod, not production', ['prod'], `namespace ${REDACTED}, not production`],
+    ['leaves dashed and dotted names alone', 'policy no-prod-runs on web-1.prod', ['prod'], 'policy no-prod-runs on web-1.prod'],
+    ['masks a value at the end of a sentence', 'the namespace is prod.', ['prod'], `the namespace is ${REDACTED}.`],
+    ['masks a value after "=" and inside brackets', 'k8s.namespace=prod [prod]', ['prod'], `k8s.namespace=${REDACTED} [${REDACTED}]`],
+    ['masks the longer of two overlapping values whole', 'host web-1.prod', ['web-1.prod', 'prod'], `host ${REDACTED}`],
+    ['masks values with regex characters literally', 'label a+b (x)', ['a+b', '(x)'], `label ${REDACTED} ${REDACTED}`],
+    ['masks nothing without values', 'namespace prod', [], 'namespace prod'],
+  ])('%s', (_name, text, values, expected) => {
     const sorted = [...values].sort((a, b) => b.length - a.length);
     expect(redactText(text, sorted)).toBe(expected);
   });
