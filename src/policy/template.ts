@@ -24,5 +24,10 @@ export function compileTemplate(source: string, allowed: readonly string[] = MES
     last = (m.index ?? 0) + m[0].length;
   }
   parts.push(source.slice(last));
+  const stray = parts.find((p): p is string => typeof p === 'string' && /\{\{|\}\}/.test(p));
+  if (stray !== undefined) {
+    const near = /\{\{[^}]*\}?\}?|\}\}/.exec(stray)?.[0] ?? '{{';
+    throw new RuleSpecError(`malformed placeholder near "${near}": write {{name}} with letters only, e.g. {{experimentKey}}`);
+  }
   return (values) => parts.map((p) => (typeof p === 'string' ? p : values[p.name] ?? '-')).join('');
 }

@@ -34,6 +34,8 @@ describe('outcomes: message templates', () => {
 
   test.each([
     ['an unknown placeholder in a message', withMessage('team {{teamKey}}'), 'p.yaml:5:10 message: unknown placeholder {{teamKey}}; use one of {{policy}}, {{reason}}'],
+    ['a malformed placeholder', withMessage('team {{team-name}}'), 'message: malformed placeholder near "{{team-name}}"'],
+    ['an unclosed placeholder', withMessage('team {{team'), 'message: malformed placeholder near "{{team"'],
     ['a step placeholder in a modification (no step there)', { 'p.yaml': recorder('  - {type: set_property_value, propertyKey: step, value: "{{step}}"}\n') }, 'modifications[0].value: unknown placeholder {{step}}'],
   ])('rejects %s at load time', (_name, files, expected) => {
     expect(loadProblems(files).join('\n')).toContain(expected);
