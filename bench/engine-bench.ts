@@ -1,0 +1,64 @@
+import { loadBundle } from '../src/policy/load-bundle';
+import { loadPolicyDir } from '../src/policy/load-policy-dir';
+import { evaluate } from '../src/policy/evaluate';
+import { buildPolicyIndex } from '../src/policy/policy-index';
+import type { PolicyBundle } from '../src/policy/compiled';
+import { generatePolicySet } from './generate-policies';
+import type { PayloadVariant } from './payload-variants';
+
+export interface EngineFigures {
+  // Rates are per CPU second of the benchmark process.
+  policies: number;
+  decisionsPerSecond: number;
+  microsPerDecision: number;
+  /** Policies a decision visited on average (the index's candidates). */
+  visitedPerDecision: number;
+}
+
+export interface LoadTimeFigures { policies: number; files: number; loadMs: number; indexMs: number }
+
+function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], seconds: number): EngineFigures {
+  let decisions = 0;
+  let visited = 0;
+  const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
+  const cpuStart = process.cpuUsage();
+  while (process.hrtime.bigint() < deadline) {
+    // Check the clock every round of variants, not every decision.
+    for (const v of variants) {
+      visited += evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench' }).results.length;
+      decisions++;
+    }
+  }
+  // CPU time, not wall time: other processes on the machine do not count against the engine.
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    policies: bundle.policies.length,
+    decisionsPerSecond: decisions / cpuSeconds,
+    microsPerDecision: (cpuSeconds * 1e6) / decisions,
+    visitedPerDecision: visited / decisions,
+  };
+}
+
+/** evaluate() alone, in a loop over the variants, for each policy-set size (after a short warm-up); per CPU second. */
+export function engineStage(sizes: readonly number[], kinds: readonly string[], variants: readonly PayloadVariant[], seconds: number): EngineFigures[] {
+  return sizes.map((size) => {
+    const result = loadBundle(generatePolicySet(size, kinds));
+    if (!result.ok) throw new Error(`generated set of ${size} policies does not load: ${result.problems[0]?.message}`);
+    decideFor(result.bundle, variants, Math.min(0.3, seconds));
+    return decideFor(result.bundle, variants, seconds);
+  });
+}
+
+/** Read + parse + validate + compile + index a directory of policy files, as the server does at start. */
+export function loadTime(dir: string, policies: number): LoadTimeFigures {
+  const started = process.hrtime.bigint();
+  const result = loadPolicyDir(dir);
+  const loadMs = Number(process.hrtime.bigint() - started) / 1e6;
+  if (!result.ok) throw new Error(`${dir} does not load: ${result.problems[0]?.message}`);
+  const indexStarted = process.hrtime.bigint();
+  // The index alone, rebuilt to time it (loadBundle already built one).
+  buildPolicyIndex(result.bundle.policies);
+  const indexMs = Number(process.hrtime.bigint() - indexStarted) / 1e6;
+  return { policies, files: result.bundle.files.length, loadMs, indexMs };
+}

@@ -1,0 +1,39 @@
+import type { EngineFigures, LoadTimeFigures } from './engine-bench';
+import type { LoadFigures } from './load-run';
+
+export type HttpTargetKind = 'baseline' | 'bundled' | 'generated';
+
+export interface HttpTargetFigures extends LoadFigures {
+  name: string;
+  kind: HttpTargetKind;
+  policies: number;
+  startupMs: number;
+  rssMb: number;
+  peakRssMb: number;
+  /** preflight_decisions_total{decision="error"} after the run (0 for the baseline, which has none). */
+  errorDecisions: number;
+  throughputRatio: number;
+  p99Ratio: number;
+}
+
+export interface TargetLine {
+  name: string;
+  pass: boolean;
+  detail: string;
+  /** A correctness target fails the run in quick mode too; the others only in full mode. */
+  correctness: boolean;
+}
+
+export interface BenchResults {
+  mode: 'full' | 'quick';
+  startedAt: string;
+  machine: { cpus: number; cpuModel: string; node: string; memoryMb: number };
+  settings: { connections: number; warmupSeconds: number; seconds: number; engineSeconds: number };
+  ruleKinds: { usable: string[]; notes: string[] };
+  payloads: Array<{ name: string; expected: Record<string, number> }>;
+  http: HttpTargetFigures[];
+  engine: EngineFigures[];
+  loadTimes: LoadTimeFigures[];
+  targets: TargetLine[];
+  passed: boolean;
+}

@@ -1,0 +1,58 @@
+import autocannon from 'autocannon';
+import type { PayloadVariant } from './payload-variants';
+
+export interface LoadSettings { connections: number; warmupSeconds: number; seconds: number }
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Answers whose status is not the one expected for their payload (5xx included). */
+  unexpected: number;
+  status5xx: number;
+  /** Connection errors and timeouts. */
+  errors: number;
+  statuses: Record<string, number>;
+  /** Answers per payload variant (warm-up included). */
+  perPayload: number[];
+}
+
+interface Tally { unexpected: number; status5xx: number; statuses: Record<string, number>; perPayload: number[] }
+
+function requestsFor(variants: readonly PayloadVariant[], expected: readonly number[], tally: Tally) {
+  return variants.map((v, i) => ({
+    method: 'POST',
+    path: '/preflight',
+    headers: { 'content-type': 'application/json', 'x-sb-signature': v.signature },
+    body: v.body,
+    onResponse: (status: number) => {
+      tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+      tally.perPayload[i]++;
+      if (status >= 500) tally.status5xx++;
+      if (status !== expected[i]) tally.unexpected++;
+    },
+  }));
+}
+
+/**
+ * Sends the signed variants round-robin from `connections` connections: a warm-up (answers checked,
+ * figures dropped), then the measured run. Every answer's status is checked against `expected`.
+ */
+export async function runLoad(url: string, variants: readonly PayloadVariant[], expected: readonly number[], settings: LoadSettings): Promise<LoadFigures> {
+  const tally: Tally = { unexpected: 0, status5xx: 0, statuses: {}, perPayload: variants.map(() => 0) };
+  const base = { url, connections: settings.connections, pipelining: 1, timeout: 10, requests: requestsFor(variants, expected, tally) };
+  const warm = await autocannon({ ...base, duration: settings.warmupSeconds });
+  const result = await autocannon({ ...base, duration: settings.seconds });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    unexpected: tally.unexpected,
+    status5xx: tally.status5xx,
+    errors: warm.errors + warm.timeouts + result.errors + result.timeouts,
+    statuses: tally.statuses,
+    perPayload: tally.perPayload,
+  };
+}

@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadPolicyDir } from '../src/policy/load-policy-dir';
+import { usableRuleKinds } from './check-rule-specs';
+import { engineStage, loadTime } from './engine-bench';
+import type { BenchResults, HttpTargetFigures } from './figures';
+import { generatePolicySet } from './generate-policies';
+import { measureTarget, SECRET, type HttpTarget } from './http-stage';
+import { repoRoot } from './paths';
+import { payloadVariants } from './payload-variants';
+import { formatReport } from './report';
+import { checkTargets } from './targets';
+
+const MODES = {
+  full: { serverSizes: [1000, 10000], engineSizes: [10, 100, 1000, 10000], connections: 10, warmupSeconds: 3, seconds: 15, engineSeconds: 2 },
+  quick: { serverSizes: [1000], engineSizes: [10, 100, 1000], connections: 10, warmupSeconds: 0.5, seconds: 2, engineSeconds: 0.3 },
+};
+const USAGE = 'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles)';
+
+function writeSet(dir: string, size: number, kinds: readonly string[]): string {
+  const target = join(dir, `policies-${size}`);
+  mkdirSync(target, { recursive: true });
+  for (const f of generatePolicySet(size, kinds)) writeFileSync(join(target, f.file), f.text);
+  return target;
+}
+
+function loaded(dir: string) {
+  const result = loadPolicyDir(dir);
+  if (!result.ok) throw new Error(`${dir} does not load: ${result.problems.map((p) => `${p.file}:${p.line} ${p.message}`).slice(0, 3).join('; ')}`);
+  return result.bundle;
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => a !== '--quick' && a !== '--profile');
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}; ${USAGE}`);
+  const mode = args.includes('--quick') ? 'quick' : 'full';
+  const m = MODES[mode];
+  const root = repoRoot();
+  const out = join(root, '.bench');
+  const nodeArgs = args.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${join(out, 'profiles')}`] : [];
+  const kinds = usableRuleKinds();
+  const variants = payloadVariants(SECRET);
+  const work = mkdtempSync(join(tmpdir(), 'preflight-bench-'));
+  try {
+    const targets: HttpTarget[] = [
+      { name: 'baseline', kind: 'baseline' },
+      { name: 'bundled policies', kind: 'bundled', policyDir: join(root, 'policies'), bundle: loaded(join(root, 'policies')) },
+      ...m.serverSizes.map((size) => {
+        const dir = writeSet(work, size, kinds.usable);
+        return { name: `${size.toLocaleString('en-US')} generated`, kind: 'generated' as const, policyDir: dir, bundle: loaded(dir) };
+      }),
+    ];
+    const settings = { connections: m.connections, warmupSeconds: m.warmupSeconds, seconds: m.seconds };
+    const measured: Array<Awaited<ReturnType<typeof measureTarget>>> = [];
+    for (const t of targets) {
+      process.stderr.write(`bench: ${t.name}...\n`);
+      measured.push(await measureTarget(t, variants, settings, nodeArgs));
+    }
+    const base = measured[0];
+    const http: HttpTargetFigures[] = measured.map(({ expected: _e, ...t }) => ({
+      ...t, throughputRatio: t.requestsPerSecond / base.requestsPerSecond, p99Ratio: t.p99Ms / Math.max(base.p99Ms, 1),
+    }));
+    process.stderr.write('bench: engine alone...\n');
+    const engine = engineStage(m.engineSizes, kinds.usable, variants, m.engineSeconds);
+    const loadTimes = m.serverSizes.map((size) => loadTime(join(work, `policies-${size}`), size));
+    const lines = checkTargets(http, engine);
+    const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
+    const results: BenchResults = {
+      mode, startedAt: new Date().toISOString(),
+      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, memoryMb: totalmem() / 2 ** 20 },
+      settings: { ...settings, engineSeconds: m.engineSeconds },
+      ruleKinds: kinds,
+      payloads: variants.map((v, i) => ({ name: v.name, expected: Object.fromEntries(measured.map((t) => [t.name, t.expected[i]])) })),
+      http, engine, loadTimes, targets: lines, passed: failed.length === 0,
+    };
+    mkdirSync(out, { recursive: true });
+    writeFileSync(join(out, mode === 'full' ? 'results.json' : 'results-quick.json'), `${JSON.stringify(results, null, 2)}\n`);
+    process.stdout.write(`${formatReport(results)}\n`);
+    return failed.length === 0 ? 0 : 1;
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then((code) => process.exit(code), (err: unknown) => {
+  process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(2);
+});

@@ -1,0 +1,40 @@
+import type { BenchResults } from './figures';
+
+function table(head: string[], rows: Array<Array<string | number>>): string {
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => r[i].length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
+const n2 = (n: number) => n.toFixed(2);
+
+/** The human-readable report: HTTP table, engine table, load times, then PASS/FAIL per target. */
+export function formatReport(r: BenchResults): string {
+  const http = table(
+    ['target', 'policies', 'req/s', 'x base', 'p50 ms', 'p99 ms', 'p99 x base', 'RSS MB', 'peak RSS MB', 'start ms', 'unexpected', '5xx', 'errors'],
+    r.http.map((t) => [t.name, t.policies, n0(t.requestsPerSecond), n2(t.throughputRatio), t.p50Ms, t.p99Ms, n2(t.p99Ratio), n0(t.rssMb), n0(t.peakRssMb), n0(t.startupMs), t.unexpected, t.status5xx, t.errors]),
+  );
+  const at100 = r.engine.find((e) => e.policies === 100);
+  const engine = table(
+    ['policies', 'decisions/s', 'us/decision', 'x cost at 100', 'visited/decision'],
+    r.engine.map((e) => [e.policies, n0(e.decisionsPerSecond), e.microsPerDecision.toFixed(1), at100 ? n2(e.microsPerDecision / at100.microsPerDecision) : '-', e.visitedPerDecision.toFixed(1)]),
+  );
+  const loads = table(['policy files', 'load + validate ms', 'of which index ms'], r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]));
+  const payloads = r.payloads.map((p) => `  ${p.name}: ${Object.entries(p.expected).map(([t, s]) => `${t} ${s}`).join(', ')}`).join('\n');
+  const targets = r.targets.map((t) => `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.detail}`).join('\n');
+  return [
+    `preflight-gate benchmark (${r.mode}) ${r.startedAt}`,
+    `machine: ${r.machine.cpus} cores (${r.machine.cpuModel}), ${n0(r.machine.memoryMb)} MB, node ${r.machine.node}`,
+    `load: ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per target; engine: ${r.settings.engineSeconds} s per size`,
+    `rule kinds used: ${r.ruleKinds.usable.join(', ')}`,
+    ...r.ruleKinds.notes.map((n) => `note: ${n}`),
+    'expected status per payload:', payloads,
+    '', 'HTTP (each target its own process, same signed payloads):', http,
+    '', 'Engine alone (evaluate() in a loop):', engine,
+    '', 'Load and validate a policy directory:', loads,
+    '', 'Targets:', targets,
+    r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',
+  ].join('\n');
+}

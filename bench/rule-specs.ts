@@ -1,0 +1,35 @@
+import type { Rng } from './rng';
+import { ACTION_GLOBS } from './universe';
+
+/**
+ * A realistic spec per rule kind, keyed by the kind's YAML name. The benchmark uses the kinds that
+ * are registered when it runs and have an entry here; kinds that need state (memory across runs)
+ * are left out because the benchmarked server runs without a state store. Every spec is checked
+ * by loading it before use (check-rule-specs.ts), so a changed schema shows up as a note.
+ * Time-dependent specs never change their answer during a run (a far-future freeze, an all-week window).
+ */
+export const RULE_SPECS: Record<string, (rng: Rng) => unknown> = {
+  environments: (rng) => rng.pick([
+    { blocked: ['production'] },
+    { blocked: ['payments-prod', 'eu-prod'] },
+    { allowed: ['dev', 'qa', 'staging', 'sandbox'] },
+  ]),
+  actions: (rng) => rng.pick([
+    { blocked: [rng.pick(ACTION_GLOBS)] },
+    { blockedKinds: ['LOAD_TEST'] },
+    { allowed: ['com.steadybit.extension_container.*', 'com.steadybit.extension_http.*'] },
+  ]),
+  targets: (rng) => ({ maxPerStep: rng.int(5, 50), maxPercentage: rng.pick([50, 80, 100]) }),
+  blastRadius: (rng) => rng.pick([
+    { forbidValues: { 'k8s.namespace': ['kube-system'] } },
+    { denyUnscoped: true },
+  ]),
+  targetAttributes: (rng) => ({ forbid: { 'container.engine': [rng.pick(['cri-o', 'podman'])] }, whenMissing: 'allow' }),
+  timeWindow: (rng) => ({
+    timeZone: rng.pick(['Europe/Berlin', 'America/New_York', 'UTC']),
+    allowed: [{ days: ['Mon-Sun'], from: '00:00', to: '24:00' }],
+    deny: [{ name: 'year-end freeze', start: '2040-12-20', end: '2041-01-03' }],
+  }),
+  condition: (rng) => ({ deny: { '>': [{ var: 'targets.total' }, rng.int(20, 200)] }, reason: 'too many targets for one run' }),
+  parameters: (rng) => ({ max: { duration: rng.pick(['5m', '10m']), cpuLoad: rng.int(80, 100) } }),
+};

@@ -1,0 +1,66 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export interface TargetProcess {
+  url: string;
+  pid: number;
+  /** Milliseconds from spawn until the target answered its readiness probe. */
+  startupMs: number;
+  /** Resident and peak resident memory of the process, in MB (/proc/<pid>/status). */
+  memory(): { rssMb: number; peakRssMb: number };
+  output(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function statusKb(pid: number, field: string): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  if (!line) throw new Error(`/proc/${pid}/status has no ${field}`);
+  return Number(line.replace(/\D+/g, ''));
+}
+
+/**
+ * Starts `node <script>` as its own process on a free loopback port (stdout, the audit log, goes to
+ * /dev/null) and waits until `ready(url)` is true.
+ */
+export async function startTarget(script: string, env: Record<string, string>, ready: (url: string) => Promise<boolean>, nodeArgs: string[] = []): Promise<TargetProcess> {
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn(process.execPath, [...nodeArgs, script], {
+    env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (!(await ready(url).catch(() => false))) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${err}`);
+    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`${script} was not ready within 120 s:\n${err}`); }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const startupMs = Date.now() - started;
+  const pid = child.pid as number;
+  return {
+    url, pid, startupMs,
+    memory: () => ({ rssMb: statusKb(pid, 'VmRSS') / 1024, peakRssMb: statusKb(pid, 'VmHWM') / 1024 }),
+    output: () => err,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

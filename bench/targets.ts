@@ -1,0 +1,38 @@
+import type { EngineFigures } from './engine-bench';
+import type { HttpTargetFigures, TargetLine } from './figures';
+
+const x = (n: number) => `${n.toFixed(2)}x`;
+
+function correctness(t: HttpTargetFigures): TargetLine {
+  const pass = t.unexpected === 0 && t.status5xx === 0 && t.errors === 0 && t.errorDecisions === 0;
+  const detail = `${t.unexpected} unexpected statuses, ${t.status5xx} 5xx, ${t.errors} connection errors/timeouts, ${t.errorDecisions} error decisions in ${t.requests} requests`;
+  return { name: `${t.name}: every answer as expected, no 5xx, no error decision`, pass, detail, correctness: true };
+}
+
+/**
+ * The issue's targets, as ratios from this one run. `largest` is the biggest generated set
+ * (10,000 policies in full mode); in quick mode the figures are printed but only correctness counts.
+ */
+export function checkTargets(http: readonly HttpTargetFigures[], engine: readonly EngineFigures[]): TargetLine[] {
+  const lines = http.map(correctness);
+  const bundled = http.find((t) => t.kind === 'bundled');
+  const generated = http.filter((t) => t.kind === 'generated');
+  const largest = generated.at(-1);
+  if (bundled) {
+    lines.push({ name: 'throughput with the bundled policies >= 0.85x baseline', pass: bundled.throughputRatio >= 0.85, detail: x(bundled.throughputRatio), correctness: false });
+  }
+  if (largest) {
+    lines.push({ name: `throughput with ${largest.policies} policies >= 0.70x baseline`, pass: largest.throughputRatio >= 0.7, detail: x(largest.throughputRatio), correctness: false });
+    lines.push({ name: `peak RSS with ${largest.policies} policies < 300 MB`, pass: largest.peakRssMb < 300, detail: `${largest.peakRssMb.toFixed(0)} MB (after the run ${largest.rssMb.toFixed(0)} MB)`, correctness: false });
+  }
+  for (const t of http.filter((h) => h.kind !== 'baseline')) {
+    lines.push({ name: `p99 latency, ${t.name} <= 1.5x baseline`, pass: t.p99Ratio <= 1.5, detail: `${t.p99Ms} ms = ${x(t.p99Ratio)}`, correctness: false });
+  }
+  const at100 = engine.find((e) => e.policies === 100);
+  const top = engine.at(-1);
+  if (at100 && top && top !== at100) {
+    const ratio = top.microsPerDecision / at100.microsPerDecision;
+    lines.push({ name: `engine cost per decision at ${top.policies} policies <= 5x at 100`, pass: ratio <= 5, detail: `${top.microsPerDecision.toFixed(1)} us vs ${at100.microsPerDecision.toFixed(1)} us = ${x(ratio)}`, correctness: false });
+  }
+  return lines;
+}

@@ -1,0 +1,47 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createBaselineApp } from '../../bench/baseline-app';
+import { runLoad } from '../../bench/load-run';
+import { expectedStatuses, payloadVariants } from '../../bench/payload-variants';
+import { verifySignature } from '../../src/signature/verify-signature';
+import { bundleFrom } from '../helpers/test-app';
+
+const SECRET = 'test-secret';
+const variants = payloadVariants(SECRET);
+let server: Server;
+let url: string;
+
+beforeAll(async () => {
+  server = await new Promise<Server>((resolve) => { const s = createBaselineApp([SECRET]).listen(0, '127.0.0.1', () => resolve(s)); });
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('benchmark payloads and load run', () => {
+  test('every variant is signed over exactly the bytes sent', () => {
+    for (const v of variants) expect(verifySignature(v.signature, v.body, [SECRET])).toEqual({ ok: true });
+  });
+
+  test('the expected statuses are the engine decisions: only the payments-prod run is denied here', () => {
+    const bundle = bundleFrom({
+      'aliases.yaml': 'kind: EnvironmentAliases\naliases:\n  payments-prod: [4f1c2a9e-0000-4000-8000-000000000002]\n',
+      'blocked.yaml': 'kind: Policy\nname: blocked\nrules:\n  - environments: { blocked: [payments-prod] }\n',
+    });
+    expect(expectedStatuses(variants, bundle)).toEqual(variants.map((v) => (v.name.includes('payments-prod') ? 403 : 200)));
+    expect(expectedStatuses(variants, undefined)).toEqual(variants.map(() => 200));
+  });
+
+  test('the baseline answers every variant as expected', async () => {
+    const figures = await runLoad(url, variants, variants.map(() => 200), { connections: 2, warmupSeconds: 0.2, seconds: 0.5 });
+    expect(figures.requests).toBeGreaterThan(0);
+    expect(figures).toMatchObject({ unexpected: 0, status5xx: 0, errors: 0 });
+  });
+
+  test('an answer other than the expected status is counted', async () => {
+    const expected = variants.map((_v, i) => (i === 0 ? 403 : 200));
+    const figures = await runLoad(url, variants, expected, { connections: 1, warmupSeconds: 0.2, seconds: 0.5 });
+    expect(figures.perPayload[0]).toBeGreaterThan(0);
+    expect(figures.unexpected).toBe(figures.perPayload[0]);
+    expect(figures.status5xx).toBe(0);
+  });
+});

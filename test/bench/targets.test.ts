@@ -1,0 +1,50 @@
+import { checkTargets } from '../../bench/targets';
+import { formatReport } from '../../bench/report';
+import type { BenchResults, HttpTargetFigures } from '../../bench/figures';
+import type { EngineFigures } from '../../bench/engine-bench';
+
+const http = (name: string, kind: HttpTargetFigures['kind'], policies: number, change: Partial<HttpTargetFigures> = {}): HttpTargetFigures => ({
+  name, kind, policies, startupMs: 100, rssMb: 80, peakRssMb: 90, errorDecisions: 0, throughputRatio: 1, p99Ratio: 1,
+  requestsPerSecond: 1000, p50Ms: 1, p99Ms: 2, requests: 10000, unexpected: 0, status5xx: 0, errors: 0, statuses: { 200: 10000 }, perPayload: [10000], ...change,
+});
+const engine = (policies: number, microsPerDecision: number): EngineFigures => ({ policies, microsPerDecision, decisionsPerSecond: 1e6 / microsPerDecision, visitedPerDecision: 5 });
+const run = (change: Partial<HttpTargetFigures> = {}, at10k = 40) => checkTargets(
+  [http('baseline', 'baseline', 0), http('bundled policies', 'bundled', 10, { throughputRatio: 0.9 }), http('10,000 generated', 'generated', 10000, { throughputRatio: 0.75, ...change })],
+  [engine(10, 5), engine(100, 10), engine(10000, at10k)],
+);
+const failed = (lines: ReturnType<typeof run>) => lines.filter((l) => !l.pass).map((l) => l.name);
+
+describe('benchmark targets', () => {
+  test('figures inside every target pass', () => {
+    expect(failed(run())).toEqual([]);
+  });
+
+  test.each<[string, Partial<HttpTargetFigures>, number, string[]]>([
+    ['throughput under 0.70x with the largest set', { throughputRatio: 0.69 }, 40, ['throughput with 10000 policies >= 0.70x baseline']],
+    ['p99 over 1.5x', { p99Ratio: 1.6 }, 40, ['p99 latency, 10,000 generated <= 1.5x baseline']],
+    ['peak RSS of 300 MB', { peakRssMb: 300 }, 40, ['peak RSS with 10000 policies < 300 MB']],
+    ['engine cost over 5x its cost at 100', {}, 51, ['engine cost per decision at 10000 policies <= 5x at 100']],
+    ['one unexpected status', { unexpected: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
+    ['a 5xx', { status5xx: 1, unexpected: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
+    ['an error decision', { errorDecisions: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
+  ])('%s fails its target, and only it', (_name, change, at10k, expected) => {
+    expect(failed(run(change, at10k))).toEqual(expected);
+  });
+
+  test('only correctness targets are marked to fail a quick run', () => {
+    const lines = run({ unexpected: 1, throughputRatio: 0.1 });
+    expect(lines.filter((l) => !l.pass).map((l) => l.correctness)).toEqual([true, false]);
+  });
+
+  test('the report prints one PASS/FAIL line per target', () => {
+    const targets = run({ throughputRatio: 0.5 });
+    const results: BenchResults = {
+      mode: 'full', startedAt: '2026-11-22T03:00:00Z', machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
+      settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 }, ruleKinds: { usable: ['environments'], notes: [] },
+      payloads: [], http: [http('baseline', 'baseline', 0)], engine: [engine(100, 10)], loadTimes: [], targets, passed: false,
+    };
+    const lines = formatReport(results).split('\n').filter((l) => /^(PASS|FAIL) /.test(l));
+    expect(lines).toHaveLength(targets.length);
+    expect(lines).toContain('FAIL  throughput with 10000 policies >= 0.70x baseline: 0.50x');
+  });
+});
