@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { signHex, signatureHeader } from '../../src/signature/sign';
 import { rawPayload } from '../helpers/fixtures';
@@ -74,6 +75,32 @@ describe('POST /preflight signature checks (WEBHOOK_SECRET with two secrets)', (
     const res = await request(app).get('/metrics');
     expect(res.text).toContain('preflight_signature_failures_total{reason="missing"} 1');
     expect(res.text).toContain('preflight_signature_failures_total{reason="malformed"} 2');
+  });
+
+  test('non-ASCII bytes in the header value: 401 malformed, not a 500', async () => {
+    const { app, metrics } = testApp(bundle, { secrets: [NEW] });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      const head = Buffer.concat([
+        Buffer.from(`POST /preflight HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nX-SB-Signature: hmac-sha256 `),
+        Buffer.from('\u00e4'.repeat(32), 'utf8'), // 64 bytes, none of them hex
+        Buffer.from('\r\n\r\n'),
+      ]);
+      const answer = await new Promise<string>((resolve, reject) => {
+        let text = '';
+        const socket = connect(port, '127.0.0.1', () => socket.end(Buffer.concat([head, body])));
+        socket.on('data', (d: Buffer) => { text += d.toString('utf8'); });
+        socket.on('end', () => resolve(text));
+        socket.on('error', reject);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer).toContain('malformed X-SB-Signature header');
+      expect(await failures(metrics, 'malformed')).toBe(1);
+    } finally {
+      server.close();
+    }
   });
 
   test('without WEBHOOK_SECRET an unsigned request is decided', async () => {
