@@ -67,7 +67,7 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
       problems.push({ ...e.source, path: 'expires', message: `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer applies; remove it`, severity: 'warning' });
     }
   }
-  problems.push(...findModificationConflicts(policies));
+  problems.push(...findModificationConflicts(policies, aliases));
   if (policies.length === 0 && !problems.some((p) => p.severity === 'error')) {
     problems.push({ file: sources[0]?.file ?? '(policy directory)', line: 1, col: 1, path: '', message: 'no policies found: refusing to run with an empty policy set (it would allow every run)', severity: 'error' });
   }

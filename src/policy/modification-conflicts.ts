@@ -1,27 +1,40 @@
 import type { CompiledPolicy } from './compiled';
+import type { EnvironmentAliases } from './environments';
 import type { LoadProblem } from './load-error';
 import type { ScopeSpec } from './scope';
 
-type ListField = 'teams' | 'environments' | 'createdVia';
+const lower = (xs: readonly string[]) => xs.map((x) => x.toLowerCase());
 
-/** Two scopes are disjoint when some listed field has no value in common. Otherwise they may overlap. */
-function mayOverlap(a: ScopeSpec | undefined, b: ScopeSpec | undefined): boolean {
-  const fields: ListField[] = ['teams', 'environments', 'createdVia'];
-  return !fields.some((f) => {
+/** Every environment value a listed name matches: the name itself and, for an alias, its ids. */
+function environmentValues(listed: readonly string[], aliases: EnvironmentAliases): Set<string> {
+  const byAlias = new Map([...aliases].map(([alias, ids]) => [alias.toLowerCase(), lower(ids)]));
+  return new Set(lower(listed).flatMap((name) => [name, ...(byAlias.get(name) ?? [])]));
+}
+
+/**
+ * Whether two match scopes may both include one run. They cannot when a field both list has no
+ * value in common: teams and createdVia by value, environments by the values their names and
+ * aliases stand for. Globs (experimentKeys, actionIds) are assumed to overlap.
+ */
+export function mayOverlap(a: ScopeSpec | undefined, b: ScopeSpec | undefined, aliases: EnvironmentAliases = new Map()): boolean {
+  for (const f of ['teams', 'createdVia'] as const) {
     const x = a?.[f];
     const y = b?.[f];
-    if (!x || !y) return false;
-    const xs = new Set(x.map((v) => v.toLowerCase()));
-    // Environments may be aliases of one another; only plain equal-or-not is known here.
-    return f !== 'environments' && !y.some((v) => xs.has(v.toLowerCase()));
-  });
+    if (x && y && !lower(y).some((v) => lower(x).includes(v))) return false;
+  }
+  if (a?.environments && b?.environments) {
+    const x = environmentValues(a.environments, aliases);
+    if (![...environmentValues(b.environments, aliases)].some((v) => x.has(v))) return false;
+  }
+  return true;
 }
 
 /**
  * Two policies that may apply to the same run and set the same property to different constant
  * values conflict: known at load time, so it is an error there rather than a surprise per run.
+ * Values with placeholders are only known per run; combine() resolves those by priority.
  */
-export function findModificationConflicts(policies: readonly CompiledPolicy[]): LoadProblem[] {
+export function findModificationConflicts(policies: readonly CompiledPolicy[], aliases: EnvironmentAliases = new Map()): LoadProblem[] {
   const problems: LoadProblem[] = [];
   const setters = policies.flatMap((policy) =>
     policy.modifications.filter((m) => m.type === 'set_property_value' && m.constant !== undefined).map((m) => ({ policy, m })),
@@ -32,7 +45,7 @@ export function findModificationConflicts(policies: readonly CompiledPolicy[]): 
       const b = setters[j];
       if (a.policy === b.policy || a.m.propertyKey !== b.m.propertyKey) continue;
       if (JSON.stringify(a.m.constant) === JSON.stringify(b.m.constant)) continue;
-      if (!mayOverlap(a.policy.matchSpec, b.policy.matchSpec)) continue;
+      if (!mayOverlap(a.policy.matchSpec, b.policy.matchSpec, aliases)) continue;
       problems.push({
         ...b.policy.source,
         path: 'modifications',

@@ -64,10 +64,15 @@ describe('combining modifications', () => {
     ['overlapping scopes', setter('a', 100, 'approvedBy', 'alice'), setter('b', 200, 'approvedBy', 'bob'), true],
     ['one of them unscoped', setter('a', 100, 'approvedBy', 'alice', 'match: {teams: [ADM]}\n'), setter('b', 200, 'approvedBy', 'bob'), true],
     ['disjoint teams', setter('a', 100, 'approvedBy', 'alice', 'match: {teams: [ADM]}\n'), setter('b', 200, 'approvedBy', 'bob', 'match: {teams: [OPS]}\n'), false],
+    ['different environments', setter('a', 100, 'approvedBy', 'alice', 'match: {environments: [staging]}\n'), setter('b', 200, 'approvedBy', 'bob', 'match: {environments: [production]}\n'), false],
+    ['an alias and one of its ids', setter('a', 100, 'approvedBy', 'alice', 'match: {environments: [production]}\n'), setter('b', 200, 'approvedBy', 'bob', 'match: {environments: [PROD-EU-1]}\n'), true],
+    ['two aliases sharing an id', setter('a', 100, 'approvedBy', 'alice', 'match: {environments: [production]}\n'), setter('b', 200, 'approvedBy', 'bob', 'match: {environments: [eu]}\n'), true],
+    ['disjoint createdVia', setter('a', 100, 'approvedBy', 'alice', 'match: {createdVia: [UI]}\n'), setter('b', 200, 'approvedBy', 'bob', 'match: {createdVia: [SCHEDULE]}\n'), false],
     ['the same value', setter('a', 100, 'approvedBy', 'alice'), setter('b', 200, 'approvedBy', 'alice'), false],
     ['values only known at run time', setter('a', 100, 'approvedBy', '{{policy}}'), setter('b', 200, 'approvedBy', '{{policy}}'), false],
   ])('setting one property to two constants is a load-time error with %s', (_name, a, b, isError) => {
-    const problems = loadProblems({ 'a.yaml': a, 'b.yaml': b }).join('\n');
+    const aliases = 'kind: EnvironmentAliases\naliases:\n  production: [prod-eu-1, prod-us-1]\n  eu: [prod-eu-1, staging-eu-1]\n';
+    const problems = loadProblems({ 'a.yaml': a, 'b.yaml': b, 'aliases.yaml': aliases }).join('\n');
     if (isError) expect(problems).toMatch(/sets property "approvedBy" to "(alice|bob)", but policy "(a|b)" \(\w\.yaml:1\) sets it to "(alice|bob)" for runs both may apply to/);
     else expect(problems).toBe('');
   });
