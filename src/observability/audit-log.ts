@@ -43,5 +43,8 @@ export function createAuditLog(config: AuditConfig): AuditLog {
   } catch (err) {
     throw new ConfigError(`AUDIT_LOG: cannot open "${destination.path}" for appending (${(err as Error).message}); give a writable file, "stdout" or "off"`);
   }
-  return auditLogTo((line) => { writeSync(fd, line); }, level, redact, () => closeSync(fd));
+  // An answer forced out at the very end of a shutdown may still be recorded after close(): dropped, never a throw.
+  let open = true;
+  const sink: LineSink = (line) => { if (open) writeSync(fd, line); };
+  return auditLogTo(sink, level, redact, () => { if (open) { open = false; closeSync(fd); } });
 }

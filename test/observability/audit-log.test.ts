@@ -69,4 +69,14 @@ describe('AUDIT_LOG=<file>', () => {
     const lines = readFileSync(file, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as { log: string; decision: string });
     expect(lines.map((l) => [l.log, l.decision])).toEqual([['audit', 'deny'], ['audit', 'allow']]);
   });
+
+  it('drops a line recorded after close (the end of a forced shutdown) instead of throwing', async () => {
+    const file = join(dir, 'closed.jsonl');
+    const audit = createAuditLog({ destination: { kind: 'file', path: file }, level: 'info', redact: { kind: 'all' } });
+    const { app } = testApp(undefined, { audit });
+    audit.close();
+    await signedRequest(app, preflightWith(() => undefined)).expect(503);
+    expect(() => audit.close()).not.toThrow();
+    expect(readFileSync(file, 'utf8')).toBe('');
+  });
 });
