@@ -53,6 +53,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       onError: (err) => logger.error('policy directory watch failed; SIGHUP still reloads', { error: String(err) }),
     });
     await watcher.ready;
+    reloader.reload('watch'); // a change made between the first load and the watch starting
   }
 
   const shutdown = async () => {

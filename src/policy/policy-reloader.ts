@@ -65,7 +65,8 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       const attempt = 'sources' in read ? revisionOf(read.sources) : `unreadable: ${read.problem.message}`;
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
-        logger.info('policy reload skipped: content unchanged', { trigger, revision: previous });
+        // Watch events without a content change are routine (editors, ConfigMap refreshes); SIGHUP is asked for.
+        logger.log(trigger === 'SIGHUP' ? 'info' : 'debug', 'policy reload skipped: content unchanged', { trigger, revision: previous });
         return { result: 'unchanged', revision: previous };
       }
       lastAttempt = attempt;
