@@ -13,11 +13,15 @@ export interface EngineFigures {
   microsPerDecision: number;
   /** Policies a decision visited on average (the index's candidates). */
   visitedPerDecision: number;
+  /** The same decisions visiting every policy (evaluate's fullScan: how it was before the index). */
+  fullScanMicrosPerDecision: number;
 }
 
 export interface LoadTimeFigures { policies: number; files: number; loadMs: number; indexMs: number }
 
-function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], seconds: number): EngineFigures {
+type Rate = Omit<EngineFigures, 'fullScanMicrosPerDecision'>;
+
+function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], seconds: number, fullScan = false): Rate {
   let decisions = 0;
   let visited = 0;
   const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
@@ -25,7 +29,7 @@ function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], se
   while (process.hrtime.bigint() < deadline) {
     // Check the clock every round of variants, not every decision.
     for (const v of variants) {
-      visited += evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench' }).results.length;
+      visited += evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench', fullScan }).results.length;
       decisions++;
     }
   }
@@ -46,7 +50,9 @@ export function engineStage(sizes: readonly number[], kinds: readonly string[], 
     const result = loadBundle(generatePolicySet(size, kinds));
     if (!result.ok) throw new Error(`generated set of ${size} policies does not load: ${result.problems[0]?.message}`);
     decideFor(result.bundle, variants, Math.min(0.3, seconds));
-    return decideFor(result.bundle, variants, seconds);
+    const indexed = decideFor(result.bundle, variants, seconds);
+    const full = decideFor(result.bundle, variants, seconds / 2, true);
+    return { ...indexed, fullScanMicrosPerDecision: full.microsPerDecision };
   });
 }
 

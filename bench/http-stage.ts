@@ -39,7 +39,7 @@ export async function measureTarget(target: HttpTarget, variants: readonly Paylo
   const expected = expectedStatuses(variants, target.bundle);
   const proc = await startTarget(script, env, ready, nodeArgs);
   try {
-    const figures = await runLoad(proc.url, variants, expected, settings);
+    const figures = await runLoad(proc.url, variants, expected, settings, proc.cpuSeconds);
     const memory = proc.memory();
     return {
       name: target.name, kind: target.kind, policies: target.bundle?.policies.length ?? 0, startupMs: proc.startupMs,

@@ -8,6 +8,8 @@ export interface LoadFigures {
   p50Ms: number;
   p99Ms: number;
   requests: number;
+  /** CPU time the target process spent per answered request in the measured run (robust to other load). */
+  cpuMicrosPerRequest: number;
   /** Answers whose status is not the one expected for their payload (5xx included). */
   unexpected: number;
   status5xx: number;
@@ -39,16 +41,19 @@ function requestsFor(variants: readonly PayloadVariant[], expected: readonly num
  * Sends the signed variants round-robin from `connections` connections: a warm-up (answers checked,
  * figures dropped), then the measured run. Every answer's status is checked against `expected`.
  */
-export async function runLoad(url: string, variants: readonly PayloadVariant[], expected: readonly number[], settings: LoadSettings): Promise<LoadFigures> {
+export async function runLoad(url: string, variants: readonly PayloadVariant[], expected: readonly number[], settings: LoadSettings, targetCpuSeconds: () => number): Promise<LoadFigures> {
   const tally: Tally = { unexpected: 0, status5xx: 0, statuses: {}, perPayload: variants.map(() => 0) };
   const base = { url, connections: settings.connections, pipelining: 1, timeout: 10, requests: requestsFor(variants, expected, tally) };
   const warm = await autocannon({ ...base, duration: settings.warmupSeconds });
+  const cpuBefore = targetCpuSeconds();
   const result = await autocannon({ ...base, duration: settings.seconds });
+  const cpu = targetCpuSeconds() - cpuBefore;
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
+    cpuMicrosPerRequest: (cpu * 1e6) / Math.max(result.requests.total, 1),
     unexpected: tally.unexpected,
     status5xx: tally.status5xx,
     errors: warm.errors + warm.timeouts + result.errors + result.timeouts,

@@ -13,13 +13,13 @@ const n2 = (n: number) => n.toFixed(2);
 /** The human-readable report: HTTP table, engine table, load times, then PASS/FAIL per target. */
 export function formatReport(r: BenchResults): string {
   const http = table(
-    ['target', 'policies', 'req/s', 'x base', 'p50 ms', 'p99 ms', 'p99 x base', 'RSS MB', 'peak RSS MB', 'start ms', 'unexpected', '5xx', 'errors'],
-    r.http.map((t) => [t.name, t.policies, n0(t.requestsPerSecond), n2(t.throughputRatio), t.p50Ms, t.p99Ms, n2(t.p99Ratio), n0(t.rssMb), n0(t.peakRssMb), n0(t.startupMs), t.unexpected, t.status5xx, t.errors]),
+    ['target', 'policies', 'req/s', 'x base', 'p50 ms', 'p99 ms', 'p99 x base', 'CPU us/req', 'RSS MB', 'peak RSS MB', 'start ms', 'unexpected', '5xx', 'errors'],
+    r.http.map((t) => [t.name, t.policies, n0(t.requestsPerSecond), n2(t.throughputRatio), t.p50Ms, t.p99Ms, n2(t.p99Ratio), n0(t.cpuMicrosPerRequest), n0(t.rssMb), n0(t.peakRssMb), n0(t.startupMs), t.unexpected, t.status5xx, t.errors]),
   );
   const at100 = r.engine.find((e) => e.policies === 100);
   const engine = table(
-    ['policies', 'decisions/s', 'us/decision', 'x cost at 100', 'visited/decision'],
-    r.engine.map((e) => [e.policies, n0(e.decisionsPerSecond), e.microsPerDecision.toFixed(1), at100 ? n2(e.microsPerDecision / at100.microsPerDecision) : '-', e.visitedPerDecision.toFixed(1)]),
+    ['policies', 'decisions/s', 'us/decision', 'x cost at 100', 'visited/decision', 'us/decision full scan'],
+    r.engine.map((e) => [e.policies, n0(e.decisionsPerSecond), e.microsPerDecision.toFixed(1), at100 ? n2(e.microsPerDecision / at100.microsPerDecision) : '-', e.visitedPerDecision.toFixed(1), e.fullScanMicrosPerDecision.toFixed(1)]),
   );
   const loads = table(['policy files', 'load + validate ms', 'of which index ms'], r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]));
   const payloads = r.payloads.map((p) => `  ${p.name}: ${Object.entries(p.expected).map(([t, s]) => `${t} ${s}`).join(', ')}`).join('\n');
@@ -31,8 +31,8 @@ export function formatReport(r: BenchResults): string {
     `rule kinds used: ${r.ruleKinds.usable.join(', ')}`,
     ...r.ruleKinds.notes.map((n) => `note: ${n}`),
     'expected status per payload:', payloads,
-    '', 'HTTP (each target its own process, same signed payloads):', http,
-    '', 'Engine alone (evaluate() in a loop):', engine,
+    '', 'HTTP (each target its own process, same signed payloads; CPU us/req = the target process'"'"'s CPU time per answer):', http,
+    '', 'Engine alone (evaluate() in a loop, CPU time; full scan = every policy visited, as before the index):', engine,
     '', 'Load and validate a policy directory:', loads,
     '', 'Targets:', targets,
     r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',

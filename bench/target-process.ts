@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -9,6 +9,8 @@ export interface TargetProcess {
   startupMs: number;
   /** Resident and peak resident memory of the process, in MB (/proc/<pid>/status). */
   memory(): { rssMb: number; peakRssMb: number };
+  /** CPU seconds (user + system) the process has used so far (/proc/<pid>/stat). */
+  cpuSeconds(): number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -29,6 +31,15 @@ function statusKb(pid: number, field: string): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
   if (!line) throw new Error(`/proc/${pid}/status has no ${field}`);
   return Number(line.replace(/\D+/g, ''));
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name "(...)": state is field 3, utime 14, stime 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 /**
@@ -57,6 +68,7 @@ export async function startTarget(script: string, env: Record<string, string>, r
   return {
     url, pid, startupMs,
     memory: () => ({ rssMb: statusKb(pid, 'VmRSS') / 1024, peakRssMb: statusKb(pid, 'VmHWM') / 1024 }),
+    cpuSeconds: () => cpuSeconds(pid),
     output: () => err,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

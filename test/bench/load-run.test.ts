@@ -32,14 +32,14 @@ describe('benchmark payloads and load run', () => {
   });
 
   test('the baseline answers every variant as expected', async () => {
-    const figures = await runLoad(url, variants, variants.map(() => 200), { connections: 2, warmupSeconds: 0.2, seconds: 0.5 });
+    const figures = await runLoad(url, variants, variants.map(() => 200), { connections: 2, warmupSeconds: 0.2, seconds: 0.5 }, () => process.cpuUsage().user / 1e6);
     expect(figures.requests).toBeGreaterThan(0);
     expect(figures).toMatchObject({ unexpected: 0, status5xx: 0, errors: 0 });
   });
 
   test('an answer other than the expected status is counted', async () => {
     const expected = variants.map((_v, i) => (i === 0 ? 403 : 200));
-    const figures = await runLoad(url, variants, expected, { connections: 1, warmupSeconds: 0.2, seconds: 0.5 });
+    const figures = await runLoad(url, variants, expected, { connections: 1, warmupSeconds: 0.2, seconds: 0.5 }, () => 0);
     expect(figures.perPayload[0]).toBeGreaterThan(0);
     expect(figures.unexpected).toBe(figures.perPayload[0]);
     expect(figures.status5xx).toBe(0);

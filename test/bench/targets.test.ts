@@ -5,9 +5,9 @@ import type { EngineFigures } from '../../bench/engine-bench';
 
 const http = (name: string, kind: HttpTargetFigures['kind'], policies: number, change: Partial<HttpTargetFigures> = {}): HttpTargetFigures => ({
   name, kind, policies, startupMs: 100, rssMb: 80, peakRssMb: 90, errorDecisions: 0, throughputRatio: 1, p99Ratio: 1,
-  requestsPerSecond: 1000, p50Ms: 1, p99Ms: 2, requests: 10000, unexpected: 0, status5xx: 0, errors: 0, statuses: { 200: 10000 }, perPayload: [10000], ...change,
+  requestsPerSecond: 1000, p50Ms: 1, p99Ms: 2, requests: 10000, cpuMicrosPerRequest: 100, unexpected: 0, status5xx: 0, errors: 0, statuses: { 200: 10000 }, perPayload: [10000], ...change,
 });
-const engine = (policies: number, microsPerDecision: number): EngineFigures => ({ policies, microsPerDecision, decisionsPerSecond: 1e6 / microsPerDecision, visitedPerDecision: 5 });
+const engine = (policies: number, microsPerDecision: number): EngineFigures => ({ policies, microsPerDecision, decisionsPerSecond: 1e6 / microsPerDecision, visitedPerDecision: 5, fullScanMicrosPerDecision: microsPerDecision * policies });
 const run = (change: Partial<HttpTargetFigures> = {}, at10k = 40) => checkTargets(
   [http('baseline', 'baseline', 0), http('bundled policies', 'bundled', 10, { throughputRatio: 0.9 }), http('10,000 generated', 'generated', 10000, { throughputRatio: 0.75, ...change })],
   [engine(10, 5), engine(100, 10), engine(10000, at10k)],
