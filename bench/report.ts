@@ -31,7 +31,7 @@ export function formatReport(r: BenchResults): string {
     `rule kinds used: ${r.ruleKinds.usable.join(', ')}`,
     ...r.ruleKinds.notes.map((n) => `note: ${n}`),
     'expected status per payload:', payloads,
-    '', 'HTTP (each target its own process, same signed payloads; CPU us/req = the target process'"'"'s CPU time per answer):', http,
+    '', 'HTTP (each target its own process, same signed payloads; CPU us/req: the target process CPU time per answer):', http,
     '', 'Engine alone (evaluate() in a loop, CPU time; full scan = every policy visited, as before the index):', engine,
     '', 'Load and validate a policy directory:', loads,
     '', 'Targets:', targets,
