@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import type { Config } from './config';
+import { answerClientErrorsAsJson } from './http/client-error-json';
 import { gracefulCloser } from './http/graceful-close';
 import { UNSIGNED_WARNING } from './http/health-routes';
 import { createLogger, type Logger } from './observability/logger';
@@ -44,6 +45,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     s.once('error', reject);
   });
   const closeGracefully = gracefulCloser(server);
+  answerClientErrorsAsJson(server);
   logger.info('listening', { host: config.host, port: addressPort(server), policyDir: config.policyDir, revision: bundle?.revision, policies: bundle?.policies.length, signaturesEnforced: config.secrets.length > 0 });
 
   let watcher: PolicyWatcher | undefined;
