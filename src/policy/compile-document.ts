@@ -31,10 +31,13 @@ function splitPointer(pointer: string): Path {
   return pointer.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
 }
 
-/** Validates one YAML document against its kind's schema, then compiles it. Problems are located. */
-export function compileDocument(doc: ParsedDocument): { compiled?: CompiledDocument; problems: LoadProblem[] } {
-  const problem = (path: Path, message: string): LoadProblem => ({
-    file: doc.file, ...doc.locate(path), path: pathText(path), message, severity: 'error',
+/**
+ * Validates one YAML document against its kind's schema, then compiles it. Problems are located;
+ * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings.
+ */
+export function compileDocument(doc: ParsedDocument, now: Date = new Date()): { compiled?: CompiledDocument; problems: LoadProblem[] } {
+  const problem = (path: Path, message: string, severity: LoadProblem['severity'] = 'error'): LoadProblem => ({
+    file: doc.file, ...doc.locate(path), path: pathText(path), message, severity,
   });
   const value = doc.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -61,7 +64,10 @@ export function compileDocument(doc: ParsedDocument): { compiled?: CompiledDocum
   }
   try {
     switch (kind as DocumentKind) {
-      case 'Policy': return { compiled: { kind: 'Policy', policy: compilePolicy(value as PolicyDoc, doc) }, problems: [] };
+      case 'Policy': {
+        const policy = compilePolicy(value as PolicyDoc, doc);
+        return { compiled: { kind: 'Policy', policy }, problems: staleWarnings(policy, now, problem) };
+      }
       case 'Exception': return { compiled: { kind: 'Exception', exception: compileException(value as ExceptionDoc, doc) }, problems: [] };
       case 'EnvironmentAliases': return { compiled: { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases }, problems: [] };
     }
@@ -69,6 +75,11 @@ export function compileDocument(doc: ParsedDocument): { compiled?: CompiledDocum
     if (err instanceof LocatedSpecError) return { problems: [problem(err.path, err.message)] };
     throw err;
   }
+}
+
+function staleWarnings(policy: CompiledPolicy, now: Date, problem: (path: Path, message: string, severity: LoadProblem['severity']) => LoadProblem): LoadProblem[] {
+  return policy.rules.flatMap((rule, i) => (rule.staleParts?.(now) ?? []).map((part) =>
+    problem(['rules', i, rule.kind, ...part.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))], part.message, 'warning')));
 }
 
 function dedupe(problems: LoadProblem[]): LoadProblem[] {

@@ -41,7 +41,7 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     const parsed = parseYamlSource(source);
     problems.push(...parsed.problems);
     for (const doc of parsed.documents) {
-      const { compiled, problems: docProblems } = compileDocument(doc);
+      const { compiled, problems: docProblems } = compileDocument(doc, now);
       problems.push(...docProblems);
       if (!compiled) continue;
       if (compiled.kind === 'Policy') {

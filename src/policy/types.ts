@@ -59,6 +59,8 @@ export interface CompiledRule {
   check(input: RuleInput): Violation[];
   /** Names of state facts the rule reads; the route loads them before evaluating. */
   needsState?: readonly string[];
+  /** Parts of the rule that can no longer apply at `now` (a freeze that ended): load-time warnings. */
+  staleParts?(now: Date): Array<{ path: string[]; message: string }>;
 }
 
 export type ModificationType = 'set_property_value' | 'add_value_to_list_property';

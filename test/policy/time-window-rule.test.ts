@@ -80,6 +80,13 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
     expect(d.message).toContain('inside the deny window "year-end freeze" (2026-12-18 00:00 to 2027-01-04 00:00 America/New_York): it is Thu 2026-12-24 12:00 America/New_York (UTC-05:00) now');
   });
 
+  test('a freeze that has ended is a load-time warning, located; before its end it is not', () => {
+    expect(loadProblems(nyFreeze, new Date('2027-01-04T04:59:00Z'))).toEqual([]);
+    expect(loadProblems(nyFreeze, new Date('2027-01-04T05:00:00Z'))).toEqual([
+      expect.stringMatching(/^p\.yaml:4:\d+ warning: rules\[0\]\.timeWindow\.deny\[0\]: the deny window "year-end freeze" \(2026-12-18 00:00 to 2027-01-04 00:00 America\/New_York\) ended and no longer applies; remove it$/),
+    ]);
+  });
+
   test.each([
     ['an unknown time zone', '{timeZone: Europe/Gotham, allowed: [{from: "09:00", to: "17:00"}]}', 'rules[0].timeWindow.timeZone: unknown time zone "Europe/Gotham"'],
     ['a time that is not HH:MM', '{timeZone: UTC, allowed: [{from: "9am", to: "17:00"}]}', 'rules[0].timeWindow.allowed[0].from: "9am" is not a time of day'],

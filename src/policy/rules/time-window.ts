@@ -26,7 +26,7 @@ const denyItem = {
   },
 };
 
-type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(now: Date): boolean };
+type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(now: Date): boolean; end?: Date };
 
 function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   const isFreeze = spec.start !== undefined;
@@ -36,7 +36,7 @@ function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   }
   if (isFreeze) {
     const freeze = compileFreeze(spec as FreezeSpec, zone, path);
-    return { text: freeze.text, hit: freeze.contains };
+    return { text: freeze.text, hit: freeze.contains, end: freeze.end };
   }
   const weekly = compileRecurring(spec as RecurringSpec, path);
   return { text: weekly.text, hit: (now) => weekly.contains(localTime(now, zone)) };
@@ -68,6 +68,9 @@ export const timeWindowRule = defineRule<Spec>({
     const deny = (spec.deny ?? []).map((w, i) => compileDeny(w, zone, ['deny', String(i)]));
     const allowedText = allowed.map((w) => w.text).join(', ');
     return {
+      staleParts: (now) => deny.flatMap((w, i) => (w.end !== undefined && w.end <= now
+        ? [{ path: ['deny', String(i)], message: `the deny window ${w.text} ended and no longer applies; remove it` }]
+        : [])),
       check({ facts }) {
         const local = localTime(facts.now, zone);
         const now = `it is ${describeLocal(local)} now`;
