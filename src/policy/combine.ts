@@ -27,9 +27,14 @@ function listPolicies(prefix: string, results: PolicyResult[], suffix: string): 
   return bounded(out + suffix);
 }
 
+/** Conflicts are listed in full in the decision; the message keeps room for the policies and the reference. */
+const MAX_CONFLICT_NOTE = 300;
+
+const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
+
 /** The last resort: a message cut to MAX_MESSAGE_LENGTH, marked with an ellipsis. */
 function bounded(message: string): string {
-  return message.length <= MAX_MESSAGE_LENGTH ? message : `${message.slice(0, MAX_MESSAGE_LENGTH - 1)}…`;
+  return clip(message, MAX_MESSAGE_LENGTH);
 }
 
 /**
@@ -78,7 +83,7 @@ export function combine(outcomes: PolicyOutcome[], meta: { id: string; revision:
     return { ...base, allowed: false, message: listPolicies(head, denies, ref), modifications: [], conflicts: [] };
   }
   const { modifications, conflicts } = mergeModifications(outcomes);
-  const conflictNote = conflicts.map((c) => ` Conflict: "${c.propertyKey}" set by ${c.kept.policy} and ${c.dropped.policy}; kept ${JSON.stringify(c.kept.value)} (higher priority).`).join('');
+  const conflictNote = clip(conflicts.map((c) => ` Conflict: "${c.propertyKey}" set by ${c.kept.policy} and ${c.dropped.policy}; kept ${JSON.stringify(c.kept.value)} (higher priority).`).join(''), MAX_CONFLICT_NOTE);
   const applied = results.filter((r) => r.result !== 'skipped').length;
   const total = results.length + outOfScope;
   const message = warns.length > 0

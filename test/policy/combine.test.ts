@@ -47,6 +47,14 @@ describe('combining: every policy in scope is evaluated, any enforcing denial de
 });
 
 describe('combining modifications', () => {
+  test('many run-time conflicts keep the message bounded and its decision reference', () => {
+    const files = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`s${i}.yaml`, setter(`setter-${String(i).padStart(2, '0')}`, 100 + i, `property${i % 3}`, '{{policy}} {{experimentKey}}')]));
+    const d = decideAt(files, NOW);
+    expect(d.conflicts).toHaveLength(27);
+    expect(d.message.length).toBeLessThanOrEqual(MAX_MESSAGE_LENGTH);
+    expect(d.message).toMatch(/^Allowed: 30 of 30 policies applied, none denied\. Conflict: .*… \(decision d-1, policy revision \w+\)$/);
+  });
+
   test('merge deterministically whatever order the files are read in', () => {
     const files = { 'a.yaml': adder('first', 'one'), 'b.yaml': setter('second', 500, 'approvedBy', 'gate'), 'c.yaml': adder('third', 'two') };
     const forward = decideAt(files, NOW).modifications;
