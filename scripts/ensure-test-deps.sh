@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
-# Installs the real servers the integration tests start (redis-server, prometheus/promtool) when
-# they are missing. Runs before `npm test`; a no-op when they are already there.
+# Installs the real servers the integration tests start (redis-server, prometheus/promtool) and the
+# tools of the README example (openssl, curl) when they are missing. Runs before `npm test`; a
+# no-op when they are already there.
 set -euo pipefail
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 { command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1; } || missing+=(prometheus)
+# The README example (run by test/readme) signs with openssl and posts with curl.
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "tests need: ${missing[*]} (Debian packages); installing" >&2
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
