@@ -68,6 +68,7 @@ describe('condition rule: json-logic over the payload and derived facts', () => 
     ['a path outside the documented data (a typo)', '{deny: {"==": [{var: exectuion.teamKey}, ADM]}, reason: r}', 'rules[0].condition.deny: unknown data "exectuion"; a path starts with one of payload, execution, now, time, environments, steps, targets'],
     ['an object with two keys', '{deny: {"==": [1, 1], "!=": [1, 2]}, reason: r}', 'must be one operation'],
     ['both deny and require', '{deny: true, require: true, reason: r}', 'give exactly one of deny'],
+    ['an empty expression', '{deny: null, reason: r}', 'rules[0].condition.deny: deny has no expression'],
     ['neither deny nor require', '{reason: r}', 'give exactly one of deny'],
     ['no reason', '{deny: true}', 'rules[0].condition: reason is required'],
     ['an unknown time zone', '{deny: true, reason: r, timeZone: Mars/Olympus}', 'unknown time zone "Mars/Olympus"'],

@@ -37,6 +37,7 @@ export const conditionRule = defineRule<Spec>({
     const isDeny = spec.deny !== undefined;
     const expr = (isDeny ? spec.deny : spec.require) as Expression;
     const at = isDeny ? 'deny' : 'require';
+    if (expr === null) throw new RuleSpecError(`${at} has no expression`, [at]);
     checkExpression(expr, [at]);
     const roots = dataRoots(expr);
     const unknown = roots === 'all' ? [] : [...roots].filter((r) => !DATA_ROOTS.includes(r));

@@ -26,7 +26,8 @@ const denyItem = {
   },
 };
 
-type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(now: Date): boolean; end?: Date };
+/** A freeze's text names its zone already; a weekly window's does not. */
+type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(now: Date): boolean; end?: Date; zoned: boolean };
 
 function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   const isFreeze = spec.start !== undefined;
@@ -36,10 +37,10 @@ function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   }
   if (isFreeze) {
     const freeze = compileFreeze(spec as FreezeSpec, zone, path);
-    return { text: freeze.text, hit: freeze.contains, end: freeze.end };
+    return { text: freeze.text, hit: freeze.contains, end: freeze.end, zoned: true };
   }
   const weekly = compileRecurring(spec as RecurringSpec, path);
-  return { text: weekly.text, hit: (now) => weekly.contains(localTime(now, zone)) };
+  return { text: weekly.text, hit: (now) => weekly.contains(localTime(now, zone)), zoned: false };
 }
 
 /**
@@ -79,7 +80,7 @@ export const timeWindowRule = defineRule<Spec>({
           out.push({ reason: `outside the allowed time windows (${allowedText} ${zone}): ${now}`, value: `${allowedText} ${zone}` });
         }
         for (const w of deny) {
-          if (w.hit(facts.now)) out.push({ reason: `inside the deny window ${w.text}${w.text.includes(zone) ? '' : ` ${zone}`}: ${now}`, value: w.text });
+          if (w.hit(facts.now)) out.push({ reason: `inside the deny window ${w.text}${w.zoned ? '' : ` ${zone}`}: ${now}`, value: w.text });
         }
         return out;
       },
