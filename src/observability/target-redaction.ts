@@ -40,11 +40,20 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NOT_AFTER = '(?<![A-Za-z0-9_-]|[A-Za-z0-9_-]\\.)';
 const NOT_BEFORE = '(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_-])';
 
+/** One pattern per list of values: an audit line redacts many strings with the same list. */
+const patterns = new WeakMap<readonly string[], RegExp>();
+
+function patternFor(values: readonly string[]): RegExp {
+  let pattern = patterns.get(values);
+  if (!pattern) patterns.set(values, (pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escape).join('|')})${NOT_BEFORE}`, 'g')));
+  return pattern;
+}
+
 /** Masks every occurrence of the values in a text where the occurrence is a token of its own. */
 export function redactText(text: string, values: readonly string[]): string {
   if (values.length === 0) return text;
-  const pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escape).join('|')})${NOT_BEFORE}`, 'g');
-  return text.replace(pattern, REDACTED);
+  // replace() starts a global pattern at index 0 and leaves lastIndex at 0: safe to share.
+  return text.replace(patternFor(values), REDACTED);
 }
 
 /** Masks the values in every string of a JSON-like value (arrays and plain objects are walked). */

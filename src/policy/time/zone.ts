@@ -30,7 +30,15 @@ export function localTime(now: Date, zone: string): DateTime {
   return local;
 }
 
+/** Descriptions already made: every window of a request describes the same local time. */
+const described = new WeakMap<DateTime, string>();
+
 /** "Sat 2026-01-03 10:15 Europe/Berlin (UTC+01:00)": what a person needs to see the window's view of now. */
 export function describeLocal(local: DateTime): string {
-  return `${local.toFormat('ccc yyyy-MM-dd HH:mm', { locale: 'en' })} ${local.zoneName} (UTC${local.toFormat('ZZ')})`;
+  let text = described.get(local);
+  if (text === undefined) {
+    text = `${local.toFormat('ccc yyyy-MM-dd HH:mm', { locale: 'en' })} ${local.zoneName} (UTC${local.toFormat('ZZ')})`;
+    described.set(local, text);
+  }
+  return text;
 }
