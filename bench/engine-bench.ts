@@ -3,6 +3,8 @@ import { loadPolicyDir } from '../src/policy/load-policy-dir';
 import { evaluate } from '../src/policy/evaluate';
 import { buildPolicyIndex } from '../src/policy/policy-index';
 import type { PolicyBundle } from '../src/policy/compiled';
+import type { StateSnapshot } from '../src/policy/types';
+import { freshStates } from './empty-state';
 import { generatePolicySet } from './generate-policies';
 import type { PayloadVariant } from './payload-variants';
 
@@ -21,15 +23,15 @@ export interface LoadTimeFigures { policies: number; files: number; loadMs: numb
 
 type Rate = Omit<EngineFigures, 'fullScanMicrosPerDecision'>;
 
-function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], seconds: number, fullScan = false): Rate {
+function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], states: ReadonlyArray<StateSnapshot | undefined>, seconds: number, fullScan = false): Rate {
   let decisions = 0;
   let visited = 0;
   const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
   const cpuStart = process.cpuUsage();
   while (process.hrtime.bigint() < deadline) {
     // Check the clock every round of variants, not every decision.
-    for (const v of variants) {
-      visited += evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench', fullScan }).results.length;
+    for (const [i, v] of variants.entries()) {
+      visited += evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench', state: states[i], fullScan }).results.length;
       decisions++;
     }
   }
@@ -44,16 +46,22 @@ function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], se
   };
 }
 
-/** evaluate() alone, in a loop over the variants, for each policy-set size (after a short warm-up); per CPU second. */
-export function engineStage(sizes: readonly number[], kinds: readonly string[], variants: readonly PayloadVariant[], seconds: number): EngineFigures[] {
-  return sizes.map((size) => {
+/**
+ * evaluate() alone, in a loop over the variants, for each policy-set size (after a short warm-up);
+ * per CPU second. State (for guardrails with memory) is loaded once per variant, outside the loop.
+ */
+export async function engineStage(sizes: readonly number[], kinds: readonly string[], variants: readonly PayloadVariant[], seconds: number): Promise<EngineFigures[]> {
+  const out: EngineFigures[] = [];
+  for (const size of sizes) {
     const result = loadBundle(generatePolicySet(size, kinds));
     if (!result.ok) throw new Error(`generated set of ${size} policies does not load: ${result.problems[0]?.message}`);
-    decideFor(result.bundle, variants, Math.min(0.3, seconds));
-    const indexed = decideFor(result.bundle, variants, seconds);
-    const full = decideFor(result.bundle, variants, seconds / 2, true);
-    return { ...indexed, fullScanMicrosPerDecision: full.microsPerDecision };
-  });
+    const states = await freshStates(result.bundle, variants);
+    decideFor(result.bundle, variants, states, Math.min(0.3, seconds));
+    const indexed = decideFor(result.bundle, variants, states, seconds);
+    const full = decideFor(result.bundle, variants, states, seconds / 2, true);
+    out.push({ ...indexed, fullScanMicrosPerDecision: full.microsPerDecision });
+  }
+  return out;
 }
 
 /** Read + parse + validate + compile + index a directory of policy files, as the server does at start. */

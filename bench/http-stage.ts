@@ -36,7 +36,7 @@ export async function measureTarget(target: HttpTarget, variants: readonly Paylo
   const ready = isBaseline
     ? (url: string) => ok(200)(fetch(`${url}/preflight`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sb-signature': probe.signature }, body: probe.body }))
     : (url: string) => ok(200)(fetch(`${url}/readyz`));
-  const expected = expectedStatuses(variants, target.bundle);
+  const expected = await expectedStatuses(variants, target.bundle);
   const proc = await startTarget(script, env, ready, nodeArgs);
   try {
     const figures = await runLoad(proc.url, variants, expected, settings, proc.cpuSeconds);

@@ -63,7 +63,7 @@ async function main(): Promise<number> {
       ...t, throughputRatio: t.requestsPerSecond / base.requestsPerSecond, p99Ratio: t.p99Ms / Math.max(base.p99Ms, 1),
     }));
     process.stderr.write('bench: engine alone...\n');
-    const engine = engineStage(m.engineSizes, kinds.usable, variants, m.engineSeconds);
+    const engine = await engineStage(m.engineSizes, kinds.usable, variants, m.engineSeconds);
     const loadTimes = m.serverSizes.map((size) => loadTime(join(work, `policies-${size}`), size));
     const lines = checkTargets(http, engine);
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));

@@ -5,6 +5,7 @@ import { evaluate } from '../src/policy/evaluate';
 import type { PolicyBundle } from '../src/policy/compiled';
 import type { PreflightPayload } from '../src/policy/types';
 import { signatureHeader } from '../src/signature/sign';
+import { freshStates } from './empty-state';
 import { repoRoot } from './paths';
 import { ALIAS_IDS, teamKey } from './universe';
 
@@ -42,8 +43,12 @@ export function payloadVariants(secret: string): PayloadVariant[] {
   });
 }
 
-/** The status each variant must get: 200 from the baseline; the engine's own decision from preflight-gate. */
-export function expectedStatuses(variants: readonly PayloadVariant[], bundle: PolicyBundle | undefined): number[] {
+/**
+ * The status each variant must get: 200 from the baseline; from preflight-gate the engine's own
+ * decision, with the state a fresh server holds (no events).
+ */
+export async function expectedStatuses(variants: readonly PayloadVariant[], bundle: PolicyBundle | undefined): Promise<number[]> {
   if (!bundle) return variants.map(() => 200);
-  return variants.map((v) => (evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench-expected' }).allowed ? 200 : 403));
+  const states = await freshStates(bundle, variants);
+  return variants.map((v, i) => (evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench-expected', state: states[i] }).allowed ? 200 : 403));
 }

@@ -3,9 +3,9 @@ import { ACTION_GLOBS } from './universe';
 
 /**
  * A realistic spec per rule kind, keyed by the kind's YAML name. The benchmark uses the kinds that
- * are registered when it runs and have an entry here; kinds that need state (memory across runs)
- * are left out because the benchmarked server runs without a state store. Every spec is checked
- * by loading it before use (check-rule-specs.ts), so a changed schema shows up as a note.
+ * are registered when it runs and have an entry here (state kinds meet the server's empty memory
+ * store: no events are sent). Every spec is checked by loading it before use (check-rule-specs.ts),
+ * so a changed schema shows up as a note.
  * Time-dependent specs never change their answer during a run (a far-future freeze, an all-week window).
  */
 export const RULE_SPECS: Record<string, (rng: Rng) => unknown> = {
@@ -31,5 +31,13 @@ export const RULE_SPECS: Record<string, (rng: Rng) => unknown> = {
     deny: [{ name: 'year-end freeze', start: '2040-12-20', end: '2041-01-03' }],
   }),
   condition: (rng) => ({ deny: { '>': [{ var: 'targets.total' }, rng.int(20, 200)] }, reason: 'too many targets for one run' }),
-  parameters: (rng) => ({ max: { duration: rng.pick(['5m', '10m']), cpuLoad: rng.int(80, 100) } }),
+  parameters: (rng) => ({ duration: { max: rng.pick(['5m', '10m']) }, cpuLoad: { max: rng.int(80, 100), whenMissing: 'allow' } }),
+  concurrency: (rng) => ({ maxRunning: rng.int(1, 5), per: rng.pick(['environment', 'team']) }),
+  cooldown: (rng) => ({ duration: rng.pick(['30m', '2h']), per: 'environment' }),
+  quota: (rng) => ({ maxRuns: rng.int(10, 100), window: '1d', per: 'team' }),
+};
+
+/** Registered kinds the generated sets leave out on purpose, and why. */
+export const LEFT_OUT: Record<string, string> = {
+  emergencyStop: 'one organisation-wide switch (a built-in policy), not a rule thousands of policies repeat',
 };

@@ -22,13 +22,13 @@ describe('benchmark payloads and load run', () => {
     for (const v of variants) expect(verifySignature(v.signature, v.body, [SECRET])).toEqual({ ok: true });
   });
 
-  test('the expected statuses are the engine decisions: only the payments-prod run is denied here', () => {
+  test('the expected statuses are the engine decisions: only the payments-prod run is denied here', async () => {
     const bundle = bundleFrom({
       'aliases.yaml': 'kind: EnvironmentAliases\naliases:\n  payments-prod: [4f1c2a9e-0000-4000-8000-000000000002]\n',
       'blocked.yaml': 'kind: Policy\nname: blocked\nrules:\n  - environments: { blocked: [payments-prod] }\n',
     });
-    expect(expectedStatuses(variants, bundle)).toEqual(variants.map((v) => (v.name.includes('payments-prod') ? 403 : 200)));
-    expect(expectedStatuses(variants, undefined)).toEqual(variants.map(() => 200));
+    expect(await expectedStatuses(variants, bundle)).toEqual(variants.map((v) => (v.name.includes('payments-prod') ? 403 : 200)));
+    expect(await expectedStatuses(variants, undefined)).toEqual(variants.map(() => 200));
   });
 
   test('the baseline answers every variant as expected', async () => {
