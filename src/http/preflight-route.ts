@@ -47,10 +47,12 @@ export function preflightRouter(deps: PreflightDeps): Router {
     const payload = checked.payload;
     const state = deps.loadState ? await deps.loadState(payload, bundle) : undefined;
     const decisionId = typeof res.locals.decisionId === 'string' ? res.locals.decisionId : deps.newId();
-    const decision = evaluate(bundle, payload, { now: deps.clock(), decisionId, state });
+    // ?explain=true visits every policy, so the explanation also lists those skipped for their scope.
+    const explain = req.query.explain === 'true';
+    const decision = evaluate(bundle, payload, { now: deps.clock(), decisionId, state, fullScan: explain });
     // observePreflight counts the answer and writes its audit line from this.
     res.locals.decision = decision;
-    answer(res, decision, req.query.explain === 'true');
+    answer(res, decision, explain);
   });
   return router;
 }

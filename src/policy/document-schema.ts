@@ -23,7 +23,6 @@ const modificationValue = {
   anyOf: [
     { type: 'string' },
     { type: 'number' },
-    { type: 'boolean' },
     { type: 'array', items: { type: ['string', 'number'] } },
   ],
 };

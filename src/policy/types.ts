@@ -68,7 +68,8 @@ export type ModificationType = 'set_property_value' | 'add_value_to_list_propert
 export interface Modification {
   type: ModificationType;
   propertyKey: string;
-  value: string | number | boolean | Array<string | number>;
+  /** Steadybit: "could be a string, a number or a list" (SetPropertyValue.value). */
+  value: string | number | Array<string | number>;
 }
 
 export type PolicyResultKind = 'pass' | 'deny' | 'warn' | 'audit' | 'skipped';
