@@ -51,6 +51,18 @@ describe('preflight-gate eval', () => {
     expect(out.explanation.results.map((r: { policy: string; result: string }) => `${r.policy}:${r.result}`).sort()).toEqual(['block-prod:deny', 'tag-runs:pass', 'warn-big-radius:skipped']);
   });
 
+  it('passes --state facts to rules that need them', () => {
+    const stateDir = tempDir({ 'stop.yaml': 'kind: Policy\nname: emergency-stop\nrules:\n  - emergencyStop: {}\n', 'engaged.json': JSON.stringify({ emergencyStop: { engaged: true, by: 'alice', since: '2026-03-02T09:00:00Z' } }) });
+    try {
+      const engaged = runCli(['eval', '--payload', staging, '--dir', stateDir.dir, '--state', join(stateDir.dir, 'engaged.json')]);
+      expect(engaged.stdout).toMatch(/^DENY \(HTTP 403\)\nmessage: Denied by 1 policy: \[emergency-stop\] the emergency stop is engaged \(by alice since 2026-03-02T09:00:00Z\)/);
+      const unknown = runCli(['eval', '--payload', staging, '--dir', stateDir.dir]);
+      expect(unknown.stdout).toMatch(/\[emergency-stop\] cannot decide: the emergency stop state was not loaded/);
+    } finally {
+      stateDir.cleanup();
+    }
+  });
+
   it('reads the payload from stdin with --payload -', () => {
     const res = runCli(['eval', '--payload', '-', '--dir', dir], { input: JSON.stringify(runIn('prod')) });
     expect(res.stdout).toMatch(/^DENY \(HTTP 403\)/);
