@@ -40,6 +40,9 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   const { metrics } = deps;
+  // preflight_state_store_up: the store's health at every scrape.
+  const stateStore = deps.state?.store;
+  if (stateStore) metrics.observeStateStore(() => stateStore.health());
 
   app.use((req, res, next) => {
     // A label from a fixed set: arbitrary paths must not grow the metric's series.

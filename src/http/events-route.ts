@@ -1,7 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { describeFieldErrors, validatePayload } from '../payload/validate-payload';
 import type { Logger } from '../observability/logger';
-import type { Metrics } from '../observability/metrics';
+import type { EventOutcome, Metrics } from '../observability/metrics';
+import { observeEvents } from '../observability/observe-events';
 import type { GuardrailState } from '../state/guardrail-state';
 import type { StateEvent } from '../state/state-event';
 import { readStateEvent } from '../state/state-event';
@@ -45,17 +46,20 @@ function outsideTolerance(event: StateEvent, now: Date, toleranceMs: number): st
  */
 export function eventsRouter(deps: EventsDeps): Router {
   const router = Router();
-  router.post('/events', ...signedJsonBody(deps), async (_req: Request, res: Response) => {
+  router.post('/events', observeEvents(deps.metrics), ...signedJsonBody(deps), async (_req: Request, res: Response) => {
+    // observeEvents counts the answer: what the event did, or (for errors) its status.
+    const answered = (outcome: EventOutcome) => { res.locals.eventOutcome = outcome; };
     const checked = validatePayload(res.locals.body);
     if (!checked.ok) throw new HttpError(400, `invalid webhook payload: ${describeFieldErrors(checked.errors)}`, { errors: checked.errors });
     const reading = readStateEvent(checked.payload);
     if (reading.kind === 'invalid') throw new HttpError(400, reading.message);
-    if (reading.kind === 'ignored') { res.status(200).json({ message: reading.message }); return; }
+    if (reading.kind === 'ignored') { answered('ignored'); res.status(200).json({ message: reading.message }); return; }
     const { event } = reading;
     const now = deps.clock();
     const tooFar = outsideTolerance(event, now, deps.state.eventToleranceMs);
     if (tooFar) {
       deps.logger.warn('event ignored', { event: event.name, time: event.time.text, reason: tooFar });
+      answered('outside_tolerance');
       res.status(200).json({ message: tooFar });
       return;
     }
@@ -68,6 +72,7 @@ export function eventsRouter(deps: EventsDeps): Router {
     }
     const summary = describe(event);
     deps.logger.info('event', { event: event.name, time: event.time.text, outcome, summary });
+    answered(outcome === 'applied' ? 'recorded' : outcome);
     if (outcome === 'applied') res.status(202).json({ message: `recorded: ${summary}` });
     else res.status(200).json({ message: `${IGNORED[outcome]} (${summary})` });
   });

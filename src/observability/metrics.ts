@@ -6,6 +6,28 @@ const DECISIONS: readonly DecisionLabel[] = ['allow', 'deny', 'error'];
 const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
 const SIGNATURE_FAILURES: readonly SignatureFailure[] = ['missing', 'malformed', 'mismatch'];
 
+/** Steadybit's event names (CustomWebhookAO `events`); any other name is counted as `other`. */
+export const STEADYBIT_EVENTS = [
+  'experiment.execution.requested', 'experiment.execution.created', 'experiment.execution.preflight',
+  'experiment.execution.completed', 'experiment.execution.failed', 'experiment.execution.errored', 'experiment.execution.canceled',
+  'experiment.execution.step-started', 'experiment.execution.step-completed', 'experiment.execution.step-failed',
+  'experiment.execution.step-errored', 'experiment.execution.step-canceled', 'experiment.execution.step-skipped',
+  'killswitch.engaged', 'killswitch.disengaged',
+] as const;
+export type EventLabel = typeof STEADYBIT_EVENTS[number] | 'other';
+/** The events that change the state (the rest are accepted and ignored). */
+const TRACKED_EVENTS: readonly EventLabel[] = [
+  'experiment.execution.created', 'experiment.execution.completed', 'experiment.execution.failed',
+  'experiment.execution.errored', 'experiment.execution.canceled', 'killswitch.engaged', 'killswitch.disengaged',
+];
+/** Every answer to POST /events, see docs/metrics.md. */
+export type EventOutcome = 'recorded' | 'duplicate' | 'stale' | 'outside_tolerance' | 'ignored' | 'invalid' | 'unauthorized' | 'unavailable' | 'error';
+const STATE_OUTCOMES: readonly EventOutcome[] = ['recorded', 'duplicate', 'stale', 'outside_tolerance', 'unavailable'];
+const REQUEST_OUTCOMES: readonly EventOutcome[] = ['ignored', 'invalid', 'unauthorized', 'error'];
+
+/** What the state store gauge reads at scrape time. */
+export type StateStoreHealth = () => { store: string; available: boolean };
+
 /** Every metric of the service, in a registry of its own (no global state; tests make many). */
 export interface Metrics {
   registry: Registry;
@@ -16,6 +38,9 @@ export interface Metrics {
   reloads: Counter<'result'>;
   policiesLoaded: Gauge;
   bundleInfo: Gauge<'revision'>;
+  events: Counter<'event' | 'outcome'>;
+  /** preflight_state_store_up reports this store's health at every scrape (no series until called). */
+  observeStateStore(health: StateStoreHealth): void;
 }
 
 export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics {
@@ -27,6 +52,7 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     for (const name of MISNAMED_DEFAULTS) registry.removeSingleMetric(name);
   }
   const registers = [registry];
+  let stateHealth: StateStoreHealth | undefined;
   const metrics: Metrics = {
     registry,
     decisions: new Counter({ name: 'preflight_decisions_total', help: 'Answers to POST /preflight: allow (200), deny (403), error (any other status; the run does not start).', labelNames: ['decision'], registers }),
@@ -42,10 +68,25 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     reloads: new Counter({ name: 'preflight_policy_reloads_total', help: 'Policy set loads by result.', labelNames: ['result'], registers }),
     policiesLoaded: new Gauge({ name: 'preflight_policies_loaded', help: 'Policies in the set in use.', registers }),
     bundleInfo: new Gauge({ name: 'preflight_policy_bundle_info', help: 'The policy set in use (value 1), by revision.', labelNames: ['revision'], registers }),
+    events: new Counter({ name: 'preflight_events_total', help: 'Answers to POST /events (custom webhooks), by Steadybit event name and outcome.', labelNames: ['event', 'outcome'], registers }),
+    observeStateStore: (health) => { stateHealth = health; },
   };
+  new Gauge({
+    name: 'preflight_state_store_up',
+    help: 'Whether the state store of guardrails with memory answers (1) or not (0: runs that need state are denied, events are refused).',
+    labelNames: ['store'],
+    registers,
+    collect() {
+      this.reset();
+      const health = stateHealth?.();
+      if (health) this.set({ store: health.store }, health.available ? 1 : 0);
+    },
+  });
   // Known label values start at 0, so rate() and the chart's alerts work before the first event.
   for (const decision of DECISIONS) metrics.decisions.inc({ decision }, 0);
   for (const reason of SIGNATURE_FAILURES) metrics.signatureFailures.inc({ reason }, 0);
   for (const result of ['success', 'failure']) metrics.reloads.inc({ result }, 0);
+  for (const event of TRACKED_EVENTS) for (const outcome of STATE_OUTCOMES) metrics.events.inc({ event, outcome }, 0);
+  for (const outcome of REQUEST_OUTCOMES) metrics.events.inc({ event: 'other', outcome }, 0);
   return metrics;
 }

@@ -91,6 +91,10 @@ describe('a real Prometheus scraping a running preflight-gate', () => {
     const text = await (await fetch(`${service.url}/metrics`)).text();
     expect(text).toContain('preflight_policy_results_total{policy="no-payments",result="deny",mode="enforce"} 2');
     expect(text).toContain('process_cpu_seconds_total');
+    // Guardrails with memory: events by outcome (known labels at 0) and the state store (in memory here).
+    expect(text).toContain('preflight_events_total{event="killswitch.engaged",outcome="unavailable"} 0');
+    expect(text).toContain('preflight_events_total{event="other",outcome="unauthorized"} 0');
+    expect(text).toContain('preflight_state_store_up{store="memory"} 1');
     const check = spawnSync('promtool', ['check', 'metrics'], { input: text, encoding: 'utf8' });
     expect({ status: check.status, problems: check.stdout + check.stderr }).toEqual({ status: 0, problems: '' });
   });
