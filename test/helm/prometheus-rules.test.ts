@@ -30,11 +30,16 @@ const SERIES = [
   ['preflight_request_duration_seconds_bucket{route="/preflight",le="0.5",namespace="chaos"}', '0+0x30'],
   ['preflight_request_duration_seconds_bucket{route="/preflight",le="1",namespace="chaos"}', '0+10x30'],
   ['preflight_request_duration_seconds_bucket{route="/preflight",le="+Inf",namespace="chaos"}', '0+10x30'],
+  // Pod p1 loses Redis at minute 2 for good; p2 only for one scrape (a reconnect); p3 keeps its memory store.
+  ['preflight_state_store_up{store="redis",namespace="chaos",pod="p1"}', '1 1 0 0 0 0 0 0 0 0'],
+  ['preflight_state_store_up{store="redis",namespace="chaos",pod="p2"}', '1 1 0 1 1 1 1 1 1 1'],
+  ['preflight_state_store_up{store="memory",namespace="chaos",pod="p3"}', '1+0x10'],
 ];
 
 const alert = (alertname: string, eval_time: string, labels: Record<string, string>, summary: string, description: string) => ({
   alertname, eval_time, exp_alerts: [{ exp_labels: { severity: 'warning', namespace: 'chaos', ...labels }, exp_annotations: { summary, description } }],
 });
+const STORE_DOWN_DENY = 'With state.unavailable=deny every preflight that needs state (the built-in emergency stop, concurrency, cool-down, quota) answers 503, so those runs do not start.';
 const silent = (alertname: string, eval_time: string) => ({ alertname, eval_time, exp_alerts: [] });
 
 const ALERT_TESTS = [
@@ -51,12 +56,17 @@ const ALERT_TESTS = [
   silent('PreflightGateLatencyHigh', '5m'),
   alert('PreflightGateLatencyHigh', '20m', {}, 'Preflight answers are slow (p99).',
     'The 99th percentile of POST /preflight took 995ms over the last 5 minutes; Steadybit waits for this answer before every run.'),
+  // `for: 3m`: p1 pending from minute 2, firing from minute 5; p2's one-minute gap never fires.
+  silent('PreflightGateStateStoreDown', '1m'),
+  silent('PreflightGateStateStoreDown', '4m'),
+  alert('PreflightGateStateStoreDown', '6m', { severity: 'critical', pod: 'p1', store: 'redis' }, 'The state store is unreachable; runs that need state are denied.',
+    `Pod p1 has not reached its redis state store for 3m. ${STORE_DOWN_DENY} POST /events answers 503 meanwhile, so Steadybit's deliveries fail and the state misses those events. /readyz (state.message) and the service log say why.`),
 ];
 
 describe("the chart's PrometheusRule", () => {
-  it('passes `promtool check rules` (4 alerts)', () => {
+  it('passes `promtool check rules` (5 alerts)', () => {
     const check = promtool('check', 'rules', 'rules.yaml');
-    expect(check).toEqual({ status: 0, output: expect.stringContaining('SUCCESS: 4 rules found') });
+    expect(check).toEqual({ status: 0, output: expect.stringContaining('SUCCESS: 5 rules found') });
   });
 
   it('fires each alert on its incident, with its labels and rendered annotations, and stays silent before (`promtool test rules`)', () => {
@@ -68,5 +78,12 @@ describe("the chart's PrometheusRule", () => {
     const run = promtool('test', 'rules', 'alerts.test.yaml');
     expect(run.output).toContain('SUCCESS');
     expect(run.status).toBe(0);
+  });
+
+  it('with state.unavailable=allow the state store alert says the guardrails with memory are off, not that runs are denied', () => {
+    const rules = (find(render({ 'state.unavailable': 'allow' }, [ALL_OPTIONS]), 'PrometheusRule').spec as { groups: Array<{ rules: Array<{ alert: string; annotations: Record<string, string> }> }> }).groups[0].rules;
+    const down = rules.find((r) => r.alert === 'PreflightGateStateStoreDown');
+    expect(down?.annotations.summary).toBe('The state store is unreachable; runs start without the guardrails with memory (state.unavailable=allow).');
+    expect(down?.annotations.description).toContain('the emergency stop, concurrency caps, cool-downs and quotas are not applied');
   });
 });
