@@ -31,7 +31,7 @@ export const RULE_SPECS: Record<string, (rng: Rng) => unknown> = {
     deny: [{ name: 'year-end freeze', start: '2040-12-20', end: '2041-01-03' }],
   }),
   condition: (rng) => ({ deny: { '>': [{ var: 'targets.total' }, rng.int(20, 200)] }, reason: 'too many targets for one run' }),
-  parameters: (rng) => ({ duration: { max: rng.pick(['5m', '10m']) }, cpuLoad: { max: rng.int(80, 100), whenMissing: 'allow' } }),
+  parameters: (rng) => ({ duration: { max: rng.pick(['5m', '10m']) }, cpuLoad: { min: rng.int(1, 10), max: 100, whenMissing: 'allow' } }),
   concurrency: (rng) => ({ maxRunning: rng.int(1, 5), per: rng.pick(['environment', 'team']) }),
   cooldown: (rng) => ({ duration: rng.pick(['30m', '2h']), per: 'environment' }),
   quota: (rng) => ({ maxRuns: rng.int(10, 100), window: '1d', per: 'team' }),
