@@ -40,3 +40,29 @@ describe('NOTES.txt tells which URL to register in Steadybit and how to set the 
     expect(notesWith(set)).toContain(expected);
   });
 });
+
+describe('NOTES.txt warns loudly when several replicas keep their state each (no Redis), and renders anyway', () => {
+  const WARNING = 'and no Redis: every replica keeps its own state.';
+  it.each([
+    ['the default 2 replicas', { 'webhook.secret': 'x' }, 'WARNING: 2 replicas and no Redis'],
+    ['autoscaling, even from 1 replica', { 'webhook.secret': 'x', replicaCount: '1', 'autoscaling.enabled': 'true' }, 'WARNING: up to 6 replicas (autoscaling) and no Redis'],
+  ])('with %s: says what goes wrong and how to fix it', (_name, set, headline) => {
+    const notes = notesWith(set);
+    expect(notes).toContain(headline);
+    expect(notes).toContain('lets the run start while the emergency stop is engaged');
+    expect(notes).toContain('helm upgrade pg <chart> -n chaos --reuse-values --set state.redis.url=redis://<host>:6379/0');
+    expect(notes).toContain('--set state.redis.existingSecret=<secret> --set state.redis.existingSecretKey=<key>');
+  });
+
+  it.each([
+    ['a Redis URL', { 'webhook.secret': 'x', 'state.redis.url': 'redis://redis:6379/0' }],
+    ['Redis from an existing Secret', { 'webhook.secret': 'x', 'state.redis.existingSecret': 'redis' }],
+    ['REDIS_URL in extraEnv', { 'webhook.secret': 'x', 'extraEnv[0].name': 'REDIS_URL', 'extraEnv[0].value': 'redis://redis:6379/0' }],
+    ['a single replica', { 'webhook.secret': 'x', replicaCount: '1' }],
+    ['autoscaling to at most 1 replica', { 'webhook.secret': 'x', replicaCount: '1', 'autoscaling.enabled': 'true', 'autoscaling.minReplicas': '1', 'autoscaling.maxReplicas': '1' }],
+  ])('with %s: no warning', (_name, set) => {
+    const notes = notesWith(set);
+    expect(notes).toContain('URL:  http://pg-preflight-gate.chaos.svc.cluster.local:80/events');
+    expect(notes).not.toContain(WARNING);
+  });
+});
