@@ -71,6 +71,7 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     events: new Counter({ name: 'preflight_events_total', help: 'Answers to POST /events (custom webhooks), by Steadybit event name and outcome.', labelNames: ['event', 'outcome'], registers }),
     observeStateStore: (health) => { stateHealth = health; },
   };
+  // Kept by the registry only: it reads the observed store's health at every scrape.
   new Gauge({
     name: 'preflight_state_store_up',
     help: 'Whether the state store of guardrails with memory answers (1) or not (0: runs that need state are denied, events are refused).',
