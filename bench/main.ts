@@ -36,6 +36,7 @@ async function main(): Promise<number> {
   const unknown = args.filter((a) => a !== '--quick' && a !== '--profile');
   if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}; ${USAGE}`);
   const mode = args.includes('--quick') ? 'quick' : 'full';
+  const startedAt = new Date().toISOString();
   const m = MODES[mode];
   const root = repoRoot();
   const out = join(root, '.bench');
@@ -68,7 +69,7 @@ async function main(): Promise<number> {
     const lines = checkTargets(http, engine);
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
     const results: BenchResults = {
-      mode, startedAt: new Date().toISOString(),
+      mode, startedAt,
       machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, memoryMb: totalmem() / 2 ** 20 },
       settings: { ...settings, engineSeconds: m.engineSeconds },
       ruleKinds: kinds,
