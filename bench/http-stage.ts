@@ -32,7 +32,9 @@ export async function measureTarget(target: HttpTarget, variants: readonly Paylo
   const probe = variants[0];
   const isBaseline = target.kind === 'baseline';
   const script = isBaseline ? join(__dirname, 'baseline-server.js') : join(root, 'dist', 'main.js');
-  const env: Record<string, string> = { WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info', ...(target.policyDir ? { POLICY_DIR: target.policyDir } : {}) };
+  // POLICY_WATCH=false: with the watcher on, the server re-reads the whole directory once the watch
+  // is up, after /readyz already answers; with 10,000 files that reload would overlap the measured run.
+  const env: Record<string, string> = { WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info', POLICY_WATCH: 'false', ...(target.policyDir ? { POLICY_DIR: target.policyDir } : {}) };
   const ready = isBaseline
     ? (url: string) => ok(200)(fetch(`${url}/preflight`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sb-signature': probe.signature }, body: probe.body }))
     : (url: string) => ok(200)(fetch(`${url}/readyz`));
