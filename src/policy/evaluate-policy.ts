@@ -70,10 +70,20 @@ function scopedSteps(policy: CompiledPolicy, facts: Facts): { steps: Facts['acti
   return { steps };
 }
 
+/**
+ * Whether the exception reaches every violation: the run is known to be in its match (unknown never
+ * widens a waiver) and, with a step filter, each violation's step is known to match it; a violation
+ * about no step in particular is reached only when every step in scope matches.
+ */
+function reaches(e: CompiledException, facts: Facts, steps: Facts['actionSteps'], violations: readonly Violation[]): boolean {
+  if (!e.match.runCovered(facts)) return false;
+  if (!e.match.hasStepFilter) return true;
+  return steps.some((s) => e.match.stepCovered(s)) && violations.every((v) => (v.step ? e.match.stepCovered(v.step) : steps.every((s) => e.match.stepCovered(s))));
+}
+
 /** The exception that waives this policy for this run now; an expired one never does. */
-function waiverFor(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps'], exceptions: readonly CompiledException[]) {
-  const inScope = (e: CompiledException) => e.policy === policy.name && e.match.runMiss(facts) === undefined
-    && (!e.match.hasStepFilter || steps.some((s) => e.match.stepMatches(s)));
+function waiverFor(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps'], violations: readonly Violation[], exceptions: readonly CompiledException[]) {
+  const inScope = (e: CompiledException) => e.policy === policy.name && reaches(e, facts, steps, violations);
   const live = exceptions.find((e) => inScope(e) && e.expires > facts.now);
   const expired = exceptions.filter((e) => inScope(e) && e.expires <= facts.now);
   return { live, expiredNote: expired.map((e) => `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`) };
@@ -97,7 +107,7 @@ export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions:
   }
   const findings = violations.map(finding);
   const message = violations.map((v) => render(policy, v, base)).join('; ');
-  const { live, expiredNote } = waiverFor(policy, facts, steps, exceptions);
+  const { live, expiredNote } = waiverFor(policy, facts, steps, violations, exceptions);
   if (live) {
     const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}: ${live.reason}); would have denied: ${message}`;
     return { result: result('skipped', [why], { exception: live.name, findings }), modifications: [] };

@@ -38,10 +38,18 @@ export interface CompiledScope {
   stepMatches(step: ActionStepRef): boolean;
   /** The step filter as written, e.g. `match.actionIds (*shutdown*)`, for skip reasons. */
   stepFilterText: string;
+  /** Whether every run-level field is known to match (a waiver's reach: unknown never widens it). */
+  runCovered(facts: Facts): boolean;
+  /** Whether the step's action id and kind are known to match the step filter (true without one). */
+  stepCovered(step: ActionStepRef): boolean;
 }
 
-/** One run-level field: the run's value(s) as text, and whether they are listed (undefined: unknown). */
-interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(facts: Facts): string | undefined; test(facts: Facts): boolean | undefined }
+/**
+ * One run-level field: the run's value(s) as text, and whether they are listed (undefined: unknown).
+ * A run may touch several environments (its own and the override): `every` asks whether all of
+ * them are listed (exclude, waivers), otherwise whether any is (match).
+ */
+interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(facts: Facts): string | undefined; test(facts: Facts, every?: boolean): boolean | undefined }
 
 const envText = (f: Facts) => f.environments.map((e) => {
   const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
@@ -57,7 +65,10 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
   }
   if (spec?.environments) {
     const envs = environmentSet(spec.environments);
-    fields.push({ name: 'environments', what: 'environment', listed: spec.environments, actual: envText, test: (f) => (f.environments.length === 0 ? undefined : f.environments.some((e) => isListed(e, envs))) });
+    fields.push({ name: 'environments', what: 'environment', listed: spec.environments, actual: envText, test: (f, every) => {
+      if (f.environments.length === 0) return undefined;
+      return every ? f.environments.every((e) => isListed(e, envs)) : f.environments.some((e) => isListed(e, envs));
+    } });
   }
   if (spec?.experimentKeys) {
     const keys = compileGlobs(spec.experimentKeys);
@@ -89,18 +100,24 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     const kindOk = kinds === undefined || (s.step.actionKind === undefined ? !isExclude : kinds.has(s.step.actionKind.toUpperCase()));
     return idOk && kindOk;
   };
+  // Known to match: an unknown action id/kind is never covered (exceptions use this).
+  const stepCovered = (s: ActionStepRef): boolean =>
+    (ids === undefined || (s.step.actionId !== undefined && ids(s.step.actionId)))
+    && (kinds === undefined || (s.step.actionKind !== undefined && kinds.has(s.step.actionKind.toUpperCase())));
   const listed = (field: Field, facts: Facts) => `${field.what} ${field.actual(facts)} ${isExclude ? 'in' : 'not in'} ${label}.${field.name} (${field.listed.join(', ')})`;
   return {
     hasStepFilter: ids !== undefined || kinds !== undefined,
     stepMatches,
     stepFilterText,
+    stepCovered,
+    runCovered: (facts) => fields.every((field) => field.test(facts, true) === true),
     runMiss(facts) {
       if (!isExclude) {
         const missed = fields.find((field) => field.test(facts) === false);
         return missed ? listed(missed, facts) : undefined;
       }
       // Exclude only when every field is known to match.
-      if (fields.length === 0 || !fields.every((field) => field.test(facts) === true)) return undefined;
+      if (fields.length === 0 || !fields.every((field) => field.test(facts, true) === true)) return undefined;
       return `excluded: ${fields.map((field) => listed(field, facts)).join(' and ')}`;
     },
   };
