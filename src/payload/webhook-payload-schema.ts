@@ -15,6 +15,9 @@
  *    policies see the payload as sent;
  *  - step `oneOf` (wait / action / service validation) has no discriminator in the spec, so a
  *    step is validated as the union of their properties;
+ *  - target counts (`totalTargetCount`, `radius.maximum`) must not be negative and
+ *    `radius.percentage` lies in 0..100: the spec only says integer, and a negative count would
+ *    lower a run's total below a cap;
  *  - `TargetPredicateAO` is recursive in the spec (and loops forever in some validators); the
  *    blast-radius predicate is accepted as any object and judged by the policy engine, which
  *    treats shapes it does not know as "cannot decide".
@@ -40,9 +43,12 @@ const target = {
   properties: { type: str, name: str, attributes: { type: 'array', items: attribute } },
 } as const;
 
+/** A count or share of targets: never negative (a negative count would offset another step's in a total cap). */
+const count = { type: 'integer', minimum: 0 } as const;
+
 const blastRadius = {
   type: 'object',
-  properties: { targetType: str, percentage: int, maximum: int, predicate: { type: 'object' } },
+  properties: { targetType: str, percentage: { type: 'integer', minimum: 0, maximum: 100 }, maximum: count, predicate: { type: 'object' } },
 } as const;
 
 const stepCommon = {
@@ -65,7 +71,7 @@ const actionStep = {
     actionKind: str,
     radius: blastRadius,
     targetExecutions: { type: 'array', items: target },
-    totalTargetCount: int,
+    totalTargetCount: count,
   },
 } as const;
 

@@ -19,6 +19,10 @@ function withValue(path: string, value: unknown): unknown {
 describe('preflight payload validation', () => {
   test.each<[string, unknown, string, string]>([
     ['a step count that is not an integer', withValue('execution.steps[1].totalTargetCount', '3'), 'execution.steps[1].totalTargetCount', 'must be integer'],
+    ['a negative step target count (it would offset another step in a total cap)', withValue('execution.steps[1].totalTargetCount', -20), 'execution.steps[1].totalTargetCount', 'must be >= 0'],
+    ['a negative radius maximum', withValue('execution.steps[1].radius.maximum', -1), 'execution.steps[1].radius.maximum', 'must be >= 0'],
+    ['a negative radius percentage', withValue('execution.steps[1].radius.percentage', -5), 'execution.steps[1].radius.percentage', 'must be >= 0'],
+    ['a radius percentage above 100', withValue('execution.steps[1].radius.percentage', 101), 'execution.steps[1].radius.percentage', 'must be <= 100'],
     ['an execution id that is not a number', withValue('execution.id', 'abc'), 'execution.id', 'must be integer'],
     ['a time that is not a date-time', withValue('time', 'yesterday'), 'time', 'must match format "date-time"'],
     ['an attribute without its key', withValue('execution.steps[1].targetExecutions[0].attributes[2].key', DELETE), 'execution.steps[1].targetExecutions[0].attributes[2].key', 'is required'],
