@@ -97,7 +97,8 @@ export const targetsRule = defineRule<Spec>({
       if (spec.requireMaximum && radius?.maximum === undefined) {
         out.push({ reason: `${stepName(ref)} sets no radius.maximum; this policy requires a fixed maximum number of targets`, step: ref });
       }
-      if (spec.maxPercentage !== undefined && radius?.maximum === undefined) {
+      // A maximum caps the count, not the share: with a percentage too, the percentage is still judged.
+      if (spec.maxPercentage !== undefined && (radius?.maximum === undefined || radius.percentage !== undefined)) {
         const pct = radius?.percentage ?? 100;
         const said = radius?.percentage === undefined ? 'sets neither radius.percentage nor radius.maximum, so it affects 100% of the matching targets' : `affects ${pct}% of the matching targets (radius.percentage)`;
         if (pct > spec.maxPercentage) out.push({ reason: `${stepName(ref)} ${said}; at most ${spec.maxPercentage}% is allowed`, step: ref, value: `${pct}%` });

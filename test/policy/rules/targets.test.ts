@@ -37,6 +37,8 @@ describe('targets rule', () => {
     ['no percentage and no maximum counts as 100%', 'targets: {maxPercentage: 50}', withAttack((s) => { delete s.radius?.percentage; }),
       [`${S1} sets neither radius.percentage nor radius.maximum, so it affects 100% of the matching targets; at most 50% is allowed`]],
     ['a maximum instead of a percentage is left to the count caps', 'targets: {maxPercentage: 50}', withAttack((s) => { delete s.radius?.percentage; if (s.radius) s.radius.maximum = 2; }), []],
+    ['a maximum next to a percentage does not hide the percentage', 'targets: {maxPercentage: 25}', withAttack((s) => { if (s.radius) s.radius.maximum = 100000; }),
+      [`${S1} affects 50% of the matching targets (radius.percentage); at most 25% is allowed`]],
     ['requireMaximum denies a step without radius.maximum', 'targets: {requireMaximum: true}', withAttack(() => {}),
       [`${S1} sets no radius.maximum; this policy requires a fixed maximum number of targets`]],
     ['requireMaximum passes with a maximum', 'targets: {requireMaximum: true}', withAttack((s) => { if (s.radius) s.radius.maximum = 3; }), []],
