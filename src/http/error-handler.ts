@@ -10,7 +10,8 @@ export function toHttpError(err: unknown): HttpError {
   const bp = err as BodyParserError;
   if (bp && typeof bp === 'object') {
     if (bp.type === 'entity.too.large') return new HttpError(413, `the body is larger than the limit of ${bp.limit ?? '?'} bytes (BODY_LIMIT)`);
-    if (bp.type === 'encoding.unsupported' || bp.type === 'charset.unsupported') return new HttpError(415, bp.message);
+    if (bp.type === 'encoding.unsupported') return new HttpError(415, `${bp.message}: send the webhook payload uncompressed (Content-Encoding: identity); its signature is checked over the bytes received`);
+    if (bp.type === 'charset.unsupported') return new HttpError(415, bp.message);
     if (bp.type === 'request.aborted' || bp.type === 'entity.verify.failed' || bp.type === 'request.size.invalid') return new HttpError(400, bp.message);
   }
   return new HttpError(500, 'internal error in preflight-gate: no decision could be made, so the run is denied; see the service log');

@@ -27,7 +27,9 @@ const requireJson: RequestHandler = (req, _res, next) => {
  * exactly the bytes received, then one JSON.parse. The parsed body is left in `res.locals.body`.
  */
 export function signedJsonBody(opts: SignedBodyOptions): RequestHandler[] {
-  const raw = express.raw({ type: () => true, limit: opts.bodyLimit });
+  // inflate: false: the HMAC is checked over the bytes that arrived, never over a decompressed
+  // copy, and nothing is decompressed before the signature is known good (a compressed body is a 415).
+  const raw = express.raw({ type: () => true, limit: opts.bodyLimit, inflate: false });
   const verifyAndParse: RequestHandler = (req, res, next) => {
     const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (opts.secrets.length > 0) {

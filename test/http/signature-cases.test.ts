@@ -1,4 +1,5 @@
 import { connect, type AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import request from 'supertest';
 import { signHex, signatureHeader } from '../../src/signature/sign';
 import { rawPayload } from '../helpers/fixtures';
@@ -107,5 +108,20 @@ describe('POST /preflight signature checks (WEBHOOK_SECRET with two secrets)', (
     const { app } = testApp(bundle, { secrets: [] });
     const res = await signedRequest(app, body, {});
     expect(res.status).toBe(200);
+  });
+});
+
+describe('POST /preflight with a compressed body', () => {
+  test.each<[string, (gz: Buffer) => string]>([
+    ['signed over the uncompressed payload', () => signatureHeader(NEW, body)],
+    ['signed over the compressed bytes', (gz: Buffer) => signatureHeader(NEW, gz)],
+  ])('415 without a decision: %s (the signature is only checked over bytes as received)', async (_name, sign) => {
+    const gz = gzipSync(body);
+    const { app, metrics } = testApp(bundle, { secrets: [NEW] });
+    const res = await request(app).post('/preflight').set('content-type', 'application/json').set('content-encoding', 'gzip')
+      .set('x-sb-signature', sign(gz)).serialize((raw: Buffer) => raw as unknown as string).send(gz);
+    expect(res.status).toBe(415);
+    expect(res.body.message).toMatch(/^content encoding unsupported: send the webhook payload uncompressed/);
+    expect(await decisions(metrics, 'allow')).toBe(0);
   });
 });
