@@ -44,7 +44,8 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date()): { 
     return { problems: [problem([], 'a policy document must be a mapping with a `kind`')] };
   }
   const kind = (value as { kind?: unknown }).kind;
-  if (typeof kind !== 'string' || !(kind in DOCUMENT_SCHEMAS)) {
+  // Own keys only: `kind: toString` must be an unknown kind, not a member of Object.prototype.
+  if (typeof kind !== 'string' || !Object.hasOwn(DOCUMENT_SCHEMAS, kind)) {
     const known = Object.keys(DOCUMENT_SCHEMAS).join(', ');
     return { problems: [problem(kind === undefined ? [] : ['kind'], `kind must be one of ${known}${kind === undefined ? ' (it is missing)' : `, got ${JSON.stringify(kind)}`}`)] };
   }

@@ -37,7 +37,15 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
       });
     }
     if (doc.errors.length > 0) return;
-    const value: unknown = doc.toJS({ maxAliasCount: 100 });
+    let value: unknown;
+    try {
+      value = doc.toJS({ maxAliasCount: 100 });
+    } catch (err) {
+      // An alias bomb ("excessive alias count") is a problem of this file, never a crash of a reload.
+      const pos = lineCounter.linePos(doc.range?.[0] ?? 0);
+      problems.push({ file: source.file, line: pos.line, col: pos.col, path: '', message: `YAML error: ${(err as Error).message}`, severity: 'error' });
+      return;
+    }
     if (value === null || value === undefined) return; // an empty document (e.g. after a trailing ---)
     documents.push({
       file: source.file,
