@@ -54,8 +54,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
       debounceMs: config.policyReloadDebounceMs,
       onError: (err) => logger.error('policy directory watch failed; SIGHUP still reloads', { error: String(err) }),
     });
-    await watcher.ready;
-    reloader.reload('watch'); // a change made between the first load and the watch starting
+    // Not awaited: the caller installs its SIGTERM handling as soon as the server listens. A change
+    // made between the first load and the watch starting is caught by one reload once it is ready.
+    void watcher.ready.then(() => {
+      if (!shuttingDown) reloader.reload('watch');
+    });
   }
 
   const shutdown = async () => {
