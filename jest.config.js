@@ -5,4 +5,5 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', {}] },
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/test/plain-summary-reporter.js'],
 };
