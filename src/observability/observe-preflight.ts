@@ -2,11 +2,13 @@ import type { RequestHandler, Response } from 'express';
 import type { Decision } from '../policy/types';
 import type { AuditLog } from './audit-log';
 import { auditRecord } from './audit-record';
+import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 
 export interface ObserveDeps {
   metrics: Metrics;
   audit: AuditLog;
+  logger: Logger;
   clock: () => Date;
   newId: () => string;
   /** The revision of the policy set in use, for answers that made no decision. */
@@ -34,6 +36,14 @@ export function observePreflight(deps: ObserveDeps): RequestHandler {
     res.locals.decisionId = decisionId;
     res.setHeader('X-Preflight-Decision-Id', decisionId);
     res.once('close', () => {
+      try {
+        countAndAudit();
+      } catch (err) {
+        // The answer is already out; a full disk must not take the process (and every run after it) down.
+        deps.logger.error('the audit line or metrics of an answer could not be written', { decisionId, status: res.statusCode, error: err instanceof Error ? err.message : String(err) });
+      }
+    });
+    const countAndAudit = () => {
       const answered = res.writableFinished;
       const decision = res.locals.decision as Decision | undefined;
       const record = auditRecord({
@@ -53,7 +63,7 @@ export function observePreflight(deps: ObserveDeps): RequestHandler {
         }
       }
       deps.audit.write(record);
-    });
+    };
     next();
   };
 }
