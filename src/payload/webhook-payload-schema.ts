@@ -25,6 +25,12 @@
 const dateTime = { type: 'string', format: 'date-time' } as const;
 const str = { type: 'string' } as const;
 const int = { type: 'integer' } as const;
+/**
+ * A value policies scope runs by (team, experiment key, createdVia): never empty. An empty string
+ * would count as a known value outside every `match` list and skip the policy, where a missing
+ * one keeps it in scope.
+ */
+const scopeValue = { type: 'string', minLength: 1 } as const;
 
 const userSummary = {
   type: 'object',
@@ -94,8 +100,8 @@ export const executionSchema = {
   type: 'object',
   properties: {
     id: int,
-    experimentKey: str,
-    teamKey: str,
+    experimentKey: scopeValue,
+    teamKey: scopeValue,
     environment: str,
     name: str,
     hypothesis: str,
@@ -103,7 +109,7 @@ export const executionSchema = {
     requested: dateTime,
     created: dateTime,
     createdBy: userSummary,
-    createdVia: str,
+    createdVia: scopeValue,
     experimentVersion: { anyOf: [int, { type: 'string', pattern: '^-?[0-9]+$' }] },
     started: dateTime,
     ended: dateTime,
