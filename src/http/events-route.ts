@@ -1,4 +1,4 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { describeFieldErrors, validatePayload } from '../payload/validate-payload';
 import type { Logger } from '../observability/logger';
 import type { EventOutcome, Metrics } from '../observability/metrics';
@@ -18,6 +18,8 @@ export interface EventsDeps {
   clock: () => Date;
   state: GuardrailState;
 }
+
+export const EVENTS_NEED_SECRET = 'POST /events needs WEBHOOK_SECRET: unsigned events could disengage the emergency stop or end running executions. Set WEBHOOK_SECRET here and the same secret on the Steadybit custom webhook';
 
 function describe(event: StateEvent): string {
   if (event.kind === 'killswitch') return `emergency stop ${event.engaged ? 'engaged' : 'disengaged'} by ${event.by} at ${event.changedAt.text}`;
@@ -46,7 +48,12 @@ function outsideTolerance(event: StateEvent, now: Date, toleranceMs: number): st
  */
 export function eventsRouter(deps: EventsDeps): Router {
   const router = Router();
-  router.post('/events', observeEvents(deps.metrics), ...signedJsonBody(deps), async (_req: Request, res: Response) => {
+  // Unsigned events could disengage the emergency stop or end running executions: without a
+  // secret, /events refuses everything (the preflight still works, with its loud warning).
+  const requireSecret: RequestHandler = (_req, _res, next) => {
+    next(deps.secrets.length > 0 ? undefined : new HttpError(401, EVENTS_NEED_SECRET));
+  };
+  router.post('/events', observeEvents(deps.metrics), requireSecret, ...signedJsonBody(deps), async (_req: Request, res: Response) => {
     // observeEvents counts the answer: what the event did, or (for errors) its status.
     const answered = (outcome: EventOutcome) => { res.locals.eventOutcome = outcome; };
     const checked = validatePayload(res.locals.body);

@@ -1,6 +1,6 @@
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import { loadBundle, revisionOf } from './load-bundle';
+import { loadBundle, revisionOf, type LoadResult } from './load-bundle';
 import { formatProblem, type LoadProblem } from './load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import { readPolicyDir } from './read-policy-dir';
@@ -40,6 +40,19 @@ function readSources(dir: string): { sources: SourceFile[] } | { problem: LoadPr
 }
 
 /**
+ * loadBundle turns every known bad input into a problem; should an unknown one still throw, the
+ * reload is rejected like any invalid set instead of the exception escaping a watcher callback
+ * (which would end the process) while the set in use keeps serving.
+ */
+function loadSafely(sources: SourceFile[], now: Date, dir: string): LoadResult {
+  try {
+    return loadBundle(sources, now);
+  } catch (err) {
+    return { ok: false, problems: [dirProblem(dir, `internal error while loading the policy set: ${err instanceof Error ? err.message : String(err)}`)] };
+  }
+}
+
+/**
  * Loads the policy directory into the store. A set replaces the one in use only when every file
  * is valid; otherwise the old set keeps serving and the failure is logged, counted and shown on
  * /readyz. Content that did not change since the last attempt is neither reloaded nor counted.
@@ -71,7 +84,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       }
       lastAttempt = attempt;
       if (!('sources' in read)) return fail(trigger, [read.problem]);
-      const result = loadBundle(read.sources, clock());
+      const result = loadSafely(read.sources, clock(), dir);
       if (!result.ok) return fail(trigger, result.problems, attempt);
 
       const { bundle } = result;
