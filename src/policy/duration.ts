@@ -1,13 +1,17 @@
 /**
- * Durations as policies and Steadybit write them: `500ms`, `30s`, `5m`, `1h`, `1h30m`, `2d`.
+ * Durations as policies and Steadybit write them: `500ms`, `30s`, `5m`, `1h`, `1h30m`, `2d`, `1w`.
+ * The one duration grammar of the project: step parameters, cool-downs and quota windows.
  * Units appear at most once, largest first; each amount may have decimals (`1.5h`).
  * A plain number, or a string holding only digits, is a number of MILLISECONDS (`300000` = 5m).
  */
-const UNITS: ReadonlyArray<[string, number]> = [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1_000], ['ms', 1]];
+const UNITS: ReadonlyArray<[string, number]> = [['w', 604_800_000], ['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1_000], ['ms', 1]];
 
 const AMOUNT = '(\\d+(?:\\.\\d+)?)';
-const DURATION = new RegExp(`^(?:${AMOUNT}d)?(?:${AMOUNT}h)?(?:${AMOUNT}m(?!s))?(?:${AMOUNT}s)?(?:${AMOUNT}ms)?$`);
+const DURATION = new RegExp(`^(?:${AMOUNT}w)?(?:${AMOUNT}d)?(?:${AMOUNT}h)?(?:${AMOUNT}m(?!s))?(?:${AMOUNT}s)?(?:${AMOUNT}ms)?$`);
 const MILLIS = /^\d+(?:\.\d+)?$/;
+
+/** JSON Schema pattern of a duration written with units (no bare number), for policy fields. */
+export const DURATION_WITH_UNITS_PATTERN = '^([0-9]+(\\.[0-9]+)?(w|d|h|ms|m|s))+$';
 
 /** Milliseconds, or undefined when the value is not a duration (negative, empty, unknown unit, not a string or number). */
 export function parseDuration(value: unknown): number | undefined {

@@ -50,6 +50,8 @@ describe('rule kinds on the state from POST /events', () => {
     ['a zero cool-down', 'cooldown: {duration: 0m}', 'duration must be more than 0 and at most 31d, got "0m"'],
     ['a cool-down longer than the history kept', 'cooldown: {duration: 32d}', 'at most 31d'],
     ['a window that is not a duration', 'quota: {maxRuns: 1, window: 1 day}', 'window must match pattern'],
+    ['a window without a unit (a bare number would read as milliseconds elsewhere)', 'quota: {maxRuns: 1, window: "3600"}', 'window must match pattern'],
+    ['a window longer than the history kept', 'quota: {maxRuns: 1, window: 5w}', 'window must be more than 0 and at most 31d, got "5w"'],
     ['a cap of zero', 'concurrency: {maxRunning: 0}', 'maxRunning must be >= 1'],
     ['an unknown end state', 'cooldown: {after: [BROKEN], duration: 1h}', 'must be one of COMPLETED, FAILED, ERRORED, CANCELED'],
     ['an unknown scope', 'concurrency: {maxRunning: 1, per: cluster}', 'must be one of environment, team'],
@@ -64,5 +66,12 @@ describe('rule kinds on the state from POST /events', () => {
     const needs = bundle.policies.flatMap((p) => p.rules.flatMap((r) => r.needsState ?? []));
     expect(stateQuery(needs, ['team:adm'], NOW)).toEqual({ emergencyStop: false, running: false, scopes: ['team:adm'], endedSinceMs: NOW - 30 * MIN, startedSinceMs: NOW - 1440 * MIN });
     expect(stateQuery([], ['team:adm'], NOW)).toBeUndefined();
+  });
+});
+
+describe('state rule durations use the policy duration grammar', () => {
+  test.each([['1w'], ['1.5h'], ['1d12h'], ['90m']])('cooldown %s and quota window %s load', (text) => {
+    expect(loadBundle([{ file: 'p.yaml', text: policy(`cooldown: {duration: "${text}"}`)['p.yaml'] }]).ok).toBe(true);
+    expect(loadBundle([{ file: 'p.yaml', text: policy(`quota: {maxRuns: 1, window: "${text}"}`)['p.yaml'] }]).ok).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { RuleSpecError, defineRule } from '../rule-kind';
-import { DURATION_PATTERN, formatDuration, parseDuration } from '../../state/duration';
+import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../duration';
 import type { ScopeKind } from '../../state/scope-key';
 import { END_STATES, type EndState } from '../../state/state-event';
 import { iso, needsEnded, notLoaded, runScopes, stateFact } from '../../state/state-facts';
@@ -22,13 +22,13 @@ export const cooldownRule = defineRule<Spec>({
     required: ['duration'],
     properties: {
       after: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...END_STATES] }, default: ['FAILED', 'ERRORED'] },
-      duration: { type: 'string', pattern: DURATION_PATTERN, description: 'e.g. 30m, 2h, 1d (at most 31d)' },
+      duration: { type: 'string', pattern: DURATION_WITH_UNITS_PATTERN, description: 'e.g. 30m, 2h, 1d (at most 31d)' },
       per: { type: 'string', enum: ['environment', 'team'], default: 'environment' },
     },
   },
   compile(spec) {
     const durationMs = parseDuration(spec.duration);
-    if (durationMs === undefined || durationMs > HISTORY_MS) throw new RuleSpecError(`duration must be more than 0 and at most 31d, got "${spec.duration}"`, ['duration']);
+    if (durationMs === undefined || durationMs <= 0 || durationMs > HISTORY_MS) throw new RuleSpecError(`duration must be more than 0 and at most 31d, got "${spec.duration}"`, ['duration']);
     const after = new Set<EndState>(spec.after ?? ['FAILED', 'ERRORED']);
     const per = spec.per ?? 'environment';
     return {

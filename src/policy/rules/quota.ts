@@ -1,5 +1,5 @@
 import { RuleSpecError, defineRule } from '../rule-kind';
-import { DURATION_PATTERN, formatDuration, parseDuration } from '../../state/duration';
+import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../duration';
 import type { ScopeKind } from '../../state/scope-key';
 import { iso, needsStarted, notLoaded, otherRuns, runScopes, stateFact } from '../../state/state-facts';
 import { HISTORY_MS } from '../../state/state-store';
@@ -22,12 +22,12 @@ export const quotaRule = defineRule<Spec>({
     properties: {
       maxRuns: { type: 'integer', minimum: 1, maximum: 100000 },
       per: { type: 'string', enum: ['team', 'environment'], default: 'team' },
-      window: { type: 'string', pattern: DURATION_PATTERN, description: 'rolling window, e.g. 1h, 1d, 7d (at most 31d)' },
+      window: { type: 'string', pattern: DURATION_WITH_UNITS_PATTERN, description: 'rolling window, e.g. 1h, 1d, 7d (at most 31d)' },
     },
   },
   compile(spec) {
     const windowMs = parseDuration(spec.window);
-    if (windowMs === undefined || windowMs > HISTORY_MS) throw new RuleSpecError(`window must be more than 0 and at most 31d, got "${spec.window}"`, ['window']);
+    if (windowMs === undefined || windowMs <= 0 || windowMs > HISTORY_MS) throw new RuleSpecError(`window must be more than 0 and at most 31d, got "${spec.window}"`, ['window']);
     const per = spec.per ?? 'team';
     return {
       needsState: [needsStarted(windowMs)],
