@@ -71,6 +71,10 @@ describe('preflight-gate eval', () => {
   it('uses POLICY_DIR when --dir is not given', () => {
     const res = runCli(['eval', '--payload', prod], { env: { POLICY_DIR: dir } });
     expect(res.stdout).toMatch(/^DENY/);
+    // The bundled ./policies (the default, the cwd is the repo) deny this run too: only the
+    // policy of POLICY_DIR names block-prod, and the bundled deniers must not appear.
+    expect(res.stdout).toMatch(/^DENY \(HTTP 403\)\nmessage: Denied by 1 policy: \[block-prod\] environment prod is blocked /);
+    expect(res.stdout).not.toContain('blast-radius-caps');
   });
 
   it.each([
