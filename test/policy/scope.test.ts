@@ -35,4 +35,14 @@ describe('scope: match and exclude decide which runs and steps a policy applies 
     expect(r.result).toBe(result);
     expect(r.reasons.join('\n')).toContain(reason);
   });
+
+  test('exclude.actionIds takes the excluded step out of what the rules see and keeps the other', () => {
+    // The always-denying policy above denies with any step left, so it cannot tell whether the
+    // excluded step was removed: this rule denies exactly when the excluded step is still seen.
+    const files = {
+      'p.yaml': 'kind: Policy\nname: scoped\nexclude: {actionIds: ["*stress_cpu"]}\nrules:\n  - condition: {deny: {in: [com.steadybit.extension_container.stress_cpu, {var: steps.actionIds}]}, reason: excluded step seen}\n  - condition: {require: {in: [x.wait_for_health, {var: steps.actionIds}]}, reason: kept step not seen}\n',
+    };
+    const r = decideAt(files, NOW, (p) => { p.execution.steps?.push({ actionId: 'x.wait_for_health', actionKind: 'CHECK' }); }).results[0];
+    expect([r.result, r.reasons]).toEqual(['pass', ['passed: rules[0].condition, rules[1].condition']]);
+  });
 });
