@@ -30,6 +30,17 @@ export function tempDir(files: Record<string, string>): { dir: string; cleanup()
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** Temporary directories for one describe block, all removed in its afterAll. */
+export function tempDirs(): (files: Record<string, string>) => string {
+  const made: Array<{ cleanup(): void }> = [];
+  afterAll(() => made.forEach((d) => d.cleanup()));
+  return (files) => {
+    const d = tempDir(files);
+    made.push(d);
+    return d.dir;
+  };
+}
+
 export const BLOCK_PROD = `kind: Policy
 name: block-prod
 rules:

@@ -1,4 +1,4 @@
-import { BLOCK_PROD, runCli, runIn, TAG_RUNS, tempDir, WARN_BIG } from './run-cli';
+import { BLOCK_PROD, runCli, runIn, TAG_RUNS, tempDirs, WARN_BIG } from './run-cli';
 
 const POLICIES = { 'block-prod.yaml': BLOCK_PROD, 'warn.yaml': WARN_BIG, 'tag.yaml': TAG_RUNS };
 
@@ -46,13 +46,7 @@ const withSuite = (suite: string, extra: Record<string, string> = {}) => ({
 });
 
 describe('preflight-gate test', () => {
-  const dirs: Array<{ cleanup(): void }> = [];
-  const dir = (files: Record<string, string>) => {
-    const d = tempDir(files);
-    dirs.push(d);
-    return d.dir;
-  };
-  afterAll(() => dirs.forEach((d) => d.cleanup()));
+  const dir = tempDirs();
 
   it('passes the bundled policies with their suites', () => {
     const res = runCli(['test', 'policies']);

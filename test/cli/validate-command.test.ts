@@ -1,4 +1,4 @@
-import { BLOCK_PROD, runCli, tempDir } from './run-cli';
+import { BLOCK_PROD, runCli, tempDirs } from './run-cli';
 
 const EXPIRED_EXCEPTION = `kind: Exception
 name: old-waiver
@@ -17,13 +17,7 @@ rules:
 `;
 
 describe('preflight-gate validate', () => {
-  const dirs: Array<{ cleanup(): void }> = [];
-  const dir = (files: Record<string, string>) => {
-    const d = tempDir(files);
-    dirs.push(d);
-    return d.dir;
-  };
-  afterAll(() => dirs.forEach((d) => d.cleanup()));
+  const dir = tempDirs();
 
   it('accepts the bundled policies with exit 0 and names the revision', () => {
     const res = runCli(['validate', 'policies']);
