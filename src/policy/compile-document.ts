@@ -1,4 +1,5 @@
-import { ajv, toFieldErrors } from '../validation/ajv';
+import { ajv, toLocatedErrors } from '../validation/ajv';
+import { pathText, type FieldPath } from '../validation/field-path';
 import type { CompiledException, CompiledModification, CompiledPolicy } from './compiled';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import type { LoadProblem } from './load-error';
@@ -20,16 +21,7 @@ export type CompiledDocument =
   | { kind: 'Exception'; exception: CompiledException }
   | { kind: 'EnvironmentAliases'; aliases: Record<string, string[]> };
 
-type Path = Array<string | number>;
-
-function pathText(path: Path): string {
-  return path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out ? `${out}.${p}` : p), '');
-}
-
-/** Splits ajv's `/rules/0/environments` into ['rules', 0, 'environments']. */
-function splitPointer(pointer: string): Path {
-  return pointer.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
-}
+type Path = FieldPath;
 
 /**
  * Validates one YAML document against its kind's schema, then compiles it. Problems are located;
@@ -51,16 +43,9 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date()): { 
   }
   const validate = validators[kind as DocumentKind];
   if (!validate(value)) {
-    const problems = (validate.errors ?? []).map((e) => {
-      const path = splitPointer(e.instancePath);
-      const [fe] = toFieldErrors([e]);
-      const extra = e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : undefined;
-      const missing = e.keyword === 'required' ? String(e.params.missingProperty) : undefined;
-      const where = extra !== undefined ? [...path, extra] : path;
-      const field = extra ?? missing;
-      const msg = field !== undefined ? `${field} ${fe.message}` : fe.message;
-      return problem(where, e.keyword === 'additionalProperties' && path.at(-2) === 'rules' ? `unknown rule kind "${extra}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}` : msg);
-    });
+    const problems = toLocatedErrors(validate.errors).map((e) => problem(e.path, e.unknownKey !== undefined && e.path.at(-3) === 'rules'
+      ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
+      : e.message));
     return { problems: dedupe(problems) };
   }
   try {

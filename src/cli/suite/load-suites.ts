@@ -1,12 +1,13 @@
 import type { LoadProblem } from '../../policy/load-error';
 import { readPolicyDir } from '../../policy/read-policy-dir';
 import { parseYamlSource, type ParsedDocument } from '../../policy/yaml-source';
-import { ajv, toFieldErrors } from '../../validation/ajv';
+import { ajv, toLocatedErrors } from '../../validation/ajv';
+import { pathText, type FieldPath } from '../../validation/field-path';
 import { suiteSchema, type SuiteDocument } from './suite-schema';
 
 const validateSuite = ajv.compile<SuiteDocument>(suiteSchema);
 
-type Path = Array<string | number>;
+type Path = FieldPath;
 
 export interface LoadedSuite {
   file: string;
@@ -17,12 +18,6 @@ export interface LoadedSuite {
   locate(path: Path): { line: number; col: number };
   problems: LoadProblem[];
 }
-
-function splitPointer(pointer: string): Path {
-  return pointer.split('/').slice(1).map((p) => (/^\d+$/.test(p) ? Number(p) : p.replace(/~1/g, '/').replace(/~0/g, '~')));
-}
-
-const pathText = (path: Path) => path.reduce<string>((out, p) => (typeof p === 'number' ? `${out}[${p}]` : out ? `${out}.${p}` : p), '');
 
 /** Checks the schema cannot express: regexes compile, each case has one payload and a pinned time. */
 function semanticProblems(doc: SuiteDocument): Array<{ path: Path; message: string }> {
@@ -66,14 +61,7 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
     return suite;
   }
   if (!validateSuite(parsed.value)) {
-    for (const e of validateSuite.errors ?? []) {
-      const [fe] = toFieldErrors([e]);
-      const extra = e.keyword === 'additionalProperties' ? String(e.params.additionalProperty) : undefined;
-      const missing = e.keyword === 'required' ? String(e.params.missingProperty) : undefined;
-      const path = splitPointer(e.instancePath);
-      const field = extra ?? missing;
-      problems.push(problem(extra === undefined ? path : [...path, extra], field === undefined ? fe.message : `${field} ${fe.message}`));
-    }
+    for (const e of toLocatedErrors(validateSuite.errors)) problems.push(problem(e.path, e.message));
     return suite;
   }
   const doc = parsed.value;
