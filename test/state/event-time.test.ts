@@ -15,6 +15,9 @@ describe('event times keep Steadybit\'s nine fractional digits', () => {
 
   test('the same instant written two ways has one key', () => {
     expect(parseEventTime('2024-01-01T00:00:00.000000000Z')?.key).toBe(parseEventTime('2024-01-01T01:00:00+01:00')?.key);
+    // Both parsed, not both undefined: the key of 2024-01-01T00:00:00Z (seconds, then nine digits).
+    expect([parseEventTime('2024-01-01T00:00:00.000000000Z')?.key, parseEventTime('2024-01-01T01:00:00+01:00')?.key])
+      .toEqual([`0${Date.UTC(2024, 0, 1) / 1000}000000000`, `0${Date.UTC(2024, 0, 1) / 1000}000000000`]);
   });
 
   test('milliseconds for windows, nanoseconds for order', () => {
