@@ -9,6 +9,8 @@ import type { AuditRecord } from './audit-record';
  */
 export interface AuditLog {
   readonly redaction: AttributeRedaction;
+  /** Whether a record of this level would be written: callers build (and redact) a record only then. */
+  accepts(level: AuditLevel): boolean;
   /** Writes the record unless its level is below the configured one. */
   write(record: AuditRecord): void;
   close(): void;
@@ -20,22 +22,28 @@ const severity = (level: AuditLevel) => AUDIT_LEVELS.indexOf(level);
 export type LineSink = (line: string) => void;
 
 export function auditLogTo(sink: LineSink, level: AuditLevel, redaction: AttributeRedaction, close: () => void = () => undefined): AuditLog {
+  const accepts = (recordLevel: AuditLevel) => severity(recordLevel) >= severity(level);
   return {
     redaction,
+    accepts,
     write(record) {
-      if (severity(record.level) >= severity(level)) sink(`${JSON.stringify(record)}\n`);
+      if (accepts(record.level)) sink(`${JSON.stringify(record)}\n`);
     },
     close,
   };
 }
 
-/** Writes nothing (AUDIT_LOG=off, and the default of apps built in tests). */
-export const disabledAuditLog: AuditLog = auditLogTo(() => undefined, 'error', { kind: 'all' });
+/** Writes nothing and accepts no level, so no record is built (AUDIT_LOG=off, and the default of apps built in tests). */
+function offAuditLog(redaction: AttributeRedaction): AuditLog {
+  return { redaction, accepts: () => false, write: () => undefined, close: () => undefined };
+}
+
+export const disabledAuditLog: AuditLog = offAuditLog({ kind: 'all' });
 
 /** The audit log AUDIT_LOG asks for. Throws with the path and the reason when the file cannot be opened. */
 export function createAuditLog(config: AuditConfig): AuditLog {
   const { destination, level, redact } = config;
-  if (destination.kind === 'off') return auditLogTo(() => undefined, level, redact);
+  if (destination.kind === 'off') return offAuditLog(redact);
   if (destination.kind === 'stdout') return auditLogTo((line) => { process.stdout.write(line); }, level, redact);
   let fd: number;
   try {

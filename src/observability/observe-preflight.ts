@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Decision } from '../policy/types';
 import type { AuditLog } from './audit-log';
-import { auditRecord } from './audit-record';
+import { auditLevelOf, auditRecord, outcomeOf } from './audit-record';
 import type { Logger } from './logger';
 import type { Metrics } from './metrics';
 
@@ -45,24 +45,27 @@ export function observePreflight(deps: ObserveDeps): RequestHandler {
     });
     const countAndAudit = () => {
       const answered = res.writableFinished;
+      const status = answered ? res.statusCode : CLIENT_CLOSED;
       const decision = res.locals.decision as Decision | undefined;
-      const record = auditRecord({
+      const outcome = outcomeOf(status, decision);
+      deps.metrics.decisions.inc({ decision: outcome });
+      if (decision && outcome !== 'error') {
+        for (const r of decision.results) {
+          if (r.result !== 'skipped') deps.metrics.policyResults.inc({ policy: r.policy, result: r.result, mode: r.mode });
+        }
+      }
+      // The record (and its redaction) is only built when the audit log keeps it.
+      if (!deps.audit.accepts(auditLevelOf(outcome, decision))) return;
+      deps.audit.write(auditRecord({
         decisionId,
         time: deps.clock(),
-        status: answered ? res.statusCode : CLIENT_CLOSED,
+        status,
         decision,
         errorMessage: answered ? message(res) : 'the client closed the connection before the answer was sent',
         body: res.locals.body,
         revision: deps.currentRevision(),
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-      }, deps.audit.redaction);
-      deps.metrics.decisions.inc({ decision: record.decision });
-      if (decision && record.decision !== 'error') {
-        for (const r of decision.results) {
-          if (r.result !== 'skipped') deps.metrics.policyResults.inc({ policy: r.policy, result: r.result, mode: r.mode });
-        }
-      }
-      deps.audit.write(record);
+      }, deps.audit.redaction));
     };
     next();
   };
