@@ -1,8 +1,7 @@
 import { describeLiteral, describePath } from '../predicate/describe';
 import { admitsValue, pinsKey, restricts, type Judgement } from '../predicate/judge-path';
-import { parsePredicate } from '../predicate/parse-predicate';
 import type { Path } from '../predicate/predicate';
-import { toPaths } from '../predicate/to-paths';
+import { predicatePaths } from '../predicate/predicate-paths';
 import { defineRule, RuleSpecError } from '../rule-kind';
 import { stepName } from '../step-text';
 import { isTargeted } from '../targeted-step';
@@ -66,7 +65,7 @@ export const blastRadiusRule = defineRule<Spec>({
     function judgeStep(ref: ActionStepRef): Violation[] {
       const raw = ref.step.radius?.predicate;
       const hasPredicate = raw !== undefined && raw !== null;
-      const paths = hasPredicate ? toPaths(parsePredicate(raw)) : [[]];
+      const paths = hasPredicate ? predicatePaths(raw) : [[]];
       const type = ref.step.radius?.targetType ?? 'any type';
       const out: Violation[] = [];
       if (spec.denyUnscoped) {
