@@ -18,7 +18,9 @@ describe('SIGHUP reloads the policy directory (watching off)', () => {
   let server: ServerProcess;
   beforeAll(async () => {
     writeSet(dir, A);
-    server = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false' });
+    // A short debounce: were the directory watched anyway, the change below would be loaded long
+    // before the test looks.
+    server = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false', POLICY_RELOAD_DEBOUNCE_MS: '50' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -27,6 +29,8 @@ describe('SIGHUP reloads the policy directory (watching off)', () => {
 
   it('keeps the set in use until SIGHUP, then swaps to the new one', async () => {
     writeSet(dir, B);
+    // Give a watcher (which must not exist) far more than its 50 ms debounce to pick B up.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await readyz(server.url)).revision).toBe(revisionFor(A));
     expect(await status(server.url, 'alpha')).toBe(403);
     server.child.kill('SIGHUP');
