@@ -1,3 +1,4 @@
+import { targetCount } from '../targeted-step';
 import { localTime } from '../time/zone';
 import type { ActionStepRef, Facts } from '../types';
 import { nullPrototypeCopy, type Data } from './null-prototype';
@@ -14,15 +15,15 @@ function payloadCopy(facts: Facts): Data {
   return copy;
 }
 
-/** A step's expected target count: `totalTargetCount`, else the targets listed. */
-const targetCount = (s: ActionStepRef): number => s.step.totalTargetCount ?? s.step.targetExecutions?.length ?? 0;
+/** A step's expected target count: `totalTargetCount`, else the targets listed, else 0. */
+const targetTotal = (s: ActionStepRef): number => targetCount(s.step)?.count ?? 0;
 const targetType = (s: ActionStepRef): string => s.step.radius?.targetType ?? s.step.targetExecutions?.[0]?.type ?? 'unknown';
 
 function targets(steps: readonly ActionStepRef[]) {
   const byType = new Map<string, number>();
-  for (const s of steps) byType.set(targetType(s), (byType.get(targetType(s)) ?? 0) + targetCount(s));
+  for (const s of steps) byType.set(targetType(s), (byType.get(targetType(s)) ?? 0) + targetTotal(s));
   return {
-    total: steps.reduce((sum, s) => sum + targetCount(s), 0),
+    total: steps.reduce((sum, s) => sum + targetTotal(s), 0),
     byType: [...byType].map(([type, count]) => ({ type, count })),
   };
 }
