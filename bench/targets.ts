@@ -4,7 +4,8 @@ import type { HttpTargetFigures, TargetLine } from './figures';
 const x = (n: number) => `${n.toFixed(2)}x`;
 
 function correctness(t: HttpTargetFigures): TargetLine {
-  const pass = t.unexpected === 0 && t.status5xx === 0 && t.errors === 0 && t.errorDecisions === 0;
+  // A run that got no answer at all checked nothing: it must not count as correct.
+  const pass = t.requests > 0 && t.unexpected === 0 && t.status5xx === 0 && t.errors === 0 && t.errorDecisions === 0;
   const detail = `${t.unexpected} unexpected statuses, ${t.status5xx} 5xx, ${t.errors} connection errors/timeouts, ${t.errorDecisions} error decisions in ${t.requests} requests`;
   return { name: `${t.name}: every answer as expected, no 5xx, no error decision`, pass, detail, correctness: true };
 }

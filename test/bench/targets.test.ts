@@ -27,6 +27,7 @@ describe('benchmark targets', () => {
     ['one unexpected status', { unexpected: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
     ['a 5xx', { status5xx: 1, unexpected: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
     ['an error decision', { errorDecisions: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
+    ['no request answered at all (nothing unexpected, nothing checked)', { requests: 0, statuses: {}, perPayload: [0] }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
   ])('%s fails its target, and only it', (_name, change, at10k, expected) => {
     expect(failed(run(change, at10k))).toEqual(expected);
   });
