@@ -36,6 +36,12 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     const g = guardrailApp(await make(), { emergencyStop: 'off' });
     await g.event(engagedPayload(at(T0 - 60_000)));
     expect((await g.preflight(1)).status).toBe(200);
+    // The engagement is still recorded, and a policy of the set can act on it.
+    const withPolicy = guardrailApp(await make(), { emergencyStop: 'off', files: { 'stop.yaml': 'kind: Policy\nname: team-stop\nrules:\n  - emergencyStop: {}\n' } });
+    expect((await withPolicy.event(engagedPayload(at(T0 - 60_000), 'jane'))).status).toBe(202);
+    const denied = await withPolicy.preflight(1);
+    expect([denied.status, denied.body.message]).toEqual([403, expect.stringContaining('[team-stop] the emergency stop is engaged (by jane')]);
+    expect(denied.body.message).not.toContain('(built-in)');
   });
 
   test('concurrency: a second run in the environment is denied, the run itself and other environments are not', async () => {
