@@ -13,14 +13,26 @@ export function runEnvironments(execution: Execution, aliases: EnvironmentAliase
   if (execution.environment) values.push(execution.environment);
   const override = execution.overrides?.environment;
   if (override && override !== execution.environment) values.push(override);
+  const byId = aliasesById(aliases);
   return values.map((value) => {
     const lower = value.toLowerCase();
-    const keys = new Set([lower]);
-    for (const [alias, ids] of aliases) {
-      if (ids.some((id) => id.toLowerCase() === lower)) keys.add(alias.toLowerCase());
-    }
-    return { value, keys };
+    return { value, keys: new Set([lower, ...(byId.get(lower) ?? [])]) };
   });
+}
+
+/** Each bundle's aliases inverted once (lower-cased id -> alias names), not scanned per request. */
+const inverted = new WeakMap<EnvironmentAliases, ReadonlyMap<string, readonly string[]>>();
+
+function aliasesById(aliases: EnvironmentAliases): ReadonlyMap<string, readonly string[]> {
+  let byId = inverted.get(aliases);
+  if (!byId) {
+    const out = new Map<string, string[]>();
+    for (const [alias, ids] of aliases) {
+      for (const id of new Set(ids.map((i) => i.toLowerCase()))) out.set(id, [...(out.get(id) ?? []), alias.toLowerCase()]);
+    }
+    inverted.set(aliases, (byId = out));
+  }
+  return byId;
 }
 
 /** Lower-cased set of environment names, ids or aliases listed in a policy. */
