@@ -5,6 +5,7 @@ import { checkCase } from './check-case';
 import type { LoadedSuite } from './load-suites';
 import { prepareCase, type FileCache } from './prepare-case';
 import type { SuiteDocument } from './suite-schema';
+import { pathText, type FieldPath } from '../../validation/field-path';
 
 /** Decisions in test runs carry this id, so messages and modifications are reproducible. */
 export const TEST_DECISION_ID = 'test';
@@ -31,10 +32,9 @@ export interface SuiteReport {
 function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyBundle): LoadProblem[] {
   const known = new Set(bundle.policies.map((p) => p.name));
   const out: LoadProblem[] = [];
-  const flag = (name: string, path: Array<string | number>) => {
+  const flag = (name: string, path: FieldPath) => {
     if (known.has(name)) return;
-    const where = path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').slice(1);
-    out.push({ file: suite.file, ...suite.locate(path), path: where, message: `policy "${name}" does not exist in this policy set (known: ${[...known].join(', ')})`, severity: 'error' });
+    out.push({ file: suite.file, ...suite.locate(path), path: pathText(path), message: `policy "${name}" does not exist in this policy set (known: ${[...known].join(', ')})`, severity: 'error' });
   };
   doc.cases.forEach((c, i) => {
     for (const key of ['denied', 'warned', 'audited'] as const) (c.expect[key] ?? []).forEach((n, j) => flag(n, ['cases', i, 'expect', key, j]));
