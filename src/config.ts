@@ -1,5 +1,8 @@
 import { parseAuditConfig, type AuditConfig } from './observability/audit-config';
 import { parseStateConfig, type StateConfig } from './state/state-config';
+import { ConfigError, envFlag, envInteger } from './env-values';
+
+export { ConfigError };
 
 /** Environment variables -> a typed, validated Config. Fails fast with the variable to fix. */
 export interface Config {
@@ -20,31 +23,7 @@ export interface Config {
   state: StateConfig;
 }
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
 const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
-
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'true' || raw === 'false') return raw === 'true';
-  throw new ConfigError(`${name} must be true or false, got "${raw}"`);
-}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const secretsRaw = env.WEBHOOK_SECRET;
@@ -59,18 +38,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const audit = parseAuditConfig(env);
   if (!audit.ok) throw new ConfigError(audit.message);
   const state = parseStateConfig(env);
-  if (!state.ok) throw new ConfigError(state.message);
   return {
-    port: integer(env, 'PORT', 8080, 0, 65535),
+    port: envInteger(env, 'PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
     policyDir: env.POLICY_DIR ?? './policies',
     secrets,
     bodyLimit,
     logLevel,
-    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 25000, 0, 600000),
-    policyWatch: flag(env, 'POLICY_WATCH', true),
-    policyReloadDebounceMs: integer(env, 'POLICY_RELOAD_DEBOUNCE_MS', 300, 0, 60000),
+    shutdownTimeoutMs: envInteger(env, 'SHUTDOWN_TIMEOUT_MS', 25000, 0, 600000),
+    policyWatch: envFlag(env, 'POLICY_WATCH', true),
+    policyReloadDebounceMs: envInteger(env, 'POLICY_RELOAD_DEBOUNCE_MS', 300, 0, 60000),
     audit: audit.config,
-    state: state.config,
+    state,
   };
 }

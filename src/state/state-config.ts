@@ -1,3 +1,4 @@
+import { ConfigError, envInteger, envOneOf } from '../env-values';
 import type { OnUnavailable } from './preflight-state';
 
 /** Settings of the guardrails with memory (docs/state.md). */
@@ -18,48 +19,22 @@ export interface StateConfig {
   timeoutMs: number;
 }
 
-export type StateConfigResult = { ok: true; config: StateConfig } | { ok: false; message: string };
-
-class Invalid extends Error {}
-
-function oneOf<T extends string>(env: NodeJS.ProcessEnv, name: string, values: readonly T[], fallback: T): T {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!values.includes(raw as T)) throw new Invalid(`${name} must be one of ${values.join(', ')}, got "${raw}"`);
-  return raw as T;
-}
-
-function whole(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) throw new Invalid(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
-  return value;
-}
-
 function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.REDIS_URL;
   if (raw === undefined || raw === '') return undefined;
-  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new Invalid('REDIS_URL must look like redis://host:6379/0 or rediss://host:6380 (or be unset for in-memory state)');
+  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new ConfigError('REDIS_URL must look like redis://host:6379/0 or rediss://host:6380 (or be unset for in-memory state)');
   return raw;
 }
 
-export function parseStateConfig(env: NodeJS.ProcessEnv): StateConfigResult {
-  try {
-    return {
-      ok: true,
-      config: {
-        redisUrl: redisUrl(env),
-        redisKeyPrefix: env.REDIS_KEY_PREFIX || 'preflight-gate:',
-        onUnavailable: oneOf(env, 'STATE_UNAVAILABLE', ['deny', 'allow'], 'deny'),
-        emergencyStop: oneOf(env, 'EMERGENCY_STOP_POLICY', ['enforce', 'off'], 'enforce'),
-        executionTtlMs: whole(env, 'EXECUTION_TTL_SECONDS', 14400, 60, 7 * 86400) * 1000,
-        eventToleranceMs: whole(env, 'EVENT_TOLERANCE_SECONDS', 900, 1, 86400) * 1000,
-        timeoutMs: whole(env, 'STATE_TIMEOUT_MS', 1000, 50, 10000),
-      },
-    };
-  } catch (err) {
-    if (err instanceof Invalid) return { ok: false, message: err.message };
-    throw err;
-  }
+/** The settings of docs/state.md; a bad value is a ConfigError naming the variable. */
+export function parseStateConfig(env: NodeJS.ProcessEnv): StateConfig {
+  return {
+    redisUrl: redisUrl(env),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'preflight-gate:',
+    onUnavailable: envOneOf(env, 'STATE_UNAVAILABLE', ['deny', 'allow'], 'deny'),
+    emergencyStop: envOneOf(env, 'EMERGENCY_STOP_POLICY', ['enforce', 'off'], 'enforce'),
+    executionTtlMs: envInteger(env, 'EXECUTION_TTL_SECONDS', 14400, 60, 7 * 86400) * 1000,
+    eventToleranceMs: envInteger(env, 'EVENT_TOLERANCE_SECONDS', 900, 1, 86400) * 1000,
+    timeoutMs: envInteger(env, 'STATE_TIMEOUT_MS', 1000, 50, 10000),
+  };
 }
