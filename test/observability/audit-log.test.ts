@@ -1,10 +1,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import winston from 'winston';
 import { ConfigError, loadConfig } from '../../src/config';
 import { parseAuditConfig } from '../../src/observability/audit-config';
-import { createAuditLog } from '../../src/observability/audit-log';
+import { auditLogTo, createAuditLog } from '../../src/observability/audit-log';
 import { preflightWith } from '../helpers/fixtures';
+import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
 import { memoryAuditLog } from './audit-sink';
@@ -73,10 +76,21 @@ describe('AUDIT_LOG=<file>', () => {
   it('drops a line recorded after close (the end of a forced shutdown) instead of throwing', async () => {
     const file = join(dir, 'closed.jsonl');
     const audit = createAuditLog({ destination: { kind: 'file', path: file }, level: 'info', redact: { kind: 'all' } });
-    const { app } = testApp(undefined, { audit });
+    // The app catches a throwing audit line and logs it: only the log shows whether the write threw.
+    const logged: Array<Record<string, unknown>> = [];
+    const stream = new Writable({ write(chunk: Buffer, _enc, done) { logged.push(JSON.parse(chunk.toString()) as Record<string, unknown>); done(); } });
+    const logger = winston.createLogger({ format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
+    const { app } = testApp(undefined, { audit, logger });
     audit.close();
     await signedRequest(app, preflightWith(() => undefined)).expect(503);
     expect(() => audit.close()).not.toThrow();
     expect(readFileSync(file, 'utf8')).toBe('');
+    const auditFailures = () => logged.filter((l) => l.message === 'the audit line or metrics of an answer could not be written');
+    expect(auditFailures()).toEqual([]);
+    // The same request with a sink that throws is logged, so the check above can see a throw.
+    const throwing = auditLogTo(() => { throw new Error('EBADF: bad file descriptor, write'); }, 'info', { kind: 'all' });
+    await signedRequest(testApp(undefined, { audit: throwing, logger }).app, preflightWith(() => undefined)).expect(503);
+    await waitFor(async () => auditFailures().length > 0, 'the error line of the throwing sink');
+    expect(auditFailures()).toEqual([expect.objectContaining({ level: 'error', error: 'EBADF: bad file descriptor, write' })]);
   });
 });
