@@ -13,7 +13,7 @@ const POLICIES = {
     'name: no-docker-engine',
     'rules:',
     '  - targetAttributes:',
-    '      forbid: {container.engine: [docker]}',
+    '      forbid: {container.engine: [docker], container.host: [docker-desktop]}',
     'message: "{{reason}} (target {{target}})"',
   ].join('\n'),
   'careful.yaml': 'kind: Policy\nname: careful-in-payments\nmode: warn\nrules:\n  - environments:\n      blocked: [payments]\n',
@@ -50,6 +50,10 @@ describe('the audit line of a decision', () => {
     ['true masks every attribute value and the target names', { kind: 'all' } as const, ['docker', 'docker-desktop', TARGET_NAME]],
     ['a key list masks the values of those keys only', { kind: 'keys', keys: ['container.engine'] } as const, ['docker']],
   ])('redaction %s', async (_name, redaction, hidden) => {
+    // Without redaction every value to hide is in the record: the checks below can see a leak.
+    const plain = await auditOf({ kind: 'none' });
+    const plainText = JSON.stringify(plain.record.policies) + plain.record.message;
+    for (const value of hidden) expect([value, plainText.match(new RegExp(`(?<![\\w-])${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w-])`)) !== null]).toEqual([value, true]);
     const { line, record } = await auditOf(redaction);
     const text = JSON.stringify(record.policies) + record.message;
     for (const value of hidden) expect(text).not.toMatch(new RegExp(`(?<![\\w-])${value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\w-])`));
