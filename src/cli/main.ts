@@ -30,7 +30,7 @@ const program = new Command('preflight-gate')
   .description('Policy guardrails for Steadybit experiments: validate and test policies, evaluate payloads, sign requests, run the service.')
   .exitOverride()
   .showHelpAfterError('(add --help for usage)')
-  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (invalid policies, failing tests, a denial with eval --exit-code), 2 usage error.');
+  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code), 2 usage error or nothing to evaluate (eval on an invalid policy set).');
 
 program.command('validate')
   .description('check every policy file (schema and semantics) and the shape of every test suite')

@@ -20,7 +20,10 @@ export function toHttpError(err: unknown): HttpError {
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const httpError = toHttpError(err);
-    if (httpError.status >= 500) logger.error('request failed', { path: req.path, error: err instanceof Error ? err.stack : String(err) });
+    // A 503 is a known state (no policy set, state store down), said once per request as a warning;
+    // anything else at 500 is a bug, logged with its stack.
+    if (httpError.status === 503) logger.warn('request refused', { path: req.path, status: 503, reason: httpError.message });
+    else if (httpError.status >= 500) logger.error('request failed', { path: req.path, error: err instanceof Error ? err.stack : String(err) });
     res.locals.error = httpError;
     res.status(httpError.status).json({ message: httpError.message, ...httpError.details });
   };

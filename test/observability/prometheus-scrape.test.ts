@@ -78,6 +78,10 @@ describe('a real Prometheus scraping a running preflight-gate', () => {
 
   it('every query of the Grafana dashboard is valid PromQL for the real Prometheus', async () => {
     const dashboard = JSON.parse(readFileSync(join(ROOT, 'helm', 'dashboards', 'preflight-gate.json'), 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
+    // The panels must be there, each with a query: an empty dashboard would pass the loop.
+    const titles = dashboard.panels.map((p) => p.title.toLowerCase()).join(' | ');
+    for (const topic of ['decision', 'denying polic', 'latency', 'reload']) expect(titles).toContain(topic);
+    expect(dashboard.panels.every((p) => p.targets.length > 0)).toBe(true);
     for (const panel of dashboard.panels) {
       for (const { expr } of panel.targets) {
         const promql = expr.replaceAll('$job', JOB).replaceAll('$__rate_interval', '1m').replaceAll('$__range', '1h');

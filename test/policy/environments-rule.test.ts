@@ -42,6 +42,12 @@ describe('environments rule', () => {
     if (!allow) expect(decision.message).toMatch(/\[(blocked|allowed)-envs\]/);
   });
 
+  test('a run without an environment is denied as undecidable, saying so', () => {
+    const d = decide({ blocked }, undefined);
+    expect(d.allowed).toBe(false);
+    expect(d.message).toContain('[blocked-envs] cannot decide: the payload names no environment (execution.environment is missing)');
+  });
+
   test('names the alias and the id it matched', () => {
     const d = decide({ aliases, blocked }, 'aaaaaaaa-0000-4000-8000-000000000001');
     expect(d.message).toContain('environment production (aaaaaaaa-0000-4000-8000-000000000001) is blocked');
