@@ -11,6 +11,8 @@ const fridayNight = window('{timeZone: UTC, allowed: [{days: [Fri], from: "22:00
 const nyFreeze = window('{timeZone: America/New_York, deny: [{name: year-end freeze, start: "2026-12-18", end: "2027-01-04"}]}');
 const berlinFreezeAtSpring = window('{timeZone: Europe/Berlin, deny: [{start: "2026-03-29T03:00", end: "2026-03-30"}]}');
 const utcFreeze = window('{timeZone: Europe/Berlin, deny: [{start: "2026-12-18T16:00:00Z", end: "2026-12-19T00:00:00+01:00"}]}');
+const kolkataDaily = window('{timeZone: Asia/Kolkata, allowed: [{from: "09:00", to: "17:00"}]}');
+const lordHoweRepeatDeny = window('{timeZone: Australia/Lord_Howe, deny: [{from: "01:30", to: "02:00"}]}');
 const fridayAfternoons = window('{timeZone: Europe/Berlin, deny: [{name: no Friday afternoons, days: [Fri], from: "15:00", to: "24:00"}]}');
 
 describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA zone', () => {
@@ -45,6 +47,19 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
     ['New York, first 01:30 (EDT) is in the deny hour', nyNightDeny, '2026-11-01T05:30:00Z', false],
     ['New York, repeated 01:30 (EST) is in the deny hour too', nyNightDeny, '2026-11-01T06:30:00Z', false],
     ['New York, 02:00 EST after the repeated hour', nyNightDeny, '2026-11-01T07:00:00Z', true],
+    // a zone 30 minutes off the hour: Asia/Kolkata is UTC+05:30 all year
+    ['Kolkata, 08:59 IST', kolkataDaily, '2026-01-05T03:29:00Z', false],
+    ['Kolkata, 09:00 IST', kolkataDaily, '2026-01-05T03:30:00Z', true],
+    ['Kolkata, 16:59 IST', kolkataDaily, '2026-01-05T11:29:00Z', true],
+    ['Kolkata, 17:00 IST', kolkataDaily, '2026-01-05T11:30:00Z', false],
+    // Australia/Lord_Howe half-hour DST ends at the instant 2026-04-04T15:00Z: 02:00 (+11:00) -> 01:30 (+10:30)
+    ['Lord Howe, 01:29 before the deny half hour', lordHoweRepeatDeny, '2026-04-04T14:29:00Z', true],
+    ['Lord Howe, first 01:45 (+11:00) is in the deny half hour', lordHoweRepeatDeny, '2026-04-04T14:45:00Z', false],
+    ['Lord Howe, the instant DST ends is 01:30 again (+10:30)', lordHoweRepeatDeny, '2026-04-04T15:00:00Z', false],
+    ['Lord Howe, repeated 01:59 (+10:30) is in the deny half hour too', lordHoweRepeatDeny, '2026-04-04T15:29:00Z', false],
+    ['Lord Howe, 02:00 (+10:30) after the repeated half hour', lordHoweRepeatDeny, '2026-04-04T15:30:00Z', true],
+    ['Berlin, the instant of spring forward is 03:00, past the deny hour', berlinNightDeny, '2026-03-29T01:00:00.000Z', true],
+    ['Berlin, the instant of fall back is 02:00 again, in the deny hour', berlinNightDeny, '2026-10-25T01:00:00.000Z', false],
     // windows crossing midnight belong to the day they start on
     ['Fri 22:00-06:00: Friday 21:59 is before it', fridayNight, '2026-01-09T21:59:00Z', false],
     ['Fri 22:00-06:00: Friday 23:00 is inside', fridayNight, '2026-01-09T23:00:00Z', true],
@@ -73,6 +88,11 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
   test('the message names the window, the zone and the local time now', () => {
     const d = decideAt(nyWeekdays, '2026-03-08T15:00:00Z');
     expect(d.message).toContain('outside the allowed time windows (Mon-Fri 09:00-17:00 America/New_York): it is Sun 2026-03-08 11:00 America/New_York (UTC-04:00) now');
+  });
+
+  test('the message shows a half-hour offset as it is', () => {
+    const d = decideAt(kolkataDaily, '2026-01-05T02:00:00Z');
+    expect(d.message).toContain('outside the allowed time windows (every day 09:00-17:00 Asia/Kolkata): it is Mon 2026-01-05 07:30 Asia/Kolkata (UTC+05:30) now');
   });
 
   test('a freeze message names the freeze, its local span and the local time now', () => {

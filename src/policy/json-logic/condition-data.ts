@@ -1,5 +1,5 @@
 import { targetCount } from '../targeted-step';
-import { localTime } from '../time/zone';
+import { localClock, localDate, localTime, weekdayName } from '../time/zone';
 import type { ActionStepRef, Facts } from '../types';
 import { nullPrototypeCopy, type Data } from './null-prototype';
 
@@ -34,8 +34,8 @@ const DERIVED: Record<string, (facts: Facts, steps: readonly ActionStepRef[], zo
   time: (facts, _steps, zone) => {
     const local = localTime(facts.now, zone);
     return {
-      zone, weekday: local.toFormat('ccc', { locale: 'en' }), isoWeekday: local.weekday, hour: local.hour, minute: local.minute,
-      date: local.toFormat('yyyy-MM-dd'), local: local.toFormat("yyyy-MM-dd'T'HH:mm"),
+      zone, weekday: weekdayName(local), isoWeekday: local.weekday, hour: local.hour, minute: local.minute,
+      date: localDate(local), local: `${localDate(local)}T${localClock(local)}`,
     };
   },
   environments: (facts) => ({

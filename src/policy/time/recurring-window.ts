@@ -1,6 +1,6 @@
-import type { DateTime } from 'luxon';
 import { RuleSpecError } from '../rule-kind';
 import { formatClock, parseClock } from './clock-time';
+import type { LocalTime } from './wall-clock';
 import { describeDays, parseDays } from './weekdays';
 
 /** `{days: [Mon-Fri], from: "09:00", to: "17:00"}`; `to` at or before `from` crosses midnight. */
@@ -8,7 +8,7 @@ export interface RecurringSpec { name?: string; days?: string[]; from: string; t
 
 export interface RecurringWindow {
   /** Whether a wall-clock moment in the window's zone lies inside the window. */
-  contains(local: DateTime): boolean;
+  contains(local: Pick<LocalTime, 'weekday' | 'hour' | 'minute'>): boolean;
   /** "Mon-Fri 09:00-17:00", or "Fri 22:00-06:00 (next day)". */
   text: string;
 }

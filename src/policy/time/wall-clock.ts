@@ -1,0 +1,83 @@
+import { Info } from 'luxon';
+
+/** An instant on the wall clock of a zone: what windows and conditions compare against. */
+export interface LocalTime {
+  year: number;
+  month: number;
+  day: number;
+  /** ISO weekday: Mon = 1 ... Sun = 7. */
+  weekday: number;
+  hour: number;
+  minute: number;
+  /** Minutes east of UTC (fractional for the local mean time of old dates, as luxon has it). */
+  offset: number;
+  /** The zone's name as luxon reports it (`UTC` for `utc` and `gmt`). */
+  zoneName: string;
+}
+
+/** How one zone turns an instant into its offset: a fixed one, or the platform's tz data via Intl. */
+interface ZoneClock { name: string; fixedOffset?: number; parts?: Intl.DateTimeFormat }
+
+const clocks = new Map<string, ZoneClock>();
+
+/** One Intl formatter per zone, made on first use: the options luxon's IANAZone uses. */
+function zoneClock(zone: string): ZoneClock {
+  let clock = clocks.get(zone);
+  if (clock) return clock;
+  const luxonZone = Info.normalizeZone(zone);
+  if (!luxonZone?.isValid) throw new RangeError(`unknown time zone "${zone}"`);
+  clock = luxonZone.isUniversal
+    ? { name: luxonZone.name, fixedOffset: luxonZone.offset(0) }
+    : {
+      name: luxonZone.name,
+      parts: new Intl.DateTimeFormat('en-US', {
+        hour12: false, timeZone: zone, era: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      }),
+    };
+  clocks.set(zone, clock);
+  return clock;
+}
+
+/** Milliseconds since the epoch of a wall-clock reading taken as UTC; years 0-99 are not 19xx. */
+function wallAsUtc(year: number, month: number, day: number, hour: number, minute: number, second: number): number {
+  const at = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  if (year >= 0 && year < 100) at.setUTCFullYear(year, month - 1, day);
+  return at.getTime();
+}
+
+/**
+ * The zone's offset at `ms`, computed as luxon's IANAZone.offset does: the wall clock Intl shows
+ * for that second, read back as UTC, minus the instant (whole seconds).
+ */
+function intlOffset(format: Intl.DateTimeFormat, ms: number): number {
+  const f: Record<string, number> = {};
+  let bc = false;
+  for (const { type, value } of format.formatToParts(ms)) {
+    if (type === 'era') bc = value === 'BC';
+    else if (type !== 'literal') f[type] = parseInt(value, 10);
+  }
+  const year = bc ? -Math.abs(f.year) + 1 : f.year;
+  const wall = wallAsUtc(year, f.month, f.day, f.hour === 24 ? 0 : f.hour, f.minute, f.second);
+  const over = ms % 1000;
+  return (wall - (ms - (over >= 0 ? over : 1000 + over))) / 60000;
+}
+
+/**
+ * `ms` on the wall clock of `zone` (a name checkZone accepted). The same numbers as luxon's
+ * `DateTime.fromJSDate(now, {zone})`, from one `formatToParts` instead of luxon's object chain.
+ */
+export function wallClock(ms: number, zone: string): LocalTime {
+  const clock = zoneClock(zone);
+  const offset = clock.fixedOffset ?? intlOffset(clock.parts as Intl.DateTimeFormat, ms);
+  const shifted = new Date(ms + offset * 60000);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    weekday: shifted.getUTCDay() === 0 ? 7 : shifted.getUTCDay(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    offset,
+    zoneName: clock.name,
+  };
+}
