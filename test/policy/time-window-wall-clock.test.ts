@@ -63,9 +63,20 @@ describe('wall clock property: the same local time, text and condition data as l
     fc.assert(fc.property(msArb, fc.constantFrom(...ZONES), check), { numRuns: 3000 });
   });
 
-  test('near DST switches: a few seconds either side of the hour and half hour', () => {
+  test('near DST switches: runs of instants a few seconds either side of the hour and half hour', () => {
     const hourArb = fc.integer({ min: Date.parse('2020-01-01T00:00:00Z') / 1800000, max: Date.parse('2030-01-01T00:00:00Z') / 1800000 });
-    fc.assert(fc.property(hourArb, fc.integer({ min: -2000, max: 2000 }), fc.constantFrom(...ZONES), (half, ms, zone) => check(half * 1800000 + ms, zone)), { numRuns: 3000 });
+    const runArb = fc.array(fc.integer({ min: -2000, max: 2000 }), { minLength: 1, maxLength: 8 });
+    fc.assert(fc.property(hourArb, runArb, fc.constantFrom(...ZONES), (half, run, zone) => run.forEach((ms) => check(half * 1800000 + ms, zone))), { numRuns: 3000 });
+  });
+
+  test.each([
+    ['Berlin spring forward', 'Europe/Berlin', '2026-03-29T01:00:00Z'],
+    ['Berlin fall back', 'Europe/Berlin', '2026-10-25T01:00:00Z'],
+    ['New York spring forward', 'America/New_York', '2026-03-08T07:00:00Z'],
+    ['Lord Howe half-hour fall back', 'Australia/Lord_Howe', '2026-04-04T15:00:00Z'],
+  ])('%s: the last millisecond before the switch and the switch itself, one after the other', (_name, zone, iso) => {
+    const at = Date.parse(iso);
+    for (const ms of [at - 1000, at - 1, at, at + 999, at - 1, at + 1000]) check(ms, zone);
   });
 
   test('far from today: local mean time, years 0-99 and before year 1', () => {

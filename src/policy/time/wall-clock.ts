@@ -15,8 +15,11 @@ export interface LocalTime {
   zoneName: string;
 }
 
-/** How one zone turns an instant into its offset: a fixed one, or the platform's tz data via Intl. */
-interface ZoneClock { name: string; fixedOffset?: number; parts?: Intl.DateTimeFormat }
+/**
+ * How one zone turns an instant into its offset: a fixed one, or the platform's tz data via Intl,
+ * remembering the offset of the last whole second asked for (offsets change only at whole seconds).
+ */
+interface ZoneClock { name: string; fixedOffset?: number; parts?: Intl.DateTimeFormat; second?: number; offset?: number }
 
 const clocks = new Map<string, ZoneClock>();
 
@@ -62,13 +65,24 @@ function intlOffset(format: Intl.DateTimeFormat, ms: number): number {
   return (wall - (ms - (over >= 0 ? over : 1000 + over))) / 60000;
 }
 
+/** The zone's offset at `ms`; a burst of requests within one second asks Intl once. */
+function offsetAt(clock: ZoneClock, ms: number): number {
+  if (clock.fixedOffset !== undefined) return clock.fixedOffset;
+  const second = Math.floor(ms / 1000);
+  if (clock.second !== second || clock.offset === undefined) {
+    clock.offset = intlOffset(clock.parts as Intl.DateTimeFormat, ms);
+    clock.second = second;
+  }
+  return clock.offset;
+}
+
 /**
  * `ms` on the wall clock of `zone` (a name checkZone accepted). The same numbers as luxon's
  * `DateTime.fromJSDate(now, {zone})`, from one `formatToParts` instead of luxon's object chain.
  */
 export function wallClock(ms: number, zone: string): LocalTime {
   const clock = zoneClock(zone);
-  const offset = clock.fixedOffset ?? intlOffset(clock.parts as Intl.DateTimeFormat, ms);
+  const offset = offsetAt(clock, ms);
   const shifted = new Date(ms + offset * 60000);
   return {
     year: shifted.getUTCFullYear(),
