@@ -52,18 +52,38 @@ const DERIVED: Record<string, (facts: Facts, steps: readonly ActionStepRef[], zo
   targets: (_facts, steps) => targets(steps),
 };
 
+const DERIVED_NAMES = Object.keys(DERIVED);
+
 /** Top-level names of the condition data (docs/policies.md, "condition"). */
-export const DATA_ROOTS: readonly string[] = ['payload', 'execution', ...Object.keys(DERIVED)];
+export const DATA_ROOTS: readonly string[] = ['payload', 'execution', ...DERIVED_NAMES];
+
+/**
+ * Derived data already built in a request, by the steps it was built for (a policy without step
+ * filters passes the request's own actionSteps array, so most conditions share one entry), then by
+ * name (`time` also by zone). Conditions only read data, so one copy serves them all.
+ */
+const builtByFacts = new WeakMap<Facts, WeakMap<readonly ActionStepRef[], Map<string, Data>>>();
+
+function derived(facts: Facts, steps: readonly ActionStepRef[], zone: string, name: string): Data {
+  let bySteps = builtByFacts.get(facts);
+  if (!bySteps) builtByFacts.set(facts, (bySteps = new WeakMap()));
+  let built = bySteps.get(steps);
+  if (!built) bySteps.set(steps, (built = new Map()));
+  const key = name === 'time' ? `time ${zone}` : name;
+  let value = built.get(key);
+  if (value === undefined) built.set(key, (value = nullPrototypeCopy(DERIVED[name](facts, steps, zone))));
+  return value;
+}
 
 /**
  * What a condition's `var` paths read: the payload (`payload`, `execution`) and facts derived
  * from it for the policy's steps and the rule's time zone. Objects have no prototype. Only the
- * `roots` the expression reads are built.
+ * `roots` the expression reads are built, each once per request.
  */
 export function conditionData(facts: Facts, steps: readonly ActionStepRef[], zone: string, roots: ReadonlySet<string> | 'all' = 'all'): Data {
   const wanted = (name: string) => roots === 'all' || roots.has(name);
   const data = Object.create(null) as { [key: string]: Data };
-  for (const [name, build] of Object.entries(DERIVED)) if (wanted(name)) data[name] = nullPrototypeCopy(build(facts, steps, zone));
+  for (const name of DERIVED_NAMES) if (wanted(name)) data[name] = derived(facts, steps, zone, name);
   if (wanted('payload') || wanted('execution')) {
     const payload = payloadCopy(facts) as { [key: string]: Data };
     data.payload = payload;
