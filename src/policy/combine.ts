@@ -42,12 +42,13 @@ function bounded(message: string): string {
  * then name). For a property set twice to different values, the first setter (highest priority)
  * wins and the conflict is reported. A value added to a list twice is added once.
  */
-export function mergeModifications(outcomes: PolicyOutcome[]): { modifications: Modification[]; conflicts: ModificationConflict[] } {
+export function mergeModifications(outcomes: readonly PolicyOutcome[]): { modifications: Modification[]; conflicts: ModificationConflict[] } {
   const modifications: Modification[] = [];
   const conflicts: ModificationConflict[] = [];
   const set = new Map<string, { policy: string; value: Modification['value'] }>();
   const added = new Set<string>();
-  const ordered = [...outcomes].sort((a, b) => byImportance(a.result, b.result));
+  // Only the few outcomes that modify are ordered: sorting a subset keeps its order within the whole (the sort is stable).
+  const ordered = outcomes.filter((o) => o.modifications.length > 0).sort((a, b) => byImportance(a.result, b.result));
   for (const { modifications: mods } of ordered) {
     for (const { policy, ...m } of mods) {
       if (m.type === 'set_property_value') {
@@ -70,11 +71,24 @@ export function mergeModifications(outcomes: PolicyOutcome[]): { modifications: 
   return { modifications, conflicts };
 }
 
+/** The results in order, the denials and warnings most important first, and how many policies applied: one pass. */
+function tally(outcomes: readonly PolicyOutcome[]) {
+  const results: PolicyResult[] = [];
+  const denies: PolicyResult[] = [];
+  const warns: PolicyResult[] = [];
+  let applied = 0;
+  for (const { result } of outcomes) {
+    results.push(result);
+    if (result.result !== 'skipped') applied++;
+    if (result.result === 'deny') denies.push(result);
+    else if (result.result === 'warn') warns.push(result);
+  }
+  return { results, denies: denies.sort(byImportance), warns: warns.sort(byImportance), applied };
+}
+
 /** Every outcome, one decision: any enforcing denial denies; warnings and conflicts are said in the message. */
-export function combine(outcomes: PolicyOutcome[], meta: { id: string; revision: string; now: Date; outOfScope?: number }): Decision {
-  const results = outcomes.map((o) => o.result);
-  const denies = results.filter((r) => r.result === 'deny').sort(byImportance);
-  const warns = results.filter((r) => r.result === 'warn').sort(byImportance);
+export function combine(outcomes: readonly PolicyOutcome[], meta: { id: string; revision: string; now: Date; outOfScope?: number }): Decision {
+  const { results, denies, warns, applied } = tally(outcomes);
   const ref = ` (decision ${meta.id}, policy revision ${meta.revision})`;
   const outOfScope = meta.outOfScope ?? 0;
   const base = { id: meta.id, revision: meta.revision, evaluatedAt: meta.now.toISOString(), results, outOfScope };
@@ -84,7 +98,6 @@ export function combine(outcomes: PolicyOutcome[], meta: { id: string; revision:
   }
   const { modifications, conflicts } = mergeModifications(outcomes);
   const conflictNote = clip(conflicts.map((c) => ` Conflict: "${c.propertyKey}" set by ${c.kept.policy} and ${c.dropped.policy}; kept ${JSON.stringify(c.kept.value)} (higher priority).`).join(''), MAX_CONFLICT_NOTE);
-  const applied = results.filter((r) => r.result !== 'skipped').length;
   const total = results.length + outOfScope;
   const message = warns.length > 0
     ? listPolicies('Allowed with warnings: ', warns.map((w) => ({ ...w, message: `would deny: ${w.message ?? w.reasons.join('; ')}` })), `.${conflictNote}${ref}`)

@@ -44,3 +44,15 @@ export function isListed(env: RunEnvironment, listed: ReadonlySet<string>): bool
   for (const k of env.keys) if (listed.has(k)) return true;
   return false;
 }
+
+/** Whether any of the run's environments is listed (a match). */
+export function anyListed(envs: readonly RunEnvironment[], listed: ReadonlySet<string>): boolean {
+  for (const env of envs) if (isListed(env, listed)) return true;
+  return false;
+}
+
+/** Whether every one of the run's environments is listed (an exclude, a waiver's reach). */
+export function allListed(envs: readonly RunEnvironment[], listed: ReadonlySet<string>): boolean {
+  for (const env of envs) if (!isListed(env, listed)) return false;
+  return true;
+}

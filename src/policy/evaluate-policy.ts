@@ -1,14 +1,18 @@
 import type { CompiledException, CompiledPolicy } from './compiled';
+import { passReason } from './policy-texts';
 import type { TemplateValues } from './template';
-import type { Facts, Finding, Modification, PolicyResult, Violation } from './types';
+import type { ActionStepRef, Facts, Finding, Modification, PolicyResult, Violation } from './types';
 
 export interface PolicyOutcome {
   result: PolicyResult;
   /** Modifications this policy contributes if the run is allowed. */
-  modifications: Array<Modification & { policy: string }>;
+  modifications: ReadonlyArray<Modification & { policy: string }>;
 }
 
 type Located = Violation & { rule: string };
+
+/** The outcome of every policy that contributes nothing: shared, never written to. */
+const NO_MODIFICATIONS: PolicyOutcome['modifications'] = Object.freeze([]);
 
 /** Template values of a request, computed once however many policies render or modify. */
 const baseByFacts = new WeakMap<Facts, TemplateValues>();
@@ -29,11 +33,12 @@ export function baseValues(facts: Facts): TemplateValues {
   return values;
 }
 
-function checkRules(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps']): Located[] {
+function checkRules(policy: CompiledPolicy, facts: Facts, steps: ActionStepRef[]): Located[] {
   const violations: Located[] = [];
+  const input = { facts, steps };
   for (const rule of policy.rules) {
     try {
-      violations.push(...rule.check({ facts, steps }).map((v) => ({ ...v, rule: rule.path })));
+      for (const v of rule.check(input)) violations.push({ ...v, rule: rule.path });
     } catch (err) {
       // Fail closed: a rule that throws cannot decide, and that counts against the run.
       violations.push({ rule: rule.path, reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, undecidable: true });
@@ -53,21 +58,22 @@ const finding = (v: Located): Finding => ({
   ...(v.value !== undefined ? { value: v.value } : {}), ...(v.undecidable ? { undecidable: true } : {}),
 });
 
-/** The action steps the policy's step filters leave, or why none is left (the policy is then skipped). */
-function scopedSteps(policy: CompiledPolicy, facts: Facts): { steps: Facts['actionSteps']; skip?: string } {
+const stepLabels = (steps: readonly ActionStepRef[]) => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
+
+/** The action steps the policy's step filters leave, or why none is left (a text: the policy is then skipped). */
+function scopedSteps(policy: CompiledPolicy, facts: Facts): ActionStepRef[] | string {
   let steps = facts.actionSteps;
-  const labels = () => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
   if (policy.match.hasStepFilter) {
     const matched = steps.filter((s) => policy.match.stepMatches(s));
-    if (matched.length === 0) return { steps: [], skip: `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${labels()}` };
+    if (matched.length === 0) return `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${stepLabels(steps)}`;
     steps = matched;
   }
   if (policy.exclude.hasStepFilter) {
     const left = steps.filter((s) => !policy.exclude.stepMatches(s));
-    if (left.length === 0 && steps.length > 0) return { steps: [], skip: `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${labels()}` };
+    if (left.length === 0 && steps.length > 0) return `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${stepLabels(steps)}`;
     steps = left;
   }
-  return { steps };
+  return steps;
 }
 
 /**
@@ -89,35 +95,38 @@ function waiverFor(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSte
   return { live, expiredNote: expired.map((e) => `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`) };
 }
 
+/** The result every outcome starts from; deny/warn/audit and waivers add their explanation after `source`. */
+function resultOf(policy: CompiledPolicy, kind: PolicyResult['result'], reasons: string[]): PolicyResult {
+  return { policy: policy.name, mode: policy.mode, priority: policy.priority, result: kind, reasons, source: policy.source };
+}
+
+const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({ result: resultOf(policy, 'skipped', [why]), modifications: NO_MODIFICATIONS });
+
 /** Evaluates one policy against the run. Pure; never throws for a rule's failure. */
 export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions: readonly CompiledException[]): PolicyOutcome {
-  const result = (kind: PolicyResult['result'], reasons: string[], extra: Partial<PolicyResult> = {}): PolicyResult => ({
-    policy: policy.name, mode: policy.mode, priority: policy.priority, result: kind, reasons, source: policy.source, ...extra,
-  });
   const miss = policy.match.runMiss(facts) ?? policy.exclude.runMiss(facts);
-  if (miss !== undefined) return { result: result('skipped', [miss]), modifications: [] };
-  const { steps, skip } = scopedSteps(policy, facts);
-  if (skip !== undefined) return { result: result('skipped', [skip]), modifications: [] };
+  if (miss !== undefined) return skipped(policy, miss);
+  const steps = scopedSteps(policy, facts);
+  if (typeof steps === 'string') return skipped(policy, steps);
 
   const violations = checkRules(policy, facts, steps);
+  if (violations.length === 0) return { result: resultOf(policy, 'pass', [passReason(policy)]), modifications: contribute(policy, facts) };
   const base = baseValues(facts);
-  if (violations.length === 0) {
-    const checked = policy.rules.length === 0 ? 'no rules to check' : `passed: ${policy.rules.map((r) => r.path).join(', ')}`;
-    return { result: result('pass', [checked]), modifications: contribute(policy, base) };
-  }
   const findings = violations.map(finding);
   const message = violations.map((v) => render(policy, v, base)).join('; ');
   const { live, expiredNote } = waiverFor(policy, facts, steps, violations, exceptions);
   if (live) {
     const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}: ${live.reason}); would have denied: ${message}`;
-    return { result: result('skipped', [why], { exception: live.name, findings }), modifications: [] };
+    return { result: { ...resultOf(policy, 'skipped', [why]), exception: live.name, findings }, modifications: NO_MODIFICATIONS };
   }
   const kind = policy.mode === 'enforce' ? 'deny' : policy.mode;
   const reasons = [...violations.map((v) => v.reason), ...expiredNote];
-  return { result: result(kind, reasons, { message, findings }), modifications: kind === 'deny' ? [] : contribute(policy, base) };
+  return { result: { ...resultOf(policy, kind, reasons), message, findings }, modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, facts) };
 }
 
-function contribute(policy: CompiledPolicy, base: TemplateValues): PolicyOutcome['modifications'] {
-  const values = { ...base, policy: policy.name };
+/** The policy's modifications, rendered for this run (most policies have none: nothing is built for them). */
+function contribute(policy: CompiledPolicy, facts: Facts): PolicyOutcome['modifications'] {
+  if (policy.modifications.length === 0) return NO_MODIFICATIONS;
+  const values = { ...baseValues(facts), policy: policy.name };
   return policy.modifications.map((m) => ({ type: m.type, propertyKey: m.propertyKey, value: m.render(values), policy: policy.name }));
 }

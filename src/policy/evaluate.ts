@@ -1,6 +1,6 @@
 import type { PolicyBundle } from './compiled';
 import { combine } from './combine';
-import { evaluatePolicy } from './evaluate-policy';
+import { evaluatePolicy, type PolicyOutcome } from './evaluate-policy';
 import { buildFacts, type FactOptions } from './facts';
 import type { Decision, PreflightPayload } from './types';
 
@@ -19,8 +19,12 @@ export interface EvaluateOptions extends FactOptions {
  */
 export function evaluate(bundle: PolicyBundle, payload: PreflightPayload, opts: EvaluateOptions): Decision {
   const facts = buildFacts(bundle, payload, opts);
-  const visited = opts.fullScan ? bundle.policies : bundle.index.candidates(facts).map((i) => bundle.policies[i]);
-  const outcomes = visited.map((policy) => evaluatePolicy(policy, facts, bundle.exceptions));
-  const outOfScope = bundle.policies.length - visited.length;
+  const outcomes: PolicyOutcome[] = [];
+  if (opts.fullScan) {
+    for (const policy of bundle.policies) outcomes.push(evaluatePolicy(policy, facts, bundle.exceptions));
+  } else {
+    for (const position of bundle.index.candidates(facts)) outcomes.push(evaluatePolicy(bundle.policies[position], facts, bundle.exceptions));
+  }
+  const outOfScope = bundle.policies.length - outcomes.length;
   return combine(outcomes, { id: opts.decisionId, revision: bundle.revision, now: opts.now, outOfScope });
 }

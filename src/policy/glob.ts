@@ -3,12 +3,30 @@ import picomatch from 'picomatch';
 /** A case-insensitive glob (`*shutdown*`, `com.steadybit.extension_aws.*`) compiled once. */
 export type Matcher = (value: string) => boolean;
 
+/** Keys and action ids are not paths: a backslash is never a separator, on any platform. */
+const GLOB_OPTIONS = { nocase: true, dot: true, bash: true, windows: false };
+
+/**
+ * One glob as a regular expression, answering what picomatch's own matcher answers for these
+ * options (an empty value never matches; the glob's own text always does) without the two result
+ * objects that matcher builds on every call.
+ */
+function globMatcher(pattern: string): Matcher {
+  const regex = picomatch.makeRe(pattern, GLOB_OPTIONS);
+  return (value) => value !== '' && (value === pattern || regex.test(value));
+}
+
 export function compileGlobs(patterns: readonly string[]): Matcher {
   const exact = new Set<string>();
   const globs: Matcher[] = [];
   for (const p of patterns) {
-    if (picomatch.scan(p).isGlob) globs.push(picomatch(p, { nocase: true, dot: true, bash: true }));
+    if (picomatch.scan(p).isGlob) globs.push(globMatcher(p));
     else exact.add(p.toLowerCase());
   }
-  return (value) => exact.has(value.toLowerCase()) || globs.some((g) => g(value));
+  return (value) => exact.has(value.toLowerCase()) || matchesAny(globs, value);
+}
+
+function matchesAny(globs: readonly Matcher[], value: string): boolean {
+  for (const glob of globs) if (glob(value)) return true;
+  return false;
 }

@@ -69,10 +69,26 @@ function experimentKeyCandidates(buckets: Buckets, key: string | undefined, out:
   }
 }
 
-function mergeAscending(lists: number[][]): number[] {
-  if (lists.length === 1) return lists[0].slice();
-  const merged = lists.flat().sort((a, b) => a - b);
-  return merged.filter((p, i) => i === 0 || p !== merged[i - 1]);
+/** Two ascending lists as one, each position once (a policy may be in several buckets a run hits). */
+function mergeTwo(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i] < b[j]) out.push(a[i++]);
+    else if (b[j] < a[i]) out.push(b[j++]);
+    else { out.push(a[i++]); j++; }
+  }
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+
+/** The union of ascending lists, ascending: merged two at a time, no sort (a run hits a handful of buckets). */
+function mergeAscending(lists: readonly number[][]): number[] {
+  let merged: number[] = [];
+  for (const list of lists) merged = mergeTwo(merged, list);
+  return merged;
 }
 
 /** Files every policy under its most selective match field: experiment key prefix, team or environment. */
@@ -103,7 +119,7 @@ export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyInd
           if (bucket) lists.push(bucket);
         }
       }
-      return mergeAscending(lists.filter((l) => l.length > 0));
+      return mergeAscending(lists);
     },
   };
 }

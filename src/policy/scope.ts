@@ -1,5 +1,5 @@
 import { compileGlobs } from './glob';
-import { environmentSet, isListed } from './environments';
+import { allListed, anyListed, environmentSet } from './environments';
 import type { ActionStepRef, Facts } from './types';
 
 /** `match:` / `exclude:` in YAML. Lists are OR-ed; fields are AND-ed. */
@@ -51,10 +51,20 @@ export interface CompiledScope {
  */
 interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(facts: Facts): string | undefined; test(facts: Facts, every?: boolean): boolean | undefined }
 
-const envText = (f: Facts) => f.environments.map((e) => {
-  const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
-  return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
-}).join(' / ');
+/** The run's environments as skip reasons name them, e.g. `4f1c... (production)`: built once per request. */
+const envTexts = new WeakMap<Facts, string>();
+
+function envText(f: Facts): string {
+  let text = envTexts.get(f);
+  if (text === undefined) {
+    text = f.environments.map((e) => {
+      const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
+      return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
+    }).join(' / ');
+    envTexts.set(f, text);
+  }
+  return text;
+}
 
 function runFields(spec: ScopeSpec | undefined): Field[] {
   const fields: Field[] = [];
@@ -67,7 +77,7 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
     const envs = environmentSet(spec.environments);
     fields.push({ name: 'environments', what: 'environment', listed: spec.environments, actual: envText, test: (f, every) => {
       if (f.environments.length === 0) return undefined;
-      return every ? f.environments.every((e) => isListed(e, envs)) : f.environments.some((e) => isListed(e, envs));
+      return every ? allListed(f.environments, envs) : anyListed(f.environments, envs);
     } });
   }
   if (spec?.experimentKeys) {
@@ -104,21 +114,27 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
   const stepCovered = (s: ActionStepRef): boolean =>
     (ids === undefined || (s.step.actionId !== undefined && ids(s.step.actionId)))
     && (kinds === undefined || (s.step.actionKind !== undefined && kinds.has(s.step.actionKind.toUpperCase())));
-  const listed = (field: Field, facts: Facts) => `${field.what} ${field.actual(facts)} ${isExclude ? 'in' : 'not in'} ${label}.${field.name} (${field.listed.join(', ')})`;
+  // The constant end of each field's skip reason, e.g. `not in match.teams (ADM, SHOP)`, written once.
+  const lists = fields.map((field) => `${isExclude ? 'in' : 'not in'} ${label}.${field.name} (${field.listed.join(', ')})`);
+  const listed = (i: number, facts: Facts) => `${fields[i].what} ${fields[i].actual(facts)} ${lists[i]}`;
+  const runCovered = (facts: Facts): boolean => {
+    for (const field of fields) if (field.test(facts, true) !== true) return false;
+    return true;
+  };
   return {
     hasStepFilter: ids !== undefined || kinds !== undefined,
     stepMatches,
     stepFilterText,
     stepCovered,
-    runCovered: (facts) => fields.every((field) => field.test(facts, true) === true),
+    runCovered,
     runMiss(facts) {
       if (!isExclude) {
-        const missed = fields.find((field) => field.test(facts) === false);
-        return missed ? listed(missed, facts) : undefined;
+        for (let i = 0; i < fields.length; i++) if (fields[i].test(facts) === false) return listed(i, facts);
+        return undefined;
       }
       // Exclude only when every field is known to match.
-      if (fields.length === 0 || !fields.every((field) => field.test(facts, true) === true)) return undefined;
-      return `excluded: ${fields.map((field) => listed(field, facts)).join(' and ')}`;
+      if (fields.length === 0 || !runCovered(facts)) return undefined;
+      return `excluded: ${fields.map((_, i) => listed(i, facts)).join(' and ')}`;
     },
   };
 }

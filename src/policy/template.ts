@@ -29,5 +29,9 @@ export function compileTemplate(source: string, allowed: readonly string[] = MES
     const near = /\{\{[^}]*\}?\}?|\}\}/.exec(stray)?.[0] ?? '{{';
     throw new RuleSpecError(`malformed placeholder near "${near}": write {{name}} with letters only, e.g. {{experimentKey}}`);
   }
-  return (values) => parts.map((p) => (typeof p === 'string' ? p : values[p.name] ?? '-')).join('');
+  return (values) => {
+    let out = '';
+    for (const p of parts) out += typeof p === 'string' ? p : values[p.name] ?? '-';
+    return out;
+  };
 }
