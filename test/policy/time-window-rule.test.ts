@@ -95,6 +95,11 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
     expect(d.message).toContain('outside the allowed time windows (every day 09:00-17:00 Asia/Kolkata): it is Mon 2026-01-05 07:30 Asia/Kolkata (UTC+05:30) now');
   });
 
+  test('a weekly deny message names the window with its zone and the local time now', () => {
+    const d = decideAt(fridayAfternoons, '2026-01-09T14:00:00Z');
+    expect(d.message).toContain('inside the deny window "no Friday afternoons" (Fri 15:00-24:00) Europe/Berlin: it is Fri 2026-01-09 15:00 Europe/Berlin (UTC+01:00) now');
+  });
+
   test('a freeze message names the freeze, its local span and the local time now', () => {
     const d = decideAt(nyFreeze, '2026-12-24T17:00:00Z');
     expect(d.message).toContain('inside the deny window "year-end freeze" (2026-12-18 00:00 to 2027-01-04 00:00 America/New_York): it is Thu 2026-12-24 12:00 America/New_York (UTC-05:00) now');

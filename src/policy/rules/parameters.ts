@@ -35,6 +35,14 @@ function compileLimit(name: string, limit: Limit): CompiledLimit {
   return out;
 }
 
+/** How a value breaks the limit, as the message says it; undefined when it keeps the limit. */
+function breach(l: CompiledLimit, n: number | undefined): string | undefined {
+  if (n === undefined) return `which is not a ${l.kind === 'duration' ? 'duration' : 'number'}`;
+  if (l.max !== undefined && n > l.max) return `more than the ${showValue(l.kind, l.max)} allowed`;
+  if (l.min !== undefined && n < l.min) return `less than the minimum ${showValue(l.kind, l.min)}`;
+  return undefined;
+}
+
 function judge(ref: ActionStepRef, l: CompiledLimit): Violation | undefined {
   const params = ref.step.parameters;
   const raw = params && Object.hasOwn(params, l.name) ? params[l.name] : undefined;
@@ -43,13 +51,11 @@ function judge(ref: ActionStepRef, l: CompiledLimit): Violation | undefined {
     return { reason: `cannot decide: ${stepName(ref)} sends no ${l.name} parameter (preflight requests may omit parameters); scope the policy to actions that have ${l.name} with match.actionIds, or set whenMissing: allow`, step: ref, value: l.name, undecidable: true };
   }
   const n = readValue(l.kind, raw);
+  const why = breach(l, n);
+  if (why === undefined) return undefined;
   const said = JSON.stringify(raw);
-  if (n === undefined) {
-    return { reason: `cannot decide: ${stepName(ref)} sets ${l.name} to ${said}, which is not a ${l.kind === 'duration' ? 'duration' : 'number'}`, step: ref, value: said, undecidable: true };
-  }
-  if (l.max !== undefined && n > l.max) return { reason: `${stepName(ref)} sets ${l.name} to ${said}, more than the ${showValue(l.kind, l.max)} allowed`, step: ref, value: said };
-  if (l.min !== undefined && n < l.min) return { reason: `${stepName(ref)} sets ${l.name} to ${said}, less than the minimum ${showValue(l.kind, l.min)}`, step: ref, value: said };
-  return undefined;
+  if (n === undefined) return { reason: `cannot decide: ${stepName(ref)} sets ${l.name} to ${said}, ${why}`, step: ref, value: said, undecidable: true };
+  return { reason: `${stepName(ref)} sets ${l.name} to ${said}, ${why}`, step: ref, value: said };
 }
 
 /**
@@ -79,7 +85,14 @@ export const parametersRule = defineRule<Spec>({
     const limits = Object.entries(spec).map(([name, limit]) => compileLimit(name, limit));
     return {
       check({ steps }) {
-        return steps.flatMap((ref) => limits.map((l) => judge(ref, l)).filter((v): v is Violation => v !== undefined));
+        const out: Violation[] = [];
+        for (const ref of steps) {
+          for (const l of limits) {
+            const v = judge(ref, l);
+            if (v) out.push(v);
+          }
+        }
+        return out;
       },
     };
   },

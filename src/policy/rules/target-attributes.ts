@@ -51,7 +51,7 @@ export const targetAttributesRule = defineRule<Spec>({
     const denyMissing = spec.whenMissing !== 'allow';
 
     function judgeTarget(ref: ActionStepRef, t: Target, i: number): Violation[] {
-      const who = `${targetName(t, i)} of ${stepName(ref)}`;
+      const who = () => `${targetName(t, i)} of ${stepName(ref)}`;
       const out: Violation[] = [];
       const missing: string[] = [];
       for (const k of keys) {
@@ -59,15 +59,15 @@ export const targetAttributesRule = defineRule<Spec>({
         if (values.length === 0) missing.push(k);
         for (const v of values) {
           const only = allowed.get(k);
-          if (forbidden.get(k)?.has(v)) out.push({ reason: `${who} has ${k}=${v}, which is forbidden`, step: ref, target: t.name, value: `${k}=${v}` });
+          if (forbidden.get(k)?.has(v)) out.push({ reason: `${who()} has ${k}=${v}, which is forbidden`, step: ref, target: t.name, value: `${k}=${v}` });
           else if (only && !only.has(v)) {
-            out.push({ reason: `${who} has ${k}=${v}, which is not one of the allowed values (${[...only].join(', ')})`, step: ref, target: t.name, value: `${k}=${v}` });
+            out.push({ reason: `${who()} has ${k}=${v}, which is not one of the allowed values (${[...only].join(', ')})`, step: ref, target: t.name, value: `${k}=${v}` });
           }
         }
       }
       if (missing.length > 0 && denyMissing) {
         const what = t.attributes === undefined ? 'carries no attributes' : missing.length === 1 ? `has no ${missing[0]} attribute` : `has none of the attributes ${missing.join(', ')}`;
-        out.push({ reason: `cannot decide: ${who} ${what}; ${attributeHint(missing)}`, step: ref, target: t.name, undecidable: true });
+        out.push({ reason: `cannot decide: ${who()} ${what}; ${attributeHint(missing)}`, step: ref, target: t.name, undecidable: true });
       }
       return out;
     }
