@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import express from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from './observability/logger';
 import type { Metrics } from './observability/metrics';
@@ -7,11 +8,12 @@ import type { PolicyStore } from './policy/policy-store';
 import { errorHandler } from './http/error-handler';
 import { healthRouter } from './http/health-routes';
 import { HttpError } from './http/http-error';
-import { preflightRouter, type PreflightDeps } from './http/preflight-route';
+import { isPreflightRequest, preflightHandler, type PreflightDeps } from './http/preflight-route';
 import { eventsRouter } from './http/events-route';
 import { emergencyStopPolicy, withBuiltInPolicies } from './state/built-in-policies';
 import type { GuardrailState } from './state/guardrail-state';
 import { preflightStateLoader } from './state/preflight-state';
+import { timeRequest } from './observability/request-timer';
 
 export interface AppDeps {
   store: PolicyStore;
@@ -34,8 +36,14 @@ const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/
 /** What /readyz reports about the state store (and what a preflight does while it is away). */
 const stateHealth = (state: GuardrailState | undefined) => state && (() => ({ ...state.store.health(), onUnavailable: state.onUnavailable }));
 
-/** The Express app with every route; no listen() (main.ts does that, tests use supertest). */
-export function createApp(deps: AppDeps): Express {
+/** Answers every request of the service; give it to http.createServer (server.ts) or supertest. */
+export type App = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * POST /preflight on its own node:http handler (the hot path), every other route on Express.
+ * No listen() here: server.ts does that, tests use supertest.
+ */
+export function createApp(deps: AppDeps): App {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -46,10 +54,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use((req, res, next) => {
     // A label from a fixed set: arbitrary paths must not grow the metric's series.
-    const route = KNOWN_ROUTES.has(req.path) ? req.path : 'other';
-    const end = metrics.requestDuration.startTimer({ route });
-    // Decisions (allow/deny/error) are counted by observePreflight in the preflight route.
-    res.on('finish', () => end({ status: String(res.statusCode) }));
+    timeRequest(metrics, KNOWN_ROUTES.has(req.path) ? req.path : 'other', res);
     next();
   });
 
@@ -61,7 +66,7 @@ export function createApp(deps: AppDeps): Express {
   const clock = deps.clock ?? (() => new Date());
   if (deps.state) app.use(eventsRouter({ secrets: deps.secrets, bodyLimit: deps.bodyLimit ?? '1mb', logger: deps.logger, metrics, clock, state: deps.state }));
   const builtIns = deps.state?.emergencyStop === 'enforce' ? [emergencyStopPolicy()] : [];
-  app.use(preflightRouter({
+  const preflight = preflightHandler({
     store: withBuiltInPolicies(deps.store, builtIns),
     secrets: deps.secrets,
     bodyLimit: deps.bodyLimit ?? '1mb',
@@ -71,8 +76,11 @@ export function createApp(deps: AppDeps): Express {
     clock,
     newId: deps.newId ?? randomUUID,
     loadState: deps.loadState ?? (deps.state && preflightStateLoader({ ...deps.state, logger: deps.logger, clock })),
-  }));
+  });
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));
   app.use(errorHandler(deps.logger));
-  return app;
+  return (req, res) => {
+    if (isPreflightRequest(req)) preflight(req, res);
+    else app(req, res);
+  };
 }

@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { createApp } from './app';
 import type { Config } from './config';
 import { answerClientErrorsAsJson } from './http/client-error-json';
@@ -41,7 +41,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   logger.info('guardrail state', { store: stateStore.kind, emergencyStopPolicy: config.state.emergencyStop, onUnavailable: config.state.onUnavailable });
   const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
+    const s = createServer(app).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
   const closeGracefully = gracefulCloser(server);

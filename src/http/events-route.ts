@@ -53,7 +53,7 @@ export function eventsRouter(deps: EventsDeps): Router {
   const requireSecret: RequestHandler = (_req, _res, next) => {
     next(deps.secrets.length > 0 ? undefined : new HttpError(401, EVENTS_NEED_SECRET));
   };
-  router.post('/events', observeEvents(deps.metrics), requireSecret, ...signedJsonBody(deps), async (_req: Request, res: Response) => {
+  router.post('/events', observeEvents(deps.metrics), requireSecret, signedJsonBody(deps), async (_req: Request, res: Response) => {
     // observeEvents counts the answer: what the event did, or (for errors) its status.
     const answered = (outcome: EventOutcome) => { res.locals.eventOutcome = outcome; };
     const checked = validatePayload(res.locals.body);

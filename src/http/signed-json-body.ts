@@ -1,4 +1,7 @@
-import express, { type RequestHandler } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream';
+import type { RequestHandler } from 'express';
+import getRawBody from 'raw-body';
 import { SIGNATURE_HEADER } from '../signature/sign';
 import { verifySignature } from '../signature/verify-signature';
 import type { Metrics } from '../observability/metrics';
@@ -11,42 +14,71 @@ export interface SignedBodyOptions {
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/i;
+const SIGNATURE_HEADER_KEY = SIGNATURE_HEADER.toLowerCase();
 
 /** 415 unless the request says it carries JSON (`application/json`, with or without charset). */
-const requireJson: RequestHandler = (req, _res, next) => {
+function requireJson(req: IncomingMessage): void {
   const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
-  if (!JSON_TYPE.test(type)) {
-    next(new HttpError(415, `unsupported content type "${type || '(none)'}": send the webhook payload as application/json`));
-    return;
-  }
-  next();
-};
+  if (!JSON_TYPE.test(type)) throw new HttpError(415, `unsupported content type "${type || '(none)'}": send the webhook payload as application/json`);
+}
 
 /**
- * The middleware chain of a signed webhook route: content type, raw body (size-limited), HMAC over
- * exactly the bytes received, then one JSON.parse. The parsed body is left in `res.locals.body`.
+ * 415 for a compressed body: the HMAC is checked over the bytes that arrived, never over a
+ * decompressed copy, and nothing is decompressed before the signature is known good.
  */
-export function signedJsonBody(opts: SignedBodyOptions): RequestHandler[] {
-  // inflate: false: the HMAC is checked over the bytes that arrived, never over a decompressed
-  // copy, and nothing is decompressed before the signature is known good (a compressed body is a 415).
-  const raw = express.raw({ type: () => true, limit: opts.bodyLimit, inflate: false });
-  const verifyAndParse: RequestHandler = (req, res, next) => {
-    const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    if (opts.secrets.length > 0) {
-      const result = verifySignature(req.header(SIGNATURE_HEADER), body, opts.secrets);
-      if (!result.ok) {
-        opts.metrics.signatureFailures.inc({ reason: result.reason });
-        next(new HttpError(401, result.message));
-        return;
-      }
+function requireIdentityEncoding(req: IncomingMessage): void {
+  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding !== 'identity') {
+    throw new HttpError(415, 'content encoding unsupported: send the webhook payload uncompressed (Content-Encoding: identity); its signature is checked over the bytes received');
+  }
+}
+
+/**
+ * The body as received, at most `limit` bytes (raw-body: Content-Length checked before reading,
+ * the stream cut off at the limit). On a failure (too large, aborted, short) the rest of the
+ * request is read off first, so the client sees the answer instead of a reset connection.
+ */
+async function rawBody(req: IncomingMessage, limit: string | number): Promise<Buffer> {
+  try {
+    return await getRawBody(req, { length: req.headers['content-length'], limit });
+  } catch (err) {
+    await new Promise<void>((resolve) => {
+      req.resume();
+      finished(req, () => resolve());
+    });
+    throw err;
+  }
+}
+
+/**
+ * A signed webhook body: content type, raw body (size-limited), HMAC over exactly the bytes
+ * received, then one JSON.parse. Throws an HttpError (or raw-body's error, which toHttpError maps).
+ */
+export async function readSignedJson(req: IncomingMessage, opts: SignedBodyOptions): Promise<unknown> {
+  requireJson(req);
+  requireIdentityEncoding(req);
+  const body = await rawBody(req, opts.bodyLimit);
+  if (opts.secrets.length > 0) {
+    const header = req.headers[SIGNATURE_HEADER_KEY];
+    const result = verifySignature(Array.isArray(header) ? header[0] : header, body, opts.secrets);
+    if (!result.ok) {
+      opts.metrics.signatureFailures.inc({ reason: result.reason });
+      throw new HttpError(401, result.message);
     }
-    try {
-      res.locals.body = JSON.parse(body.toString('utf8')) as unknown;
-    } catch (err) {
-      next(new HttpError(400, `the body is not valid JSON: ${(err as Error).message}`));
-      return;
-    }
-    next();
+  }
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch (err) {
+    throw new HttpError(400, `the body is not valid JSON: ${(err as Error).message}`);
+  }
+}
+
+/** readSignedJson as Express middleware (POST /events): the parsed body is left in `res.locals.body`. */
+export function signedJsonBody(opts: SignedBodyOptions): RequestHandler {
+  return (req, res, next) => {
+    readSignedJson(req, opts).then((body) => {
+      res.locals.body = body;
+      next();
+    }, next);
   };
-  return [requireJson, raw, verifyAndParse];
 }

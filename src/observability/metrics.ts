@@ -1,5 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PolicyResult } from '../policy/types';
 import type { SignatureFailure } from '../signature/verify-signature';
+import { PolicyResultTally } from './policy-result-tally';
 
 export type DecisionLabel = 'allow' | 'deny' | 'error';
 const DECISIONS: readonly DecisionLabel[] = ['allow', 'deny', 'error'];
@@ -32,7 +34,8 @@ export type StateStoreHealth = () => { store: string; available: boolean };
 export interface Metrics {
   registry: Registry;
   decisions: Counter<'decision'>;
-  policyResults: Counter<'policy' | 'result' | 'mode'>;
+  /** preflight_policy_results_total: every result of a decision but `skipped`. */
+  countPolicyResults(results: readonly PolicyResult[]): void;
   requestDuration: Histogram<'route' | 'status'>;
   signatureFailures: Counter<'reason'>;
   reloads: Counter<'result'>;
@@ -53,10 +56,11 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
   }
   const registers = [registry];
   let stateHealth: StateStoreHealth | undefined;
+  const policyResults = new PolicyResultTally();
   const metrics: Metrics = {
     registry,
     decisions: new Counter({ name: 'preflight_decisions_total', help: 'Answers to POST /preflight: allow (200), deny (403), error (any other status; the run does not start).', labelNames: ['decision'], registers }),
-    policyResults: new Counter({ name: 'preflight_policy_results_total', help: 'Policy results of preflight decisions (skipped policies are not counted).', labelNames: ['policy', 'result', 'mode'], registers }),
+    countPolicyResults: (results) => policyResults.add(results),
     requestDuration: new Histogram({
       name: 'preflight_request_duration_seconds',
       help: 'Time to answer a webhook request, from first byte to answer.',
@@ -71,6 +75,17 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     events: new Counter({ name: 'preflight_events_total', help: 'Answers to POST /events (custom webhooks), by Steadybit event name and outcome.', labelNames: ['event', 'outcome'], registers }),
     observeStateStore: (health) => { stateHealth = health; },
   };
+  // Kept by the registry only: it reads the tally at every scrape.
+  new Counter({
+    name: 'preflight_policy_results_total',
+    help: 'Policy results of preflight decisions (skipped policies are not counted).',
+    labelNames: ['policy', 'result', 'mode'],
+    registers,
+    collect() {
+      this.reset();
+      for (const { policy, result, mode, count } of policyResults.counts()) this.inc({ policy, result, mode }, count);
+    },
+  });
   // Kept by the registry only: it reads the observed store's health at every scrape.
   new Gauge({
     name: 'preflight_state_store_up',

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import type { Decision } from '../policy/types';
 import type { AuditLog } from './audit-log';
 import { auditLevelOf, auditRecord, outcomeOf } from './audit-record';
@@ -15,58 +15,59 @@ export interface ObserveDeps {
   currentRevision: () => string | undefined;
 }
 
+/** What the handler learnt while answering one POST /preflight; read once the answer is out. */
+export interface PreflightAnswer {
+  readonly decisionId: string;
+  /** The parsed body, once its signature was verified. */
+  body?: unknown;
+  /** The decision, when one was made (allow/deny). */
+  decision?: Decision;
+  /** The message of an error answer. */
+  errorMessage?: string;
+}
+
 /** nginx's code for "the client closed the connection before the answer": never sent, only recorded. */
 export const CLIENT_CLOSED = 499;
 
-function message(res: Response): string | undefined {
-  const error: unknown = res.locals.error;
-  return typeof error === 'object' && error !== null && 'message' in error ? String(error.message) : undefined;
-}
-
 /**
- * The first handler of POST /preflight. It gives the request its decision id (also sent as
- * X-Preflight-Decision-Id, on errors too) and, once the answer is out, counts it exactly once in
- * preflight_decisions_total (200 allow, 403 deny, anything else error) and writes its audit line.
- * The route leaves its Decision in `res.locals.decision`; the error handler its error in `res.locals.error`.
+ * Starts observing one answer to POST /preflight. It gives the request its decision id (also sent
+ * as X-Preflight-Decision-Id, on errors too) and, once the answer is out, counts it exactly once in
+ * preflight_decisions_total (200 allow, 403 deny, anything else error), counts the policy results
+ * and writes its audit line. The handler fills in the returned PreflightAnswer.
  */
-export function observePreflight(deps: ObserveDeps): RequestHandler {
-  return (_req, res, next) => {
+export function observePreflight(deps: ObserveDeps): (res: ServerResponse) => PreflightAnswer {
+  const countAndAudit = (res: ServerResponse, answer: PreflightAnswer, started: bigint) => {
+    const answered = res.writableFinished;
+    const status = answered ? res.statusCode : CLIENT_CLOSED;
+    const { decision } = answer;
+    const outcome = outcomeOf(status, decision);
+    deps.metrics.decisions.inc({ decision: outcome });
+    if (decision && outcome !== 'error') deps.metrics.countPolicyResults(decision.results);
+    // The record (and its redaction) is only built when the audit log keeps it.
+    if (!deps.audit.accepts(auditLevelOf(outcome, decision))) return;
+    deps.audit.write(auditRecord({
+      decisionId: answer.decisionId,
+      time: deps.clock(),
+      status,
+      decision,
+      errorMessage: answered ? answer.errorMessage : 'the client closed the connection before the answer was sent',
+      body: answer.body,
+      revision: deps.currentRevision(),
+      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+    }, deps.audit.redaction));
+  };
+  return (res) => {
     const started = process.hrtime.bigint();
-    const decisionId = deps.newId();
-    res.locals.decisionId = decisionId;
-    res.setHeader('X-Preflight-Decision-Id', decisionId);
+    const answer: PreflightAnswer = { decisionId: deps.newId() };
+    res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
     res.once('close', () => {
       try {
-        countAndAudit();
+        countAndAudit(res, answer, started);
       } catch (err) {
         // The answer is already out; a full disk must not take the process (and every run after it) down.
-        deps.logger.error('the audit line or metrics of an answer could not be written', { decisionId, status: res.statusCode, error: err instanceof Error ? err.message : String(err) });
+        deps.logger.error('the audit line or metrics of an answer could not be written', { decisionId: answer.decisionId, status: res.statusCode, error: err instanceof Error ? err.message : String(err) });
       }
     });
-    const countAndAudit = () => {
-      const answered = res.writableFinished;
-      const status = answered ? res.statusCode : CLIENT_CLOSED;
-      const decision = res.locals.decision as Decision | undefined;
-      const outcome = outcomeOf(status, decision);
-      deps.metrics.decisions.inc({ decision: outcome });
-      if (decision && outcome !== 'error') {
-        for (const r of decision.results) {
-          if (r.result !== 'skipped') deps.metrics.policyResults.inc({ policy: r.policy, result: r.result, mode: r.mode });
-        }
-      }
-      // The record (and its redaction) is only built when the audit log keeps it.
-      if (!deps.audit.accepts(auditLevelOf(outcome, decision))) return;
-      deps.audit.write(auditRecord({
-        decisionId,
-        time: deps.clock(),
-        status,
-        decision,
-        errorMessage: answered ? message(res) : 'the client closed the connection before the answer was sent',
-        body: res.locals.body,
-        revision: deps.currentRevision(),
-        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-      }, deps.audit.redaction));
-    };
-    next();
+    return answer;
   };
 }

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { Express } from 'express';
+import type { App } from '../../src/app';
 import { signatureHeader } from '../../src/signature/sign';
 
 export interface SignedRequestOptions {
@@ -13,7 +13,7 @@ export interface SignedRequestOptions {
 }
 
 /** A POST the way Steadybit sends it: raw JSON bytes, content type, and the HMAC of those bytes. */
-export function signedRequest(app: Express, body: Buffer | string | object, opts: SignedRequestOptions = {}) {
+export function signedRequest(app: App, body: Buffer | string | object, opts: SignedRequestOptions = {}) {
   const raw = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   let req = request(app).post(opts.path ?? '/preflight').query(opts.query ?? {});
   if (opts.omitHeader !== 'content-type') req = req.set('content-type', opts.contentType ?? 'application/json');

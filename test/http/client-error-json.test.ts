@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { answerClientErrorsAsJson } from '../../src/http/client-error-json';
 import { bundleFrom, testApp } from '../helpers/test-app';
@@ -19,7 +19,7 @@ describe('requests the HTTP parser rejects get a JSON answer', () => {
   let port: number;
   beforeAll(async () => {
     const { app } = testApp(bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [x] }\n' }));
-    server = app.listen(0, '127.0.0.1');
+    server = createServer(app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     answerClientErrorsAsJson(server);
     port = (server.address() as AddressInfo).port;

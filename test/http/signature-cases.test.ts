@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import request from 'supertest';
@@ -80,7 +81,7 @@ describe('POST /preflight signature checks (WEBHOOK_SECRET with two secrets)', (
 
   test('non-ASCII bytes in the header value: 401 malformed, not a 500', async () => {
     const { app, metrics } = testApp(bundle, { secrets: [NEW] });
-    const server = app.listen(0, '127.0.0.1');
+    const server = createServer(app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const port = (server.address() as AddressInfo).port;
