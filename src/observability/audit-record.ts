@@ -1,4 +1,4 @@
-import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResultKind } from '../policy/types';
+import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResult, PolicyResultKind } from '../policy/types';
 import type { AttributeRedaction, AuditLevel } from './audit-config';
 import { redactDeep, redactText, targetValuesToRedact } from './target-redaction';
 
@@ -28,7 +28,10 @@ export interface AuditRecord {
   environment?: string;
   environmentOverride?: string;
   message: string;
+  /** The policies that applied to the run (pass, deny, warn, audit) or were waived by an exception. */
   policies: AuditPolicyEntry[];
+  /** How many policies of the set did not apply: out of the run's scope, or none of its steps in scope. */
+  notApplied: number;
   modifications: Modification[];
   conflicts: ModificationConflict[];
   revision?: string;
@@ -82,6 +85,20 @@ export function outcomeOf(status: number, decision?: Decision): DecisionOutcome 
   return 'error';
 }
 
+/**
+ * Whether a result goes into the audit line: the policy applied, or an exception waived it. The
+ * rest (out of scope) are counted, not listed: which of them a decision visits depends on the
+ * policy index, and `?explain=true` or `preflight-gate eval --explain` list them with reasons.
+ */
+const applied = (r: PolicyResult) => r.result !== 'skipped' || r.exception !== undefined;
+
+function auditEntry(r: PolicyResult): AuditPolicyEntry {
+  const entry: AuditPolicyEntry = { policy: r.policy, mode: r.mode, result: r.result, reasons: r.reasons };
+  if (r.findings?.length) entry.findings = r.findings;
+  if (r.exception) entry.exception = r.exception;
+  return entry;
+}
+
 /** The audit line of one answer, with target values masked as configured. */
 export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): AuditRecord {
   const d = facts.decision;
@@ -95,17 +112,18 @@ export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): 
     status: facts.status,
     ...executionFacts(facts.body),
     message: outcome === 'error' ? facts.errorMessage ?? `answered ${facts.status} without a decision` : d?.message ?? '',
-    policies: (d?.results ?? []).map((r) => ({
-      policy: r.policy, mode: r.mode, result: r.result, reasons: r.reasons,
-      ...(r.findings?.length ? { findings: r.findings } : {}),
-      ...(r.exception ? { exception: r.exception } : {}),
-    })),
+    policies: [],
+    notApplied: 0,
     modifications: d?.modifications ?? [],
     conflicts: d?.conflicts ?? [],
     revision: d?.revision ?? facts.revision,
     durationMs: Math.round(facts.durationMs * 1000) / 1000,
     redaction: redaction.kind === 'keys' ? redaction.keys : redaction.kind,
   };
+  if (d) {
+    for (const r of d.results) if (applied(r)) record.policies.push(auditEntry(r));
+    record.notApplied = d.results.length + (d.outOfScope ?? 0) - record.policies.length;
+  }
   return redactRecord(record, targetValuesToRedact(facts.body, redaction));
 }
 

@@ -83,6 +83,38 @@ describe('the audit line of a decision', () => {
   });
 });
 
+describe('which policies an audit line lists', () => {
+  // The spec example: team ADM, experiment ADM-1, steps with action ids com.steadybit.extension_*.
+  const SET = {
+    'other-team.yaml': 'kind: Policy\nname: other-team\nmatch: { teams: [SHOP] }\nrules:\n  - environments: { blocked: [x] }\n',
+    'no-such-step.yaml': 'kind: Policy\nname: no-such-step\nmatch: { actionIds: ["*.no-such-action"] }\nrules:\n  - environments: { blocked: [x] }\n',
+    'passes.yaml': 'kind: Policy\nname: passes\nrules:\n  - environments: { blocked: [x] }\n',
+    'waived.yaml': 'kind: Policy\nname: waived\nrules:\n  - environments: { blocked: [payments] }\n',
+    'waiver.yaml': 'kind: Exception\nname: game-day\npolicy: waived\nowner: jane@example.com\nreason: approved game day\nexpires: "2099-01-01T00:00:00Z"\nmatch: { teams: [ADM] }\n',
+  };
+
+  it('lists the policies that applied and those an exception waived; the rest are counted in notApplied', async () => {
+    const sink = memoryAuditLog('info', { kind: 'none' });
+    const { app } = testApp(bundleFrom(SET), { audit: sink.audit });
+    const res = await signedRequest(app, preflightWith((p) => { p.execution.environment = 'payments'; }));
+    expect(res.status).toBe(200);
+    const [record] = sink.records();
+    expect(record.policies.map((p) => [p.policy, p.result, p.exception])).toEqual([
+      ['passes', 'pass', undefined],
+      ['waived', 'skipped', 'game-day'],
+    ]);
+    // other-team is ruled out by the index (never visited), no-such-step is visited and skipped: both count.
+    expect(record.notApplied).toBe(2);
+  });
+
+  it('an error answer lists no policy and counts none', async () => {
+    const sink = memoryAuditLog('info', { kind: 'none' });
+    const { app } = testApp(bundleFrom(SET), { audit: sink.audit, secrets: ['s'] });
+    expect((await signedRequest(app, preflightWith(() => undefined))).status).toBe(401);
+    expect(sink.records()[0]).toMatchObject({ decision: 'error', policies: [], notApplied: 0 });
+  });
+});
+
 describe('redactText', () => {
   it.each([
     ['masks a whole value', 'namespace prod is forbidden', ['prod'], `namespace ${REDACTED} is forbidden`],
