@@ -1,7 +1,8 @@
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
 import type { LoadFigures } from './load-run';
 
-export type HttpTargetKind = 'baseline' | 'bundled' | 'generated';
+/** `reference`: the baseline's work on plain node:http, shown for context; no target applies to it. */
+export type HttpTargetKind = 'baseline' | 'reference' | 'bundled' | 'generated';
 
 export interface HttpTargetFigures extends LoadFigures {
   name: string;

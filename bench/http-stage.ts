@@ -30,12 +30,12 @@ async function errorDecisions(url: string): Promise<number> {
 export async function measureTarget(target: HttpTarget, variants: readonly PayloadVariant[], settings: LoadSettings, nodeArgs: string[]): Promise<Measured & { expected: number[] }> {
   const root = repoRoot();
   const probe = variants[0];
-  const isBaseline = target.kind === 'baseline';
-  const script = isBaseline ? join(__dirname, 'baseline-server.js') : join(root, 'dist', 'main.js');
+  const isBare = target.kind === 'baseline' || target.kind === 'reference';
+  const script = isBare ? join(__dirname, `${target.kind}-server.js`) : join(root, 'dist', 'main.js');
   // POLICY_WATCH=false: with the watcher on, the server re-reads the whole directory once the watch
   // is up, after /readyz already answers; with 10,000 files that reload would overlap the measured run.
   const env: Record<string, string> = { WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'info', POLICY_WATCH: 'false', ...(target.policyDir ? { POLICY_DIR: target.policyDir } : {}) };
-  const ready = isBaseline
+  const ready = isBare
     ? (url: string) => ok(200)(fetch(`${url}/preflight`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sb-signature': probe.signature }, body: probe.body }))
     : (url: string) => ok(200)(fetch(`${url}/readyz`));
   const expected = await expectedStatuses(variants, target.bundle);
@@ -45,7 +45,7 @@ export async function measureTarget(target: HttpTarget, variants: readonly Paylo
     const memory = proc.memory();
     return {
       name: target.name, kind: target.kind, policies: target.bundle?.policies.length ?? 0, startupMs: proc.startupMs,
-      ...memory, ...figures, errorDecisions: isBaseline ? 0 : await errorDecisions(proc.url), expected,
+      ...memory, ...figures, errorDecisions: isBare ? 0 : await errorDecisions(proc.url), expected,
     };
   } finally {
     await proc.stop();

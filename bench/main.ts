@@ -47,6 +47,7 @@ async function main(): Promise<number> {
   try {
     const targets: HttpTarget[] = [
       { name: 'baseline', kind: 'baseline' },
+      { name: 'node:http reference', kind: 'reference' },
       { name: 'bundled policies', kind: 'bundled', policyDir: join(root, 'policies'), bundle: loaded(join(root, 'policies')) },
       ...m.serverSizes.map((size) => {
         const dir = writeSet(work, size, kinds.usable);
@@ -59,7 +60,7 @@ async function main(): Promise<number> {
       process.stderr.write(`bench: ${t.name}...\n`);
       measured.push(await measureTarget(t, variants, settings, nodeArgs));
     }
-    const base = measured[0];
+    const base = measured.find((t) => t.kind === 'baseline') ?? measured[0];
     const http: HttpTargetFigures[] = measured.map(({ expected: _e, ...t }) => ({
       ...t, throughputRatio: t.requestsPerSecond / base.requestsPerSecond, p99Ratio: t.p99Ms / Math.max(base.p99Ms, 1),
     }));

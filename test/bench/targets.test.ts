@@ -32,6 +32,14 @@ describe('benchmark targets', () => {
     expect(failed(run(change, at10k))).toEqual(expected);
   });
 
+  test('the node:http reference has no speed target, only a correctness one', () => {
+    const slow = http('node:http reference', 'reference', 0, { throughputRatio: 0.1, p99Ratio: 9, peakRssMb: 900 });
+    const lines = checkTargets([http('baseline', 'baseline', 0), slow], [engine(100, 10)]);
+    expect(lines.map((l) => l.name)).toEqual(['baseline: every answer as expected, no 5xx, no error decision', 'node:http reference: every answer as expected, no 5xx, no error decision']);
+    expect(checkTargets([http('baseline', 'baseline', 0), { ...slow, unexpected: 1 }], [engine(100, 10)]).filter((l) => !l.pass).map((l) => l.name))
+      .toEqual(['node:http reference: every answer as expected, no 5xx, no error decision']);
+  });
+
   test('only correctness targets are marked to fail a quick run', () => {
     const lines = run({ unexpected: 1, throughputRatio: 0.1 });
     expect(lines.filter((l) => !l.pass).map((l) => l.correctness)).toEqual([true, false]);
