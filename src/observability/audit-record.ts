@@ -1,6 +1,6 @@
 import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResult, PolicyResultKind } from '../policy/types';
 import type { AttributeRedaction, AuditLevel } from './audit-config';
-import { redactDeep, redactText, targetValuesToRedact } from './target-redaction';
+import { redactDeep, redactor, targetValuesToRedact } from './target-redaction';
 
 export type DecisionOutcome = 'allow' | 'deny' | 'error';
 
@@ -134,7 +134,7 @@ export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): 
  */
 function redactRecord(record: AuditRecord, values: readonly string[]): AuditRecord {
   if (values.length === 0) return record;
-  const text = (t: string) => redactText(t, values);
+  const text = redactor(values);
   const finding = (f: Finding): Finding => ({
     ...f, reason: text(f.reason), ...(f.target !== undefined ? { target: text(f.target) } : {}), ...(f.value !== undefined ? { value: text(f.value) } : {}),
   });
@@ -142,7 +142,7 @@ function redactRecord(record: AuditRecord, values: readonly string[]): AuditReco
     ...record,
     message: text(record.message),
     policies: record.policies.map((p) => ({ ...p, reasons: p.reasons.map(text), ...(p.findings ? { findings: p.findings.map(finding) } : {}) })),
-    modifications: record.modifications.map((m) => ({ ...m, value: redactDeep(m.value, values) })),
-    conflicts: record.conflicts.map((c) => ({ ...c, kept: { ...c.kept, value: redactDeep(c.kept.value, values) }, dropped: { ...c.dropped, value: redactDeep(c.dropped.value, values) } })),
+    modifications: record.modifications.map((m) => ({ ...m, value: redactDeep(m.value, text) })),
+    conflicts: record.conflicts.map((c) => ({ ...c, kept: { ...c.kept, value: redactDeep(c.kept.value, text) }, dropped: { ...c.dropped, value: redactDeep(c.dropped.value, text) } })),
   };
 }

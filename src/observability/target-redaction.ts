@@ -40,27 +40,43 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const NOT_AFTER = '(?<![A-Za-z0-9_-]|[A-Za-z0-9_-]\\.)';
 const NOT_BEFORE = '(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_-])';
 
-/** One pattern per list of values: an audit line redacts many strings with the same list. */
-const patterns = new WeakMap<readonly string[], RegExp>();
+/**
+ * Compiled patterns by their list of values. A list belongs to a request's targets, and the same
+ * targets come back run after run, so compiling once per list (not once per audit line) pays off;
+ * the cache is emptied when it is full, so targets that come and go cannot grow it without bound.
+ */
+const patterns = new Map<string, RegExp>();
+const MAX_PATTERNS = 256;
 
 function patternFor(values: readonly string[]): RegExp {
-  let pattern = patterns.get(values);
-  if (!pattern) patterns.set(values, (pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escape).join('|')})${NOT_BEFORE}`, 'g')));
+  const key = JSON.stringify(values);
+  let pattern = patterns.get(key);
+  if (!pattern) {
+    if (patterns.size >= MAX_PATTERNS) patterns.clear();
+    patterns.set(key, (pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escape).join('|')})${NOT_BEFORE}`, 'g')));
+  }
   return pattern;
 }
 
-/** Masks every occurrence of the values in a text where the occurrence is a token of its own. */
-export function redactText(text: string, values: readonly string[]): string {
-  if (values.length === 0) return text;
+/** Masks a text: every occurrence of the values where the occurrence is a token of its own. */
+export type Redactor = (text: string) => string;
+
+/** The redactor of one list of values, for every string of one audit line (the pattern is found once). */
+export function redactor(values: readonly string[]): Redactor {
+  if (values.length === 0) return (text) => text;
+  const pattern = patternFor(values);
+  // Most texts name no target value at all, and a substring test is far cheaper than the pattern;
+  // a text without any value as a substring cannot match it.
   // replace() starts a global pattern at index 0 and leaves lastIndex at 0: safe to share.
-  return text.replace(patternFor(values), REDACTED);
+  return (text) => (values.some((v) => text.includes(v)) ? text.replace(pattern, REDACTED) : text);
 }
 
-/** Masks the values in every string of a JSON-like value (arrays and plain objects are walked). */
-export function redactDeep<T>(value: T, values: readonly string[]): T {
-  if (values.length === 0) return value;
+export const redactText = (text: string, values: readonly string[]): string => redactor(values)(text);
+
+/** Masks every string of a JSON-like value (arrays and plain objects are walked). */
+export function redactDeep<T>(value: T, redact: Redactor): T {
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return redactText(v, values);
+    if (typeof v === 'string') return redact(v);
     if (Array.isArray(v)) return v.map(walk);
     if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
