@@ -38,6 +38,16 @@ function bounded(message: string): string {
 }
 
 /**
+ * Identifies a value added to a list property: equal keys exactly when the values are equal as JSON.
+ * A string or finite number (nearly every value) needs no JSON text; the first letter keeps the kinds apart.
+ */
+function addedKey(propertyKey: string, value: Modification['value']): string {
+  if (typeof value === 'string') return `s${propertyKey.length}:${propertyKey}${value}`;
+  if (typeof value === 'number' && Number.isFinite(value)) return `n${propertyKey.length}:${propertyKey}${value}`;
+  return `j${JSON.stringify([propertyKey, value])}`;
+}
+
+/**
  * Merges the modifications of the policies that allowed the run, in bundle order (priority,
  * then name). For a property set twice to different values, the first setter (highest priority)
  * wins and the conflict is reported. A value added to a list twice is added once.
@@ -50,7 +60,8 @@ export function mergeModifications(outcomes: readonly PolicyOutcome[]): { modifi
   // Only the few outcomes that modify are ordered: sorting a subset keeps its order within the whole (the sort is stable).
   const ordered = outcomes.filter((o) => o.modifications.length > 0).sort((a, b) => byImportance(a.result, b.result));
   for (const { modifications: mods } of ordered) {
-    for (const { policy, ...m } of mods) {
+    for (const { policy, type, propertyKey, value } of mods) {
+      const m: Modification = { type, propertyKey, value };
       if (m.type === 'set_property_value') {
         const prior = set.get(m.propertyKey);
         if (prior) {
@@ -61,7 +72,7 @@ export function mergeModifications(outcomes: readonly PolicyOutcome[]): { modifi
         }
         set.set(m.propertyKey, { policy, value: m.value });
       } else {
-        const key = JSON.stringify([m.propertyKey, m.value]);
+        const key = addedKey(m.propertyKey, m.value);
         if (added.has(key)) continue;
         added.add(key);
       }
@@ -91,16 +102,19 @@ export function combine(outcomes: readonly PolicyOutcome[], meta: { id: string; 
   const { results, denies, warns, applied } = tally(outcomes);
   const ref = ` (decision ${meta.id}, policy revision ${meta.revision})`;
   const outOfScope = meta.outOfScope ?? 0;
-  const base = { id: meta.id, revision: meta.revision, evaluatedAt: meta.now.toISOString(), results, outOfScope };
+  // Written out field by field (same order as ever): on Node 20 `{ ...base, more }` costs microseconds.
+  const decision = (allowed: boolean, message: string, modifications: Modification[], conflicts: ModificationConflict[]): Decision => ({
+    id: meta.id, revision: meta.revision, evaluatedAt: meta.now.toISOString(), results, outOfScope, allowed, message, modifications, conflicts,
+  });
   if (denies.length > 0) {
     const head = `Denied by ${denies.length} ${denies.length === 1 ? 'policy' : 'policies'}: `;
-    return { ...base, allowed: false, message: listPolicies(head, denies, ref), modifications: [], conflicts: [] };
+    return decision(false, listPolicies(head, denies, ref), [], []);
   }
   const { modifications, conflicts } = mergeModifications(outcomes);
   const conflictNote = clip(conflicts.map((c) => ` Conflict: "${c.propertyKey}" set by ${c.kept.policy} and ${c.dropped.policy}; kept ${JSON.stringify(c.kept.value)} (higher priority).`).join(''), MAX_CONFLICT_NOTE);
   const total = results.length + outOfScope;
   const message = warns.length > 0
-    ? listPolicies('Allowed with warnings: ', warns.map((w) => ({ ...w, message: `would deny: ${w.message ?? w.reasons.join('; ')}` })), `.${conflictNote}${ref}`)
+    ? listPolicies('Allowed with warnings: ', warns.map((w) => Object.assign({}, w, { message: `would deny: ${w.message ?? w.reasons.join('; ')}` })), `.${conflictNote}${ref}`)
     : bounded(`Allowed: ${applied} of ${total} ${total === 1 ? 'policy' : 'policies'} applied, none denied.${conflictNote}${ref}`);
-  return { ...base, allowed: true, message, modifications, conflicts };
+  return decision(true, message, modifications, conflicts);
 }

@@ -68,6 +68,20 @@ describe('combining modifications', () => {
     expect(d.modifications).toEqual([{ type: 'add_value_to_list_property', propertyKey: 'observations', value: 'same' }]);
   });
 
+  const addTo = (name: string, propertyKey: string, yamlValue: string) =>
+    `kind: Policy\nname: ${name}\nmodifications:\n  - {type: add_value_to_list_property, propertyKey: ${propertyKey}, value: ${yamlValue}}\n`;
+  test.each([
+    ['the same string', 'tags', '"chaos"', 'tags', '"chaos"', [['tags', 'chaos']]],
+    ['a string and the number it spells', 'tags', '"1"', 'tags', '1', [['tags', '1'], ['tags', 1]]],
+    ['the same number written two ways', 'tags', '1.0', 'tags', '1', [['tags', 1]]],
+    ['the same list', 'tags', '[1, a]', 'tags', '[1, a]', [['tags', [1, 'a']]]],
+    ['lists that differ only in a value kind', 'tags', '[1, a]', 'tags', '["1", a]', [['tags', [1, 'a']], ['tags', ['1', 'a']]]],
+    ['one text split differently between property and value', 'ab', '"c"', 'a', '"bc"', [['ab', 'c'], ['a', 'bc']]],
+  ])('values added to a list are the same value when equal as JSON: %s', (_name, keyA, valueA, keyB, valueB, expected) => {
+    const d = decideAt({ 'a.yaml': addTo('a', keyA, valueA), 'b.yaml': addTo('b', keyB, valueB) }, NOW);
+    expect(d.modifications.map((m) => [m.propertyKey, m.value])).toEqual(expected);
+  });
+
   test.each([
     ['overlapping scopes', setter('a', 100, 'approvedBy', 'alice'), setter('b', 200, 'approvedBy', 'bob'), true],
     ['one of them unscoped', setter('a', 100, 'approvedBy', 'alice', 'match: {teams: [ADM]}\n'), setter('b', 200, 'approvedBy', 'bob'), true],
