@@ -1,6 +1,8 @@
 import { payload } from '../../helpers/fixtures';
 import type { PreflightPayload } from '../../../src/payload/types';
-import { reasonsFor, withAttack } from './harness';
+import { evaluate } from '../../../src/policy/evaluate';
+import { bundleFrom } from '../../helpers/test-app';
+import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
 
 const S1 = 'step "com.steadybit.extension_container.stress_cpu" (steps[1])';
 /** The spec example's attack with `parameters` replaced. */
@@ -34,6 +36,21 @@ describe('parameters rule', () => {
       `${S1} sets cpuLoad to 100, more than the 80 allowed`, `${S1} sets duration to "30s", more than the 10s allowed`]],
   ])('%s', (_name, rule, p, expected) => {
     expect(reasonsFor(rule, p)).toEqual(expected);
+  });
+
+  test('policies of one request each read a parameter as their own kind of value', () => {
+    const named = (name: string, rule: string) => policyYaml(rule).replace('name: p', `name: ${name}`);
+    const files = {
+      'a.yaml': named('as-duration', 'parameters: {duration: {max: 5m}}'),
+      'b.yaml': named('as-number', 'parameters: {duration: {max: 100000}}'),
+      'c.yaml': named('other-name', 'parameters: {cpuLoad: {max: 80}}'),
+    };
+    const d = evaluate(bundleFrom(files, NOW), withAttack(() => {}), { now: NOW, decisionId: 'd-1' });
+    expect(Object.fromEntries(d.results.map((r) => [r.policy, r.reasons]))).toEqual({
+      'as-duration': ['passed: rules[0].parameters'],
+      'as-number': [`cannot decide: ${S1} sets duration to "30s", which is not a number`],
+      'other-name': [`${S1} sets cpuLoad to 100, more than the 80 allowed`],
+    });
   });
 
   test('scoped to an action, other steps are not asked for its parameters', () => {

@@ -1,6 +1,8 @@
 import type { Attribute, PreflightPayload, Step } from '../../../src/payload/types';
 import { payload } from '../../helpers/fixtures';
-import { reasonsFor, withAttack } from './harness';
+import { evaluate } from '../../../src/policy/evaluate';
+import { bundleFrom } from '../../helpers/test-app';
+import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
 
 const S1 = 'step "com.steadybit.extension_container.stress_cpu" (steps[1])';
 const T1 = 'target docker://1f769d01b9c5cd29bb302ca40157274f38798104208117b3310825ba676883ea';
@@ -49,6 +51,21 @@ describe('targetAttributes rule', () => {
       [`targetExecutions[0] of ${S1} has k8s.namespace=kube-system, which is forbidden`]],
   ])('%s', (_name, rule, p, expected) => {
     expect(reasonsFor(rule, p)).toEqual(expected);
+  });
+
+  test('policies of one request each read their own keys of the same target', () => {
+    const named = (name: string, rule: string) => policyYaml(rule).replace('name: p', `name: ${name}`);
+    const files = {
+      'a.yaml': named('a', FORBID),
+      'b.yaml': named('b', 'targetAttributes: {allowOnly: {aws.account: ["2"]}}'),
+      'c.yaml': named('c', 'targetAttributes: {forbid: {k8s.namespace: [shop]}}'),
+    };
+    const d = evaluate(bundleFrom(files, NOW), attrs(ns('shop'), { key: 'aws.account', value: '1' }, ns('kube-system')), { now: NOW, decisionId: 'd-1' });
+    expect(Object.fromEntries(d.results.map((r) => [r.policy, r.reasons]))).toEqual({
+      a: [`${T1} of ${S1} has k8s.namespace=kube-system, which is forbidden`],
+      b: [`${T1} of ${S1} has aws.account=1, which is not one of the allowed values (2)`],
+      c: [`${T1} of ${S1} has k8s.namespace=shop, which is forbidden`],
+    });
   });
 
   test('many offending targets are listed up to 10 per step, then summed up', () => {

@@ -1,5 +1,7 @@
 import type { Step } from '../../../src/payload/types';
-import { reasonsFor, withAttack } from './harness';
+import { evaluate } from '../../../src/policy/evaluate';
+import { bundleFrom } from '../../helpers/test-app';
+import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
 
 const S1 = 'step "com.steadybit.extension_container.stress_cpu" (steps[1])';
 const CONTAINER = 'com.steadybit.extension_container.container';
@@ -12,6 +14,15 @@ const twoAttacks = (first: Partial<Step>, second: Partial<Step>) =>
   });
 
 describe('targets rule', () => {
+  test('policies of one request each count the steps of their own scope', () => {
+    const files = {
+      'a.yaml': policyYaml('targets: {maxTotal: 20}').replace('name: p', 'name: all-steps'),
+      'b.yaml': policyYaml('targets: {maxTotal: 6}', 'match:\n  actionIds: ["*stress_mem*"]\n').replace('name: p', 'name: mem-only'),
+    };
+    const d = evaluate(bundleFrom(files, NOW), twoAttacks({ totalTargetCount: 15 }, { totalTargetCount: 6 }), { now: NOW, decisionId: 'd-1' });
+    expect(Object.fromEntries(d.results.map((r) => [r.policy, r.result]))).toEqual({ 'all-steps': 'deny', 'mem-only': 'pass' });
+  });
+
   test.each([
     ['per-step cap passes at the cap', 'targets: {maxPerStep: 1}', withAttack(() => {}), []],
     ['per-step cap denies above it, naming step, count and source', 'targets: {maxPerStep: 10}', withAttack((s) => { s.totalTargetCount = 12; }),
