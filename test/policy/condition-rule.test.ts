@@ -46,18 +46,19 @@ describe('condition rule: json-logic over the payload and derived facts', () => 
     expect(unscoped.results[0]).toMatchObject({ result: 'deny' });
   });
 
-  test('conditions of one request each see their own step scope and time zone', () => {
+  test('conditions of one request each see their own step scope, time zone and data', () => {
     const files = {
       'a.yaml': aliases,
       'p1.yaml': policyWith('condition: {require: {and: [{"==": [{var: targets.total}, 3]}, {"==": [{var: steps.actionCount}, 1]}]}, reason: r}', 'match:\n  actionIds: ["*stress_mem*"]\n').replace('under-test', 'mem-only'),
       'p2.yaml': policyWith('condition: {require: {and: [{"==": [{var: targets.total}, 4]}, {"==": [{var: steps.actionCount}, 2]}]}, reason: r}').replace('under-test', 'all-steps'),
       'p3.yaml': policyWith('condition: {require: {"==": [{var: time.hour}, 11]}, reason: r, timeZone: Europe/Berlin}').replace('under-test', 'berlin'),
       'p4.yaml': policyWith('condition: {require: {"==": [{var: time.hour}, 10]}, reason: r}').replace('under-test', 'utc'),
+      'p5.yaml': policyWith('condition: {require: {"==": [{var: now}, "2026-01-05T10:00:00.000Z"]}, reason: r}').replace('under-test', 'now'),
     };
     const d = decideAt(files, NOW, (p) => {
       p.execution.steps?.push({ actionId: 'com.steadybit.extension_host.stress_mem', actionKind: 'ATTACK', totalTargetCount: 3, radius: { targetType: 'com.steadybit.extension_host.host' } });
     });
-    expect(Object.fromEntries(d.results.map((r) => [r.policy, r.result]))).toEqual({ 'mem-only': 'pass', 'all-steps': 'pass', berlin: 'pass', utc: 'pass' });
+    expect(Object.fromEntries(d.results.map((r) => [r.policy, r.result]))).toEqual({ 'mem-only': 'pass', 'all-steps': 'pass', berlin: 'pass', utc: 'pass', now: 'pass' });
   });
 
   test('an exception while applying the expression cannot decide, and denies', () => {
