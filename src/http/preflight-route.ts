@@ -79,20 +79,26 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     return evaluate(bundle, payload, { now: deps.clock(), decisionId: answer.decisionId, state, fullScan: wantsExplanation(req.url) });
   };
 
+  const answerPreflight = async (req: IncomingMessage, res: ServerResponse) => {
+    let answer: PreflightAnswer | undefined;
+    try {
+      timeRequest(deps.metrics, PREFLIGHT_PATH, res);
+      answer = observe(res);
+      // observePreflight counts the answer and writes its audit line from this.
+      answer.decision = await decide(req, answer);
+      send(res, answer.decision, wantsExplanation(req.url));
+    } catch (err) {
+      const error = reportError(err, PREFLIGHT_PATH, deps.logger);
+      if (answer) answer.errorMessage = error.message;
+      sendJson(res, error.status, errorBody(error));
+    }
+  };
+
   return (req, res) => {
-    timeRequest(deps.metrics, PREFLIGHT_PATH, res);
-    const answer = observe(res);
-    void (async () => {
-      try {
-        const decision = await decide(req, answer);
-        // observePreflight counts the answer and writes its audit line from this.
-        answer.decision = decision;
-        send(res, decision, wantsExplanation(req.url));
-      } catch (err) {
-        const error = reportError(err, PREFLIGHT_PATH, deps.logger);
-        answer.errorMessage = error.message;
-        sendJson(res, error.status, errorBody(error));
-      }
-    })();
+    answerPreflight(req, res).catch((err: unknown) => {
+      // Even the error answer failed: cut the connection, which Steadybit reads as a failed check.
+      deps.logger.error('request failed', { path: PREFLIGHT_PATH, error: err instanceof Error ? err.stack : String(err) });
+      res.destroy();
+    });
   };
 }
