@@ -1,4 +1,5 @@
 import type { CompiledException, CompiledPolicy } from './compiled';
+import { exceptionsFor } from './exceptions-for';
 import { passReason } from './policy-texts';
 import type { TemplateValues } from './template';
 import type { ActionStepRef, Facts, Finding, Modification, PolicyResult, Violation } from './types';
@@ -16,12 +17,12 @@ interface Located { rule: string; violation: Violation }
 const NO_MODIFICATIONS: PolicyOutcome['modifications'] = Object.freeze([]);
 
 /** Template values of a request, computed once however many policies render or modify. */
-const baseByFacts = new WeakMap<Facts, TemplateValues>();
-
 export function baseValues(facts: Facts): TemplateValues {
-  const known = baseByFacts.get(facts);
-  if (known) return known;
-  const values: TemplateValues = {
+  return (facts.memo.templateValues ??= templateValuesOf(facts));
+}
+
+function templateValuesOf(facts: Facts): TemplateValues {
+  return {
     experimentKey: facts.execution.experimentKey,
     team: facts.execution.teamKey,
     environment: facts.environments.map((e) => e.value).join(' / ') || undefined,
@@ -30,8 +31,6 @@ export function baseValues(facts: Facts): TemplateValues {
     revision: facts.revision,
     now: facts.now.toISOString(),
   };
-  baseByFacts.set(facts, values);
-  return values;
 }
 
 function checkRules(policy: CompiledPolicy, facts: Facts, steps: ActionStepRef[]): Located[] {
@@ -101,9 +100,11 @@ function reaches(e: CompiledException, facts: Facts, steps: Facts['actionSteps']
 
 /** The exception that waives this policy for this run now; an expired one never does. */
 function waiverFor(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps'], violations: readonly Located[], exceptions: readonly CompiledException[]) {
-  const inScope = (e: CompiledException) => e.policy === policy.name && reaches(e, facts, steps, violations);
-  const live = exceptions.find((e) => inScope(e) && e.expires > facts.now);
-  const expired = exceptions.filter((e) => inScope(e) && e.expires <= facts.now);
+  const named = exceptionsFor(policy.name, exceptions);
+  if (named.length === 0) return { live: undefined, expiredNote: [] };
+  const inScope = (e: CompiledException) => reaches(e, facts, steps, violations);
+  const live = named.find((e) => inScope(e) && e.expires > facts.now);
+  const expired = named.filter((e) => inScope(e) && e.expires <= facts.now);
   return { live, expiredNote: expired.map((e) => `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`) };
 }
 

@@ -36,6 +36,8 @@ export function buildFacts(bundle: PolicyBundle, payload: PreflightPayload, opts
     now: opts.now,
     environments: runEnvironments(payload.execution, bundle.aliases),
     actionSteps: actionSteps(payload.execution.steps),
+    upperCased: { teamKey: payload.execution.teamKey?.toUpperCase(), createdVia: payload.execution.createdVia?.toUpperCase() },
+    memo: {},
     decisionId: opts.decisionId,
     revision: bundle.revision,
     state: opts.state,

@@ -109,8 +109,8 @@ export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyInd
     candidates(facts) {
       const lists: number[][] = [always];
       experimentKeyCandidates(dims.experimentKeys, facts.execution.experimentKey, lists);
-      const team = facts.execution.teamKey;
-      const byTeam = team === undefined ? dims.teams.all : dims.teams.byKey.get(team.toUpperCase());
+      const team = facts.upperCased.teamKey;
+      const byTeam = team === undefined ? dims.teams.all : dims.teams.byKey.get(team);
       if (byTeam) lists.push(byTeam);
       if (facts.environments.length === 0) lists.push(dims.environments.all);
       for (const env of facts.environments) {

@@ -52,18 +52,11 @@ export interface CompiledScope {
 interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(facts: Facts): string | undefined; test(facts: Facts, every?: boolean): boolean | undefined }
 
 /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`: built once per request. */
-const envTexts = new WeakMap<Facts, string>();
-
 function envText(f: Facts): string {
-  let text = envTexts.get(f);
-  if (text === undefined) {
-    text = f.environments.map((e) => {
-      const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
-      return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
-    }).join(' / ');
-    envTexts.set(f, text);
-  }
-  return text;
+  return (f.memo.environmentText ??= f.environments.map((e) => {
+    const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
+    return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
+  }).join(' / '));
 }
 
 function runFields(spec: ScopeSpec | undefined): Field[] {
@@ -71,7 +64,7 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
   const upper = (xs: readonly string[]) => new Set(xs.map((x) => x.toUpperCase()));
   if (spec?.teams) {
     const teams = upper(spec.teams);
-    fields.push({ name: 'teams', what: 'team', listed: spec.teams, actual: (f) => f.execution.teamKey, test: (f) => (f.execution.teamKey === undefined ? undefined : teams.has(f.execution.teamKey.toUpperCase())) });
+    fields.push({ name: 'teams', what: 'team', listed: spec.teams, actual: (f) => f.execution.teamKey, test: (f) => (f.upperCased.teamKey === undefined ? undefined : teams.has(f.upperCased.teamKey)) });
   }
   if (spec?.environments) {
     const envs = environmentSet(spec.environments);
@@ -86,7 +79,7 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
   }
   if (spec?.createdVia) {
     const via = upper(spec.createdVia);
-    fields.push({ name: 'createdVia', what: 'createdVia', listed: spec.createdVia, actual: (f) => f.execution.createdVia, test: (f) => (f.execution.createdVia === undefined ? undefined : via.has(f.execution.createdVia.toUpperCase())) });
+    fields.push({ name: 'createdVia', what: 'createdVia', listed: spec.createdVia, actual: (f) => f.execution.createdVia, test: (f) => (f.upperCased.createdVia === undefined ? undefined : via.has(f.upperCased.createdVia)) });
   }
   return fields;
 }

@@ -1,4 +1,5 @@
 import type { Execution, PreflightPayload, Step } from '../payload/types';
+import type { TemplateValues } from './template';
 
 export type Mode = 'enforce' | 'warn' | 'audit';
 export const MODES: readonly Mode[] = ['enforce', 'warn', 'audit'];
@@ -31,9 +32,24 @@ export interface Facts {
   /** The environments the run touches: `execution.environment` and the override, if any. */
   environments: RunEnvironment[];
   actionSteps: ActionStepRef[];
+  /** The run's team key and createdVia upper-cased, as scopes compare them: once per request, not per policy. */
+  upperCased: { teamKey?: string; createdVia?: string };
+  /** The engine's own per-request texts, built by the first policy that needs them; not for rules. */
+  memo: RequestMemo;
   decisionId: string;
   revision: string;
   state?: StateSnapshot;
+}
+
+/**
+ * Texts several policies of one decision may need, kept here until the request ends (a WeakMap keyed
+ * by the request would cost more in garbage collection than building them).
+ */
+export interface RequestMemo {
+  /** The request's message and modification placeholders ({{team}}, {{now}}, ...). */
+  templateValues?: TemplateValues;
+  /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`. */
+  environmentText?: string;
 }
 
 /** One thing a rule found wrong, or could not judge. */

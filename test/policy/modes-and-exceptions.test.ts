@@ -57,6 +57,19 @@ describe('exceptions: a time-limited waiver of a named policy', () => {
     }
   });
 
+  test('an exception waives only the policy it names', () => {
+    const d = decideAt({ 'p.yaml': denying('enforce'), 'q.yaml': denying('enforce', 'no-attacks-either'), 'e.yaml': exception(expires) }, NOW);
+    expect(d.allowed).toBe(false);
+    expect(d.results.map((r) => [r.policy, r.result, r.exception])).toEqual([['no-attacks', 'skipped', 'adm-gameday'], ['no-attacks-either', 'deny', undefined]]);
+  });
+
+  test('a live and an expired exception of one policy: the live one waives, the expired one is not named', () => {
+    const old = exception('2026-01-01T00:00:00Z').replace('name: adm-gameday', 'name: last-gameday');
+    const d = decideAt({ 'p.yaml': denying('enforce'), 'e.yaml': exception(expires), 'old.yaml': old }, NOW);
+    expect(d.results[0]).toMatchObject({ result: 'skipped', exception: 'adm-gameday' });
+    expect(d.results[0].reasons.join(' ')).not.toContain('last-gameday');
+  });
+
   test('the decision after expiry names the expired exception', () => {
     const d = decideAt({ 'p.yaml': denying('enforce'), 'e.yaml': exception(expires) }, '2026-01-06T10:00:00Z');
     expect(d.results[0].reasons).toContain('exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer waives this policy');
