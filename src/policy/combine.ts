@@ -98,13 +98,13 @@ function tally(outcomes: readonly PolicyOutcome[]) {
 }
 
 /** Every outcome, one decision: any enforcing denial denies; warnings and conflicts are said in the message. */
-export function combine(outcomes: readonly PolicyOutcome[], meta: { id: string; revision: string; now: Date; outOfScope?: number }): Decision {
+export function combine(outcomes: readonly PolicyOutcome[], meta: { id: string; revision: string; evaluatedAt: string; outOfScope?: number }): Decision {
   const { results, denies, warns, applied } = tally(outcomes);
   const ref = ` (decision ${meta.id}, policy revision ${meta.revision})`;
   const outOfScope = meta.outOfScope ?? 0;
   // Written out field by field (same order as ever): on Node 20 `{ ...base, more }` costs microseconds.
   const decision = (allowed: boolean, message: string, modifications: Modification[], conflicts: ModificationConflict[]): Decision => ({
-    id: meta.id, revision: meta.revision, evaluatedAt: meta.now.toISOString(), results, outOfScope, allowed, message, modifications, conflicts,
+    id: meta.id, revision: meta.revision, evaluatedAt: meta.evaluatedAt, results, outOfScope, allowed, message, modifications, conflicts,
   });
   if (denies.length > 0) {
     const head = `Denied by ${denies.length} ${denies.length === 1 ? 'policy' : 'policies'}: `;

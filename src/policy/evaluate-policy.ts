@@ -1,4 +1,5 @@
 import type { CompiledException, CompiledPolicy } from './compiled';
+import { nowText } from './facts';
 import { exceptionsFor } from './exceptions-for';
 import { passReason } from './policy-texts';
 import type { TemplateValues } from './template';
@@ -29,7 +30,7 @@ function templateValuesOf(facts: Facts): TemplateValues {
     executionId: facts.execution.id === undefined ? undefined : String(facts.execution.id),
     decisionId: facts.decisionId,
     revision: facts.revision,
-    now: facts.now.toISOString(),
+    now: nowText(facts),
   };
 }
 

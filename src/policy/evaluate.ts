@@ -1,7 +1,7 @@
 import type { PolicyBundle } from './compiled';
 import { combine } from './combine';
 import { evaluatePolicy, type PolicyOutcome } from './evaluate-policy';
-import { buildFacts, type FactOptions } from './facts';
+import { buildFacts, nowText, type FactOptions } from './facts';
 import type { Decision, PreflightPayload } from './types';
 
 export interface EvaluateOptions extends FactOptions {
@@ -26,5 +26,5 @@ export function evaluate(bundle: PolicyBundle, payload: PreflightPayload, opts: 
     for (const position of bundle.index.candidates(facts)) outcomes.push(evaluatePolicy(bundle.policies[position], facts, bundle.exceptions));
   }
   const outOfScope = bundle.policies.length - outcomes.length;
-  return combine(outcomes, { id: opts.decisionId, revision: bundle.revision, now: opts.now, outOfScope });
+  return combine(outcomes, { id: opts.decisionId, revision: bundle.revision, evaluatedAt: nowText(facts), outOfScope });
 }

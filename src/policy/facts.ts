@@ -43,3 +43,8 @@ export function buildFacts(bundle: PolicyBundle, payload: PreflightPayload, opts
     state: opts.state,
   };
 }
+
+/** The decision's time as ISO text, e.g. `2026-01-05T10:00:00.000Z`: once per request (the decision states it too). */
+export function nowText(facts: Facts): string {
+  return (facts.memo.nowText ??= facts.now.toISOString());
+}

@@ -36,10 +36,13 @@ class Buckets {
   readonly byKey = new Map<string, number[]>();
   /** Every policy filed here: the candidates when the run does not carry this field. */
   readonly all: number[] = [];
+  /** The longest key filed: no longer prefix of a run's key can hit a bucket. */
+  longest = 0;
 
   file(position: number, keys: Iterable<string>): void {
     this.all.push(position);
     for (const key of new Set(keys)) {
+      this.longest = Math.max(this.longest, key.length);
       const bucket = this.byKey.get(key);
       if (bucket) bucket.push(position);
       else this.byKey.set(key, [position]);
@@ -63,7 +66,7 @@ function experimentKeyCandidates(buckets: Buckets, key: string | undefined, out:
     return;
   }
   const lower = key.toLowerCase();
-  for (let end = 1; end <= lower.length; end++) {
+  for (let end = 1; end <= Math.min(lower.length, buckets.longest); end++) {
     const bucket = buckets.byKey.get(lower.slice(0, end));
     if (bucket) out.push(bucket);
   }

@@ -50,6 +50,8 @@ export interface RequestMemo {
   templateValues?: TemplateValues;
   /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`. */
   environmentText?: string;
+  /** `now` as ISO text: the decision's evaluatedAt and the {{now}} placeholder. */
+  nowText?: string;
 }
 
 /** One thing a rule found wrong, or could not judge. */
