@@ -28,8 +28,10 @@ export interface AuditRecord {
   environment?: string;
   environmentOverride?: string;
   message: string;
-  /** The policies that applied to the run (pass, deny, warn, audit) or were waived by an exception. */
+  /** The policies that found something (deny, warn, audit) or were waived by an exception, with why. */
   policies: AuditPolicyEntry[];
+  /** The names of the policies that applied and found nothing. */
+  passed: string[];
   /** How many policies of the set did not apply: out of the run's scope, or none of its steps in scope. */
   notApplied: number;
   modifications: Modification[];
@@ -86,11 +88,12 @@ export function outcomeOf(status: number, decision?: Decision): DecisionOutcome 
 }
 
 /**
- * Whether a result goes into the audit line: the policy applied, or an exception waived it. The
- * rest (out of scope) are counted, not listed: which of them a decision visits depends on the
+ * Whether a result goes into `policies` with its reasons: it found something, or an exception
+ * waived it. A pass is only named (its reason, "passed: <rules>", says nothing the policy file does
+ * not); a policy out of scope is only counted: which of them a decision visits depends on the
  * policy index, and `?explain=true` or `preflight-gate eval --explain` list them with reasons.
  */
-const applied = (r: PolicyResult) => r.result !== 'skipped' || r.exception !== undefined;
+const found = (r: PolicyResult) => r.result === 'deny' || r.result === 'warn' || r.result === 'audit' || r.exception !== undefined;
 
 function auditEntry(r: PolicyResult): AuditPolicyEntry {
   const entry: AuditPolicyEntry = { policy: r.policy, mode: r.mode, result: r.result, reasons: r.reasons };
@@ -113,6 +116,7 @@ export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): 
     ...executionFacts(facts.body),
     message: outcome === 'error' ? facts.errorMessage ?? `answered ${facts.status} without a decision` : d?.message ?? '',
     policies: [],
+    passed: [],
     notApplied: 0,
     modifications: d?.modifications ?? [],
     conflicts: d?.conflicts ?? [],
@@ -121,8 +125,11 @@ export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): 
     redaction: redaction.kind === 'keys' ? redaction.keys : redaction.kind,
   };
   if (d) {
-    for (const r of d.results) if (applied(r)) record.policies.push(auditEntry(r));
-    record.notApplied = d.results.length + (d.outOfScope ?? 0) - record.policies.length;
+    for (const r of d.results) {
+      if (found(r)) record.policies.push(auditEntry(r));
+      else if (r.result === 'pass') record.passed.push(r.policy);
+    }
+    record.notApplied = d.results.length + (d.outOfScope ?? 0) - record.policies.length - record.passed.length;
   }
   return redactRecord(record, targetValuesToRedact(facts.body, redaction));
 }

@@ -89,20 +89,21 @@ describe('which policies an audit line lists', () => {
     'other-team.yaml': 'kind: Policy\nname: other-team\nmatch: { teams: [SHOP] }\nrules:\n  - environments: { blocked: [x] }\n',
     'no-such-step.yaml': 'kind: Policy\nname: no-such-step\nmatch: { actionIds: ["*.no-such-action"] }\nrules:\n  - environments: { blocked: [x] }\n',
     'passes.yaml': 'kind: Policy\nname: passes\nrules:\n  - environments: { blocked: [x] }\n',
+    'audited.yaml': 'kind: Policy\nname: audited\nmode: audit\nrules:\n  - environments: { blocked: [payments] }\n',
     'waived.yaml': 'kind: Policy\nname: waived\nrules:\n  - environments: { blocked: [payments] }\n',
     'waiver.yaml': 'kind: Exception\nname: game-day\npolicy: waived\nowner: jane@example.com\nreason: approved game day\nexpires: "2099-01-01T00:00:00Z"\nmatch: { teams: [ADM] }\n',
   };
 
-  it('lists the policies that applied and those an exception waived; the rest are counted in notApplied', async () => {
+  it('lists what found something or was waived, names the passes, counts the rest in notApplied', async () => {
     const sink = memoryAuditLog('info', { kind: 'none' });
     const { app } = testApp(bundleFrom(SET), { audit: sink.audit });
     const res = await signedRequest(app, preflightWith((p) => { p.execution.environment = 'payments'; }));
     expect(res.status).toBe(200);
     const [record] = sink.records();
-    expect(record.policies.map((p) => [p.policy, p.result, p.exception])).toEqual([
-      ['passes', 'pass', undefined],
-      ['waived', 'skipped', 'game-day'],
-    ]);
+    expect(record.policies.map((p) => [p.policy, p.result, p.exception])).toEqual([['audited', 'audit', undefined], ['waived', 'skipped', 'game-day']]);
+    expect(record.policies[0].reasons).toEqual(['environment payments is blocked']);
+    expect(record.policies[1].reasons.join(' ')).toMatch(/^waived by exception "game-day"/);
+    expect(record.passed).toEqual(['passes']);
     // other-team is ruled out by the index (never visited), no-such-step is visited and skipped: both count.
     expect(record.notApplied).toBe(2);
   });
@@ -111,7 +112,7 @@ describe('which policies an audit line lists', () => {
     const sink = memoryAuditLog('info', { kind: 'none' });
     const { app } = testApp(bundleFrom(SET), { audit: sink.audit, secrets: ['s'] });
     expect((await signedRequest(app, preflightWith(() => undefined))).status).toBe(401);
-    expect(sink.records()[0]).toMatchObject({ decision: 'error', policies: [], notApplied: 0 });
+    expect(sink.records()[0]).toMatchObject({ decision: 'error', policies: [], passed: [], notApplied: 0 });
   });
 });
 
