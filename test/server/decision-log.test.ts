@@ -39,7 +39,7 @@ describe('the log of the started service', () => {
     expect(about(allowed.decisionId)).toEqual([expect.objectContaining({
       decisionId: allowed.decisionId, executionId: 1, experimentKey: 'ADM-1', team: 'ADM',
       environment: '32009f6e-ff90-47a5-8daa-80f4bb7ae591', decision: 'allow', durationMs: expect.any(Number),
-      policies: expect.arrayContaining([expect.objectContaining({ policy: 'blocked-environments', result: 'pass' })]),
+      policies: [], passed: ['emergency-stop (built-in)', 'blocked-environments'], notApplied: 0,
     })]);
     expect(about(denied.decisionId)).toEqual([expect.objectContaining({
       decisionId: denied.decisionId, executionId: 4242, experimentKey: 'ADM-1', team: 'ADM',
