@@ -30,23 +30,36 @@ export interface PreflightDeps {
 
 export const PREFLIGHT_PATH = '/preflight';
 
-/** The path of a request URL, without its query. */
-const pathOf = (url: string) => {
-  const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
-};
+/**
+ * The path and query of a request URL, as Express read them: the origin form (`/preflight?x`,
+ * a `#fragment` cut off) or the absolute form (`http://host/preflight`).
+ */
+function splitUrl(url: string): { path: string; query: string } {
+  if (!url.startsWith('/')) {
+    try {
+      const absolute = new URL(url);
+      return { path: absolute.pathname, query: absolute.search.slice(1) };
+    } catch {
+      return { path: url, query: '' };
+    }
+  }
+  const hash = url.indexOf('#');
+  const target = hash === -1 ? url : url.slice(0, hash);
+  const query = target.indexOf('?');
+  return query === -1 ? { path: target, query: '' } : { path: target.slice(0, query), query: target.slice(query + 1) };
+}
 
 /** POST /preflight, matched as Express matched it: in any case, with or without one trailing slash. */
 export function isPreflightRequest(req: IncomingMessage): boolean {
   if (req.method !== 'POST' || req.url === undefined) return false;
-  const path = pathOf(req.url).toLowerCase();
+  const path = splitUrl(req.url).path.toLowerCase();
   return path === PREFLIGHT_PATH || path === `${PREFLIGHT_PATH}/`;
 }
 
 /** `?explain=true` asks for the whole decision, every policy visited (also those out of scope). */
 function wantsExplanation(url: string | undefined): boolean {
-  const query = url?.indexOf('?') ?? -1;
-  return query !== -1 && new URLSearchParams(url?.slice(query + 1)).get('explain') === 'true';
+  const { query } = splitUrl(url ?? '');
+  return query !== '' && new URLSearchParams(query).get('explain') === 'true';
 }
 
 /** Translates a Decision to Steadybit's answer: 200 with modifications, or 403 with the reason. */
@@ -96,9 +109,15 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
 
   return (req, res) => {
     answerPreflight(req, res).catch((err: unknown) => {
-      // Even the error answer failed: cut the connection, which Steadybit reads as a failed check.
-      deps.logger.error('request failed', { path: PREFLIGHT_PATH, error: err instanceof Error ? err.stack : String(err) });
-      res.destroy();
+      // Even the error answer failed (a log that cannot be written, say): cut the connection,
+      // which Steadybit reads as a failed check. Nothing here may throw again.
+      try {
+        deps.logger.error('request failed', { path: PREFLIGHT_PATH, error: err instanceof Error ? err.stack : String(err) });
+      } catch {
+        // The log is what failed; the cut connection still tells Steadybit.
+      } finally {
+        res.destroy();
+      }
     });
   };
 }

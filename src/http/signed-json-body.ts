@@ -27,7 +27,8 @@ function requireJson(req: IncomingMessage): void {
  * decompressed copy, and nothing is decompressed before the signature is known good.
  */
 function requireIdentityEncoding(req: IncomingMessage): void {
-  const encoding = (req.headers['content-encoding'] ?? 'identity').toLowerCase();
+  // An empty header means no encoding, as body-parser read it.
+  const encoding = (req.headers['content-encoding'] || 'identity').toLowerCase();
   if (encoding !== 'identity') {
     throw new HttpError(415, 'content encoding unsupported: send the webhook payload uncompressed (Content-Encoding: identity); its signature is checked over the bytes received');
   }

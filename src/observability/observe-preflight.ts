@@ -17,7 +17,8 @@ export interface ObserveDeps {
 
 /** What the handler learnt while answering one POST /preflight; read once the answer is out. */
 export interface PreflightAnswer {
-  readonly decisionId: string;
+  /** `(none)` only when no id could be made (the answer is then a 500). */
+  decisionId: string;
   /** The parsed body, once its signature was verified. */
   body?: unknown;
   /** The decision, when one was made (allow/deny). */
@@ -58,8 +59,7 @@ export function observePreflight(deps: ObserveDeps): (res: ServerResponse) => Pr
   };
   return (res) => {
     const started = process.hrtime.bigint();
-    const answer: PreflightAnswer = { decisionId: deps.newId() };
-    res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
+    const answer: PreflightAnswer = { decisionId: '(none)' };
     res.once('close', () => {
       try {
         countAndAudit(res, answer, started);
@@ -68,6 +68,9 @@ export function observePreflight(deps: ObserveDeps): (res: ServerResponse) => Pr
         deps.logger.error('the audit line or metrics of an answer could not be written', { decisionId: answer.decisionId, status: res.statusCode, error: err instanceof Error ? err.message : String(err) });
       }
     });
+    // Listening first: should the id fail, the 500 that follows is still counted and audited.
+    answer.decisionId = deps.newId();
+    res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
     return answer;
   };
 }

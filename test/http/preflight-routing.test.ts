@@ -1,3 +1,5 @@
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
@@ -9,13 +11,33 @@ const bundle = bundleFrom({ 'blocked.yaml': 'kind: Policy\nname: blocked-environ
 const spec = rawPayload('spec-execution-example-as-preflight.json');
 
 describe('which requests the preflight handler answers', () => {
-  test.each(['/preflight', '/preflight/', '/PREFLIGHT', '/Preflight/'])('POST %s is decided', async (path) => {
+  test.each(['/preflight', '/preflight/', '/PREFLIGHT', '/Preflight/', '/preflight#fragment'])('POST %s is decided', async (path) => {
     const { app } = testApp(bundle, { newId: () => 'd-1' });
     const res = await signedRequest(app, spec, { path });
     expect(res.status).toBe(200);
     expect(res.headers['x-preflight-decision-id']).toBe('d-1');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.body.message).toMatch(/^Allowed: 1 of 1 policy applied/);
+  });
+
+  test('the absolute form (POST http://host/preflight, as a proxy sends it) is decided', async () => {
+    const { app } = testApp(bundle, { newId: () => 'd-abs' });
+    const server = createServer(app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await new Promise<{ status?: number; id: unknown }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: 'http://gate.example/preflight', headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode, id: res.headers['x-preflight-decision-id'] }));
+        });
+        req.on('error', reject);
+        req.end(spec);
+      });
+      expect(answer).toEqual({ status: 200, id: 'd-abs' });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   test.each<[string, string]>([
@@ -37,6 +59,7 @@ describe('which requests the preflight handler answers', () => {
     ['explain=false', false],
     ['explain=TRUE', false],
     ['other=1&explain=true', true],
+    ['explain=true&explain=true', true],
   ])('?%s explains the decision: %s', async (query, explained) => {
     const { app } = testApp(bundle);
     const res = await signedRequest(app, spec, { path: `/preflight?${query}` });

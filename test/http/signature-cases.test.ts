@@ -125,4 +125,11 @@ describe('POST /preflight with a compressed body', () => {
     expect(res.body.message).toMatch(/^content encoding unsupported: send the webhook payload uncompressed/);
     expect(await decisions(metrics, 'allow')).toBe(0);
   });
+
+  test.each(['identity', 'IDENTITY', ''])('Content-Encoding "%s" is no compression: decided', async (encoding) => {
+    const { app } = testApp(bundle, { secrets: [NEW] });
+    const res = await request(app).post('/preflight').set('content-type', 'application/json').set('content-encoding', encoding)
+      .set('x-sb-signature', signatureHeader(NEW, body)).serialize((raw: Buffer) => raw as unknown as string).send(body);
+    expect(res.status).toBe(200);
+  });
 });

@@ -153,12 +153,13 @@ describe('POST /preflight answers', () => {
     expect(res.body.message).toMatch(/^Denied by 1 policy: \[blocked-environments\] cannot decide: rule rules\[0\]\.environments failed \(rule bug\)/);
   });
 
-  test('500, never an allow, when the answer cannot even be started (the decision id fails); the service keeps answering', async () => {
+  test('500, never an allow, when the answer cannot even be started (the decision id fails); counted; the service keeps answering', async () => {
     let fail = true;
-    const { app } = testApp(bundle, { newId: () => { if (fail) throw new Error('no entropy'); return 'd-2'; } });
+    const { app, metrics } = testApp(bundle, { newId: () => { if (fail) throw new Error('no entropy'); return 'd-2'; } });
     const res = await signedRequest(app, spec);
     expect(res.status).toBe(500);
     expect(res.body.message).toMatch(/^internal error in preflight-gate: no decision could be made, so the run is denied/);
+    expect(await metrics.registry.getSingleMetricAsString('preflight_decisions_total')).toContain('preflight_decisions_total{decision="error"} 1');
     fail = false;
     expect((await signedRequest(app, spec)).status).toBe(200);
   });
