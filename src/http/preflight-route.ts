@@ -78,7 +78,7 @@ function send(res: ServerResponse, decision: Decision, explain: boolean): void {
 export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
 
-  const decide = async (req: IncomingMessage, answer: PreflightAnswer): Promise<Decision> => {
+  const decide = async (req: IncomingMessage, answer: PreflightAnswer, explain: boolean): Promise<Decision> => {
     answer.body = await readSignedJson(req, deps);
     const checked = validatePreflightPayload(answer.body);
     if (!checked.ok) {
@@ -89,17 +89,20 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     const payload = checked.payload;
     const state = deps.loadState ? await deps.loadState(payload, bundle) : undefined;
     // ?explain=true visits every policy, so the explanation also lists those skipped for their scope.
-    return evaluate(bundle, payload, { now: deps.clock(), decisionId: answer.decisionId, state, fullScan: wantsExplanation(req.url) });
+    return evaluate(bundle, payload, { now: deps.clock(), decisionId: answer.decisionId, state, fullScan: explain });
   };
 
   const answerPreflight = async (req: IncomingMessage, res: ServerResponse) => {
     let answer: PreflightAnswer | undefined;
     try {
       timeRequest(deps.metrics, PREFLIGHT_PATH, res);
+      // observePreflight counts the answer and writes its audit line from this, errors included.
       answer = observe(res);
-      // observePreflight counts the answer and writes its audit line from this.
-      answer.decision = await decide(req, answer);
-      send(res, answer.decision, wantsExplanation(req.url));
+      answer.decisionId = deps.newId();
+      res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
+      const explain = wantsExplanation(req.url);
+      answer.decision = await decide(req, answer, explain);
+      send(res, answer.decision, explain);
     } catch (err) {
       const error = reportError(err, PREFLIGHT_PATH, deps.logger);
       if (answer) answer.errorMessage = error.message;

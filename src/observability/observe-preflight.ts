@@ -10,14 +10,13 @@ export interface ObserveDeps {
   audit: AuditLog;
   logger: Logger;
   clock: () => Date;
-  newId: () => string;
   /** The revision of the policy set in use, for answers that made no decision. */
   currentRevision: () => string | undefined;
 }
 
 /** What the handler learnt while answering one POST /preflight; read once the answer is out. */
 export interface PreflightAnswer {
-  /** `(none)` only when no id could be made (the answer is then a 500). */
+  /** Set by the handler (also sent as X-Preflight-Decision-Id); `(none)` only when no id could be made, a 500. */
   decisionId: string;
   /** The parsed body, once its signature was verified. */
   body?: unknown;
@@ -31,10 +30,10 @@ export interface PreflightAnswer {
 export const CLIENT_CLOSED = 499;
 
 /**
- * Starts observing one answer to POST /preflight. It gives the request its decision id (also sent
- * as X-Preflight-Decision-Id, on errors too) and, once the answer is out, counts it exactly once in
- * preflight_decisions_total (200 allow, 403 deny, anything else error), counts the policy results
- * and writes its audit line. The handler fills in the returned PreflightAnswer.
+ * Starts observing one answer to POST /preflight, before anything else can fail. Once the answer
+ * is out it counts it exactly once in preflight_decisions_total (200 allow, 403 deny, anything
+ * else error), counts the policy results and writes its audit line. The handler fills in the
+ * returned PreflightAnswer (its decision id first).
  */
 export function observePreflight(deps: ObserveDeps): (res: ServerResponse) => PreflightAnswer {
   const countAndAudit = (res: ServerResponse, answer: PreflightAnswer, started: bigint) => {
@@ -68,9 +67,6 @@ export function observePreflight(deps: ObserveDeps): (res: ServerResponse) => Pr
         deps.logger.error('the audit line or metrics of an answer could not be written', { decisionId: answer.decisionId, status: res.statusCode, error: err instanceof Error ? err.message : String(err) });
       }
     });
-    // Listening first: should the id fail, the 500 that follows is still counted and audited.
-    answer.decisionId = deps.newId();
-    res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
     return answer;
   };
 }

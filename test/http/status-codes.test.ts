@@ -5,6 +5,7 @@ import type { PolicyBundle } from '../../src/policy/compiled';
 import { preflightPayload, preflightWith, rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
+import { memoryAuditLog } from '../observability/audit-sink';
 
 const validateResponse = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(responseSchema);
 const blocked = 'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n';
@@ -155,11 +156,13 @@ describe('POST /preflight answers', () => {
 
   test('500, never an allow, when the answer cannot even be started (the decision id fails); counted; the service keeps answering', async () => {
     let fail = true;
-    const { app, metrics } = testApp(bundle, { newId: () => { if (fail) throw new Error('no entropy'); return 'd-2'; } });
+    const sink = memoryAuditLog('info');
+    const { app, metrics } = testApp(bundle, { audit: sink.audit, newId: () => { if (fail) throw new Error('no entropy'); return 'd-2'; } });
     const res = await signedRequest(app, spec);
     expect(res.status).toBe(500);
     expect(res.body.message).toMatch(/^internal error in preflight-gate: no decision could be made, so the run is denied/);
     expect(await metrics.registry.getSingleMetricAsString('preflight_decisions_total')).toContain('preflight_decisions_total{decision="error"} 1');
+    expect(sink.records()).toEqual([expect.objectContaining({ decisionId: '(none)', decision: 'error', status: 500, message: res.body.message })]);
     fail = false;
     expect((await signedRequest(app, spec)).status).toBe(200);
   });
