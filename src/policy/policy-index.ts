@@ -1,14 +1,15 @@
 import type { CompiledPolicy } from './compiled';
+import { compileGlobs, type Matcher } from './glob';
 import type { ScopeSpec } from './scope';
 import type { Facts } from './types';
 
 /** The match field a policy is filed under. Each policy is filed under at most one. */
-export type IndexDimension = 'experimentKeys' | 'teams' | 'environments';
+export type IndexDimension = 'experimentKeys' | 'teams' | 'environments' | 'createdVia' | 'actionIds';
 
 export interface PolicyIndexStats {
   /** Policies filed per dimension. */
   filed: Record<IndexDimension, number>;
-  /** Policies whose match scope cannot be indexed (no teams, environments or literal key prefix): always visited. */
+  /** Policies whose match scope cannot be indexed (no teams, environments, literal key prefix, createdVia or action ids): always visited. */
   alwaysVisited: number;
 }
 
@@ -50,13 +51,54 @@ class Buckets {
   }
 }
 
-/** The most selective dimension of a scope, and the keys to file the policy under. */
-function chooseDimension(spec: ScopeSpec | undefined): { dimension: IndexDimension; keys: string[] } | undefined {
+/**
+ * Policies scoped to action ids, grouped by their list of globs: a run's steps are matched against
+ * each distinct list once, however many policies share it.
+ */
+class ActionIdGroups {
+  readonly byGlobs = new Map<string, { matches: Matcher; positions: number[] }>();
+  count = 0;
+
+  file(position: number, globs: readonly string[]): void {
+    this.count++;
+    // JSON keeps lists apart that a plain join would run together.
+    const key = JSON.stringify(globs);
+    const group = this.byGlobs.get(key);
+    if (group) group.positions.push(position);
+    else this.byGlobs.set(key, { matches: compileGlobs(globs), positions: [position] });
+  }
+
+  /**
+   * The groups some action step of the run is in scope of: its id matches, or it has no id (unknown
+   * never narrows a match). A run without action steps is in scope of none: such a policy is skipped.
+   */
+  candidates(steps: Facts['actionSteps'], out: number[][]): void {
+    for (const { matches, positions } of this.byGlobs.values()) {
+      if (steps.some(({ step }) => step.actionId === undefined || matches(step.actionId))) out.push(positions);
+    }
+  }
+}
+
+type Chosen = { dimension: Exclude<IndexDimension, 'actionIds'>; keys: string[] } | { dimension: 'actionIds'; globs: string[] };
+
+/**
+ * The most selective dimension of a scope, and the keys to file the policy under. Run-level fields
+ * come first; action ids (a step filter) only for a policy scoped by nothing else.
+ */
+function chooseDimension(spec: ScopeSpec | undefined): Chosen | undefined {
   const prefixes = spec?.experimentKeys?.map(literalPrefix);
   if (prefixes && prefixes.every((p) => p !== '')) return { dimension: 'experimentKeys', keys: prefixes };
   if (spec?.teams) return { dimension: 'teams', keys: spec.teams.map((t) => t.toUpperCase()) };
   if (spec?.environments) return { dimension: 'environments', keys: spec.environments.map((e) => e.toLowerCase()) };
+  if (spec?.createdVia) return { dimension: 'createdVia', keys: spec.createdVia.map((c) => c.toUpperCase()) };
+  if (spec?.actionIds) return { dimension: 'actionIds', globs: spec.actionIds };
   return undefined;
+}
+
+/** The bucket of the run's value, or every policy filed when the run does not carry the field. */
+function keyed(buckets: Buckets, value: string | undefined, out: number[][]): void {
+  const bucket = value === undefined ? buckets.all : buckets.byKey.get(value);
+  if (bucket) out.push(bucket);
 }
 
 function experimentKeyCandidates(buckets: Buckets, key: string | undefined, out: number[][]): void {
@@ -94,17 +136,25 @@ function mergeAscending(lists: readonly number[][]): number[] {
   return merged;
 }
 
-/** Files every policy under its most selective match field: experiment key prefix, team or environment. */
+/**
+ * Files every policy under its most selective match field: experiment key prefix, team,
+ * environment, createdVia, or (for a policy scoped by nothing else) its action id globs.
+ */
 export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyIndex {
-  const dims: Record<IndexDimension, Buckets> = { experimentKeys: new Buckets(), teams: new Buckets(), environments: new Buckets() };
+  const dims = { experimentKeys: new Buckets(), teams: new Buckets(), environments: new Buckets(), createdVia: new Buckets() };
+  const actionIds = new ActionIdGroups();
   const always: number[] = [];
   policies.forEach((policy, position) => {
     const chosen = chooseDimension(policy.matchSpec);
-    if (chosen) dims[chosen.dimension].file(position, chosen.keys);
-    else always.push(position);
+    if (!chosen) always.push(position);
+    else if (chosen.dimension === 'actionIds') actionIds.file(position, chosen.globs);
+    else dims[chosen.dimension].file(position, chosen.keys);
   });
   const stats: PolicyIndexStats = {
-    filed: { experimentKeys: dims.experimentKeys.all.length, teams: dims.teams.all.length, environments: dims.environments.all.length },
+    filed: {
+      experimentKeys: dims.experimentKeys.all.length, teams: dims.teams.all.length, environments: dims.environments.all.length,
+      createdVia: dims.createdVia.all.length, actionIds: actionIds.count,
+    },
     alwaysVisited: always.length,
   };
   return {
@@ -112,9 +162,9 @@ export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyInd
     candidates(facts) {
       const lists: number[][] = [always];
       experimentKeyCandidates(dims.experimentKeys, facts.execution.experimentKey, lists);
-      const team = facts.upperCased.teamKey;
-      const byTeam = team === undefined ? dims.teams.all : dims.teams.byKey.get(team);
-      if (byTeam) lists.push(byTeam);
+      keyed(dims.teams, facts.upperCased.teamKey, lists);
+      keyed(dims.createdVia, facts.upperCased.createdVia, lists);
+      actionIds.candidates(facts.actionSteps, lists);
       if (facts.environments.length === 0) lists.push(dims.environments.all);
       for (const env of facts.environments) {
         for (const key of env.keys) {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { evaluate } from '../../src/policy/evaluate';
+import { buildFacts } from '../../src/policy/facts';
 import type { PreflightPayload } from '../../src/policy/types';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
@@ -9,6 +10,8 @@ import { preflightWith } from '../helpers/fixtures';
 const TEAMS = ['ADM', 'adm', 'SHOP', 'Pay', 'OPS'];
 const ENVS = ['production', 'Staging', 'dev', 'payments-prod', 'aaaaaaaa-0000-4000-8000-000000000001', 'bbbbbbbb-0000-4000-8000-000000000002'];
 const KEY_GLOBS = ['ADM-1', 'ADM-*', 'shop-*', 'SHOP-1?', '*-1', './ADM-*', '{ADM,SHOP}-2', 'pay-[0-9]', 'ADM-1*', 'ops_*'];
+const ACTION_GLOBS = ['*stress*', 'com.steadybit.extension_container.*', 'COM.STEADYBIT.EXTENSION_HOST.SHUTDOWN', '*stop', 'ext_[ab].*'];
+const ACTION_IDS = ['com.steadybit.extension_container.stress_cpu', 'com.steadybit.extension_host.shutdown', 'ext_a.stop', 'other'];
 const RUN_KEYS = ['ADM-1', 'adm-12', 'SHOP-2', 'SHOP-13', './ADM-1', 'PAY-3', 'ſhop-1', 'OPS-1', 'ops_7'];
 const ALIASES = 'kind: EnvironmentAliases\naliases:\n  production: [aaaaaaaa-0000-4000-8000-000000000001]\n  payments-prod: [bbbbbbbb-0000-4000-8000-000000000002]\n';
 const NOW = new Date('2026-01-05T10:00:00Z');
@@ -16,11 +19,12 @@ const NOW = new Date('2026-01-05T10:00:00Z');
 const some = <T>(xs: T[]) => fc.subarray(xs, { minLength: 1, maxLength: Math.min(3, xs.length) });
 const scope = fc.record({
   teams: some(TEAMS), environments: some(ENVS), experimentKeys: some(KEY_GLOBS),
-  createdVia: some(['UI', 'API', 'SCHEDULE']), actionKinds: some(['ATTACK', 'CHECK']),
+  createdVia: some(['UI', 'API', 'SCHEDULE']), actionKinds: some(['ATTACK', 'CHECK']), actionIds: some(ACTION_GLOBS),
 }, { requiredKeys: [] });
 
 const policyDoc = (i: number) => fc.record({
-  match: fc.option(scope, { nil: undefined }),
+  // Scopes of one field are drawn often too: they are what the index files under createdVia and action ids.
+  match: fc.option(fc.oneof(scope, fc.record({ actionIds: some(ACTION_GLOBS) }), fc.record({ createdVia: some(['UI', 'API']) })), { nil: undefined }),
   exclude: fc.option(scope, { nil: undefined }),
   mode: fc.constantFrom('enforce', 'warn', 'audit'),
   priority: fc.integer({ min: 0, max: 3 }),
@@ -44,6 +48,9 @@ const runArb = fc.record({
   override: fc.option(fc.constantFrom(...ENVS), { nil: undefined }),
   experimentKey: fc.option(fc.constantFrom(...RUN_KEYS), { nil: undefined }),
   createdVia: fc.option(fc.constantFrom('UI', 'API', 'CLI'), { nil: undefined }),
+  // The attack step's action id (undefined: the step does not say), and whether the run has action steps at all.
+  actionId: fc.option(fc.constantFrom(...ACTION_IDS), { nil: undefined }),
+  withoutActions: fc.boolean(),
 });
 
 type Run = typeof runArb extends fc.Arbitrary<infer T> ? T : never;
@@ -55,6 +62,10 @@ function payloadFor(run: Run): PreflightPayload {
       else p.execution[key] = run[key];
     }
     if (run.override) p.execution.overrides = { environment: run.override };
+    const attack = p.execution.steps?.find((step) => step.actionId !== undefined);
+    if (attack && run.actionId === undefined) delete attack.actionId;
+    else if (attack && run.actionId !== undefined) attack.actionId = run.actionId;
+    if (run.withoutActions) p.execution.steps = p.execution.steps?.filter((step) => step !== attack);
   });
 }
 
@@ -77,8 +88,14 @@ describe('policy index: the same decision as a full scan', () => {
         const { results: indexedResults, outOfScope, ...indexedRest } = indexed;
         expect(indexedRest).toEqual(fullRest);
         expect(indexedResults).toEqual(fullResults.filter((r) => visited.has(r.policy)));
+        // What was left out is skipped, and its match scope alone rules the run out: a run-level field, or
+        // no action step in its step filter (the full scan may name the exclude instead, checked first).
+        const facts = buildFacts(bundle, payload, { now: NOW, decisionId: 'd' });
         for (const left of fullResults.filter((r) => !visited.has(r.policy))) {
-          expect(left).toMatchObject({ result: 'skipped', reasons: [expect.stringMatching(/ not in match\.\w+ \(/)] });
+          expect(left.result).toBe('skipped');
+          const { match } = bundle.policies.find((p) => p.name === left.policy)!;
+          expect({ policy: left.policy, ruledOut: match.runMiss(facts) !== undefined || (match.hasStepFilter && !facts.actionSteps.some((s) => match.stepMatches(s))) })
+            .toEqual({ policy: left.policy, ruledOut: true });
         }
         expect(outOfScope).toBe(fullResults.length - indexedResults.length);
       }
