@@ -23,11 +23,15 @@ export type CompiledDocument =
 
 type Path = FieldPath;
 
+/** Compiled rule checks by kind and spec: the policies of one load that repeat a rule share its check. */
+export type RuleChecks = Map<string, Omit<CompiledRule, 'kind' | 'path'>>;
+
 /**
  * Validates one YAML document against its kind's schema, then compiles it. Problems are located;
- * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings.
+ * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings. `checks` is
+ * shared by the documents of one load.
  */
-export function compileDocument(doc: ParsedDocument, now: Date = new Date()): { compiled?: CompiledDocument; problems: LoadProblem[] } {
+export function compileDocument(doc: ParsedDocument, now: Date = new Date(), checks: RuleChecks = new Map()): { compiled?: CompiledDocument; problems: LoadProblem[] } {
   const problem = (path: Path, message: string, severity: LoadProblem['severity'] = 'error'): LoadProblem => ({
     file: doc.file, ...doc.locate(path), path: pathText(path), message, severity,
   });
@@ -51,7 +55,7 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date()): { 
   try {
     switch (kind as DocumentKind) {
       case 'Policy': {
-        const policy = compilePolicy(value as PolicyDoc, doc);
+        const policy = compilePolicy(value as PolicyDoc, doc, checks);
         return { compiled: { kind: 'Policy', policy }, problems: staleWarnings(policy, now, problem) };
       }
       case 'Exception': return { compiled: { kind: 'Exception', exception: compileException(value as ExceptionDoc, doc) }, problems: [] };
@@ -97,7 +101,7 @@ interface PolicyDoc {
   modifications?: Modification[];
 }
 
-function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument): CompiledPolicy {
+function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, checks: RuleChecks): CompiledPolicy {
   if ((doc.rules ?? []).length === 0 && (doc.modifications ?? []).length === 0) {
     throw new LocatedSpecError('a policy needs rules (what it denies) or modifications (what it adds to allowed runs)', []);
   }
@@ -105,8 +109,14 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument): CompiledPolicy {
     const [key, spec] = Object.entries(rule)[0];
     const kind = RULES_BY_KEY.get(key);
     if (!kind) throw new LocatedSpecError(`unknown rule kind "${key}"`, ['rules', i, key]);
-    const path = `rules[${i}].${key}`;
-    return { kind: key, path, ...at(['rules', i, key], () => kind.compile(spec as never, path)) };
+    // The spec after validation (defaults filled in): the same text is the same check.
+    const same = `${key}\n${JSON.stringify(spec)}`;
+    let compiled = checks.get(same);
+    if (!compiled) {
+      compiled = at(['rules', i, key], () => kind.compile(spec as never));
+      checks.set(same, compiled);
+    }
+    return { kind: key, path: `rules[${i}].${key}`, ...compiled };
   });
   return {
     name: doc.name,

@@ -3,7 +3,7 @@ import { nowText } from './facts';
 import { exceptionsFor } from './exceptions-for';
 import { passReason } from './policy-texts';
 import type { TemplateValues } from './template';
-import type { ActionStepRef, Facts, Finding, Modification, PolicyResult, Violation } from './types';
+import type { ActionStepRef, CompiledRule, Facts, Finding, Modification, PolicyResult, Violation } from './types';
 
 export interface PolicyOutcome {
   result: PolicyResult;
@@ -34,12 +34,26 @@ function templateValuesOf(facts: Facts): TemplateValues {
   };
 }
 
+/**
+ * A rule's violations for these steps. Checks are pure and shared by policies with the same rule spec,
+ * so for the run's whole list of steps the first policy's answer serves the others (never written to).
+ */
+function violationsOf(rule: CompiledRule, facts: Facts, steps: ActionStepRef[]): Violation[] {
+  if (steps !== facts.actionSteps) return rule.check({ facts, steps });
+  const known = (facts.memo.ruleResults ??= new Map());
+  let found = known.get(rule.check);
+  if (found === undefined) {
+    found = rule.check({ facts, steps });
+    known.set(rule.check, found);
+  }
+  return found;
+}
+
 function checkRules(policy: CompiledPolicy, facts: Facts, steps: ActionStepRef[]): Located[] {
   const violations: Located[] = [];
-  const input = { facts, steps };
   for (const rule of policy.rules) {
     try {
-      for (const violation of rule.check(input)) violations.push({ rule: rule.path, violation });
+      for (const violation of violationsOf(rule, facts, steps)) violations.push({ rule: rule.path, violation });
     } catch (err) {
       // Fail closed: a rule that throws cannot decide, and that counts against the run.
       violations.push({ rule: rule.path, violation: { reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, undecidable: true } });

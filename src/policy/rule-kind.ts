@@ -19,8 +19,11 @@ export interface RuleKind<Spec = unknown> {
   description: string;
   /** JSON Schema of the spec; checked by ajv at load time. */
   schema: Record<string, unknown>;
-  /** Semantic checks and pre-computation; throws RuleSpecError for a bad spec. */
-  compile(spec: Spec, path: string): Omit<CompiledRule, 'kind' | 'path'>;
+  /**
+   * Semantic checks and pre-computation; throws RuleSpecError for a bad spec. A function of the spec
+   * alone: policies with the same spec share one compiled check (and its result within a request).
+   */
+  compile(spec: Spec): Omit<CompiledRule, 'kind' | 'path'>;
 }
 
 export function defineRule<Spec>(kind: RuleKind<Spec>): RuleKind<Spec> {

@@ -52,6 +52,11 @@ export interface RequestMemo {
   environmentText?: string;
   /** `now` as ISO text: the decision's evaluatedAt and the {{now}} placeholder. */
   nowText?: string;
+  /**
+   * What each shared rule check found for the run's whole list of action steps: policies that repeat
+   * a rule spec (and have no step filter) check it once per request.
+   */
+  ruleResults?: Map<CompiledRule['check'], Violation[]>;
 }
 
 /** One thing a rule found wrong, or could not judge. */

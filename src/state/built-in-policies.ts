@@ -18,7 +18,7 @@ export function emergencyStopPolicy(): CompiledPolicy {
     source: { file: '(built-in)', line: 0, col: 0 },
     match: compileScope(undefined, false),
     exclude: compileScope(undefined, true),
-    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}, path) }],
+    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}) }],
     modifications: [],
   };
 }
