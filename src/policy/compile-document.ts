@@ -5,7 +5,7 @@ import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import type { LoadProblem } from './load-error';
 import { RuleSpecError } from './rule-kind';
 import { RULES_BY_KEY } from './rules';
-import { compileScope, type ScopeSpec } from './scope';
+import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
 import { compileTemplate } from './template';
 import type { CompiledRule, Mode, Modification } from './types';
 import type { ParsedDocument } from './yaml-source';
@@ -23,15 +23,35 @@ export type CompiledDocument =
 
 type Path = FieldPath;
 
-/** Compiled rule checks by kind and spec: the policies of one load that repeat a rule share its check. */
-export type RuleChecks = Map<string, Omit<CompiledRule, 'kind' | 'path'>>;
+/**
+ * What the documents of one load compile once and share: rule checks by kind and spec, scopes by
+ * spec. Policies that repeat a rule or a scope share one compiled object (and, within a request, its
+ * answer), so a large set holds and touches far fewer objects.
+ */
+export interface SharedParts {
+  checks: Map<string, Omit<CompiledRule, 'kind' | 'path'>>;
+  scopes: Map<string, CompiledScope>;
+}
+
+export const sharedParts = (): SharedParts => ({ checks: new Map(), scopes: new Map() });
+
+/** The compiled scope of this spec, compiled once per load. */
+function scopeOf(spec: ScopeSpec | undefined, isExclude: boolean, shared: SharedParts): CompiledScope {
+  const key = `${isExclude ? 'exclude' : 'match'}\n${JSON.stringify(spec ?? null)}`;
+  let scope = shared.scopes.get(key);
+  if (!scope) {
+    scope = compileScope(spec, isExclude);
+    shared.scopes.set(key, scope);
+  }
+  return scope;
+}
 
 /**
  * Validates one YAML document against its kind's schema, then compiles it. Problems are located;
  * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings. `checks` is
  * shared by the documents of one load.
  */
-export function compileDocument(doc: ParsedDocument, now: Date = new Date(), checks: RuleChecks = new Map()): { compiled?: CompiledDocument; problems: LoadProblem[] } {
+export function compileDocument(doc: ParsedDocument, now: Date = new Date(), shared: SharedParts = sharedParts()): { compiled?: CompiledDocument; problems: LoadProblem[] } {
   const problem = (path: Path, message: string, severity: LoadProblem['severity'] = 'error'): LoadProblem => ({
     file: doc.file, ...doc.locate(path), path: pathText(path), message, severity,
   });
@@ -55,10 +75,10 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date(), che
   try {
     switch (kind as DocumentKind) {
       case 'Policy': {
-        const policy = compilePolicy(value as PolicyDoc, doc, checks);
+        const policy = compilePolicy(value as PolicyDoc, doc, shared);
         return { compiled: { kind: 'Policy', policy }, problems: staleWarnings(policy, now, problem) };
       }
-      case 'Exception': return { compiled: { kind: 'Exception', exception: compileException(value as ExceptionDoc, doc) }, problems: [] };
+      case 'Exception': return { compiled: { kind: 'Exception', exception: compileException(value as ExceptionDoc, doc, shared) }, problems: [] };
       case 'EnvironmentAliases': return { compiled: { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases }, problems: [] };
     }
   } catch (err) {
@@ -101,7 +121,7 @@ interface PolicyDoc {
   modifications?: Modification[];
 }
 
-function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, checks: RuleChecks): CompiledPolicy {
+function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedParts): CompiledPolicy {
   if ((doc.rules ?? []).length === 0 && (doc.modifications ?? []).length === 0) {
     throw new LocatedSpecError('a policy needs rules (what it denies) or modifications (what it adds to allowed runs)', []);
   }
@@ -111,10 +131,10 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, checks: RuleCheck
     if (!kind) throw new LocatedSpecError(`unknown rule kind "${key}"`, ['rules', i, key]);
     // The spec after validation (defaults filled in): the same text is the same check.
     const same = `${key}\n${JSON.stringify(spec)}`;
-    let compiled = checks.get(same);
+    let compiled = shared.checks.get(same);
     if (!compiled) {
       compiled = at(['rules', i, key], () => kind.compile(spec as never));
-      checks.set(same, compiled);
+      shared.checks.set(same, compiled);
     }
     return { kind: key, path: `rules[${i}].${key}`, ...compiled };
   });
@@ -125,8 +145,8 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, checks: RuleCheck
     priority: doc.priority ?? 100,
     source: { file: parsed.file, ...parsed.locate([]) },
     matchSpec: doc.match,
-    match: compileScope(doc.match, false),
-    exclude: compileScope(doc.exclude, true),
+    match: scopeOf(doc.match, false, shared),
+    exclude: scopeOf(doc.exclude, true, shared),
     rules,
     message: doc.message === undefined ? undefined : at(['message'], () => compileTemplate(doc.message as string)),
     modifications: (doc.modifications ?? []).map((m, i) => at(['modifications', i, 'value'], () => compileModification(m))),
@@ -142,12 +162,12 @@ function compileModification(m: Modification): CompiledModification {
 
 interface ExceptionDoc { name: string; policy: string; owner: string; reason: string; expires: string; match?: ScopeSpec }
 
-function compileException(doc: ExceptionDoc, parsed: ParsedDocument): CompiledException {
+function compileException(doc: ExceptionDoc, parsed: ParsedDocument, shared: SharedParts): CompiledException {
   const expires = new Date(doc.expires);
   if (Number.isNaN(expires.getTime())) throw new LocatedSpecError(`expires is not a valid time: ${doc.expires}`, ['expires']);
   return {
     name: doc.name, policy: doc.policy, owner: doc.owner, reason: doc.reason, expires,
-    match: compileScope(doc.match, false),
+    match: scopeOf(doc.match, false, shared),
     source: { file: parsed.file, ...parsed.locate([]) },
   };
 }

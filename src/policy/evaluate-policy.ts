@@ -1,4 +1,5 @@
 import type { CompiledException, CompiledPolicy } from './compiled';
+import type { CompiledScope } from './scope';
 import { nowText } from './facts';
 import { exceptionsFor } from './exceptions-for';
 import { passReason } from './policy-texts';
@@ -130,9 +131,21 @@ function resultOf(policy: CompiledPolicy, kind: PolicyResult['result'], reasons:
 
 const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({ result: resultOf(policy, 'skipped', [why]), modifications: NO_MODIFICATIONS });
 
+/** A scope's runMiss, asked once per request however many policies share the scope ('' marks inside). */
+function missOf(scope: CompiledScope, facts: Facts): string | undefined {
+  if (!scope.narrowsRun) return undefined;
+  const known = (facts.memo.scopeMisses ??= new Map());
+  let miss = known.get(scope);
+  if (miss === undefined) {
+    miss = scope.runMiss(facts) ?? '';
+    known.set(scope, miss);
+  }
+  return miss === '' ? undefined : miss;
+}
+
 /** Evaluates one policy against the run. Pure; never throws for a rule's failure. */
 export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions: readonly CompiledException[]): PolicyOutcome {
-  const miss = policy.match.runMiss(facts) ?? policy.exclude.runMiss(facts);
+  const miss = missOf(policy.match, facts) ?? missOf(policy.exclude, facts);
   if (miss !== undefined) return skipped(policy, miss);
   const steps = scopedSteps(policy, facts);
   if (typeof steps === 'string') return skipped(policy, steps);

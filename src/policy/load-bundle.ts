@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CompiledException, CompiledPolicy, PolicyBundle } from './compiled';
-import { compileDocument, type RuleChecks } from './compile-document';
+import { compileDocument, sharedParts } from './compile-document';
 import { findModificationConflicts } from './modification-conflicts';
 import { buildPolicyIndex } from './policy-index';
 import type { LoadProblem } from './load-error';
@@ -37,12 +37,12 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     else firstSeen.set(key, `${where.file}:${where.line}`);
   };
 
-  const checks: RuleChecks = new Map();
+  const shared = sharedParts();
   for (const source of sources) {
     const parsed = parseYamlSource(source);
     problems.push(...parsed.problems);
     for (const doc of parsed.documents) {
-      const { compiled, problems: docProblems } = compileDocument(doc, now, checks);
+      const { compiled, problems: docProblems } = compileDocument(doc, now, shared);
       problems.push(...docProblems);
       if (!compiled) continue;
       if (compiled.kind === 'Policy') {

@@ -31,6 +31,8 @@ export const scopeSchema = {
 } as const;
 
 export interface CompiledScope {
+  /** Whether the scope has run-level fields (teams, environments, experiment keys, createdVia): without, runMiss is always undefined. */
+  narrowsRun: boolean;
   /** Why the run is outside this scope (naming the value and the list), or undefined when inside. */
   runMiss(facts: Facts): string | undefined;
   /** Whether the scope says anything about steps. */
@@ -115,6 +117,7 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     return true;
   };
   return {
+    narrowsRun: fields.length > 0,
     hasStepFilter: ids !== undefined || kinds !== undefined,
     stepMatches,
     stepFilterText,

@@ -1,4 +1,5 @@
 import type { Execution, PreflightPayload, Step } from '../payload/types';
+import type { CompiledScope } from './scope';
 import type { TemplateValues } from './template';
 
 export type Mode = 'enforce' | 'warn' | 'audit';
@@ -57,6 +58,8 @@ export interface RequestMemo {
    * a rule spec (and have no step filter) check it once per request.
    */
   ruleResults?: Map<CompiledRule['check'], Violation[]>;
+  /** runMiss of each scope policies share: the reason, or '' when the run is inside it. */
+  scopeMisses?: Map<CompiledScope, string>;
 }
 
 /** One thing a rule found wrong, or could not judge. */

@@ -35,12 +35,15 @@ rules:
 ${rules}
 `;
 
-describe('policies that repeat a rule spec share its check', () => {
+describe('policies that repeat a rule spec or a scope share its compiled form', () => {
   const bundle = bundleFrom({
     'a.yaml': policy('a', '  - actions: { blocked: ["*stress*"] }\n  - environments: { blocked: [production] }'),
     'b.yaml': policy('b', '  - actions: { blocked: ["*stress*"] }'),
     'c.yaml': policy('c', '  - actions: { blocked: ["*stress*"] }', 'match: { actionKinds: [CHECK] }'),
     'd.yaml': policy('d', '  - actions: { blocked: ["*shutdown*"] }'),
+    'e.yaml': policy('e', '  - actions: { blocked: ["*stress*"] }', 'match: { teams: [ADM] }\nexclude: { environments: [sandbox] }'),
+    'f.yaml': policy('f', '  - actions: { blocked: ["*shutdown*"] }', 'match: { teams: [ADM] }\nexclude: { environments: [production] }'),
+    'g.yaml': policy('g', '  - actions: { blocked: ["*shutdown*"] }', 'match: { teams: [SHOP] }'),
   }, NOW);
   const byName = (name: string) => bundle.policies.find((p) => p.name === name)!;
 
@@ -50,6 +53,24 @@ describe('policies that repeat a rule spec share its check', () => {
     expect(byName('d').rules[0].check).not.toBe(byName('a').rules[0].check);
     expect(byName('a').rules[1].path).toBe('rules[1].environments');
     expect(byName('b').rules[0].path).toBe('rules[0].actions');
+  });
+
+  test('one compiled scope per distinct match or exclude spec', () => {
+    expect(byName('f').match).toBe(byName('e').match);
+    expect(byName('g').match).not.toBe(byName('e').match);
+    expect(byName('f').exclude).not.toBe(byName('e').exclude);
+    expect(byName('b').exclude).toBe(byName('a').exclude);
+    expect(byName('g').exclude).toBe(byName('a').exclude);
+  });
+
+  test('policies sharing a match scope but not their exclude are skipped each for its own reason', () => {
+    const payload = preflightWith((p) => { p.execution.teamKey = 'adm'; p.execution.environment = 'production'; });
+    const decision = evaluate(bundle, payload, { now: NOW, decisionId: 'd' });
+    const result = (name: string) => decision.results.find((r) => r.policy === name);
+    expect(result('e')?.result).toBe('deny');
+    expect(result('f')).toMatchObject({ result: 'skipped', reasons: ['excluded: environment production in exclude.environments (production)'] });
+    expect(result('g')).toBeUndefined();
+    expectSameAsAlone(bundle, payload);
   });
 
   test('a policy whose step filter leaves other steps is checked on its own steps, not given the shared answer', () => {
