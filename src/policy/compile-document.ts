@@ -6,6 +6,7 @@ import type { LoadProblem } from './load-error';
 import { RuleSpecError } from './rule-kind';
 import { RULES_BY_KEY } from './rules';
 import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
+import { passResult } from './policy-texts';
 import { compileTemplate } from './template';
 import type { CompiledRule, Mode, Modification } from './types';
 import type { ParsedDocument } from './yaml-source';
@@ -138,7 +139,7 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     }
     return { kind: key, path: `rules[${i}].${key}`, ...compiled };
   });
-  return {
+  const policy = {
     name: doc.name,
     description: doc.description,
     mode: doc.mode ?? 'enforce',
@@ -151,6 +152,7 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     message: doc.message === undefined ? undefined : at(['message'], () => compileTemplate(doc.message as string)),
     modifications: (doc.modifications ?? []).map((m, i) => at(['modifications', i, 'value'], () => compileModification(m))),
   };
+  return { ...policy, passed: passResult(policy) };
 }
 
 function compileModification(m: Modification): CompiledModification {

@@ -1,6 +1,6 @@
 import type { CompiledScope, ScopeSpec } from './scope';
 import type { Template } from './template';
-import type { CompiledRule, Mode, Modification, SourceRef } from './types';
+import type { CompiledRule, Mode, Modification, PolicyResult, SourceRef } from './types';
 import type { EnvironmentAliases } from './environments';
 import type { PolicyIndex } from './policy-index';
 
@@ -25,6 +25,8 @@ export interface CompiledPolicy {
   rules: CompiledRule[];
   message?: Template;
   modifications: CompiledModification[];
+  /** Its result when it applies and finds nothing: built once (passResult), shared by every decision. */
+  passed: PolicyResult;
 }
 
 export interface CompiledException {

@@ -2,7 +2,6 @@ import type { CompiledException, CompiledPolicy } from './compiled';
 import type { CompiledScope } from './scope';
 import { nowText } from './facts';
 import { exceptionsFor } from './exceptions-for';
-import { passReason } from './policy-texts';
 import type { TemplateValues } from './template';
 import type { ActionStepRef, CompiledRule, Facts, Finding, Modification, PolicyResult, Violation } from './types';
 
@@ -151,7 +150,7 @@ export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions:
   if (typeof steps === 'string') return skipped(policy, steps);
 
   const violations = checkRules(policy, facts, steps);
-  if (violations.length === 0) return { result: resultOf(policy, 'pass', [passReason(policy)]), modifications: contribute(policy, facts) };
+  if (violations.length === 0) return { result: policy.passed, modifications: contribute(policy, facts) };
   const findings = violations.map(finding);
   const message = violations.map((v) => render(policy, v, facts)).join('; ');
   const { live, expiredNote } = waiverFor(policy, facts, steps, violations, exceptions);

@@ -1,14 +1,18 @@
 import type { CompiledPolicy } from './compiled';
-
-/** Each policy's pass reason, built on its first decision and kept as long as the policy. */
-const passReasons = new WeakMap<CompiledPolicy, string>();
+import type { PolicyResult } from './types';
 
 /** Why a policy passed: the rules it checked (`passed: rules[0].environments, rules[1].actions`). */
-export function passReason(policy: CompiledPolicy): string {
-  let reason = passReasons.get(policy);
-  if (reason === undefined) {
-    reason = policy.rules.length === 0 ? 'no rules to check' : `passed: ${policy.rules.map((r) => r.path).join(', ')}`;
-    passReasons.set(policy, reason);
-  }
-  return reason;
+export function passReason(policy: Pick<CompiledPolicy, 'rules'>): string {
+  return policy.rules.length === 0 ? 'no rules to check' : `passed: ${policy.rules.map((r) => r.path).join(', ')}`;
+}
+
+/**
+ * The result of a policy that applied and found nothing: the same for every decision, so it is
+ * built when the policy is compiled and shared by every decision (frozen: never written to).
+ */
+export function passResult(policy: Pick<CompiledPolicy, 'name' | 'mode' | 'priority' | 'source' | 'rules'>): PolicyResult {
+  return Object.freeze({
+    policy: policy.name, mode: policy.mode, priority: policy.priority, result: 'pass',
+    reasons: Object.freeze([passReason(policy)]) as string[], source: policy.source,
+  });
 }

@@ -2,6 +2,7 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/compiled';
 import { buildPolicyIndex } from '../policy/policy-index';
 import type { PolicyStore } from '../policy/policy-store';
 import { emergencyStopRule } from '../policy/rules/emergency-stop';
+import { passResult } from '../policy/policy-texts';
 import { compileScope } from '../policy/scope';
 
 /** Not a valid policy name in YAML, so no file can shadow it and no Exception can waive it. */
@@ -10,7 +11,7 @@ export const EMERGENCY_STOP_POLICY = 'emergency-stop (built-in)';
 /** Denies every run while the emergency stop is engaged; in force unless EMERGENCY_STOP_POLICY=off. */
 export function emergencyStopPolicy(): CompiledPolicy {
   const path = 'rules[0].emergencyStop';
-  return {
+  const policy = {
     name: EMERGENCY_STOP_POLICY,
     description: 'Built in: no run starts while the Steadybit emergency stop (kill switch) is engaged.',
     mode: 'enforce',
@@ -20,7 +21,8 @@ export function emergencyStopPolicy(): CompiledPolicy {
     exclude: compileScope(undefined, true),
     rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}) }],
     modifications: [],
-  };
+  } satisfies Omit<CompiledPolicy, 'passed'>;
+  return { ...policy, passed: passResult(policy) };
 }
 
 /**
