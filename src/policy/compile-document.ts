@@ -8,7 +8,8 @@ import { RULES_BY_KEY } from './rules';
 import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
 import { passResult } from './policy-texts';
 import { compileTemplate } from './template';
-import type { CompiledRule, Mode, Modification } from './types';
+import { requestCell } from './facts';
+import type { CompiledRule, Mode, Modification, Violation } from './types';
 import type { ParsedDocument } from './yaml-source';
 
 const validators = Object.fromEntries(
@@ -134,7 +135,7 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     const same = `${key}\n${JSON.stringify(spec)}`;
     let compiled = shared.checks.get(same);
     if (!compiled) {
-      compiled = at(['rules', i, key], () => kind.compile(spec as never));
+      compiled = { ...at(['rules', i, key], () => kind.compile(spec as never)), answer: requestCell<Violation[]>([]) };
       shared.checks.set(same, compiled);
     }
     return { kind: key, path: `rules[${i}].${key}`, ...compiled };

@@ -40,13 +40,12 @@ function templateValuesOf(facts: Facts): TemplateValues {
  */
 function violationsOf(rule: CompiledRule, facts: Facts, steps: ActionStepRef[]): Violation[] {
   if (steps !== facts.actionSteps) return rule.check({ facts, steps });
-  const known = (facts.memo.ruleResults ??= new Map());
-  let found = known.get(rule.check);
-  if (found === undefined) {
-    found = rule.check({ facts, steps });
-    known.set(rule.check, found);
+  const cell = rule.answer;
+  if (cell.request !== facts.request) {
+    cell.value = rule.check({ facts, steps });
+    cell.request = facts.request;
   }
-  return found;
+  return cell.value;
 }
 
 function checkRules(policy: CompiledPolicy, facts: Facts, steps: ActionStepRef[]): Located[] {
@@ -130,16 +129,15 @@ function resultOf(policy: CompiledPolicy, kind: PolicyResult['result'], reasons:
 
 const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({ result: resultOf(policy, 'skipped', [why]), modifications: NO_MODIFICATIONS });
 
-/** A scope's runMiss, asked once per request however many policies share the scope ('' marks inside). */
+/** A scope's runMiss, asked once per request however many policies share the scope. */
 function missOf(scope: CompiledScope, facts: Facts): string | undefined {
   if (!scope.narrowsRun) return undefined;
-  const known = (facts.memo.scopeMisses ??= new Map());
-  let miss = known.get(scope);
-  if (miss === undefined) {
-    miss = scope.runMiss(facts) ?? '';
-    known.set(scope, miss);
+  const cell = scope.missed;
+  if (cell.request !== facts.request) {
+    cell.value = scope.runMiss(facts);
+    cell.request = facts.request;
   }
-  return miss === '' ? undefined : miss;
+  return cell.value;
 }
 
 /** Evaluates one policy against the run. Pure; never throws for a rule's failure. */

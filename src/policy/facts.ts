@@ -1,7 +1,7 @@
 import type { PreflightPayload, Step } from '../payload/types';
 import type { PolicyBundle } from './compiled';
 import { runEnvironments } from './environments';
-import type { ActionStepRef, Facts, StateSnapshot } from './types';
+import type { ActionStepRef, Facts, RequestCell, StateSnapshot } from './types';
 
 /** Step types that are known not to run an action themselves (a service validation's actions are nested). */
 const NOT_ACTIONS = new Set(['WAIT', 'SERVICE-VALIDATION']);
@@ -28,6 +28,14 @@ export function actionSteps(steps: readonly Step[] | undefined, parent = '', out
 
 export interface FactOptions { now: Date; decisionId: string; state?: StateSnapshot }
 
+/** The last request number handed out (Facts.request); 0 is never one, so a new RequestCell matches no request. */
+let lastRequest = 0;
+
+/** A cell for a shared part's per-request answer; it holds `initial` until a request writes it. */
+export function requestCell<T>(initial: T): RequestCell<T> {
+  return { request: 0, value: initial };
+}
+
 /** The facts every rule sees, computed once per request. */
 export function buildFacts(bundle: PolicyBundle, payload: PreflightPayload, opts: FactOptions): Facts {
   return {
@@ -38,6 +46,7 @@ export function buildFacts(bundle: PolicyBundle, payload: PreflightPayload, opts
     actionSteps: actionSteps(payload.execution.steps),
     upperCased: { teamKey: payload.execution.teamKey?.toUpperCase(), createdVia: payload.execution.createdVia?.toUpperCase() },
     memo: {},
+    request: ++lastRequest,
     decisionId: opts.decisionId,
     revision: bundle.revision,
     state: opts.state,

@@ -23,7 +23,7 @@ export interface RuleKind<Spec = unknown> {
    * Semantic checks and pre-computation; throws RuleSpecError for a bad spec. A function of the spec
    * alone: policies with the same spec share one compiled check (and its result within a request).
    */
-  compile(spec: Spec): Omit<CompiledRule, 'kind' | 'path'>;
+  compile(spec: Spec): Omit<CompiledRule, 'kind' | 'path' | 'answer'>;
 }
 
 export function defineRule<Spec>(kind: RuleKind<Spec>): RuleKind<Spec> {

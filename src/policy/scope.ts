@@ -1,6 +1,7 @@
 import { compileGlobs } from './glob';
 import { allListed, anyListed, environmentSet } from './environments';
-import type { ActionStepRef, Facts } from './types';
+import { requestCell } from './facts';
+import type { ActionStepRef, Facts, RequestCell } from './types';
 
 /** `match:` / `exclude:` in YAML. Lists are OR-ed; fields are AND-ed. */
 export interface ScopeSpec {
@@ -35,6 +36,8 @@ export interface CompiledScope {
   narrowsRun: boolean;
   /** Why the run is outside this scope (naming the value and the list), or undefined when inside. */
   runMiss(facts: Facts): string | undefined;
+  /** runMiss for the request being decided: asked once, however many policies share the scope. */
+  missed: RequestCell<string | undefined>;
   /** Whether the scope says anything about steps. */
   hasStepFilter: boolean;
   stepMatches(step: ActionStepRef): boolean;
@@ -118,6 +121,7 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
   };
   return {
     narrowsRun: fields.length > 0,
+    missed: requestCell<string | undefined>(undefined),
     hasStepFilter: ids !== undefined || kinds !== undefined,
     stepMatches,
     stepFilterText,

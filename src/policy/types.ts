@@ -1,5 +1,4 @@
 import type { Execution, PreflightPayload, Step } from '../payload/types';
-import type { CompiledScope } from './scope';
 import type { TemplateValues } from './template';
 
 export type Mode = 'enforce' | 'warn' | 'audit';
@@ -37,6 +36,8 @@ export interface Facts {
   upperCased: { teamKey?: string; createdVia?: string };
   /** The engine's own per-request texts, built by the first policy that needs them; not for rules. */
   memo: RequestMemo;
+  /** A number no other request's facts have: what shared parts key their per-request answer by (RequestCell). */
+  request: number;
   decisionId: string;
   revision: string;
   state?: StateSnapshot;
@@ -53,13 +54,17 @@ export interface RequestMemo {
   environmentText?: string;
   /** `now` as ISO text: the decision's evaluatedAt and the {{now}} placeholder. */
   nowText?: string;
-  /**
-   * What each shared rule check found for the run's whole list of action steps: policies that repeat
-   * a rule spec (and have no step filter) check it once per request.
-   */
-  ruleResults?: Map<CompiledRule['check'], Violation[]>;
-  /** runMiss of each scope policies share: the reason, or '' when the run is inside it. */
-  scopeMisses?: Map<CompiledScope, string>;
+}
+
+/**
+ * The answer a shared compiled part (a scope, a rule check) gave for one request. Many policies of
+ * a decision share such a part; the first to ask computes the answer, the others read it. Keyed by
+ * Facts.request, so no later request reads it and it keeps nothing of the request alive but the
+ * answer itself. A decision is synchronous, so one request at a time uses the cells.
+ */
+export interface RequestCell<T> {
+  request: number;
+  value: T;
 }
 
 /** One thing a rule found wrong, or could not judge. */
@@ -80,6 +85,11 @@ export interface RuleInput {
 
 export interface CompiledRule {
   kind: string;
+  /**
+   * What the check found for the run's whole list of action steps in the request being decided:
+   * one cell per distinct rule spec, shared by the policies that repeat it.
+   */
+  answer: RequestCell<Violation[]>;
   /** Path of the rule inside its file, e.g. `rules[0].environments`. */
   path: string;
   check(input: RuleInput): Violation[];

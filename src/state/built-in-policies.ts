@@ -2,8 +2,10 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/compiled';
 import { buildPolicyIndex } from '../policy/policy-index';
 import type { PolicyStore } from '../policy/policy-store';
 import { emergencyStopRule } from '../policy/rules/emergency-stop';
+import { requestCell } from '../policy/facts';
 import { passResult } from '../policy/policy-texts';
 import { compileScope } from '../policy/scope';
+import type { Violation } from '../policy/types';
 
 /** Not a valid policy name in YAML, so no file can shadow it and no Exception can waive it. */
 export const EMERGENCY_STOP_POLICY = 'emergency-stop (built-in)';
@@ -19,7 +21,7 @@ export function emergencyStopPolicy(): CompiledPolicy {
     source: { file: '(built-in)', line: 0, col: 0 },
     match: compileScope(undefined, false),
     exclude: compileScope(undefined, true),
-    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}) }],
+    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}), answer: requestCell<Violation[]>([]) }],
     modifications: [],
   } satisfies Omit<CompiledPolicy, 'passed'>;
   return { ...policy, passed: passResult(policy) };

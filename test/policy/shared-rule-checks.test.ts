@@ -100,4 +100,22 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     variants.forEach((v, i) => { compared += expectSameAsAlone(loaded.bundle, v.payload, states[i]); });
     expect(compared).toBeGreaterThan(100);
   });
+
+  test('an answer shared within one request is never read by the next: decisions in a row equal decisions on fresh bundles', () => {
+    const files = generatePolicySet(300, usableRuleKinds().usable);
+    const load = () => {
+      const loaded = loadBundle(files, NOW);
+      if (!loaded.ok) throw new Error(loaded.problems[0].message);
+      return loaded.bundle;
+    };
+    const reused = load();
+    const variants = payloadVariants('secret');
+    const decide = (bundle: PolicyBundle, payload: PreflightPayload) => JSON.stringify(evaluate(bundle, payload, { now: NOW, decisionId: 'd' }));
+    const fresh = variants.map((v) => decide(load(), v.payload));
+    // Each variant after every other one, so each request follows one that filled the shared answers differently.
+    for (let round = 0; round < 2; round++) {
+      variants.forEach((v, i) => expect(decide(reused, v.payload)).toBe(fresh[i]));
+    }
+    expect(new Set(fresh).size).toBe(variants.length);
+  });
 });
