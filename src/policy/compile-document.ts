@@ -140,20 +140,23 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     }
     return { kind: key, path: `rules[${i}].${key}`, ...compiled };
   });
-  const policy = {
-    name: doc.name,
+  const head = { name: doc.name, mode: doc.mode ?? 'enforce', priority: doc.priority ?? 100, source: { file: parsed.file, ...parsed.locate([]) }, rules };
+  // One literal with every field (no spread of a finished policy): every policy then has the same
+  // shape, and the property reads on the decision path stay monomorphic.
+  return {
+    name: head.name,
     description: doc.description,
-    mode: doc.mode ?? 'enforce',
-    priority: doc.priority ?? 100,
-    source: { file: parsed.file, ...parsed.locate([]) },
+    mode: head.mode,
+    priority: head.priority,
+    source: head.source,
     matchSpec: doc.match,
     match: scopeOf(doc.match, false, shared),
     exclude: scopeOf(doc.exclude, true, shared),
     rules,
     message: doc.message === undefined ? undefined : at(['message'], () => compileTemplate(doc.message as string)),
     modifications: (doc.modifications ?? []).map((m, i) => at(['modifications', i, 'value'], () => compileModification(m))),
+    passed: passResult(head),
   };
-  return { ...policy, passed: passResult(policy) };
 }
 
 function compileModification(m: Modification): CompiledModification {

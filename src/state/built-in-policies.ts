@@ -13,18 +13,28 @@ export const EMERGENCY_STOP_POLICY = 'emergency-stop (built-in)';
 /** Denies every run while the emergency stop is engaged; in force unless EMERGENCY_STOP_POLICY=off. */
 export function emergencyStopPolicy(): CompiledPolicy {
   const path = 'rules[0].emergencyStop';
-  const policy = {
+  const head = {
     name: EMERGENCY_STOP_POLICY,
-    description: 'Built in: no run starts while the Steadybit emergency stop (kill switch) is engaged.',
-    mode: 'enforce',
+    mode: 'enforce' as const,
     priority: 1000,
     source: { file: '(built-in)', line: 0, col: 0 },
+    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}), answer: requestCell<Violation[]>([]) }],
+  };
+  // The fields in the order compilePolicy writes them, so built-in and loaded policies share a shape.
+  return {
+    name: head.name,
+    description: 'Built in: no run starts while the Steadybit emergency stop (kill switch) is engaged.',
+    mode: head.mode,
+    priority: head.priority,
+    source: head.source,
+    matchSpec: undefined,
     match: compileScope(undefined, false),
     exclude: compileScope(undefined, true),
-    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}), answer: requestCell<Violation[]>([]) }],
+    rules: head.rules,
+    message: undefined,
     modifications: [],
-  } satisfies Omit<CompiledPolicy, 'passed'>;
-  return { ...policy, passed: passResult(policy) };
+    passed: passResult(head),
+  };
 }
 
 /**
