@@ -37,9 +37,33 @@ export interface SharedParts {
 
 export const sharedParts = (): SharedParts => ({ checks: new Map(), scopes: new Map() });
 
+/**
+ * The text two specs share exactly when they are the same value: JSON of plain data. JSON alone
+ * would not do: it writes .inf, -.inf and .nan (YAML numbers) all as null and -0 as 0, so a
+ * condition comparing with .inf would share the check of one comparing with null. A spec holding
+ * such a number, or anything but plain data, gets no key and is compiled on its own.
+ */
+export function sharingKey(value: unknown): string | undefined {
+  let exact = true;
+  const text = JSON.stringify(value, function check(this: Record<string, unknown>, key: string, v: unknown) {
+    // The value before toJSON (a Date would already be its text in `v`).
+    const original = this[key];
+    if (typeof original === 'number' && (!Number.isFinite(original) || Object.is(original, -0))) exact = false;
+    else if (typeof original === 'bigint' || typeof original === 'function' || typeof original === 'symbol') exact = false;
+    else if (typeof original === 'object' && original !== null && !Array.isArray(original)) {
+      const proto = Object.getPrototypeOf(original) as unknown;
+      if (proto !== Object.prototype && proto !== null) exact = false;
+    }
+    return v;
+  });
+  return exact && text !== undefined ? text : undefined;
+}
+
 /** The compiled scope of this spec, compiled once per load. */
 function scopeOf(spec: ScopeSpec | undefined, isExclude: boolean, shared: SharedParts): CompiledScope {
-  const key = `${isExclude ? 'exclude' : 'match'}\n${JSON.stringify(spec ?? null)}`;
+  const specKey = sharingKey(spec ?? null);
+  if (specKey === undefined) return compileScope(spec, isExclude);
+  const key = `${isExclude ? 'exclude' : 'match'}\n${specKey}`;
   let scope = shared.scopes.get(key);
   if (!scope) {
     scope = compileScope(spec, isExclude);
@@ -131,12 +155,13 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     const [key, spec] = Object.entries(rule)[0];
     const kind = RULES_BY_KEY.get(key);
     if (!kind) throw new LocatedSpecError(`unknown rule kind "${key}"`, ['rules', i, key]);
-    // The spec after validation (defaults filled in): the same text is the same check.
-    const same = `${key}\n${JSON.stringify(spec)}`;
-    let compiled = shared.checks.get(same);
+    // The spec after validation (defaults filled in): the same value is the same check.
+    const specKey = sharingKey(spec);
+    const same = specKey === undefined ? undefined : `${key}\n${specKey}`;
+    let compiled = same === undefined ? undefined : shared.checks.get(same);
     if (!compiled) {
       compiled = { ...at(['rules', i, key], () => kind.compile(spec as never)), answer: requestCell<Violation[]>([]) };
-      shared.checks.set(same, compiled);
+      if (same !== undefined) shared.checks.set(same, compiled);
     }
     return { kind: key, path: `rules[${i}].${key}`, ...compiled };
   });

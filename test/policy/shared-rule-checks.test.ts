@@ -6,26 +6,34 @@ import type { PolicyBundle } from '../../src/policy/compiled';
 import { evaluate } from '../../src/policy/evaluate';
 import { evaluatePolicy } from '../../src/policy/evaluate-policy';
 import { buildFacts } from '../../src/policy/facts';
+import { sharingKey } from '../../src/policy/compile-document';
 import { loadBundle } from '../../src/policy/load-bundle';
+import type { SourceFile } from '../../src/policy/yaml-source';
 import type { PreflightPayload, StateSnapshot } from '../../src/policy/types';
 import { bundleFrom } from '../helpers/test-app';
-import { preflightWith } from '../helpers/fixtures';
+import { preflightPayload, preflightWith } from '../helpers/fixtures';
 
 const NOW = new Date('2026-01-05T10:00:00Z');
 
 /**
- * Each policy of the decision, evaluated on its own with facts of its own (nothing shared with other
- * policies), must give the result the decision lists for it.
+ * Each policy of the decision, loaded on its own from its own file (so it shares nothing with other
+ * policies) and evaluated with facts of its own, must give the result the decision lists for it.
+ * Files without a policy (environment aliases) are loaded with it.
  */
-function expectSameAsAlone(bundle: PolicyBundle, payload: PreflightPayload, state?: StateSnapshot): number {
+function expectSameAsAlone(bundle: PolicyBundle, sources: readonly SourceFile[], payload: PreflightPayload, state?: StateSnapshot): number {
   const decision = evaluate(bundle, payload, { now: NOW, decisionId: 'd', state });
+  const common = sources.filter((f) => !/^kind: Policy$/m.test(f.text));
   for (const result of decision.results) {
-    const policy = bundle.policies.find((p) => p.name === result.policy)!;
-    const alone = evaluatePolicy(policy, buildFacts(bundle, payload, { now: NOW, decisionId: 'd', state }), bundle.exceptions);
+    const file = bundle.policies.find((p) => p.name === result.policy)!.source.file;
+    const loaded = loadBundle([...common, sources.find((f) => f.file === file)!], NOW);
+    if (!loaded.ok) throw new Error(loaded.problems[0].message);
+    const alone = evaluatePolicy(loaded.bundle.policies[0], buildFacts(loaded.bundle, payload, { now: NOW, decisionId: 'd', state }), loaded.bundle.exceptions);
     expect(JSON.stringify(result)).toBe(JSON.stringify(alone.result));
   }
   return decision.results.length;
 }
+
+const sourcesOf = (files: Record<string, string>): SourceFile[] => Object.entries(files).map(([file, text]) => ({ file, text }));
 
 const policy = (name: string, rules: string, match = '') => `
 kind: Policy
@@ -36,7 +44,7 @@ ${rules}
 `;
 
 describe('policies that repeat a rule spec or a scope share its compiled form', () => {
-  const bundle = bundleFrom({
+  const files = {
     'a.yaml': policy('a', '  - actions: { blocked: ["*stress*"] }\n  - environments: { blocked: [production] }'),
     'b.yaml': policy('b', '  - actions: { blocked: ["*stress*"] }'),
     'c.yaml': policy('c', '  - actions: { blocked: ["*stress*"] }', 'match: { actionKinds: [CHECK] }'),
@@ -44,7 +52,8 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     'e.yaml': policy('e', '  - actions: { blocked: ["*stress*"] }', 'match: { teams: [ADM] }\nexclude: { environments: [sandbox] }'),
     'f.yaml': policy('f', '  - actions: { blocked: ["*shutdown*"] }', 'match: { teams: [ADM] }\nexclude: { environments: [production] }'),
     'g.yaml': policy('g', '  - actions: { blocked: ["*shutdown*"] }', 'match: { teams: [SHOP] }'),
-  }, NOW);
+  };
+  const bundle = bundleFrom(files, NOW);
   const byName = (name: string) => bundle.policies.find((p) => p.name === name)!;
 
   test('one compiled check per distinct spec; each policy keeps the path of its own rule', () => {
@@ -70,7 +79,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     expect(result('e')?.result).toBe('deny');
     expect(result('f')).toMatchObject({ result: 'skipped', reasons: ['excluded: environment production in exclude.environments (production)'] });
     expect(result('g')).toBeUndefined();
-    expectSameAsAlone(bundle, payload);
+    expectSameAsAlone(bundle, sourcesOf(files), payload);
   });
 
   test('a policy whose step filter leaves other steps is checked on its own steps, not given the shared answer', () => {
@@ -85,11 +94,12 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     // c sees only the CHECK step, which its blocked glob does not match.
     expect(result('c')?.result).toBe('pass');
     expect(result('d')?.result).toBe('pass');
-    expectSameAsAlone(bundle, payload);
+    expectSameAsAlone(bundle, sourcesOf(files), payload);
   });
 
   test('generated policies (repeated specs, every rule kind, messages, modifications) decide as if each were alone', async () => {
-    const loaded = loadBundle(generatePolicySet(1000, usableRuleKinds().usable), NOW);
+    const files = generatePolicySet(1000, usableRuleKinds().usable);
+    const loaded = loadBundle(files, NOW);
     if (!loaded.ok) throw new Error(loaded.problems[0].message);
     const distinct = new Set(loaded.bundle.policies.flatMap((p) => p.rules.map((r) => r.check)));
     const rules = loaded.bundle.policies.reduce((n, p) => n + p.rules.length, 0);
@@ -97,8 +107,42 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     const variants = payloadVariants('secret');
     const states = await freshStates(loaded.bundle, variants);
     let compared = 0;
-    variants.forEach((v, i) => { compared += expectSameAsAlone(loaded.bundle, v.payload, states[i]); });
+    variants.forEach((v, i) => { compared += expectSameAsAlone(loaded.bundle, files, v.payload, states[i]); });
     expect(compared).toBeGreaterThan(100);
+  });
+
+  test('specs JSON cannot tell apart are not shared: .inf, -.inf and .nan are not null, -0 is not 0', () => {
+    const condition = (name: string, expression: string) => policy(name, `  - condition: { deny: ${expression}, reason: "${name}" }`);
+    const odd = {
+      'null.yaml': condition('with-null', '{ "<": [ { var: "targets.total" }, null ] }'),
+      'inf.yaml': condition('with-inf', '{ "<": [ { var: "targets.total" }, .inf ] }'),
+      'minus-inf.yaml': condition('with-minus-inf', '{ ">": [ { var: "targets.total" }, -.inf ] }'),
+      'nan.yaml': condition('with-nan', '{ "<": [ { var: "targets.total" }, .nan ] }'),
+      'zero.yaml': condition('with-zero', '{ "<": [ { "/": [1, 0] }, 0 ] }'),
+      'minus-zero.yaml': condition('with-minus-zero', '{ "<": [ { "/": [1, -0] }, 0 ] }'),
+    };
+    const oddBundle = bundleFrom(odd, NOW);
+    const checks = new Set(oddBundle.policies.map((p) => p.rules[0].check));
+    expect(checks.size).toBe(6);
+    const decision = evaluate(oddBundle, preflightPayload(), { now: NOW, decisionId: 'd' });
+    expect(Object.fromEntries(decision.results.map((r) => [r.policy, r.result]))).toMatchObject({ 'with-null': 'pass', 'with-inf': 'deny', 'with-minus-inf': 'deny', 'with-zero': 'pass', 'with-minus-zero': 'deny' });
+    expectSameAsAlone(oddBundle, sourcesOf(odd), preflightPayload());
+    expect(sharingKey({ a: [1, 'x', null, true] })).toBe('{"a":[1,"x",null,true]}');
+    expect(sharingKey({ a: Number.POSITIVE_INFINITY })).toBeUndefined();
+    expect(sharingKey([-0])).toBeUndefined();
+    expect(sharingKey({ at: new Date(0) })).toBeUndefined();
+  });
+
+  test('a shared check that throws fails every policy that shares it, closed', () => {
+    const twice = { 'one.yaml': policy('one', '  - environments: { blocked: [production] }'), 'two.yaml': policy('two', '  - environments: { blocked: [production] }') };
+    const loaded = bundleFrom(twice, NOW);
+    const shared = loaded.policies[0].rules[0];
+    expect(loaded.policies[1].rules[0].check).toBe(shared.check);
+    const check = () => { throw new Error('rule bug'); };
+    const broken = { ...loaded, policies: loaded.policies.map((p) => ({ ...p, rules: [{ ...p.rules[0], check }] })) };
+    const decision = evaluate(broken, preflightPayload(), { now: NOW, decisionId: 'd' });
+    expect(decision.allowed).toBe(false);
+    expect(decision.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([['one', 'deny', true], ['two', 'deny', true]]);
   });
 
   test('an answer shared within one request is never read by the next: decisions in a row equal decisions on fresh bundles', () => {
