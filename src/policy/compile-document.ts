@@ -74,7 +74,7 @@ function scopeOf(spec: ScopeSpec | undefined, isExclude: boolean, shared: Shared
 
 /**
  * Validates one YAML document against its kind's schema, then compiles it. Problems are located;
- * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings. `checks` is
+ * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings. `shared` is
  * shared by the documents of one load.
  */
 export function compileDocument(doc: ParsedDocument, now: Date = new Date(), shared: SharedParts = sharedParts()): { compiled?: CompiledDocument; problems: LoadProblem[] } {

@@ -140,7 +140,7 @@ function missOf(scope: CompiledScope, facts: Facts): string | undefined {
   return cell.value;
 }
 
-/** Evaluates one policy against the run. Pure; never throws for a rule's failure. */
+/** Evaluates one policy against the run: its answer depends on nothing else (shared parts only cache this request's answers); never throws for a rule's failure. */
 export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions: readonly CompiledException[]): PolicyOutcome {
   const miss = missOf(policy.match, facts) ?? missOf(policy.exclude, facts);
   if (miss !== undefined) return skipped(policy, miss);

@@ -1,6 +1,5 @@
 import type { CompiledPolicy } from './compiled';
-import { compileGlobs, type Matcher } from './glob';
-import type { ScopeSpec } from './scope';
+import type { CompiledScope, ScopeSpec } from './scope';
 import type { Facts } from './types';
 
 /** The match field a policy is filed under. Each policy is filed under at most one. */
@@ -52,34 +51,33 @@ class Buckets {
 }
 
 /**
- * Policies scoped to action ids, grouped by their list of globs: a run's steps are matched against
- * each distinct list once, however many policies share it.
+ * Policies scoped to action ids, grouped by their match scope (policies with the same scope share
+ * one compiled scope): a run's steps are matched against each scope's step filter once, however many
+ * policies share it, with the very test the engine skips such a policy by.
  */
 class ActionIdGroups {
-  readonly byGlobs = new Map<string, { matches: Matcher; positions: number[] }>();
+  readonly byScope = new Map<CompiledScope, number[]>();
   count = 0;
 
-  file(position: number, globs: readonly string[]): void {
+  file(position: number, scope: CompiledScope): void {
     this.count++;
-    // JSON keeps lists apart that a plain join would run together.
-    const key = JSON.stringify(globs);
-    const group = this.byGlobs.get(key);
-    if (group) group.positions.push(position);
-    else this.byGlobs.set(key, { matches: compileGlobs(globs), positions: [position] });
+    const group = this.byScope.get(scope);
+    if (group) group.push(position);
+    else this.byScope.set(scope, [position]);
   }
 
   /**
-   * The groups some action step of the run is in scope of: its id matches, or it has no id (unknown
-   * never narrows a match). A run without action steps is in scope of none: such a policy is skipped.
+   * The groups some action step of the run is in scope of (a step without an id is: unknown never
+   * narrows a match). A run without action steps is in scope of none: such a policy is skipped.
    */
   candidates(steps: Facts['actionSteps'], out: number[][]): void {
-    for (const { matches, positions } of this.byGlobs.values()) {
-      if (steps.some(({ step }) => step.actionId === undefined || matches(step.actionId))) out.push(positions);
+    for (const [scope, positions] of this.byScope) {
+      if (steps.some((s) => scope.stepMatches(s))) out.push(positions);
     }
   }
 }
 
-type Chosen = { dimension: Exclude<IndexDimension, 'actionIds'>; keys: string[] } | { dimension: 'actionIds'; globs: string[] };
+type Chosen = { dimension: Exclude<IndexDimension, 'actionIds'>; keys: string[] } | { dimension: 'actionIds' };
 
 /**
  * The most selective dimension of a scope, and the keys to file the policy under. Run-level fields
@@ -91,7 +89,7 @@ function chooseDimension(spec: ScopeSpec | undefined): Chosen | undefined {
   if (spec?.teams) return { dimension: 'teams', keys: spec.teams.map((t) => t.toUpperCase()) };
   if (spec?.environments) return { dimension: 'environments', keys: spec.environments.map((e) => e.toLowerCase()) };
   if (spec?.createdVia) return { dimension: 'createdVia', keys: spec.createdVia.map((c) => c.toUpperCase()) };
-  if (spec?.actionIds) return { dimension: 'actionIds', globs: spec.actionIds };
+  if (spec?.actionIds) return { dimension: 'actionIds' };
   return undefined;
 }
 
@@ -147,7 +145,7 @@ export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyInd
   policies.forEach((policy, position) => {
     const chosen = chooseDimension(policy.matchSpec);
     if (!chosen) always.push(position);
-    else if (chosen.dimension === 'actionIds') actionIds.file(position, chosen.globs);
+    else if (chosen.dimension === 'actionIds') actionIds.file(position, policy.match);
     else dims[chosen.dimension].file(position, chosen.keys);
   });
   const stats: PolicyIndexStats = {

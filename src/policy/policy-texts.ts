@@ -2,7 +2,7 @@ import type { CompiledPolicy } from './compiled';
 import type { PolicyResult } from './types';
 
 /** Why a policy passed: the rules it checked (`passed: rules[0].environments, rules[1].actions`). */
-export function passReason(policy: Pick<CompiledPolicy, 'rules'>): string {
+function passReason(policy: Pick<CompiledPolicy, 'rules'>): string {
   return policy.rules.length === 0 ? 'no rules to check' : `passed: ${policy.rules.map((r) => r.path).join(', ')}`;
 }
 
