@@ -8,8 +8,8 @@ import { RULES_BY_KEY } from './rules';
 import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
 import { passResult } from './policy-texts';
 import { compileTemplate } from './template';
-import { requestCell } from './facts';
-import type { CompiledRule, Mode, Modification, Violation } from './types';
+import { ruleAnswer } from './facts';
+import type { CompiledRule, Mode, Modification } from './types';
 import type { ParsedDocument } from './yaml-source';
 
 const validators = Object.fromEntries(
@@ -160,7 +160,7 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     const same = specKey === undefined ? undefined : `${key}\n${specKey}`;
     let compiled = same === undefined ? undefined : shared.checks.get(same);
     if (!compiled) {
-      compiled = { ...at(['rules', i, key], () => kind.compile(spec as never)), answer: requestCell<Violation[]>([]) };
+      compiled = { ...at(['rules', i, key], () => kind.compile(spec as never)), answer: ruleAnswer() };
       if (same !== undefined) shared.checks.set(same, compiled);
     }
     return { kind: key, path: `rules[${i}].${key}`, ...compiled };

@@ -37,14 +37,22 @@ function templateValuesOf(facts: Facts): TemplateValues {
 /**
  * A rule's violations for these steps. Checks are pure and shared by policies with the same rule spec,
  * so for the run's whole list of steps the first policy's answer serves the others (never written to).
+ * A check that throws is not asked again in the request: every policy sharing it gets the same error.
  */
 function violationsOf(rule: CompiledRule, facts: Facts, steps: ActionStepRef[]): Violation[] {
   if (steps !== facts.actionSteps) return rule.check({ facts, steps });
   const cell = rule.answer;
   if (cell.request !== facts.request) {
-    cell.value = rule.check({ facts, steps });
     cell.request = facts.request;
+    try {
+      cell.value = rule.check({ facts, steps });
+      cell.failed = false;
+    } catch (err) {
+      cell.failed = true;
+      cell.failure = err;
+    }
   }
+  if (cell.failed) throw cell.failure;
   return cell.value;
 }
 

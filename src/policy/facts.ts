@@ -1,7 +1,7 @@
 import type { PreflightPayload, Step } from '../payload/types';
 import type { PolicyBundle } from './compiled';
 import { runEnvironments } from './environments';
-import type { ActionStepRef, Facts, RequestCell, StateSnapshot } from './types';
+import type { ActionStepRef, Facts, RequestCell, RuleAnswer, StateSnapshot } from './types';
 
 /** Step types that are known not to run an action themselves (a service validation's actions are nested). */
 const NOT_ACTIONS = new Set(['WAIT', 'SERVICE-VALIDATION']);
@@ -34,6 +34,11 @@ let lastRequest = 0;
 /** A cell for a shared part's per-request answer; it holds `initial` until a request writes it. */
 export function requestCell<T>(initial: T): RequestCell<T> {
   return { request: 0, value: initial };
+}
+
+/** A rule check's cell (RuleAnswer): no request has asked it yet. */
+export function ruleAnswer(): RuleAnswer {
+  return { request: 0, value: [], failed: false, failure: undefined };
 }
 
 /** The facts every rule sees, computed once per request. */

@@ -83,13 +83,22 @@ export interface RuleInput {
   steps: ActionStepRef[];
 }
 
+/**
+ * A shared rule check's answer for one request, or its failure: a check that throws is asked once
+ * per request, and every policy that shares it fails closed on the same error (never on a retry).
+ */
+export interface RuleAnswer extends RequestCell<Violation[]> {
+  failed: boolean;
+  failure: unknown;
+}
+
 export interface CompiledRule {
   kind: string;
   /**
    * What the check found for the run's whole list of action steps in the request being decided:
    * one cell per distinct rule spec, shared by the policies that repeat it.
    */
-  answer: RequestCell<Violation[]>;
+  answer: RuleAnswer;
   /** Path of the rule inside its file, e.g. `rules[0].environments`. */
   path: string;
   check(input: RuleInput): Violation[];

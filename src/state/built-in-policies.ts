@@ -2,10 +2,9 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/compiled';
 import { buildPolicyIndex } from '../policy/policy-index';
 import type { PolicyStore } from '../policy/policy-store';
 import { emergencyStopRule } from '../policy/rules/emergency-stop';
-import { requestCell } from '../policy/facts';
+import { ruleAnswer } from '../policy/facts';
 import { passResult } from '../policy/policy-texts';
 import { compileScope } from '../policy/scope';
-import type { Violation } from '../policy/types';
 
 /** Not a valid policy name in YAML, so no file can shadow it and no Exception can waive it. */
 export const EMERGENCY_STOP_POLICY = 'emergency-stop (built-in)';
@@ -18,7 +17,7 @@ export function emergencyStopPolicy(): CompiledPolicy {
     mode: 'enforce' as const,
     priority: 1000,
     source: { file: '(built-in)', line: 0, col: 0 },
-    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}), answer: requestCell<Violation[]>([]) }],
+    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}), answer: ruleAnswer() }],
   };
   // The fields in the order compilePolicy writes them, so built-in and loaded policies share a shape.
   return {

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import request from 'supertest';
 import responseSchema from '../fixtures/schemas/preflight-webhook-response.schema.json';
 import type { PolicyBundle } from '../../src/policy/compiled';
-import { requestCell } from '../../src/policy/facts';
+import { requestCell, ruleAnswer } from '../../src/policy/facts';
 import { preflightPayload, preflightWith, rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
@@ -23,7 +23,7 @@ const spec = rawPayload('spec-execution-example-as-preflight.json');
 /** The bundle with its only policy's rule replaced by one that throws. */
 function withThrowingRule(b: PolicyBundle): PolicyBundle {
   const check = () => { throw new Error('rule bug'); };
-  return { ...b, policies: b.policies.map((p) => ({ ...p, rules: [{ kind: 'environments', path: 'rules[0].environments', check, answer: requestCell([]) }] })) };
+  return { ...b, policies: b.policies.map((p) => ({ ...p, rules: [{ kind: 'environments', path: 'rules[0].environments', check, answer: ruleAnswer() }] })) };
 }
 
 /** The bundle with its only policy's scope throwing: a bug outside any rule's try/catch. */

@@ -145,6 +145,30 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     expect(decision.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([['one', 'deny', true], ['two', 'deny', true]]);
   });
 
+  test('a shared check that throws is asked once in that request: every policy sharing it fails closed on that error, never on a retry', () => {
+    const twice = { 'one.yaml': policy('one', '  - environments: { blocked: [production] }'), 'two.yaml': policy('two', '  - environments: { blocked: [production] }') };
+    const loaded = bundleFrom(twice, NOW);
+    const shared = loaded.policies[0].rules[0];
+    let calls = 0;
+    // Throws on its second call only: a retry by the second policy would pass.
+    const check: typeof shared.check = (input) => {
+      calls++;
+      if (calls === 2) throw new Error('rule bug');
+      return shared.check(input);
+    };
+    const answer = { ...shared.answer };
+    const flaky = { ...loaded, policies: loaded.policies.map((p) => ({ ...p, rules: [{ ...p.rules[0], check, answer }] })) };
+    const decide = () => evaluate(flaky, preflightPayload(), { now: NOW, decisionId: 'd' });
+    expect(decide().allowed).toBe(true);
+    expect(calls).toBe(1);
+    const failing = decide();
+    expect(calls).toBe(2);
+    expect(failing.allowed).toBe(false);
+    expect(failing.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([['one', 'deny', true], ['two', 'deny', true]]);
+    expect(failing.results[1].reasons[0]).toContain('rule bug');
+    expect(decide().allowed).toBe(true);
+  });
+
   test('an answer shared within one request is never read by the next: decisions in a row equal decisions on fresh bundles', () => {
     const files = generatePolicySet(300, usableRuleKinds().usable);
     const load = () => {
