@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
-import { conditionData } from '../../src/policy/json-logic/condition-data';
+import { conditionData, dataNeeds } from '../../src/policy/json-logic/condition-data';
 import { describeLocal, localTime } from '../../src/policy/time/zone';
 import type { Facts } from '../../src/policy/types';
 
@@ -29,7 +29,7 @@ describe('wall clock of a zone: the local time windows and conditions see', () =
 
   test('a condition reads the same wall clock: date, time and weekday at a 45-minute offset', () => {
     const facts = { now: new Date('2026-01-05T18:20:00Z') } as Facts;
-    const data = conditionData(facts, [], 'Asia/Kathmandu', new Set(['time'])) as { time: Record<string, unknown> };
+    const data = conditionData(facts, [], dataNeeds('Asia/Kathmandu', new Set(['time']))) as { time: Record<string, unknown> };
     expect({ ...data.time }).toEqual({ zone: 'Asia/Kathmandu', weekday: 'Tue', isoWeekday: 2, hour: 0, minute: 5, date: '2026-01-06', local: '2026-01-06T00:05' });
   });
 });
@@ -54,7 +54,7 @@ describe('wall clock property: the same local time, text and condition data as l
     const at = new Date(ms);
     const expected = luxonView(at, zone);
     expect(describeLocal(localTime(at, zone))).toBe(expected.text);
-    const data = conditionData({ now: at } as Facts, [], zone, new Set(['time'])) as { time: Record<string, unknown> };
+    const data = conditionData({ now: at } as Facts, [], dataNeeds(zone, new Set(['time']))) as { time: Record<string, unknown> };
     expect({ ...data.time }).toEqual(expected.time);
   };
 

@@ -57,37 +57,62 @@ const DERIVED_NAMES = Object.keys(DERIVED);
 /** Top-level names of the condition data (docs/policies.md, "condition"). */
 export const DATA_ROOTS: readonly string[] = ['payload', 'execution', ...DERIVED_NAMES];
 
-/**
- * Derived data already built in a request, by the steps it was built for (a policy without step
- * filters passes the request's own actionSteps array, so most conditions share one entry), then by
- * name (`time` also by zone). Conditions only read data, so one copy serves them all.
- */
-const builtByFacts = new WeakMap<Facts, WeakMap<readonly ActionStepRef[], Map<string, Data>>>();
+/** What one condition reads, fixed when it compiles: its time zone and the data roots its expression names. */
+export interface DataNeeds {
+  zone: string;
+  roots: ReadonlySet<string> | 'all';
+  /** Zone and roots as one text: conditions that need the same share one data object per request. */
+  key: string;
+}
 
-function derived(facts: Facts, steps: readonly ActionStepRef[], zone: string, name: string): Data {
+export function dataNeeds(zone: string, roots: ReadonlySet<string> | 'all' = 'all'): DataNeeds {
+  return { zone, roots, key: `${zone}\n${roots === 'all' ? '*' : [...roots].sort().join(',')}` };
+}
+
+/** Per steps array: the derived data by name (`time` also by zone) and the finished data objects by DataNeeds key. */
+interface Built { derived: Map<string, Data>; data: Map<string, Data> }
+
+/**
+ * What a request has built, by the steps it was built for (a policy without step filters passes the
+ * request's own actionSteps array, so most conditions share one entry). Conditions only read data:
+ * json-logic's operations return new values and never write to theirs, so one copy serves them all.
+ */
+const builtByFacts = new WeakMap<Facts, WeakMap<readonly ActionStepRef[], Built>>();
+
+function builtFor(facts: Facts, steps: readonly ActionStepRef[]): Built {
   let bySteps = builtByFacts.get(facts);
   if (!bySteps) builtByFacts.set(facts, (bySteps = new WeakMap()));
   let built = bySteps.get(steps);
-  if (!built) bySteps.set(steps, (built = new Map()));
+  if (!built) bySteps.set(steps, (built = { derived: new Map(), data: new Map() }));
+  return built;
+}
+
+function derived(facts: Facts, steps: readonly ActionStepRef[], zone: string, name: string, built: Built): Data {
   const key = name === 'time' ? `time ${zone}` : name;
-  let value = built.get(key);
-  if (value === undefined) built.set(key, (value = nullPrototypeCopy(DERIVED[name](facts, steps, zone))));
+  let value = built.derived.get(key);
+  if (value === undefined) built.derived.set(key, (value = nullPrototypeCopy(DERIVED[name](facts, steps, zone))));
   return value;
 }
 
 /**
  * What a condition's `var` paths read: the payload (`payload`, `execution`) and facts derived
  * from it for the policy's steps and the rule's time zone. Objects have no prototype. Only the
- * `roots` the expression reads are built, each once per request.
+ * roots the expression reads are built, each once per request, and conditions with the same needs
+ * get the same data object.
  */
-export function conditionData(facts: Facts, steps: readonly ActionStepRef[], zone: string, roots: ReadonlySet<string> | 'all' = 'all'): Data {
+export function conditionData(facts: Facts, steps: readonly ActionStepRef[], needs: DataNeeds): Data {
+  const built = builtFor(facts, steps);
+  const ready = built.data.get(needs.key);
+  if (ready !== undefined) return ready;
+  const { zone, roots } = needs;
   const wanted = (name: string) => roots === 'all' || roots.has(name);
   const data = Object.create(null) as { [key: string]: Data };
-  for (const name of DERIVED_NAMES) if (wanted(name)) data[name] = derived(facts, steps, zone, name);
+  for (const name of DERIVED_NAMES) if (wanted(name)) data[name] = derived(facts, steps, zone, name, built);
   if (wanted('payload') || wanted('execution')) {
     const payload = payloadCopy(facts) as { [key: string]: Data };
     data.payload = payload;
     data.execution = payload.execution ?? null;
   }
+  built.data.set(needs.key, data);
   return data;
 }

@@ -1,6 +1,6 @@
 import jsonLogic from 'json-logic-js';
 import { checkExpression } from '../json-logic/check-expression';
-import { conditionData, DATA_ROOTS } from '../json-logic/condition-data';
+import { conditionData, DATA_ROOTS, dataNeeds } from '../json-logic/condition-data';
 import { dataRoots } from '../json-logic/data-roots';
 import { defineRule, RuleSpecError } from '../rule-kind';
 import { checkZone } from '../time/zone';
@@ -44,11 +44,12 @@ export const conditionRule = defineRule<Spec>({
     if (unknown.length > 0) {
       throw new RuleSpecError(`unknown data "${unknown[0]}"; a path starts with one of ${DATA_ROOTS.join(', ')}`, [at]);
     }
+    const needs = dataNeeds(zone, roots);
     return {
       check({ facts, steps }) {
         let verdict: boolean;
         try {
-          verdict = jsonLogic.truthy(jsonLogic.apply(expr, conditionData(facts, steps, zone, roots)));
+          verdict = jsonLogic.truthy(jsonLogic.apply(expr, conditionData(facts, steps, needs)));
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
           return [{ reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`, undecidable: true }];
