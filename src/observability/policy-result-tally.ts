@@ -1,39 +1,43 @@
-import type { Mode, PolicyResult, PolicyResultKind } from '../policy/types';
+import { MODES, type Mode, type PolicyResult, type PolicyResultKind } from '../policy/types';
 
 export interface PolicyResultCount { policy: string; mode: Mode; result: PolicyResultKind; count: number }
 
-/** "mode result", the inner map's key, for every pair (the Record types make the compiler check both lists). */
-const keysFor = (mode: Mode): Record<PolicyResultKind, string> => ({
-  pass: `${mode} pass`, deny: `${mode} deny`, warn: `${mode} warn`, audit: `${mode} audit`, skipped: `${mode} skipped`,
-});
-const KEYS: Record<Mode, Record<PolicyResultKind, string>> = { enforce: keysFor('enforce'), warn: keysFor('warn'), audit: keysFor('audit') };
+/** The results counted: every kind but `skipped` (a policy that did not apply). */
+const COUNTED: readonly Exclude<PolicyResultKind, 'skipped'>[] = ['pass', 'deny', 'warn', 'audit'];
+
+/** Each (mode, result) pair's slot in a policy's counts; the Record types make the compiler check both lists. */
+const SLOT: Record<Mode, Record<PolicyResultKind, number>> = Object.fromEntries(
+  MODES.map((mode, m) => [mode, { pass: m * 4, deny: m * 4 + 1, warn: m * 4 + 2, audit: m * 4 + 3, skipped: -1 }]),
+) as Record<Mode, Record<PolicyResultKind, number>>;
+const SLOTS = MODES.length * COUNTED.length;
 
 /**
- * preflight_policy_results_total, counted on the request path in plain maps: a decision at
- * 10,000 policies has dozens of results, and prom-client builds and validates a label key for
- * every inc(). The counts are handed to prom-client when it is scraped.
+ * preflight_policy_results_total, counted on the request path in a Float64Array per policy (one
+ * lookup and one increment per result): a decision at 10,000 policies has dozens of results, and
+ * prom-client builds and validates a label key for every inc(). The counts are handed to
+ * prom-client when it is scraped. Float64 counts are exact up to 2^53.
  */
 export class PolicyResultTally {
-  /** policy -> "mode result" -> count. */
-  private readonly byPolicy = new Map<string, Map<string, number>>();
+  private readonly byPolicy = new Map<string, Float64Array>();
 
-  /** Counts every result except `skipped` (a policy that did not apply). */
+  /** Counts every result except `skipped`. */
   add(results: readonly PolicyResult[]): void {
     for (const r of results) {
-      if (r.result === 'skipped') continue;
+      const slot = SLOT[r.mode][r.result];
+      if (slot < 0) continue;
       let counts = this.byPolicy.get(r.policy);
-      if (!counts) this.byPolicy.set(r.policy, (counts = new Map()));
-      // Constant keys: a key built per result would be a new string to hash every time.
-      const key = KEYS[r.mode][r.result];
-      counts.set(key, (counts.get(key) ?? 0) + 1);
+      if (!counts) this.byPolicy.set(r.policy, (counts = new Float64Array(SLOTS)));
+      counts[slot]++;
     }
   }
 
   *counts(): IterableIterator<PolicyResultCount> {
     for (const [policy, counts] of this.byPolicy) {
-      for (const [key, count] of counts) {
-        const [mode, result] = key.split(' ') as [Mode, PolicyResultKind];
-        yield { policy, mode, result, count };
+      for (const mode of MODES) {
+        for (const result of COUNTED) {
+          const count = counts[SLOT[mode][result]];
+          if (count > 0) yield { policy, mode, result, count };
+        }
       }
     }
   }

@@ -1,0 +1,27 @@
+import { PolicyResultTally } from '../../src/observability/policy-result-tally';
+import { MODES, type PolicyResult, type PolicyResultKind } from '../../src/policy/types';
+
+const result = (policy: string, mode: PolicyResult['mode'], kind: PolicyResultKind): PolicyResult => ({ policy, mode, priority: 100, result: kind, reasons: [], source: { file: 'f.yaml', line: 1, col: 1 } });
+const KINDS: PolicyResultKind[] = ['pass', 'deny', 'warn', 'audit', 'skipped'];
+
+describe('PolicyResultTally (preflight_policy_results_total on the request path)', () => {
+  test('counts every mode and result but skipped, per policy, and adds up across decisions', () => {
+    const tally = new PolicyResultTally();
+    const every = MODES.flatMap((mode) => KINDS.map((kind) => result(`p-${mode}`, mode, kind)));
+    tally.add(every);
+    tally.add([result('p-enforce', 'enforce', 'deny'), result('other', 'audit', 'audit'), result('other', 'audit', 'skipped')]);
+    const counts = Object.fromEntries([...tally.counts()].map((c) => [`${c.policy} ${c.mode} ${c.result}`, c.count]));
+    expect(counts).toEqual({
+      'p-enforce enforce pass': 1, 'p-enforce enforce deny': 2, 'p-enforce enforce warn': 1, 'p-enforce enforce audit': 1,
+      'p-warn warn pass': 1, 'p-warn warn deny': 1, 'p-warn warn warn': 1, 'p-warn warn audit': 1,
+      'p-audit audit pass': 1, 'p-audit audit deny': 1, 'p-audit audit warn': 1, 'p-audit audit audit': 1,
+      'other audit audit': 1,
+    });
+  });
+
+  test('a policy seen only as skipped has no series', () => {
+    const tally = new PolicyResultTally();
+    tally.add([result('never-applied', 'enforce', 'skipped')]);
+    expect([...tally.counts()]).toEqual([]);
+  });
+});
