@@ -47,6 +47,7 @@ function violationsOf(rule: CompiledRule, facts: Facts, steps: ActionStepRef[]):
     try {
       cell.value = rule.check({ facts, steps });
       cell.failed = false;
+      cell.failure = undefined;
     } catch (err) {
       cell.failed = true;
       cell.failure = err;

@@ -86,6 +86,7 @@ export interface RuleInput {
 /**
  * A shared rule check's answer for one request, or its failure: a check that throws is asked once
  * per request, and every policy that shares it fails closed on the same error (never on a retry).
+ * A success clears the failure, so no error (and what it references) outlives the next request.
  */
 export interface RuleAnswer extends RequestCell<Violation[]> {
   failed: boolean;

@@ -10,7 +10,9 @@ describe('PolicyResultTally (preflight_policy_results_total on the request path)
     const every = MODES.flatMap((mode) => KINDS.map((kind) => result(`p-${mode}`, mode, kind)));
     tally.add(every);
     tally.add([result('p-enforce', 'enforce', 'deny'), result('other', 'audit', 'audit'), result('other', 'audit', 'skipped')]);
-    const counts = Object.fromEntries([...tally.counts()].map((c) => [`${c.policy} ${c.mode} ${c.result}`, c.count]));
+    const series = [...tally.counts()];
+    expect(series).toHaveLength(13); // each (policy, mode, result) once
+    const counts = Object.fromEntries(series.map((c) => [`${c.policy} ${c.mode} ${c.result}`, c.count]));
     expect(counts).toEqual({
       'p-enforce enforce pass': 1, 'p-enforce enforce deny': 2, 'p-enforce enforce warn': 1, 'p-enforce enforce audit': 1,
       'p-warn warn pass': 1, 'p-warn warn deny': 1, 'p-warn warn warn': 1, 'p-warn warn audit': 1,

@@ -169,6 +169,26 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     expect(decide().allowed).toBe(true);
   });
 
+  test('a check that throws undefined still fails closed, and the next request is checked again', () => {
+    const loaded = bundleFrom({ 'one.yaml': policy('one', '  - environments: { blocked: [production] }') }, NOW);
+    const shared = loaded.policies[0].rules[0];
+    let calls = 0;
+    const check: typeof shared.check = (input) => {
+      calls++;
+      // eslint-disable-next-line no-throw-literal -- the case under test: a throw of no error at all
+      if (calls === 2) throw undefined;
+      return shared.check(input);
+    };
+    const answer = { ...shared.answer };
+    const flaky = { ...loaded, policies: [{ ...loaded.policies[0], rules: [{ ...shared, check, answer }] }] };
+    const decide = () => evaluate(flaky, preflightPayload(), { now: NOW, decisionId: 'd' });
+    expect(decide().allowed).toBe(true);
+    const failing = decide();
+    expect(failing.allowed).toBe(false);
+    expect(failing.results[0].findings?.[0]?.undecidable).toBe(true);
+    expect(decide().allowed).toBe(true);
+  });
+
   test('an answer shared within one request is never read by the next: decisions in a row equal decisions on fresh bundles', () => {
     const files = generatePolicySet(300, usableRuleKinds().usable);
     const load = () => {

@@ -4,8 +4,9 @@ export type Data = null | boolean | number | string | Data[] | { [key: string]: 
 /**
  * A deep copy of JSON-like data whose objects have no prototype, so no path through it reaches
  * Object.prototype (`__proto__`, `constructor`, `toString`...). Arrays stay arrays: json-logic's
- * array operations need them; their prototype members are out of reach because load-time checks
- * reject the segments that would name them.
+ * array operations need them. A `var` path can still read an array method (`labels.push`), but
+ * nothing can call it: `method` and operators named with dots are rejected at load time, and no
+ * allowed operator calls a value it reads.
  */
 export function nullPrototypeCopy(value: unknown): Data {
   if (value === null || value === undefined) return null;
