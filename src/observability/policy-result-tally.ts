@@ -5,10 +5,10 @@ export interface PolicyResultCount { policy: string; mode: Mode; result: PolicyR
 /** The results counted: every kind but `skipped` (a policy that did not apply). */
 const COUNTED: readonly Exclude<PolicyResultKind, 'skipped'>[] = ['pass', 'deny', 'warn', 'audit'];
 
-/** Each (mode, result) pair's slot in a policy's counts; the Record types make the compiler check both lists. */
-const SLOT: Record<Mode, Record<PolicyResultKind, number>> = Object.fromEntries(
-  MODES.map((mode, m) => [mode, { pass: m * 4, deny: m * 4 + 1, warn: m * 4 + 2, audit: m * 4 + 3, skipped: -1 }]),
-) as Record<Mode, Record<PolicyResultKind, number>>;
+/** A mode's slots, one per counted result, from `first` on; `skipped` is never counted (-1). */
+const slotsFrom = (first: number): Record<PolicyResultKind, number> => ({ pass: first, deny: first + 1, warn: first + 2, audit: first + 3, skipped: -1 });
+/** Each (mode, result) pair's slot in a policy's counts: a literal, so the compiler checks every mode and result. */
+const SLOT: Record<Mode, Record<PolicyResultKind, number>> = { enforce: slotsFrom(0), warn: slotsFrom(4), audit: slotsFrom(8) };
 const SLOTS = MODES.length * COUNTED.length;
 
 /**
