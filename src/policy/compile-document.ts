@@ -6,7 +6,7 @@ import type { LoadProblem } from './load-error';
 import { RuleSpecError } from './rule-kind';
 import { RULES_BY_KEY } from './rules';
 import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
-import { passResult } from './policy-texts';
+import { passOutcome, passResult } from './policy-texts';
 import { compileTemplate } from './template';
 import { ruleAnswer } from './facts';
 import type { CompiledRule, Mode, Modification } from './types';
@@ -166,6 +166,7 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     return { kind: key, path: `rules[${i}].${key}`, ...compiled };
   });
   const head = { name: doc.name, mode: doc.mode ?? 'enforce', priority: doc.priority ?? 100, source: { file: parsed.file, ...parsed.locate([]) }, rules };
+  const passed = passResult(head);
   // One literal with every field (no spread of a finished policy): every policy then has the same
   // shape, and the property reads on the decision path stay monomorphic.
   return {
@@ -180,7 +181,8 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     rules,
     message: doc.message === undefined ? undefined : at(['message'], () => compileTemplate(doc.message as string)),
     modifications: (doc.modifications ?? []).map((m, i) => at(['modifications', i, 'value'], () => compileModification(m))),
-    passed: passResult(head),
+    passed,
+    passedOutcome: passOutcome(passed),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Template } from './template';
 import type { CompiledRule, Mode, Modification, PolicyResult, SourceRef } from './types';
 import type { EnvironmentAliases } from './environments';
 import type { PolicyIndex } from './policy-index';
+import type { PolicyOutcome } from './evaluate-policy';
 
 export interface CompiledModification {
   type: Modification['type'];
@@ -27,6 +28,8 @@ export interface CompiledPolicy {
   modifications: CompiledModification[];
   /** Its result when it applies and finds nothing: built once (passResult), shared by every decision. */
   passed: PolicyResult;
+  /** `passed` with no modifications, the outcome of a pass of a policy without modifications (passOutcome). */
+  passedOutcome: PolicyOutcome;
 }
 
 export interface CompiledException {

@@ -2,6 +2,7 @@ import type { CompiledException, CompiledPolicy } from './compiled';
 import type { CompiledScope } from './scope';
 import { nowText } from './facts';
 import { exceptionsFor } from './exceptions-for';
+import { NO_MODIFICATIONS } from './policy-texts';
 import type { TemplateValues } from './template';
 import type { ActionStepRef, CompiledRule, Facts, Finding, Modification, PolicyResult, Violation } from './types';
 
@@ -14,8 +15,6 @@ export interface PolicyOutcome {
 /** A violation and the rule that found it (the path in its policy, e.g. `rules[0].timeWindow`). */
 interface Located { rule: string; violation: Violation }
 
-/** The outcome of every policy that contributes nothing: shared, never written to. */
-const NO_MODIFICATIONS: PolicyOutcome['modifications'] = Object.freeze([]);
 
 /** Template values of a request, computed once however many policies render or modify. */
 export function baseValues(facts: Facts): TemplateValues {
@@ -57,17 +56,21 @@ function violationsOf(rule: CompiledRule, facts: Facts, steps: ActionStepRef[]):
   return cell.value;
 }
 
-function checkRules(policy: CompiledPolicy, facts: Facts, steps: ActionStepRef[]): Located[] {
-  const violations: Located[] = [];
+/** What a policy whose rules found nothing gets: shared, never written to (most policies of a decision pass). */
+const NONE_FOUND: readonly Located[] = Object.freeze([]);
+
+/** The violations of the policy's rules; the list is only built once a rule finds something. */
+function checkRules(policy: CompiledPolicy, facts: Facts, steps: ActionStepRef[]): readonly Located[] {
+  let violations: Located[] | undefined;
   for (const rule of policy.rules) {
     try {
-      for (const violation of violationsOf(rule, facts, steps)) violations.push({ rule: rule.path, violation });
+      for (const violation of violationsOf(rule, facts, steps)) (violations ??= []).push({ rule: rule.path, violation });
     } catch (err) {
       // Fail closed: a rule that throws cannot decide, and that counts against the run.
-      violations.push({ rule: rule.path, violation: { reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, undecidable: true } });
+      (violations ??= []).push({ rule: rule.path, violation: { reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, undecidable: true } });
     }
   }
-  return violations;
+  return violations ?? NONE_FOUND;
 }
 
 // Objects here are written out field by field: on Node 20 `{ ...x, more }` costs microseconds per call.
@@ -92,19 +95,22 @@ function finding({ rule, violation: v }: Located): Finding {
   return found;
 }
 
-const stepLabels = (steps: readonly ActionStepRef[]) => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
+const labelsOf = (steps: readonly ActionStepRef[]) => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
+
+/** The steps as skip reasons list them; the run's own steps are listed once per request. */
+const stepLabels = (steps: readonly ActionStepRef[], facts: Facts) => (steps === facts.actionSteps ? (facts.memo.stepLabels ??= labelsOf(steps)) : labelsOf(steps));
 
 /** The action steps the policy's step filters leave, or why none is left (a text: the policy is then skipped). */
 function scopedSteps(policy: CompiledPolicy, facts: Facts): ActionStepRef[] | string {
   let steps = facts.actionSteps;
   if (policy.match.hasStepFilter) {
     const matched = steps.filter((s) => policy.match.stepMatches(s));
-    if (matched.length === 0) return `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${stepLabels(steps)}`;
+    if (matched.length === 0) return `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${stepLabels(steps, facts)}`;
     steps = matched;
   }
   if (policy.exclude.hasStepFilter) {
     const left = steps.filter((s) => !policy.exclude.stepMatches(s));
-    if (left.length === 0 && steps.length > 0) return `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${stepLabels(steps)}`;
+    if (left.length === 0 && steps.length > 0) return `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${stepLabels(steps, facts)}`;
     steps = left;
   }
   return steps;
@@ -157,7 +163,7 @@ export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions:
   if (typeof steps === 'string') return skipped(policy, steps);
 
   const violations = checkRules(policy, facts, steps);
-  if (violations.length === 0) return { result: policy.passed, modifications: contribute(policy, facts) };
+  if (violations.length === 0) return policy.modifications.length === 0 ? policy.passedOutcome : { result: policy.passed, modifications: contribute(policy, facts) };
   const findings = violations.map(finding);
   const message = violations.map((v) => render(policy, v, facts)).join('; ');
   const { live, expiredNote } = waiverFor(policy, facts, steps, violations, exceptions);

@@ -1,4 +1,5 @@
 import type { CompiledPolicy } from './compiled';
+import type { PolicyOutcome } from './evaluate-policy';
 import type { PolicyResult } from './types';
 
 /** Why a policy passed: the rules it checked (`passed: rules[0].environments, rules[1].actions`). */
@@ -16,3 +17,9 @@ export function passResult(policy: Pick<CompiledPolicy, 'name' | 'mode' | 'prior
     reasons: Object.freeze([passReason(policy)]) as string[], source: policy.source,
   });
 }
+
+/** The outcome of every policy that contributes no modification: shared, never written to. */
+export const NO_MODIFICATIONS: PolicyOutcome['modifications'] = Object.freeze([]);
+
+/** The outcome of a policy without modifications that applied and found nothing: built with the policy, so a pass allocates nothing. */
+export const passOutcome = (passed: PolicyResult): PolicyOutcome => Object.freeze({ result: passed, modifications: NO_MODIFICATIONS });

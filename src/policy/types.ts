@@ -54,7 +54,15 @@ export interface RequestMemo {
   environmentText?: string;
   /** `now` as ISO text: the decision's evaluatedAt and the {{now}} placeholder. */
   nowText?: string;
+  /** The run's action steps as skip reasons list them. */
+  stepLabels?: string;
+  /** The run's scopes per team and per environment, as the state rules read them (runScopes). */
+  teamScopes?: RunScopes;
+  environmentScopes?: RunScopes;
 }
+
+/** The run's own scopes of one kind with their state-store keys and labels, or why there are none (a violation). */
+export type RunScopes = readonly { key: string; label: string }[] | Violation;
 
 /**
  * The answer a shared compiled part (a scope, a rule check) gave for one request. Many policies of

@@ -3,7 +3,7 @@ import { buildPolicyIndex } from '../policy/policy-index';
 import type { PolicyStore } from '../policy/policy-store';
 import { emergencyStopRule } from '../policy/rules/emergency-stop';
 import { ruleAnswer } from '../policy/facts';
-import { passResult } from '../policy/policy-texts';
+import { passOutcome, passResult } from '../policy/policy-texts';
 import { compileScope } from '../policy/scope';
 
 /** Not a valid policy name in YAML, so no file can shadow it and no Exception can waive it. */
@@ -19,6 +19,7 @@ export function emergencyStopPolicy(): CompiledPolicy {
     source: { file: '(built-in)', line: 0, col: 0 },
     rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}), answer: ruleAnswer() }],
   };
+  const passed = passResult(head);
   // The fields in the order compilePolicy writes them, so built-in and loaded policies share a shape.
   return {
     name: head.name,
@@ -32,7 +33,8 @@ export function emergencyStopPolicy(): CompiledPolicy {
     rules: head.rules,
     message: undefined,
     modifications: [],
-    passed: passResult(head),
+    passed,
+    passedOutcome: passOutcome(passed),
   };
 }
 
