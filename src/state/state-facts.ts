@@ -1,4 +1,4 @@
-import type { Facts, Violation } from '../policy/types';
+import type { Facts, RunScopes, Violation } from '../policy/types';
 import { scopeKey, type ScopeKind } from './scope-key';
 import type { RunRef, StateQuery, StateView } from './state-store';
 
@@ -38,21 +38,35 @@ export const notLoaded = (what: string): Violation => ({ reason: `cannot decide:
 
 export interface RunScope { key: string; label: string }
 
-/** The run's own scopes of one kind (`environment` can be two, with an override), or why there are none. */
-export function runScopes(facts: Facts, per: ScopeKind): RunScope[] | Violation {
-  if (per === 'team') {
-    const team = facts.execution.teamKey;
-    if (!team) return { reason: 'cannot decide: the payload names no team (execution.teamKey is missing)', undecidable: true };
-    return [{ key: scopeKey('team', team), label: `team ${team}` }];
-  }
-  if (facts.environments.length === 0) return { reason: 'cannot decide: the payload names no environment (execution.environment is missing)', undecidable: true };
-  return facts.environments.map((e) => ({ key: scopeKey('environment', e.value), label: `environment ${e.value}` }));
+/**
+ * The run's own scopes of one kind (`environment` can be two, with an override), or why there are
+ * none. The same for every state rule of a request: built once per request and kind, never written to.
+ */
+export function runScopes(facts: Facts, per: ScopeKind): RunScopes {
+  return per === 'team' ? (facts.memo.teamScopes ??= teamScopes(facts)) : (facts.memo.environmentScopes ??= environmentScopes(facts));
 }
 
+function teamScopes(facts: Facts): RunScopes {
+  const team = facts.execution.teamKey;
+  if (!team) return Object.freeze({ reason: 'cannot decide: the payload names no team (execution.teamKey is missing)', undecidable: true });
+  return Object.freeze([{ key: scopeKey('team', team), label: `team ${team}` }]);
+}
+
+function environmentScopes(facts: Facts): RunScopes {
+  if (facts.environments.length === 0) return Object.freeze({ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', undecidable: true });
+  return Object.freeze(facts.environments.map((e) => ({ key: scopeKey('environment', e.value), label: `environment ${e.value}` })));
+}
+
+/** Whether the run has no scope of the kind (the value is then the violation that says why). */
+export const noScopes = (scopes: RunScopes): scopes is Violation => !Array.isArray(scopes);
+
+const NO_RUNS: readonly RunRef[] = Object.freeze([]);
+
 /** Runs other than the one being preflighted (Steadybit may report its creation first). */
-export function otherRuns(runs: readonly RunRef[] | undefined, facts: Facts): RunRef[] {
+export function otherRuns(runs: readonly RunRef[] | undefined, facts: Facts): readonly RunRef[] {
+  if (runs === undefined || runs.length === 0) return NO_RUNS;
   const self = facts.execution.id === undefined ? undefined : String(facts.execution.id);
-  return (runs ?? []).filter((r) => r.id !== self);
+  return runs.filter((r) => r.id !== self);
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,6 +1,6 @@
 import { defineRule } from '../rule-kind';
 import type { ScopeKind } from '../../state/scope-key';
-import { iso, NEEDS_RUNNING, notLoaded, otherRuns, runScopes, stateFact } from '../../state/state-facts';
+import { iso, NEEDS_RUNNING, noScopes, notLoaded, otherRuns, runScopes, stateFact } from '../../state/state-facts';
 import type { Violation } from '../types';
 
 interface Spec { maxRunning: number; per?: ScopeKind }
@@ -31,7 +31,7 @@ export const concurrencyRule = defineRule<Spec>({
         const running = stateFact(facts, 'running');
         if (!running) return [notLoaded('running executions')];
         const scopes = runScopes(facts, per);
-        if (!Array.isArray(scopes)) return [scopes];
+        if (noScopes(scopes)) return [scopes];
         const out: Violation[] = [];
         for (const scope of scopes) {
           const others = otherRuns(running[scope.key], facts);

@@ -2,7 +2,7 @@ import { RuleSpecError, defineRule } from '../rule-kind';
 import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../duration';
 import type { ScopeKind } from '../../state/scope-key';
 import { END_STATES, type EndState } from '../../state/state-event';
-import { iso, needsEnded, notLoaded, runScopes, stateFact } from '../../state/state-facts';
+import { iso, needsEnded, noScopes, notLoaded, runScopes, stateFact } from '../../state/state-facts';
 import { HISTORY_MS } from '../../state/state-store';
 import type { Violation } from '../types';
 
@@ -37,7 +37,7 @@ export const cooldownRule = defineRule<Spec>({
         const ended = stateFact(facts, 'ended');
         if (!ended) return [notLoaded('ended executions')];
         const scopes = runScopes(facts, per);
-        if (!Array.isArray(scopes)) return [scopes];
+        if (noScopes(scopes)) return [scopes];
         const since = facts.now.getTime() - durationMs;
         const out: Violation[] = [];
         for (const scope of scopes) {

@@ -1,7 +1,7 @@
 import { RuleSpecError, defineRule } from '../rule-kind';
 import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../duration';
 import type { ScopeKind } from '../../state/scope-key';
-import { iso, needsStarted, notLoaded, otherRuns, runScopes, stateFact } from '../../state/state-facts';
+import { iso, needsStarted, noScopes, notLoaded, otherRuns, runScopes, stateFact } from '../../state/state-facts';
 import { HISTORY_MS } from '../../state/state-store';
 import type { Violation } from '../types';
 
@@ -35,7 +35,7 @@ export const quotaRule = defineRule<Spec>({
         const started = stateFact(facts, 'started');
         if (!started) return [notLoaded('started executions')];
         const scopes = runScopes(facts, per);
-        if (!Array.isArray(scopes)) return [scopes];
+        if (noScopes(scopes)) return [scopes];
         const since = facts.now.getTime() - windowMs;
         const out: Violation[] = [];
         for (const scope of scopes) {
