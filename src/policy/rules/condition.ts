@@ -1,5 +1,6 @@
 import jsonLogic from 'json-logic-js';
 import { checkExpression } from '../json-logic/check-expression';
+import { compileSimple } from '../json-logic/compile-simple';
 import { conditionData, DATA_ROOTS, dataNeeds } from '../json-logic/condition-data';
 import { dataRoots } from '../json-logic/data-roots';
 import { defineRule, RuleSpecError } from '../rule-kind';
@@ -45,11 +46,14 @@ export const conditionRule = defineRule<Spec>({
       throw new RuleSpecError(`unknown data "${unknown[0]}"; a path starts with one of ${DATA_ROOTS.join(', ')}`, [at]);
     }
     const needs = dataNeeds(zone, roots);
+    // Simple expressions run as closures; the rest through json-logic-js (the same answers either way).
+    const compiled = compileSimple(expr);
+    const evaluate = compiled ?? ((data: unknown) => jsonLogic.apply(expr, data));
     return {
       check({ facts, steps }) {
         let verdict: boolean;
         try {
-          verdict = jsonLogic.truthy(jsonLogic.apply(expr, conditionData(facts, steps, needs)));
+          verdict = jsonLogic.truthy(evaluate(conditionData(facts, steps, needs)));
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
           return [{ reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`, undecidable: true }];

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import jsonLogic from 'json-logic-js';
+import { compileSimple } from '../../src/policy/json-logic/compile-simple';
+import { decideAt, policyWith } from './decide';
+
+type Expr = Parameters<typeof jsonLogic.apply>[0];
+
+/** What json-logic-js answers, or the error it throws (compared by message). */
+function outcome(run: () => unknown): { value?: unknown; error?: string } {
+  try {
+    return { value: run() };
+  } catch (err) {
+    return { error: (err as Error).message };
+  }
+}
+
+const PATHS = ['a', 'b', 'a.x', 'a.x.y', 'n', 'list', 'list.0', 'missing', 'missing.deep', 's', 'z', 0, 1, ''];
+const primitive = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.double({ noNaN: false }), fc.constantFrom('', '0', '1', 'a', 'true', '10', ' '), fc.boolean(), fc.constant(null));
+const varNode = fc.oneof(
+  fc.constantFrom(...PATHS).map((p) => ({ var: p })),
+  fc.constantFrom(...PATHS).map((p) => ({ var: [p] })),
+  fc.tuple(fc.constantFrom(...PATHS), primitive).map(([p, d]) => ({ var: [p, d] })),
+);
+const OPS = ['==', '===', '!=', '!==', '>', '>=', '<', '<=', '!', '!!', 'and', 'or'];
+
+/** Expressions of the shapes compileSimple handles, and a few it leaves to json-logic-js (`+`, `in`, arrays). */
+const { expr } = fc.letrec<{ expr: unknown }>((tie) => ({
+  expr: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    primitive,
+    varNode,
+    fc.tuple(fc.constantFrom(...OPS), fc.array(tie('expr'), { maxLength: 4 })).map(([op, args]) => ({ [op]: args })),
+    fc.tuple(fc.constantFrom('!', '!!', 'and', '>'), tie('expr')).map(([op, arg]) => ({ [op]: arg })),
+    // A data value first: empty lists are falsy to json-logic, not to JavaScript.
+    fc.tuple(fc.constantFrom('and', 'or', '!', '!!'), varNode, tie('expr')).map(([op, v, arg]) => ({ [op]: [v, arg] })),
+    fc.tuple(fc.constantFrom('+', 'in', 'cat'), fc.array(tie('expr'), { maxLength: 3 })).map(([op, args]) => ({ [op]: args })),
+    fc.array(tie('expr'), { maxLength: 2 }),
+  ),
+}));
+
+/** Data like a condition's: null-prototype objects (so comparing an object can throw), nested, with arrays. */
+const leaf = fc.oneof(primitive, fc.constant([]), fc.array(primitive, { maxLength: 3 }));
+const nested = fc.record({ x: fc.oneof(leaf, fc.record({ y: leaf })) }, { requiredKeys: [] });
+const data = fc.record({ a: fc.oneof(leaf, nested), b: leaf, n: fc.integer(), list: fc.oneof(fc.constant([]), fc.array(primitive, { maxLength: 3 })), s: fc.string({ maxLength: 3 }), 0: leaf }, { requiredKeys: [] })
+  .map((d) => Object.assign(Object.create(null) as Record<string, unknown>, d));
+
+describe('compileSimple: the same answer as json-logic-js for every expression it compiles', () => {
+  test('random expressions over random data (values, including NaN, and errors alike)', () => {
+    let compiled = 0;
+    fc.assert(fc.property(expr, fc.array(data, { minLength: 1, maxLength: 4 }), (e, inputs) => {
+      const fast = compileSimple(e);
+      if (!fast) return;
+      compiled++;
+      for (const d of inputs) expect(outcome(() => fast(d))).toEqual(outcome(() => jsonLogic.apply(e as Expr, d)));
+    }), { numRuns: 3000 });
+    // The property is about compiled expressions: most generated ones must be.
+    expect(compiled).toBeGreaterThan(1000);
+  });
+
+  test('leaves to json-logic-js what it does not compile', () => {
+    expect(compileSimple({ '+': [1, 2] })).toBeUndefined();
+    expect(compileSimple({ '>': [{ '+': [{ var: 'a' }, 1] }, 2] })).toBeUndefined();
+    expect(compileSimple({ var: [] })).toBeUndefined();
+    expect(compileSimple({ var: ['a', { var: 'b' }] })).toBeUndefined();
+    expect(compileSimple({ '==': [1, 2, 3, 4] })).toBeUndefined();
+    expect(compileSimple([1, 2])).toBeUndefined();
+    expect(compileSimple({ toString: [] })).toBeUndefined();
+  });
+
+  test('a condition rule answers the same through either path', () => {
+    const NOW = '2026-01-05T10:00:00Z';
+    const decide = (deny: string) => decideAt({ 'p.yaml': policyWith(`condition: {deny: ${deny}, reason: r}`) }, NOW);
+    expect(compileSimple({ '>': [{ var: 'targets.total' }, 0] })).toBeDefined();
+    expect(compileSimple({ '>': [{ '+': [{ var: 'targets.total' }, 0] }, 0] })).toBeUndefined();
+    // The fixture expects one target: caps below and at it; `+ 0` keeps json-logic-js evaluating the whole expression.
+    for (const cap of [0, 1, 5]) {
+      const simple = decide(`{">": [{var: targets.total}, ${cap}]}`);
+      const interpreted = decide(`{">": [{"+": [{var: targets.total}, 0]}, ${cap}]}`);
+      expect(simple.allowed).toBe(cap >= 1);
+      // The policy files differ, so do their revisions: compare the rest of the answer.
+      const answer = (d: typeof simple) => ({ allowed: d.allowed, message: d.message.replace(/policy revision \w+/, '') });
+      expect(answer(simple)).toEqual(answer(interpreted));
+    }
+  });
+});
