@@ -26,4 +26,14 @@ describe('PolicyResultTally (preflight_policy_results_total on the request path)
     tally.add([result('never-applied', 'enforce', 'skipped')]);
     expect([...tally.counts()]).toEqual([]);
   });
+
+  test('keeps every count as the table grows (hundreds of policies, counted between growths)', () => {
+    const tally = new PolicyResultTally();
+    const names = Array.from({ length: 300 }, (_, i) => `p-${i}`);
+    // Round r counts the first 100 * (r + 1) policies once, so the table grows while counts exist.
+    for (let round = 0; round < 3; round++) tally.add(names.slice(0, 100 * (round + 1)).map((n) => result(n, 'warn', 'warn')));
+    const counts = new Map([...tally.counts()].map((c) => [c.policy, c.count]));
+    expect(counts.size).toBe(300);
+    names.forEach((n, i) => expect(counts.get(n)).toBe(3 - Math.floor(i / 100)));
+  });
 });
