@@ -52,9 +52,18 @@ describe('compileSimple: the same answer as json-logic-js for every expression i
       if (!fast) return;
       compiled++;
       for (const d of inputs) expect(outcome(() => fast(d))).toEqual(outcome(() => jsonLogic.apply(e as Expr, d)));
-    }), { numRuns: 3000 });
+    }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 3000) });
     // The property is about compiled expressions: most generated ones must be.
     expect(compiled).toBeGreaterThan(1000);
+  });
+
+  test('evaluates every value of ! and !!, as json-logic-js does: one that throws throws (found by the property)', () => {
+    const e = { '!': [{ var: 'a' }, { '<=': [{ var: '' }] }] };
+    const d = Object.create(null) as object;
+    const fast = compileSimple(e);
+    expect(fast).toBeDefined();
+    expect(outcome(() => fast?.(d))).toEqual(outcome(() => jsonLogic.apply(e as Expr, d)));
+    expect(outcome(() => fast?.(d)).error).toMatch(/primitive/);
   });
 
   test('leaves to json-logic-js what it does not compile', () => {

@@ -64,8 +64,16 @@ export function compileSimple(node: unknown): Compiled | undefined {
     return compileCompare(compare, a ?? none, b ?? none, c ?? none);
   }
   if (op === '!' || op === '!!') {
-    const first = parts[0] ?? (() => undefined);
-    return op === '!' ? (data) => !jsonLogic.truthy(first(data)) : (data) => jsonLogic.truthy(first(data));
+    // json-logic-js evaluates every value first (one that throws throws), then looks at the first.
+    const negate = op === '!';
+    return (data) => {
+      let first: unknown;
+      for (let i = 0; i < parts.length; i++) {
+        const value = parts[i](data);
+        if (i === 0) first = value;
+      }
+      return jsonLogic.truthy(first) !== negate;
+    };
   }
   if (op === 'and' || op === 'or') {
     const wanted = op === 'or';
