@@ -20,9 +20,14 @@ export function runCli(args: string[], opts: { input?: string | Buffer; env?: Re
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 }
 
-/** A temporary directory holding `files` (path -> text); removed by the returned cleanup. */
+/** Every directory tempDir made in this test file: removed after the file's tests, cleaned up early or not. */
+const madeInFile: string[] = [];
+afterAll(() => madeInFile.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A temporary directory holding `files` (path -> text); removed by the returned cleanup, or after the test file. */
 export function tempDir(files: Record<string, string>): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'preflight-cli-'));
+  madeInFile.push(dir);
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     writeFileSync(join(dir, file), text);

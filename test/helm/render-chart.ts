@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -23,6 +23,7 @@ export interface HelmRun { status: number | null; stdout: string; stderr: string
 
 // Helm's own config, cache and data dirs in a temp dir: the tests never touch the user's.
 const HELM_HOME = mkdtempSync(join(tmpdir(), 'helm-home-'));
+afterAll(() => rmSync(HELM_HOME, { recursive: true, force: true }));
 
 export function helm(args: string[], cwd = ROOT): HelmRun {
   const env = { PATH: process.env.PATH, HOME: HELM_HOME, HELM_CONFIG_HOME: join(HELM_HOME, 'config'), HELM_CACHE_HOME: join(HELM_HOME, 'cache'), HELM_DATA_HOME: join(HELM_HOME, 'data') };
