@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { readCpuTimes, stealPercent } from './cpu-steal';
 import type { PayloadVariant } from './payload-variants';
 
 export interface LoadSettings { connections: number; warmupSeconds: number; seconds: number }
@@ -10,6 +11,8 @@ export interface LoadFigures {
   requests: number;
   /** CPU time the target process spent per answered request in the measured run (robust to other load). */
   cpuMicrosPerRequest: number;
+  /** Steal during the measured run (% of the machine's CPU time given to other guests); undefined off Linux. */
+  stealPercent: number | undefined;
   /** Answers whose status is not the one expected for their payload (5xx included). */
   unexpected: number;
   status5xx: number;
@@ -46,14 +49,17 @@ export async function runLoad(url: string, variants: readonly PayloadVariant[], 
   const base = { url, connections: settings.connections, pipelining: 1, timeout: 10, requests: requestsFor(variants, expected, tally) };
   const warm = await autocannon({ ...base, duration: settings.warmupSeconds });
   const cpuBefore = targetCpuSeconds();
+  const machineBefore = readCpuTimes();
   const result = await autocannon({ ...base, duration: settings.seconds });
   const cpu = targetCpuSeconds() - cpuBefore;
+  const steal = stealPercent(machineBefore, readCpuTimes());
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     cpuMicrosPerRequest: (cpu * 1e6) / Math.max(result.requests.total, 1),
+    stealPercent: steal,
     unexpected: tally.unexpected,
     status5xx: tally.status5xx,
     errors: warm.errors + warm.timeouts + result.errors + result.timeouts,

@@ -5,7 +5,7 @@ import type { EngineFigures } from '../../bench/engine-bench';
 
 const http = (name: string, kind: HttpTargetFigures['kind'], policies: number, change: Partial<HttpTargetFigures> = {}): HttpTargetFigures => ({
   name, kind, policies, startupMs: 100, rssMb: 80, peakRssMb: 90, errorDecisions: 0, throughputRatio: 1, p99Ratio: 1,
-  requestsPerSecond: 1000, p50Ms: 1, p99Ms: 2, requests: 10000, cpuMicrosPerRequest: 100, unexpected: 0, status5xx: 0, errors: 0, statuses: { 200: 10000 }, perPayload: [10000], ...change,
+  requestsPerSecond: 1000, p50Ms: 1, p99Ms: 2, requests: 10000, cpuMicrosPerRequest: 100, stealPercent: 0.5, unexpected: 0, status5xx: 0, errors: 0, statuses: { 200: 10000 }, perPayload: [10000], ...change,
 });
 const engine = (policies: number, microsPerDecision: number): EngineFigures => ({ policies, microsPerDecision, decisionsPerSecond: 1e6 / microsPerDecision, visitedPerDecision: 5, fullScanMicrosPerDecision: microsPerDecision * policies });
 const run = (change: Partial<HttpTargetFigures> = {}, at10k = 40) => checkTargets(
