@@ -11,6 +11,8 @@ export interface LoadFigures {
   requests: number;
   /** CPU time the target process spent per answered request in the measured run (robust to other load). */
   cpuMicrosPerRequest: number;
+  /** The target's CPU time over the measured run's length, in percent: under ~100 at full load means it was held back. */
+  coreUsePercent: number;
   /** Steal during the measured run (% of the machine's CPU time given to other guests); undefined off Linux. */
   stealPercent: number | undefined;
   /** Answers whose status is not the one expected for their payload (5xx included). */
@@ -59,6 +61,7 @@ export async function runLoad(url: string, variants: readonly PayloadVariant[], 
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     cpuMicrosPerRequest: (cpu * 1e6) / Math.max(result.requests.total, 1),
+    coreUsePercent: (100 * cpu) / settings.seconds,
     stealPercent: steal,
     unexpected: tally.unexpected,
     status5xx: tally.status5xx,

@@ -13,8 +13,8 @@ const n2 = (n: number) => n.toFixed(2);
 /** The human-readable report: HTTP table, engine table, load times, then PASS/FAIL per target. */
 export function formatReport(r: BenchResults): string {
   const http = table(
-    ['target', 'policies', 'req/s', 'x base', 'p50 ms', 'p99 ms', 'p99 x base', 'CPU us/req', 'steal %', 'RSS MB', 'peak RSS MB', 'start ms', 'unexpected', '5xx', 'errors'],
-    r.http.map((t) => [t.name, t.policies, n0(t.requestsPerSecond), n2(t.throughputRatio), t.p50Ms, t.p99Ms, n2(t.p99Ratio), n0(t.cpuMicrosPerRequest), t.stealPercent === undefined ? '-' : t.stealPercent.toFixed(1), n0(t.rssMb), n0(t.peakRssMb), n0(t.startupMs), t.unexpected, t.status5xx, t.errors]),
+    ['target', 'policies', 'req/s', 'x base', 'p50 ms', 'p99 ms', 'p99 x base', 'CPU us/req', 'core %', 'steal %', 'RSS MB', 'peak RSS MB', 'start ms', 'unexpected', '5xx', 'errors'],
+    r.http.map((t) => [t.name, t.policies, n0(t.requestsPerSecond), n2(t.throughputRatio), t.p50Ms, t.p99Ms, n2(t.p99Ratio), n0(t.cpuMicrosPerRequest), n0(t.coreUsePercent), t.stealPercent === undefined ? '-' : t.stealPercent.toFixed(1), n0(t.rssMb), n0(t.peakRssMb), n0(t.startupMs), t.unexpected, t.status5xx, t.errors]),
   );
   const at100 = r.engine.find((e) => e.policies === 100);
   const engine = table(
@@ -32,6 +32,7 @@ export function formatReport(r: BenchResults): string {
     ...r.ruleKinds.notes.map((n) => `note: ${n}`),
     'expected status per payload:', payloads,
     '', 'HTTP (each target its own process, same signed payloads; CPU us/req: the target process CPU time per answer;',
+    'core %: that CPU time over the run\'s length; well under 100 means the target was held back and its ratio understates it;',
     'steal %: share of the machine\'s CPU time the hypervisor gave to other guests during the measured run, a sign of noisy neighbours):',
     'x base: ratio to the baseline the targets use (Express, raw body + HMAC). node:http reference: the same work on plain node:http, for context; no target applies to it.',
     http,

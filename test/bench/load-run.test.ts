@@ -35,6 +35,7 @@ describe('benchmark payloads and load run', () => {
     const figures = await runLoad(url, variants, variants.map(() => 200), { connections: 2, warmupSeconds: 0.2, seconds: 0.5 }, () => process.cpuUsage().user / 1e6);
     expect(figures.requests).toBeGreaterThan(0);
     expect(figures).toMatchObject({ unexpected: 0, status5xx: 0, errors: 0 });
+    expect(figures.coreUsePercent).toBeGreaterThan(0);
     expect(figures.stealPercent).toBeGreaterThanOrEqual(0);
     expect(figures.stealPercent).toBeLessThanOrEqual(100);
   });

@@ -5,7 +5,7 @@ import type { EngineFigures } from '../../bench/engine-bench';
 
 const http = (name: string, kind: HttpTargetFigures['kind'], policies: number, change: Partial<HttpTargetFigures> = {}): HttpTargetFigures => ({
   name, kind, policies, startupMs: 100, rssMb: 80, peakRssMb: 90, errorDecisions: 0, throughputRatio: 1, p99Ratio: 1,
-  requestsPerSecond: 1000, p50Ms: 1, p99Ms: 2, requests: 10000, cpuMicrosPerRequest: 100, stealPercent: 0.5, unexpected: 0, status5xx: 0, errors: 0, statuses: { 200: 10000 }, perPayload: [10000], ...change,
+  requestsPerSecond: 1000, p50Ms: 1, p99Ms: 2, requests: 10000, cpuMicrosPerRequest: 100, coreUsePercent: 100, stealPercent: 0.5, unexpected: 0, status5xx: 0, errors: 0, statuses: { 200: 10000 }, perPayload: [10000], ...change,
 });
 const engine = (policies: number, microsPerDecision: number): EngineFigures => ({ policies, microsPerDecision, decisionsPerSecond: 1e6 / microsPerDecision, visitedPerDecision: 5, fullScanMicrosPerDecision: microsPerDecision * policies });
 const run = (change: Partial<HttpTargetFigures> = {}, at10k = 40) => checkTargets(
@@ -55,5 +55,19 @@ describe('benchmark targets', () => {
     const lines = formatReport(results).split('\n').filter((l) => /^(PASS|FAIL) /.test(l));
     expect(lines).toHaveLength(targets.length);
     expect(lines).toContain('FAIL  throughput with 10000 policies >= 0.70x baseline: 0.50x');
+  });
+
+  test('the HTTP table shows each target\'s core use and steal, "-" when steal is unknown', () => {
+    const results: BenchResults = {
+      mode: 'full', startedAt: '2026-11-22T03:00:00Z', machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
+      settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 }, ruleKinds: { usable: ['environments'], notes: [] },
+      payloads: [], engine: [engine(100, 10)], loadTimes: [], targets: [], passed: true,
+      http: [http('baseline', 'baseline', 0, { coreUsePercent: 101.4, stealPercent: 2.25 }), http('10,000 generated', 'generated', 10000, { coreUsePercent: 87.2, stealPercent: undefined })],
+    };
+    const lines = formatReport(results).split('\n');
+    const head = lines.find((l) => l.startsWith('target '))!.split(/\s{2,}/);
+    const row = (name: string) => { const cells = lines.find((l) => l.startsWith(name))!.split(/\s{2,}/); return (col: string) => cells[head.indexOf(col)]; };
+    expect([row('baseline')('core %'), row('baseline')('steal %')]).toEqual(['101', '2.3']);
+    expect([row('10,000 generated')('core %'), row('10,000 generated')('steal %')]).toEqual(['87', '-']);
   });
 });
