@@ -66,6 +66,31 @@ describe('compileSimple: the same answer as json-logic-js for every expression i
     expect(outcome(() => fast?.(d)).error).toMatch(/primitive/);
   });
 
+  test('edge cases a random generator rarely reaches: paths, defaults, loose comparisons, empty operations', () => {
+    const datas: unknown[] = [
+      {},
+      { a: 1, b: '1', c: null, d: [0, 1], e: { f: 2 }, '': 3, 0: 'zero' },
+      { a: '10', b: 9, c: [] },
+      Object.assign(Object.create(null) as object, { a: 1, b: { c: [5, 6] } }),
+      { x: { y: { z: 0 } }, s: 'abc', t: true, f: false, n: null, arr: [] },
+    ];
+    const cases: unknown[] = [
+      { var: '' }, { var: 'a.0' }, { var: 'd.1' }, { var: 0 }, { var: 'b.c.1' }, { var: ['zz', 5] }, { var: ['zz', null] },
+      { var: ['a', 'dflt'] }, { var: 's.1' }, { var: 's.length' }, { var: ['x.y.z', 7] }, { var: 'a..b' }, { var: '.' }, { var: ['n', 4] },
+      { '<': [1, { var: 'a' }, 3] }, { '<=': [1, { var: 'a' }, 1] }, { '<': [{ var: 'a' }, '10'] }, { '>': [{ var: 'a' }, { var: 'b' }] },
+      { '==': [{ var: 'a' }, { var: 'b' }] }, { '===': [{ var: 'a' }, { var: 'b' }] }, { '!=': [null, { var: 'zz' }] }, { '!==': [1] },
+      { '==': [{ var: 'd' }, '0,1'] }, { '==': [0, ''] }, { '>=': [{ var: 'x.y.z' }, null] }, { '<': [{ var: 'zz' }, 1] },
+      { and: [] }, { or: [] }, { and: [1, 0, 2] }, { or: [0, '', { var: 's' }] }, { and: [{ var: 't' }, { var: 's' }] }, { or: [{ var: 'f' }, { var: 'arr' }] }, { and: [{ var: 'arr' }, 1] }, { or: [{ var: 'arr' }, 0] },
+      { '!': [] }, { '!!': [] }, { '!': { var: 'arr' } }, { '!!': { var: 'c' } }, { '!': ['0'] }, { '!!': ['', 1] },
+      { and: [{ '>': [{ var: 'a' }, 0] }, { or: [{ '!': { var: 'n' } }, { '==': [{ var: 's' }, 'abc'] }] }] },
+    ];
+    for (const e of cases) {
+      const fast = compileSimple(e);
+      expect([e, fast]).toEqual([e, expect.any(Function)]);
+      for (const d of datas) expect([e, d, outcome(() => fast?.(d))]).toEqual([e, d, outcome(() => jsonLogic.apply(e as Expr, d))]);
+    }
+  });
+
   test('leaves to json-logic-js what it does not compile', () => {
     expect(compileSimple({ '+': [1, 2] })).toBeUndefined();
     expect(compileSimple({ '>': [{ '+': [{ var: 'a' }, 1] }, 2] })).toBeUndefined();
