@@ -11,7 +11,7 @@ export interface LoadFigures {
   requests: number;
   /** CPU time the target process spent per answered request in the measured run (robust to other load). */
   cpuMicrosPerRequest: number;
-  /** The target's CPU time over the measured run's length, in percent: under ~100 at full load means it was held back. */
+  /** The target's CPU time over the measured run's wall-clock length, in percent: under ~100 at full load means it was held back. */
   coreUsePercent: number;
   /** Steal during the measured run (% of the machine's CPU time given to other guests); undefined off Linux. */
   stealPercent: number | undefined;
@@ -52,7 +52,10 @@ export async function runLoad(url: string, variants: readonly PayloadVariant[], 
   const warm = await autocannon({ ...base, duration: settings.warmupSeconds });
   const cpuBefore = targetCpuSeconds();
   const machineBefore = readCpuTimes();
+  const started = performance.now();
   const result = await autocannon({ ...base, duration: settings.seconds });
+  // The run's own length, not the asked duration: autocannon may end it a little later.
+  const wallSeconds = (performance.now() - started) / 1000;
   const cpu = targetCpuSeconds() - cpuBefore;
   const steal = stealPercent(machineBefore, readCpuTimes());
   return {
@@ -61,7 +64,7 @@ export async function runLoad(url: string, variants: readonly PayloadVariant[], 
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     cpuMicrosPerRequest: (cpu * 1e6) / Math.max(result.requests.total, 1),
-    coreUsePercent: (100 * cpu) / settings.seconds,
+    coreUsePercent: (100 * cpu) / wallSeconds,
     stealPercent: steal,
     unexpected: tally.unexpected,
     status5xx: tally.status5xx,

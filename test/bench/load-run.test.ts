@@ -40,6 +40,17 @@ describe('benchmark payloads and load run', () => {
     expect(figures.stealPercent).toBeLessThanOrEqual(100);
   });
 
+  test('CPU per request and core use come from the target\'s CPU clock over the measured run', async () => {
+    // A target clock read once before and once after the measured run: 0.2 s of CPU in between.
+    const readings = [10, 10.2];
+    const figures = await runLoad(url, variants, variants.map(() => 200), { connections: 1, warmupSeconds: 0.1, seconds: 0.5 }, () => readings.shift() ?? Number.NaN);
+    expect(readings).toEqual([]);
+    expect(figures.cpuMicrosPerRequest * figures.requests).toBeCloseTo(200_000, 0);
+    // 0.2 s over a run of at least 0.5 s: at most 40% of a core, and far above 0.
+    expect(figures.coreUsePercent).toBeLessThanOrEqual(40);
+    expect(figures.coreUsePercent).toBeGreaterThan(1);
+  });
+
   test('an answer other than the expected status is counted', async () => {
     const expected = variants.map((_v, i) => (i === 0 ? 403 : 200));
     const figures = await runLoad(url, variants, expected, { connections: 1, warmupSeconds: 0.2, seconds: 0.5 }, () => 0);
