@@ -1,6 +1,6 @@
 import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResult, PolicyResultKind } from '../policy/types';
 import type { AttributeRedaction, AuditLevel } from './audit-config';
-import { redactDeep, redactor, targetValuesToRedact } from './target-redaction';
+import { redactDeep, redactor, targetValuesToRedact, type Redactor } from './target-redaction';
 
 export type DecisionOutcome = 'allow' | 'deny' | 'error';
 
@@ -134,22 +134,44 @@ export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): 
   return redactRecord(record, targetValuesToRedact(facts.body, redaction));
 }
 
+/** The list with `f` applied to each item; the same list when `f` changed none (no copy for lines with nothing to mask). */
+function mapChanged<T>(items: T[], f: (item: T) => T): T[] {
+  let out: T[] | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const item = f(items[i]);
+    if (item !== items[i]) (out ??= items.slice())[i] = item;
+  }
+  return out ?? items;
+}
+
+/** The finding with its free text masked; the same object when there was nothing to mask. */
+function redactFinding(f: Finding, text: Redactor): Finding {
+  const reason = text(f.reason);
+  const target = f.target === undefined ? undefined : text(f.target);
+  const value = f.value === undefined ? undefined : text(f.value);
+  if (reason === f.reason && target === f.target && value === f.value) return f;
+  return { ...f, reason, ...(target !== undefined ? { target } : {}), ...(value !== undefined ? { value } : {}) };
+}
+
 /**
  * Masks target values where they can appear: the free text (message, reasons, findings' target and
  * value) and the values of modifications. Names the operator chose (policies, rules, steps) and
  * the execution's own fields are kept as they are.
+ *
+ * The record and its `policies` entries were built for this line and are changed in place; what
+ * they share with the decision (reasons, findings, modifications) is copied before any change.
  */
 function redactRecord(record: AuditRecord, values: readonly string[]): AuditRecord {
   if (values.length === 0) return record;
   const text = redactor(values);
-  const finding = (f: Finding): Finding => ({
-    ...f, reason: text(f.reason), ...(f.target !== undefined ? { target: text(f.target) } : {}), ...(f.value !== undefined ? { value: text(f.value) } : {}),
-  });
-  return {
-    ...record,
-    message: text(record.message),
-    policies: record.policies.map((p) => ({ ...p, reasons: p.reasons.map(text), ...(p.findings ? { findings: p.findings.map(finding) } : {}) })),
-    modifications: record.modifications.map((m) => ({ ...m, value: redactDeep(m.value, text) })),
-    conflicts: record.conflicts.map((c) => ({ ...c, kept: { ...c.kept, value: redactDeep(c.kept.value, text) }, dropped: { ...c.dropped, value: redactDeep(c.dropped.value, text) } })),
-  };
+  record.message = text(record.message);
+  for (const p of record.policies) {
+    p.reasons = mapChanged(p.reasons, text);
+    if (p.findings) p.findings = mapChanged(p.findings, (f) => redactFinding(f, text));
+  }
+  if (record.modifications.length > 0) record.modifications = record.modifications.map((m) => ({ ...m, value: redactDeep(m.value, text) }));
+  if (record.conflicts.length > 0) {
+    record.conflicts = record.conflicts.map((c) => ({ ...c, kept: { ...c.kept, value: redactDeep(c.kept.value, text) }, dropped: { ...c.dropped, value: redactDeep(c.dropped.value, text) } }));
+  }
+  return record;
 }

@@ -4,10 +4,28 @@ export const REDACTED = '[redacted]';
 
 type Loose = Record<string, unknown>;
 const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-function stepsOf(steps: unknown): Loose[] {
-  return list(steps).filter(isObject).flatMap((s) => [s, ...stepsOf(s.validations)]);
+// Loops, not filter/flatMap: this runs for every audit line, and the payload is walked once.
+
+/** Adds the values of the targets of these steps (and of their validations, which are steps too). */
+function collectValues(steps: unknown, keys: ReadonlySet<string> | undefined, values: Set<string>): void {
+  if (!Array.isArray(steps)) return;
+  for (const step of steps) {
+    if (!isObject(step)) continue;
+    const targets = step.targetExecutions;
+    if (Array.isArray(targets)) {
+      for (const target of targets) {
+        if (!isObject(target)) continue;
+        if (!keys && typeof target.name === 'string') values.add(target.name);
+        const attributes = target.attributes;
+        if (!Array.isArray(attributes)) continue;
+        for (const a of attributes) {
+          if (isObject(a) && typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key)))) values.add(a.value);
+        }
+      }
+    }
+    collectValues(step.validations, keys, values);
+  }
 }
 
 /**
@@ -17,19 +35,11 @@ function stepsOf(steps: unknown): Loose[] {
  */
 export function targetValuesToRedact(body: unknown, redaction: AttributeRedaction): string[] {
   if (redaction.kind === 'none' || !isObject(body) || !isObject(body.execution)) return [];
-  const keys = redaction.kind === 'keys' ? new Set(redaction.keys) : undefined;
   const values = new Set<string>();
-  for (const step of stepsOf(body.execution.steps)) {
-    for (const target of list(step.targetExecutions).filter(isObject)) {
-      if (!keys && typeof target.name === 'string') values.add(target.name);
-      for (const a of list(target.attributes).filter(isObject)) {
-        if (typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key)))) values.add(a.value);
-      }
-    }
-  }
+  collectValues(body.execution.steps, redaction.kind === 'keys' ? new Set(redaction.keys) : undefined, values);
   values.delete('');
   // Longest first, so a value that contains another is masked whole.
-  return [...values].sort((a, b) => b.length - a.length);
+  return values.size < 2 ? [...values] : [...values].sort((a, b) => b.length - a.length);
 }
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -61,14 +71,15 @@ function patternFor(values: readonly string[]): RegExp {
 /** Masks a text: every occurrence of the values where the occurrence is a token of its own. */
 export type Redactor = (text: string) => string;
 
-/** The redactor of one list of values, for every string of one audit line (the pattern is found once). */
+/** The redactor of one list of values, for every string of one audit line. */
 export function redactor(values: readonly string[]): Redactor {
   if (values.length === 0) return (text) => text;
-  const pattern = patternFor(values);
   // Most texts name no target value at all, and a substring test is far cheaper than the pattern;
-  // a text without any value as a substring cannot match it.
+  // a text without any value as a substring cannot match it. The pattern is only looked up (or
+  // compiled) once a text needs it: many audit lines have none.
   // replace() starts a global pattern at index 0 and leaves lastIndex at 0: safe to share.
-  return (text) => (values.some((v) => text.includes(v)) ? text.replace(pattern, REDACTED) : text);
+  let pattern: RegExp | undefined;
+  return (text) => (values.some((v) => text.includes(v)) ? text.replace((pattern ??= patternFor(values)), REDACTED) : text);
 }
 
 export const redactText = (text: string, values: readonly string[]): string => redactor(values)(text);
