@@ -179,6 +179,10 @@ export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions:
 /** The policy's modifications, rendered for this run (most policies have none: nothing is built for them). */
 function contribute(policy: CompiledPolicy, facts: Facts): PolicyOutcome['modifications'] {
   if (policy.modifications.length === 0) return NO_MODIFICATIONS;
-  const values = Object.assign({}, baseValues(facts), { policy: policy.name });
+  const base = baseValues(facts);
+  const values: TemplateValues = {
+    experimentKey: base.experimentKey, team: base.team, environment: base.environment, executionId: base.executionId,
+    decisionId: base.decisionId, revision: base.revision, now: base.now, policy: policy.name,
+  };
   return policy.modifications.map((m) => ({ type: m.type, propertyKey: m.propertyKey, value: m.render(values), policy: policy.name }));
 }
