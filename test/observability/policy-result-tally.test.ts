@@ -27,6 +27,16 @@ describe('PolicyResultTally (preflight_policy_results_total on the request path)
     expect([...tally.counts()]).toEqual([]);
   });
 
+  test('a mode or result outside the types is not counted and does not stop the others being counted', () => {
+    const tally = new PolicyResultTally();
+    tally.add([
+      result('odd-kind', 'enforce', 'error' as PolicyResultKind),
+      result('odd-mode', 'dry-run' as PolicyResult['mode'], 'pass'),
+      result('fine', 'enforce', 'pass'),
+    ]);
+    expect([...tally.counts()]).toEqual([{ policy: 'fine', mode: 'enforce', result: 'pass', count: 1 }]);
+  });
+
   test('keeps every count as the table grows (hundreds of policies, counted between growths)', () => {
     const tally = new PolicyResultTally();
     const names = Array.from({ length: 300 }, (_, i) => `p-${i}`);
