@@ -7,24 +7,42 @@ const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null
 
 // Loops, not filter/flatMap: this runs for every audit line, and the payload is walked once.
 
-/** Adds the values of the targets of these steps (and of their validations, which are steps too). */
+/** Adds a target's name (unless only some keys are masked) and its attribute values (of those keys). */
+function collectTarget(target: Loose, keys: ReadonlySet<string> | undefined, values: Set<string>): void {
+  if (!keys && typeof target.name === 'string') values.add(target.name);
+  const attributes = target.attributes;
+  if (!Array.isArray(attributes)) return;
+  for (const a of attributes) {
+    if (isObject(a) && typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key)))) values.add(a.value);
+  }
+}
+
+/**
+ * Adds the values of the targets of these steps and of their validations (steps too), in payload
+ * order, with a stack instead of recursion: an error answer's audit line is built from a body that
+ * failed validation, nested as deep as 1 MB allows, and must not end in a stack overflow.
+ */
 function collectValues(steps: unknown, keys: ReadonlySet<string> | undefined, values: Set<string>): void {
   if (!Array.isArray(steps)) return;
-  for (const step of steps) {
-    if (!isObject(step)) continue;
-    const targets = step.targetExecutions;
-    if (Array.isArray(targets)) {
-      for (const target of targets) {
-        if (!isObject(target)) continue;
-        if (!keys && typeof target.name === 'string') values.add(target.name);
-        const attributes = target.attributes;
-        if (!Array.isArray(attributes)) continue;
-        for (const a of attributes) {
-          if (isObject(a) && typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key)))) values.add(a.value);
-        }
-      }
+  const lists: unknown[][] = [steps];
+  const next: number[] = [0];
+  while (lists.length > 0) {
+    const top = lists.length - 1;
+    const list = lists[top];
+    if (next[top] >= list.length) {
+      lists.pop();
+      next.pop();
+      continue;
     }
-    collectValues(step.validations, keys, values);
+    const step = list[next[top]++];
+    if (!isObject(step)) continue;
+    if (Array.isArray(step.targetExecutions)) {
+      for (const target of step.targetExecutions) if (isObject(target)) collectTarget(target, keys, values);
+    }
+    if (Array.isArray(step.validations)) {
+      lists.push(step.validations);
+      next.push(0);
+    }
   }
 }
 

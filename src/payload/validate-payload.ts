@@ -6,8 +6,44 @@ const validateWebhookPayload = ajv.compile<WebhookPayload>(webhookPayloadSchema)
 
 export type PayloadResult<T> = { ok: true; payload: T } | { ok: false; errors: FieldError[] };
 
+/**
+ * How deep `validations` may nest inside a step. Steadybit's schema nests them one level (a
+ * service validation's actions); deeper nesting is still read as actions, up to this bound, so
+ * every walk over a run's steps (the engine's, the audit line's) has a bounded depth.
+ */
+export const MAX_VALIDATION_NESTING = 32;
+
+type Loose = Record<string, unknown>;
+const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The step whose validations nest deeper than MAX_VALIDATION_NESTING, level by level without
+ * recursion: a 1 MB body can nest tens of thousands of levels, and a walk that recursed would
+ * end in a stack overflow (an internal error) instead of this message.
+ */
+function overNested(body: unknown): FieldError | undefined {
+  const steps = isObject(body) && isObject(body.execution) ? body.execution.steps : undefined;
+  if (!Array.isArray(steps)) return undefined;
+  for (let i = 0; i < steps.length; i++) {
+    let level: unknown[] = [steps[i]];
+    for (let depth = 0; level.length > 0; depth++) {
+      if (depth > MAX_VALIDATION_NESTING) {
+        return { path: `execution.steps[${i}]`, message: `nests validations inside validations more than ${MAX_VALIDATION_NESTING} levels deep (Steadybit nests them one level)` };
+      }
+      const next: unknown[] = [];
+      for (const step of level) {
+        if (isObject(step) && Array.isArray(step.validations)) for (const v of step.validations) next.push(v);
+      }
+      level = next;
+    }
+  }
+  return undefined;
+}
+
 /** Validates any webhook payload (preflight, execution progress, kill switch). */
 export function validatePayload(body: unknown): PayloadResult<WebhookPayload> {
+  const nesting = overNested(body);
+  if (nesting) return { ok: false, errors: [nesting] };
   if (validateWebhookPayload(body)) return { ok: true, payload: body };
   return { ok: false, errors: toFieldErrors(validateWebhookPayload.errors) };
 }

@@ -1,6 +1,10 @@
 import { auditRecord } from '../../src/observability/audit-record';
 import { REDACTED, targetValuesToRedact } from '../../src/observability/target-redaction';
 import type { Decision, PolicyResult } from '../../src/policy/types';
+import { preflightWith } from '../helpers/fixtures';
+import { signedRequest } from '../helpers/signed-request';
+import { bundleFrom, testApp } from '../helpers/test-app';
+import { memoryAuditLog } from './audit-sink';
 
 const target = (name: unknown, attributes: unknown) => ({ name, attributes });
 const attr = (key: unknown, value: unknown) => ({ key, value });
@@ -43,7 +47,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 const result = (policy: string, kind: PolicyResult['result'], reasons: string[], extra: Partial<PolicyResult> = {}): PolicyResult => ({
-  policy, mode: kind === 'pass' ? 'enforce' : (kind === 'deny' ? 'enforce' : 'warn'), priority: 0, result: kind, reasons, source: { file: `${policy}.yaml`, line: 1, col: 1 }, ...extra,
+  policy, mode: kind === 'warn' ? 'warn' : 'enforce', priority: 0, result: kind, reasons, source: { file: `${policy}.yaml`, line: 1, col: 1 }, ...extra,
 });
 
 describe('auditRecord on a decision other answers share', () => {
@@ -87,5 +91,22 @@ describe('auditRecord on a decision other answers share', () => {
     expect(plain.message).toBe('Denied: namespace prod is protected');
     expect(plain.policies[0].findings?.[0]).toMatchObject({ target: 'web-1', value: 'k8s.namespace=prod' });
     expect(plain.modifications[0].value).toEqual(['prod', 'kept']);
+  });
+});
+
+describe('a body nested as deep as the body limit allows', () => {
+  it('is denied with a message naming the nesting, and its answer still gets an audit line with the deep target masked', async () => {
+    const sink = memoryAuditLog('info', { kind: 'all' });
+    const { app } = testApp(bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [x] }\n' }), { audit: sink.audit, secrets: ['s'] });
+    const depth = 50_000;
+    const leaf = '{"actionId":"x.check","actionKind":"CHECK","targetExecutions":[{"name":"deep-leaf-host"}]}';
+    const body = preflightWith((p) => { p.execution.steps?.push('__NESTED__' as never); });
+    const raw = Buffer.from(JSON.stringify(body).replace('"__NESTED__"', '{"validations":['.repeat(depth) + leaf + ']}'.repeat(depth)));
+    const res = await signedRequest(app, raw, { secret: 's' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^invalid preflight payload: execution\.steps\[\d+\] nests validations inside validations more than \d+ levels deep/);
+    expect(sink.records()).toEqual([expect.objectContaining({ decision: 'error', status: 400, message: res.body.message })]);
+    // The deepest target's name was collected (no stack overflow on the way) and would be masked.
+    expect(targetValuesToRedact(JSON.parse(raw.toString()), { kind: 'all' })).toContain('deep-leaf-host');
   });
 });

@@ -1,4 +1,4 @@
-import { validatePreflightPayload } from '../../src/payload/validate-payload';
+import { MAX_VALIDATION_NESTING, validatePreflightPayload } from '../../src/payload/validate-payload';
 import type { PreflightPayload } from '../../src/payload/types';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 
@@ -57,5 +57,25 @@ describe('preflight payload validation', () => {
     ['a first step whose predecessorId is null', preflightWith((p) => { if (p.execution.steps?.[0]) p.execution.steps[0].predecessorId = null; })],
   ])('accepts %s', (_name, body) => {
     expect(validatePreflightPayload(body)).toEqual({ ok: true, payload: body });
+  });
+});
+
+describe('validations nested inside validations', () => {
+  /** The spec example with one more step whose validations nest `depth` levels deep, as raw JSON text (JSON.stringify would itself overflow at the deepest). */
+  function nestedText(depth: number): string {
+    const leaf = '{"actionId":"x.check","actionKind":"CHECK"}';
+    const nested = '{"stepType":"SERVICE-VALIDATION","validations":['.repeat(depth) + leaf + ']}'.repeat(depth);
+    const body = preflightWith((p) => { p.execution.steps?.push('__NESTED__' as never); });
+    return JSON.stringify(body).replace('"__NESTED__"', nested);
+  }
+  const stepIndex = (preflightPayload().execution.steps ?? []).length;
+
+  test(`accepts up to ${MAX_VALIDATION_NESTING} levels`, () => {
+    expect(validatePreflightPayload(JSON.parse(nestedText(MAX_VALIDATION_NESTING))).ok).toBe(true);
+  });
+
+  test.each([MAX_VALIDATION_NESTING + 1, 60_000])('rejects %i levels with the step and the limit, without overflowing', (depth) => {
+    const result = validatePreflightPayload(JSON.parse(nestedText(depth)));
+    expect(result).toEqual({ ok: false, errors: [{ path: `execution.steps[${stepIndex}]`, message: expect.stringContaining(`more than ${MAX_VALIDATION_NESTING} levels deep`) }] });
   });
 });
