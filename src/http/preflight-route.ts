@@ -13,6 +13,7 @@ import { errorBody, reportError } from './error-handler';
 import { HttpError } from './http-error';
 import { sendJson } from './send-json';
 import { readSignedJson } from './signed-json-body';
+import { turnBatch } from './turn-batch';
 
 export interface PreflightDeps {
   /** Only `current()` is used: app.ts may pass a view that adds built-in policies. */
@@ -76,6 +77,7 @@ function send(res: ServerResponse, decision: Decision, explain: boolean): void {
  * request on the benchmark machine, see docs/performance.md). Everything else stays on Express.
  */
 export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, res: ServerResponse) => void {
+  const inTurn = turnBatch();
   const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
 
   const decide = async (req: IncomingMessage, answer: PreflightAnswer, explain: boolean): Promise<Decision> => {
@@ -89,7 +91,8 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     const payload = checked.payload;
     const state = deps.loadState ? await deps.loadState(payload, bundle) : undefined;
     // ?explain=true visits every policy, so the explanation also lists those skipped for their scope.
-    return evaluate(bundle, payload, { now: deps.clock(), decisionId: answer.decisionId, state, fullScan: explain });
+    // Requests read in the same turn of the loop are evaluated back to back, then answered (turn-batch.ts).
+    return inTurn(() => evaluate(bundle, payload, { now: deps.clock(), decisionId: answer.decisionId, state, fullScan: explain }));
   };
 
   const answerPreflight = async (req: IncomingMessage, res: ServerResponse) => {
