@@ -1,5 +1,9 @@
 import type { Execution, PreflightPayload, Step } from '../payload/types';
 import type { TemplateValues } from './template';
+import type { Built } from './json-logic/condition-data';
+import type { Data } from './json-logic/null-prototype';
+import type { Path } from './predicate/predicate';
+import type { LocalTime } from './time/wall-clock';
 
 export type Mode = 'enforce' | 'warn' | 'audit';
 export const MODES: readonly Mode[] = ['enforce', 'warn', 'audit'];
@@ -59,6 +63,17 @@ export interface RequestMemo {
   /** The run's scopes per team and per environment, as the state rules read them (runScopes). */
   teamScopes?: RunScopes;
   environmentScopes?: RunScopes;
+  // Memos of per-request objects live here, not in WeakMaps keyed by the request's objects: V8's
+  // young-generation GC keeps a WeakMap's values alive while its table is old, so every entry was
+  // copied and promoted before its key died (docs/performance.md 22.).
+  /** The request's `now` on the wall clock of each time zone asked for, and its description. */
+  localTimes?: Map<string, LocalTime>;
+  localTexts?: Map<string, string>;
+  /** The ways through each radius.predicate object of the payload (blastRadius). */
+  predicatePaths?: Map<object, Path[]>;
+  /** The payload as conditions read it, and the condition data built per steps array. */
+  payloadCopy?: Data;
+  conditionData?: Map<readonly ActionStepRef[], Built>;
 }
 
 /** The run's own scopes of one kind with their state-store keys and labels, or why there are none (a violation). */

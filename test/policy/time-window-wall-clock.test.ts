@@ -28,7 +28,7 @@ describe('wall clock of a zone: the local time windows and conditions see', () =
   });
 
   test('a condition reads the same wall clock: date, time and weekday at a 45-minute offset', () => {
-    const facts = { now: new Date('2026-01-05T18:20:00Z') } as Facts;
+    const facts = { now: new Date('2026-01-05T18:20:00Z'), memo: {} } as Facts;
     const data = conditionData(facts, [], dataNeeds('Asia/Kathmandu', new Set(['time']))) as { time: Record<string, unknown> };
     expect({ ...data.time }).toEqual({ zone: 'Asia/Kathmandu', weekday: 'Tue', isoWeekday: 2, hour: 0, minute: 5, date: '2026-01-06', local: '2026-01-06T00:05' });
   });
@@ -54,7 +54,7 @@ describe('wall clock property: the same local time, text and condition data as l
     const at = new Date(ms);
     const expected = luxonView(at, zone);
     expect(describeLocal(localTime(at, zone))).toBe(expected.text);
-    const data = conditionData({ now: at } as Facts, [], dataNeeds(zone, new Set(['time']))) as { time: Record<string, unknown> };
+    const data = conditionData({ now: at, memo: {} } as Facts, [], dataNeeds(zone, new Set(['time']))) as { time: Record<string, unknown> };
     expect({ ...data.time }).toEqual(expected.time);
   };
 
@@ -82,5 +82,21 @@ describe('wall clock property: the same local time, text and condition data as l
   test('far from today: local mean time, years 0-99 and before year 1', () => {
     const msArb = fc.integer({ min: Date.parse('-001000-01-01T00:00:00Z'), max: Date.parse('+010000-01-01T00:00:00Z') });
     fc.assert(fc.property(msArb, fc.constantFrom(...ZONES), check), { numRuns: 2000 });
+  });
+});
+
+describe('the local time of a request', () => {
+  test('is computed once per request and zone, and kept in that request memo only', async () => {
+    const { requestLocalTime, describeRequestLocal } = await import('../../src/policy/time/zone');
+    const now = new Date('2026-01-05T18:20:00Z');
+    const first = { now, memo: {} } as Facts;
+    const berlin = requestLocalTime(first, 'Europe/Berlin');
+    expect(requestLocalTime(first, 'Europe/Berlin')).toBe(berlin);
+    expect(requestLocalTime(first, 'Asia/Kathmandu')).not.toBe(berlin);
+    expect(first.memo.localTimes?.size).toBe(2);
+    expect(describeRequestLocal(first, 'Europe/Berlin')).toBe('Mon 2026-01-05 19:20 Europe/Berlin (UTC+01:00)');
+    const second = { now, memo: {} } as Facts;
+    expect(requestLocalTime(second, 'Europe/Berlin')).not.toBe(berlin);
+    expect(requestLocalTime(second, 'Europe/Berlin')).toEqual(berlin);
   });
 });

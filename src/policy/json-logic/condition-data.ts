@@ -1,18 +1,11 @@
 import { targetCount } from '../targeted-step';
-import { localClock, localDate, localTime, weekdayName } from '../time/zone';
+import { localClock, localDate, requestLocalTime, weekdayName } from '../time/zone';
 import type { ActionStepRef, Facts } from '../types';
 import { nullPrototypeCopy, type Data } from './null-prototype';
 
 /** The copy of each request's payload, made once however many conditions read it. */
-const payloadCopies = new WeakMap<Facts, Data>();
-
 function payloadCopy(facts: Facts): Data {
-  let copy = payloadCopies.get(facts);
-  if (copy === undefined) {
-    copy = nullPrototypeCopy(facts.payload);
-    payloadCopies.set(facts, copy);
-  }
-  return copy;
+  return (facts.memo.payloadCopy ??= nullPrototypeCopy(facts.payload));
 }
 
 /** A step's expected target count: `totalTargetCount`, else the targets listed, else 0. */
@@ -32,7 +25,7 @@ function targets(steps: readonly ActionStepRef[]) {
 const DERIVED: Record<string, (facts: Facts, steps: readonly ActionStepRef[], zone: string) => unknown> = {
   now: (facts) => facts.now.toISOString(),
   time: (facts, _steps, zone) => {
-    const local = localTime(facts.now, zone);
+    const local = requestLocalTime(facts, zone);
     return {
       zone, weekday: weekdayName(local), isoWeekday: local.weekday, hour: local.hour, minute: local.minute,
       date: localDate(local), local: `${localDate(local)}T${localClock(local)}`,
@@ -70,18 +63,16 @@ export function dataNeeds(zone: string, roots: ReadonlySet<string> | 'all' = 'al
 }
 
 /** Per steps array: the derived data by name (`time` also by zone) and the finished data objects by DataNeeds key. */
-interface Built { derived: Map<string, Data>; data: Map<string, Data> }
+export interface Built { derived: Map<string, Data>; data: Map<string, Data> }
 
 /**
  * What a request has built, by the steps it was built for (a policy without step filters passes the
- * request's own actionSteps array, so most conditions share one entry). Conditions only read data:
- * json-logic's operations return new values and never write to theirs, so one copy serves them all.
+ * request's own actionSteps array, so most conditions share one entry), kept in the request's memo.
+ * Conditions only read data: json-logic's operations return new values and never write to theirs,
+ * so one copy serves them all.
  */
-const builtByFacts = new WeakMap<Facts, WeakMap<readonly ActionStepRef[], Built>>();
-
 function builtFor(facts: Facts, steps: readonly ActionStepRef[]): Built {
-  let bySteps = builtByFacts.get(facts);
-  if (!bySteps) builtByFacts.set(facts, (bySteps = new WeakMap()));
+  const bySteps = (facts.memo.conditionData ??= new Map());
   let built = bySteps.get(steps);
   if (!built) bySteps.set(steps, (built = { derived: new Map(), data: new Map() }));
   return built;

@@ -5,7 +5,7 @@ import { predicatePaths } from '../predicate/predicate-paths';
 import { defineRule, RuleSpecError } from '../rule-kind';
 import { stepName } from '../step-text';
 import { isTargeted } from '../targeted-step';
-import type { ActionStepRef, Violation } from '../types';
+import type { ActionStepRef, RequestMemo, Violation } from '../types';
 
 interface Spec {
   requireKeys?: string[];
@@ -62,10 +62,10 @@ export const blastRadiusRule = defineRule<Spec>({
       return [{ reason: `cannot decide: ${stepName(ref)}: ${what} depends on ${part} in radius.predicate, which the engine cannot judge`, step: ref, undecidable: true }];
     }
 
-    function judgeStep(ref: ActionStepRef): Violation[] {
+    function judgeStep(ref: ActionStepRef, memo: RequestMemo): Violation[] {
       const raw = ref.step.radius?.predicate;
       const hasPredicate = raw !== undefined && raw !== null;
-      const paths = hasPredicate ? predicatePaths(raw) : [[]];
+      const paths = hasPredicate ? predicatePaths(raw, memo) : [[]];
       const type = ref.step.radius?.targetType ?? 'any type';
       const out: Violation[] = [];
       if (spec.denyUnscoped) {
@@ -94,8 +94,8 @@ export const blastRadiusRule = defineRule<Spec>({
     }
 
     return {
-      check({ steps }) {
-        return steps.filter((ref) => isTargeted(ref.step)).flatMap(judgeStep);
+      check({ facts, steps }) {
+        return steps.filter((ref) => isTargeted(ref.step)).flatMap((ref) => judgeStep(ref, facts.memo));
       },
     };
   },

@@ -1,8 +1,8 @@
 import { defineRule, RuleSpecError } from '../rule-kind';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
-import { checkZone, describeLocal, localTime } from '../time/zone';
-import type { Violation } from '../types';
+import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
+import type { Facts, Violation } from '../types';
 
 type DenySpec = Partial<FreezeSpec & RecurringSpec>;
 interface Spec { timeZone: string; allowed?: RecurringSpec[]; deny?: DenySpec[] }
@@ -27,7 +27,7 @@ const denyItem = {
 };
 
 /** `textInZone`: a freeze's text names its zone already; a weekly window's gets the zone added. */
-type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(now: Date): boolean; end?: Date; textInZone: string };
+type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(facts: Facts): boolean; end?: Date; textInZone: string };
 
 function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   const isFreeze = spec.start !== undefined;
@@ -37,10 +37,10 @@ function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   }
   if (isFreeze) {
     const freeze = compileFreeze(spec as FreezeSpec, zone, path);
-    return { text: freeze.text, hit: freeze.contains, end: freeze.end, textInZone: freeze.text };
+    return { text: freeze.text, hit: (facts) => freeze.contains(facts.now), end: freeze.end, textInZone: freeze.text };
   }
   const weekly = compileRecurring(spec as RecurringSpec, path);
-  return { text: weekly.text, hit: (now) => weekly.contains(localTime(now, zone)), textInZone: `${weekly.text} ${zone}` };
+  return { text: weekly.text, hit: (facts) => weekly.contains(requestLocalTime(facts, zone)), textInZone: `${weekly.text} ${zone}` };
 }
 
 /**
@@ -75,13 +75,13 @@ export const timeWindowRule = defineRule<Spec>({
       check({ facts }) {
         const out: Violation[] = [];
         // The local time is described only for a message: most runs are inside their windows.
-        const now = () => `it is ${describeLocal(localTime(facts.now, zone))} now`;
+        const now = () => `it is ${describeRequestLocal(facts, zone)} now`;
         if (allowed.length > 0) {
-          const local = localTime(facts.now, zone);
+          const local = requestLocalTime(facts, zone);
           if (!allowed.some((w) => w.contains(local))) out.push({ reason: `outside the allowed time windows (${allowedText}): ${now()}`, value: allowedText });
         }
         for (const w of deny) {
-          if (w.hit(facts.now)) out.push({ reason: `inside the deny window ${w.textInZone}: ${now()}`, value: w.text });
+          if (w.hit(facts)) out.push({ reason: `inside the deny window ${w.textInZone}: ${now()}`, value: w.text });
         }
         return out;
       },

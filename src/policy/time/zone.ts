@@ -2,6 +2,7 @@ import { IANAZone } from 'luxon';
 import { RuleSpecError } from '../rule-kind';
 import { wallClock, type LocalTime } from './wall-clock';
 import { WEEKDAYS } from './weekdays';
+import type { Facts } from '../types';
 
 export type { LocalTime } from './wall-clock';
 
@@ -19,18 +20,21 @@ export function checkZone(zone: string, path: string[] = ['timeZone']): string {
   return zone;
 }
 
-/** Local times already computed for a request's `now` (the same Date object), per zone. */
-const computed = new WeakMap<Date, Map<string, LocalTime>>();
+/** `now` on the wall clock of the zone; weekday, hour and minute follow its DST rules. */
+export function localTime(now: Date, zone: string): LocalTime {
+  return wallClock(now.getTime(), zone);
+}
 
 /**
- * `now` on the wall clock of the zone; weekday, hour and minute follow its DST rules.
- * Computed once per `now` object and zone: every window of every policy of a request shares it.
+ * The request's `now` on the wall clock of the zone, computed once per request and zone: every
+ * window and condition of every policy of a request shares it. Kept in the request's memo, which
+ * dies with the request (a WeakMap keyed by the request's Date kept its entries alive through
+ * young-generation GCs, so they were promoted: docs/performance.md 22.).
  */
-export function localTime(now: Date, zone: string): LocalTime {
-  let byZone = computed.get(now);
-  if (!byZone) computed.set(now, (byZone = new Map()));
+export function requestLocalTime(facts: Pick<Facts, 'now' | 'memo'>, zone: string): LocalTime {
+  const byZone = (facts.memo.localTimes ??= new Map());
   let local = byZone.get(zone);
-  if (!local) byZone.set(zone, (local = wallClock(now.getTime(), zone)));
+  if (!local) byZone.set(zone, (local = localTime(facts.now, zone)));
   return local;
 }
 
@@ -55,15 +59,15 @@ function offsetText(offset: number): string {
   return `${offset >= 0 ? '+' : '-'}${pad(hours)}:${pad(minutes)}`;
 }
 
-/** Descriptions already made: every window of a request describes the same local time. */
-const described = new WeakMap<LocalTime, string>();
-
 /** "Sat 2026-01-03 10:15 Europe/Berlin (UTC+01:00)": what a person needs to see the window's view of now. */
 export function describeLocal(local: LocalTime): string {
-  let text = described.get(local);
-  if (text === undefined) {
-    text = `${weekdayName(local)} ${localDate(local)} ${localClock(local)} ${local.zoneName} (UTC${offsetText(local.offset)})`;
-    described.set(local, text);
-  }
+  return `${weekdayName(local)} ${localDate(local)} ${localClock(local)} ${local.zoneName} (UTC${offsetText(local.offset)})`;
+}
+
+/** describeLocal of the request's `now` in the zone, made once per request and zone (every window of a request describes the same time). */
+export function describeRequestLocal(facts: Pick<Facts, 'now' | 'memo'>, zone: string): string {
+  const byZone = (facts.memo.localTexts ??= new Map());
+  let text = byZone.get(zone);
+  if (text === undefined) byZone.set(zone, (text = describeLocal(requestLocalTime(facts, zone))));
   return text;
 }
