@@ -1,19 +1,17 @@
 import type { AttributeRedaction } from './audit-config';
+import { isJsonObject, type JsonObject } from '../json-object';
 
 export const REDACTED = '[redacted]';
-
-type Loose = Record<string, unknown>;
-const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 // Loops, not filter/flatMap: this runs for every audit line, and the payload is walked once.
 
 /** Adds a target's name (unless only some keys are masked) and its attribute values (of those keys). */
-function collectTarget(target: Loose, keys: ReadonlySet<string> | undefined, values: Set<string>): void {
+function collectTarget(target: JsonObject, keys: ReadonlySet<string> | undefined, values: Set<string>): void {
   if (!keys && typeof target.name === 'string') values.add(target.name);
   const attributes = target.attributes;
   if (!Array.isArray(attributes)) return;
   for (const a of attributes) {
-    if (isObject(a) && typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key)))) values.add(a.value);
+    if (isJsonObject(a) && typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key)))) values.add(a.value);
   }
 }
 
@@ -35,9 +33,9 @@ function collectValues(steps: unknown, keys: ReadonlySet<string> | undefined, va
       continue;
     }
     const step = list[next[top]++];
-    if (!isObject(step)) continue;
+    if (!isJsonObject(step)) continue;
     if (Array.isArray(step.targetExecutions)) {
-      for (const target of step.targetExecutions) if (isObject(target)) collectTarget(target, keys, values);
+      for (const target of step.targetExecutions) if (isJsonObject(target)) collectTarget(target, keys, values);
     }
     if (Array.isArray(step.validations)) {
       lists.push(step.validations);
@@ -52,7 +50,7 @@ function collectValues(steps: unknown, keys: ReadonlySet<string> | undefined, va
  * on a validated payload and on a body that failed validation alike.
  */
 export function targetValuesToRedact(body: unknown, redaction: AttributeRedaction): string[] {
-  if (redaction.kind === 'none' || !isObject(body) || !isObject(body.execution)) return [];
+  if (redaction.kind === 'none' || !isJsonObject(body) || !isJsonObject(body.execution)) return [];
   const values = new Set<string>();
   collectValues(body.execution.steps, redaction.kind === 'keys' ? new Set(redaction.keys) : undefined, values);
   values.delete('');
@@ -107,7 +105,7 @@ export function redactDeep<T>(value: T, redact: Redactor): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return redact(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (isObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+    if (isJsonObject(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
     return v;
   };
   return walk(value) as T;

@@ -1,6 +1,7 @@
 import { ajv, toFieldErrors, type FieldError } from '../validation/ajv';
 import { webhookPayloadSchema } from './webhook-payload-schema';
 import { PREFLIGHT_EVENT, type PreflightPayload, type WebhookPayload } from './types';
+import { isJsonObject } from '../json-object';
 
 const validateWebhookPayload = ajv.compile<WebhookPayload>(webhookPayloadSchema);
 
@@ -13,8 +14,6 @@ export type PayloadResult<T> = { ok: true; payload: T } | { ok: false; errors: F
  */
 export const MAX_VALIDATION_NESTING = 32;
 
-type Loose = Record<string, unknown>;
-const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The step whose validations nest deeper than MAX_VALIDATION_NESTING, level by level without
@@ -22,7 +21,7 @@ const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null
  * end in a stack overflow (an internal error) instead of this message.
  */
 function overNested(body: unknown): FieldError | undefined {
-  const steps = isObject(body) && isObject(body.execution) ? body.execution.steps : undefined;
+  const steps = isJsonObject(body) && isJsonObject(body.execution) ? body.execution.steps : undefined;
   if (!Array.isArray(steps)) return undefined;
   for (let i = 0; i < steps.length; i++) {
     let level: unknown[] = [steps[i]];
@@ -32,7 +31,7 @@ function overNested(body: unknown): FieldError | undefined {
       }
       const next: unknown[] = [];
       for (const step of level) {
-        if (isObject(step) && Array.isArray(step.validations)) for (const v of step.validations) next.push(v);
+        if (isJsonObject(step) && Array.isArray(step.validations)) for (const v of step.validations) next.push(v);
       }
       level = next;
     }

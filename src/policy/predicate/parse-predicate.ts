@@ -1,19 +1,17 @@
 import { COUNT_OPERATORS, KEY_VALUE_OPERATORS } from './key-value-operators';
 import type { Leaf, Predicate } from './predicate';
+import { isJsonObject, type JsonObject } from '../../json-object';
 
 /** Deeper trees are not judged (a payload could nest without end). */
 export const MAX_DEPTH = 32;
 
-type Obj = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
 
 const unknown = (shape: string): Leaf => ({ kind: 'unknown', shape });
 
 /** The property that says which shape an object is; an object must show exactly one. */
-const SHAPES: ReadonlyArray<[string, (o: Obj) => boolean]> = [
+const SHAPES: ReadonlyArray<[string, (o: JsonObject) => boolean]> = [
   ['group', (o) => 'predicates' in o],
   ['not', (o) => 'not' in o],
   ['query', (o) => 'query' in o],
@@ -25,7 +23,7 @@ const SHAPES: ReadonlyArray<[string, (o: Obj) => boolean]> = [
   ['types', (o) => 'types' in o],
 ];
 
-function keyLeaf(o: Obj): Leaf {
+function keyLeaf(o: JsonObject): Leaf {
   const op = typeof o.operator === 'string' ? o.operator.toUpperCase() : undefined;
   if (!isText(o.key) || op === undefined) return unknown(`key predicate without a key and an operator (${JSON.stringify(o)})`);
   if (o.values === undefined) return unknown(`key predicate "${o.key} ${op}" without values`);
@@ -34,13 +32,13 @@ function keyLeaf(o: Obj): Leaf {
   return { kind: 'keyValue', key: o.key, operator: op, values: o.values };
 }
 
-function presenceLeaf(o: Obj): Leaf {
+function presenceLeaf(o: JsonObject): Leaf {
   const op = o.presenceOperator;
   if (!isText(o.key) || (op !== 'PRESENT' && op !== 'NOT_PRESENT')) return unknown(`presence predicate ${JSON.stringify(o)}`);
   return { kind: 'presence', key: o.key, operator: op };
 }
 
-function countLeaf(o: Obj): Leaf {
+function countLeaf(o: JsonObject): Leaf {
   const op = o.valueCountOperator;
   const count = typeof o.value === 'string' && /^\d+$/.test(o.value.trim()) ? Number(o.value) : typeof o.value === 'number' ? o.value : NaN;
   if (!isText(o.key) || typeof op !== 'string' || !COUNT_OPERATORS.has(op) || !Number.isInteger(count)) {
@@ -49,7 +47,7 @@ function countLeaf(o: Obj): Leaf {
   return { kind: 'count', key: o.key, operator: op, count };
 }
 
-function parseObject(o: Obj, depth: number): Predicate {
+function parseObject(o: JsonObject, depth: number): Predicate {
   const shapes = SHAPES.filter(([, is]) => is(o)).map(([name]) => name);
   if (shapes.length !== 1) {
     return unknown(shapes.length === 0 ? `object with fields ${Object.keys(o).join(', ') || '(none)'}` : `object mixing ${shapes.join(' and ')}`);
@@ -75,6 +73,6 @@ function parseObject(o: Obj, depth: number): Predicate {
 export function parsePredicate(raw: unknown, depth = 0): Predicate {
   if (depth > MAX_DEPTH) return unknown(`predicate nested deeper than ${MAX_DEPTH} levels`);
   if (Array.isArray(raw)) return unknown('a list where a predicate object was expected');
-  if (!isObject(raw)) return unknown(`${raw === null ? 'null' : typeof raw} where a predicate object was expected`);
+  if (!isJsonObject(raw)) return unknown(`${raw === null ? 'null' : typeof raw} where a predicate object was expected`);
   return parseObject(raw, depth);
 }
