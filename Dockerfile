@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # preflight-gate: build the TypeScript, then run the built JavaScript with production
-# dependencies only, as a non-root user, on a read-only root filesystem (see helm/).
+# dependencies only, as a non-root user, on a read-only root filesystem (see charts/preflight-gate/).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
