@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
-# Installs the real servers the integration tests start (redis-server, prometheus/promtool) and the
+# Installs the real servers the integration tests start (redis-server, prometheus/promtool,
+# prometheus-alertmanager) and the
 # tools of the README example (openssl, curl) when they are missing. Runs before `npm test`; a
 # no-op when they are already there.
 set -euo pipefail
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 { command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1; } || missing+=(prometheus)
+command -v prometheus-alertmanager >/dev/null 2>&1 || missing+=(prometheus-alertmanager)
 # The README example (run by test/readme) signs with openssl and posts with curl.
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
@@ -19,4 +21,4 @@ export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # The Debian packages start system services; the tests start their own on free ports.
-for svc in redis-server prometheus; do $SUDO service "$svc" stop >/dev/null 2>&1 || true; done
+for svc in redis-server prometheus prometheus-alertmanager; do $SUDO service "$svc" stop >/dev/null 2>&1 || true; done

@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { ConfigError, envInteger } from '../env-values';
+import { ajv, toFieldErrors } from '../validation/ajv';
+import { DEFAULT_SOURCE, SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth, type SourceKind } from './signal-source';
+
+/** One source in SIGNAL_SOURCES_FILE. */
+interface SourceEntry {
+  url: string;
+  bearerToken?: string;
+  bearerTokenFile?: string;
+  basicAuth?: { username: string; password?: string; passwordFile?: string };
+  caFile?: string;
+}
+type SourcesFile = Partial<Record<SourceKind, Record<string, SourceEntry>>>;
+
+const entrySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['url'],
+  properties: {
+    url: { type: 'string', minLength: 1 },
+    bearerToken: { type: 'string', minLength: 1 },
+    bearerTokenFile: { type: 'string', minLength: 1 },
+    basicAuth: {
+      type: 'object', additionalProperties: false, required: ['username'],
+      properties: { username: { type: 'string', minLength: 1 }, password: { type: 'string' }, passwordFile: { type: 'string', minLength: 1 } },
+    },
+    caFile: { type: 'string', minLength: 1 },
+  },
+};
+const byName = { type: 'object', propertyNames: { pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' }, additionalProperties: entrySchema };
+const validateFile = ajv.compile<SourcesFile>({ type: 'object', additionalProperties: false, properties: { alertmanager: byName, prometheus: byName } });
+
+const readText = (file: string, what: string) => {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new ConfigError(`${what}: cannot read ${file} (${err instanceof Error ? err.message : String(err)})`);
+  }
+};
+
+/** A base URL: http(s), no credentials, query or fragment; the trailing slash dropped. */
+function baseUrl(raw: string, where: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${where} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${where} must be an http:// or https:// URL, got "${raw}"`);
+  if (url.username || url.password) throw new ConfigError(`${where} must not carry credentials; set basic auth or a bearer token apart (docs/signals.md)`);
+  if (url.search || url.hash) throw new ConfigError(`${where} must be a base URL without ?query or #fragment, got "${raw}"`);
+  return url.href.replace(/\/+$/, '');
+}
+
+function auth(where: string, bearer?: string, basic?: { username: string; password: string }): SourceAuth | undefined {
+  if (bearer !== undefined && basic !== undefined) throw new ConfigError(`${where}: give a bearer token or basic auth, not both`);
+  if (bearer !== undefined) return { type: 'bearer', token: bearer.trim() };
+  return basic && { type: 'basic', ...basic };
+}
+
+/** ALERTMANAGER_URL / PROMETHEUS_URL and their _BEARER_TOKEN(_FILE), _USERNAME, _PASSWORD(_FILE), _CA_FILE. */
+function fromEnv(env: NodeJS.ProcessEnv, kind: SourceKind): SignalSource | undefined {
+  const prefix = kind.toUpperCase();
+  const get = (name: string) => (env[`${prefix}_${name}`] === '' ? undefined : env[`${prefix}_${name}`]);
+  const secret = (name: string) => get(name) ?? (get(`${name}_FILE`) === undefined ? undefined : readText(get(`${name}_FILE`) as string, `${prefix}_${name}_FILE`));
+  const url = get('URL');
+  const set = ['BEARER_TOKEN', 'BEARER_TOKEN_FILE', 'USERNAME', 'PASSWORD', 'PASSWORD_FILE', 'CA_FILE'].filter((n) => get(n) !== undefined);
+  if (url === undefined) {
+    if (set.length > 0) throw new ConfigError(`${prefix}_${set[0]} is set but ${prefix}_URL is not: set ${prefix}_URL too, or unset ${prefix}_${set[0]}`);
+    return undefined;
+  }
+  const username = get('USERNAME');
+  const password = secret('PASSWORD');
+  if ((username === undefined) !== (password === undefined)) throw new ConfigError(`${prefix}_USERNAME and ${prefix}_PASSWORD (or ${prefix}_PASSWORD_FILE) go together: set both or neither`);
+  const basic = username !== undefined && password !== undefined ? { username, password: password.replace(/\r?\n$/, '') } : undefined;
+  const caFile = get('CA_FILE');
+  return {
+    kind,
+    name: DEFAULT_SOURCE,
+    url: baseUrl(url, `${prefix}_URL`),
+    auth: auth(`${prefix}_URL`, secret('BEARER_TOKEN'), basic),
+    ca: caFile === undefined ? undefined : readText(caFile, `${prefix}_CA_FILE`),
+  };
+}
+
+function fromEntry(kind: SourceKind, name: string, e: SourceEntry, file: string): SignalSource {
+  const where = `SIGNAL_SOURCES_FILE ${file}: ${kind}.${name}`;
+  if (e.bearerToken !== undefined && e.bearerTokenFile !== undefined) throw new ConfigError(`${where}: give bearerToken or bearerTokenFile, not both`);
+  const bearer = e.bearerToken ?? (e.bearerTokenFile === undefined ? undefined : readText(e.bearerTokenFile, `${where}.bearerTokenFile`));
+  let basic: { username: string; password: string } | undefined;
+  if (e.basicAuth) {
+    const { username, password, passwordFile } = e.basicAuth;
+    if ((password === undefined) === (passwordFile === undefined)) throw new ConfigError(`${where}.basicAuth: give password or passwordFile (one of them)`);
+    basic = { username, password: password ?? readText(passwordFile as string, `${where}.basicAuth.passwordFile`).replace(/\r?\n$/, '') };
+  }
+  return { kind, name, url: baseUrl(e.url, `${where}.url`), auth: auth(where, bearer, basic), ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`) };
+}
+
+function fromFile(file: string): SignalSource[] {
+  let doc: unknown;
+  try {
+    doc = parse(readText(file, 'SIGNAL_SOURCES_FILE'));
+  } catch (err) {
+    if (err instanceof ConfigError) throw err;
+    throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is not valid YAML: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!validateFile(doc ?? {})) {
+    throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors).map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  }
+  const parsed = (doc ?? {}) as SourcesFile;
+  return SOURCE_KINDS.flatMap((kind) => Object.entries(parsed[kind] ?? {}).map(([name, entry]) => fromEntry(kind, name, entry, file)));
+}
+
+/** The live-signal settings of docs/signals.md; a bad value is a ConfigError naming what to fix. */
+export function parseSignalsConfig(env: NodeJS.ProcessEnv): SignalsConfig {
+  const file = env.SIGNAL_SOURCES_FILE ? fromFile(env.SIGNAL_SOURCES_FILE) : [];
+  const sources = [...file];
+  for (const kind of SOURCE_KINDS) {
+    const fromVars = fromEnv(env, kind);
+    if (!fromVars) continue;
+    if (file.some((s) => s.kind === kind && s.name === DEFAULT_SOURCE)) {
+      throw new ConfigError(`${kind.toUpperCase()}_URL and SIGNAL_SOURCES_FILE both define the ${kind} source "${DEFAULT_SOURCE}": keep one`);
+    }
+    sources.push(fromVars);
+  }
+  return {
+    sources,
+    cacheTtlMs: envInteger(env, 'SIGNAL_CACHE_TTL_MS', 10000, 0, 300000),
+    timeoutMs: envInteger(env, 'SIGNAL_TIMEOUT_MS', 5000, 100, 30000),
+  };
+}
