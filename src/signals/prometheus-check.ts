@@ -1,0 +1,88 @@
+import { trips, type DenyWhen } from './deny-when';
+import { missingValueText, type RunValues } from './placeholder-text';
+import { resolvePromQuery, type PromQuery } from './prom-query';
+import { own, type PromSample, type SignalFacts } from './signal-facts';
+import { sourceText } from './signal-source';
+import { clip, listCapped, unavailable, type OnUnavailable, type SignalRead, type SignalViolation } from './signal-violation';
+
+/** A `prometheus` rule, compiled (docs/signals.md, "What a result means"). */
+export interface PrometheusCheck {
+  source: string;
+  query: PromQuery;
+  /** Absent: deny when the result has any sample (as an alerting rule fires). */
+  denyWhen?: DenyWhen;
+  /** What an empty result means (default allow: nothing matched, as for an alerting rule). */
+  onEmpty: 'allow' | 'deny';
+  onUnavailable: OnUnavailable;
+  /** Said first in the reason, e.g. "the error budget burns too fast". */
+  reason?: string;
+}
+
+export const MAX_SAMPLES_TEXT = 300;
+
+/** `{job="api"} 0.031`: a sample as the reason lists it. */
+function sampleText(s: PromSample): string {
+  const labels = Object.keys(s.metric).sort().map((k) => `${k}=${JSON.stringify(s.metric[k])}`).join(',');
+  return `${labels === '' ? '' : `{${clip(labels, 120)}} `}${s.value[1]}`;
+}
+
+type Judged = { violation?: Omit<SignalViolation, 'read'>; result: string };
+
+/** The samples against the rule: which trip it, and what an empty result or NaN-only result means. */
+function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], what: string): Judged {
+  const numbers = samples.filter((s) => !Number.isNaN(Number(s.value[1])));
+  const result = samples.length === 0 ? 'no samples' : listCapped(samples.map(sampleText), MAX_SAMPLES_TEXT);
+  if (numbers.length === 0) {
+    if (check.onEmpty === 'allow') return { result };
+    return { result, violation: { reason: `cannot decide: ${what} returned ${samples.length === 0 ? 'no samples' : 'only NaN'}${check.denyWhen ? ` to compare with ${check.denyWhen.text}` : ''} (onEmpty: deny)`, undecidable: true } };
+  }
+  const hits = check.denyWhen ? numbers.filter((s) => trips(check.denyWhen as DenyWhen, Number(s.value[1]))) : numbers;
+  if (hits.length === 0) return { result };
+  const cmp = check.denyWhen ? ` ${check.denyWhen.text}` : '';
+  return {
+    result,
+    violation: { reason: `${what} returned ${listCapped(hits.map(sampleText), MAX_SAMPLES_TEXT)}${cmp}`, value: clip(hits.map((s) => s.value[1]).join(', '), 200) },
+  };
+}
+
+/**
+ * Pure: the rule's query for each of the run's environments, judged from the signal facts gathered
+ * before the decision. A query Prometheus refused, a range vector or a string result cannot decide;
+ * a source that could not answer cannot decide unless the policy says onUnavailable: allow.
+ */
+export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | undefined, runs: readonly RunValues[]): SignalViolation[] {
+  const source = sourceText('prometheus', check.source);
+  const answers = own(signals?.prometheus, check.source);
+  const out: SignalViolation[] = [];
+  const asked = new Set<string>();
+  const lead = check.reason ? `${check.reason}: ` : '';
+  for (const run of runs) {
+    const resolved = resolvePromQuery(check.query, run);
+    if ('missing' in resolved) {
+      out.push({ reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing)}`, undecidable: true });
+      continue;
+    }
+    const query = resolved.text;
+    if (asked.has(query)) continue;
+    asked.add(query);
+    const answer = own(answers, query);
+    const what = `query ${clip(query, 200)} on ${source}`;
+    const read: SignalRead = { source, query, result: '', readAt: answer?.readAt };
+    if (answer === undefined) {
+      out.push({ reason: `cannot decide: ${what} was not run (no signal facts for it)`, undecidable: true, read: { ...read, result: 'not read' } });
+    } else if ('error' in answer) {
+      read.result = `error: ${answer.error}`;
+      out.push(answer.badQuery ? { reason: `cannot decide: Prometheus refused ${what} (${answer.error})`, undecidable: true, read } : unavailable(what, answer.error, check.onUnavailable, read));
+    } else if (answer.resultType === 'vector' || (answer.resultType === 'scalar' && check.denyWhen)) {
+      const samples = answer.resultType === 'vector' ? answer.result : [{ metric: {}, value: answer.result }];
+      const judged = judgeSamples(check, samples, what);
+      read.result = judged.result;
+      if (judged.violation) out.push({ ...judged.violation, reason: `${lead}${judged.violation.reason}${answer.readAt ? ` (read ${answer.readAt})` : ''}`, read });
+    } else {
+      const why = answer.resultType === 'scalar' ? 'a scalar: give denyWhen to compare it' : `a ${answer.resultType === 'matrix' ? 'range vector (matrix): ask for an instant vector' : 'string'}`;
+      read.result = `${answer.resultType} result`;
+      out.push({ reason: `cannot decide: ${what} returned ${why}`, undecidable: true, read });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+import { parseDenyWhen } from './deny-when';
+import { parseMatchers, type Matcher } from './matcher';
+import { compilePromQuery } from './prom-query';
+import type { AlertsCheck } from './alerts-check';
+import type { PrometheusCheck } from './prometheus-check';
+import type { SignalNeed } from './signal-need';
+import { DEFAULT_SOURCE } from './signal-source';
+
+/** A problem in a signal rule's spec, with its path inside the rule: thrown by the rule kind as a load error. */
+export interface SpecProblem { message: string; path: string[] }
+
+const source = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$', description: `A source name of the deployment (default "${DEFAULT_SOURCE}": ALERTMANAGER_URL / PROMETHEUS_URL).` };
+const onUnavailable = { type: 'string', enum: ['deny', 'allow'], description: 'When the source cannot answer: deny (default, the run cannot be judged) or allow (said in the message).' };
+
+export interface AlertsSpec { matchers: string | string[]; source?: string; includeSilenced?: boolean; includeInhibited?: boolean; onUnavailable?: 'deny' | 'allow' }
+
+export const ALERTS_SPEC_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['matchers'],
+  properties: {
+    matchers: {
+      description: 'Alertmanager matchers, all must match: `severity="critical"`, `namespace="{{environment}}"`, `severity=~"critical|page"`, or several in one `{a="b", c!="d"}`.',
+      oneOf: [{ type: 'string', minLength: 1 }, { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } }],
+    },
+    source,
+    includeSilenced: { type: 'boolean', default: false, description: 'Count silenced alerts too.' },
+    includeInhibited: { type: 'boolean', default: false, description: 'Count inhibited alerts too.' },
+    onUnavailable,
+  },
+};
+
+export function compileAlertsSpec(spec: AlertsSpec): { check: AlertsCheck; needs: SignalNeed[] } | SpecProblem {
+  const texts = typeof spec.matchers === 'string' ? [spec.matchers] : spec.matchers;
+  const matchers: Matcher[] = [];
+  for (const [i, text] of texts.entries()) {
+    const parsed = parseMatchers(text);
+    if (typeof parsed === 'string') return { message: parsed, path: typeof spec.matchers === 'string' ? ['matchers'] : ['matchers', String(i)] };
+    matchers.push(...parsed);
+  }
+  const name = spec.source ?? DEFAULT_SOURCE;
+  return {
+    check: { source: name, matchers, includeSilenced: spec.includeSilenced ?? false, includeInhibited: spec.includeInhibited ?? false, onUnavailable: spec.onUnavailable ?? 'deny' },
+    needs: [{ kind: 'alerts', source: name }],
+  };
+}
+
+export interface PrometheusSpec { query: string; denyWhen?: string; onEmpty?: 'allow' | 'deny'; reason?: string; source?: string; onUnavailable?: 'deny' | 'allow' }
+
+export const PROMETHEUS_SPEC_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['query'],
+  properties: {
+    query: { type: 'string', minLength: 1, description: 'PromQL instant query; placeholders such as {{environment}} inside double-quoted label values.' },
+    denyWhen: { type: 'string', description: 'Deny when a sample compares true, e.g. "> 0.02"; absent: deny when the result has any sample.' },
+    onEmpty: { type: 'string', enum: ['allow', 'deny'], default: 'allow', description: 'An empty (or NaN-only) result: allow (default) or deny (cannot decide).' },
+    reason: { type: 'string', minLength: 1, description: 'Said first when the rule denies, e.g. "the error budget burns too fast".' },
+    source,
+    onUnavailable,
+  },
+};
+
+export function compilePrometheusSpec(spec: PrometheusSpec): { check: PrometheusCheck; needs: SignalNeed[] } | SpecProblem {
+  const query = compilePromQuery(spec.query);
+  if (typeof query === 'string') return { message: query, path: ['query'] };
+  const denyWhen = spec.denyWhen === undefined ? undefined : parseDenyWhen(spec.denyWhen);
+  if (typeof denyWhen === 'string') return { message: denyWhen, path: ['denyWhen'] };
+  const name = spec.source ?? DEFAULT_SOURCE;
+  return {
+    check: { source: name, query, denyWhen, onEmpty: spec.onEmpty ?? 'allow', onUnavailable: spec.onUnavailable ?? 'deny', reason: spec.reason },
+    needs: [{ kind: 'prometheus', source: name, query }],
+  };
+}
