@@ -1,13 +1,14 @@
 import type { RunValues } from './placeholder-text';
-import { resolvePromQuery, type PromQuery } from './prom-query';
+import { compilePromQuery, resolvePromQuery, type PromQuery } from './prom-query';
 
 /**
- * What a signal rule declares it needs, at load time (the facts gathered before a decision):
- * the active alerts of an Alertmanager source, or one query of a Prometheus source.
+ * What a signal rule declares it needs, at load time (the facts gathered before a decision), as
+ * plain data: the active alerts of an Alertmanager source, or one query of a Prometheus source
+ * (its text with placeholders, filled per run).
  */
 export type SignalNeed =
   | { kind: 'alerts'; source: string }
-  | { kind: 'prometheus'; source: string; query: PromQuery };
+  | { kind: 'prometheus'; source: string; query: string };
 
 /** A need for one run: placeholders filled. Equal needs (same key) are asked once. */
 export type ResolvedSignalNeed =
@@ -22,17 +23,26 @@ export function needKey(need: ResolvedSignalNeed): string {
   }
 }
 
-/** The needs for one run: each rule's needs filled for each of its environments; a need missing a value is left out (its rule says why). */
-export function resolveSignalNeeds(needs: Iterable<SignalNeed>, runs: readonly RunValues[]): ResolvedSignalNeed[] {
+/** Compiled query texts, kept by whoever resolves needs (one per fact source, not per module). */
+export type QueryMemo = Map<string, PromQuery | string>;
+
+/**
+ * The needs for one run: each need filled for each of the run's environments. A need missing a
+ * value, or whose query does not compile (the rule refused it at load), is left out: its rule says why.
+ */
+export function resolveSignalNeeds(needs: Iterable<SignalNeed>, runs: readonly RunValues[], memo: QueryMemo = new Map()): ResolvedSignalNeed[] {
   const out: ResolvedSignalNeed[] = [];
   for (const need of needs) {
     if (need.kind === 'alerts') {
       out.push({ kind: 'alerts', source: need.source });
       continue;
     }
+    let query = memo.get(need.query);
+    if (query === undefined) memo.set(need.query, (query = compilePromQuery(need.query)));
+    if (typeof query === 'string') continue;
     for (const run of runs) {
-      const query = resolvePromQuery(need.query, run);
-      if ('text' in query) out.push({ kind: 'prometheus', source: need.source, query: query.text });
+      const filled = resolvePromQuery(query, run);
+      if ('text' in filled) out.push({ kind: 'prometheus', source: need.source, query: filled.text });
     }
   }
   return out;

@@ -69,6 +69,6 @@ export function compilePrometheusSpec(spec: PrometheusSpec): { check: Prometheus
   const name = spec.source ?? DEFAULT_SOURCE;
   return {
     check: { source: name, query, denyWhen, onEmpty: spec.onEmpty ?? 'allow', onUnavailable: spec.onUnavailable ?? 'deny', reason: spec.reason },
-    needs: [{ kind: 'prometheus', source: name, query }],
+    needs: [{ kind: 'prometheus', source: name, query: spec.query }],
   };
 }
