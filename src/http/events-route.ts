@@ -6,6 +6,7 @@ import { observeEvents } from '../observability/observe-events';
 import type { GuardrailState } from '../state/guardrail-state';
 import type { StateEvent } from '../state/state-event';
 import { readStateEvent } from '../state/state-event';
+import { outsideTolerance } from '../state/event-tolerance';
 import { StateUnavailableError, type ApplyOutcome } from '../state/state-store';
 import { HttpError } from './http-error';
 import { signedJsonBody } from './signed-json-body';
@@ -22,7 +23,8 @@ export interface EventsDeps {
 export const EVENTS_NEED_SECRET = 'POST /events needs WEBHOOK_SECRET: unsigned events could disengage the emergency stop or end running executions. Set WEBHOOK_SECRET here and the same secret on the Steadybit custom webhook';
 
 function describe(event: StateEvent): string {
-  if (event.kind === 'killswitch') return `emergency stop ${event.engaged ? 'engaged' : 'disengaged'} by ${event.by} at ${event.changedAt.text}`;
+  if (event.kind === 'killswitch' && event.engaged) return `emergency stop engaged by ${event.by} at ${event.changedAt.text}`;
+  if (event.kind === 'killswitch') return `emergency stop disengaged by ${event.by} at ${event.changedAt.text}${event.endsEngagementAt ? '' : ', naming no engagement'}`;
   const what = event.phase === 'started' ? 'is running' : `ended ${event.endState}`;
   return `execution ${event.id} ${what} (${event.scopes.join(', ') || 'no team or environment'})`;
 }
@@ -30,15 +32,8 @@ function describe(event: StateEvent): string {
 const IGNORED: Record<Exclude<ApplyOutcome, 'applied'>, string> = {
   duplicate: 'ignored: a repeated delivery of an event already received',
   stale: 'ignored: the state it would change is newer (the event is replayed or arrived out of order)',
+  unmatched: 'ignored: a disengagement must name the engagement it ends (killswitch.engaged, the time of the engagement in force, not after the disengagement); this one does not, so the emergency stop stays as it is',
 };
-
-/** A time more than the tolerance away from now, or undefined. */
-function outsideTolerance(event: StateEvent, now: Date, toleranceMs: number): string | undefined {
-  const ageMs = now.getTime() - event.time.ms;
-  if (Math.abs(ageMs) <= toleranceMs) return undefined;
-  const side = ageMs > 0 ? 'older' : 'further in the future';
-  return `ignored: event time ${event.time.text} is ${side} than the tolerance of ${toleranceMs / 1000} s (EVENT_TOLERANCE_SECONDS)`;
-}
 
 /**
  * POST /events: Steadybit's custom webhooks (experiment.execution.*, killswitch.*), signed like
@@ -78,7 +73,8 @@ export function eventsRouter(deps: EventsDeps): Router {
       throw err;
     }
     const summary = describe(event);
-    deps.logger.info('event', { event: event.name, time: event.time.text, outcome, summary });
+    if (outcome === 'unmatched') deps.logger.warn('event ignored', { event: event.name, time: event.time.text, outcome, summary, reason: IGNORED.unmatched });
+    else deps.logger.info('event', { event: event.name, time: event.time.text, outcome, summary });
     answered(outcome === 'applied' ? 'recorded' : outcome);
     if (outcome === 'applied') res.status(202).json({ message: `recorded: ${summary}` });
     else res.status(200).json({ message: `${IGNORED[outcome]} (${summary})` });

@@ -23,8 +23,8 @@ const TRACKED_EVENTS: readonly EventLabel[] = [
   'experiment.execution.errored', 'experiment.execution.canceled', 'killswitch.engaged', 'killswitch.disengaged',
 ];
 /** Every answer to POST /events, see docs/metrics.md. */
-export type EventOutcome = 'recorded' | 'duplicate' | 'stale' | 'outside_tolerance' | 'ignored' | 'invalid' | 'unauthorized' | 'unavailable' | 'error';
-const STATE_OUTCOMES: readonly EventOutcome[] = ['recorded', 'duplicate', 'stale', 'outside_tolerance', 'unavailable'];
+export type EventOutcome = 'recorded' | 'duplicate' | 'stale' | 'unmatched' | 'outside_tolerance' | 'ignored' | 'invalid' | 'unauthorized' | 'unavailable' | 'error';
+const STATE_OUTCOMES: readonly EventOutcome[] = ['recorded', 'duplicate', 'stale', 'unmatched', 'outside_tolerance', 'unavailable'];
 const REQUEST_OUTCOMES: readonly EventOutcome[] = ['ignored', 'invalid', 'unauthorized', 'error'];
 
 /** What the state store gauge reads at scrape time. */

@@ -11,18 +11,31 @@ export interface KillswitchRecord {
 
 export const NEVER_CHANGED: KillswitchRecord = { engaged: false, changedAt: '' };
 
+/** What a kill switch event does: the next record, or why it changes nothing. */
+export type KillswitchChange =
+  | { kind: 'applied'; next: KillswitchRecord }
+  | { kind: 'stale' }
+  | { kind: 'unmatched' };
+
 /**
- * The kill switch after an event, or undefined when the event is older than what it would change:
- * a change at or before the last one, or a disengagement of an earlier engagement (a replay must
- * never unlock a newer engagement). Mirrored by the Redis script in redis-scripts.ts.
+ * The kill switch after an event. Mirrored by APPLY_KILLSWITCH in redis-scripts.ts (the store
+ * behaviour table runs both).
+ * - `unmatched`: a disengagement that does not name the engagement it ends (`killswitch.engaged`
+ *   missing, later than the disengagement itself, or, while the stop is engaged, not the engagement
+ *   in force). It never unlocks the stop: a malformed event must not.
+ * - `stale`: a change at or before the last one, or a disengagement of an earlier engagement (a
+ *   replay must never unlock a newer engagement).
  */
-export function nextKillswitch(current: KillswitchRecord, event: KillswitchEvent): KillswitchRecord | undefined {
+export function nextKillswitch(current: KillswitchRecord, event: KillswitchEvent): KillswitchChange {
   const at = event.changedAt.key;
-  if (at <= current.changedAt) return undefined;
   if (!event.engaged) {
     const ends = event.endsEngagementAt?.key;
-    if (ends !== undefined && current.engagedAt !== undefined && ends < current.engagedAt) return undefined;
-    return { ...current, engaged: false, changedAt: at };
+    if (ends === undefined || ends > at) return { kind: 'unmatched' };
+    if (at <= current.changedAt) return { kind: 'stale' };
+    if (current.engagedAt !== undefined && ends < current.engagedAt) return { kind: 'stale' };
+    if (current.engaged && ends !== current.engagedAt) return { kind: 'unmatched' };
+    return { kind: 'applied', next: { ...current, engaged: false, changedAt: at } };
   }
-  return { engaged: true, changedAt: at, engagedAt: at, engagedAtText: event.changedAt.text, engagedBy: event.by };
+  if (at <= current.changedAt) return { kind: 'stale' };
+  return { kind: 'applied', next: { engaged: true, changedAt: at, engagedAt: at, engagedAtText: event.changedAt.text, engagedBy: event.by } };
 }

@@ -75,9 +75,9 @@ export class MemoryStateStore implements StateStore {
     if (this.seen.get(event.dedupeKey, nowMs)) return 'duplicate';
     this.seen.set(event.dedupeKey, true, nowMs + 2 * this.timing.eventToleranceMs, nowMs);
     if (event.kind === 'killswitch') {
-      const next = nextKillswitch(this.killswitch, event);
-      if (!next) return 'stale';
-      this.killswitch = next;
+      const change = nextKillswitch(this.killswitch, event);
+      if (change.kind !== 'applied') return change.kind;
+      this.killswitch = change.next;
       return 'applied';
     }
     return this.applyExecution(event, nowMs);

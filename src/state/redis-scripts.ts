@@ -15,14 +15,18 @@ local p = ARGV[1]
 if not redis.call('SET', p .. 'seen:' .. ARGV[2], '1', 'NX', 'PX', ARGV[3]) then return 'duplicate' end
 local ks = p .. 'killswitch'
 local changed = redis.call('HGET', ks, 'changedAt') or ''
-if ARGV[5] <= changed then return 'stale' end
+local at, ends = ARGV[5], ARGV[8]
 if ARGV[4] == 'disengaged' then
+  if ends == '' or ends > at then return 'unmatched' end
+  if at <= changed then return 'stale' end
   local engagedAt = redis.call('HGET', ks, 'engagedAt')
-  if ARGV[8] ~= '' and engagedAt and ARGV[8] < engagedAt then return 'stale' end
-  redis.call('HSET', ks, 'engaged', '0', 'changedAt', ARGV[5])
-else
-  redis.call('HSET', ks, 'engaged', '1', 'changedAt', ARGV[5], 'engagedAt', ARGV[5], 'engagedAtText', ARGV[6], 'engagedBy', ARGV[7])
+  if engagedAt and ends < engagedAt then return 'stale' end
+  if redis.call('HGET', ks, 'engaged') == '1' and ends ~= engagedAt then return 'unmatched' end
+  redis.call('HSET', ks, 'engaged', '0', 'changedAt', at)
+  return 'applied'
 end
+if at <= changed then return 'stale' end
+redis.call('HSET', ks, 'engaged', '1', 'changedAt', at, 'engagedAt', at, 'engagedAtText', ARGV[6], 'engagedBy', ARGV[7])
 return 'applied'
 `;
 

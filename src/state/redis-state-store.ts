@@ -20,7 +20,7 @@ export interface RedisStoreOptions extends StateTiming {
   timeoutMs: number;
 }
 
-const OUTCOMES: readonly ApplyOutcome[] = ['applied', 'duplicate', 'stale'];
+const OUTCOMES: readonly ApplyOutcome[] = ['applied', 'duplicate', 'stale', 'unmatched'];
 
 /** `[member, score, member, score, ...]` -> runs; ended members are `id|STATE`. */
 function runs(flat: string[]): RunsByScope[string] {

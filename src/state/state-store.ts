@@ -1,7 +1,10 @@
 import type { EndState, StateEvent } from './state-event';
 
-/** What applying an event did. Only `applied` changed anything. */
-export type ApplyOutcome = 'applied' | 'duplicate' | 'stale';
+/**
+ * What applying an event did. Only `applied` changed anything. `unmatched`: a disengagement that
+ * does not name the engagement in force (killswitch-state.ts), ignored so it cannot unlock the stop.
+ */
+export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'unmatched';
 
 /** A run as the state knows it: started (running, quotas) or ended (cool-downs) at `atMs`. */
 export interface RunRef {

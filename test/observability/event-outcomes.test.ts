@@ -37,6 +37,8 @@ const cases: Array<{ name: string; setup?: (a: App) => Promise<unknown>; send: (
   { name: 'a repeated delivery', setup: created, send: created, status: 200, series: 'event=experiment.execution.created,outcome=duplicate' },
   { name: 'a second created of the same execution (another time)', setup: created, send: (a) => send(a, executionPayload('created', 1, { time: at(T0 - 1000) })), status: 200, series: 'event=experiment.execution.created,outcome=stale' },
   { name: 'a replayed disengagement of an older engagement', setup: (a) => send(a, engagedPayload(at(T0 - 1000))), send: (a) => send(a, disengagedPayload(at(T0), at(T0 - 5000))), status: 200, series: 'event=killswitch.disengaged,outcome=stale' },
+  { name: 'a disengagement that names no engagement', setup: (a) => send(a, engagedPayload(at(T0 - 1000))), send: (a) => send(a, { event: 'killswitch.disengaged', time: at(T0), killswitch: {} }), status: 200, series: 'event=killswitch.disengaged,outcome=unmatched' },
+  { name: 'a disengagement whose killswitch.disengaged lies beyond the tolerance', send: (a) => send(a, disengagedPayload(at(T0 + TIMING.eventToleranceMs + 1), at(T0 - 1000), at(T0))), status: 200, series: 'event=killswitch.disengaged,outcome=outside_tolerance' },
   { name: 'an event older than the tolerance', send: (a) => send(a, executionPayload('failed', 1, { time: at(T0 - TIMING.eventToleranceMs - 1) })), status: 200, series: 'event=experiment.execution.failed,outcome=outside_tolerance' },
   { name: 'a step event', send: (a) => send(a, executionPayload('step-started', 1)), status: 200, series: 'event=experiment.execution.step-started,outcome=ignored' },
   { name: 'an event Steadybit does not list', send: (a) => send(a, { event: 'team.created', time: at(T0) }), status: 200, series: 'event=other,outcome=ignored' },
@@ -74,7 +76,7 @@ describe('known labels start at 0 and stay bounded', () => {
   it('every state outcome of the tracked events and every request outcome under event="other" is exported before the first event', async () => {
     const text = (await request(app().app).get('/metrics')).text;
     for (const event of ['experiment.execution.created', 'experiment.execution.canceled', 'killswitch.engaged', 'killswitch.disengaged']) {
-      for (const outcome of ['recorded', 'duplicate', 'stale', 'outside_tolerance', 'unavailable']) expect(text).toContain(`preflight_events_total{event="${event}",outcome="${outcome}"} 0`);
+      for (const outcome of ['recorded', 'duplicate', 'stale', 'unmatched', 'outside_tolerance', 'unavailable']) expect(text).toContain(`preflight_events_total{event="${event}",outcome="${outcome}"} 0`);
     }
     for (const outcome of ['ignored', 'invalid', 'unauthorized', 'error']) expect(text).toContain(`preflight_events_total{event="other",outcome="${outcome}"} 0`);
   });

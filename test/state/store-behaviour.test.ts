@@ -83,6 +83,25 @@ describe.each(table.stores)('%s store', (_name, make) => {
     expect((await store.read(everything(), now)).emergencyStop).toEqual({ engaged: true, by: 'ann', since: at(T0 + 2000) });
   });
 
+  test.each([
+    ['names no engagement (killswitch.engaged missing)', { disengagedBy: 'joe', disengaged: at(T0 + 1000) }],
+    ['names an engagement other than the one in force', { engaged: at(T0 + 500), disengaged: at(T0 + 1000) }],
+    ['names an engagement later than itself', { engaged: at(T0 + 2000), disengaged: at(T0 + 1000) }],
+    ['carries no times at all (killswitch: {})', {}],
+  ])('a disengagement that %s is unmatched and leaves the stop engaged', async (_name, killswitch) => {
+    await store.apply(stateEvent(engagedPayload(at(T0), 'ann')), now);
+    const odd = stateEvent({ event: 'killswitch.disengaged', time: at(T0 + 1000), killswitch });
+    expect(await store.apply(odd, now)).toBe('unmatched');
+    expect((await store.read(everything(), now)).emergencyStop).toEqual({ engaged: true, by: 'ann', since: at(T0) });
+    expect(await store.apply(stateEvent(disengagedPayload(at(T0 + 3000), at(T0))), now)).toBe('applied');
+    expect((await store.read(everything(), now)).emergencyStop).toEqual({ engaged: false });
+  });
+
+  test('a disengagement that names no engagement is unmatched even when nothing is engaged', async () => {
+    expect(await store.apply(stateEvent({ event: 'killswitch.disengaged', time: at(T0), killswitch: {} }), now)).toBe('unmatched');
+    expect(await store.apply(stateEvent(engagedPayload(at(T0 - 1000))), now)).toBe('applied');
+  });
+
   test('a disengagement that arrives before its engagement wins: the late engagement is older', async () => {
     expect(await store.apply(stateEvent(disengagedPayload(at(T0 + 1000), at(T0))), now)).toBe('applied');
     expect(await store.apply(stateEvent(engagedPayload(at(T0))), now)).toBe('stale');
@@ -90,11 +109,12 @@ describe.each(table.stores)('%s store', (_name, make) => {
   });
 
   test.each([
-    ['a disengagement 100 ns before the engagement is older', 400, 'stale', true],
-    ['a disengagement 100 ns after the engagement ends it', 600, 'applied', false],
-  ])('within one millisecond, %s', async (_name, nanos, outcome, engaged) => {
+    ['a disengagement 100 ns before the engagement (of the one before) is older', 400, 300, 'stale', true],
+    ['a disengagement naming an engagement 100 ns after itself is unmatched', 400, 500, 'unmatched', true],
+    ['a disengagement 100 ns after the engagement ends it', 600, 500, 'applied', false],
+  ])('within one millisecond, %s', async (_name, nanos, endsNanos, outcome, engaged) => {
     await store.apply(stateEvent(engagedPayload(at(T0, 500))), now);
-    expect(await store.apply(stateEvent(disengagedPayload(at(T0, nanos), at(T0, 500))), now)).toBe(outcome);
+    expect(await store.apply(stateEvent(disengagedPayload(at(T0, nanos), at(T0, endsNanos))), now)).toBe(outcome);
     expect((await store.read(everything(), now)).emergencyStop?.engaged).toBe(engaged);
   });
 
