@@ -80,7 +80,8 @@ export const aliasesSchema = {
     aliases: {
       type: 'object',
       minProperties: 1,
-      additionalProperties: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } },
+      propertyNames: { syntax: 'name' },
+      additionalProperties: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, syntax: 'name' } },
       description: 'Alias name -> environment ids (or names) it stands for.',
     },
   },

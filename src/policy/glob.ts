@@ -1,10 +1,12 @@
 import picomatch from 'picomatch';
+import { GLOB_MATCH_OPTIONS, globProblem } from './glob-syntax';
+import { RuleSpecError } from './rule-kind';
 
 /** A case-insensitive glob (`*shutdown*`, `com.steadybit.extension_aws.*`) compiled once. */
 export type Matcher = (value: string) => boolean;
 
 /** Keys and action ids are not paths: a backslash is never a separator, on any platform. */
-const GLOB_OPTIONS = { nocase: true, dot: true, bash: true, windows: false };
+const GLOB_OPTIONS = GLOB_MATCH_OPTIONS;
 
 /**
  * One glob as a regular expression, answering what picomatch's own matcher answers for these
@@ -16,10 +18,16 @@ function globMatcher(pattern: string): Matcher {
   return (value) => value !== '' && (value === pattern || regex.test(value));
 }
 
+/**
+ * One matcher for a list of globs. The policy schema refuses malformed globs (glob-syntax.ts)
+ * before anything is compiled; one reaching here anyway is refused again, never read as a literal.
+ */
 export function compileGlobs(patterns: readonly string[]): Matcher {
   const exact = new Set<string>();
   const globs: Matcher[] = [];
   for (const p of patterns) {
+    const problem = globProblem(p);
+    if (problem !== undefined) throw new RuleSpecError(problem);
     if (picomatch.scan(p).isGlob) globs.push(globMatcher(p));
     else exact.add(p.toLowerCase());
   }

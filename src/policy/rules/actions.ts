@@ -6,7 +6,7 @@ import type { ActionStepRef, Violation } from '../types';
 
 interface Spec { blocked?: string[]; allowed?: string[]; blockedKinds?: string[]; allowedKinds?: string[] }
 
-const globs = (description: string) => ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', minLength: 1 }, description });
+const globs = (description: string) => ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', minLength: 1, syntax: 'glob' }, description });
 const kinds = (description: string) => ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...ACTION_KINDS] }, description });
 
 function overlap(a: readonly string[] | undefined, b: readonly string[] | undefined): string | undefined {

@@ -14,7 +14,7 @@ interface Spec {
   onUnknownShape?: 'deny' | 'ignore';
 }
 
-const key = { type: 'string', minLength: 1 };
+const key = { type: 'string', minLength: 1, syntax: 'trimmed' };
 
 /** The first way through the tree that gives `verdict`, with its judgement. */
 function firstWith(paths: Path[], verdict: Judgement['verdict'], judge: (p: Path) => Judgement): { path: Path; j: Judgement } | undefined {
@@ -44,7 +44,7 @@ export const blastRadiusRule = defineRule<Spec>({
     minProperties: 1,
     properties: {
       requireKeys: { type: 'array', minItems: 1, uniqueItems: true, items: key, description: 'Attribute keys every way through the predicate must pin with EQUALS / EQUALS_IGNORE_CASE (e.g. k8s.cluster-name).' },
-      forbidValues: { type: 'object', minProperties: 1, additionalProperties: { type: 'array', minItems: 1, uniqueItems: true, items: key }, description: 'Attribute key -> values (exact) the predicate must not be able to select, e.g. {k8s.namespace: [kube-system]}.' },
+      forbidValues: { type: 'object', minProperties: 1, propertyNames: key, additionalProperties: { type: 'array', minItems: 1, uniqueItems: true, items: key }, description: 'Attribute key -> values (exact) the predicate must not be able to select, e.g. {k8s.namespace: [kube-system]}.' },
       denyUnscoped: { type: 'boolean', description: 'Deny targeted steps whose predicate is missing or empty (selects every target of the type).' },
       onUnknownShape: { type: 'string', enum: ['deny', 'ignore'], default: 'deny', description: 'deny (default): a predicate part the engine cannot judge (query language, unknown operator) denies as "cannot decide"; ignore: the check it blocks is skipped.' },
     },

@@ -27,7 +27,7 @@ export const conditionRule = defineRule<Spec>({
       deny: expression,
       require: expression,
       reason: { type: 'string', minLength: 1, description: 'What the message says when the condition denies.' },
-      timeZone: { type: 'string', minLength: 1, description: 'IANA time zone of time.weekday, time.hour... (default UTC).' },
+      timeZone: { type: 'string', minLength: 1, syntax: 'timeZone', description: 'IANA time zone of time.weekday, time.hour... (default UTC).' },
     },
   },
   compile(spec) {

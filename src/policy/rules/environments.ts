@@ -12,7 +12,7 @@ function listedAs(env: RunEnvironment, listed: ReadonlySet<string>): string | un
 
 const named = (env: RunEnvironment, key: string) => (key === env.value.toLowerCase() ? env.value : `${key} (${env.value})`);
 
-const names = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } };
+const names = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, syntax: 'name' } };
 
 /** `- environments: {blocked: [production]}` or `{allowed: [staging, dev]}`; names, ids or aliases. */
 export const environmentsRule = defineRule<Spec>({

@@ -1,6 +1,6 @@
 import { parseDuration } from '../duration';
 import { readValue, showValue, type ValueKind } from '../parameter-value';
-import { defineRule, RuleSpecError } from '../rule-kind';
+import { checkEach, defineRule, RuleSpecError } from '../rule-kind';
 import { stepName } from '../step-text';
 import type { ActionStepRef, Violation } from '../types';
 
@@ -69,7 +69,7 @@ export const parametersRule = defineRule<Spec>({
   schema: {
     type: 'object',
     minProperties: 1,
-    propertyNames: { type: 'string', minLength: 1 },
+    propertyNames: { type: 'string', minLength: 1, syntax: 'trimmed' },
     additionalProperties: {
       type: 'object',
       additionalProperties: false,
@@ -82,7 +82,7 @@ export const parametersRule = defineRule<Spec>({
     description: 'Parameter name (as in step.parameters) -> limit.',
   },
   compile(spec) {
-    const limits = Object.entries(spec).map(([name, limit]) => compileLimit(name, limit));
+    const limits = checkEach(Object.entries(spec), ([name, limit]) => compileLimit(name, limit));
     return {
       check({ steps }) {
         const out: Violation[] = [];

@@ -11,7 +11,8 @@ interface Spec { forbid?: ValuesByKey; allowOnly?: ValuesByKey; whenMissing?: 'd
 const valuesByKey = (description: string) => ({
   type: 'object',
   minProperties: 1,
-  additionalProperties: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string' } },
+  propertyNames: { minLength: 1, syntax: 'trimmed' },
+  additionalProperties: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', syntax: 'trimmed' } },
   description,
 });
 

@@ -76,7 +76,7 @@ export const targetsRule = defineRule<Spec>({
     minProperties: 1,
     properties: {
       ...capsSchema.properties,
-      perType: { type: 'object', minProperties: 1, additionalProperties: capsSchema, description: 'Target type glob (e.g. "com.steadybit.extension_container.*") -> caps for steps on that type.' },
+      perType: { type: 'object', minProperties: 1, propertyNames: { syntax: 'glob' }, additionalProperties: capsSchema, description: 'Target type glob (e.g. "com.steadybit.extension_container.*") -> caps for steps on that type.' },
       maxPercentage: { type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'Most radius.percentage a step may use; a step without percentage or maximum counts as 100%.' },
       requireMaximum: { type: 'boolean', description: 'Deny steps that set no radius.maximum (fixed number of targets).' },
       denyEmpty: { type: 'boolean', description: 'Deny steps that expect no targets (count 0).' },

@@ -1,4 +1,4 @@
-import { defineRule, RuleSpecError } from '../rule-kind';
+import { checkAll, checkEach, defineRule, RuleSpecError } from '../rule-kind';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
@@ -55,7 +55,7 @@ export const timeWindowRule = defineRule<Spec>({
     additionalProperties: false,
     required: ['timeZone'],
     properties: {
-      timeZone: text('IANA time zone, e.g. Europe/Berlin, America/New_York, UTC.'),
+      timeZone: { ...text('IANA time zone, e.g. Europe/Berlin, America/New_York, UTC.'), syntax: 'timeZone' },
       allowed: { type: 'array', minItems: 1, items: allowedItem, description: 'Runs must start inside one of these weekly windows.' },
       deny: { type: 'array', minItems: 1, items: denyItem, description: 'Runs may not start inside any of these freezes or weekly windows.' },
     },
@@ -65,8 +65,11 @@ export const timeWindowRule = defineRule<Spec>({
     if (spec.allowed === undefined && spec.deny === undefined) {
       throw new RuleSpecError('a time window needs allowed windows, deny windows, or both');
     }
-    const allowed = (spec.allowed ?? []).map((w, i) => compileRecurring(w, ['allowed', String(i)]));
-    const deny = (spec.deny ?? []).map((w, i) => compileDeny(w, zone, ['deny', String(i)]));
+    // Every window is checked, so a calendar with several mistakes reports each of them.
+    const [allowed, deny] = checkAll(
+      () => checkEach(spec.allowed ?? [], (w, i) => compileRecurring(w, ['allowed', String(i)])),
+      () => checkEach(spec.deny ?? [], (w, i) => compileDeny(w, zone, ['deny', String(i)])),
+    );
     const allowedText = `${allowed.map((w) => w.text).join(', ')} ${zone}`;
     return {
       staleParts: (now) => deny.flatMap((w, i) => (w.end !== undefined && w.end <= now

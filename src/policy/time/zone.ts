@@ -9,14 +9,18 @@ export type { LocalTime } from './wall-clock';
 /** Zone names already found valid: luxon's check builds an Intl.DateTimeFormat each time (slow, native memory). */
 const validZones = new Set<string>();
 
+/** Why `zone` is not an IANA time zone name we can use, or undefined when it is. */
+export function zoneProblem(zone: string): string | undefined {
+  if (validZones.has(zone)) return undefined;
+  if (!IANAZone.isValidZone(zone)) return `unknown time zone "${zone}"; use an IANA name such as Europe/Berlin, America/New_York or UTC`;
+  validZones.add(zone);
+  return undefined;
+}
+
 /** Checks an IANA time zone name at load time (`Europe/Berlin`, `America/New_York`, `UTC`). */
 export function checkZone(zone: string, path: string[] = ['timeZone']): string {
-  if (!validZones.has(zone)) {
-    if (!IANAZone.isValidZone(zone)) {
-      throw new RuleSpecError(`unknown time zone "${zone}"; use an IANA name such as Europe/Berlin, America/New_York or UTC`, path);
-    }
-    validZones.add(zone);
-  }
+  const problem = zoneProblem(zone);
+  if (problem !== undefined) throw new RuleSpecError(problem, path);
   return zone;
 }
 
