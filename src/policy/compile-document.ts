@@ -1,9 +1,9 @@
-import { ajv, toLocatedErrors } from '../validation/ajv';
+import { ajv, toLocatedErrors, type LocatedError } from '../validation/ajv';
 import { pathText, type FieldPath } from '../validation/field-path';
 import type { CompiledException, CompiledModification, CompiledPolicy } from './compiled';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import type { LoadProblem } from './load-error';
-import { RuleSpecError } from './rule-kind';
+import { RuleSpecError, RuleSpecErrors } from './rule-kind';
 import { RULES_BY_KEY } from './rules';
 import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
 import { passOutcome, passResult } from './policy-texts';
@@ -73,70 +73,110 @@ function scopeOf(spec: ScopeSpec | undefined, isExclude: boolean, shared: Shared
 }
 
 /**
+ * Where the problems of one document are collected: schema errors first, then every semantic
+ * problem of each part (rule, scope, message, modification) the schema found intact. A part that
+ * fails does not stop the others, so `validate` shows every problem of a document at once.
+ */
+class Problems {
+  readonly list: LoadProblem[] = [];
+  private readonly broken: Path[] = [];
+  constructor(private readonly doc: ParsedDocument) {}
+
+  add(path: Path, message: string, severity: LoadProblem['severity'] = 'error', at: 'key' | 'value' = 'value'): void {
+    this.list.push({ file: this.doc.file, ...this.doc.locate(path, at), path: pathText(path), message, severity });
+  }
+
+  /** A schema error at `path`: the part holding it is not compiled (its spec has the wrong shape). */
+  schema(path: Path, message: string, atKey: boolean): void {
+    this.add(path, message, 'error', atKey ? 'key' : 'value');
+    this.broken.push(path);
+  }
+
+  /** Whether no schema error lies inside the part at `path` (or on the way to it). */
+  intact(path: Path): boolean {
+    return !this.broken.some((b) => (b.length >= path.length ? path.every((p, i) => b[i] === p) : b.length > 0 && b.every((p, i) => path[i] === p)));
+  }
+
+  /** Runs the compilation of one part; its RuleSpecErrors become located problems. */
+  part<T>(path: Path, compile: () => T): T | undefined {
+    if (!this.intact(path)) return undefined;
+    try {
+      return compile();
+    } catch (err) {
+      const errors = err instanceof RuleSpecErrors ? err.errors : err instanceof RuleSpecError ? [err] : undefined;
+      if (!errors) throw err;
+      for (const e of errors) this.add([...path, ...e.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))], e.message);
+      return undefined;
+    }
+  }
+
+  get hasErrors(): boolean {
+    return this.list.some((p) => p.severity === 'error');
+  }
+}
+
+/**
  * Validates one YAML document against its kind's schema, then compiles it. Problems are located;
  * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings. `shared` is
  * shared by the documents of one load.
  */
 export function compileDocument(doc: ParsedDocument, now: Date = new Date(), shared: SharedParts = sharedParts()): { compiled?: CompiledDocument; problems: LoadProblem[] } {
-  const problem = (path: Path, message: string, severity: LoadProblem['severity'] = 'error'): LoadProblem => ({
-    file: doc.file, ...doc.locate(path), path: pathText(path), message, severity,
-  });
+  const problems = new Problems(doc);
   const value = doc.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { problems: [problem([], 'a policy document must be a mapping with a `kind`')] };
+    problems.add([], 'a policy document must be a mapping with a `kind`');
+    return { problems: problems.list };
   }
   const kind = (value as { kind?: unknown }).kind;
   // Own keys only: `kind: toString` must be an unknown kind, not a member of Object.prototype.
   if (typeof kind !== 'string' || !Object.hasOwn(DOCUMENT_SCHEMAS, kind)) {
     const known = Object.keys(DOCUMENT_SCHEMAS).join(', ');
-    return { problems: [problem(kind === undefined ? [] : ['kind'], `kind must be one of ${known}${kind === undefined ? ' (it is missing)' : `, got ${JSON.stringify(kind)}`}`)] };
+    problems.add(kind === undefined ? [] : ['kind'], `kind must be one of ${known}${kind === undefined ? ' (it is missing)' : `, got ${JSON.stringify(kind)}`}`);
+    return { problems: problems.list };
   }
   const validate = validators[kind as DocumentKind];
   if (!validate(value)) {
-    const problems = toLocatedErrors(validate.errors).map((e) => problem(e.path, e.unknownKey !== undefined && e.path.at(-3) === 'rules'
-      ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
-      : e.message));
-    return { problems: dedupe(problems) };
-  }
-  try {
-    switch (kind as DocumentKind) {
-      case 'Policy': {
-        const policy = compilePolicy(value as PolicyDoc, doc, shared);
-        return { compiled: { kind: 'Policy', policy }, problems: staleWarnings(policy, now, problem) };
-      }
-      case 'Exception': return { compiled: { kind: 'Exception', exception: compileException(value as ExceptionDoc, doc, shared) }, problems: [] };
-      case 'EnvironmentAliases': return { compiled: { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases }, problems: [] };
+    for (const e of dedupe(toLocatedErrors(validate.errors))) {
+      const message = e.unknownKey !== undefined && e.path.at(-3) === 'rules'
+        ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
+        : e.message;
+      problems.schema(e.path, message, e.atKey === true);
     }
-  } catch (err) {
-    if (err instanceof LocatedSpecError) return { problems: [problem(err.path, err.message)] };
-    throw err;
+  }
+  const compiled = compileKind(kind as DocumentKind, value, doc, shared, problems);
+  if (problems.hasErrors || compiled === undefined) return { problems: problems.list };
+  const stale = compiled.kind === 'Policy' ? staleWarnings(compiled.policy, now) : [];
+  for (const w of stale) problems.add(w.path, w.message, 'warning');
+  return { compiled, problems: problems.list };
+}
+
+function compileKind(kind: DocumentKind, value: object, doc: ParsedDocument, shared: SharedParts, problems: Problems): CompiledDocument | undefined {
+  switch (kind) {
+    case 'Policy': {
+      const policy = compilePolicy(value as PolicyDoc, doc, shared, problems);
+      return policy && { kind: 'Policy', policy };
+    }
+    case 'Exception': {
+      const exception = compileException(value as ExceptionDoc, doc, shared, problems);
+      return exception && { kind: 'Exception', exception };
+    }
+    case 'EnvironmentAliases': return { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases };
   }
 }
 
-function staleWarnings(policy: CompiledPolicy, now: Date, problem: (path: Path, message: string, severity: LoadProblem['severity']) => LoadProblem): LoadProblem[] {
-  return policy.rules.flatMap((rule, i) => (rule.staleParts?.(now) ?? []).map((part) =>
-    problem(['rules', i, rule.kind, ...part.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))], part.message, 'warning')));
+function staleWarnings(policy: CompiledPolicy, now: Date): Array<{ path: Path; message: string }> {
+  return policy.rules.flatMap((rule, i) => (rule.staleParts?.(now) ?? []).map((part) => ({
+    path: ['rules', i, rule.kind, ...part.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))], message: part.message,
+  })));
 }
 
-function dedupe(problems: LoadProblem[]): LoadProblem[] {
+/** One problem per place and message: ajv may report the same fault through several keywords. */
+function dedupe(errors: LocatedError[]): LocatedError[] {
   const seen = new Set<string>();
-  return problems.filter((p) => {
-    const key = `${p.line}:${p.col}:${p.message}`;
+  return errors.filter((e) => {
+    const key = `${pathText(e.path)}:${e.message}`;
     return seen.has(key) ? false : (seen.add(key), true);
   });
-}
-
-class LocatedSpecError extends Error {
-  constructor(message: string, readonly path: Path) { super(message); }
-}
-
-function at<T>(path: Path, fn: () => T): T {
-  try {
-    return fn();
-  } catch (err) {
-    if (err instanceof RuleSpecError) throw new LocatedSpecError(err.message, [...path, ...err.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))]);
-    throw err;
-  }
 }
 
 interface PolicyDoc {
@@ -147,25 +187,20 @@ interface PolicyDoc {
   modifications?: Modification[];
 }
 
-function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedParts): CompiledPolicy {
-  if ((doc.rules ?? []).length === 0 && (doc.modifications ?? []).length === 0) {
-    throw new LocatedSpecError('a policy needs rules (what it denies) or modifications (what it adds to allowed runs)', []);
+function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedParts, problems: Problems): CompiledPolicy | undefined {
+  if (problems.intact(['rules']) && problems.intact(['modifications']) && (doc.rules ?? []).length === 0 && (doc.modifications ?? []).length === 0) {
+    problems.add([], 'a policy needs rules (what it denies) or modifications (what it adds to allowed runs)');
   }
-  const rules: CompiledRule[] = (doc.rules ?? []).map((rule, i) => {
-    const [key, spec] = Object.entries(rule)[0];
-    const kind = RULES_BY_KEY.get(key);
-    if (!kind) throw new LocatedSpecError(`unknown rule kind "${key}"`, ['rules', i, key]);
-    // The spec after validation (defaults filled in): the same value is the same check.
-    const specKey = sharingKey(spec);
-    const same = specKey === undefined ? undefined : `${key}\n${specKey}`;
-    let compiled = same === undefined ? undefined : shared.checks.get(same);
-    if (!compiled) {
-      compiled = { ...at(['rules', i, key], () => kind.compile(spec as never)), answer: ruleAnswer() };
-      if (same !== undefined) shared.checks.set(same, compiled);
-    }
-    return { kind: key, path: `rules[${i}].${key}`, ...compiled };
+  const rules = (Array.isArray(doc.rules) ? doc.rules : []).map((rule, i) => {
+    const [key, spec] = Object.entries(rule)[0] ?? [];
+    return problems.part(['rules', i, key], () => compileRule(key, spec, i, shared));
   });
-  const head = { name: doc.name, mode: doc.mode ?? 'enforce', priority: doc.priority ?? 100, source: { file: parsed.file, ...parsed.locate([]) }, rules };
+  const match = problems.part(['match'], () => scopeOf(doc.match, false, shared));
+  const exclude = problems.part(['exclude'], () => scopeOf(doc.exclude, true, shared));
+  const message = doc.message === undefined ? undefined : problems.part(['message'], () => compileTemplate(doc.message as string));
+  const modifications = (Array.isArray(doc.modifications) ? doc.modifications : []).map((m, i) => problems.part(['modifications', i, 'value'], () => compileModification(m)));
+  if (problems.hasErrors) return undefined;
+  const head = { name: doc.name, mode: doc.mode ?? 'enforce', priority: doc.priority ?? 100, source: { file: parsed.file, ...parsed.locate([]) }, rules: rules as CompiledRule[] };
   const passed = passResult(head);
   // One literal with every field (no spread of a finished policy): every policy then has the same
   // shape, and the property reads on the decision path stay monomorphic.
@@ -176,14 +211,29 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     priority: head.priority,
     source: head.source,
     matchSpec: doc.match,
-    match: scopeOf(doc.match, false, shared),
-    exclude: scopeOf(doc.exclude, true, shared),
-    rules,
-    message: doc.message === undefined ? undefined : at(['message'], () => compileTemplate(doc.message as string)),
-    modifications: (doc.modifications ?? []).map((m, i) => at(['modifications', i, 'value'], () => compileModification(m))),
+    match: match as CompiledScope,
+    exclude: exclude as CompiledScope,
+    rules: head.rules,
+    message,
+    modifications: modifications as CompiledModification[],
     passed,
     passedOutcome: passOutcome(passed),
   };
+}
+
+/** One rule, compiled once per load for every policy that repeats its kind and spec. */
+function compileRule(key: string, spec: unknown, i: number, shared: SharedParts): CompiledRule {
+  const kind = RULES_BY_KEY.get(key);
+  if (!kind) throw new RuleSpecError(`unknown rule kind "${key}"`);
+  // The spec after validation (defaults filled in): the same value is the same check.
+  const specKey = sharingKey(spec);
+  const same = specKey === undefined ? undefined : `${key}\n${specKey}`;
+  let compiled = same === undefined ? undefined : shared.checks.get(same);
+  if (!compiled) {
+    compiled = { ...kind.compile(spec as never), answer: ruleAnswer() };
+    if (same !== undefined) shared.checks.set(same, compiled);
+  }
+  return { kind: key, path: `rules[${i}].${key}`, ...compiled };
 }
 
 function compileModification(m: Modification): CompiledModification {
@@ -195,12 +245,13 @@ function compileModification(m: Modification): CompiledModification {
 
 interface ExceptionDoc { name: string; policy: string; owner: string; reason: string; expires: string; match?: ScopeSpec }
 
-function compileException(doc: ExceptionDoc, parsed: ParsedDocument, shared: SharedParts): CompiledException {
+function compileException(doc: ExceptionDoc, parsed: ParsedDocument, shared: SharedParts, problems: Problems): CompiledException | undefined {
   const expires = new Date(doc.expires);
-  if (Number.isNaN(expires.getTime())) throw new LocatedSpecError(`expires is not a valid time: ${doc.expires}`, ['expires']);
+  if (problems.intact(['expires']) && Number.isNaN(expires.getTime())) problems.add(['expires'], `expires is not a valid time: ${doc.expires}`);
+  const match = problems.part(['match'], () => scopeOf(doc.match, false, shared));
+  if (problems.hasErrors || match === undefined) return undefined;
   return {
-    name: doc.name, policy: doc.policy, owner: doc.owner, reason: doc.reason, expires,
-    match: scopeOf(doc.match, false, shared),
+    name: doc.name, policy: doc.policy, owner: doc.owner, reason: doc.reason, expires, match,
     source: { file: parsed.file, ...parsed.locate([]) },
   };
 }

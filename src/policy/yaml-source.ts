@@ -1,4 +1,4 @@
-import { isNode, LineCounter, parseAllDocuments, type Document } from 'yaml';
+import { isMap, isNode, isScalar, LineCounter, parseAllDocuments, type Document } from 'yaml';
 import type { LoadProblem } from './load-error';
 
 export interface SourceFile {
@@ -13,8 +13,12 @@ export interface ParsedDocument {
   file: string;
   index: number;
   value: unknown;
-  /** Line and column of the node at `path` (or of its deepest existing parent). */
-  locate(path: ReadonlyArray<string | number>): { line: number; col: number };
+  /**
+   * Line and column of the node at `path` (or of its deepest existing parent). With `at: 'key'`, of
+   * the mapping key naming the last segment: an unknown key is shown where it is written, not
+   * where its value (a block on the next lines) starts.
+   */
+  locate(path: ReadonlyArray<string | number>, at?: 'key' | 'value'): { line: number; col: number };
 }
 
 /** Parses a YAML stream into documents that can locate any field path. Syntax errors are problems. */
@@ -51,13 +55,19 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
       file: source.file,
       index,
       value,
-      locate(path) {
+      locate(path, at = 'value') {
+        const position = (range: readonly number[]) => {
+          const pos = lineCounter.linePos(range[0]);
+          return { line: pos.line, col: pos.col };
+        };
+        if (at === 'key' && path.length > 0) {
+          const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
+          const pair = isMap(parent) ? parent.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === String(path[path.length - 1])) : undefined;
+          if (isNode(pair?.key) && pair.key.range) return position(pair.key.range);
+        }
         for (let n = path.length; n >= 0; n--) {
           const node = n === 0 ? doc.contents : doc.getIn(path.slice(0, n), true);
-          if (isNode(node) && node.range) {
-            const pos = lineCounter.linePos(node.range[0]);
-            return { line: pos.line, col: pos.col };
-          }
+          if (isNode(node) && node.range) return position(node.range);
         }
         return { line: 1, col: 1 };
       },

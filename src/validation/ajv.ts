@@ -1,5 +1,6 @@
-import Ajv, { type ErrorObject } from 'ajv';
+import Ajv, { type SchemaValidateFunction, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
+import { STRING_SYNTAXES, type StringSyntax } from '../policy/string-syntax';
 import { pathText, splitPointer, type FieldPath } from './field-path';
 
 /**
@@ -9,6 +10,24 @@ import { pathText, splitPointer, type FieldPath } from './field-path';
 export const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
 addFormats(ajv, ['date-time', 'date', 'time', 'uri', 'uuid']);
 ajv.addKeyword('markdownDescription'); // editor hint in the policy schema, ignored by validation
+
+/**
+ * `syntax: glob` (or name, trimmed, timeZone) on a string schema: the string's own grammar, checked
+ * by src/policy/string-syntax.ts; the error says what is wrong with it. Editors ignore the keyword.
+ */
+const checkSyntax: SchemaValidateFunction = (syntax: StringSyntax, data: string): boolean => {
+  const problem = STRING_SYNTAXES[syntax](data);
+  checkSyntax.errors = problem === undefined ? [] : [{ keyword: 'syntax', message: problem, params: { syntax } }];
+  return problem === undefined;
+};
+ajv.addKeyword({
+  keyword: 'syntax',
+  type: 'string',
+  schemaType: 'string',
+  metaSchema: { enum: Object.keys(STRING_SYNTAXES) },
+  errors: true,
+  validate: checkSyntax,
+});
 
 /** `/execution/steps/1/id` -> `execution.steps[1].id` (how a person writes a field path). */
 export function toFieldPath(instancePath: string, missingProperty?: string): string {
@@ -53,16 +72,50 @@ export interface LocatedError {
   message: string;
   /** The key an additionalProperties error found. */
   unknownKey?: string;
+  /** Whether the error is about the key at `path` (an unknown key, a malformed key) rather than its value. */
+  atKey?: boolean;
 }
 
-/** ajv errors against a YAML document (policies, test suites), to be located at file:line:col. */
+/**
+ * The key each error under `propertyNames` is about. ajv names it only on the summary error that
+ * follows (`property name must be valid`, params.propertyName), not on the errors that say why.
+ */
+function keysOfPropertyNameErrors(errors: ErrorObject[]): { keys: Map<ErrorObject, string>; explained: Set<ErrorObject> } {
+  const keys = new Map<ErrorObject, string>();
+  const explained = new Set<ErrorObject>();
+  let pending: ErrorObject[] = [];
+  for (const e of errors) {
+    if (e.keyword !== 'propertyNames') {
+      if (e.schemaPath.includes('/propertyNames/')) pending.push(e);
+      continue;
+    }
+    const name = String(e.params.propertyName);
+    for (const inner of pending) {
+      if (inner.instancePath === e.instancePath && inner.schemaPath.startsWith(`${e.schemaPath}/`)) {
+        keys.set(inner, name);
+        explained.add(e);
+      }
+    }
+    pending = pending.filter((inner) => !keys.has(inner));
+  }
+  return { keys, explained };
+}
+
+/**
+ * ajv errors against a YAML document (policies, test suites), to be located at file:line:col. A
+ * key that breaks `propertyNames` is reported once, at the key, with its own schema's message.
+ */
 export function toLocatedErrors(errors: ErrorObject[] | null | undefined): LocatedError[] {
-  return (errors ?? []).map((e) => {
+  const all = errors ?? [];
+  const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
+  return all.filter((e) => !explained.has(e)).map((e) => {
     const { missing, unknownKey } = namedField(e);
     const path = splitPointer(e.instancePath);
+    const badKey = badKeys.get(e);
+    if (badKey !== undefined) return { path: [...path, badKey], message: e.keyword === 'syntax' ? String(e.message) : `key ${e.message ?? 'is invalid'}`, atKey: true };
     if (unknownKey !== undefined) path.push(unknownKey);
     const [{ message }] = toFieldErrors([e]);
     const field = unknownKey ?? missing;
-    return { path, message: field === undefined ? message : `${field} ${message}`, unknownKey };
+    return { path, message: field === undefined ? message : `${field} ${message}`, unknownKey, atKey: unknownKey !== undefined };
   });
 }

@@ -1,3 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBundle } from '../../src/policy/load-bundle';
+import { ROOT } from '../helpers/server-process';
 import { BLOCK_PROD, runCli, tempDirs } from './run-cli';
 
 const EXPIRED_EXCEPTION = `kind: Exception
@@ -87,4 +91,21 @@ describe('preflight-gate validate', () => {
     expect(res.stdout).toBe('');
     expect(res.code).toBe(2);
   });
+
+  it('reports every problem of a run at once: all files, all documents, every rule of a document', () => {
+    const fixtures = join(ROOT, 'test', 'fixtures', 'malformed-policies');
+    const res = runCli(['validate', fixtures, '--format', 'json']);
+    const out = JSON.parse(res.stdout) as { errors: number; problems: Array<{ file: string; line: number }> };
+    const expected = readdirSync(fixtures).map((f) => problemsOfFile(join(fixtures, f))).reduce((a, b) => a + b, 0);
+    expect(expected).toBeGreaterThan(readdirSync(fixtures).length * 2);
+    expect(out.errors).toBe(expected);
+    expect(new Set(out.problems.map((p) => p.file)).size).toBe(readdirSync(fixtures).length);
+    expect(res.code).toBe(1);
+  });
 });
+
+/** The errors the loader finds in one file on its own. */
+function problemsOfFile(path: string): number {
+  const result = loadBundle([{ file: path, text: readFileSync(path, 'utf8') }]);
+  return result.ok ? 0 : result.problems.filter((p) => p.severity === 'error').length;
+}

@@ -40,8 +40,8 @@ describe('hot reload of POLICY_DIR under load (real server process)', () => {
       await waitFor(async () => (await readyz(server.url)).lastLoad?.ok === false, 'the invalid set to be rejected');
       const rejected = await readyz(server.url);
       expect(rejected).toMatchObject({ status: 'ready', revision: revisionFor(A), lastLoad: { ok: false, trigger: 'watch', revision: revisionFor(A) } });
-      expect(rejected.lastLoad?.problems[0]).toMatch(new RegExp(`^${dir}/gate\\.yaml:5:15 rules\\[0\\]\\.environments\\.blockd: blockd is not a known field`));
-      expect(server.output()).toMatch(new RegExp(`policy set rejected \\(watch\\): ${dir}/gate\\.yaml:5:15 .*still serving revision ${revisionFor(A)}`));
+      expect(rejected.lastLoad?.problems[0]).toMatch(new RegExp(`^${dir}/gate\\.yaml:5:7 rules\\[0\\]\\.environments\\.blockd: blockd is not a known field`));
+      expect(server.output()).toMatch(new RegExp(`policy set rejected \\(watch\\): ${dir}/gate\\.yaml:5:7 .*still serving revision ${revisionFor(A)}`));
       const beforeB = load.answers.length;
       await waitFor(async () => load.answers.length >= beforeB + 20, 'answers while the invalid set is on disk');
 

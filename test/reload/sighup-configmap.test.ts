@@ -56,7 +56,7 @@ describe('SIGHUP reloads the policy directory (watching off)', () => {
     await waitFor(async () => (await readyz(server.url)).lastLoad?.ok === false, 'SIGHUP to reject the set');
     const ready = await readyz(server.url);
     expect(ready).toMatchObject({ status: 'ready', revision: revisionFor(B), lastLoad: { trigger: 'SIGHUP', rejectedRevision: revisionFor(INVALID) } });
-    expect(ready.lastLoad?.problems).toEqual([expect.stringMatching(new RegExp(`^${dir}/gate\\.yaml:4:17 rules\\[0\\]\\.nosuchrule: unknown rule kind "nosuchrule"`))]);
+    expect(ready.lastLoad?.problems).toEqual([expect.stringMatching(new RegExp(`^${dir}/gate\\.yaml:4:5 rules\\[0\\]\\.nosuchrule: unknown rule kind "nosuchrule"`))]);
     expect(await status(server.url, 'beta')).toBe(403);
   });
 });
@@ -88,7 +88,7 @@ describe('a Kubernetes ConfigMap mount: atomic ..data symlink swap', () => {
   it('rejects an invalid version, keeps serving, and loads the next valid one', async () => {
     mount.swap(INVALID);
     await waitFor(async () => (await readyz(server.url)).lastLoad?.ok === false, 'the invalid version to be rejected');
-    expect(await readyz(server.url)).toMatchObject({ revision: revisionFor(B), lastLoad: { problems: [expect.stringMatching(new RegExp(`^${root}/gate\\.yaml:4:17 `))] } });
+    expect(await readyz(server.url)).toMatchObject({ revision: revisionFor(B), lastLoad: { problems: [expect.stringMatching(new RegExp(`^${root}/gate\\.yaml:4:5 `))] } });
     expect(await status(server.url, 'beta')).toBe(403);
 
     mount.swap(C);

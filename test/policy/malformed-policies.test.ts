@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadBundle } from '../../src/policy/load-bundle';
+import { formatProblem } from '../../src/policy/load-error';
+
+/**
+ * Hostile configurations (probot keeps its own as fixture files): every document in
+ * test/fixtures/malformed-policies is a mistake someone will make, and each must stop the load
+ * with every problem it holds, at the line and column of the fault. A typo never loads as a rule
+ * that silently matches nothing.
+ */
+const DIR = join(__dirname, '..', 'fixtures', 'malformed-policies');
+const NOW = new Date('2026-01-05T10:00:00Z');
+
+function problemsOf(file: string): string[] {
+  const result = loadBundle([{ file, text: readFileSync(join(DIR, file), 'utf8') }], NOW);
+  return result.ok ? [] : result.problems.map(formatProblem);
+}
+
+const EXPECTED: Array<[string, string[]]> = [
+  ['blocked-action-glob.yaml', [
+    String.raw`blocked-action-glob.yaml:7:11 rules[0].actions.blocked[0]: malformed glob "com.steadybit.[extension_*": the [ at column 15 is never closed; write \[ for a literal [`,
+    String.raw`blocked-action-glob.yaml:9:11 rules[0].actions.blocked[2]: malformed glob "[z-a]*": the range "z-a" at column 2 is reversed (nothing lies between); write a-z`,
+    String.raw`blocked-action-glob.yaml:10:11 rules[0].actions.blocked[3]: malformed glob "*{delete,terminate*": the { at column 2 is never closed; write \{ for a literal {`,
+    String.raw`blocked-action-glob.yaml:11:17 rules[0].actions.allowed[0]: malformed glob "@(a|b": the @( at column 1 is never closed; write \( for a literal (`,
+    String.raw`blocked-action-glob.yaml:11:26 rules[0].actions.allowed[1]: malformed glob "{x,}": empty alternative at column 4 in the { at column 1`,
+  ]],
+  ['every-error-at-once.yaml', [
+    String.raw`every-error-at-once.yaml:4:7 mode: must be one of enforce, warn, audit`,
+    String.raw`every-error-at-once.yaml:6:27 rules[0].cooldown.duration: duration must be more than 0 and at most 31d, got "0m"`,
+    String.raw`every-error-at-once.yaml:8:23 rules[1].parameters.cpuLoad.min: parameter cpuLoad: min 90 is larger than max 80`,
+    String.raw`every-error-at-once.yaml:9:24 rules[1].parameters.duration.max: duration.max "5 minutes" is not a duration; use units ms, s, m, h, d as in 500ms, 30s, 5m, 1h30m`,
+    String.raw`every-error-at-once.yaml:13:20 rules[2].timeWindow.allowed[0].days[0]: "Mon-Fry" is not a day or day range; use Mon, Tue, Wed, Thu, Fri, Sat, Sun or a range such as Mon-Fri`,
+    String.raw`every-error-at-once.yaml:14:19 rules[2].timeWindow.allowed[1].from: "25:00" is not a time of day; write HH:MM on a 24-hour clock, e.g. 09:00 or 17:30 (24:00 ends a day)`,
+    String.raw`every-error-at-once.yaml:16:39 rules[2].timeWindow.deny[0].end: end (2026-12-01) must be after start (2026-12-18)`,
+    String.raw`every-error-at-once.yaml:17:34 rules[3].quota.window: window must be more than 0 and at most 31d, got "40d"`,
+    String.raw`every-error-at-once.yaml:18:10 message: unknown placeholder {{teem}}; use one of {{policy}}, {{reason}}, {{experimentKey}}, {{team}}, {{environment}}, {{executionId}}, {{step}}, {{target}}, {{value}}, {{decisionId}}, {{revision}}, {{now}}`,
+  ]],
+  ['exact-names.yaml', [
+    String.raw`exact-names.yaml:4:11 match.teams[0]: "SHOP " starts or ends with whitespace, so it would never equal what Steadybit sends`,
+    String.raw`exact-names.yaml:7:17 rules[0].environments.blocked[0]: "prod-*" is compared exactly, not as a glob (names, ids and team keys have no wildcards): list each name`,
+    String.raw`exact-names.yaml:7:27 rules[0].environments.blocked[1]: "payments-prod " starts or ends with whitespace, so it would never equal what Steadybit sends`,
+    String.raw`exact-names.yaml:11:3 aliases.prod *: "prod *" is compared exactly, not as a glob (names, ids and team keys have no wildcards): list each name`,
+    String.raw`exact-names.yaml:12:13 aliases.staging[0]: "8d0c7a55-0000-4000-8000-000000000003 " starts or ends with whitespace, so it would never equal what Steadybit sends`,
+  ]],
+  ['exception-glob.yaml', [
+    String.raw`exception-glob.yaml:13:20 match.experimentKeys[0]: malformed glob "SHOP-{1,2": the { at column 6 is never closed; write \{ for a literal {`,
+  ]],
+  ['keys-and-values.yaml', [
+    String.raw`keys-and-values.yaml:5:21 rules[0].blastRadius.requireKeys[0]: " k8s.namespace" starts or ends with whitespace, so it would never equal what Steadybit sends`,
+    String.raw`keys-and-values.yaml:7:9 rules[0].blastRadius.forbidValues.k8s.namespace : "k8s.namespace " starts or ends with whitespace, so it would never equal what Steadybit sends`,
+    String.raw`keys-and-values.yaml:10:25 rules[1].targetAttributes.forbid.k8s.namespace[0]: "kube-system " starts or ends with whitespace, so it would never equal what Steadybit sends`,
+    String.raw`keys-and-values.yaml:12:7 rules[2].parameters.duration : "duration " starts or ends with whitespace, so it would never equal what Steadybit sends`,
+  ]],
+  ['per-type-key.yaml', [
+    String.raw`per-type-key.yaml:6:9 rules[0].targets.perType.com.steadybit.extension_container.[container: malformed glob "com.steadybit.extension_container.[container": the [ at column 35 is never closed; write \[ for a literal [`,
+  ]],
+  ['scope-globs.yaml', [
+    String.raw`scope-globs.yaml:4:30 match.experimentKeys[1]: malformed glob "PAY-[0-9": the [ at column 5 is never closed; write \[ for a literal [`,
+    String.raw`scope-globs.yaml:5:15 match.actionIds[0]: malformed glob "shutdown|delete": "|" at column 9 is not inside an extglob; write @(a|b) or {a,b} for alternatives, \| for a literal |`,
+    String.raw`scope-globs.yaml:7:15 exclude.actionIds[0]: malformed glob "!(x": the !( at column 1 is never closed; write \( for a literal (`,
+    String.raw`scope-globs.yaml:7:22 exclude.actionIds[1]: malformed glob "*.stop)": the ) at column 7 has no matching (; write \) for a literal )`,
+  ]],
+  ['time-zones.yaml', [
+    String.raw`time-zones.yaml:5:17 rules[0].timeWindow.timeZone: unknown time zone "Europe/Berln"; use an IANA name such as Europe/Berlin, America/New_York or UTC`,
+    String.raw`time-zones.yaml:8:17 rules[1].condition.timeZone: unknown time zone "Mars/Olympus_Mons"; use an IANA name such as Europe/Berlin, America/New_York or UTC`,
+  ]],
+  ['unknown-keys.yaml', [
+    String.raw`unknown-keys.yaml:3:1 descripton: descripton is not a known field`,
+    String.raw`unknown-keys.yaml:7:7 rules[0].timeWindow.alowed: alowed is not a known field`,
+    String.raw`unknown-keys.yaml:11:7 rules[1].targets.perTyp: perTyp is not a known field`,
+  ]],
+];
+
+describe('a malformed policy document is refused with every problem at file:line:col', () => {
+  test.each(EXPECTED)('%s', (file, expected) => {
+    expect(problemsOf(file)).toEqual(expected);
+  });
+
+  test('every fixture file has its row in the table', () => {
+    expect(readdirSync(DIR).sort()).toEqual(EXPECTED.map(([file]) => file).sort());
+  });
+});
