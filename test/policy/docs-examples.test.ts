@@ -14,7 +14,7 @@ function examples(heading: string): string[] {
 }
 
 const SECTIONS = [
-  '## Scope: match and exclude', '## Modes: enforce, warn, audit', '## Priority', '## Messages and placeholders',
+  '## Scope: match and exclude', '## Globs and names', '## Modes: enforce, warn, audit', '## Priority', '## Messages and placeholders',
   '## Modifications', '## Exceptions', '## Environment aliases', '## Combining',
   '### `timeWindow`', '### `condition`',
 ];
@@ -35,5 +35,14 @@ describe('docs/policies.md examples', () => {
   test('the documented condition data roots are the ones the engine accepts', () => {
     const section = doc.slice(doc.indexOf('### `condition`'));
     for (const root of ['payload', 'execution', 'now', 'time', 'environments', 'steps', 'targets']) expect(section).toContain(`| \`${root}`);
+  });
+
+  test('the malformed-glob error shown under "Globs and names" is the one the loader gives for the typo it describes', () => {
+    const section = doc.slice(doc.indexOf('\n## Globs and names'));
+    const [example] = examples('## Globs and names');
+    const shown = /```text\n(.*)\n```/.exec(section)?.[1];
+    const typo = example.replace(/blocked: \["[^"]*"/, 'blocked: ["com.steadybit.[extension_*"');
+    expect(typo).not.toBe(example);
+    expect(loadProblems({ 'policies/aws.yaml': typo })).toEqual([shown]);
   });
 });

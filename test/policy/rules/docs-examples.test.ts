@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem } from '../../../src/policy/load-error';
+import { RULE_KINDS } from '../../../src/policy/rules';
 import { problemsOf } from './harness';
 
-const KINDS = ['actions', 'targets', 'blastRadius', 'targetAttributes', 'parameters'];
+const KINDS = ['environments', 'actions', 'targets', 'blastRadius', 'targetAttributes', 'parameters'];
 const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'policies.md'), 'utf8');
 
 /** The YAML examples of the `### \`kind\`` section; fragments starting at `rules:` become a policy. */
@@ -20,5 +21,12 @@ describe('the rule kinds reference in docs/policies.md', () => {
     const found = examples(kind);
     expect(found.length).toBeGreaterThan(0);
     for (const yaml of found) expect(problemsOf(yaml).map(formatProblem)).toEqual([]);
+  });
+
+  test('every registered rule kind is documented: a section in docs/policies.md, or a row of the rule table in another doc', () => {
+    const docs = readdirSync(join(__dirname, '..', '..', '..', 'docs')).filter((f) => f.endsWith('.md') && f !== 'policies.md')
+      .map((f) => readFileSync(join(__dirname, '..', '..', '..', 'docs', f), 'utf8')).join('\n');
+    const undocumented = RULE_KINDS.map((k) => k.key).filter((key) => !doc.includes(`### \`${key}\``) && !docs.includes(`| \`${key}\` |`));
+    expect(undocumented).toEqual([]);
   });
 });
