@@ -1,6 +1,7 @@
 import { parseAuditConfig, type AuditConfig } from './observability/audit-config';
 import { parseStateConfig, type StateConfig } from './state/state-config';
 import { ConfigError, envFlag, envInteger } from './env-values';
+import { parsePlatformConfig, type PlatformConfig } from './platform/platform-config';
 
 export { ConfigError };
 
@@ -21,6 +22,8 @@ export interface Config {
   audit: AuditConfig;
   /** REDIS_URL, STATE_UNAVAILABLE, EMERGENCY_STOP_POLICY, EXECUTION_TTL_SECONDS, ... (docs/state.md). */
   state: StateConfig;
+  /** STEADYBIT_URL, STEADYBIT_TOKEN(_FILE), ... (docs/platform-api.md); undefined: payloads and events alone. */
+  platform?: PlatformConfig;
 }
 
 const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
@@ -50,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     policyReloadDebounceMs: envInteger(env, 'POLICY_RELOAD_DEBOUNCE_MS', 300, 0, 60000),
     audit: audit.config,
     state,
+    platform: parsePlatformConfig(env),
   };
 }
