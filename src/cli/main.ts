@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
 import { schemaCommand } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
@@ -30,7 +31,7 @@ const program = new Command('preflight-gate')
   .description('Policy guardrails for Steadybit experiments: validate and test policies, evaluate payloads, sign requests, run the service.')
   .exitOverride()
   .showHelpAfterError('(add --help for usage)')
-  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code), 2 usage error or nothing to evaluate (eval on an invalid policy set).');
+  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).');
 
 program.command('validate')
   .description('check every policy file (schema and semantics) and the shape of every test suite')
@@ -66,6 +67,13 @@ program.command('schema')
   .description('print the JSON Schema of policy documents (for editors)')
   .option('--test-suite', 'print the schema of test suites (*.test.yaml) instead')
   .action((opts: { testSuite?: boolean }) => run(() => schemaCommand(opts, write)));
+
+program.command('doctor')
+  .description('check the policies against the Steadybit platform (STEADYBIT_URL, STEADYBIT_TOKEN): environment names, webhook attributes, properties')
+  .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
+  .addOption(new Option('--format <format>', 'output format').choices(PROBLEM_FORMATS).default('text'))
+  .option('--webhook <name-or-id>', 'the preflight webhook that calls this service (default: every preflight webhook)')
+  .action((dir: string | undefined, opts: { format: ProblemFormat; webhook?: string }) => run(() => doctorCommand(dir, opts, env, write)));
 
 program.command('serve')
   .description('run the service (what npm start runs); configured by environment variables')

@@ -34,7 +34,7 @@ export interface ClientDeps {
 }
 
 const MAX_ATTEMPTS = 4;
-const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** A failed attempt's outcome, and whether trying again may help. */
 function classify(status: number): { outcome: CallOutcome; retry: boolean } {

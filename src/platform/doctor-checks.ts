@@ -1,0 +1,93 @@
+import { compileGlobs } from '../policy/glob';
+import type { LoadProblem } from '../policy/load-error';
+import type { EnvironmentName, PreflightWebhook, PropertyDefinition } from './platform-endpoints';
+import type { Located, PolicyReferences } from './policy-references';
+
+/** What doctor read from the platform. */
+export interface PlatformFacts {
+  environments: EnvironmentName[];
+  webhooks: PreflightWebhook[];
+  properties: PropertyDefinition[];
+}
+
+/** Property data types `add_value_to_list_property` can add to (PropertyDefinitionAO.dataType). */
+const LIST_TYPES = new Set(['STRING_LIST', 'ENUM_LIST', 'NUMBER_LIST', 'LINK_LIST']);
+
+const finding = (at: Located, message: string): LoadProblem => ({ file: at.file, line: at.line, col: at.col, path: at.path, message, severity: 'error' });
+
+/** The closest of `names` to `value` when it is a likely typo (edit distance at most 2). */
+function closest(value: string, names: readonly string[]): string | undefined {
+  let best: { name: string; d: number } | undefined;
+  for (const name of names) {
+    const d = distance(value.toLowerCase(), name.toLowerCase());
+    if (d <= 2 && (!best || d < best.d)) best = { name, d };
+  }
+  return best?.name;
+}
+
+function distance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+function environmentFindings(refs: PolicyReferences, facts: PlatformFacts): LoadProblem[] {
+  const names = facts.environments.map((e) => e.name);
+  const known = new Set([...names, ...facts.environments.map((e) => e.id)].map((v) => v.toLowerCase()));
+  const aliases = new Set(refs.aliases.map((a) => a.alias.toLowerCase()));
+  const out: LoadProblem[] = [];
+  for (const ref of refs.environments) {
+    const v = ref.value.toLowerCase();
+    if (known.has(v) || aliases.has(v)) continue;
+    const hint = closest(ref.value, names);
+    out.push(finding(ref, `environment "${ref.value}" is not an environment in Steadybit, nor an environment id, nor an alias, so it never matches a run${hint ? `: did you mean "${hint}"?` : ` (Steadybit lists: ${names.join(', ') || 'none'})`}`));
+  }
+  for (const alias of refs.aliases) {
+    for (const id of alias.ids.filter((i) => !known.has(i.toLowerCase()))) {
+      out.push(finding(alias, `alias "${alias.alias}" lists "${id}", which is not an environment id (or name) in Steadybit`));
+    }
+  }
+  return out;
+}
+
+function attributeFindings(refs: PolicyReferences, facts: PlatformFacts, webhookArg?: string): LoadProblem[] {
+  if (refs.attributes.length === 0) return [];
+  const hooks = facts.webhooks.filter((w) => !webhookArg || w.id === webhookArg || w.name === webhookArg);
+  const first = refs.attributes[0];
+  if (hooks.length === 0) {
+    const which = webhookArg ? `named or with the id "${webhookArg}"` : 'at all';
+    return [finding(first, `no preflight webhook ${which} is configured in Steadybit, so no target attribute reaches the gate`)];
+  }
+  const out: LoadProblem[] = [];
+  for (const hook of hooks) {
+    const covered = compileGlobs(hook.targetAttributeIncludes.length > 0 ? hook.targetAttributeIncludes : ['']);
+    for (const ref of refs.attributes.filter((a) => !covered(a.key))) {
+      out.push(finding(ref, `preflight webhook "${hook.name}" does not send attribute "${ref.key}": add it to its targetAttributeIncludes (${hook.targetAttributeIncludes.join(', ') || 'empty'}), or every target lacks it`));
+    }
+  }
+  return out;
+}
+
+function propertyFindings(refs: PolicyReferences, facts: PlatformFacts): LoadProblem[] {
+  const byKey = new Map(facts.properties.map((p) => [p.key, p]));
+  const out: LoadProblem[] = [];
+  for (const ref of refs.properties) {
+    const def = byKey.get(ref.propertyKey);
+    if (!def) {
+      const hint = closest(ref.propertyKey, [...byKey.keys()]);
+      out.push(finding(ref, `property "${ref.propertyKey}" is not a property definition in Steadybit${hint ? `: did you mean "${hint}"?` : ''}`));
+    } else if (ref.type === 'add_value_to_list_property' && !LIST_TYPES.has(def.dataType)) {
+      out.push(finding(ref, `add_value_to_list_property needs a list property, but "${ref.propertyKey}" is ${def.dataType} (use set_property_value, or a *_LIST property)`));
+    }
+  }
+  return out;
+}
+
+/** Every mismatch between the policy set and the platform, located in the policy files. */
+export function doctorFindings(refs: PolicyReferences, facts: PlatformFacts, opts: { webhook?: string } = {}): LoadProblem[] {
+  return [...environmentFindings(refs, facts), ...attributeFindings(refs, facts, opts.webhook), ...propertyFindings(refs, facts)];
+}
