@@ -29,6 +29,8 @@ export interface AppDeps {
   loadState?: PreflightDeps['loadState'];
   /** Guardrails with memory: POST /events, state for the rules, the built-in emergency stop. */
   state?: GuardrailState;
+  /** The Steadybit Platform API sync, shown in /readyz (docs/platform-api.md); absent when not configured. */
+  platformHealth?: () => object;
 }
 
 const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/metrics']);
@@ -58,7 +60,7 @@ export function createApp(deps: AppDeps): App {
     next();
   });
 
-  app.use(healthRouter({ store: deps.store, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state) }));
+  app.use(healthRouter({ store: deps.store, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth }));
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());

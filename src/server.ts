@@ -13,6 +13,11 @@ import { PolicyStore, type LoadTrigger } from './policy/policy-store';
 import { watchPolicyDir, type PolicyWatcher } from './policy/policy-watcher';
 import { createStateStore } from './state/create-state-store';
 import { guardrailState } from './state/guardrail-state';
+import { historyWindowMs } from './platform/history-window';
+import { connectPlatform } from './platform/platform-connection';
+
+/** The longest start-up waits for the first sync with the Platform API before listening. */
+const PLATFORM_STARTUP_MS = 10_000;
 
 export interface RunningServer {
   server: Server;
@@ -37,9 +42,15 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let shuttingDown = false;
   const audit = createAuditLog(config.audit);
   const stateStore = createStateStore(config.state);
-  const state = guardrailState(config.state, stateStore);
+  const platform = config.platform && connectPlatform(config.platform, { store: stateStore, logger, registry: metrics.registry, historyMs: () => historyWindowMs(store.current()) });
+  const state = guardrailState(config.state, platform ? platform.confirmingStore(stateStore) : stateStore);
   logger.info('guardrail state', { store: stateStore.kind, emergencyStopPolicy: config.state.emergencyStop, onUnavailable: config.state.onUnavailable });
-  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown });
+  if (platform) {
+    // The token is never logged; the address and the sync's outcome are.
+    await platform.start(PLATFORM_STARTUP_MS);
+    logger.info('Steadybit Platform API', { ...platform.health() });
+  }
+  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -63,6 +74,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   const shutdown = async () => {
     shuttingDown = true;
+    platform?.close();
     // Stop accepting at once; requests in flight finish while the watcher closes.
     const closed = closeGracefully(config.shutdownTimeoutMs);
     await watcher?.close();

@@ -7,6 +7,8 @@ export interface HealthDeps {
   isShuttingDown: () => boolean;
   /** The state store of guardrails with memory, reported (not a readiness condition: while it is away, preflights deny with a message). */
   stateHealth?: () => { store: string; available: boolean; message?: string };
+  /** The Steadybit Platform API sync, reported (not a readiness condition: an API outage must not take the gate down). */
+  platformHealth?: () => object;
 }
 
 export const UNSIGNED_WARNING = 'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
@@ -29,6 +31,7 @@ export function healthRouter(deps: HealthDeps): Router {
       loadedAt: bundle?.loadedAt.toISOString(),
       lastLoad,
       ...(deps.stateHealth ? { state: deps.stateHealth() } : {}),
+      ...(deps.platformHealth ? { platform: deps.platformHealth() } : {}),
     };
     if (deps.isShuttingDown()) {
       res.status(503).json({ status: 'shutting down', message: 'preflight-gate is shutting down', ...body });

@@ -18,6 +18,8 @@ export interface EmergencyStopState {
   /** Who engaged it and when (the time as Steadybit sent it). */
   by?: string;
   since?: string;
+  /** Set when this replica cannot vouch for "disengaged" (platform-connection.ts): the rule cannot decide. */
+  unconfirmed?: string;
 }
 
 /** Runs by scope key (`team:adm`, `environment:prod`). */

@@ -18,6 +18,7 @@ export const emergencyStopRule = defineRule<Spec>({
       check({ facts }) {
         const stop = stateFact(facts, 'emergencyStop');
         if (!stop) return [notLoaded('emergency stop')];
+        if (stop.unconfirmed) return [{ reason: `cannot decide: ${stop.unconfirmed}`, undecidable: true }];
         if (!stop.engaged) return [];
         const by = stop.by ?? 'an unknown user';
         const since = stop.since ?? 'an unknown time';

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { signatureHeader } from '../../src/signature/sign';
+import { preflightWith } from '../helpers/fixtures';
+import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+
+const SECRET = 'platform-secret';
+const PROD = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
+let fake: FakeSteadybit;
+let dir: string;
+const procs: ServerProcess[] = [];
+
+async function post(proc: ServerProcess, path: string, body: object) {
+  const raw = JSON.stringify(body);
+  const res = await fetch(`${proc.url}${path}`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) } });
+  return { status: res.status, message: ((await res.json()) as { message: string }).message };
+}
+const preflight = (id: number, env: string) => preflightWith((p) => { p.execution.id = id; p.execution.environment = env; });
+const readyz = async (proc: ServerProcess) => {
+  const res = await fetch(`${proc.url}/readyz`);
+  return { status: res.status, body: (await res.json()) as { platform: Record<string, unknown> } };
+};
+async function start(env: Record<string, string> = {}) {
+  const proc = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET, STEADYBIT_URL: fake.url, STEADYBIT_TOKEN: 'test-token', STEADYBIT_TIMEOUT_MS: '500', ...env });
+  procs.push(proc);
+  return proc;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pg-platform-'));
+  writeFileSync(join(dir, 'one-at-a-time.yaml'), 'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n');
+});
+beforeEach(async () => {
+  fake = await startFakeSteadybit();
+  fake.environments = [environment(PROD, 'production')];
+});
+afterEach(async () => {
+  await Promise.all(procs.splice(0).map((p) => p.stop()));
+  expect(fake.specProblems()).toEqual([]);
+  await fake.stop();
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the service (node dist/main.js) with STEADYBIT_URL', () => {
+  test('a restarted in-memory replica denies while the stop is engaged, without any event', async () => {
+    fake.killswitch = { active: true, engagedBy: 'u-7', engagedByDetails: { username: 'u-7', name: 'Jane Doe' }, engaged: new Date(Date.now() - 60_000).toISOString() };
+    const proc = await start();
+    expect(await post(proc, '/preflight', preflight(1, PROD))).toEqual({ status: 403, message: expect.stringContaining('[emergency-stop (built-in)] the emergency stop is engaged (by Jane Doe since') });
+    expect(proc.output()).not.toContain('test-token');
+  });
+
+  test('runs running at start-up count against concurrency', async () => {
+    fake.executions = [executionItem(41, { state: 'RUNNING', environment: 'production', created: new Date(Date.now() - 60_000).toISOString() })];
+    const proc = await start();
+    expect(await post(proc, '/preflight', preflight(42, PROD))).toEqual({ status: 403, message: expect.stringContaining(`[one-at-a-time] environment ${PROD} already has 1 running execution`) });
+  });
+
+  test('platform down at start-up with in-memory state: the stop cannot be vouched for, so runs are denied saying why; /readyz stays 200 and shows the sync', async () => {
+    fake.down = true;
+    const proc = await start();
+    expect(await post(proc, '/preflight', preflight(1, PROD))).toEqual({ status: 403, message: expect.stringContaining('cannot decide: the emergency stop cannot be checked: this replica keeps state in memory, restarted, and has not read the kill switch') });
+    const ready = await readyz(proc);
+    expect(ready.status).toBe(200);
+    expect(ready.body.platform).toMatchObject({ url: fake.url, synced: false, killswitch: { lastError: expect.stringContaining('HTTP 503') } });
+  });
+
+  test('/readyz shows when each sync last succeeded', async () => {
+    const proc = await start();
+    const ready = await readyz(proc);
+    expect(ready.status).toBe(200);
+    expect(ready.body.platform).toMatchObject({ synced: true, environments: { count: 1, syncedAt: expect.any(String) }, killswitch: { syncedAt: expect.any(String) }, executions: { syncedAt: expect.any(String) } });
+    const metrics = await (await fetch(`${proc.url}/metrics`)).text();
+    expect(metrics).toMatch(/preflight_platform_api_calls_total\{endpoint="killswitch",outcome="ok"\} 1/);
+    expect(metrics).toMatch(/preflight_platform_last_sync_timestamp_seconds\{sync="killswitch"\} \d+/);
+    expect(metrics).toMatch(/preflight_platform_cache_age_seconds\{sync="environments"\} /);
+  });
+});
