@@ -53,6 +53,15 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- if .Values.state.redis.existingSecret }}{{ .Values.state.redis.existingSecretKey }}{{- else }}redis-url{{- end }}
 {{- end }}
 
+{{/* The Secret holding the Steadybit access token, or "" without the Platform API. */}}
+{{- define "preflight-gate.steadybitSecretName" -}}
+{{- if .Values.steadybit.url }}{{- if .Values.steadybit.existingSecret }}{{ .Values.steadybit.existingSecret }}{{- else if .Values.steadybit.token }}{{ include "preflight-gate.fullname" . }}{{- end }}{{- end }}
+{{- end }}
+
+{{- define "preflight-gate.steadybitSecretKey" -}}
+{{- if .Values.steadybit.existingSecret }}{{ .Values.steadybit.existingSecretKey }}{{- else }}steadybit-token{{- end }}
+{{- end }}
+
 {{/* The ConfigMap with the policies, or "" to use the policies built into the image. */}}
 {{- define "preflight-gate.policiesConfigMap" -}}
 {{- if .Values.policies.existingConfigMap }}{{ .Values.policies.existingConfigMap }}{{- else if .Values.policies.files }}{{ include "preflight-gate.fullname" . }}-policies{{- end }}
@@ -62,6 +71,12 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- define "preflight-gate.validate" -}}
 {{- if and (not .Values.webhook.secret) (not .Values.webhook.existingSecret) (not .Values.webhook.insecure) }}
 {{- fail "webhook secret required: set webhook.secret (or webhook.existingSecret) to the secret Steadybit signs its webhooks with, or set webhook.insecure=true to accept unsigned requests (anyone who can reach the service can then decide runs)" }}
+{{- end }}
+{{- if and .Values.steadybit.url (not .Values.steadybit.token) (not .Values.steadybit.existingSecret) }}
+{{- fail "steadybit.url is set but no access token: set steadybit.token (or steadybit.existingSecret), or leave steadybit.url empty" }}
+{{- end }}
+{{- if and .Values.steadybit.token .Values.steadybit.existingSecret }}
+{{- fail "set either steadybit.token or steadybit.existingSecret, not both" }}
 {{- end }}
 {{- if and .Values.webhook.secret .Values.webhook.existingSecret }}
 {{- fail "set either webhook.secret or webhook.existingSecret, not both" }}
