@@ -21,15 +21,22 @@ export const RUNNING_STATES = ['CREATED', 'PREPARED', 'RUNNING'] as const;
 const hash = (parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 const timeAt = (ms: number): EventTime => parseEventTime(new Date(ms).toISOString()) as EventTime;
 
-/** The kill switch as the platform answered a read sent at `sentAtMs`. */
-export function killswitchEventFromApi(status: KillswitchStatus, sentAtMs: number): KillswitchEvent {
+/**
+ * The kill switch as the platform answered a read sent at `sentAtMs`. A disengagement must name the
+ * engagement it ends (killswitch-state.ts): "not engaged" ends `storeEngagedAt`, the engagement the
+ * store held when the answer arrived (its `since`), so it cannot end an engagement made after the
+ * read, nor one the store learnt meanwhile.
+ */
+export function killswitchEventFromApi(status: KillswitchStatus, sentAtMs: number, storeEngagedAt?: string): KillswitchEvent {
   const time = timeAt(sentAtMs);
   const engagedAt = status.engaged === undefined ? undefined : parseEventTime(status.engaged);
   const changedAt = status.active ? engagedAt ?? time : timeAt(sentAtMs - CLOCK_ALLOWANCE_MS);
   const by = status.active ? status.engagedByName ?? status.engagedBy ?? 'an unknown user' : 'the Steadybit Platform API';
+  const endsEngagementAt = status.active || storeEngagedAt === undefined ? undefined : parseEventTime(storeEngagedAt);
   return {
     kind: 'killswitch', name: `platform-api.killswitch.${status.active ? 'engaged' : 'disengaged'}`, time, engaged: status.active, changedAt, by,
-    dedupeKey: hash(['platform-api', status.active, changedAt.key]),
+    ...(endsEngagementAt ? { endsEngagementAt } : {}),
+    dedupeKey: hash(['platform-api', status.active, changedAt.key, endsEngagementAt?.key]),
   };
 }
 

@@ -110,7 +110,10 @@ export class PlatformSync {
     const res = await getKillswitch(this.deps.client, sentAt + SYNC_DEADLINE_MS);
     if (!res.ok) return this.failed('killswitch', res.failure.message);
     try {
-      const outcome = await this.deps.store.apply(killswitchEventFromApi(res.value, sentAt), new Date(this.now()));
+      // "Not engaged" ends the engagement the store holds now (if any): read it first.
+      const held = res.value.active ? undefined : (await this.deps.store.read({ emergencyStop: true, running: false, scopes: [] }, new Date(this.now()))).emergencyStop;
+      if (held?.engaged && held.since === undefined) this.deps.logger.warn('the state holds an engaged emergency stop without its time; the Platform API answer "not engaged" cannot end it, an event must');
+      const outcome = await this.deps.store.apply(killswitchEventFromApi(res.value, sentAt, held?.engaged ? held.since : undefined), new Date(this.now()));
       if (outcome === 'applied') this.deps.logger.info('emergency stop set from the Steadybit Platform API', { engaged: res.value.active, engagedAt: res.value.engaged });
       this.succeeded('killswitch', sentAt);
     } catch (err) {

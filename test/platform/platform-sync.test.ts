@@ -4,6 +4,8 @@ import type { PlatformConfig } from '../../src/platform/platform-config';
 import { PlatformSync } from '../../src/platform/platform-sync';
 import { createLogger } from '../../src/observability/logger';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
+import { RedisStateStore } from '../../src/state/redis-state-store';
+import { startRedis } from '../state/redis-server';
 import type { StateStore } from '../../src/state/state-store';
 import { disengagedPayload, engagedPayload, executionPayload, stateEvent } from '../state/state-events';
 import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
@@ -48,6 +50,22 @@ describe('the emergency stop from the source', () => {
     await store.apply(stateEvent(engagedPayload(iso(Date.now() - 10 * MIN))), new Date());
     await sync(store).syncOnce();
     expect(await stop(store)).toEqual({ engaged: false });
+  });
+
+  test('the same with Redis: the API answer ends exactly the engagement the shared state holds', async () => {
+    const redis = await startRedis();
+    const store = new RedisStateStore({ url: redis.url, keyPrefix: 'pa:', timeoutMs: 1000, executionTtlMs: 4 * 60 * MIN, eventToleranceMs: 15 * MIN });
+    try {
+      const deadline = Date.now() + 10_000;
+      while (!store.health().available && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      await store.apply(stateEvent(engagedPayload(iso(Date.now() - 10 * MIN))), new Date());
+      expect((await stop(store))?.engaged).toBe(true);
+      await sync(store).syncOnce();
+      expect(await stop(store)).toEqual({ engaged: false });
+    } finally {
+      await store.close();
+      await redis.stop();
+    }
   });
 
   test('an engagement event newer than the API read is kept (the read is as of the moment it was sent)', async () => {
