@@ -27,6 +27,8 @@ export interface AppDeps {
   newId?: () => string;
   isShuttingDown?: () => boolean;
   loadState?: PreflightDeps['loadState'];
+  /** Records every decision (DECISION_ARCHIVE, docs/replay.md); nothing is recorded when absent. */
+  archive?: PreflightDeps['archive'];
   /** Guardrails with memory: POST /events, state for the rules, the built-in emergency stop. */
   state?: GuardrailState;
   /** The Steadybit Platform API sync, shown in /readyz (docs/platform-api.md); absent when not configured. */
@@ -78,6 +80,7 @@ export function createApp(deps: AppDeps): App {
     clock,
     newId: deps.newId ?? randomUUID,
     loadState: deps.loadState ?? (deps.state && preflightStateLoader({ ...deps.state, logger: deps.logger, clock })),
+    archive: deps.archive,
   });
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));
   app.use(errorHandler(deps.logger));

@@ -1,4 +1,5 @@
 import { parseAuditConfig, type AuditConfig } from './observability/audit-config';
+import { parseArchiveConfig, type ArchiveConfig } from './archive/archive-config';
 import { parseStateConfig, type StateConfig } from './state/state-config';
 import { ConfigError, envFlag, envInteger } from './env-values';
 import { parsePlatformConfig, type PlatformConfig } from './platform/platform-config';
@@ -24,6 +25,8 @@ export interface Config {
   state: StateConfig;
   /** STEADYBIT_URL, STEADYBIT_TOKEN(_FILE), ... (docs/platform-api.md); undefined: payloads and events alone. */
   platform?: PlatformConfig;
+  /** DECISION_ARCHIVE and its settings (docs/replay.md). */
+  archive: ArchiveConfig;
 }
 
 const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
@@ -54,5 +57,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     audit: audit.config,
     state,
     platform: parsePlatformConfig(env),
+    archive: parseArchiveConfig(env),
   };
 }

@@ -7,6 +7,7 @@ import { UNSIGNED_WARNING } from './http/health-routes';
 import { createLogger, type Logger } from './observability/logger';
 import { createMetrics } from './observability/metrics';
 import { createAuditLog } from './observability/audit-log';
+import { createDecisionArchive } from './archive/create-decision-archive';
 import { PolicyLoadError } from './policy/load-error';
 import { createPolicyReloader, type ReloadOutcome } from './policy/policy-reloader';
 import { PolicyStore, type LoadTrigger } from './policy/policy-store';
@@ -50,7 +51,9 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await platform.start(PLATFORM_STARTUP_MS);
     logger.info('Steadybit Platform API', { ...platform.health() });
   }
-  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined });
+  const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
+  if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
+  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createServer(app).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -80,6 +83,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await watcher?.close();
     await closed;
     audit.close();
+    await archive?.close();
     await stateStore.close();
   };
   return { server, store, logger, reload: (trigger) => reloader.reload(trigger), shutdown };

@@ -14,6 +14,9 @@ import { HttpError } from './http-error';
 import { sendJson } from './send-json';
 import { readSignedJson } from './signed-json-body';
 import { turnBatch } from './turn-batch';
+import { preflightAnswer } from './preflight-answer';
+import type { DecisionArchive } from '../archive/decision-archive';
+import { stateNeedsOf } from '../state/preflight-state';
 
 export interface PreflightDeps {
   /** Only `current()` is used: app.ts may pass a view that adds built-in policies. */
@@ -27,6 +30,17 @@ export interface PreflightDeps {
   newId: () => string;
   /** Loads the state facts the bundle's rules need (guardrails with memory); optional. */
   loadState?: (payload: PreflightPayload, bundle: PolicyBundle) => Promise<StateSnapshot | undefined>;
+  /** Records every decision after its answer is sent (DECISION_ARCHIVE); optional. */
+  archive?: DecisionArchive;
+}
+
+/** What a decision was made from, kept for the decision archive. */
+interface Decided {
+  decision: Decision;
+  bundle: PolicyBundle;
+  payload: PreflightPayload;
+  now: Date;
+  state: StateSnapshot | undefined;
 }
 
 export const PREFLIGHT_PATH = '/preflight';
@@ -66,9 +80,8 @@ function wantsExplanation(url: string | undefined): boolean {
 /** Translates a Decision to Steadybit's answer: 200 with modifications, or 403 with the reason. */
 function send(res: ServerResponse, decision: Decision, explain: boolean): void {
   res.setHeader('X-Preflight-Policy-Revision', decision.revision);
-  const explanation = explain ? { explanation: decision } : {};
-  if (decision.allowed) sendJson(res, 200, { message: decision.message, modifications: decision.modifications, ...explanation });
-  else sendJson(res, 403, { message: decision.message, ...explanation });
+  const { status, body } = preflightAnswer(decision, explain);
+  sendJson(res, status, body);
 }
 
 /**
@@ -80,7 +93,14 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
   const inTurn = turnBatch();
   const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
 
-  const decide = async (req: IncomingMessage, answer: PreflightAnswer, explain: boolean): Promise<Decision> => {
+  const needsByBundle = new WeakMap<PolicyBundle, string[]>();
+  const needsOf = (bundle: PolicyBundle) => {
+    let needs = needsByBundle.get(bundle);
+    if (!needs) needsByBundle.set(bundle, (needs = stateNeedsOf(bundle)));
+    return needs;
+  };
+
+  const decide = async (req: IncomingMessage, answer: PreflightAnswer, explain: boolean): Promise<Decided> => {
     answer.body = await readSignedJson(req, deps);
     const checked = validatePreflightPayload(answer.body);
     if (!checked.ok) {
@@ -92,7 +112,9 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     const state = deps.loadState ? await deps.loadState(payload, bundle) : undefined;
     // ?explain=true visits every policy, so the explanation also lists those skipped for their scope.
     // Requests read in the same turn of the loop are evaluated back to back, then answered (turn-batch.ts).
-    return inTurn(() => evaluate(bundle, payload, { now: deps.clock(), decisionId: answer.decisionId, state, fullScan: explain }));
+    let now = new Date(0);
+    const decision = await inTurn(() => evaluate(bundle, payload, { now: (now = deps.clock()), decisionId: answer.decisionId, state, fullScan: explain }));
+    return { decision, bundle, payload, now, state };
   };
 
   const answerPreflight = async (req: IncomingMessage, res: ServerResponse) => {
@@ -104,8 +126,11 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
       answer.decisionId = deps.newId();
       res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
       const explain = wantsExplanation(req.url);
-      answer.decision = await decide(req, answer, explain);
-      send(res, answer.decision, explain);
+      const decided = await decide(req, answer, explain);
+      answer.decision = decided.decision;
+      send(res, decided.decision, explain);
+      // After the answer is out: the archive queues it and writes it later (decision-archive.ts).
+      deps.archive?.record({ ...decided, payload: answer.body, needs: needsOf(decided.bundle), explain });
     } catch (err) {
       const error = reportError(err, PREFLIGHT_PATH, deps.logger);
       if (answer) answer.errorMessage = error.message;

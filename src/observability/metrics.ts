@@ -42,6 +42,8 @@ export interface Metrics {
   policiesLoaded: Gauge;
   bundleInfo: Gauge<'revision'>;
   events: Counter<'event' | 'outcome'>;
+  /** preflight_decision_archive_records_total: archive lines written, dropped (queue full) or failed (docs/replay.md). */
+  archive: Counter<'outcome'>;
   /** preflight_state_store_up reports this store's health at every scrape (no series until called). */
   observeStateStore(health: StateStoreHealth): void;
 }
@@ -73,6 +75,7 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     policiesLoaded: new Gauge({ name: 'preflight_policies_loaded', help: 'Policies in the set in use.', registers }),
     bundleInfo: new Gauge({ name: 'preflight_policy_bundle_info', help: 'The policy set in use (value 1), by revision.', labelNames: ['revision'], registers }),
     events: new Counter({ name: 'preflight_events_total', help: 'Answers to POST /events (custom webhooks), by Steadybit event name and outcome.', labelNames: ['event', 'outcome'], registers }),
+    archive: new Counter({ name: 'preflight_decision_archive_records_total', help: 'Decisions for the decision archive (DECISION_ARCHIVE): written, dropped (the queue was full) or failed (a write error).', labelNames: ['outcome'], registers }),
     observeStateStore: (health) => { stateHealth = health; },
   };
   // Kept by the registry only: it reads the tally at every scrape.
@@ -104,5 +107,6 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
   for (const result of ['success', 'failure']) metrics.reloads.inc({ result }, 0);
   for (const event of TRACKED_EVENTS) for (const outcome of STATE_OUTCOMES) metrics.events.inc({ event, outcome }, 0);
   for (const outcome of REQUEST_OUTCOMES) metrics.events.inc({ event: 'other', outcome }, 0);
+  for (const outcome of ['written', 'dropped', 'failed']) metrics.archive.inc({ outcome }, 0);
   return metrics;
 }

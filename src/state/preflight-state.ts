@@ -15,8 +15,8 @@ export interface PreflightStateDeps {
   clock: () => Date;
 }
 
-/** Every state fact the bundle's rules need, computed once per bundle. */
-function needsOf(bundle: PolicyBundle): string[] {
+/** Every state fact the bundle's rules need; callers compute it once per bundle. */
+export function stateNeedsOf(bundle: PolicyBundle): string[] {
   const needs = new Set<string>();
   for (const policy of bundle.policies) for (const rule of policy.rules) for (const need of rule.needsState ?? []) needs.add(need);
   return [...needs];
@@ -43,7 +43,7 @@ export function preflightStateLoader(deps: PreflightStateDeps): (payload: Prefli
   const needsByBundle = new WeakMap<PolicyBundle, string[]>();
   return async (payload, bundle) => {
     let needs = needsByBundle.get(bundle);
-    if (!needs) { needs = needsOf(bundle); needsByBundle.set(bundle, needs); }
+    if (!needs) { needs = stateNeedsOf(bundle); needsByBundle.set(bundle, needs); }
     const now = deps.clock();
     const query = stateQuery(needs, executionScopes(payload.execution), now.getTime());
     if (!query) return undefined;

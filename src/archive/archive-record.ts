@@ -1,0 +1,46 @@
+import type { PolicyResult, StateSnapshot } from '../policy/types';
+
+/** The format of the archive's lines; replay refuses (and reports) lines of a format it does not know. */
+export const ARCHIVE_FORMAT = 1;
+
+/**
+ * Everything outside the payload that a decision read, as it was gathered for it. `needs` names
+ * the state facts the policy set declared (state-facts.ts), so replay can tell whether a proposed
+ * set needs a fact the archive does not hold.
+ */
+export interface ArchivedFacts {
+  needs: string[];
+  state?: StateSnapshot;
+}
+
+/** The answer Steadybit got: status and body exactly as sent (preflight-answer.ts). */
+export interface ArchivedAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** One line of the decision archive: what is needed to decide the run again, and what was decided. */
+export interface ArchiveRecord {
+  format: typeof ARCHIVE_FORMAT;
+  /** The decision id (X-Preflight-Decision-Id). */
+  id: string;
+  /** The decision time, ISO 8601: what time windows and {{now}} read. */
+  at: string;
+  /** The revision of the policy set that decided (X-Preflight-Policy-Revision). */
+  revision: string;
+  /** Built-in policies that were in force (EMERGENCY_STOP_POLICY=enforce), by name. */
+  builtIns: string[];
+  /** Asked with ?explain=true: every policy visited, and the explanation in the body. */
+  explain: boolean;
+  /** The payload as received (parsed), masked attribute values replaced by MASKED. */
+  payload: unknown;
+  /** The attribute keys whose values were masked (DECISION_ARCHIVE_MASK_ATTRIBUTES); absent when none. */
+  masked?: string[];
+  facts: ArchivedFacts;
+  answer: ArchivedAnswer;
+  /** The per-policy results of the decision. */
+  results: PolicyResult[];
+}
+
+/** What a masked attribute value is written as. */
+export const MASKED = '[masked]';
