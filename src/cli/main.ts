@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
+import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } from './commands/replay-command';
 import { schemaCommand } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
 import { TEST_FORMATS, testCommand, type TestFormat } from './commands/test-command';
@@ -31,7 +32,7 @@ const program = new Command('preflight-gate')
   .description('Policy guardrails for Steadybit experiments: validate and test policies, evaluate payloads, sign requests, run the service.')
   .exitOverride()
   .showHelpAfterError('(add --help for usage)')
-  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).');
+  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code, a --fail-on hit of replay), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).');
 
 program.command('validate')
   .description('check every policy file (schema and semantics) and the shape of every test suite')
@@ -55,6 +56,18 @@ program.command('eval')
   .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
   .option('--exit-code', 'exit 1 when the run would be denied (default: exit 0 whenever it was evaluated)')
   .action((opts: Parameters<typeof evalCommand>[0]) => run(() => evalCommand(opts, env, write)));
+
+program.command('replay')
+  .description('decide archived runs (DECISION_ARCHIVE) again under proposed policies and report what would change')
+  .requiredOption('--archive <path>', 'an archive file (plain or gzipped) or a directory of them')
+  .option('--dir <dir>', 'the proposed policy directory (default: $POLICY_DIR or ./policies)')
+  .option('--since <iso>', 'only runs decided at or after this time')
+  .option('--until <iso>', 'only runs decided before this time')
+  .addOption(new Option('--format <format>', 'output format (markdown: a pull-request comment)').choices(REPLAY_FORMATS).default('text'))
+  .addOption(new Option('--fail-on <change>', 'exit 1 when a run is newly allowed, or when any answer changes').choices(FAIL_ON))
+  .option('--max-listed <n>', 'changed runs listed per kind of change (counts are always complete)', '50')
+  .option('--run-url <template>', 'link runs in the report: a URL with {executionId}, {experimentKey}, {teamKey}, {environment} or {decisionId}')
+  .action((opts: ReplayCommandOptions) => run(() => replayCommand(opts, env, write, (s) => void process.stderr.write(s))));
 
 program.command('sign')
   .description('print the X-SB-Signature header value for a payload (a file, or stdin)')

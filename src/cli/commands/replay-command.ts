@@ -1,0 +1,76 @@
+import { formatProblem } from '../../policy/load-error';
+import { loadPolicyDir } from '../../policy/load-policy-dir';
+import { archiveSources } from '../../replay/archive-sources';
+import { formatMarkdown } from '../../replay/format-markdown';
+import { formatText, totalChanged } from '../../replay/format-text';
+import { replayArchive } from '../../replay/replay-archive';
+import type { ReplayReport } from '../../replay/replay-report';
+import { RUN_URL_PLACEHOLDERS } from '../../replay/run-label';
+import { parseNow, policyDirArg } from '../read-input';
+import { EXIT, UsageError } from '../usage-error';
+
+export const REPLAY_FORMATS = ['text', 'json', 'markdown'] as const;
+export const FAIL_ON = ['newly-allowed', 'any-change'] as const;
+
+export interface ReplayCommandOptions {
+  archive: string;
+  dir?: string;
+  since?: string;
+  until?: string;
+  format: typeof REPLAY_FORMATS[number];
+  failOn?: typeof FAIL_ON[number];
+  maxListed: string;
+  runUrl?: string;
+}
+
+/** At most this many warnings on stderr; the report counts every one. */
+const MAX_WARNINGS = 20;
+
+function time(value: string | undefined, flag: string): Date | undefined {
+  try {
+    return value === undefined ? undefined : parseNow(value, () => new Date());
+  } catch {
+    throw new UsageError(`${flag} must be an ISO 8601 time such as 2026-03-02T10:00:00Z, got "${value}"`);
+  }
+}
+
+function failed(report: ReplayReport, failOn: ReplayCommandOptions['failOn']): boolean {
+  if (failOn === 'newly-allowed') return report.counts.changed['newly-allowed'] > 0;
+  // Same answer, other per-policy results (a new warn policy) is no change for Steadybit.
+  if (failOn === 'any-change') return totalChanged(report) - report.counts.changed.results > 0;
+  return false;
+}
+
+/**
+ * `preflight-gate replay --archive <file|dir> --dir <proposed policies>`: decides every archived
+ * run again under the proposed set and reports what would change (docs/replay.md). Exit 0, or 1
+ * when --fail-on finds what it names; 2 on a usage error or an invalid policy set.
+ */
+export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.ProcessEnv, write: (s: string) => void, warn: (s: string) => void): Promise<number> {
+  const since = time(opts.since, '--since');
+  const until = time(opts.until, '--until');
+  if (since && until && since.getTime() >= until.getTime()) throw new UsageError(`--since (${opts.since}) must be before --until (${opts.until})`);
+  const listed = Number(opts.maxListed);
+  if (!Number.isInteger(listed) || listed < 0) throw new UsageError(`--max-listed must be a whole number, got "${opts.maxListed}"`);
+  const unknown = opts.runUrl?.match(/\{[^}]*\}/g)?.filter((p) => !RUN_URL_PLACEHOLDERS.includes(p.slice(1, -1)));
+  if (unknown && unknown.length > 0) throw new UsageError(`--run-url: unknown placeholder ${unknown[0]}; use ${RUN_URL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`);
+  const dir = policyDirArg(opts.dir, env);
+  const streams = archiveSources(opts.archive);
+  const loaded = loadPolicyDir(dir);
+  if (!loaded.ok) {
+    const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
+    throw new UsageError(`the policy set in ${dir} is invalid, so nothing can be replayed (the service would not start):\n${errors.join('\n')}`);
+  }
+  let warnings = 0;
+  const report = await replayArchive({
+    streams, archive: opts.archive, policyDir: dir, bundle: loaded.bundle, since, until, listed,
+    warn: (where, message) => {
+      if (++warnings <= MAX_WARNINGS) warn(`preflight-gate: warning: ${where}: ${message}\n`);
+    },
+  });
+  if (warnings > MAX_WARNINGS) warn(`preflight-gate: warning: ${warnings - MAX_WARNINGS} more warnings (the report counts them all)\n`);
+  if (opts.format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
+  else if (opts.format === 'markdown') write(formatMarkdown(report, { runUrl: opts.runUrl }));
+  else write(formatText(report));
+  return failed(report, opts.failOn) ? EXIT.failed : EXIT.ok;
+}

@@ -1,0 +1,43 @@
+import { ajv, toFieldErrors } from '../validation/ajv';
+import { ARCHIVE_FORMAT, type ArchiveRecord } from '../archive/archive-record';
+import { isJsonObject } from '../json-object';
+
+/** The envelope of an archive line (format 1); the payload is checked by the payload schema when replayed. */
+const RECORD_SCHEMA = {
+  type: 'object',
+  required: ['format', 'id', 'at', 'revision', 'builtIns', 'explain', 'payload', 'facts', 'answer', 'results'],
+  properties: {
+    format: { const: ARCHIVE_FORMAT },
+    id: { type: 'string' },
+    at: { type: 'string', format: 'date-time' },
+    revision: { type: 'string' },
+    builtIns: { type: 'array', items: { type: 'string' } },
+    explain: { type: 'boolean' },
+    payload: { type: 'object' },
+    masked: { type: 'array', items: { type: 'string' } },
+    facts: {
+      type: 'object',
+      required: ['needs'],
+      properties: { needs: { type: 'array', items: { type: 'string' } }, state: { type: 'object' } },
+    },
+    answer: { type: 'object', required: ['status', 'body'], properties: { status: { type: 'integer' }, body: { type: 'object' } } },
+    results: { type: 'array', items: { type: 'object', required: ['policy', 'result'], properties: { policy: { type: 'string' }, result: { type: 'string' } } } },
+  },
+};
+
+const validate = ajv.compile<ArchiveRecord>(RECORD_SCHEMA);
+
+export type CheckedRecord = { ok: true; record: ArchiveRecord } | { ok: false; message: string };
+
+/**
+ * A parsed archive line -> a record replay can use, or why not: a format this version does not
+ * know (written by a newer preflight-gate), or a line that is not an archive record.
+ */
+export function checkRecord(value: unknown): CheckedRecord {
+  if (!isJsonObject(value)) return { ok: false, message: 'not an archive record (not a JSON object)' };
+  if (value.format !== ARCHIVE_FORMAT) {
+    return { ok: false, message: `archive format ${JSON.stringify(value.format)} is not one this version of preflight-gate knows (it reads format ${ARCHIVE_FORMAT}); replay with the version that wrote it or a newer one` };
+  }
+  if (validate(value)) return { ok: true, record: value };
+  return { ok: false, message: `not an archive record: ${toFieldErrors(validate.errors).map((e) => `${e.path} ${e.message}`).join('; ')}` };
+}

@@ -1,0 +1,65 @@
+import { isJsonObject } from '../json-object';
+import { MASKED } from '../archive/archive-record';
+
+/** Which masked keys a decision read; filled while it runs. */
+export interface MaskedReads { keys: Set<string> }
+
+/** Predicate leaves of a masked key: reading their values notes the key. */
+function trapPredicate(p: unknown, keys: ReadonlySet<string>, reads: MaskedReads): void {
+  if (Array.isArray(p)) {
+    for (const item of p) trapPredicate(item, keys, reads);
+    return;
+  }
+  if (!isJsonObject(p)) return;
+  if (typeof p.key === 'string' && keys.has(p.key) && Array.isArray(p.values) && p.values.every((v) => v === MASKED)) {
+    const key = p.key;
+    const values = p.values;
+    Object.defineProperty(p, 'values', {
+      enumerable: true,
+      get() {
+        reads.keys.add(key);
+        return values;
+      },
+    });
+    return;
+  }
+  for (const v of Object.values(p)) if (typeof v === 'object' && v !== null) trapPredicate(v, keys, reads);
+}
+
+function trapTargets(steps: unknown, keys: ReadonlySet<string>, reads: MaskedReads): void {
+  if (!Array.isArray(steps)) return;
+  for (const step of steps) {
+    if (!isJsonObject(step)) continue;
+    if (isJsonObject(step.radius)) trapPredicate(step.radius.predicate, keys, reads);
+    if (Array.isArray(step.targetExecutions)) {
+      for (const target of step.targetExecutions) {
+        if (!isJsonObject(target) || !Array.isArray(target.attributes)) continue;
+        for (const attribute of target.attributes) {
+          if (!isJsonObject(attribute) || typeof attribute.key !== 'string' || !keys.has(attribute.key) || attribute.value !== MASKED) continue;
+          const key = attribute.key;
+          Object.defineProperty(attribute, 'value', {
+            enumerable: true,
+            get() {
+              reads.keys.add(key);
+              return MASKED;
+            },
+          });
+        }
+      }
+    }
+    trapTargets(step.validations, keys, reads);
+  }
+}
+
+/**
+ * Turns every masked attribute value of a payload (in targets' attributes and radius predicates) (already validated: it is read only by the
+ * decision from here on) into a getter that notes the read. A decision that read none of them did
+ * not depend on the values the archive lacks, so its replay is exact; one that read any cannot be
+ * replayed, whatever rule kind (present or future) did the reading.
+ */
+export function trapMaskedAttributes(payload: unknown, masked: readonly string[] | undefined): MaskedReads {
+  const reads: MaskedReads = { keys: new Set() };
+  if (!masked || masked.length === 0 || !isJsonObject(payload) || !isJsonObject(payload.execution)) return reads;
+  trapTargets(payload.execution.steps, new Set(masked), reads);
+  return reads;
+}

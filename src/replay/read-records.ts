@@ -1,0 +1,67 @@
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { createGunzip } from 'node:zlib';
+import type { ArchiveRecord } from '../archive/archive-record';
+import { checkRecord } from './check-record';
+
+/** One line of an archive: a record to replay, or a problem that names where it is. */
+export type ArchiveLine =
+  | { kind: 'record'; record: ArchiveRecord; where: string }
+  | { kind: 'problem'; where: string; message: string };
+
+/** Whether a file starts with gzip's magic bytes (the name is not trusted). */
+function isGzip(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The lines of one archive file, streamed (plain or gzipped). A line that is not JSON or not a
+ * record of a known format becomes a problem; so does a gzip file cut short. The last line of an
+ * open file may be cut short by a crash: reported, and reading goes on with the next file.
+ */
+export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
+  let gzip: boolean;
+  try {
+    gzip = isGzip(path);
+  } catch (err) {
+    yield { kind: 'problem', where: path, message: `cannot read the file: ${(err as Error).message}` };
+    return;
+  }
+  const file = createReadStream(path);
+  const input = gzip ? file.pipe(createGunzip()) : file;
+  const lines = createInterface({ input, crlfDelay: Infinity });
+  // readline does not end on an input error: close it, so the loop below ends and says why.
+  let failure: Error | undefined;
+  const fail = (err: Error) => {
+    failure ??= err;
+    lines.close();
+  };
+  file.on('error', fail);
+  if (input !== file) input.on('error', fail);
+  let n = 0;
+  try {
+    for await (const line of lines) {
+      n++;
+      if (line.trim() === '') continue;
+      const where = `${path}:${n}`;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch (err) {
+        yield { kind: 'problem', where, message: `not JSON (${(err as Error).message}); a line cut short by a crash or a full disk?` };
+        continue;
+      }
+      const checked = checkRecord(value);
+      yield checked.ok ? { kind: 'record', record: checked.record, where } : { kind: 'problem', where, message: checked.message };
+    }
+  } catch (err) {
+    failure ??= err as Error;
+  }
+  if (failure) yield { kind: 'problem', where: `${path}:${n}`, message: `reading stopped: ${failure.message}` };
+}

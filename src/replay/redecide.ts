@@ -1,0 +1,42 @@
+import type { ArchivedAnswer, ArchiveRecord } from '../archive/archive-record';
+import { preflightAnswer } from '../http/preflight-answer';
+import { describeFieldErrors, validatePreflightPayload } from '../payload/validate-payload';
+import type { PolicyBundle } from '../policy/compiled';
+import { evaluate } from '../policy/evaluate';
+import type { PolicyResult } from '../policy/types';
+import { stateNeedsOf } from '../state/preflight-state';
+import { describeNeed, missingFacts } from './facts-coverage';
+import { trapMaskedAttributes } from './masked-attribute-traps';
+
+export type Redecided =
+  | { kind: 'decided'; answer: ArchivedAnswer; results: PolicyResult[] }
+  | { kind: 'not-replayable'; reason: string };
+
+/** A proposed policy set as replay uses it: the bundle (with the record's built-ins) and its state needs. */
+export interface ReplayBundle {
+  bundle: PolicyBundle;
+  needs: readonly string[];
+}
+
+export const replayBundle = (bundle: PolicyBundle): ReplayBundle => ({ bundle, needs: stateNeedsOf(bundle) });
+
+/**
+ * Decides an archived run again under `proposed`: its payload, at its decision time, with its
+ * recorded facts and decision id, the way the route decided it (?explain included). Not
+ * replayable when the archive lacks something the decision needs: a fact the proposed set asks
+ * for that was not gathered, or a masked attribute value the decision read.
+ */
+export function redecide(proposed: ReplayBundle, record: ArchiveRecord): Redecided {
+  const missing = missingFacts(proposed.needs, record.facts);
+  if (missing.length > 0) {
+    return { kind: 'not-replayable', reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${missing.map(describeNeed).join(', ')}` };
+  }
+  const checked = validatePreflightPayload(record.payload);
+  if (!checked.ok) return { kind: 'not-replayable', reason: `the archived payload is not a valid preflight payload: ${describeFieldErrors(checked.errors)}` };
+  const reads = trapMaskedAttributes(checked.payload, record.masked);
+  const decision = evaluate(proposed.bundle, checked.payload, { now: new Date(record.at), decisionId: record.id, state: record.facts.state, fullScan: record.explain });
+  if (reads.keys.size > 0) {
+    return { kind: 'not-replayable', reason: `the decision reads the target attribute${reads.keys.size === 1 ? '' : 's'} ${[...reads.keys].join(', ')}, whose values the archive masks (DECISION_ARCHIVE_MASK_ATTRIBUTES)` };
+  }
+  return { kind: 'decided', answer: preflightAnswer(decision, record.explain), results: decision.results };
+}

@@ -1,0 +1,87 @@
+import type { ArchiveRecord } from '../archive/archive-record';
+import type { PolicyBundle } from '../policy/compiled';
+import { buildPolicyIndex } from '../policy/policy-index';
+import { EMERGENCY_STOP_POLICY, emergencyStopPolicy } from '../state/built-in-policies';
+import { archiveLines } from './archive-lines';
+import type { ArchiveStream } from './archive-sources';
+import { compareAnswers } from './compare-answers';
+import { redecide, replayBundle, type ReplayBundle } from './redecide';
+import { ReplayTally, runRef, type ReplayReport } from './replay-report';
+
+export interface ReplayOptions {
+  streams: readonly ArchiveStream[];
+  archive: string;
+  policyDir: string;
+  bundle: PolicyBundle;
+  since?: Date;
+  until?: Date;
+  /** Runs listed per kind of change (counts are always complete). */
+  listed: number;
+  /** Called for each problem and run that cannot be replayed, as met (the CLI warns on stderr). */
+  warn?: (where: string, message: string) => void;
+}
+
+/** The built-in policies a record names (EMERGENCY_STOP_POLICY=enforce), put in front of the proposed set as the service does. */
+function withBuiltIns(bundle: PolicyBundle, names: readonly string[]): PolicyBundle | string {
+  if (names.length === 0) return bundle;
+  const unknown = names.filter((n) => n !== EMERGENCY_STOP_POLICY);
+  if (unknown.length > 0) return `the archive names built-in policies this version does not have: ${unknown.join(', ')}`;
+  const policies = [emergencyStopPolicy(), ...bundle.policies];
+  return { ...bundle, policies, index: buildPolicyIndex(policies) };
+}
+
+/**
+ * Replays an archive against a proposed policy set: every record in the time range is decided
+ * again (redecide.ts) and compared with what was answered. Streams the archive; holds one bundle
+ * per distinct set of built-ins and a bounded report.
+ */
+export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> {
+  const tally = new ReplayTally({ archive: opts.archive, policyDir: opts.policyDir, revision: opts.bundle.revision, since: opts.since?.toISOString(), until: opts.until?.toISOString(), listed: opts.listed });
+  const bundles = new Map<string, ReplayBundle | string>();
+  const bundleFor = (record: ArchiveRecord) => {
+    const key = record.builtIns.join('\n');
+    let found = bundles.get(key);
+    if (found === undefined) {
+      const built = withBuiltIns(opts.bundle, record.builtIns);
+      bundles.set(key, (found = typeof built === 'string' ? built : replayBundle(built)));
+    }
+    return found;
+  };
+  const since = opts.since?.getTime() ?? -Infinity;
+  const until = opts.until?.getTime() ?? Infinity;
+
+  for await (const line of archiveLines(opts.streams, opts.since)) {
+    if (line.kind === 'problem') {
+      tally.problem(line.where, line.message);
+      opts.warn?.(line.where, line.message);
+      continue;
+    }
+    const { record } = line;
+    tally.report.counts.records++;
+    const at = Date.parse(record.at);
+    if (at < since || at >= until) {
+      tally.report.counts.outOfRange++;
+      continue;
+    }
+    const proposed = bundleFor(record);
+    const redecided = typeof proposed === 'string' ? { kind: 'not-replayable' as const, reason: proposed } : redecide(proposed, record);
+    if (redecided.kind === 'not-replayable') {
+      tally.notReplayable(record, redecided.reason);
+      opts.warn?.(line.where, `run ${record.id} cannot be replayed: ${redecided.reason}`);
+      continue;
+    }
+    tally.replayed(record);
+    const sameRevision = record.revision === opts.bundle.revision;
+    const comparison = compareAnswers(record, redecided, { proposed: opts.bundle.revision, recorded: record.revision });
+    if (comparison.same && (comparison.exact || !sameRevision)) {
+      tally.report.counts.unchanged++;
+      continue;
+    }
+    const changed = comparison.same
+      ? { kind: 'results' as const, before: { status: record.answer.status, message: '', modifications: [] }, after: { status: record.answer.status, message: '', modifications: [] }, policies: [] }
+      : comparison;
+    tally.changed({ ...runRef(record), kind: changed.kind, before: changed.before, after: changed.after, policies: changed.policies }, sameRevision);
+    if (sameRevision) opts.warn?.(line.where, `run ${record.id}: the policy revision that decided it (${record.revision}) answers differently now; replay is not exact for this run (please report it)`);
+  }
+  return tally.finish();
+}

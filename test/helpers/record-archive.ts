@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../src/app';
+import { createDecisionArchive } from '../../src/archive/create-decision-archive';
+import { createLogger } from '../../src/observability/logger';
+import { createMetrics } from '../../src/observability/metrics';
+import { loadPolicyDir } from '../../src/policy/load-policy-dir';
+import { PolicyStore } from '../../src/policy/policy-store';
+import { signatureHeader } from '../../src/signature/sign';
+import { createStateStore } from '../../src/state/create-state-store';
+import { guardrailState } from '../../src/state/guardrail-state';
+import { parseStateConfig } from '../../src/state/state-config';
+import { generatedEvent, generatedPayload, rng } from './generated-runs';
+
+const SECRET = 'archive-secret';
+/** Monday 2026-01-05 06:00 UTC: the generated decisions spread over the following days. */
+export const START = Date.parse('2026-01-05T06:00:00Z');
+
+export interface RecordedArchive {
+  /** The archive directory (several rotated, gzipped files and the open one). */
+  archive: string;
+  policies: string;
+  /** What the service answered, by decision id: status and the body's exact bytes. */
+  answers: Map<string, { status: number; text: string }>;
+  metrics: ReturnType<typeof createMetrics>;
+}
+
+async function post(port: number, path: string, body: unknown): Promise<{ status: number; text: string; decisionId: string | null }> {
+  const raw = Buffer.from(JSON.stringify(body));
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) } });
+  return { status: res.status, text: await res.text(), decisionId: res.headers.get('x-preflight-decision-id') };
+}
+
+/**
+ * Runs the real service (createApp on a node:http server on 127.0.0.1, the in-memory state store,
+ * the archive writer of DECISION_ARCHIVE) through `runs` generated preflights with state events
+ * between them, the clock moving on by up to 7 minutes each, and returns the archive it wrote.
+ */
+export async function recordArchive(opts: { policies: Record<string, string>; runs: number; seed: number; maskAttributes?: string[]; maxBytes?: number }): Promise<RecordedArchive> {
+  const root = mkdtempSync(join(tmpdir(), 'replay-'));
+  const policies = join(root, 'policies');
+  const archive = join(root, 'archive');
+  mkdirSync(policies);
+  mkdirSync(archive);
+  for (const [file, text] of Object.entries(opts.policies)) writeFileSync(join(policies, file), text);
+  const loaded = loadPolicyDir(policies, new Date(START));
+  if (!loaded.ok) throw new Error(loaded.problems.map((p) => `${p.file}:${p.line} ${p.path} ${p.message}`).join('\n'));
+
+  let now = START;
+  const clock = () => new Date(now);
+  const logger = createLogger('error', { silent: true });
+  const metrics = createMetrics({ defaultMetrics: false });
+  const stateConfig = parseStateConfig({});
+  const decisions = createDecisionArchive({
+    path: join(archive, 'decisions-test.jsonl'), maxBytes: opts.maxBytes ?? 512 * 1024, maxAgeMs: 6 * 3_600_000, maxFiles: 0,
+    queueBytes: 256 * 1024 ** 2, maskAttributes: opts.maskAttributes ?? [],
+  }, { logger, metrics, clock });
+  const app = createApp({ store: new PolicyStore(loaded.bundle), secrets: [SECRET], logger, metrics, clock, archive: decisions, state: guardrailState(stateConfig, createStateStore(stateConfig)) });
+  const server = await new Promise<Server>((resolve) => { const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s)); });
+  const port = (server.address() as { port: number }).port;
+  const answers = new Map<string, { status: number; text: string }>();
+  const r = rng(opts.seed);
+  try {
+    for (let i = 1; i <= opts.runs; i++) {
+      now += r.int(1_000, 420_000);
+      while (r.chance(0.45)) await post(port, '/events', generatedEvent(r, r.int(1, i), now - r.int(0, 60_000)));
+      const explain = r.chance(0.05);
+      const res = await post(port, `/preflight${explain ? '?explain=true' : ''}`, generatedPayload(r, i, now));
+      if (res.decisionId && (res.status === 200 || res.status === 403)) answers.set(res.decisionId, { status: res.status, text: res.text });
+    }
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await decisions.close();
+  }
+  if (readdirSync(archive).length === 0) throw new Error('the archive writer wrote nothing');
+  return { archive, policies, answers, metrics };
+}

@@ -1,0 +1,143 @@
+import { appendFileSync, copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { replayCommand, type ReplayCommandOptions } from '../../src/cli/commands/replay-command';
+import type { ArchiveRecord } from '../../src/archive/archive-record';
+import { readRecords } from '../../src/replay/read-records';
+import type { ReplayReport } from '../../src/replay/replay-report';
+import { generatedPolicies, rng } from '../helpers/generated-runs';
+import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
+import { runCli } from '../cli/run-cli';
+
+const POLICIES = generatedPolicies(rng(20), 60);
+let recorded: RecordedArchive;
+let records: ArchiveRecord[];
+const scratch: string[] = [];
+
+beforeAll(async () => {
+  recorded = await recordArchive({ policies: POLICIES, runs: 400, seed: 7 });
+  records = [];
+  for (const name of readdirSync(recorded.archive).sort()) {
+    for await (const line of readRecords(join(recorded.archive, name))) if (line.kind === 'record') records.push(line.record);
+  }
+}, 300_000);
+afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A policy directory: the recorded set changed by `change` (file -> text, or undefined to remove it). */
+function proposed(change: Record<string, string | undefined>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'proposed-'));
+  scratch.push(dir);
+  for (const [file, text] of Object.entries({ ...POLICIES, ...change })) if (text !== undefined) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+async function replay(opts: Partial<ReplayCommandOptions> & { dir: string }) {
+  let out = '';
+  const warnings: string[] = [];
+  const code = await replayCommand({ archive: recorded.archive, format: 'json', maxListed: '1000', ...opts }, {}, (s) => { out += s; }, (s) => warnings.push(s));
+  return { code, out, warnings, report: (opts.format ?? 'json') === 'json' ? (JSON.parse(out) as ReplayReport) : undefined };
+}
+
+const denials = (r: ArchiveRecord) => r.results.filter((x) => x.result === 'deny').map((x) => x.policy);
+const environmentOf = (r: ArchiveRecord) => (r.payload as { execution: { environment: string } }).execution.environment;
+
+test('removing a policy: the runs only it denied are newly allowed, listed first, and --fail-on newly-allowed fails', async () => {
+  // The file policy that was the only denial of the most runs.
+  const sole = new Map<string, number>();
+  for (const r of records) if (denials(r).length === 1 && !denials(r)[0].includes('built-in')) sole.set(denials(r)[0], (sole.get(denials(r)[0]) ?? 0) + 1);
+  const [policy, expected] = [...sole].sort((a, b) => b[1] - a[1])[0];
+  expect(expected).toBeGreaterThan(3);
+  const dir = proposed({ [`${policy}.yaml`]: undefined });
+  const { code, report } = await replay({ dir, failOn: 'newly-allowed' });
+  expect(code).toBe(1);
+  expect(report?.counts.changed['newly-allowed']).toBe(expected);
+  expect(report?.counts.changed['newly-denied']).toBe(0);
+  expect(new Set(report?.changes['newly-allowed'].map((c) => c.decisionId))).toEqual(new Set(records.filter((r) => denials(r).join() === policy).map((r) => r.id)));
+  expect(report?.byPolicy[0]).toMatchObject({ policy, newlyAllowed: expected });
+  const first = report?.changes['newly-allowed'][0];
+  expect(first).toMatchObject({ before: { status: 403 }, after: { status: 200 }, policies: expect.arrayContaining([{ policy, before: 'deny', after: 'absent' }]) });
+  expect(first?.executionId).toMatch(/^\d+$/);
+  expect(first?.experimentKey).toMatch(/^[A-Z]+-\d+$/);
+  const text = await replay({ dir, format: 'text' });
+  expect(text.out.indexOf('Newly allowed')).toBeLessThan(text.out.indexOf('Newly denied'));
+  expect(text.out).toContain(`${policy}: newly allowed ${expected}`);
+});
+
+test('adding a policy that blocks prod: every allowed prod run is newly denied; --fail-on any-change fails, newly-allowed does not', async () => {
+  const block = JSON.stringify({ kind: 'Policy', name: 'no-prod-at-all', rules: [{ environments: { blocked: ['prod'] } }] });
+  const dir = proposed({ 'no-prod-at-all.yaml': block });
+  const expected = records.filter((r) => r.answer.status === 200 && environmentOf(r) === 'prod').length;
+  expect(expected).toBeGreaterThan(3);
+  const strict = await replay({ dir, failOn: 'any-change' });
+  expect(strict.code).toBe(1);
+  expect(strict.report?.counts.changed['newly-denied']).toBe(expected);
+  expect(strict.report?.counts.changed['newly-allowed']).toBe(0);
+  expect(strict.report?.changes['newly-denied'].every((c) => c.after.message.includes('[no-prod-at-all] environment prod is blocked'))).toBe(true);
+  expect((await replay({ dir, failOn: 'newly-allowed' })).code).toBe(0);
+});
+
+test('a proposed cool-down longer than any the archive looked back is not replayable, and says why', async () => {
+  const longer = JSON.stringify({ kind: 'Policy', name: 'long-pause', rules: [{ cooldown: { after: ['FAILED'], duration: '2d', per: 'team' } }] });
+  const { report, warnings, code } = await replay({ dir: proposed({ 'long-pause.yaml': longer }) });
+  expect(code).toBe(0);
+  expect(report?.counts.notReplayable).toBe(records.length);
+  expect(report?.notReplayable[0].message).toBe('the proposed policies need state facts the archive did not record for this run (its policy set did not need them): runs ended in the last 2d');
+  expect(warnings.length).toBe(21); // 20 warnings, then how many more
+  expect(warnings[20]).toContain(`${records.length - 20} more warnings`);
+});
+
+test('--since and --until replay a time range only', async () => {
+  const times = records.map((r) => r.at).sort();
+  const since = times[100];
+  const until = times[200];
+  const { report } = await replay({ dir: recorded.policies, since, until });
+  expect(report?.counts.replayed).toBe(100);
+  // Files closed before --since are not even read.
+  expect(report?.counts.records).toBeLessThan(records.length);
+  expect(report?.counts.outOfRange).toBe((report?.counts.records ?? 0) - 100);
+  expect(report?.counts.unchanged).toBe(100);
+});
+
+test('lines it cannot read are warned about and counted; every other run is replayed', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'damaged-'));
+  scratch.push(dir);
+  for (const name of readdirSync(recorded.archive)) copyFileSync(join(recorded.archive, name), join(dir, name));
+  const open = readdirSync(dir).find((n) => !n.endsWith('.gz')) as string;
+  appendFileSync(join(dir, open), `${JSON.stringify({ ...records[0], format: 2 })}\n{"format":1,"id":"cut sho`);
+  writeFileSync(join(dir, 'README.txt'), 'not an archive file');
+  const { report, warnings, code } = await replay({ dir: recorded.policies, archive: dir });
+  expect(code).toBe(0);
+  expect(report?.counts).toMatchObject({ replayed: records.length, unchanged: records.length, problems: 2 });
+  expect(warnings.join('')).toContain('archive format 2 is not one this version of preflight-gate knows (it reads format 1)');
+  expect(warnings.join('')).toContain('not JSON');
+});
+
+test('markdown: a summary table, newly allowed first and open, rows cut before the comment limit with the rest counted', async () => {
+  const { formatMarkdown } = await import('../../src/replay/format-markdown');
+  const everything = JSON.stringify({ kind: 'Policy', name: 'deny-all', rules: [{ environments: { allowed: ['nowhere'] } }] });
+  const { report } = await replay({ dir: proposed({ 'deny-all.yaml': everything }) });
+  const md = formatMarkdown(report as ReplayReport, { limit: 6000, runUrl: 'https://steadybit.example/runs/{executionId}' });
+  expect(md.length).toBeLessThanOrEqual(6000);
+  expect(md).toMatch(/^### preflight-gate replay: \d+ archived runs would be decided differently/);
+  expect(md).toContain('| Change | Runs |');
+  expect(md).toContain('<details><summary>Newly denied (');
+  expect(md).toMatch(/…and \d+ more/);
+  expect(md).toMatch(/\[execution \d+ \(experiment [A-Z]+-\d+, team [A-Z]+, environment [^)]+\)\]\(https:\/\/steadybit\.example\/runs\/\d+\)/);
+});
+
+test('the CLI: exit 2 with a clear message for an archive that is not there, a bad time or an unknown placeholder', () => {
+  expect(runCli(['replay', '--archive', '/nonexistent/archive', '--dir', 'policies'])).toMatchObject({ code: 2, stderr: 'preflight-gate: archive /nonexistent/archive does not exist\n' });
+  expect(runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--since', 'yesterday']).stderr).toContain('--since must be an ISO 8601 time');
+  expect(runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--run-url', 'https://x/{runId}']).stderr).toContain('unknown placeholder {runId}');
+});
+
+test('the CLI reads gzipped and plain files alike and exits 0 on the recording revision', () => {
+  const gz = readdirSync(recorded.archive).find((n) => n.endsWith('.gz')) as string;
+  const lines = gunzipSync(readFileSync(join(recorded.archive, gz))).toString('utf8').trim().split('\n').length;
+  const res = runCli(['replay', '--archive', join(recorded.archive, gz), '--dir', recorded.policies, '--fail-on', 'any-change']);
+  expect(res.stderr).toBe('');
+  expect(res.code).toBe(0);
+  expect(res.stdout).toContain(`Replayed ${lines} archived decisions against the policies in ${recorded.policies}`);
+  expect(res.stdout).toMatch(new RegExp(`Unchanged\\s+${lines}\\n`));
+});
