@@ -30,7 +30,7 @@ describe('the README GitHub Actions workflow for a policy repository', () => {
   it('runs on every pull request and validates, then tests', () => {
     const on = (parse(WORKFLOW) as { on: Record<string, unknown> }).on;
     expect(Object.keys(on)).toContain('pull_request');
-    expect(cliSteps.map((s) => s.run?.split(' ').slice(1, 3).join(' '))).toEqual(['validate policies', 'test policies', 'test policies']);
+    expect(cliSteps.map((s) => s.run?.split(' ').slice(1, 3).join(' '))).toEqual(['validate policies', 'test policies', 'test policies', 'replay --archive']);
   });
 
   describe('its commands, run verbatim in a policy repository', () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { loadConfig } from '../../src/config';
 import { loadPolicyDir } from '../../src/policy/load-policy-dir';
 import { bundleFrom, testApp } from '../helpers/test-app';
 import { deploymentOf, envOf } from './pod-spec';
@@ -57,6 +58,13 @@ describe('helm template with the default values', () => {
     const shutdownSeconds = Number(envOf(container, 'SHUTDOWN_TIMEOUT_MS')?.value) / 1000;
     expect(container.lifecycle.preStop.exec.command[0]).toBe('sleep');
     expect(pod.terminationGracePeriodSeconds).toBeGreaterThan(sleep + shutdownSeconds);
+  });
+
+  it('writes no decision archive unless enabled; enabled without a claim, to an emptyDir of the size limit', () => {
+    expect(envOf(container, 'DECISION_ARCHIVE')).toBeUndefined();
+    const enabled = deploymentOf(find(render({ 'webhook.secret': SECRET, 'decisionArchive.enabled': 'true' }), 'Deployment'));
+    expect(envOf(enabled.container, 'DECISION_ARCHIVE')?.value).toBe('/var/lib/preflight-gate/decisions/');
+    expect(enabled.pod.volumes.find((v) => v.name === 'decision-archive')).toEqual({ name: 'decision-archive', emptyDir: { sizeLimit: '2Gi' } });
   });
 
   it('uses the policies built into the image (no POLICY_DIR, no policies volume)', () => {
@@ -116,6 +124,18 @@ describe('helm template with every option turned on', () => {
     });
   });
 
+  it('writes the decision archive to its volume: one file per pod in the mounted directory, settings as env', () => {
+    expect(Object.fromEntries(['DECISION_ARCHIVE', 'DECISION_ARCHIVE_MAX_BYTES', 'DECISION_ARCHIVE_MAX_AGE', 'DECISION_ARCHIVE_MAX_FILES', 'DECISION_ARCHIVE_MASK_ATTRIBUTES'].map((n) => [n, envOf(container, n)?.value]))).toEqual({
+      DECISION_ARCHIVE: '/var/lib/preflight-gate/decisions/', DECISION_ARCHIVE_MAX_BYTES: '32mb', DECISION_ARCHIVE_MAX_AGE: '30m', DECISION_ARCHIVE_MAX_FILES: '48', DECISION_ARCHIVE_MASK_ATTRIBUTES: 'aws.account',
+    });
+    const mount = container.volumeMounts.find((v) => v.name === 'decision-archive');
+    expect(mount?.mountPath).toBe('/var/lib/preflight-gate/decisions');
+    expect(pod.volumes.find((v) => v.name === 'decision-archive')).toEqual({ name: 'decision-archive', persistentVolumeClaim: { claimName: 'preflight-gate-decisions' } });
+    // The service reads exactly these settings.
+    const env = Object.fromEntries(container.env.filter((e) => e.value !== undefined).map((e) => [e.name, e.value as string]));
+    expect(loadConfig(env).archive).toMatchObject({ kind: 'file', maxBytes: 32 * 1024 ** 2, maxAgeMs: 1_800_000, maxFiles: 48, maskAttributes: ['aws.account'] });
+  });
+
   it('exposes only /preflight and /events through the Ingress: metrics and probes stay inside', () => {
     const rules = (find(manifests, 'Ingress').spec as { rules: Array<{ http: { paths: Array<{ path: string }> } }> }).rules;
     expect(rules.flatMap((r) => r.http.paths.map((p) => p.path))).toEqual(['/preflight', '/events']);
@@ -154,6 +174,7 @@ describe('values the chart refuses, with the value to fix', () => {
     ['a grace period shorter than preStop + shutdown', { 'webhook.secret': 'x', terminationGracePeriodSeconds: '20' }, 'terminationGracePeriodSeconds (20) must be longer than preStopSleepSeconds + config.shutdownTimeoutSeconds (30)'],
     ['a policy file name that is not *.yaml', { 'webhook.secret': 'x', 'policies.files.notes\\.txt': 'x' }, 'policies.files'],
     ['an unknown audit level (values.schema.json)', { 'webhook.secret': 'x', 'audit.level': 'loud' }, 'audit.level'],
+    ['a decision archive size that is not one (values.schema.json)', { 'webhook.secret': 'x', 'decisionArchive.maxBytes': 'huge' }, 'decisionArchive.maxBytes'],
     ['STATE_UNAVAILABLE other than deny/allow (values.schema.json)', { 'webhook.secret': 'x', 'state.unavailable': 'maybe' }, 'state.unavailable'],
   ])('%s', (_name, set, message) => {
     const run = helm(['template', 'pg', CHART, ...valueArgs(set)]);
