@@ -1,4 +1,5 @@
-import type { PolicyResult, StateSnapshot } from '../policy/types';
+import type { StateSnapshot } from '../policy/types';
+import type { ArchivedResult } from './archived-results';
 
 /** The format of the archive's lines; replay refuses (and reports) lines of a format it does not know. */
 export const ARCHIVE_FORMAT = 1;
@@ -38,8 +39,8 @@ export interface ArchiveRecord {
   masked?: string[];
   facts: ArchivedFacts;
   answer: ArchivedAnswer;
-  /** The per-policy results of the decision. */
-  results: PolicyResult[];
+  /** The per-policy results of the decision (archived-results.ts). */
+  results: ArchivedResult[];
 }
 
 /** What a masked attribute value is written as. */

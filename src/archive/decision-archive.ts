@@ -5,6 +5,7 @@ import type { Metrics } from '../observability/metrics';
 import { preflightAnswer } from '../http/preflight-answer';
 import { ARCHIVE_FORMAT, type ArchiveRecord } from './archive-record';
 import { maskAttributes } from './mask-attributes';
+import { archivedResults } from './archived-results';
 import { redactDeep, redactor } from '../observability/target-redaction';
 
 /** One decision as the route saw it; turned into an ArchiveRecord after the answer is out. */
@@ -69,7 +70,7 @@ export function toArchiveRecord(entry: DecisionToArchive, masked: ReadonlySet<st
     ...(masked.size > 0 ? { masked: [...masked] } : {}),
     facts: { needs: [...entry.needs], ...(entry.state !== undefined ? { state: entry.state } : {}) },
     answer: hide ? redactDeep(answer, hide) : answer,
-    results: hide ? redactDeep(decision.results, hide) : decision.results,
+    results: hide ? redactDeep(archivedResults(decision.results), hide) : archivedResults(decision.results),
   };
 }
 

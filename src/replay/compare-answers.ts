@@ -1,6 +1,8 @@
 import type { ArchivedAnswer } from '../archive/archive-record';
-import type { Modification, PolicyResult, PolicyResultKind } from '../policy/types';
+import type { ArchivedResult } from '../archive/archived-results';
+import type { Modification, PolicyResultKind } from '../policy/types';
 import { isJsonObject } from '../json-object';
+import { sameJson } from './same-json';
 
 /** How a replayed answer differs from the recorded one, the first kind that applies. */
 export type ChangeKind = 'newly-allowed' | 'newly-denied' | 'message' | 'modifications' | 'results';
@@ -36,10 +38,10 @@ export function summary(answer: ArchivedAnswer): AnswerSummary {
   };
 }
 
-const comparable = (r: PolicyResult) => JSON.stringify([r.result, r.mode, r.reasons, r.message ?? null, r.exception ?? null]);
+const comparable = (r: ArchivedResult) => JSON.stringify([r.result, r.mode, r.reasons, r.message ?? null, r.exception ?? null]);
 
 /** Policies whose result (kind, mode, reasons, message or exception) differs, in the order first seen. */
-export function policyChanges(before: readonly PolicyResult[], after: readonly PolicyResult[]): PolicyChange[] {
+export function policyChanges(before: readonly ArchivedResult[], after: readonly ArchivedResult[]): PolicyChange[] {
   const old = new Map(before.map((r) => [r.policy, r]));
   const now = new Map(after.map((r) => [r.policy, r]));
   const out: PolicyChange[] = [];
@@ -48,7 +50,7 @@ export function policyChanges(before: readonly PolicyResult[], after: readonly P
     const b = now.get(name);
     if (a && b && comparable(a) === comparable(b)) continue;
     // Skipped and not visited mean the same: the policy did not apply to the run.
-    const kind = (r: PolicyResult | undefined) => (r === undefined || r.result === 'skipped' ? 'absent' : r.result);
+    const kind = (r: ArchivedResult | undefined) => (r === undefined || r.result === 'skipped' ? 'absent' : r.result);
     if (kind(a) === 'absent' && kind(b) === 'absent') continue;
     out.push({ policy: name, before: kind(a), after: kind(b) });
   }
@@ -58,24 +60,24 @@ export function policyChanges(before: readonly PolicyResult[], after: readonly P
 /** Revisions to write alike: the proposed set's revision reads as the recorded one (the {{revision}} placeholder). */
 export interface RevisionAlias { proposed: string; recorded: string }
 
-type Answered = { answer: ArchivedAnswer; results: readonly PolicyResult[] };
+type Answered = { answer: ArchivedAnswer; results: readonly ArchivedResult[] };
 
 /**
  * The recorded answer against the replayed one. Same means byte for byte: the JSON text of status
- * and body (explanation included) and of the per-policy results. A message or modification that
+ * and body (explanation included) and of the per-policy results (sameJson finds it without writing
+ * them out). A message or modification that
  * quotes the policy revision ({{revision}}) would differ under every proposed set, so the proposed
  * revision is read as the recorded one (`alias`).
  */
 export function compareAnswers(recorded: Answered, replayed: Answered, alias?: RevisionAlias): Comparison {
-  const same = (text: string) => (alias && alias.proposed !== alias.recorded ? text.split(alias.proposed).join(alias.recorded) : text);
-  const answerText = same(JSON.stringify(replayed.answer));
-  const resultsText = same(JSON.stringify(replayed.results));
-  const answerSame = JSON.stringify(recorded.answer) === answerText;
-  if (answerSame && JSON.stringify(recorded.results) === resultsText) return { same: true, exact: true };
-  const policies = policyChanges(recorded.results, JSON.parse(resultsText) as PolicyResult[]);
+  const renamed = alias && alias.proposed !== alias.recorded ? (text: string) => text.split(alias.proposed).join(alias.recorded) : undefined;
+  const answerSame = sameJson(recorded.answer, replayed.answer, renamed);
+  if (answerSame && sameJson(recorded.results, replayed.results, renamed)) return { same: true, exact: true };
+  const same = (text: string) => (renamed ? renamed(text) : text);
+  const policies = policyChanges(recorded.results, JSON.parse(same(JSON.stringify(replayed.results))) as ArchivedResult[]);
   if (answerSame && policies.length === 0) return { same: true, exact: false };
   const before = summary(recorded.answer);
-  const after = summary(JSON.parse(answerText) as ArchivedAnswer);
+  const after = summary(JSON.parse(same(JSON.stringify(replayed.answer))) as ArchivedAnswer);
   let kind: ChangeKind;
   const allowed = (s: AnswerSummary) => s.status >= 200 && s.status < 300;
   if (!allowed(before) && allowed(after)) kind = 'newly-allowed';

@@ -3,13 +3,13 @@ import { preflightAnswer } from '../http/preflight-answer';
 import { describeFieldErrors, validatePreflightPayload } from '../payload/validate-payload';
 import type { PolicyBundle } from '../policy/compiled';
 import { evaluate } from '../policy/evaluate';
-import type { PolicyResult } from '../policy/types';
+import { archivedResults, type ArchivedResult } from '../archive/archived-results';
 import { stateNeedsOf } from '../state/preflight-state';
 import { describeNeed, missingFacts } from './facts-coverage';
 import { trapMaskedAttributes } from './masked-attribute-traps';
 
 export type Redecided =
-  | { kind: 'decided'; answer: ArchivedAnswer; results: PolicyResult[] }
+  | { kind: 'decided'; answer: ArchivedAnswer; results: ArchivedResult[] }
   | { kind: 'not-replayable'; reason: string };
 
 /** A proposed policy set as replay uses it: the bundle (with the record's built-ins) and its state needs. */
@@ -38,5 +38,5 @@ export function redecide(proposed: ReplayBundle, record: ArchiveRecord): Redecid
   if (reads.keys.size > 0) {
     return { kind: 'not-replayable', reason: `the decision reads the target attribute${reads.keys.size === 1 ? '' : 's'} ${[...reads.keys].join(', ')}, whose values the archive masks (DECISION_ARCHIVE_MASK_ATTRIBUTES)` };
   }
-  return { kind: 'decided', answer: preflightAnswer(decision, record.explain), results: decision.results };
+  return { kind: 'decided', answer: preflightAnswer(decision, record.explain), results: archivedResults(decision.results) };
 }
