@@ -116,11 +116,24 @@ export function generatedPayload(r: Rng, id: number, time: number): PreflightPay
   };
 }
 
-/** A state event that may come between preflights: a run created or ended, the emergency stop engaged or not. */
-export function generatedEvent(r: Rng, id: number, time: number): WebhookPayload {
+/** The emergency stop as the generated events left it: the engagement in force, if any. */
+export interface StopState { engaged?: string }
+
+/**
+ * A state event that may come between preflights: a run created or ended, the emergency stop
+ * engaged, or disengaged (naming the engagement in force, as Steadybit does).
+ */
+export function generatedEvent(r: Rng, id: number, time: number, stop: StopState): WebhookPayload {
   const iso = new Date(time).toISOString();
-  if (r.chance(0.04)) return { event: 'killswitch.engaged', time: iso, killswitch: { engagedBy: 'jane', engaged: iso } };
-  if (r.chance(0.08)) return { event: 'killswitch.disengaged', time: iso, killswitch: { engagedBy: 'jane', engaged: new Date(time - 60_000).toISOString(), disengagedBy: 'joe', disengaged: iso } };
+  if (stop.engaged === undefined && r.chance(0.03)) {
+    stop.engaged = iso;
+    return { event: 'killswitch.engaged', time: iso, killswitch: { engagedBy: 'jane', engaged: iso } };
+  }
+  if (stop.engaged !== undefined && stop.engaged < iso && r.chance(0.25)) {
+    const engaged = stop.engaged;
+    stop.engaged = undefined;
+    return { event: 'killswitch.disengaged', time: iso, killswitch: { engagedBy: 'jane', engaged, disengagedBy: 'joe', disengaged: iso } };
+  }
   const event = r.pick(['created', 'created', 'completed', 'failed', 'errored', 'canceled']);
   return { event: `experiment.execution.${event}`, time: iso, execution: { id, experimentKey: 'ADM-1', teamKey: r.pick(TEAMS), environment: r.pick(ENVIRONMENTS), state: event.toUpperCase() } };
 }

@@ -12,7 +12,7 @@ import { signatureHeader } from '../../src/signature/sign';
 import { createStateStore } from '../../src/state/create-state-store';
 import { guardrailState } from '../../src/state/guardrail-state';
 import { parseStateConfig } from '../../src/state/state-config';
-import { generatedEvent, generatedPayload, rng } from './generated-runs';
+import { generatedEvent, generatedPayload, rng, type StopState } from './generated-runs';
 
 const SECRET = 'archive-secret';
 /** Monday 2026-01-05 06:00 UTC: the generated decisions spread over the following days. */
@@ -62,10 +62,17 @@ export async function recordArchive(opts: { policies: Record<string, string>; ru
   const port = (server.address() as { port: number }).port;
   const answers = new Map<string, { status: number; text: string }>();
   const r = rng(opts.seed);
+  const stop: StopState = {};
   try {
     for (let i = 1; i <= opts.runs; i++) {
       now += r.int(1_000, 420_000);
-      while (r.chance(0.45)) await post(port, '/events', generatedEvent(r, r.int(1, i), now - r.int(0, 60_000)));
+      // Events come in time order (a later one may not be older: the store keeps the newest change).
+      let eventTime = now - 60_000;
+      while (r.chance(0.45)) {
+        eventTime += r.int(1, 10_000);
+        const res = await post(port, '/events', generatedEvent(r, r.int(1, i), eventTime, stop));
+        if (res.status >= 300) throw new Error(`event answered ${res.status}: ${res.text}`);
+      }
       const explain = r.chance(0.05);
       const res = await post(port, `/preflight${explain ? '?explain=true' : ''}`, generatedPayload(r, i, now));
       if (res.decisionId && (res.status === 200 || res.status === 403)) answers.set(res.decisionId, { status: res.status, text: res.text });
