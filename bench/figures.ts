@@ -1,5 +1,6 @@
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
 import type { LoadFigures } from './load-run';
+import type { ReplayFigures } from './replay-bench';
 
 /** `reference`: the baseline's work on plain node:http, shown for context; no target applies to it. */
 export type HttpTargetKind = 'baseline' | 'reference' | 'bundled' | 'generated';
@@ -35,6 +36,8 @@ export interface BenchResults {
   http: HttpTargetFigures[];
   engine: EngineFigures[];
   loadTimes: LoadTimeFigures[];
+  /** `preflight-gate replay` of generated archives (docs/replay.md), largest last. */
+  replay?: ReplayFigures[];
   targets: TargetLine[];
   passed: boolean;
 }

@@ -22,6 +22,8 @@ export function formatReport(r: BenchResults): string {
     r.engine.map((e) => [e.policies, n0(e.decisionsPerSecond), e.microsPerDecision.toFixed(1), at100 ? n2(e.microsPerDecision / at100.microsPerDecision) : '-', e.visitedPerDecision.toFixed(1), e.fullScanMicrosPerDecision.toFixed(1)]),
   );
   const loads = table(['policy files', 'load + validate ms', 'of which index ms'], r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]));
+  const replay = table(['archived decisions', 'policies', 'archive MB (uncompressed)', 'seconds', 'CPU seconds', 'decisions/s', 'peak RSS MB', 'unchanged'],
+    (r.replay ?? []).map((x) => [x.records, x.policies, n0(x.archiveMb), x.seconds.toFixed(1), x.cpuSeconds.toFixed(1), n0(x.decisionsPerSecond), n0(x.peakRssMb), x.unchanged]));
   const payloads = r.payloads.map((p) => `  ${p.name}: ${Object.entries(p.expected).map(([t, s]) => `${t} ${s}`).join(', ')}`).join('\n');
   const targets = r.targets.map((t) => `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.detail}`).join('\n');
   return [
@@ -38,6 +40,7 @@ export function formatReport(r: BenchResults): string {
     http,
     '', 'Engine alone (evaluate() in a loop, CPU time; full scan = every policy visited, as before the index):', engine,
     '', 'Load and validate a policy directory:', loads,
+    '', 'preflight-gate replay (gzipped archive against the same policies, its own process; docs/replay.md):', replay,
     '', 'Targets:', targets,
     r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',
   ].join('\n');

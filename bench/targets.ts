@@ -1,5 +1,6 @@
 import type { EngineFigures } from './engine-bench';
 import type { HttpTargetFigures, TargetLine } from './figures';
+import type { ReplayFigures } from './replay-bench';
 
 const x = (n: number) => `${n.toFixed(2)}x`;
 
@@ -34,6 +35,30 @@ export function checkTargets(http: readonly HttpTargetFigures[], engine: readonl
   if (at100 && top && top !== at100) {
     const ratio = top.microsPerDecision / at100.microsPerDecision;
     lines.push({ name: `engine cost per decision at ${top.policies} policies <= 5x at 100`, pass: ratio <= 5, detail: `${top.microsPerDecision.toFixed(1)} us vs ${at100.microsPerDecision.toFixed(1)} us = ${x(ratio)}`, correctness: false });
+  }
+  return lines;
+}
+
+/**
+ * Replay (issue 24): exact on every archived decision (a correctness target), 100,000 decisions
+ * against 1,000 policies in under a minute, and memory flat in the archive's size (the peak RSS of
+ * the largest archive at most 1.25x that of the smallest).
+ */
+export function checkReplayTargets(replay: readonly ReplayFigures[]): TargetLine[] {
+  const lines: TargetLine[] = replay.map((r) => ({
+    name: `replay of ${r.records} archived decisions reproduces every answer`,
+    pass: r.replayed === r.records && r.unchanged === r.records,
+    detail: `${r.unchanged} unchanged of ${r.replayed} replayed (${r.records} archived)`,
+    correctness: true,
+  }));
+  const largest = replay.at(-1);
+  if (largest && largest.records >= 100_000) {
+    lines.push({ name: `replay of ${largest.records} decisions against ${largest.policies} policies < 60 s`, pass: largest.seconds < 60, detail: `${largest.seconds.toFixed(1)} s (CPU ${largest.cpuSeconds.toFixed(1)} s), ${Math.round(largest.decisionsPerSecond)} decisions/s`, correctness: false });
+  }
+  const smallest = replay[0];
+  if (largest && smallest && largest !== smallest) {
+    const ratio = largest.peakRssMb / smallest.peakRssMb;
+    lines.push({ name: 'replay memory flat in the archive size (peak RSS at the largest archive <= 1.25x the smallest)', pass: ratio <= 1.25, detail: `${largest.peakRssMb.toFixed(0)} MB at ${largest.records} vs ${smallest.peakRssMb.toFixed(0)} MB at ${smallest.records} = ${x(ratio)}`, correctness: false });
   }
   return lines;
 }
