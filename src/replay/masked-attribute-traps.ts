@@ -4,6 +4,18 @@ import { MASKED } from '../archive/archive-record';
 /** Which masked keys a decision read; filled while it runs. */
 export interface MaskedReads { keys: Set<string> }
 
+/** Replaces `field` of `o` by a getter that notes `key` in `reads` and returns the same value. */
+function trap(o: Record<string, unknown>, field: string, key: string, reads: MaskedReads): void {
+  const value = o[field];
+  Object.defineProperty(o, field, {
+    enumerable: true,
+    get() {
+      reads.keys.add(key);
+      return value;
+    },
+  });
+}
+
 /** Predicate leaves of a masked key: reading their values notes the key. */
 function trapPredicate(p: unknown, keys: ReadonlySet<string>, reads: MaskedReads): void {
   if (Array.isArray(p)) {
@@ -12,15 +24,7 @@ function trapPredicate(p: unknown, keys: ReadonlySet<string>, reads: MaskedReads
   }
   if (!isJsonObject(p)) return;
   if (typeof p.key === 'string' && keys.has(p.key) && Array.isArray(p.values) && p.values.every((v) => v === MASKED)) {
-    const key = p.key;
-    const values = p.values;
-    Object.defineProperty(p, 'values', {
-      enumerable: true,
-      get() {
-        reads.keys.add(key);
-        return values;
-      },
-    });
+    trap(p, 'values', p.key, reads);
     return;
   }
   for (const v of Object.values(p)) if (typeof v === 'object' && v !== null) trapPredicate(v, keys, reads);
@@ -36,14 +40,7 @@ function trapTargets(steps: unknown, keys: ReadonlySet<string>, reads: MaskedRea
         if (!isJsonObject(target) || !Array.isArray(target.attributes)) continue;
         for (const attribute of target.attributes) {
           if (!isJsonObject(attribute) || typeof attribute.key !== 'string' || !keys.has(attribute.key) || attribute.value !== MASKED) continue;
-          const key = attribute.key;
-          Object.defineProperty(attribute, 'value', {
-            enumerable: true,
-            get() {
-              reads.keys.add(key);
-              return MASKED;
-            },
-          });
+          trap(attribute, 'value', attribute.key, reads);
         }
       }
     }
