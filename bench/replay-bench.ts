@@ -3,6 +3,7 @@ import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { createGzip } from 'node:zlib';
+import { closedPath } from '../src/archive/archive-files';
 import { toArchiveRecord } from '../src/archive/decision-archive';
 import { loadPolicyDir } from '../src/policy/load-policy-dir';
 import { evaluate } from '../src/policy/evaluate';
@@ -33,7 +34,7 @@ const T0 = Date.parse('2026-11-02T00:00:00Z');
 /**
  * Writes an archive of `records` decisions against a generated set of `policies` (the bench's
  * payload variants, each with its own execution id and decision time, decided by the engine as
- * the service would and written as the service writes them, gzipped in files of 25,000), then
+ * the service would and written as the service writes them: one writer's files of 25,000, gzipped), then
  * replays it in a child process against the same set. Returns the replay's figures.
  */
 export async function replayStage(work: string, records: number, policies: number, kinds: readonly string[], variants: readonly PayloadVariant[], childScript: string): Promise<ReplayFigures> {
@@ -50,7 +51,9 @@ export async function replayStage(work: string, records: number, policies: numbe
   let bytes = 0;
   for (let file = 0; file * RECORDS_PER_FILE < records; file++) {
     const gzip = createGzip();
-    const out = createWriteStream(join(archive, `decisions-bench-${String(file).padStart(4, '0')}.jsonl.gz`));
+    // Named as one writer's closed files are (closed at the last decision's time): one stream, read in order.
+    const last = Math.min(records, (file + 1) * RECORDS_PER_FILE) - 1;
+    const out = createWriteStream(`${closedPath(join(archive, 'decisions-bench.jsonl'), new Date(T0 + last * 6_000 + 1))}.gz`);
     gzip.pipe(out);
     for (let i = file * RECORDS_PER_FILE; i < Math.min(records, (file + 1) * RECORDS_PER_FILE); i++) {
       const v = i % variants.length;

@@ -16,7 +16,8 @@ const timeOf = (line: ArchiveLine) => (line.kind === 'record' ? line.record.at :
 /**
  * Every line of the archive, the streams of several writers merged in decision time order (each
  * stream is read in the order it was written; ISO times compare as text). Problems come as soon as
- * they are met. One line per stream is held at a time: memory does not grow with the archive.
+ * they are met. Each stream holds one file open, read ahead by at most readline's buffer (about a
+ * thousand lines): memory grows with the number of writers, not with the archive.
  */
 export async function* archiveLines(streams: readonly ArchiveStream[], since?: Date): AsyncGenerator<ArchiveLine> {
   const readers = streams.map((s) => streamLines(s, since));

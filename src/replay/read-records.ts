@@ -33,8 +33,9 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
     yield { kind: 'problem', where: path, message: `cannot read the file: ${(err as Error).message}` };
     return;
   }
-  const file = createReadStream(path);
-  const input = gzip ? file.pipe(createGunzip()) : file;
+  // Large chunks: far fewer callbacks than the 16 KB defaults (zlib's were a third of replay's time).
+  const file = createReadStream(path, { highWaterMark: 1 << 20 });
+  const input = gzip ? file.pipe(createGunzip({ chunkSize: 1 << 18 })) : file;
   const lines = createInterface({ input, crlfDelay: Infinity });
   // readline does not end on an input error: close it, so the loop below ends and says why.
   let failure: Error | undefined;
