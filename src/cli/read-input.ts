@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import { parseStrictJson } from '../payload/parse-strict-json';
 import { UsageError } from './usage-error';
 
 /** The bytes of a file, or a UsageError that names it and says why it cannot be read. */
@@ -12,13 +13,14 @@ export function readFileBytes(file: string, what: string): Buffer {
   }
 }
 
-/** Parses JSON read from `file`; a syntax error names the file. */
+/**
+ * Parses JSON read from `file` as the service parses a body (parse-strict-json.ts): invalid UTF-8,
+ * a key given twice or a syntax error is a usage error that names the file and the path.
+ */
 export function parseJson(bytes: Buffer, file: string, what: string): unknown {
-  try {
-    return JSON.parse(bytes.toString('utf8'));
-  } catch (err) {
-    throw new UsageError(`${what} ${file} is not valid JSON: ${(err as Error).message}`);
-  }
+  const parsed = parseStrictJson(bytes);
+  if (!parsed.ok) throw new UsageError(`${what} ${file} ${parsed.message}`);
+  return parsed.value;
 }
 
 /** All of stdin; refuses an interactive terminal rather than waiting for input forever. */

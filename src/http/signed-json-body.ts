@@ -5,6 +5,7 @@ import getRawBody from 'raw-body';
 import { SIGNATURE_HEADER } from '../signature/sign';
 import { verifySignature } from '../signature/verify-signature';
 import type { Metrics } from '../observability/metrics';
+import { parseStrictJson } from '../payload/parse-strict-json';
 import { HttpError } from './http-error';
 
 export interface SignedBodyOptions {
@@ -53,7 +54,7 @@ async function rawBody(req: IncomingMessage, limit: string | number): Promise<Bu
 
 /**
  * A signed webhook body: content type, raw body (size-limited), HMAC over exactly the bytes
- * received, then one JSON.parse. Throws an HttpError (or raw-body's error, which toHttpError maps).
+ * received, then one strict parse (parse-strict-json.ts: no invalid UTF-8, no key given twice). Throws an HttpError (or raw-body's error, which toHttpError maps).
  */
 export async function readSignedJson(req: IncomingMessage, opts: SignedBodyOptions): Promise<unknown> {
   requireJson(req);
@@ -67,11 +68,9 @@ export async function readSignedJson(req: IncomingMessage, opts: SignedBodyOptio
       throw new HttpError(401, result.message);
     }
   }
-  try {
-    return JSON.parse(body.toString('utf8')) as unknown;
-  } catch (err) {
-    throw new HttpError(400, `the body is not valid JSON: ${(err as Error).message}`);
-  }
+  const parsed = parseStrictJson(body);
+  if (!parsed.ok) throw new HttpError(400, `the body ${parsed.message}`);
+  return parsed.value;
 }
 
 /** readSignedJson as Express middleware (POST /events): the parsed body is left in `res.locals.body`. */

@@ -1,6 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import { parseStrictJson } from '../../payload/parse-strict-json';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
 import type { PreflightPayload, StateSnapshot } from '../../policy/types';
 import { applyPatch } from './payload-patch';
@@ -15,20 +17,33 @@ export interface PreparedCase {
 /** Payload files are read once per run, whatever number of cases use them. */
 export type FileCache = Map<string, unknown>;
 
+/** As the service parses a body: invalid UTF-8 and a key given twice are refused (parse-strict-json.ts). */
+function parseJsonPayload(bytes: Buffer, relative: string): unknown {
+  const parsed = parseStrictJson(bytes);
+  if (!parsed.ok) throw new Error(`payloadFile ${relative} ${parsed.message}`);
+  return parsed.value;
+}
+
+/** YAML refuses a key given twice itself (uniqueKeys); bytes that are not UTF-8 are refused here. */
+function parseYamlPayload(bytes: Buffer, relative: string): unknown {
+  if (!isUtf8(bytes)) throw new Error(`payloadFile ${relative} is not valid UTF-8`);
+  try {
+    return parseYaml(bytes.toString('utf8'));
+  } catch (err) {
+    throw new Error(`payloadFile ${relative} is not valid YAML: ${(err as Error).message}`);
+  }
+}
+
 function readPayloadFile(suiteFile: string, relative: string, cache: FileCache): unknown {
   const full = resolve(dirname(suiteFile), relative);
   if (!cache.has(full)) {
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = readFileSync(full, 'utf8');
+      bytes = readFileSync(full);
     } catch (err) {
       throw new Error(`payloadFile ${relative}: cannot read ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
-    try {
-      cache.set(full, /\.json$/i.test(full) ? JSON.parse(text) : parseYaml(text));
-    } catch (err) {
-      throw new Error(`payloadFile ${relative} is not valid ${/\.json$/i.test(full) ? 'JSON' : 'YAML'}: ${(err as Error).message}`);
-    }
+    cache.set(full, /\.json$/i.test(full) ? parseJsonPayload(bytes, relative) : parseYamlPayload(bytes, relative));
   }
   return cache.get(full);
 }
