@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { createApp } from './app';
 import type { Config } from './config';
-import { answerClientErrorsAsJson } from './http/client-error-json';
+import { createHttpServer } from './http/create-http-server';
 import { gracefulCloser } from './http/graceful-close';
 import { UNSIGNED_WARNING } from './http/health-routes';
 import { createLogger, type Logger } from './observability/logger';
@@ -55,11 +55,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
   const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = createServer(app).listen(config.port, config.host, () => resolve(s));
+    const s = createHttpServer(app, { bodyLimit: config.bodyLimit }).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
   const closeGracefully = gracefulCloser(server);
-  answerClientErrorsAsJson(server);
   logger.info('listening', { host: config.host, port: addressPort(server), policyDir: config.policyDir, revision: bundle?.revision, policies: bundle?.policies.length, signaturesEnforced: config.secrets.length > 0 });
 
   let watcher: PolicyWatcher | undefined;

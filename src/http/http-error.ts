@@ -4,7 +4,7 @@
  */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 413 | 415 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 405 | 413 | 415 | 417 | 500 | 501 | 503,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
