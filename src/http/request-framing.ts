@@ -17,7 +17,7 @@ export function framingProblem(req: IncomingMessage, bodyLimitBytes: number): Ht
   }
   const declared = req.headers['content-length'];
   if (declared !== undefined && Number(declared) > bodyLimitBytes) {
-    return new HttpError(413, `the body is larger than the limit of ${bodyLimitBytes} bytes (BODY_LIMIT): Content-Length ${declared} is refused before it is read`);
+    return new HttpError(413, `the body is larger than the limit of ${bodyLimitBytes} bytes (BODY_LIMIT)`);
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { visit } from 'jsonc-parser';
+import { createScanner } from 'jsonc-parser';
 import type { FieldPath } from '../validation/field-path';
 
 /** The `"` in a string (String#indexOf: several times faster than a charCodeAt loop, see the decision record). */
@@ -8,18 +8,26 @@ function quotesIn(s: string): number {
   return n;
 }
 
-/** The `"` characters a value's strings (keys included) take when written as JSON with `\"` escapes. */
-function quotesOf(value: unknown): number {
-  if (typeof value === 'string') return 2 + quotesIn(value);
-  if (typeof value !== 'object' || value === null) return 0;
+/**
+ * The `"` characters a value's strings (keys included) take when written as JSON with `\"` escapes.
+ * A loop with its own stack, not recursion: a body may nest as deep as BODY_LIMIT allows.
+ */
+function quotesOf(root: unknown): number {
   let n = 0;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) n += quotesOf(value[i]);
-    return n;
+  const todo: unknown[] = [root];
+  while (todo.length > 0) {
+    const value = todo.pop();
+    if (typeof value === 'string') n += 2 + quotesIn(value);
+    else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) todo.push(value[i]);
+    else if (typeof value === 'object' && value !== null) {
+      // JSON.parse makes plain objects: for-in sees exactly their own keys (`__proto__` included).
+      const obj = value as Record<string, unknown>;
+      for (const key in obj) {
+        n += 2 + quotesIn(key);
+        todo.push(obj[key]);
+      }
+    }
   }
-  // JSON.parse makes plain objects: for-in sees exactly their own keys (`__proto__` included), without Object.keys' array.
-  const obj = value as Record<string, unknown>;
-  for (const key in obj) n += 2 + quotesIn(key) + quotesOf(obj[key]);
   return n;
 }
 
@@ -35,22 +43,55 @@ export function mayHaveDuplicateKeys(text: string, parsed: unknown): boolean {
   return quotesIn(text) !== quotesOf(parsed);
 }
 
+// jsonc-parser's SyntaxKind values (an ambient const enum, which isolatedModules cannot read).
+const OPEN_BRACE = 1, CLOSE_BRACE = 2, OPEN_BRACKET = 3, CLOSE_BRACKET = 4, COMMA = 5, STRING = 10, EOF = 17;
+
+interface Frame { keys?: Set<string>; key?: string; index: number; expectKey: boolean }
+
+function pathOf(stack: readonly Frame[]): FieldPath {
+  const path: FieldPath = [];
+  for (const f of stack) {
+    if (!f.keys) path.push(f.index);
+    else if (f.key !== undefined) path.push(f.key);
+  }
+  return path;
+}
+
 /**
- * The first key given twice in one object, with its path (escapes decoded, so `"a"` and
- * `"\u0061"` are the same key), or undefined. Expects text that JSON.parse accepted.
+ * Walks the tokens of JSON text (jsonc-parser's scanner, escapes decoded, so `"a"` and `"\u0061"`
+ * are the same key) with a stack of open objects and arrays; no recursion, whatever the depth.
+ * Stops at the first key given twice in one object, or at the token that reaches `stopAt`.
  */
+function walk(text: string, stopAt: number): { duplicate?: string; path: FieldPath } {
+  const scanner = createScanner(text, true);
+  const stack: Frame[] = [];
+  for (let token = scanner.scan(); token !== EOF; token = scanner.scan()) {
+    if (scanner.getTokenOffset() + scanner.getTokenLength() > stopAt) break;
+    const top = stack[stack.length - 1];
+    if (token === OPEN_BRACE) stack.push({ keys: new Set(), index: 0, expectKey: true });
+    else if (token === OPEN_BRACKET) stack.push({ index: 0, expectKey: false });
+    else if (token === CLOSE_BRACE || token === CLOSE_BRACKET) stack.pop();
+    else if (token === COMMA && top) {
+      top.index++;
+      top.expectKey = top.keys !== undefined;
+    } else if (token === STRING && top?.keys && top.expectKey) {
+      const key = scanner.getTokenValue();
+      top.key = key;
+      top.expectKey = false;
+      if (top.keys.has(key)) return { duplicate: key, path: pathOf(stack) };
+      top.keys.add(key);
+    }
+  }
+  return { path: pathOf(stack) };
+}
+
+/** The first key given twice in one object, with its path, or undefined. Expects text that JSON.parse accepted. */
 export function findDuplicateKey(text: string): { key: string; path: FieldPath } | undefined {
-  const open: Array<Set<string>> = [];
-  let found: { key: string; path: FieldPath } | undefined;
-  visit(text, {
-    onObjectBegin: () => { open.push(new Set()); },
-    onObjectEnd: () => { open.pop(); },
-    onObjectProperty: (key, _offset, _length, _line, _col, pathSupplier) => {
-      const keys = open[open.length - 1];
-      if (found || !keys) return;
-      if (keys.has(key)) found = { key, path: [...pathSupplier(), key] };
-      else keys.add(key);
-    },
-  }, { disallowComments: true, allowTrailingComma: false });
-  return found;
+  const { duplicate, path } = walk(text, Infinity);
+  return duplicate === undefined ? undefined : { key: duplicate, path };
+}
+
+/** The path of the value or key at `offset` of JSON text (that may not parse), as far as it can be told. */
+export function pathAt(text: string, offset: number): FieldPath {
+  return walk(text, offset + 1).path;
 }

@@ -1,7 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { getLocation } from 'jsonc-parser';
 import { pathText, type FieldPath } from '../validation/field-path';
-import { findDuplicateKey, mayHaveDuplicateKeys } from './duplicate-keys';
+import { findDuplicateKey, mayHaveDuplicateKeys, pathAt } from './duplicate-keys';
 
 /**
  * A parsed body, or why it is refused. `message` completes a sentence whose subject the caller
@@ -31,7 +30,7 @@ function invalidUtf8(bytes: Buffer): StrictJson {
   const lossy = bytes.toString('utf8');
   const { byteOffset, charOffset } = firstInvalidByte(bytes, lossy);
   const byte = bytes[byteOffset]?.toString(16).toUpperCase().padStart(2, '0');
-  const path = getLocation(lossy, charOffset).path.filter((p) => p !== '');
+  const path = pathAt(lossy, charOffset);
   return { ok: false, problem: 'utf8', message: `is not valid UTF-8: byte 0x${byte ?? '??'} at offset ${byteOffset}, ${where(path)}; send the payload as UTF-8` };
 }
 

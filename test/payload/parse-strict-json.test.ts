@@ -64,3 +64,20 @@ describe('parseStrictJson', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('parseStrictJson on a body nested as deep as the body limit allows', () => {
+  const deep = (inner: string, depth = 100_000) => `${'{"v":['.repeat(depth)}${inner}${']}'.repeat(depth)}`;
+  test.each<[string, string, object]>([
+    ['accepted without a stack overflow', deep('{"k":"\\u0022"}'), { ok: true }],
+    ['a key given twice at the bottom is found', deep('{"k":1,"k":2}', 20_000), { ok: false, message: expect.stringMatching(/^is ambiguous: the key v\[0\]\.v\[0\]\..*\.v\[0\]\.k is given twice/) }],
+  ])('%s', (_name, text, expected) => {
+    expect(parse(text)).toMatchObject(expected);
+  });
+
+  test('a bad byte at the bottom is named by its path', () => {
+    const text = deep('{"name":"ab\u0001"}', 20_000);
+    const body = Buffer.from(text, 'utf8');
+    body[body.indexOf(0x01)] = 0xff;
+    expect(parse(body)).toMatchObject({ ok: false, message: expect.stringMatching(/^is not valid UTF-8: byte 0xFF at offset \d+, at v\[0\]\..*\.v\[0\]\.name;/) });
+  });
+});

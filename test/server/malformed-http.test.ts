@@ -34,6 +34,6 @@ describe('the started service refuses a body over BODY_LIMIT from its declared l
       socket.on('error', reject);
     });
     expect(answer).toMatch(/^HTTP\/1\.1 413 Payload Too Large\r\n/);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: expect.stringMatching(/^the body is larger than the limit of 1024 bytes \(BODY_LIMIT\)/) });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({ message: expect.stringMatching(/^the body is larger than the limit of 1024 bytes \(BODY_LIMIT\)$/) });
   });
 });
