@@ -1,10 +1,16 @@
 import type { Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 
 /**
- * Graceful stop for an HTTP server: stop accepting connections, let every request in flight finish
- * with its answer, then resolve. Answers sent while stopping carry `Connection: close`, so a
- * keep-alive client does not hold the process open until its idle timeout; after `timeoutMs` the
- * connections still open are cut.
+ * Graceful stop for an HTTP server: stop accepting connections, answer every request that arrives
+ * on a connection already open, then resolve. Answers sent while stopping carry
+ * `Connection: close`, so each connection ends after its next answer; one that stays idle ends at
+ * its keep-alive timeout. After `timeoutMs` the connections still open are cut.
+ *
+ * Idle keep-alive connections are not dropped at the signal (http.Server#close does that since
+ * Node 19): a client may have sent a request on one a moment before, and would see a reset
+ * instead of an answer (issue 19 item 8). So the listening socket is closed with net.Server#close,
+ * which only stops accepting.
  *
  * Call it right after creating the server: it tracks the responses in flight from then on.
  */
@@ -14,7 +20,8 @@ export function gracefulCloser(server: Server): (timeoutMs: number) => Promise<v
   const closeWhenAnswered = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   };
-  server.on('request', (_req, res: ServerResponse) => {
+  // Before the app's listener, so that an answer the app sends at once already carries the header.
+  server.prependListener('request', (_req, res: ServerResponse) => {
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
     // A request that arrives on an open keep-alive connection while stopping is still answered.
@@ -26,10 +33,9 @@ export function gracefulCloser(server: Server): (timeoutMs: number) => Promise<v
     for (const res of inFlight) closeWhenAnswered(res);
     const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
     force.unref();
-    server.close(() => {
+    NetServer.prototype.close.call(server, () => {
       clearTimeout(force);
       resolve();
     });
-    server.closeIdleConnections();
   });
 }
