@@ -6,7 +6,7 @@ import type { Metrics } from './observability/metrics';
 import { disabledAuditLog, type AuditLog } from './observability/audit-log';
 import type { PolicyStore } from './policy/policy-store';
 import { errorHandler } from './http/error-handler';
-import { healthRouter } from './http/health-routes';
+import { healthRouter, type HealthDeps } from './http/health-routes';
 import { HttpError } from './http/http-error';
 import { isPreflightRequest, preflightHandler, type PreflightDeps } from './http/preflight-route';
 import { eventsRouter } from './http/events-route';
@@ -33,6 +33,8 @@ export interface AppDeps {
   state?: GuardrailState;
   /** The Steadybit Platform API sync, shown in /readyz (docs/platform-api.md); absent when not configured. */
   platformHealth?: () => object;
+  /** Whether the policy files on disk are the set served (policy-reloader.ts), shown on /readyz. */
+  policySync?: HealthDeps['policySync'];
 }
 
 const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/metrics']);
@@ -62,7 +64,7 @@ export function createApp(deps: AppDeps): App {
     next();
   });
 
-  app.use(healthRouter({ store: deps.store, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth }));
+  app.use(healthRouter({ store: deps.store, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync }));
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());

@@ -53,7 +53,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   }
   const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
-  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined });
+  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createHttpServer(app, { bodyLimit: config.bodyLimit }).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
@@ -66,6 +66,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     watcher = watchPolicyDir(config.policyDir, () => reloader.reload('watch'), {
       debounceMs: config.policyReloadDebounceMs,
       onError: (err) => logger.error('policy directory watch failed; SIGHUP still reloads', { error: String(err) }),
+      onRewatch: (why) => logger.warn(`policy directory ${why === 'back' ? 'is back' : 'was replaced'}: watching it anew and reloading`, { policyDir: config.policyDir }),
     });
     // Not awaited: the caller installs its SIGTERM handling as soon as the server listens. A change
     // made between the first load and the watch starting is caught by one reload once it is ready.

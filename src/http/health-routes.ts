@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { PolicyStore } from '../policy/policy-store';
+import type { PolicySync } from '../policy/policy-sync';
 
 export interface HealthDeps {
   store: PolicyStore;
@@ -9,6 +10,8 @@ export interface HealthDeps {
   stateHealth?: () => { store: string; available: boolean; message?: string };
   /** The Steadybit Platform API sync, reported (not a readiness condition: an API outage must not take the gate down). */
   platformHealth?: () => object;
+  /** Whether the policy files on disk are the set served (not a readiness condition: the set in use keeps serving). */
+  policySync?: () => PolicySync | undefined;
 }
 
 export const UNSIGNED_WARNING = 'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
@@ -30,6 +33,7 @@ export function healthRouter(deps: HealthDeps): Router {
       exceptions: bundle?.exceptions.length ?? 0,
       loadedAt: bundle?.loadedAt.toISOString(),
       lastLoad,
+      ...(deps.policySync ? { policyFiles: deps.policySync() } : {}),
       ...(deps.stateHealth ? { state: deps.stateHealth() } : {}),
       ...(deps.platformHealth ? { platform: deps.platformHealth() } : {}),
     };

@@ -41,6 +41,8 @@ export interface Metrics {
   reloads: Counter<'result'>;
   policiesLoaded: Gauge;
   bundleInfo: Gauge<'revision'>;
+  /** preflight_policy_files_in_sync: 1 while the policy files on disk are the set in use (policy-sync.ts). */
+  policyFilesInSync: Gauge;
   events: Counter<'event' | 'outcome'>;
   /** preflight_decision_archive_records_total: archive lines written, dropped (queue full) or failed (docs/replay.md). */
   archive: Counter<'outcome'>;
@@ -74,6 +76,7 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     reloads: new Counter({ name: 'preflight_policy_reloads_total', help: 'Policy set loads by result.', labelNames: ['result'], registers }),
     policiesLoaded: new Gauge({ name: 'preflight_policies_loaded', help: 'Policies in the set in use.', registers }),
     bundleInfo: new Gauge({ name: 'preflight_policy_bundle_info', help: 'The policy set in use (value 1), by revision.', labelNames: ['revision'], registers }),
+    policyFilesInSync: new Gauge({ name: 'preflight_policy_files_in_sync', help: '1 while the policy files in POLICY_DIR are the set in use; 0 after a failed load (invalid set, directory missing or unreadable): the files on disk are not what is served. /readyz says why (policyFiles).', registers }),
     events: new Counter({ name: 'preflight_events_total', help: 'Answers to POST /events (custom webhooks), by Steadybit event name and outcome.', labelNames: ['event', 'outcome'], registers }),
     archive: new Counter({ name: 'preflight_decision_archive_records_total', help: 'Decisions for the decision archive (DECISION_ARCHIVE): written, dropped (the queue was full) or failed (a write error).', labelNames: ['outcome'], registers }),
     observeStateStore: (health) => { stateHealth = health; },

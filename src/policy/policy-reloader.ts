@@ -3,6 +3,7 @@ import type { Metrics } from '../observability/metrics';
 import { loadBundle, revisionOf, type LoadResult } from './load-bundle';
 import { formatProblem, type LoadProblem } from './load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
+import type { PolicySync } from './policy-sync';
 import { readPolicyDir } from './read-policy-dir';
 import type { SourceFile } from './yaml-source';
 
@@ -14,6 +15,8 @@ export type ReloadOutcome =
 export interface PolicyReloader {
   /** Reads, validates and (only if fully valid) swaps in the policy set. Synchronous: never interleaves with a request. */
   reload(trigger: LoadTrigger): ReloadOutcome;
+  /** Whether the files on disk are the set served, as of the last attempt (undefined before the first). */
+  sync(): PolicySync | undefined;
 }
 
 export interface ReloaderDeps {
@@ -28,14 +31,17 @@ function dirProblem(dir: string, message: string): LoadProblem {
   return { file: dir, line: 1, col: 1, path: '', message, severity: 'error' };
 }
 
+type DirReading = { sources: SourceFile[] } | { problem: LoadProblem; reason: 'missing' | 'unreadable' };
+
 /** The files of the policy directory, read once: the hash and the load see the same bytes. */
-function readSources(dir: string): { sources: SourceFile[] } | { problem: LoadProblem } {
+function readSources(dir: string): DirReading {
   try {
     const sources = readPolicyDir(dir);
     if (sources.length > 0) return { sources };
-    return { problem: dirProblem(dir, 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set') };
+    return { reason: 'missing', problem: dirProblem(dir, 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set') };
   } catch (err) {
-    return { problem: dirProblem(dir, `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`) };
+    const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
+    return { reason, problem: dirProblem(dir, `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`) };
   }
 }
 
@@ -61,9 +67,16 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
   const { dir, store, metrics, logger } = deps;
   const clock = deps.clock ?? (() => new Date());
   let lastAttempt: string | undefined;
+  let sync: PolicySync | undefined;
+  const setSync = (next: PolicySync) => {
+    sync = next;
+    metrics.policyFilesInSync.set(next.inSync ? 1 : 0);
+  };
 
-  const fail = (trigger: LoadTrigger, problems: LoadProblem[], rejectedRevision?: string): ReloadOutcome => {
+  const fail = (trigger: LoadTrigger, problems: LoadProblem[], reason: 'rejected' | 'missing' | 'unreadable', rejectedRevision?: string): ReloadOutcome => {
     const revisionInUse = store.current()?.revision;
+    const message = problems.find((p) => p.severity === 'error');
+    setSync({ inSync: false, reason, message: message ? formatProblem(message) : 'invalid', diskRevision: rejectedRevision, servedRevision: revisionInUse, checkedAt: clock().toISOString() });
     store.rejected(problems, { trigger, rejectedRevision });
     metrics.reloads.inc({ result: 'failure' });
     const errors = problems.filter((p) => p.severity === 'error').map(formatProblem);
@@ -73,6 +86,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
   };
 
   return {
+    sync: () => sync,
     reload(trigger) {
       const read = readSources(dir);
       const attempt = 'sources' in read ? revisionOf(read.sources) : `unreadable: ${read.problem.message}`;
@@ -83,9 +97,9 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
         return { result: 'unchanged', revision: previous };
       }
       lastAttempt = attempt;
-      if (!('sources' in read)) return fail(trigger, [read.problem]);
+      if (!('sources' in read)) return fail(trigger, [read.problem], read.reason);
       const result = loadSafely(read.sources, clock(), dir);
-      if (!result.ok) return fail(trigger, result.problems, attempt);
+      if (!result.ok) return fail(trigger, result.problems, 'rejected', attempt);
 
       const { bundle } = result;
       store.replace(bundle, result.warnings, trigger);
@@ -93,6 +107,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       metrics.policiesLoaded.set(bundle.policies.length);
       if (previous !== undefined && previous !== bundle.revision) metrics.bundleInfo.remove({ revision: previous });
       metrics.bundleInfo.set({ revision: bundle.revision }, 1);
+      setSync({ inSync: true, reason: 'in-sync', servedRevision: bundle.revision, checkedAt: clock().toISOString() });
       for (const w of result.warnings) logger.warn('policy warning', { problem: formatProblem(w) });
       logger.info('policy set loaded', { trigger, revision: bundle.revision, previous, policies: bundle.policies.length, files: bundle.files.length });
       return { result: 'success', revision: bundle.revision, previous };

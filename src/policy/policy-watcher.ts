@@ -1,7 +1,9 @@
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { watch, type FSWatcher } from 'chokidar';
 
 export interface PolicyWatcher {
-  /** Resolves once the directory is being watched. */
+  /** Resolves once the directory is being watched (or found missing: it is then looked for). */
   ready: Promise<void>;
   close(): Promise<void>;
 }
@@ -10,6 +12,24 @@ export interface WatchOptions {
   /** Quiet time after the last change before `onChange` runs: an editor or `kubectl` writes in bursts. */
   debounceMs: number;
   onError(err: unknown): void;
+  /** How often the directory itself is looked at (a stat): gone, back, or another directory now. */
+  checkEveryMs?: number;
+  /** Told when the watch had to start over on a new directory at the same path. */
+  onRewatch?(why: 'back' | 'replaced'): void;
+}
+
+/**
+ * Device, inode and birth time of the directory at `dir` (symlinks followed), or undefined when
+ * there is none. The birth time matters: a directory removed and made again often gets the same
+ * inode back (ext4 does).
+ */
+function identity(dir: string): string | undefined {
+  try {
+    const st = statSync(dir);
+    return st.isDirectory() ? `${st.dev}:${st.ino}:${st.birthtimeMs}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -18,6 +38,12 @@ export interface WatchOptions {
  * and the top-level file symlinks themselves never change. Symlinks are not followed, so the swap
  * is seen as a change of `..data`, whatever it points to. The caller decides, by content, whether
  * anything really changed.
+ *
+ * A watch is tied to one directory, not to a path: when `dir` is removed (a volume unmounted, a
+ * deploy script's `rm -rf` and copy) the watch would never fire again. So the path is looked at
+ * every `checkEveryMs`: when the directory is gone, `onChange` runs (the reload then reports it
+ * missing); when a directory is there again, or another one replaced it, the watch starts over on
+ * it and `onChange` runs.
  */
 export function watchPolicyDir(dir: string, onChange: () => void, opts: WatchOptions): PolicyWatcher {
   let timer: NodeJS.Timeout | undefined;
@@ -30,16 +56,52 @@ export function watchPolicyDir(dir: string, onChange: () => void, opts: WatchOpt
       if (!closed) onChange();
     }, opts.debounceMs);
   };
-  const watcher: FSWatcher = watch(dir, { ignoreInitial: true, followSymlinks: false, atomic: false, persistent: true });
-  watcher.on('all', schedule);
-  watcher.on('error', opts.onError);
-  const ready = new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  const root = resolve(dir);
+  let watched = identity(dir);
+  let watcher: FSWatcher | undefined;
+  const start = (): Promise<void> => {
+    const w = watch(dir, { ignoreInitial: true, followSymlinks: false, atomic: false, persistent: true });
+    w.on('all', schedule);
+    // The directory itself removed: forget it, so that one created again (even on the same inode) is watched anew.
+    w.on('unlinkDir', (path: string) => {
+      if (resolve(path) === root) watched = undefined;
+    });
+    w.on('error', opts.onError);
+    watcher = w;
+    return new Promise<void>((done) => w.once('ready', () => done()));
+  };
+  const stop = () => {
+    const w = watcher;
+    watcher = undefined;
+    return w?.close().catch(opts.onError);
+  };
+
+  const check = () => {
+    if (closed) return;
+    const now = identity(dir);
+    if (now === watched) return;
+    const why = watched === undefined ? 'back' : 'replaced';
+    watched = now;
+    void stop();
+    if (now !== undefined) {
+      opts.onRewatch?.(why);
+      void start().then(schedule);
+    } else {
+      schedule();
+    }
+  };
+  const poll = setInterval(check, opts.checkEveryMs ?? 1000);
+  poll.unref();
+
+  const ready = watched === undefined ? Promise.resolve() : start();
   return {
     ready,
     async close() {
       closed = true;
+      clearInterval(poll);
       if (timer) clearTimeout(timer);
-      await watcher.close();
+      await stop();
     },
   };
 }
