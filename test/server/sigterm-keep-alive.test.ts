@@ -34,16 +34,19 @@ describe('SIGTERM while many keep-alive connections are sending', () => {
     let afterSignal = 0;
     // Each loop is one client on its own keep-alive connection; it stops once its connection is gone
     // (refused: the server no longer accepts, which is what a closed connection should lead to).
-    const client = async (agent: Agent) => {
+    const answered = agents.map(() => 0);
+    const client = async (agent: Agent, i: number) => {
       for (;;) {
         const outcome = await post(proc.port, agent, body);
         outcomes.push(outcome);
+        answered[i]++;
         if (signalled) afterSignal++;
         if (outcome.kind === 'error') return;
       }
     };
     const clients = agents.map(client);
-    await waitFor(async () => outcomes.length >= CONNECTIONS * 5, 'the clients to warm up');
+    // Every client holds an open connection (answered twice on it) before the signal.
+    await waitFor(async () => answered.every((n) => n >= 2), 'every client to hold an answered connection');
     proc.child.kill('SIGTERM');
     signalled = true;
     await Promise.all(clients);
