@@ -67,8 +67,8 @@ export function parsePlatformConfig(env: NodeJS.ProcessEnv): PlatformConfig | un
     rateBurst: envInteger(env, 'STEADYBIT_RATE_BURST', 20, 1, 100),
     ratePerMinute: envInteger(env, 'STEADYBIT_RATE_PER_MINUTE', 12, 1, 100),
     syncIntervalMs: seconds('STEADYBIT_SYNC_INTERVAL_SECONDS', 30, 5, 3600),
-    environmentsRefreshMs: seconds('STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS', 300, 10, 86400),
-    nameMaxAgeMs: seconds('STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS', 3600, 60, 7 * 86400),
+    environmentsRefreshMs: seconds('STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS', 300, 5, 86400),
+    nameMaxAgeMs: seconds('STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS', 3600, 10, 7 * 86400),
     preflightWaitMs: envInteger(env, 'STEADYBIT_PREFLIGHT_WAIT_MS', 2000, 50, 30000),
   };
   if (config.nameMaxAgeMs <= config.environmentsRefreshMs) {
