@@ -66,6 +66,23 @@ describe('the service (node dist/main.js) with STEADYBIT_URL', () => {
     expect(ready.body.platform).toMatchObject({ url: fake.url, synced: false, killswitch: { lastError: expect.stringContaining('HTTP 503') } });
   });
 
+  test('token rotation through STEADYBIT_TOKEN_FILE reaches the running process without a restart', async () => {
+    const tokenFile = join(dir, 'token');
+    writeFileSync(tokenFile, 'old-token\n');
+    fake.tokens = new Set(['old-token']);
+    const proc = await start({ STEADYBIT_TOKEN: '', STEADYBIT_TOKEN_FILE: tokenFile, STEADYBIT_SYNC_INTERVAL_SECONDS: '5' });
+    fake.tokens = new Set(['new-token']);
+    writeFileSync(tokenFile, 'new-token\n');
+    const seen = fake.requests.length;
+    await new Promise((r) => setTimeout(r, 6000));
+    const later = fake.requests.slice(seen);
+    expect(later.length).toBeGreaterThan(0);
+    expect(new Set(later.map((r) => r.authorization))).toEqual(new Set(['Bearer new-token']));
+    expect((await readyz(proc)).body.platform).toMatchObject({ killswitch: { syncedAt: expect.any(String) } });
+    expect((await readyz(proc)).body.platform.killswitch).not.toHaveProperty('lastError');
+    expect(proc.output()).not.toMatch(/old-token|new-token/);
+  }, 30_000);
+
   test('/readyz shows when each sync last succeeded', async () => {
     const proc = await start();
     const ready = await readyz(proc);
