@@ -5,7 +5,7 @@ import { MODES } from './types';
 /**
  * JSON Schemas of the documents a policy directory holds, one per `kind`. Assembled from the
  * registered rule kinds, so a new rule kind is described here without editing this file.
- * `npx preflight-gate schema` prints the combined schema for editors.
+ * `preflight-gate schema` prints the combined schema for editors.
  */
 export const NAME_PATTERN = '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$';
 const name = { type: 'string', pattern: NAME_PATTERN, description: 'Unique, lower-case letters, digits and dashes.' };
