@@ -1,5 +1,6 @@
 import { RULE_KINDS } from './rules';
 import { scopeSchema } from './scope';
+import { NAME_PATTERN } from './string-syntax';
 import { MODES } from './types';
 
 /**
@@ -7,8 +8,8 @@ import { MODES } from './types';
  * registered rule kinds, so a new rule kind is described here without editing this file.
  * `preflight-gate schema` prints the combined schema for editors.
  */
-export const NAME_PATTERN = '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$';
-const name = { type: 'string', pattern: NAME_PATTERN, description: 'Unique, lower-case letters, digits and dashes.' };
+export { NAME_PATTERN } from './string-syntax';
+const name = { type: 'string', pattern: NAME_PATTERN, syntax: 'policyName', description: 'Unique, lower-case letters, digits and dashes.' };
 
 export const ruleSchema = {
   type: 'object',
@@ -63,7 +64,7 @@ export const exceptionSchema = {
   properties: {
     kind: { const: 'Exception' },
     name,
-    policy: { type: 'string', pattern: NAME_PATTERN, description: 'The policy this waives.' },
+    policy: { type: 'string', pattern: NAME_PATTERN, syntax: 'policyName', description: 'The policy this waives.' },
     owner: { type: 'string', minLength: 1 },
     reason: { type: 'string', minLength: 1 },
     expires: { type: 'string', format: 'date-time', description: 'RFC 3339 time; the waiver stops applying by itself.' },

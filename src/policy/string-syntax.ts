@@ -1,3 +1,4 @@
+import { DURATION_WITH_UNITS_PATTERN, parseDuration } from './duration';
 import { globProblem } from './glob-syntax';
 import { zoneProblem } from './time/zone';
 
@@ -7,6 +8,11 @@ import { zoneProblem } from './time/zone';
  * mark such a string with the ajv keyword `syntax` (src/validation/ajv.ts), so every malformed
  * string of a document is reported at once, each at its own line.
  */
+/** Names of policies, exceptions and test expectations: what metrics, audit lines and waivers refer to. */
+export const NAME_PATTERN = '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$';
+const NAME = new RegExp(NAME_PATTERN);
+const WITH_UNITS = new RegExp(DURATION_WITH_UNITS_PATTERN);
+
 export const STRING_SYNTAXES = {
   /** Action ids, experiment keys, target types: docs/policies.md, "Globs". */
   glob: globProblem,
@@ -17,6 +23,12 @@ export const STRING_SYNTAXES = {
   /** Attribute keys and values, parameter names: compared exactly. */
   trimmed: (value: string) => trimmedProblem(value),
   timeZone: zoneProblem,
+  /** `name:` of a policy or exception, and the policy an exception or a test names. */
+  policyName: (value: string) => (NAME.test(value) ? undefined
+    : `"${value}" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`),
+  /** Cool-downs and quota windows: always with a unit. */
+  duration: (value: string) => (WITH_UNITS.test(value) && parseDuration(value) !== undefined ? undefined
+    : `"${value}" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`),
 } as const satisfies Record<string, (value: string) => string | undefined>;
 
 export type StringSyntax = keyof typeof STRING_SYNTAXES;

@@ -108,7 +108,10 @@ function keysOfPropertyNameErrors(errors: ErrorObject[]): { keys: Map<ErrorObjec
 export function toLocatedErrors(errors: ErrorObject[] | null | undefined): LocatedError[] {
   const all = errors ?? [];
   const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
-  return all.filter((e) => !explained.has(e)).map((e) => {
+  // A string with a `syntax` of its own says what is wrong with it; its bare `pattern` error goes.
+  const explainedBySyntax = new Set(all.filter((e) => e.keyword === 'syntax').map((e) => `${e.instancePath}\n${badKeys.get(e) ?? ''}`));
+  const superseded = (e: ErrorObject) => e.keyword === 'pattern' && explainedBySyntax.has(`${e.instancePath}\n${badKeys.get(e) ?? ''}`);
+  return all.filter((e) => !explained.has(e) && !superseded(e)).map((e) => {
     const { missing, unknownKey } = namedField(e);
     const path = splitPointer(e.instancePath);
     const badKey = badKeys.get(e);

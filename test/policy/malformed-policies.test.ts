@@ -52,6 +52,12 @@ const EXPECTED: Array<[string, string[]]> = [
     String.raw`keys-and-values.yaml:10:25 rules[1].targetAttributes.forbid.k8s.namespace[0]: "kube-system " starts or ends with whitespace, so it would never equal what Steadybit sends`,
     String.raw`keys-and-values.yaml:12:7 rules[2].parameters.duration : "duration " starts or ends with whitespace, so it would never equal what Steadybit sends`,
   ]],
+  ['names-and-durations.yaml', [
+    String.raw`names-and-durations.yaml:2:7 name: "Prod_Guard" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`,
+    String.raw`names-and-durations.yaml:4:27 rules[0].cooldown.duration: "30 m" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`,
+    String.raw`names-and-durations.yaml:5:34 rules[1].quota.window: "1day" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`,
+    String.raw`names-and-durations.yaml:9:9 policy: "prod guard" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`,
+  ]],
   ['per-type-key.yaml', [
     String.raw`per-type-key.yaml:6:9 rules[0].targets.perType.com.steadybit.extension_container.[container: malformed glob "com.steadybit.extension_container.[container": the [ at column 35 is never closed; write \[ for a literal [`,
   ]],

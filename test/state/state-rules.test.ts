@@ -49,8 +49,8 @@ describe('rule kinds on the state from POST /events', () => {
   test.each([
     ['a zero cool-down', 'cooldown: {duration: 0m}', 'duration must be more than 0 and at most 31d, got "0m"'],
     ['a cool-down longer than the history kept', 'cooldown: {duration: 32d}', 'at most 31d'],
-    ['a window that is not a duration', 'quota: {maxRuns: 1, window: 1 day}', 'window must match pattern'],
-    ['a window without a unit (a bare number would read as milliseconds elsewhere)', 'quota: {maxRuns: 1, window: "3600"}', 'window must match pattern'],
+    ['a window that is not a duration', 'quota: {maxRuns: 1, window: 1 day}', 'window "1 day" is not a duration: write an amount with a unit'],
+    ['a window without a unit (a bare number would read as milliseconds elsewhere)', 'quota: {maxRuns: 1, window: "3600"}', 'window "3600" is not a duration: write an amount with a unit'],
     ['a window longer than the history kept', 'quota: {maxRuns: 1, window: 5w}', 'window must be more than 0 and at most 31d, got "5w"'],
     ['a cap of zero', 'concurrency: {maxRunning: 0}', 'maxRunning must be >= 1'],
     ['an unknown end state', 'cooldown: {after: [BROKEN], duration: 1h}', 'must be one of COMPLETED, FAILED, ERRORED, CANCELED'],

@@ -59,7 +59,7 @@ export interface SuiteDocument {
   cases: SuiteCase[];
 }
 
-const policyNames = { type: 'array', uniqueItems: true, items: { type: 'string', pattern: NAME_PATTERN } };
+const policyNames = { type: 'array', uniqueItems: true, items: { type: 'string', pattern: NAME_PATTERN, syntax: 'policyName' } };
 
 const payloadSourceProperties = {
   payload: { type: 'object', description: 'The webhook payload, inline.' },
@@ -108,7 +108,7 @@ export const suiteSchema = {
               denied: policyNames,
               warned: policyNames,
               audited: policyNames,
-              results: { type: 'object', propertyNames: { pattern: NAME_PATTERN }, additionalProperties: { type: 'string', enum: ['pass', 'deny', 'warn', 'audit', 'skipped'] } },
+              results: { type: 'object', propertyNames: { pattern: NAME_PATTERN, syntax: 'policyName' }, additionalProperties: { type: 'string', enum: ['pass', 'deny', 'warn', 'audit', 'skipped'] } },
               message: { type: 'string', minLength: 1, description: 'A regex the decision message must match.' },
               modifications: { type: 'array', items: expectedModification },
             },

@@ -22,7 +22,7 @@ export const cooldownRule = defineRule<Spec>({
     required: ['duration'],
     properties: {
       after: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...END_STATES] }, default: ['FAILED', 'ERRORED'] },
-      duration: { type: 'string', pattern: DURATION_WITH_UNITS_PATTERN, description: 'e.g. 30m, 2h, 1d (at most 31d)' },
+      duration: { type: 'string', pattern: DURATION_WITH_UNITS_PATTERN, syntax: 'duration', description: 'e.g. 30m, 2h, 1d (at most 31d)' },
       per: { type: 'string', enum: ['environment', 'team'], default: 'environment' },
     },
   },

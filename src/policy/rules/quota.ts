@@ -22,7 +22,7 @@ export const quotaRule = defineRule<Spec>({
     properties: {
       maxRuns: { type: 'integer', minimum: 1, maximum: 100000 },
       per: { type: 'string', enum: ['team', 'environment'], default: 'team' },
-      window: { type: 'string', pattern: DURATION_WITH_UNITS_PATTERN, description: 'rolling window, e.g. 1h, 1d, 7d (at most 31d)' },
+      window: { type: 'string', pattern: DURATION_WITH_UNITS_PATTERN, syntax: 'duration', description: 'rolling window, e.g. 1h, 1d, 7d (at most 31d)' },
     },
   },
   compile(spec) {
