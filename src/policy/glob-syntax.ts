@@ -15,7 +15,7 @@ import picomatch from 'picomatch';
  *
  * Refused as ambiguous: a bare `(`, a `|` outside an extglob, a leading `!` (picomatch negates the
  * whole pattern), `[!...]` (picomatch does not negate with `!` here: write `[^...]`), whitespace at
- * either end, and any unmatched `]`, `}` or `)`.
+ * either end, and any unmatched `]`, `}` or `)`. Why: docs/decisions/strict-policy-strings.md.
  */
 const MATCH_OPTIONS = { nocase: true, dot: true, bash: true, windows: false } as const;
 const EXTGLOB = '@!*+?';

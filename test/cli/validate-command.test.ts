@@ -42,6 +42,9 @@ describe('preflight-gate validate', () => {
     ['a semantic error, at the rule', { 'p.yaml': BAD_RULE }, /p\.yaml:5:\d+ rules\[0\]\.environments: environment "prod" is both blocked and allowed/],
     ['an unknown rule kind', { 'p.yaml': 'kind: Policy\nname: x\nrules:\n  - nosuchrule: {}\n' }, /p\.yaml:4:\d+ .*unknown rule kind "nosuchrule"/],
     ['a broken test suite', { 'p.yaml': BLOCK_PROD, 'p.test.yaml': 'cases: []\n' }, /p\.test\.yaml:1:8 cases: must NOT have fewer than 1 items/],
+    ['a misspelt key in a test suite, at the key (its value is a block on the next line)',
+      { 'p.yaml': BLOCK_PROD, 'p.test.yaml': 'cases:\n  - name: x\n    now: "2026-01-05T10:00:00Z"\n    payload: {}\n    expect: { decision: allow }\n    pach:\n      execution.environment: prod\n' },
+      /p\.test\.yaml:6:5 cases\[0\]\.pach: pach is not a known field/],
   ])('reports %s as file:line:col message and exits 1', (_name, files, line) => {
     const res = runCli(['validate', dir(files)]);
     expect(res.stdout).toMatch(line);

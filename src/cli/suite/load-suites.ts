@@ -54,14 +54,14 @@ function semanticProblems(doc: SuiteDocument): Array<{ path: Path; message: stri
 
 function loadOne(parsed: ParsedDocument | undefined, file: string, problems: LoadProblem[]): LoadedSuite {
   const locate = (path: Path) => parsed?.locate(path) ?? { line: 1, col: 1 };
-  const problem = (path: Path, message: string): LoadProblem => ({ file, ...locate(path), path: pathText(path), message, severity: 'error' });
+  const problem = (path: Path, message: string, at: 'key' | 'value' = 'value'): LoadProblem => ({ file, ...(parsed?.locate(path, at) ?? { line: 1, col: 1 }), path: pathText(path), message, severity: 'error' });
   const suite: LoadedSuite = { file, name: file, locate, problems };
   if (!parsed) {
     if (!problems.some((p) => p.severity === 'error')) problems.push(problem([], 'empty test suite: it needs `cases`'));
     return suite;
   }
   if (!validateSuite(parsed.value)) {
-    for (const e of toLocatedErrors(validateSuite.errors)) problems.push(problem(e.path, e.message));
+    for (const e of toLocatedErrors(validateSuite.errors)) problems.push(problem(e.path, e.message, e.atKey ? 'key' : 'value'));
     return suite;
   }
   const doc = parsed.value;
