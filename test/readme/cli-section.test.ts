@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,21 +47,25 @@ describe('the README CLI section runs as written from a clone', () => {
     expect(read.filter((file) => !existsSync(join(work, file)))).toEqual([]);
   });
 
-  test.each(commands.slice(1).filter((c) => !c.startsWith('preflight-gate serve')))('%s', (command) => {
-    expect(command).toMatch(/^preflight-gate /);
+  // Runs first: the replay line after it reads the decisions this service records.
+  test('serve: the service on the bundled policies answers a signed run and records it, until SIGTERM', async () => {
+    const serve = commands.find((c) => /\bpreflight-gate serve\b/.test(c));
+    expect(serve).toBeDefined();
+    const port = await freePort();
+    const child = spawn('bash', ['--noprofile', '--norc', '-c', (serve as string).replace('preflight-gate serve', 'exec preflight-gate serve')], { cwd: work, env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200, 'serve to be ready');
+    const body = readFileSync(join(work, 'policies', 'testdata', 'run.json'));
+    const signature = `hmac-sha256 ${createHmac('sha256', env.WEBHOOK_SECRET).update(body).digest('hex')}`;
+    const answer = await fetch(`http://127.0.0.1:${port}/preflight`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-sb-signature': signature } });
+    expect([200, 403]).toContain(answer.status);
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  test.each(commands.slice(1).filter((c) => !/\bpreflight-gate serve\b/.test(c)))('%s', (command) => {
     const res = bash(command, work);
     expect(res.stderr.replace(/npm warn.*\n/g, '')).toBe('');
     expect(res.status).toBe(0);
-  });
-
-  test('preflight-gate serve: the service on the bundled policies, until SIGTERM', async () => {
-    const serve = commands.find((c) => c.startsWith('preflight-gate serve'));
-    expect(serve).toBeDefined();
-    const port = await freePort();
-    const child = spawn('bash', ['--noprofile', '--norc', '-c', `exec ${serve}`], { cwd: work, env: { ...env, PORT: String(port) }, stdio: 'ignore' });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200, 'serve to be ready');
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
   });
 });
