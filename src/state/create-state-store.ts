@@ -3,9 +3,9 @@ import { RedisStateStore } from './redis-state-store';
 import type { StateConfig } from './state-config';
 import type { StateStore } from './state-store';
 
-/** Redis when REDIS_URL is set (several replicas), else this process's memory (one replica). */
+/** Redis when a topology is configured (several replicas), else this process's memory (one replica). */
 export function createStateStore(config: StateConfig): StateStore {
   const timing = { executionTtlMs: config.executionTtlMs, eventToleranceMs: config.eventToleranceMs };
-  if (!config.redisUrl) return new MemoryStateStore(timing);
-  return new RedisStateStore({ ...timing, url: config.redisUrl, keyPrefix: config.redisKeyPrefix, timeoutMs: config.timeoutMs });
+  if (!config.redis) return new MemoryStateStore(timing);
+  return new RedisStateStore({ ...timing, redis: config.redis, timeoutMs: config.timeoutMs });
 }

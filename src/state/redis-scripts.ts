@@ -1,22 +1,24 @@
 /**
  * Lua scripts that apply one event atomically in Redis: two replicas handling events at once
- * cannot interleave inside a script, so nothing is lost or counted twice. Keys are built from the
- * prefix inside the scripts (a single Redis, not Redis Cluster). Times compare as exact time keys
- * (20-digit text, event-time.ts); `ms` scores are for windows only.
+ * cannot interleave inside a script, so nothing is lost or counted twice. Every key a script
+ * touches is passed in KEYS and shares one hash tag (redis-keys.ts), so Redis Cluster checks them
+ * all before the script runs: during a resharding a script runs on a node holding all of them, or
+ * not at all (TRYAGAIN/ASK), never half. Times compare as exact time keys (20-digit text,
+ * event-time.ts); `ms` scores are for windows only.
  */
 
 /**
- * ARGV: prefix, dedupe key, dedupe ttl ms, 'engaged'|'disengaged', changedAt key, changedAt text,
- * by, key of the engagement a disengagement ends ('' if not sent).
+ * KEYS: seen, killswitch. ARGV: dedupe ttl ms, 'engaged'|'disengaged', changedAt key, changedAt
+ * text, by, key of the engagement a disengagement ends ('' if not sent).
  * Mirrors nextKillswitch() in killswitch-state.ts.
  */
 export const APPLY_KILLSWITCH = `
-local p = ARGV[1]
-if not redis.call('SET', p .. 'seen:' .. ARGV[2], '1', 'NX', 'PX', ARGV[3]) then return 'duplicate' end
-local ks = p .. 'killswitch'
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+local ks = KEYS[2]
 local changed = redis.call('HGET', ks, 'changedAt') or ''
-local at, ends = ARGV[5], ARGV[8]
-if ARGV[4] == 'disengaged' then
+local at, ends = ARGV[3], ARGV[6]
+if ARGV[2] == 'disengaged' then
   if ends == '' or ends > at then return 'unmatched' end
   if at <= changed then return 'stale' end
   local engagedAt = redis.call('HGET', ks, 'engagedAt')
@@ -26,50 +28,51 @@ if ARGV[4] == 'disengaged' then
   return 'applied'
 end
 if at <= changed then return 'stale' end
-redis.call('HSET', ks, 'engaged', '1', 'changedAt', at, 'engagedAt', at, 'engagedAtText', ARGV[6], 'engagedBy', ARGV[7])
+redis.call('HSET', ks, 'engaged', '1', 'changedAt', at, 'engagedAt', at, 'engagedAtText', ARGV[4], 'engagedBy', ARGV[5])
 return 'applied'
 `;
 
 /**
- * ARGV: prefix, dedupe key, dedupe ttl ms, 'started'|'ended', execution id, time key, time ms,
- * end state, record ttl ms, running cutoff ms, history cutoff ms, history ttl ms, scopes...
+ * KEYS: seen, execution record, then per scope: running, started, ended.
+ * ARGV: dedupe ttl ms, 'started'|'ended', execution id, time key, time ms, end state, record ttl
+ * ms, running cutoff ms, history cutoff ms, history ttl ms, expected record status ('' | running |
+ * ended), expected record scopes (newline-separated), then the scopes of KEYS in order.
+ * The caller chose the keys from what it expected the record to be; if the record is otherwise
+ * (another replica changed it meanwhile) the script changes nothing and answers 'retry'.
  * Mirrors MemoryStateStore.applyExecution().
  */
 export const APPLY_EXECUTION = `
-local p = ARGV[1]
-if not redis.call('SET', p .. 'seen:' .. ARGV[2], '1', 'NX', 'PX', ARGV[3]) then return 'duplicate' end
-local id, ms = ARGV[5], ARGV[7]
-local rec = p .. 'exec:' .. id
-local status = redis.call('HGET', rec, 'status')
-local scopes = {}
-local function track(kind, scope, member, cutoff)
-  local key = p .. kind .. ':' .. scope
+if redis.call('EXISTS', KEYS[1]) == 1 then return 'duplicate' end
+local rec = KEYS[2]
+local status = redis.call('HGET', rec, 'status') or ''
+if status ~= ARGV[11] or (status == 'running' and redis.call('HGET', rec, 'scopes') ~= ARGV[12]) then return 'retry' end
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+local id, ms = ARGV[3], ARGV[5]
+local function track(key, member, cutoff)
   redis.call('ZADD', key, ms, member)
   redis.call('ZREMRANGEBYSCORE', key, '-inf', '(' .. cutoff)
-  redis.call('PEXPIRE', key, ARGV[12])
+  redis.call('PEXPIRE', key, ARGV[10])
 end
-if ARGV[4] == 'started' then
-  if status then return 'stale' end
+if ARGV[2] == 'started' then
+  if status ~= '' then return 'stale' end
+  local scopes = {}
   for i = 13, #ARGV do scopes[#scopes + 1] = ARGV[i] end
-  redis.call('HSET', rec, 'status', 'running', 'time', ARGV[6], 'scopes', table.concat(scopes, '\\n'))
-  redis.call('PEXPIRE', rec, ARGV[9])
-  for _, scope in ipairs(scopes) do
-    track('running', scope, id, ARGV[10])
-    track('started', scope, id, ARGV[11])
+  redis.call('HSET', rec, 'status', 'running', 'time', ARGV[4], 'scopes', table.concat(scopes, '\\n'))
+  redis.call('PEXPIRE', rec, ARGV[7])
+  for i = 13, #ARGV do
+    local k = 3 + 3 * (i - 13)
+    track(KEYS[k], id, ARGV[8])
+    track(KEYS[k + 1], id, ARGV[9])
   end
   return 'applied'
 end
 if status == 'ended' then return 'stale' end
-if status == 'running' then
-  for scope in string.gmatch(redis.call('HGET', rec, 'scopes'), '[^\\n]+') do scopes[#scopes + 1] = scope end
-else
-  for i = 13, #ARGV do scopes[#scopes + 1] = ARGV[i] end
-end
-redis.call('HSET', rec, 'status', 'ended', 'time', ARGV[6], 'state', ARGV[8])
-redis.call('PEXPIRE', rec, ARGV[9])
-for _, scope in ipairs(scopes) do
-  redis.call('ZREM', p .. 'running:' .. scope, id)
-  track('ended', scope, id .. '|' .. ARGV[8], ARGV[11])
+redis.call('HSET', rec, 'status', 'ended', 'time', ARGV[4], 'state', ARGV[6])
+redis.call('PEXPIRE', rec, ARGV[7])
+for i = 13, #ARGV do
+  local k = 3 + 3 * (i - 13)
+  redis.call('ZREM', KEYS[k], id)
+  track(KEYS[k + 2], id .. '|' .. ARGV[6], ARGV[9])
 end
 return 'applied'
 `;

@@ -1,6 +1,9 @@
-import Redis, { type Result } from 'ioredis';
+import type { ChainableCommander, Result } from 'ioredis';
+import { createRedisClient, describeTopology, type RedisClient } from './redis-client';
+import type { RedisConfig } from './redis-config';
+import { redisKeys, type RedisKeys, type RunKind } from './redis-keys';
 import { APPLY_EXECUTION, APPLY_KILLSWITCH } from './redis-scripts';
-import { END_STATES, type EndState, type StateEvent } from './state-event';
+import { END_STATES, type EndState, type ExecutionEvent, type KillswitchEvent, type StateEvent } from './state-event';
 import {
   HISTORY_MS, recordRetentionMs, StateUnavailableError,
   type ApplyOutcome, type RunsByScope, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
@@ -9,18 +12,19 @@ import {
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     applyKillswitch(...args: string[]): Result<string, Context>;
-    applyExecution(...args: string[]): Result<string, Context>;
+    applyExecution(numberOfKeys: number, ...args: string[]): Result<string, Context>;
   }
 }
 
 export interface RedisStoreOptions extends StateTiming {
-  url: string;
-  keyPrefix: string;
+  redis: RedisConfig;
   /** Every command answers or fails within this; a preflight never waits toward Steadybit's 55 s. */
   timeoutMs: number;
 }
 
 const OUTCOMES: readonly ApplyOutcome[] = ['applied', 'duplicate', 'stale', 'unmatched'];
+/** Attempts when another replica changes an execution's record between our read and our script. */
+const ATTEMPTS = 4;
 
 /** `[member, score, member, score, ...]` -> runs; ended members are `id|STATE`. */
 function runs(flat: string[]): RunsByScope[string] {
@@ -32,68 +36,123 @@ function runs(flat: string[]): RunsByScope[string] {
   return out;
 }
 
+/** What an execution script expects its record to be, and so which keys it touches. */
+interface Expected { status: '' | 'running' | 'ended'; scopes: string[] }
+
 /**
- * The state in Redis, shared by every replica. Updates are Lua scripts (atomic). Commands never
- * queue while Redis is away: they fail at once (or after timeoutMs), and the client reconnects by
- * itself, so the service recovers when Redis returns.
+ * The state in Redis (one server, Sentinel or Cluster), shared by every replica. Updates are Lua
+ * scripts (atomic, one hash slot). With REDIS_WAIT_REPLICAS > 0 an update counts only once that
+ * many replicas hold it (WAIT), so a failover cannot lose what /events acknowledged. Commands
+ * never queue while Redis is away: they fail at once (or after timeoutMs) and the client
+ * reconnects by itself, so the service recovers when Redis (or the new primary) answers.
  */
 export class RedisStateStore implements StateStore {
   readonly kind = 'redis' as const;
-  private readonly redis: Redis;
+  private readonly redis: RedisClient;
+  private readonly keys: RedisKeys;
   private lastError: string | undefined;
 
   constructor(private readonly opts: RedisStoreOptions) {
-    this.redis = new Redis(opts.url, {
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 0,
-      commandTimeout: opts.timeoutMs,
-      connectTimeout: opts.timeoutMs,
-      retryStrategy: (times) => Math.min(100 * times, 1000),
-    });
+    this.redis = createRedisClient(opts.redis, opts.timeoutMs);
+    this.keys = redisKeys(opts.redis.keyPrefix);
     this.redis.on('error', (err: Error) => { this.lastError = err.message; });
     this.redis.on('ready', () => { this.lastError = undefined; });
-    this.redis.defineCommand('applyKillswitch', { numberOfKeys: 0, lua: APPLY_KILLSWITCH });
-    this.redis.defineCommand('applyExecution', { numberOfKeys: 0, lua: APPLY_EXECUTION });
+    this.redis.defineCommand('applyKillswitch', { numberOfKeys: 2, lua: APPLY_KILLSWITCH });
+    this.redis.defineCommand('applyExecution', { lua: APPLY_EXECUTION });
   }
 
+  private notConnected(): string {
+    return `Redis (${describeTopology(this.opts.redis)}) is not connected (${this.redis.status}${this.lastError ? `: ${this.lastError}` : ''})`;
+  }
+
+  /** Runs `run` within timeoutMs, whatever the client's own retries do; any failure is StateUnavailableError. */
   private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
-    if (this.redis.status !== 'ready') throw new StateUnavailableError(`Redis is not connected (${this.redis.status}${this.lastError ? `: ${this.lastError}` : ''})`);
+    if (this.redis.status !== 'ready') throw new StateUnavailableError(this.notConnected());
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${this.opts.timeoutMs} ms (STATE_TIMEOUT_MS)`)), this.opts.timeoutMs);
+    });
     try {
-      return await run();
+      return await Promise.race([run(), timeout]);
     } catch (err) {
+      if (err instanceof StateUnavailableError) throw err;
       throw new StateUnavailableError(`Redis ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
+  /** One script, then (REDIS_WAIT_REPLICAS) WAIT on the same node: the pipeline goes to the script's node. */
+  private async update(queue: (pipe: ChainableCommander) => void): Promise<string> {
+    const pipe = this.redis.pipeline();
+    queue(pipe);
+    const { waitReplicas } = this.opts.redis;
+    const waitMs = Math.max(1, Math.floor(this.opts.timeoutMs / 2));
+    if (waitReplicas > 0) pipe.wait(waitReplicas, waitMs);
+    const replies = await pipe.exec();
+    if (!replies) throw new Error('pipeline aborted');
+    for (const [err] of replies) if (err) throw err;
+    const [[, result], acked] = replies;
+    if (acked && Number(acked[1]) < waitReplicas) {
+      throw new StateUnavailableError(`Redis update reached ${acked[1]} of ${waitReplicas} replicas within ${waitMs} ms (REDIS_WAIT_REPLICAS): it may not survive a failover`);
+    }
+    return String(result);
+  }
+
   async apply(event: StateEvent, now: Date): Promise<ApplyOutcome> {
-    const { keyPrefix: p } = this.opts;
-    const seenTtl = String(2 * this.opts.eventToleranceMs);
-    const result = await this.call('update', () => {
-      if (event.kind === 'killswitch') {
-        return this.redis.applyKillswitch(p, event.dedupeKey, seenTtl, event.engaged ? 'engaged' : 'disengaged', event.changedAt.key, event.changedAt.text, event.by, event.endsEngagementAt?.key ?? '');
-      }
-      const nowMs = now.getTime();
-      return this.redis.applyExecution(
-        p, event.dedupeKey, seenTtl, event.phase, event.id, event.time.key, String(event.time.ms), event.endState ?? '',
-        String(recordRetentionMs(this.opts)), String(nowMs - this.opts.executionTtlMs), String(nowMs - HISTORY_MS), String(HISTORY_MS),
-        ...event.scopes,
-      );
-    });
+    const result = await this.call('update', () => (event.kind === 'killswitch' ? this.applyKillswitch(event) : this.applyExecution(event, now)));
     if (!OUTCOMES.includes(result as ApplyOutcome)) throw new StateUnavailableError(`Redis update answered "${result}"`);
     return result as ApplyOutcome;
   }
 
-  async read(query: StateQuery, now: Date): Promise<StateView> {
-    const p = this.opts.keyPrefix;
+  private applyKillswitch(event: KillswitchEvent): Promise<string> {
+    const ttl = String(2 * this.opts.eventToleranceMs);
+    return this.update((pipe) => pipe.applyKillswitch(
+      this.keys.seen(event.dedupeKey), this.keys.killswitch,
+      ttl, event.engaged ? 'engaged' : 'disengaged', event.changedAt.key, event.changedAt.text, event.by, event.endsEngagementAt?.key ?? '',
+    ));
+  }
+
+  /**
+   * First attempt: the usual case (a start finds no record, an end finds its run with the same
+   * scopes). When the record is otherwise, read it and try again with the keys it names.
+   */
+  private async applyExecution(event: ExecutionEvent, now: Date): Promise<string> {
+    let expected: Expected = { status: event.phase === 'started' ? '' : 'running', scopes: event.scopes };
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      const result = await this.runExecutionScript(event, now, expected);
+      if (result !== 'retry') return result;
+      const [status, scopes] = await this.redis.hmget(this.keys.execution(event.id), 'status', 'scopes');
+      expected = status === 'running' || status === 'ended'
+        ? { status, scopes: status === 'running' && scopes ? scopes.split('\n') : event.scopes }
+        : { status: '', scopes: event.scopes };
+    }
+    throw new StateUnavailableError(`Redis update of execution ${event.id} kept meeting concurrent changes (${ATTEMPTS} attempts)`);
+  }
+
+  private runExecutionScript(event: ExecutionEvent, now: Date, expected: Expected): Promise<string> {
     const nowMs = now.getTime();
-    const wanted: Array<[keyof Omit<StateView, 'emergencyStop'>, number]> = [];
+    const k = this.keys;
+    const scopeKeys = expected.scopes.flatMap((s) => (['running', 'started', 'ended'] as RunKind[]).map((kind) => k.runs(kind, s)));
+    const keys = [k.seen(event.dedupeKey), k.execution(event.id), ...scopeKeys];
+    const args = [
+      String(2 * this.opts.eventToleranceMs), event.phase, event.id, event.time.key, String(event.time.ms), event.endState ?? '',
+      String(recordRetentionMs(this.opts)), String(nowMs - this.opts.executionTtlMs), String(nowMs - HISTORY_MS), String(HISTORY_MS),
+      expected.status, expected.status === 'running' ? expected.scopes.join('\n') : '', ...expected.scopes,
+    ];
+    return this.update((pipe) => pipe.applyExecution(keys.length, ...keys, ...args));
+  }
+
+  async read(query: StateQuery, now: Date): Promise<StateView> {
+    const nowMs = now.getTime();
+    const wanted: Array<[RunKind, number]> = [];
     if (query.running) wanted.push(['running', nowMs - this.opts.executionTtlMs]);
     if (query.endedSinceMs !== undefined) wanted.push(['ended', query.endedSinceMs]);
     if (query.startedSinceMs !== undefined) wanted.push(['started', query.startedSinceMs]);
     const replies = await this.call('read', async () => {
       const tx = this.redis.multi();
-      if (query.emergencyStop) tx.hgetall(`${p}killswitch`);
-      for (const [kind, since] of wanted) for (const scope of query.scopes) tx.zrangebyscore(`${p}${kind}:${scope}`, since, '+inf', 'WITHSCORES');
+      if (query.emergencyStop) tx.hgetall(this.keys.killswitch);
+      for (const [kind, since] of wanted) for (const scope of query.scopes) tx.zrangebyscore(this.keys.runs(kind, scope), since, '+inf', 'WITHSCORES');
       const out = await tx.exec();
       if (!out) throw new Error('transaction aborted');
       return out.map(([err, value]) => { if (err) throw err; return value; });
@@ -114,7 +173,7 @@ export class RedisStateStore implements StateStore {
 
   health(): StoreHealth {
     const available = this.redis.status === 'ready';
-    return { store: 'redis', available, ...(available ? {} : { message: `Redis is not connected (${this.redis.status})${this.lastError ? `: ${this.lastError}` : ''}` }) };
+    return { store: 'redis', available, ...(available ? {} : { message: this.notConnected() }) };
   }
 
   async close(): Promise<void> {

@@ -1,12 +1,11 @@
-import { ConfigError, envInteger, envOneOf } from '../env-values';
+import { envInteger, envOneOf } from '../env-values';
 import type { OnUnavailable } from './preflight-state';
+import { parseRedisConfig, type RedisConfig } from './redis-config';
 
 /** Settings of the guardrails with memory (docs/state.md). */
 export interface StateConfig {
-  /** REDIS_URL: share state between replicas in Redis; unset = in memory (one replica). */
-  redisUrl?: string;
-  /** REDIS_KEY_PREFIX (default `preflight-gate:`): several services can share one Redis. */
-  redisKeyPrefix: string;
+  /** REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES (and REDIS_*): state shared by every replica; unset = in memory (one replica). */
+  redis?: RedisConfig;
   /** STATE_UNAVAILABLE (default deny): what a preflight does while Redis cannot be reached. */
   onUnavailable: OnUnavailable;
   /** EMERGENCY_STOP_POLICY (default enforce): the built-in emergency stop policy, or off. */
@@ -19,18 +18,10 @@ export interface StateConfig {
   timeoutMs: number;
 }
 
-function redisUrl(env: NodeJS.ProcessEnv): string | undefined {
-  const raw = env.REDIS_URL;
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^rediss?:\/\/[^\s]+$/.test(raw)) throw new ConfigError('REDIS_URL must look like redis://host:6379/0 or rediss://host:6380 (or be unset for in-memory state)');
-  return raw;
-}
-
 /** The settings of docs/state.md; a bad value is a ConfigError naming the variable. */
 export function parseStateConfig(env: NodeJS.ProcessEnv): StateConfig {
   return {
-    redisUrl: redisUrl(env),
-    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'preflight-gate:',
+    redis: parseRedisConfig(env),
     onUnavailable: envOneOf(env, 'STATE_UNAVAILABLE', ['deny', 'allow'], 'deny'),
     emergencyStop: envOneOf(env, 'EMERGENCY_STOP_POLICY', ['enforce', 'off'], 'enforce'),
     executionTtlMs: envInteger(env, 'EXECUTION_TTL_SECONDS', 14400, 60, 7 * 86400) * 1000,

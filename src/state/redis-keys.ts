@@ -1,0 +1,25 @@
+/** Runs kept per scope: running now, ended (cool-downs), started (quotas). */
+export type RunKind = 'running' | 'ended' | 'started';
+
+/** The Redis key names of the state under one REDIS_KEY_PREFIX. */
+export interface RedisKeys {
+  killswitch: string;
+  seen(dedupeKey: string): string;
+  execution(id: string): string;
+  runs(kind: RunKind, scope: string): string;
+}
+
+/**
+ * Every key is `{<prefix>}<name>`: the braces are a Redis Cluster hash tag, so all keys of one
+ * prefix hash to one slot. Every script and every read then touches one slot on one node, in
+ * every topology (docs/decisions/redis-hash-tag.md). The prefix never holds braces (redis-config.ts).
+ */
+export function redisKeys(prefix: string): RedisKeys {
+  const tag = `{${prefix}}`;
+  return {
+    killswitch: `${tag}killswitch`,
+    seen: (dedupeKey) => `${tag}seen:${dedupeKey}`,
+    execution: (id) => `${tag}exec:${id}`,
+    runs: (kind, scope) => `${tag}${kind}:${scope}`,
+  };
+}
