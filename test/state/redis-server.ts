@@ -1,44 +1,91 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { RedisConfig } from '../../src/state/redis-config';
 import { freePort } from '../helpers/server-process';
 
-/** A real redis-server on 127.0.0.1 (no persistence), stoppable and restartable on the same port. */
-export interface TestRedis {
+/** How a store reaches a test topology; the key prefix is the test's. */
+export type RedisConnection = Omit<RedisConfig, 'keyPrefix'>;
+
+/** One redis-server (or sentinel) process on 127.0.0.1, stoppable and restartable on the same port. */
+export interface RedisNode {
   port: number;
-  url: string;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM (a clean shutdown) or SIGKILL (a crash: nothing is flushed beyond what fsync wrote). */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** redis-cli against this node; resolves with its output. */
+  cli(...args: string[]): Promise<string>;
 }
 
-function launch(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+const run = promisify(execFile);
+
+/** AOF with fsync before every reply: what the failover tests assume Redis promises (docs/state.md). */
+export const AOF_ALWAYS = ['--appendonly', 'yes', '--appendfsync', 'always', '--save', ''];
+export const NO_PERSISTENCE = ['--appendonly', 'no', '--save', ''];
+
+function launch(args: string[], ready: string): Promise<ChildProcess> {
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
-      if (out.includes('Ready to accept connections')) { child.stdout?.off('data', onData); resolve(child); }
+      if (out.includes(ready)) { child.stdout?.off('data', onData); resolve(child); }
     };
     child.stdout?.on('data', onData);
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${out}`)));
+    child.once('exit', (code) => reject(new Error(`redis-server ${args.join(' ')} exited with ${code}:\n${out}`)));
   });
 }
 
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort();
-  let child: ChildProcess | undefined = await launch(port);
+/**
+ * Starts redis-server with `args` (after `config`, a file for sentinels) on a free port; `ready`
+ * is the log line that says it is up.
+ */
+export async function redisNode(args: string[], opts: { port?: number; config?: string; ready?: string } = {}): Promise<RedisNode> {
+  const port = opts.port ?? await freePort();
+  const argv = [...(opts.config ? [opts.config] : []), '--port', String(port), '--bind', '127.0.0.1', ...args];
+  const ready = opts.ready ?? 'Ready to accept connections';
+  let child: ChildProcess | undefined = await launch(argv, ready);
   return {
     port,
-    url: `redis://127.0.0.1:${port}`,
     async start() {
-      if (!child) child = await launch(port);
+      if (!child) child = await launch(argv, ready);
     },
-    async stop() {
+    async stop(signal = 'SIGTERM') {
       const running = child;
       child = undefined;
-      if (!running || running.exitCode !== null) return;
+      if (!running || running.exitCode !== null || running.signalCode !== null) return;
       const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGTERM');
+      running.kill(signal);
       await exited;
+    },
+    async cli(...cmd: string[]) {
+      return (await run('redis-cli', ['-h', '127.0.0.1', '-p', String(port), ...cmd])).stdout.trim();
+    },
+  };
+}
+
+export interface TestRedis extends RedisNode {
+  url: string;
+  connection: RedisConnection;
+  /** Stops the server and removes its data directory (the end of a test file). */
+  destroy(): Promise<void>;
+}
+
+/** A standalone redis-server: no persistence (fast), or `aof` (AOF, fsync always) in a temp dir removed on stop. */
+export async function startRedis(opts: { aof?: boolean } = {}): Promise<TestRedis> {
+  const dir = opts.aof ? mkdtempSync(join(tmpdir(), 'pg-redis-')) : undefined;
+  const node = await redisNode(dir ? [...AOF_ALWAYS, '--dir', dir] : NO_PERSISTENCE);
+  const url = `redis://127.0.0.1:${node.port}`;
+  return {
+    ...node,
+    url,
+    connection: { topology: { kind: 'standalone', url }, waitReplicas: 0 },
+    async destroy() {
+      await node.stop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

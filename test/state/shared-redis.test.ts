@@ -21,7 +21,7 @@ async function instance(prefix: string, onUnavailable: 'deny' | 'allow' = 'deny'
 beforeAll(async () => { redis = await startRedis(); });
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
-  await redis.stop();
+  await redis.destroy();
 });
 
 describe('two service instances sharing one Redis', () => {
