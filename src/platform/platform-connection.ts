@@ -1,5 +1,6 @@
 import type { Registry } from 'prom-client';
 import type { Logger } from '../observability/logger';
+import { MEMORY_RESTART_REBUILT } from '../state/memory-state-store';
 import type { StateStore, StateView } from '../state/state-store';
 import { EnvironmentDirectory } from './environment-directory';
 import { createPlatformClient } from './platform-client';
@@ -71,7 +72,7 @@ export function connectPlatform(config: PlatformConfig, deps: PlatformConnection
         if (view.emergencyStop && !view.emergencyStop.engaged && !sync.killswitchConfirmed()) view.emergencyStop = { engaged: false, unconfirmed: UNCONFIRMED };
         return view;
       };
-      return { kind: store.kind, apply: (e, now) => store.apply(e, now), read, health: () => store.health(), close: () => store.close() };
+      return { kind: store.kind, apply: (e, now) => store.apply(e, now), read, health: () => ({ ...store.health(), restart: MEMORY_RESTART_REBUILT }), close: () => store.close() };
     },
     close: () => sync.stop(),
   };

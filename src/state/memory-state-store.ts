@@ -58,6 +58,11 @@ class ExpiringKeys<V> {
   }
 }
 
+/** /readyz's `state.restart` for the in-memory store (docs/state.md, "Restarts"). */
+export const MEMORY_RESTART = 'a restart forgets the emergency stop, the running runs and the cool-down and quota history: the state is kept in this process only (set REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES to keep it in Redis, or STEADYBIT_URL to rebuild it from the Steadybit Platform API)';
+/** The same with the Platform API configured: what a restart rebuilds, and what it cannot. */
+export const MEMORY_RESTART_REBUILT = 'a restart rebuilds the emergency stop, the running runs and the cool-down and quota history from the Steadybit Platform API at start-up (until that read succeeds, runs are denied); the state is otherwise kept in this process only';
+
 /** The state in this process: exact for one replica, lost on restart. Atomic because JS runs one event at a time. */
 export class MemoryStateStore implements StateStore {
   readonly kind = 'memory' as const;
@@ -122,7 +127,7 @@ export class MemoryStateStore implements StateStore {
   }
 
   health(): StoreHealth {
-    return { store: 'memory', available: true };
+    return { store: 'memory', available: true, restart: MEMORY_RESTART };
   }
 
   async close(): Promise<void> {

@@ -47,6 +47,8 @@ export interface StoreHealth {
   store: 'memory' | 'redis';
   available: boolean;
   message?: string;
+  /** What a restart of this replica forgets (or where the state is rebuilt from), said plainly in /readyz. */
+  restart?: string;
 }
 
 /** How long state is kept. */

@@ -88,6 +88,7 @@ describe('the service (node dist/main.js) with STEADYBIT_URL', () => {
     const ready = await readyz(proc);
     expect(ready.status).toBe(200);
     expect(ready.body.platform).toMatchObject({ synced: true, environments: { count: 1, syncedAt: expect.any(String) }, killswitch: { syncedAt: expect.any(String) }, executions: { syncedAt: expect.any(String) } });
+    expect(ready.body.state.restart).toMatch(/^a restart rebuilds the emergency stop, the running runs and the cool-down and quota history from the Steadybit Platform API/);
     const metrics = await (await fetch(`${proc.url}/metrics`)).text();
     expect(metrics).toMatch(/preflight_platform_api_calls_total\{endpoint="killswitch",outcome="ok"\} 1/);
     expect(metrics).toMatch(/preflight_platform_last_sync_timestamp_seconds\{sync="killswitch"\} \d+/);

@@ -55,7 +55,7 @@ describe('the service (node dist/main.js) with guardrails with memory', () => {
     expect((await post(proc, '/events', engagedPayload(now()))).status).toBe(202);
     expect((await post(proc, '/preflight', preflight(9, 'other-env'))).status).toBe(200);
     const ready = (await (await fetch(`${proc.url}/readyz`)).json()) as { state: unknown };
-    expect(ready.state).toEqual({ store: 'memory', available: true, onUnavailable: 'deny' });
+    expect(ready.state).toEqual({ store: 'memory', available: true, onUnavailable: 'deny', restart: expect.stringMatching(/^a restart forgets the emergency stop, the running runs and the cool-down and quota history/) });
   });
 
   test.each([
