@@ -46,7 +46,7 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 
 {{/* The Secret holding REDIS_URL, or "" without Redis. */}}
 {{- define "preflight-gate.redisSecretName" -}}
-{{- if .Values.state.redis.existingSecret }}{{ .Values.state.redis.existingSecret }}{{- else if .Values.state.redis.url }}{{ include "preflight-gate.fullname" . }}{{- end }}
+{{- if or .Values.state.redis.sentinels .Values.state.redis.clusterNodes }}{{- else if .Values.state.redis.existingSecret }}{{ .Values.state.redis.existingSecret }}{{- else if .Values.state.redis.url }}{{ include "preflight-gate.fullname" . }}{{- end }}
 {{- end }}
 
 {{- define "preflight-gate.redisSecretKey" -}}
