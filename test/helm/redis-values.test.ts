@@ -1,4 +1,4 @@
-import { deploymentOf, envOf } from './pod-spec';
+import { deploymentOf } from './pod-spec';
 import { find, render } from './render-chart';
 
 const SECRET = 'a-long-random-webhook-secret';

@@ -20,7 +20,7 @@ async function post(proc: ServerProcess, path: string, body: object) {
 const preflight = (id: number, env: string) => preflightWith((p) => { p.execution.id = id; p.execution.environment = env; });
 const readyz = async (proc: ServerProcess) => {
   const res = await fetch(`${proc.url}/readyz`);
-  return { status: res.status, body: (await res.json()) as { platform: Record<string, unknown> } };
+  return { status: res.status, body: (await res.json()) as { platform: Record<string, unknown>; state: { restart?: string } } };
 };
 async function start(env: Record<string, string> = {}) {
   const proc = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET, STEADYBIT_URL: fake.url, STEADYBIT_TOKEN: 'test-token', STEADYBIT_TIMEOUT_MS: '500', ...env });

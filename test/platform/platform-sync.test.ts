@@ -54,7 +54,7 @@ describe('the emergency stop from the source', () => {
 
   test('the same with Redis: the API answer ends exactly the engagement the shared state holds', async () => {
     const redis = await startRedis();
-    const store = new RedisStateStore({ url: redis.url, keyPrefix: 'pa:', timeoutMs: 1000, executionTtlMs: 4 * 60 * MIN, eventToleranceMs: 15 * MIN });
+    const store = new RedisStateStore({ redis: { ...redis.connection, keyPrefix: 'pa:' }, timeoutMs: 1000, executionTtlMs: 4 * 60 * MIN, eventToleranceMs: 15 * MIN });
     try {
       const deadline = Date.now() + 10_000;
       while (!store.health().available && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
