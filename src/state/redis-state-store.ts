@@ -25,6 +25,7 @@ export interface RedisStoreOptions extends StateTiming {
 const OUTCOMES: readonly ApplyOutcome[] = ['applied', 'duplicate', 'stale', 'unmatched'];
 /** Attempts when another replica changes an execution's record between our read and our script. */
 const ATTEMPTS = 4;
+const RECONNECT_AFTER_END_MS = 1000;
 
 /** `[member, score, member, score, ...]` -> runs; ended members are `id|STATE`. */
 function runs(flat: string[]): RunsByScope[string] {
@@ -51,14 +52,30 @@ export class RedisStateStore implements StateStore {
   private readonly redis: RedisClient;
   private readonly keys: RedisKeys;
   private lastError: string | undefined;
+  private closed = false;
 
   constructor(private readonly opts: RedisStoreOptions) {
     this.redis = createRedisClient(opts.redis, opts.timeoutMs);
     this.keys = redisKeys(opts.redis.keyPrefix);
     this.redis.on('error', (err: Error) => { this.lastError = err.message; });
     this.redis.on('ready', () => { this.lastError = undefined; });
+    this.redis.on('end', () => this.connectAgain());
     this.redis.defineCommand('applyKillswitch', { numberOfKeys: 2, lua: APPLY_KILLSWITCH });
     this.redis.defineCommand('applyExecution', { lua: APPLY_EXECUTION });
+  }
+
+  /**
+   * ioredis stops for good ('end') when a sentinel's +switch-master arrives while it is already
+   * reconnecting (its failover detector closes the connector under the attempt in flight): seen
+   * in test/state/redis-sentinel.test.ts, a second failover left one instance disconnected for
+   * ever. Unless the store was closed, start connecting again.
+   */
+  private connectAgain(): void {
+    if (this.closed) return;
+    setTimeout(() => {
+      if (this.closed || this.redis.status !== 'end') return;
+      this.redis.connect().catch((err: Error) => { this.lastError = err.message; });
+    }, RECONNECT_AFTER_END_MS).unref();
   }
 
   private notConnected(): string {
@@ -177,6 +194,7 @@ export class RedisStateStore implements StateStore {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.redis.disconnect();
   }
 }
