@@ -75,7 +75,8 @@ export async function failoverUnderLoad(stores: RedisStateStore[], verify: () =>
     t0 = Date.now();
     await disrupt();
     streak = 0;
-    await waitFor(async () => streak >= RECOVERED_AFTER && pending.length === 0, 'the service to recover (every answer the state\'s own again)', 60_000);
+    await waitFor(async () => streak >= RECOVERED_AFTER && pending.length === 0, 'the service to recover (every answer the state\'s own again)', 60_000)
+      .catch((err: Error) => { throw new Error(`${err.message}; so far: ${JSON.stringify(report)}`); });
   } finally {
     running = false;
     await load;
