@@ -6,6 +6,9 @@
 set -euo pipefail
 missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
+# The Cluster tests create the cluster with redis-cli (Debian: redis-tools); Sentinel runs as
+# `redis-server <file> --sentinel`, so the redis-sentinel package is not needed. TLS tests use openssl.
+command -v redis-cli >/dev/null 2>&1 || missing+=(redis-tools)
 { command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1; } || missing+=(prometheus)
 command -v prometheus-alertmanager >/dev/null 2>&1 || missing+=(prometheus-alertmanager)
 # The README example (run by test/readme) signs with openssl and posts with curl.
