@@ -1,26 +1,50 @@
 # syntax=docker/dockerfile:1
 # preflight-gate: build the TypeScript, then run the built JavaScript with production
 # dependencies only, as a non-root user, on a read-only root filesystem (see charts/preflight-gate/).
-
-ARG NODE_IMAGE=node:20-bookworm-slim
+#
+# Base: the current Node LTS (26) on Debian 13 slim, pinned by digest so that every rebuild of a
+# revision starts from the same bytes. The digest is kept current by Renovate's `dockerfile`
+# manager (a PR per new digest); by hand: `docker buildx imagetools inspect node:26-trixie-slim`
+# and paste the index digest here. The image test (test/image/, scripts/image/) builds this very
+# file with buildah; where no container registry is reachable it assembles a local stand-in of the
+# same name (Debian minbase + Node from the npm registry) and passes
+# `--build-arg NODE_IMAGE=docker.io/library/node:26-trixie-slim`.
+ARG NODE_IMAGE=docker.io/library/node:26-trixie-slim@sha256:930557a230abacbc3f4fd9b8648abf8f4bee1e17cb72195dcdfb2f709bc85b33
 
 # --- build: every dependency (TypeScript), then dist/ --------------------------------------
 FROM ${NODE_IMAGE} AS build
+# A build behind a TLS-intercepting proxy passes its CA bundle (mounted) here; not kept in the image.
+ARG NODE_EXTRA_CA_CERTS
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
+# --ignore-scripts: `prepare` (tsc) would run here, before tsconfig and src/ are copied in.
+RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build
 
 # --- runtime: production dependencies and dist/ only ----------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# Set by the build (`--build-arg VERSION=$(node -p "require('./package.json').version")
+# --build-arg REVISION=$(git rev-parse HEAD)`); they end up in the labels and in
+# preflight_gate_build_info.
+ARG VERSION=0.0.0-dev
+ARG REVISION=unknown
+ARG SOURCE=https://github.com/your-org/preflight-gate
+ARG NODE_EXTRA_CA_CERTS
+LABEL org.opencontainers.image.title="preflight-gate" \
+      org.opencontainers.image.description="Policy guardrails for Steadybit chaos experiments: a signed, fail-closed preflight webhook." \
+      org.opencontainers.image.licenses="MIT" \
+      org.opencontainers.image.source="${SOURCE}" \
+      org.opencontainers.image.revision="${REVISION}" \
+      org.opencontainers.image.version="${VERSION}"
 ENV NODE_ENV=production \
     PORT=8080 \
-    POLICY_DIR=/app/policies
+    POLICY_DIR=/app/policies \
+    PREFLIGHT_GATE_REVISION=${REVISION}
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 COPY --from=build /app/dist ./dist
 COPY bin ./bin
 # The policies built into the image: POLICY_DIR's default here. The chart mounts its own over

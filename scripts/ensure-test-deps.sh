@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the real servers the integration tests start (redis-server, prometheus/promtool,
-# prometheus-alertmanager) and the
-# tools of the README example (openssl, curl) when they are missing. Runs before `npm test`; a
+# prometheus-alertmanager), the tools of the README example (openssl, curl) and the image build
+# (buildah, debootstrap) when they are missing. Runs before `npm test`; a
 # no-op when they are already there.
 set -euo pipefail
 missing=()
@@ -14,6 +14,10 @@ command -v prometheus-alertmanager >/dev/null 2>&1 || missing+=(prometheus-alert
 # The README example (run by test/readme) signs with openssl and posts with curl.
 command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+# The image test (test/image) builds the Dockerfile with buildah and, where no container registry is
+# reachable, assembles the base image with debootstrap (scripts/image/).
+command -v buildah >/dev/null 2>&1 || missing+=(buildah)
+command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "tests need: ${missing[*]} (Debian packages); installing" >&2
 if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else

@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { ROOT } from '../helpers/server-process';
 import { CHART } from './render-chart';
 
-/** Docker cannot run here: the Dockerfile's key properties are read and checked instead. */
+/** The Dockerfile's key properties, read from its text (test/image/ builds and runs it for real). */
 interface Instruction { op: string; args: string }
 interface Stage { from: string; name?: string; steps: Instruction[] }
 
@@ -23,7 +23,7 @@ function stages(text: string): Stage[] {
 
 const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const [build, runtime] = stages(dockerfile);
-const runs = (s: Stage) => s.steps.filter((i) => i.op === 'RUN').map((i) => i.args);
+const runs = (s: Stage) => s.steps.filter((i) => i.op === 'RUN').map((i) => i.args.replace(/^(--mount=\S+\s+)+/, ''));
 const last = (s: Stage, op: string) => [...s.steps].reverse().find((i) => i.op === op)?.args;
 const env = (s: Stage) => Object.fromEntries(s.steps.filter((i) => i.op === 'ENV').flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])));
 
@@ -31,6 +31,24 @@ describe('the Dockerfile', () => {
   it('has two stages: a build stage that compiles, and a runtime stage', () => {
     expect([build.name, runtime?.name]).toEqual(['build', 'runtime']);
     expect(runs(build)).toEqual(expect.arrayContaining([expect.stringMatching(/^npm ci\b/), 'npm run build']));
+  });
+
+  it('runs no package script before the sources are copied (npm ci would run `prepare`, i.e. tsc)', () => {
+    const npmCi = build.steps.findIndex((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args));
+    const copySrc = build.steps.findIndex((i) => i.op === 'COPY' && /^src\b/.test(i.args));
+    expect(npmCi).toBeLessThan(copySrc);
+    expect(build.steps[npmCi].args).toMatch(/--ignore-scripts\b/);
+  });
+
+  it('builds on the Node LTS of engines, pinned by digest, and labels the image with source, revision and version', () => {
+    const base = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1] ?? '';
+    expect(base).toMatch(/^docker\.io\/library\/node:\d+-[a-z]+-slim@sha256:[0-9a-f]{64}$/);
+    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const major = Number(/node:(\d+)-/.exec(base)?.[1]);
+    expect(major % 2).toBe(0);
+    expect(engines).toContain(String(major));
+    const labels = runtime.steps.filter((i) => i.op === 'LABEL').map((i) => i.args).join(' ');
+    for (const key of ['source', 'revision', 'version']) expect(labels).toMatch(new RegExp(`org\\.opencontainers\\.image\\.${key}="\\$\\{\\w+\\}"`));
   });
 
   it('installs production dependencies only in the final stage, and copies no node_modules from the build', () => {

@@ -1,0 +1,112 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { signatureHeader } from '../../src/signature/sign';
+import { preflightWith } from '../helpers/fixtures';
+import { freePort, ROOT, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
+import { BUILDAH, buildah, commandOf, descendants, imageConfig, runAsync, uidsOf, type ImageConfig } from './buildah';
+
+/**
+ * The Dockerfile, built for real with buildah (scripts/image/build.sh: on the pinned base, or where
+ * no container registry is reachable on a local stand-in of the same name), then the image's own
+ * entrypoint started with `buildah run` and asked a signed preflight, as a cluster would.
+ */
+const TAG = `localhost/preflight-gate:test-${process.pid}`;
+const SECRET = 'image-test-secret';
+const BUILD_TIMEOUT_MS = 20 * 60_000;
+
+let config: ImageConfig;
+let container = '';
+let rootfs = '';
+let port = 0;
+let service: ChildProcess | undefined;
+let output = '';
+let local: ServerProcess | undefined;
+
+/** Status and message of a signed preflight in `environment`; the decision id (new per request) masked. */
+async function post(url: string, secret: string, environment = 'staging'): Promise<{ status: number; message: string }> {
+  const body = Buffer.from(JSON.stringify(preflightWith((p) => { p.execution.environment = environment; })));
+  const res = await fetch(`${url}/preflight`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(secret, body) } });
+  const { message } = (await res.json()) as { message: string };
+  return { status: res.status, message: message.replace(/decision [0-9a-f-]{36}/, 'decision <id>') };
+}
+
+/** The node process the image's entrypoint became, below `buildah run`. */
+function serviceProcess(): number {
+  const pid = descendants(service?.pid ?? -1).find((p) => commandOf(p).slice(-1)[0] === config.Cmd?.slice(-1)[0] && commandOf(p)[0].endsWith('node'));
+  if (pid === undefined) throw new Error(`no node process below buildah run (pid ${service?.pid})`);
+  return pid;
+}
+
+beforeAll(async () => {
+  const started = Date.now();
+  const build = await runAsync('bash', [join(ROOT, 'scripts', 'image', 'build.sh'), TAG]);
+  if (build.status !== 0) throw new Error(`scripts/image/build.sh failed (${build.status}):\n${build.stderr.slice(-4000)}`);
+  process.stderr.write(`image test: base + build ${Math.round((Date.now() - started) / 1000)} s (${build.stderr.split('\n').filter((l) => /^(debootstrap|assembled|built)/.test(l)).join('; ')})\n`);
+  config = imageConfig(TAG);
+  container = buildah(['from', '--pull=false', TAG]);
+  rootfs = buildah(['mount', container]);
+  port = await freePort();
+  const env = { PORT: String(port), HOST: '127.0.0.1', WEBHOOK_SECRET: SECRET, POLICY_WATCH: 'false' };
+  const entry = [...(config.Entrypoint ?? []), ...(config.Cmd ?? [])];
+  service = spawn(BUILDAH, ['run', ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), container, '--', ...entry], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  service.stdout?.on('data', (d: Buffer) => { output += d.toString(); });
+  service.stderr?.on('data', (d: Buffer) => { output += d.toString(); });
+  await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, `the image's service to be ready:\n${output}`, 60_000);
+  local = await startServerProcess({ POLICY_DIR: join(ROOT, 'policies'), WEBHOOK_SECRET: SECRET, POLICY_WATCH: 'false' });
+}, BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  await local?.stop();
+  if (service && service.exitCode === null) {
+    service.kill('SIGKILL');
+    await new Promise((r) => service?.once('close', r));
+  }
+  if (container) spawnSync(BUILDAH, ['rm', container]);
+  spawnSync(BUILDAH, ['rmi', TAG]);
+}, 60_000);
+
+describe('the image built from the Dockerfile', () => {
+  it('carries the OCI labels: version from package.json, revision of this checkout, source', () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim() || 'unknown';
+    expect(config.Labels).toMatchObject({
+      'org.opencontainers.image.version': pkg.version,
+      'org.opencontainers.image.revision': head,
+      'org.opencontainers.image.source': expect.stringMatching(/^https:\/\//),
+    });
+  });
+
+  it('runs the Node LTS the Dockerfile names, with production dependencies only', () => {
+    const major = /node:(\d+)-/.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1];
+    const version = spawnSync('chroot', [rootfs, 'node', '--version'], { encoding: 'utf8' }).stdout.trim();
+    expect(version).toMatch(new RegExp(`^v${major}\\.`));
+    const modules = readdirSync(join(rootfs, 'app', 'node_modules'));
+    expect(modules).toEqual(expect.arrayContaining(['express', 'prom-client', 'winston']));
+    for (const dev of ['typescript', 'jest', '@aws-cdk', 'ts-jest']) expect([dev, modules.includes(dev)]).toEqual([dev, false]);
+    expect(existsSync(join(rootfs, 'app', 'dist', 'main.js'))).toBe(true);
+    expect(existsSync(join(rootfs, 'app', 'src'))).toBe(false);
+  });
+
+  it.each([['staging', 200], ['payments-prod', 403]])('answers a signed preflight in %s (%d) exactly as the service from this checkout does', async (environment, status) => {
+    const fromImage = await post(`http://127.0.0.1:${port}`, SECRET, environment);
+    expect(fromImage).toEqual(await post(local?.url ?? '', SECRET, environment));
+    expect(fromImage.status).toBe(status);
+  });
+
+  it('refuses a payload signed with another secret', async () => {
+    expect((await post(`http://127.0.0.1:${port}`, 'not-the-secret')).status).toBe(401);
+  });
+
+  it("runs the service as the image's non-root user (every uid of the process)", () => {
+    const [uid] = (config.User ?? '').split(':').map(Number);
+    expect(uid).toBeGreaterThan(0);
+    expect(uidsOf(serviceProcess())).toEqual([uid, uid, uid, uid]);
+  });
+
+  it('stops cleanly on SIGTERM, as Kubernetes stops it', async () => {
+    process.kill(serviceProcess(), 'SIGTERM');
+    const code = await new Promise<number | null>((resolve) => service?.once('close', resolve));
+    expect([code, output]).toEqual([0, expect.stringContaining('"listening"')]);
+  }, 40_000);
+});
