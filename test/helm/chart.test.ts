@@ -24,12 +24,12 @@ describe('helm template with the default values', () => {
   const manifests = render({ 'webhook.secret': SECRET });
   const { spec, pod, container } = deploymentOf(find(manifests, 'Deployment'));
 
-  it('renders the Deployment, Service, Secret, ServiceAccount and PodDisruptionBudget only', () => {
-    expect(manifests.map((m) => m.kind).sort()).toEqual(['Deployment', 'PodDisruptionBudget', 'Secret', 'Service', 'ServiceAccount']);
+  it('renders the Deployment, Service, Secret, ServiceAccount and the helm test Pod only (no PodDisruptionBudget: one pod)', () => {
+    expect(manifests.map((m) => m.kind).sort()).toEqual(['Deployment', 'Pod', 'Secret', 'Service', 'ServiceAccount']);
   });
 
-  it('runs 2 replicas as a non-root user on a read-only root filesystem, with a writable /tmp', () => {
-    expect(spec.replicas).toBe(2);
+  it('runs 1 replica (no shared state configured) as a non-root user on a read-only root filesystem, with a writable /tmp', () => {
+    expect(spec.replicas).toBe(1);
     expect(pod.securityContext.runAsNonRoot).toBe(true);
     expect(pod.securityContext.runAsUser).toBeGreaterThan(0);
     expect(container.securityContext).toMatchObject({ readOnlyRootFilesystem: true, allowPrivilegeEscalation: false });
@@ -83,7 +83,7 @@ describe('helm template with every option turned on', () => {
 
   it('renders every optional object', () => {
     expect([...new Set(manifests.map((m) => m.kind))].sort()).toEqual([
-      'ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'Ingress', 'NetworkPolicy', 'PodDisruptionBudget', 'PrometheusRule', 'Secret', 'Service', 'ServiceAccount', 'ServiceMonitor',
+      'ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'Ingress', 'NetworkPolicy', 'Pod', 'PodDisruptionBudget', 'PrometheusRule', 'Secret', 'Service', 'ServiceAccount', 'ServiceMonitor',
     ]);
   });
 

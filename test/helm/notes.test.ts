@@ -41,28 +41,28 @@ describe('NOTES.txt tells which URL to register in Steadybit and how to set the 
   });
 });
 
-describe('NOTES.txt warns loudly when several replicas keep their state each (no Redis), and renders anyway', () => {
-  const WARNING = 'and no Redis: every replica keeps its own state.';
-  it.each([
-    ['the default 2 replicas', { 'webhook.secret': 'x' }, 'WARNING: 2 replicas and no Redis'],
-    ['autoscaling, even from 1 replica', { 'webhook.secret': 'x', replicaCount: '1', 'autoscaling.enabled': 'true' }, 'WARNING: up to 6 replicas (autoscaling) and no Redis'],
-  ])('with %s: says what goes wrong and how to fix it', (_name, set, headline) => {
-    const notes = notesWith(set);
-    expect(notes).toContain(headline);
-    expect(notes).toContain('lets the run start while the emergency stop is engaged');
-    expect(notes).toContain('helm upgrade pg <chart> -n chaos --reuse-values --set state.redis.url=redis://<host>:6379/0');
-    expect(notes).toContain('--set state.redis.existingSecret=<secret> --set state.redis.existingSecretKey=<key>');
+describe('NOTES.txt says what several replicas share, and which policies decide', () => {
+  it('with the Platform API but no Redis: the emergency stop is shared, cool-downs and quotas are per replica', () => {
+    const notes = notesWith({ 'webhook.secret': 'x', replicaCount: '2', 'steadybit.url': 'https://platform.steadybit.com', 'steadybit.token': 't' });
+    expect(notes).toContain('NOTE: 2 replicas share the emergency stop and the running runs through the Steadybit\n   Platform API');
+    expect(notes).toContain('cool-downs and quotas are\n   remembered per replica');
   });
 
   it.each([
-    ['a Redis URL', { 'webhook.secret': 'x', 'state.redis.url': 'redis://redis:6379/0' }],
-    ['Redis from an existing Secret', { 'webhook.secret': 'x', 'state.redis.existingSecret': 'redis' }],
-    ['REDIS_URL in extraEnv', { 'webhook.secret': 'x', 'extraEnv[0].name': 'REDIS_URL', 'extraEnv[0].value': 'redis://redis:6379/0' }],
-    ['a single replica', { 'webhook.secret': 'x', replicaCount: '1' }],
-    ['autoscaling to at most 1 replica', { 'webhook.secret': 'x', replicaCount: '1', 'autoscaling.enabled': 'true', 'autoscaling.minReplicas': '1', 'autoscaling.maxReplicas': '1' }],
-  ])('with %s: no warning', (_name, set) => {
-    const notes = notesWith(set);
-    expect(notes).toContain('URL:  http://pg-preflight-gate.chaos.svc.cluster.local:80/events');
-    expect(notes).not.toContain(WARNING);
+    ['a Redis URL', { 'webhook.secret': 'x', replicaCount: '3', 'state.redis.url': 'redis://redis:6379/0' }],
+    ['a single replica with the Platform API', { 'webhook.secret': 'x', 'steadybit.url': 'https://platform.steadybit.com', 'steadybit.token': 't' }],
+  ])('with %s: no note', (_name, set) => {
+    expect(notesWith(set)).not.toContain('NOTE:');
+  });
+
+  it('without policies of yours: says loudly that the starter policies of the image decide runs', () => {
+    expect(notesWith({ 'webhook.secret': 'x' })).toContain('POLICIES: none configured, so the STARTER policies built into the image decide runs');
+    expect(notesWith({ 'webhook.secret': 'x', 'policies.existingConfigMap': 'mine' })).not.toContain('STARTER');
+    expect(notesWith({}, [ALL_OPTIONS])).not.toContain('STARTER');
+  });
+
+  it('does not crash on ingress.tls=null, and ingress.hosts=null is refused with the value to set', () => {
+    expect(notesWith({ 'webhook.secret': 'x', 'ingress.enabled': 'true', 'ingress.tls': 'null' })).toContain('URL:  http://preflight-gate.example.com/preflight');
+    expect(() => notesWith({ 'webhook.secret': 'x', 'ingress.enabled': 'true', 'ingress.hosts': 'null' })).toThrow('ingress.enabled=true needs ingress.hosts');
   });
 });

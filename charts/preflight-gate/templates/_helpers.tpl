@@ -67,6 +67,33 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- if .Values.policies.existingConfigMap }}{{ .Values.policies.existingConfigMap }}{{- else if .Values.policies.files }}{{ include "preflight-gate.fullname" . }}-policies{{- end }}
 {{- end }}
 
+{{/* What the replicas share their guardrail state through: "redis", "steadybit" (the Platform API's
+kill switch and running runs), or "" when every replica remembers on its own. */}}
+{{- define "preflight-gate.sharedState" -}}
+{{- $redis := or .Values.state.redis.url .Values.state.redis.existingSecret .Values.state.redis.sentinels .Values.state.redis.clusterNodes }}
+{{- range .Values.extraEnv }}{{ if eq (toString .name) "REDIS_URL" }}{{ $redis = true }}{{ end }}{{ end }}
+{{- if $redis }}redis{{- else if include "preflight-gate.steadybitSecretName" . }}steadybit{{- end }}
+{{- end }}
+
+{{/* The fewest and the most pods the chart runs (the HPA's bounds when autoscaling). */}}
+{{- define "preflight-gate.minReplicas" -}}
+{{- if .Values.autoscaling.enabled }}{{ int .Values.autoscaling.minReplicas }}{{ else }}{{ int .Values.replicaCount }}{{ end }}
+{{- end }}
+{{- define "preflight-gate.maxReplicas" -}}
+{{- if .Values.autoscaling.enabled }}{{ int .Values.autoscaling.maxReplicas }}{{ else }}{{ int .Values.replicaCount }}{{ end }}
+{{- end }}
+
+{{/* The PodDisruptionBudget is rendered only when it leaves a pod to evict: with minAvailable at or
+above the fewest pods, it would block every node drain. */}}
+{{- define "preflight-gate.pdbAllowsEviction" -}}
+{{- $min := int (include "preflight-gate.minReplicas" .) }}
+{{- $available := .Values.podDisruptionBudget.minAvailable }}
+{{- if kindIs "string" $available }}
+{{- $percent := int (trimSuffix "%" $available) }}
+{{- if and (gt $min 1) (lt (mul $percent $min) (mul 100 (sub $min 1) | add1)) }}true{{ end }}
+{{- else if lt (int $available) $min }}true{{- end }}
+{{- end }}
+
 {{/* Refuses values that would deploy an unsafe or broken service, with the value to fix. */}}
 {{- define "preflight-gate.validate" -}}
 {{- if and (not .Values.webhook.secret) (not .Values.webhook.existingSecret) (not .Values.webhook.insecure) }}
@@ -86,6 +113,16 @@ app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end }}
 {{- if and .Values.state.redis.url .Values.state.redis.existingSecret }}
 {{- fail "set either state.redis.url or state.redis.existingSecret, not both" }}
+{{- end }}
+{{- if and .Values.autoscaling.enabled (lt (int .Values.autoscaling.maxReplicas) (int .Values.autoscaling.minReplicas)) }}
+{{- fail (printf "autoscaling.maxReplicas (%d) must be at least autoscaling.minReplicas (%d)" (int .Values.autoscaling.maxReplicas) (int .Values.autoscaling.minReplicas)) }}
+{{- end }}
+{{- $max := int (include "preflight-gate.maxReplicas" .) }}
+{{- if and (gt $max 1) (not (include "preflight-gate.sharedState" .)) }}
+{{- fail (printf "%s without shared state: each replica would keep its own emergency stop, caps, cool-downs and quotas, so a run answered by one replica starts while another holds the emergency stop. Set state.redis.url (or state.redis.existingSecret), or steadybit.url with steadybit.token (or steadybit.existingSecret); or run one replica: replicaCount=1, autoscaling.enabled=false" (ternary (printf "autoscaling up to %d replicas" $max) (printf "replicaCount=%d" $max) .Values.autoscaling.enabled)) }}
+{{- end }}
+{{- if and .Values.ingress.enabled (not .Values.ingress.hosts) }}
+{{- fail "ingress.enabled=true needs ingress.hosts: at least one host (the URL Steadybit calls), e.g. --set ingress.hosts[0].host=preflight.example.com" }}
 {{- end }}
 {{- $needed := add (int .Values.preStopSleepSeconds) (int .Values.config.shutdownTimeoutSeconds) }}
 {{- if le (int .Values.terminationGracePeriodSeconds) $needed }}
