@@ -35,6 +35,8 @@ export interface AppDeps {
   platformHealth?: () => object;
   /** Whether the policy files on disk are the set served (policy-reloader.ts), shown on /readyz. */
   policySync?: HealthDeps['policySync'];
+  /** POLICY_DIR is the bundled starter set (/readyz says so). */
+  starterPolicies?: boolean;
 }
 
 const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/metrics']);
@@ -64,7 +66,7 @@ export function createApp(deps: AppDeps): App {
     next();
   });
 
-  app.use(healthRouter({ store: deps.store, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync }));
+  app.use(healthRouter({ store: deps.store, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync, starterPolicies: deps.starterPolicies }));
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());

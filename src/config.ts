@@ -8,6 +8,8 @@ export { ConfigError };
 
 /** Environment variables -> a typed, validated Config. Fails fast with the variable to fix. */
 export interface Config {
+  /** PREFLIGHT_GATE_REVISION: the source revision of this build (the Dockerfile sets it), for preflight_gate_build_info. */
+  revision?: string;
   port: number;
   host: string;
   policyDir: string;
@@ -45,6 +47,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!audit.ok) throw new ConfigError(audit.message);
   const state = parseStateConfig(env);
   return {
+    revision: env.PREFLIGHT_GATE_REVISION,
     port: envInteger(env, 'PORT', 8080, 0, 65535),
     host: env.HOST ?? '0.0.0.0',
     policyDir: env.POLICY_DIR ?? './policies',

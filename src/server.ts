@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import { createApp } from './app';
+import { buildInfo, registerBuildInfo } from './observability/build-info';
+import { isStarterPolicyDir, STARTER_POLICIES_NOTICE } from './policy/starter-policies';
 import type { Config } from './config';
 import { createHttpServer } from './http/create-http-server';
 import { gracefulCloser } from './http/graceful-close';
@@ -33,12 +35,15 @@ export interface RunningServer {
 /** Loads the policy set and starts listening. Throws PolicyLoadError on an invalid set. */
 export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
   const metrics = createMetrics();
+  registerBuildInfo(metrics.registry, buildInfo(config.revision));
   const store = new PolicyStore();
   const reloader = createPolicyReloader({ dir: config.policyDir, store, metrics, logger });
   const first = reloader.reload('startup');
   if (first.result === 'failure') throw new PolicyLoadError(first.problems);
   const bundle = store.current();
   if (config.secrets.length === 0) logger.warn(UNSIGNED_WARNING);
+  const starterPolicies = isStarterPolicyDir(config.policyDir);
+  if (starterPolicies) logger.warn(STARTER_POLICIES_NOTICE, { policyDir: config.policyDir });
 
   let shuttingDown = false;
   const audit = createAuditLog(config.audit);
@@ -53,7 +58,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   }
   const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
-  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync });
+  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createHttpServer(app, { bodyLimit: config.bodyLimit }).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

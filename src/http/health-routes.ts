@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import type { PolicyStore } from '../policy/policy-store';
 import type { PolicySync } from '../policy/policy-sync';
+import { STARTER_POLICIES_NOTICE } from '../policy/starter-policies';
 
 export interface HealthDeps {
   store: PolicyStore;
@@ -12,6 +13,8 @@ export interface HealthDeps {
   platformHealth?: () => object;
   /** Whether the policy files on disk are the set served (not a readiness condition: the set in use keeps serving). */
   policySync?: () => PolicySync | undefined;
+  /** True while POLICY_DIR is the bundled starter set: /readyz says so (starterPolicies, notice). */
+  starterPolicies?: boolean;
 }
 
 export const UNSIGNED_WARNING = 'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
@@ -31,6 +34,8 @@ export function healthRouter(deps: HealthDeps): Router {
       revision: bundle?.revision,
       policies: bundle?.policies.length ?? 0,
       exceptions: bundle?.exceptions.length ?? 0,
+      starterPolicies: deps.starterPolicies === true,
+      ...(deps.starterPolicies ? { notice: STARTER_POLICIES_NOTICE } : {}),
       loadedAt: bundle?.loadedAt.toISOString(),
       lastLoad,
       ...(deps.policySync ? { policyFiles: deps.policySync() } : {}),

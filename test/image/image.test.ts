@@ -94,6 +94,16 @@ describe('the image built from the Dockerfile', () => {
     expect(fromImage.status).toBe(status);
   });
 
+  it('exports preflight_gate_build_info with the revision of the labels and the Node of the image', async () => {
+    const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    const labels = config.Labels ?? {};
+    expect(metrics).toMatch(new RegExp(`preflight_gate_build_info\\{version="${labels['org.opencontainers.image.version']}",revision="${labels['org.opencontainers.image.revision']}",node_version="v\\d+\\.\\d+\\.\\d+"\\} 1`));
+  });
+
+  it('says in /readyz that the starter policies built into the image are served', async () => {
+    expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toMatchObject({ status: 'ready', starterPolicies: true });
+  });
+
   it('refuses a payload signed with another secret', async () => {
     expect((await post(`http://127.0.0.1:${port}`, 'not-the-secret')).status).toBe(401);
   });

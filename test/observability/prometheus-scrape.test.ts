@@ -77,14 +77,17 @@ describe('a real Prometheus scraping a running preflight-gate', () => {
   });
 
   it('every query of the Grafana dashboard is valid PromQL for the real Prometheus', async () => {
-    const dashboard = JSON.parse(readFileSync(join(ROOT, 'charts', 'preflight-gate', 'dashboards', 'preflight-gate.json'), 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }> };
+    const dashboard = JSON.parse(readFileSync(join(ROOT, 'charts', 'preflight-gate', 'dashboards', 'preflight-gate.json'), 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }>; templating: { list: Array<{ name: string }> } };
     // The panels must be there, each with a query: an empty dashboard would pass the loop.
     const titles = dashboard.panels.map((p) => p.title.toLowerCase()).join(' | ');
     for (const topic of ['decision', 'denying polic', 'latency', 'reload']) expect(titles).toContain(topic);
     expect(dashboard.panels.every((p) => p.targets.length > 0)).toBe(true);
+    // Every query follows the cluster and namespace template variables (several installations, one Grafana).
+    for (const panel of dashboard.panels) for (const { expr } of panel.targets) expect([panel.title, expr]).toEqual([panel.title, expect.stringContaining('cluster=~"$cluster", namespace=~"$namespace"')]);
+    expect(dashboard.templating.list.map((v) => v.name)).toEqual(['datasource', 'cluster', 'namespace', 'job']);
     for (const panel of dashboard.panels) {
       for (const { expr } of panel.targets) {
-        const promql = expr.replaceAll('$job', JOB).replaceAll('$__rate_interval', '1m').replaceAll('$__range', '1h');
+        const promql = expr.replaceAll('$job', JOB).replaceAll('$cluster', '.*').replaceAll('$namespace', '.*').replaceAll('$__rate_interval', '1m').replaceAll('$__range', '1h');
         const result = await prometheus.query(promql);
         expect({ panel: panel.title, status: result.status }).toEqual({ panel: panel.title, status: 'success' });
       }
