@@ -6,6 +6,7 @@ import { schemaCommand } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
 import { TEST_FORMATS, testCommand, type TestFormat } from './commands/test-command';
 import { validateCommand } from './commands/validate-command';
+import { packageVersion } from '../package-version';
 import { PROBLEM_FORMATS, type ProblemFormat } from './format-problems';
 import { EXIT, UsageError } from './usage-error';
 
@@ -30,6 +31,7 @@ async function run(command: () => number | Promise<number>): Promise<void> {
 
 const program = new Command('preflight-gate')
   .description('Policy guardrails for Steadybit experiments: validate and test policies, evaluate payloads, sign requests, run the service.')
+  .version(packageVersion(), '-V, --version', 'print the version of preflight-gate')
   .exitOverride()
   .showHelpAfterError('(add --help for usage)')
   .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code, a --fail-on hit of replay), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).');

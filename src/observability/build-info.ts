@@ -1,16 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Gauge, type Registry } from 'prom-client';
+import { packageVersion } from '../package-version';
 
 /** What this build is: the package version, the source revision (set by the image build), the Node it runs on. */
 export interface BuildInfo { version: string; revision: string; nodeVersion: string }
-
-/** The version in the package.json shipped next to dist/ (the same file in the image and in the npm package). */
-export function packageVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')) as { version?: unknown };
-  if (typeof pkg.version !== 'string') throw new Error('package.json has no version');
-  return pkg.version;
-}
 
 /** `revision` comes from the caller (main reads PREFLIGHT_GATE_REVISION, which the Dockerfile sets); "unknown" when not built from git. */
 export function buildInfo(revision: string | undefined): BuildInfo {

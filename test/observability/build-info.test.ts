@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMetrics } from '../../src/observability/metrics';
-import { buildInfo, packageVersion, registerBuildInfo } from '../../src/observability/build-info';
+import { buildInfo, registerBuildInfo } from '../../src/observability/build-info';
+import { packageVersion } from '../../src/package-version';
 import { ROOT, startServerProcess } from '../helpers/server-process';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -18,6 +18,8 @@ export interface CaseReport {
   failures: string[];
   /** The decision's message, when the case ran. */
   message?: string;
+  /** How long preparing, deciding and checking the case took (JUnit `time`). */
+  seconds: number;
 }
 
 export interface SuiteReport {
@@ -51,13 +53,15 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
     problems.push(...unknownPolicies(suite, doc, bundle));
     doc.cases.forEach((c, i) => {
       const at = suite.locate(['cases', i]);
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
       try {
         const prepared = prepareCase(suite.file, doc.defaults, c, cache);
         const decision = evaluate(bundle, prepared.payload, { now: prepared.now, decisionId: TEST_DECISION_ID, state: prepared.state, fullScan: true });
         const failures = checkCase(c.expect, decision);
-        cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: decision.message });
+        cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: decision.message, seconds: seconds() });
       } catch (err) {
-        cases.push({ name: c.name, ...at, ok: false, failures: [`cannot run: ${(err as Error).message}`] });
+        cases.push({ name: c.name, ...at, ok: false, failures: [`cannot run: ${(err as Error).message}`], seconds: seconds() });
       }
     });
   }
