@@ -1,10 +1,11 @@
 import { policyDirArg } from '../read-input';
+import { reportGithub } from '../suite/report-github';
 import { reportJunit } from '../suite/report-junit';
 import { reportText } from '../suite/report-text';
 import { testPolicyDir } from '../suite/test-run';
 import { EXIT } from '../usage-error';
 
-export const TEST_FORMATS = ['text', 'junit', 'json'] as const;
+export const TEST_FORMATS = ['text', 'junit', 'json', 'github'] as const;
 export type TestFormat = (typeof TEST_FORMATS)[number];
 
 /**
@@ -14,6 +15,7 @@ export type TestFormat = (typeof TEST_FORMATS)[number];
 export function testCommand(dirArg: string | undefined, opts: { format: TestFormat }, env: NodeJS.ProcessEnv, write: (s: string) => void): number {
   const run = testPolicyDir(policyDirArg(dirArg, env));
   if (opts.format === 'junit') write(reportJunit(run));
+  else if (opts.format === 'github') write(reportGithub(run));
   else if (opts.format === 'json') write(`${JSON.stringify(run, null, 2)}\n`);
   else write(reportText(run));
   return run.ok ? EXIT.ok : EXIT.failed;

@@ -1,0 +1,21 @@
+import { githubAnnotation } from '../format-problems';
+import { reportText } from './report-text';
+import type { TestRun } from './test-run';
+
+/**
+ * GitHub Actions annotations (workflow commands) for a test run: one per failing case at its line
+ * in the suite file, one per suite or policy problem, one for a run that tested nothing; then the
+ * text report, so the job log reads as usual.
+ */
+export function reportGithub(run: TestRun): string {
+  const lines: string[] = [];
+  for (const p of run.policyProblems) lines.push(githubAnnotation(p, 'preflight-gate: policy'));
+  for (const suite of run.suites) {
+    for (const p of suite.problems) lines.push(githubAnnotation(p, 'preflight-gate: test suite'));
+    for (const c of suite.cases.filter((x) => !x.ok)) {
+      lines.push(githubAnnotation({ file: suite.file, line: c.line, col: c.col, path: '', message: c.failures.join('\n'), severity: 'error' }, `policy test failed: ${c.name}`));
+    }
+  }
+  if (run.fatal) lines.push(`::error title=preflight-gate test::${run.fatal.replace(/%/g, '%25').replace(/\n/g, '%0A')}`);
+  return `${lines.map((l) => `${l}\n`).join('')}${reportText(run)}`;
+}
