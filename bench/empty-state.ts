@@ -1,20 +1,24 @@
 import { createLogger } from '../src/observability/logger';
 import type { PolicyBundle } from '../src/policy/compiled';
-import type { StateSnapshot } from '../src/policy/types';
+import type { Facts } from '../src/policy/facts/facts';
+import { gatherFacts } from '../src/policy/facts/gather-facts';
 import { MemoryStateStore } from '../src/state/memory-state-store';
-import { preflightStateLoader } from '../src/state/preflight-state';
+import { stateFactSource } from '../src/state/state-fact-source';
 import type { PayloadVariant } from './payload-variants';
 
 /**
- * The state each variant meets in a freshly started server: its memory store, no events yet (the
- * benchmark sends none). Loaded the way the route loads it, so in-process decisions match the server's.
+ * The facts each variant meets in a freshly started server: its memory store, no events yet (the
+ * benchmark sends none). Gathered the way the route gathers them, so in-process decisions match the server's.
  */
-export async function freshStates(bundle: PolicyBundle, variants: readonly PayloadVariant[]): Promise<Array<StateSnapshot | undefined>> {
-  const load = preflightStateLoader({
+export async function freshStates(bundle: PolicyBundle, variants: readonly PayloadVariant[]): Promise<Facts[]> {
+  const source = stateFactSource({
     store: new MemoryStateStore({ executionTtlMs: 4 * 3600_000, eventToleranceMs: 900_000 }),
     onUnavailable: 'deny',
     logger: createLogger('error', { silent: true }),
-    clock: () => new Date(),
   });
-  return Promise.all(variants.map((v) => load(v.payload, bundle)));
+  return Promise.all(variants.map(async (v) => {
+    const gathered = await gatherFacts(bundle.needs, [source], v.payload, new Date());
+    if (!gathered.ok) throw new Error(gathered.unavailable.message);
+    return gathered.facts;
+  }));
 }

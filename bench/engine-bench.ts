@@ -1,9 +1,9 @@
 import { loadBundle } from '../src/policy/load-bundle';
 import { loadPolicyDir } from '../src/policy/load-policy-dir';
-import { evaluate } from '../src/policy/evaluate';
+import { decide } from '../src/policy/decide';
 import { buildPolicyIndex } from '../src/policy/policy-index';
 import type { PolicyBundle } from '../src/policy/compiled';
-import type { StateSnapshot } from '../src/policy/types';
+import type { Facts } from '../src/policy/facts/facts';
 import { freshStates } from './empty-state';
 import { generatePolicySet } from './generate-policies';
 import type { PayloadVariant } from './payload-variants';
@@ -23,7 +23,7 @@ export interface LoadTimeFigures { policies: number; files: number; loadMs: numb
 
 type Rate = Omit<EngineFigures, 'fullScanMicrosPerDecision'>;
 
-function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], states: ReadonlyArray<StateSnapshot | undefined>, seconds: number, fullScan = false): Rate {
+function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], states: readonly Facts[], seconds: number, fullScan = false): Rate {
   let decisions = 0;
   let visited = 0;
   const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
@@ -31,7 +31,7 @@ function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], st
   while (process.hrtime.bigint() < deadline) {
     // Check the clock every round of variants, not every decision.
     for (const [i, v] of variants.entries()) {
-      visited += evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench', state: states[i], fullScan }).results.length;
+      visited += decide(bundle, v.payload, states[i], new Date(), { decisionId: 'bench', fullScan }).results.length;
       decisions++;
     }
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { validatePreflightPayload } from '../src/payload/validate-payload';
-import { evaluate } from '../src/policy/evaluate';
+import { decide } from '../src/policy/decide';
 import type { PolicyBundle } from '../src/policy/compiled';
 import type { PreflightPayload } from '../src/policy/types';
 import { signatureHeader } from '../src/signature/sign';
@@ -50,5 +50,5 @@ export function payloadVariants(secret: string): PayloadVariant[] {
 export async function expectedStatuses(variants: readonly PayloadVariant[], bundle: PolicyBundle | undefined): Promise<number[]> {
   if (!bundle) return variants.map(() => 200);
   const states = await freshStates(bundle, variants);
-  return variants.map((v, i) => (evaluate(bundle, v.payload, { now: new Date(), decisionId: 'bench-expected', state: states[i] }).allowed ? 200 : 403));
+  return variants.map((v, i) => (decide(bundle, v.payload, states[i], new Date(), { decisionId: 'bench-expected' }).allowed ? 200 : 403));
 }

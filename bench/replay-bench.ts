@@ -6,9 +6,8 @@ import { createGzip } from 'node:zlib';
 import { closedPath } from '../src/archive/archive-files';
 import { toArchiveRecord } from '../src/archive/decision-archive';
 import { loadPolicyDir } from '../src/policy/load-policy-dir';
-import { evaluate } from '../src/policy/evaluate';
+import { decide } from '../src/policy/decide';
 import type { PreflightPayload } from '../src/policy/types';
-import { stateNeedsOf } from '../src/state/preflight-state';
 import { freshStates } from './empty-state';
 import { generatePolicySet } from './generate-policies';
 import type { PayloadVariant } from './payload-variants';
@@ -45,7 +44,7 @@ export async function replayStage(work: string, records: number, policies: numbe
   if (!loaded.ok) throw new Error(`${dir} does not load`);
   const bundle = loaded.bundle;
   const states = await freshStates(bundle, variants);
-  const needs = stateNeedsOf(bundle);
+  const needs = bundle.needs;
   const archive = join(work, `archive-${records}-${policies}`);
   mkdirSync(archive, { recursive: true });
   let bytes = 0;
@@ -59,8 +58,8 @@ export async function replayStage(work: string, records: number, policies: numbe
       const v = i % variants.length;
       const payload = { ...variants[v].payload, execution: { ...variants[v].payload.execution, id: i + 1 } } as PreflightPayload;
       const now = new Date(T0 + i * 6_000);
-      const decision = evaluate(bundle, payload, { now, decisionId: `bench-${i}`, state: states[v] });
-      const line = `${JSON.stringify(toArchiveRecord({ decision, bundle, payload, now, needs, state: states[v], explain: false }, new Set()))}\n`;
+      const decision = decide(bundle, payload, states[v], now, { decisionId: `bench-${i}` });
+      const line = `${JSON.stringify(toArchiveRecord({ decision, bundle, payload, now, needs, facts: states[v], explain: false }, new Set()))}\n`;
       bytes += line.length;
       if (!gzip.write(line)) await once(gzip, 'drain');
     }

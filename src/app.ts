@@ -10,9 +10,11 @@ import { healthRouter, type HealthDeps } from './http/health-routes';
 import { HttpError } from './http/http-error';
 import { isPreflightRequest, preflightHandler, type PreflightDeps } from './http/preflight-route';
 import { eventsRouter } from './http/events-route';
-import { emergencyStopPolicy, withBuiltInPolicies } from './state/built-in-policies';
+import { servedPolicies } from './policy/served-policies';
+import { builtInPolicies } from './policy/built-in-policies';
+import { gatherFacts, type FactSource } from './policy/facts/gather-facts';
 import type { GuardrailState } from './state/guardrail-state';
-import { preflightStateLoader } from './state/preflight-state';
+import { stateFactSource } from './state/state-fact-source';
 import { timeRequest } from './observability/request-timer';
 
 export interface AppDeps {
@@ -26,7 +28,6 @@ export interface AppDeps {
   clock?: () => Date;
   newId?: () => string;
   isShuttingDown?: () => boolean;
-  loadState?: PreflightDeps['loadState'];
   /** Records every decision (DECISION_ARCHIVE, docs/replay.md); nothing is recorded when absent. */
   archive?: PreflightDeps['archive'];
   /** Guardrails with memory: POST /events, state for the rules, the built-in emergency stop. */
@@ -37,6 +38,10 @@ export interface AppDeps {
   policySync?: HealthDeps['policySync'];
   /** POLICY_DIR is the bundled starter set (/readyz says so). */
   starterPolicies?: boolean;
+  /** Fact sources besides the state store (e.g. the Steadybit platform API). */
+  factSources?: readonly FactSource[];
+  /** Replaces gathering facts from the sources (tests: a source that fails). */
+  gatherFacts?: PreflightDeps['gather'];
 }
 
 const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/metrics']);
@@ -66,16 +71,19 @@ export function createApp(deps: AppDeps): App {
     next();
   });
 
-  app.use(healthRouter({ store: deps.store, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync, starterPolicies: deps.starterPolicies }));
+  // The policy set every decision is made on: the loaded one with the built-in policies (the same
+  // for `eval` and `test`); /readyz counts the same policies a decision's message does.
+  const served = servedPolicies(deps.store, builtInPolicies(deps.state?.emergencyStop ?? 'off'));
+  app.use(healthRouter({ store: deps.store, served, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync, starterPolicies: deps.starterPolicies }));
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
   });
   const clock = deps.clock ?? (() => new Date());
   if (deps.state) app.use(eventsRouter({ secrets: deps.secrets, bodyLimit: deps.bodyLimit ?? '1mb', logger: deps.logger, metrics, clock, state: deps.state }));
-  const builtIns = deps.state?.emergencyStop === 'enforce' ? [emergencyStopPolicy()] : [];
+  const sources: FactSource[] = [...(deps.state ? [stateFactSource({ ...deps.state, logger: deps.logger })] : []), ...(deps.factSources ?? [])];
   const preflight = preflightHandler({
-    store: withBuiltInPolicies(deps.store, builtIns),
+    store: served,
     secrets: deps.secrets,
     bodyLimit: deps.bodyLimit ?? '1mb',
     logger: deps.logger,
@@ -83,7 +91,7 @@ export function createApp(deps: AppDeps): App {
     audit: deps.audit ?? disabledAuditLog,
     clock,
     newId: deps.newId ?? randomUUID,
-    loadState: deps.loadState ?? (deps.state && preflightStateLoader({ ...deps.state, logger: deps.logger, clock })),
+    gather: deps.gatherFacts ?? ((bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now)),
     archive: deps.archive,
   });
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));

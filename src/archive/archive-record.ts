@@ -1,17 +1,17 @@
-import type { StateSnapshot } from '../policy/types';
+import type { Facts } from '../policy/facts/facts';
+import type { Need } from '../policy/facts/need';
 import type { ArchivedResult } from './archived-results';
 
 /** The format of the archive's lines; replay refuses (and reports) lines of a format it does not know. */
 export const ARCHIVE_FORMAT = 1;
 
 /**
- * Everything outside the payload that a decision read, as it was gathered for it. `needs` names
- * the state facts the policy set declared (state-facts.ts), so replay can tell whether a proposed
- * set needs a fact the archive does not hold.
+ * Everything outside the payload that a decision read, as it was gathered for it (policy/facts/).
+ * `needs` are the needs the policy set declared (PolicyBundle.needs), so replay can tell whether a
+ * proposed set needs a fact the archive does not hold.
  */
-export interface ArchivedFacts {
-  needs: string[];
-  state?: StateSnapshot;
+export interface ArchivedFacts extends Facts {
+  needs: Need[];
 }
 
 /** The answer Steadybit got: status and body exactly as sent (preflight-answer.ts). */

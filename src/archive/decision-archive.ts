@@ -1,5 +1,8 @@
 import type { PolicyBundle } from '../policy/compiled';
-import type { Decision, StateSnapshot } from '../policy/types';
+import { builtInNames } from '../policy/built-in-policies';
+import type { Facts } from '../policy/facts/facts';
+import type { Need } from '../policy/facts/need';
+import type { Decision } from '../policy/types';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { preflightAnswer } from '../http/preflight-answer';
@@ -15,8 +18,8 @@ export interface DecisionToArchive {
   /** The parsed body as received. */
   payload: unknown;
   now: Date;
-  needs: readonly string[];
-  state: StateSnapshot | undefined;
+  needs: readonly Need[];
+  facts: Facts;
   explain: boolean;
 }
 
@@ -46,8 +49,6 @@ export interface ArchiveDeps {
 /** Decisions recorded but not yet serialised wait here; more than this in one turn are dropped. */
 const MAX_PENDING = 10_000;
 
-const builtInNames = (bundle: PolicyBundle) => bundle.policies.filter((p) => p.source.file === '(built-in)').map((p) => p.name);
-
 /**
  * The archive line of a decision. With masked keys, their values are replaced in the payload, and
  * wherever the answer or a result quotes them (only a rule that read them can: replay reports such
@@ -68,7 +69,7 @@ export function toArchiveRecord(entry: DecisionToArchive, masked: ReadonlySet<st
     explain: entry.explain,
     payload,
     ...(masked.size > 0 ? { masked: [...masked] } : {}),
-    facts: { needs: [...entry.needs], ...(entry.state !== undefined ? { state: entry.state } : {}) },
+    facts: { needs: [...entry.needs], ...entry.facts },
     answer: hide ? redactDeep(answer, hide) : answer,
     results: hide ? redactDeep(archivedResults(decision.results), hide) : archivedResults(decision.results),
   };

@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
 import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } from './commands/replay-command';
-import { schemaCommand } from './commands/schema-command';
+import { schemaCommand, type SchemaOptions } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
 import { TEST_FORMATS, testCommand, type TestFormat } from './commands/test-command';
 import { validateCommand } from './commands/validate-command';
@@ -81,7 +81,9 @@ program.command('sign')
 program.command('schema')
   .description('print the JSON Schema of policy documents (for editors)')
   .option('--test-suite', 'print the schema of test suites (*.test.yaml) instead')
-  .action((opts: { testSuite?: boolean }) => run(() => schemaCommand(opts, write)));
+  .option('--state', 'print the schema of state facts (eval --state, state: in test suites) instead')
+  .option('--facts', 'print the schema of all facts a decision may be given instead')
+  .action((opts: SchemaOptions) => run(() => schemaCommand(opts, write)));
 
 program.command('doctor')
   .description('check the policies against the Steadybit platform (STEADYBIT_URL, STEADYBIT_TOKEN): environment names, webhook attributes, properties')

@@ -16,6 +16,11 @@ export function toHttpError(err: unknown): HttpError {
   return new HttpError(500, 'internal error in preflight-gate: no decision could be made, so the run is denied; see the service log');
 }
 
+/** A fact source that could not answer (the state store is down): the run is refused, 503, saying why. */
+export function factsUnavailableError(unavailable: { source: string; message: string }): HttpError {
+  return new HttpError(503, unavailable.message);
+}
+
 /**
  * toHttpError, logged: a 503 is a known state (no policy set, state store down), said once per
  * request as a warning; anything else at 500 is a bug, logged with its stack.

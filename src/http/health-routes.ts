@@ -1,10 +1,13 @@
 import { Router } from 'express';
+import { builtInNames } from '../policy/built-in-policies';
 import type { PolicyStore } from '../policy/policy-store';
 import type { PolicySync } from '../policy/policy-sync';
 import { STARTER_POLICIES_NOTICE } from '../policy/starter-policies';
 
 export interface HealthDeps {
   store: PolicyStore;
+  /** The policy set decisions are made on (the loaded one with the built-in policies): what /readyz counts. */
+  served?: Pick<PolicyStore, 'current'>;
   signaturesEnforced: boolean;
   isShuttingDown: () => boolean;
   /** The state store of guardrails with memory, reported (not a readiness condition: while it is away, preflights deny with a message). */
@@ -26,13 +29,15 @@ export function healthRouter(deps: HealthDeps): Router {
     res.status(200).json({ status: 'alive' });
   });
   router.get('/readyz', (_req, res) => {
-    const bundle = deps.store.current();
+    const bundle = (deps.served ?? deps.store).current();
     const lastLoad = deps.store.lastLoad();
     const body = {
       signaturesEnforced: deps.signaturesEnforced,
       ...(deps.signaturesEnforced ? {} : { warning: UNSIGNED_WARNING }),
       revision: bundle?.revision,
+      // Every policy a decision is made on, as the decision's message counts them: the built-in ones too.
       policies: bundle?.policies.length ?? 0,
+      builtInPolicies: bundle ? builtInNames(bundle) : [],
       exceptions: bundle?.exceptions.length ?? 0,
       starterPolicies: deps.starterPolicies === true,
       ...(deps.starterPolicies ? { notice: STARTER_POLICIES_NOTICE } : {}),

@@ -1,25 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeFieldErrors, validatePreflightPayload } from '../payload/validate-payload';
-import { evaluate } from '../policy/evaluate';
+import { decide } from '../policy/decide';
+import type { Facts } from '../policy/facts/facts';
+import type { Gathered } from '../policy/facts/gather-facts';
 import type { PolicyStore } from '../policy/policy-store';
 import type { PolicyBundle } from '../policy/compiled';
-import type { Decision, PreflightPayload, StateSnapshot } from '../policy/types';
+import type { Decision, PreflightPayload } from '../policy/types';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { AuditLog } from '../observability/audit-log';
 import { observePreflight, type PreflightAnswer } from '../observability/observe-preflight';
 import { timeRequest } from '../observability/request-timer';
-import { errorBody, reportError } from './error-handler';
+import { errorBody, factsUnavailableError, reportError } from './error-handler';
 import { HttpError } from './http-error';
 import { sendJson } from './send-json';
 import { readSignedJson } from './signed-json-body';
 import { turnBatch } from './turn-batch';
 import { preflightAnswer } from './preflight-answer';
 import type { DecisionArchive } from '../archive/decision-archive';
-import { stateNeedsOf } from '../state/preflight-state';
 
 export interface PreflightDeps {
-  /** Only `current()` is used: app.ts may pass a view that adds built-in policies. */
+  /** Only `current()` is used: app.ts passes the view that adds the built-in policies. */
   store: Pick<PolicyStore, 'current'>;
   secrets: readonly string[];
   bodyLimit: string | number;
@@ -28,8 +29,8 @@ export interface PreflightDeps {
   audit: AuditLog;
   clock: () => Date;
   newId: () => string;
-  /** Loads the state facts the bundle's rules need (guardrails with memory); optional. */
-  loadState?: (payload: PreflightPayload, bundle: PolicyBundle) => Promise<StateSnapshot | undefined>;
+  /** Gathers the facts the bundle's rules need (gatherFacts over the app's fact sources). */
+  gather: (bundle: PolicyBundle, payload: PreflightPayload, now: Date) => Promise<Gathered>;
   /** Records every decision after its answer is sent (DECISION_ARCHIVE); optional. */
   archive?: DecisionArchive;
 }
@@ -40,7 +41,7 @@ interface Decided {
   bundle: PolicyBundle;
   payload: PreflightPayload;
   now: Date;
-  state: StateSnapshot | undefined;
+  facts: Facts;
 }
 
 export const PREFLIGHT_PATH = '/preflight';
@@ -87,20 +88,13 @@ function send(res: ServerResponse, decision: Decision, explain: boolean): void {
 /**
  * POST /preflight as a plain node:http handler: the hot path of the service, called before every
  * experiment run, so it does not pay for Express's routing and response helpers (about 200 us a
- * request on the benchmark machine, see docs/performance.md). Everything else stays on Express.
+ * request on the benchmark machine: docs/decisions/0002-node-http-preflight-route.md). Everything else stays on Express.
  */
 export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const inTurn = turnBatch();
   const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
 
-  const needsByBundle = new WeakMap<PolicyBundle, string[]>();
-  const needsOf = (bundle: PolicyBundle) => {
-    let needs = needsByBundle.get(bundle);
-    if (!needs) needsByBundle.set(bundle, (needs = stateNeedsOf(bundle)));
-    return needs;
-  };
-
-  const decide = async (req: IncomingMessage, answer: PreflightAnswer, explain: boolean): Promise<Decided> => {
+  const decideRequest = async (req: IncomingMessage, answer: PreflightAnswer, explain: boolean): Promise<Decided> => {
     answer.body = await readSignedJson(req, deps);
     const checked = validatePreflightPayload(answer.body);
     if (!checked.ok) {
@@ -109,12 +103,14 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     const bundle = deps.store.current();
     if (!bundle) throw new HttpError(503, 'no valid policy set is loaded, so no run may start; see /readyz and the service log');
     const payload = checked.payload;
-    const state = deps.loadState ? await deps.loadState(payload, bundle) : undefined;
+    // Facts first (asynchronous, only what the bundle's rules need), then the pure decision.
+    const now = deps.clock();
+    const gathered = await deps.gather(bundle, payload, now);
+    if (!gathered.ok) throw factsUnavailableError(gathered.unavailable);
     // ?explain=true visits every policy, so the explanation also lists those skipped for their scope.
-    // Requests read in the same turn of the loop are evaluated back to back, then answered (turn-batch.ts).
-    let now = new Date(0);
-    const decision = await inTurn(() => evaluate(bundle, payload, { now: (now = deps.clock()), decisionId: answer.decisionId, state, fullScan: explain }));
-    return { decision, bundle, payload, now, state };
+    // Requests read in the same turn of the loop are decided back to back, then answered (turn-batch.ts).
+    const decision = await inTurn(() => decide(bundle, payload, gathered.facts, now, { decisionId: answer.decisionId, fullScan: explain }));
+    return { decision, bundle, payload, now, facts: gathered.facts };
   };
 
   const answerPreflight = async (req: IncomingMessage, res: ServerResponse) => {
@@ -126,11 +122,11 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
       answer.decisionId = deps.newId();
       res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
       const explain = wantsExplanation(req.url);
-      const decided = await decide(req, answer, explain);
+      const decided = await decideRequest(req, answer, explain);
       answer.decision = decided.decision;
       send(res, decided.decision, explain);
       // After the answer is out: the archive queues it and writes it later (decision-archive.ts).
-      deps.archive?.record({ ...decided, payload: answer.body, needs: needsOf(decided.bundle), explain });
+      deps.archive?.record({ ...decided, payload: answer.body, needs: decided.bundle.needs, explain });
     } catch (err) {
       const error = reportError(err, PREFLIGHT_PATH, deps.logger);
       if (answer) answer.errorMessage = error.message;

@@ -1,15 +1,15 @@
 import { ajv, toLocatedErrors, type LocatedError } from '../validation/ajv';
 import { pathText, type FieldPath } from '../validation/field-path';
-import type { CompiledException, CompiledModification, CompiledPolicy } from './compiled';
+import type { CompiledException, CompiledModification, CompiledPolicy, CompiledRule, RuleCheck } from './compiled';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import type { LoadProblem } from './load-error';
-import { RuleSpecError, RuleSpecErrors } from './rule-kind';
+import { RuleSpecErrors } from './rule-kind';
+import { RuleSpecError } from './rule-spec-error';
 import { RULES_BY_KEY } from './rules';
 import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
 import { passOutcome, passResult } from './policy-texts';
 import { compileTemplate } from './template';
-import { ruleAnswer } from './facts';
-import type { CompiledRule, Mode, Modification } from './types';
+import type { Mode, Modification } from './types';
 import type { ParsedDocument } from './yaml-source';
 
 const validators = Object.fromEntries(
@@ -27,11 +27,11 @@ type Path = FieldPath;
 
 /**
  * What the documents of one load compile once and share: rule checks by kind and spec, scopes by
- * spec. Policies that repeat a rule or a scope share one compiled object (and, within a request, its
- * answer), so a large set holds and touches far fewer objects.
+ * spec. Policies that repeat a rule or a scope share one compiled object (and, within a decision, its
+ * answer, kept in the decision's context), so a large set holds and touches far fewer objects.
  */
 export interface SharedParts {
-  checks: Map<string, Omit<CompiledRule, 'kind' | 'path'>>;
+  checks: Map<string, RuleCheck>;
   scopes: Map<string, CompiledScope>;
 }
 
@@ -230,7 +230,7 @@ function compileRule(key: string, spec: unknown, i: number, shared: SharedParts)
   const same = specKey === undefined ? undefined : `${key}\n${specKey}`;
   let compiled = same === undefined ? undefined : shared.checks.get(same);
   if (!compiled) {
-    compiled = { ...kind.compile(spec as never), answer: ruleAnswer() };
+    compiled = kind.compile(spec as never);
     if (same !== undefined) shared.checks.set(same, compiled);
   }
   return { kind: key, path: `rules[${i}].${key}`, ...compiled };

@@ -1,9 +1,37 @@
+import type { EvaluationContext } from './evaluation-context';
+import type { Need } from './facts/need';
 import type { CompiledScope, ScopeSpec } from './scope';
 import type { Template } from './template';
-import type { CompiledRule, Mode, Modification, PolicyResult, SourceRef } from './types';
+import type { ActionStepRef, Mode, Modification, PolicyOutcome, PolicyResult, SourceRef, Violation } from './types';
 import type { EnvironmentAliases } from './environments';
-import type { PolicyIndex } from './policy-index';
-import type { PolicyOutcome } from './evaluate-policy';
+
+// The compiled policy set: built by loading (load-bundle.ts), read-only from then on. Deciding a run
+// never writes to any of it; what a decision computes lives in its EvaluationContext.
+
+export interface RuleInput {
+  ctx: EvaluationContext;
+  /** The action steps this policy is scoped to. */
+  steps: ActionStepRef[];
+}
+
+/**
+ * A rule kind's compiled check (RuleKind.compile): a function of the spec alone. Policies that
+ * repeat a spec share one RuleCheck, and within one decision its answer (EvaluationContext).
+ */
+export interface RuleCheck {
+  check(input: RuleInput): Violation[];
+  /** What the rule needs from outside the payload (facts), gathered before the decision. */
+  needs?: readonly Need[];
+  /** Parts of the rule that can no longer apply at `now` (a freeze that ended): load-time warnings. */
+  staleParts?(now: Date): Array<{ path: string[]; message: string }>;
+}
+
+/** A rule of one policy: its shared check (the same `check` function for the same spec) and where it is. */
+export interface CompiledRule extends RuleCheck {
+  kind: string;
+  /** Path of the rule inside its file, e.g. `rules[0].environments`. */
+  path: string;
+}
 
 export interface CompiledModification {
   type: Modification['type'];
@@ -42,6 +70,27 @@ export interface CompiledException {
   source: SourceRef;
 }
 
+/** The match field a policy is filed under. Each policy is filed under at most one. */
+export type IndexDimension = 'experimentKeys' | 'teams' | 'environments' | 'createdVia' | 'actionIds';
+
+export interface PolicyIndexStats {
+  /** Policies filed per dimension. */
+  filed: Record<IndexDimension, number>;
+  /** Policies whose match scope cannot be indexed (no teams, environments, literal key prefix, createdVia or action ids): always visited. */
+  alwaysVisited: number;
+}
+
+/**
+ * Which policies may apply to a run, by their `match:` scope. Built once when a bundle loads.
+ * `candidates` returns a superset of the policies whose match scope does not rule the run out:
+ * a policy left out would have been skipped by its match scope anyway.
+ */
+export interface PolicyIndex {
+  /** Positions in the bundle's policy list, ascending (bundle order is kept). */
+  candidates(ctx: EvaluationContext): number[];
+  stats: PolicyIndexStats;
+}
+
 /** An immutable, fully validated policy set. Requests only ever see one of these. */
 export interface PolicyBundle {
   /** Content hash of every file that went into the bundle (first 12 hex of SHA-256). */
@@ -53,4 +102,6 @@ export interface PolicyBundle {
   aliases: EnvironmentAliases;
   /** The policies by match scope, so a decision visits only those that may apply (built at load). */
   index: PolicyIndex;
+  /** What the policies' rules need from outside the payload, each once: what gatherFacts asks for. */
+  needs: readonly Need[];
 }

@@ -1,70 +1,64 @@
-import type { CompiledException, CompiledPolicy } from './compiled';
-import type { CompiledScope } from './scope';
-import { nowText } from './facts';
+import type { CompiledException, CompiledPolicy, CompiledRule } from './compiled';
+import { nowText, type EvaluationContext } from './evaluation-context';
 import { exceptionsFor } from './exceptions-for';
 import { NO_MODIFICATIONS } from './policy-texts';
+import type { CompiledScope } from './scope';
 import type { TemplateValues } from './template';
-import type { ActionStepRef, CompiledRule, Facts, Finding, Modification, PolicyResult, Violation } from './types';
+import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, Violation } from './types';
 
-export interface PolicyOutcome {
-  result: PolicyResult;
-  /** Modifications this policy contributes if the run is allowed. */
-  modifications: ReadonlyArray<Modification & { policy: string }>;
-}
+export type { PolicyOutcome } from './types';
 
 /** A violation and the rule that found it (the path in its policy, e.g. `rules[0].timeWindow`). */
 interface Located { rule: string; violation: Violation }
 
 
 /** Template values of a request, computed once however many policies render or modify. */
-export function baseValues(facts: Facts): TemplateValues {
-  return (facts.memo.templateValues ??= templateValuesOf(facts));
+export function baseValues(ctx: EvaluationContext): TemplateValues {
+  return (ctx.memo.templateValues ??= templateValuesOf(ctx));
 }
 
-function templateValuesOf(facts: Facts): TemplateValues {
+function templateValuesOf(ctx: EvaluationContext): TemplateValues {
   return {
-    experimentKey: facts.execution.experimentKey,
-    team: facts.execution.teamKey,
-    environment: facts.environments.map((e) => e.value).join(' / ') || undefined,
-    executionId: facts.execution.id === undefined ? undefined : String(facts.execution.id),
-    decisionId: facts.decisionId,
-    revision: facts.revision,
-    now: nowText(facts),
+    experimentKey: ctx.execution.experimentKey,
+    team: ctx.execution.teamKey,
+    environment: ctx.environments.map((e) => e.value).join(' / ') || undefined,
+    executionId: ctx.execution.id === undefined ? undefined : String(ctx.execution.id),
+    decisionId: ctx.decisionId,
+    revision: ctx.revision,
+    now: nowText(ctx),
   };
 }
 
 /**
  * A rule's violations for these steps. Checks are pure and shared by policies with the same rule spec,
- * so for the run's whole list of steps the first policy's answer serves the others (never written to).
- * A check that throws is not asked again in the request: every policy sharing it gets the same error.
+ * so for the run's whole list of steps the first policy's answer serves the others, kept in the
+ * decision's context (never on the compiled rule). A check that throws is not asked again in the
+ * decision: every policy sharing it gets the same error.
  */
-function violationsOf(rule: CompiledRule, facts: Facts, steps: ActionStepRef[]): Violation[] {
-  if (steps !== facts.actionSteps) return rule.check({ facts, steps });
-  const cell = rule.answer;
-  if (cell.request !== facts.request) {
-    cell.request = facts.request;
+function violationsOf(rule: CompiledRule, ctx: EvaluationContext, steps: ActionStepRef[]): Violation[] {
+  if (steps !== ctx.actionSteps) return rule.check({ ctx, steps });
+  let answer = ctx.ruleAnswers.get(rule.check);
+  if (answer === undefined) {
     try {
-      cell.value = rule.check({ facts, steps });
-      cell.failed = false;
-      cell.failure = undefined;
-    } catch (err) {
-      cell.failed = true;
-      cell.failure = err;
+      answer = { ok: true, violations: rule.check({ ctx, steps }) };
+    } catch (failure) {
+      answer = { ok: false, failure };
     }
+    ctx.ruleAnswers.set(rule.check, answer);
   }
-  if (cell.failed) throw cell.failure;
-  return cell.value;
+  if (!answer.ok) throw answer.failure;
+  return answer.violations;
 }
 
 /** What a policy whose rules found nothing gets: shared, never written to (most policies of a decision pass). */
 const NONE_FOUND: readonly Located[] = Object.freeze([]);
 
 /** The violations of the policy's rules; the list is only built once a rule finds something. */
-function checkRules(policy: CompiledPolicy, facts: Facts, steps: ActionStepRef[]): readonly Located[] {
+function checkRules(policy: CompiledPolicy, ctx: EvaluationContext, steps: ActionStepRef[]): readonly Located[] {
   let violations: Located[] | undefined;
   for (const rule of policy.rules) {
     try {
-      for (const violation of violationsOf(rule, facts, steps)) (violations ??= []).push({ rule: rule.path, violation });
+      for (const violation of violationsOf(rule, ctx, steps)) (violations ??= []).push({ rule: rule.path, violation });
     } catch (err) {
       // Fail closed: a rule that throws cannot decide, and that counts against the run.
       (violations ??= []).push({ rule: rule.path, violation: { reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, undecidable: true } });
@@ -76,17 +70,17 @@ function checkRules(policy: CompiledPolicy, facts: Facts, steps: ActionStepRef[]
 // Objects here are written out field by field: on Node 20 `{ ...x, more }` costs microseconds per call.
 
 /** The run's template values with the policy's name: a modification's values, and the start of a message's. */
-function policyValues(policy: CompiledPolicy, facts: Facts): TemplateValues {
-  const base = baseValues(facts);
+function policyValues(policy: CompiledPolicy, ctx: EvaluationContext): TemplateValues {
+  const base = baseValues(ctx);
   return {
     experimentKey: base.experimentKey, team: base.team, environment: base.environment, executionId: base.executionId,
     decisionId: base.decisionId, revision: base.revision, now: base.now, policy: policy.name,
   };
 }
 
-function render(policy: CompiledPolicy, { violation: v }: Located, facts: Facts): string {
+function render(policy: CompiledPolicy, { violation: v }: Located, ctx: EvaluationContext): string {
   if (!policy.message) return v.reason;
-  const values = policyValues(policy, facts);
+  const values = policyValues(policy, ctx);
   values.reason = v.reason;
   values.step = v.step?.label;
   values.target = v.target;
@@ -107,19 +101,19 @@ function finding({ rule, violation: v }: Located): Finding {
 const labelsOf = (steps: readonly ActionStepRef[]) => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
 
 /** The steps as skip reasons list them; the run's own steps are listed once per request. */
-const stepLabels = (steps: readonly ActionStepRef[], facts: Facts) => (steps === facts.actionSteps ? (facts.memo.stepLabels ??= labelsOf(steps)) : labelsOf(steps));
+const stepLabels = (steps: readonly ActionStepRef[], ctx: EvaluationContext) => (steps === ctx.actionSteps ? (ctx.memo.stepLabels ??= labelsOf(steps)) : labelsOf(steps));
 
 /** The action steps the policy's step filters leave, or why none is left (a text: the policy is then skipped). */
-function scopedSteps(policy: CompiledPolicy, facts: Facts): ActionStepRef[] | string {
-  let steps = facts.actionSteps;
+function scopedSteps(policy: CompiledPolicy, ctx: EvaluationContext): ActionStepRef[] | string {
+  let steps = ctx.actionSteps;
   if (policy.match.hasStepFilter) {
     const matched = steps.filter((s) => policy.match.stepMatches(s));
-    if (matched.length === 0) return `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${stepLabels(steps, facts)}`;
+    if (matched.length === 0) return `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${stepLabels(steps, ctx)}`;
     steps = matched;
   }
   if (policy.exclude.hasStepFilter) {
     const left = steps.filter((s) => !policy.exclude.stepMatches(s));
-    if (left.length === 0 && steps.length > 0) return `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${stepLabels(steps, facts)}`;
+    if (left.length === 0 && steps.length > 0) return `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${stepLabels(steps, ctx)}`;
     steps = left;
   }
   return steps;
@@ -130,19 +124,19 @@ function scopedSteps(policy: CompiledPolicy, facts: Facts): ActionStepRef[] | st
  * widens a waiver) and, with a step filter, each violation's step is known to match it; a violation
  * about no step in particular is reached only when every step in scope matches.
  */
-function reaches(e: CompiledException, facts: Facts, steps: Facts['actionSteps'], violations: readonly Located[]): boolean {
-  if (!e.match.runCovered(facts)) return false;
+function reaches(e: CompiledException, ctx: EvaluationContext, steps: EvaluationContext['actionSteps'], violations: readonly Located[]): boolean {
+  if (!e.match.runCovered(ctx)) return false;
   if (!e.match.hasStepFilter) return true;
   return steps.some((s) => e.match.stepCovered(s)) && violations.every(({ violation: v }) => (v.step ? e.match.stepCovered(v.step) : steps.every((s) => e.match.stepCovered(s))));
 }
 
 /** The exception that waives this policy for this run now; an expired one never does. */
-function waiverFor(policy: CompiledPolicy, facts: Facts, steps: Facts['actionSteps'], violations: readonly Located[], exceptions: readonly CompiledException[]) {
+function waiverFor(policy: CompiledPolicy, ctx: EvaluationContext, steps: EvaluationContext['actionSteps'], violations: readonly Located[], exceptions: readonly CompiledException[]) {
   const named = exceptionsFor(policy.name, exceptions);
   if (named.length === 0) return { live: undefined, expiredNote: [] };
-  const inScope = (e: CompiledException) => reaches(e, facts, steps, violations);
-  const live = named.find((e) => inScope(e) && e.expires > facts.now);
-  const expired = named.filter((e) => inScope(e) && e.expires <= facts.now);
+  const inScope = (e: CompiledException) => reaches(e, ctx, steps, violations);
+  const live = named.find((e) => inScope(e) && e.expires > ctx.now);
+  const expired = named.filter((e) => inScope(e) && e.expires <= ctx.now);
   return { live, expiredNote: expired.map((e) => `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`) };
 }
 
@@ -153,41 +147,38 @@ function resultOf(policy: CompiledPolicy, kind: PolicyResult['result'], reasons:
 
 const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({ result: resultOf(policy, 'skipped', [why]), modifications: NO_MODIFICATIONS });
 
-/** A scope's runMiss, asked once per request however many policies share the scope. */
-function missOf(scope: CompiledScope, facts: Facts): string | undefined {
+/** A scope's runMiss, asked once per decision however many policies share the scope (the answer kept in the context). */
+function missOf(scope: CompiledScope, ctx: EvaluationContext): string | undefined {
   if (!scope.narrowsRun) return undefined;
-  const cell = scope.missed;
-  if (cell.request !== facts.request) {
-    cell.value = scope.runMiss(facts);
-    cell.request = facts.request;
-  }
-  return cell.value;
+  let miss = ctx.scopeMisses.get(scope);
+  if (miss === undefined) ctx.scopeMisses.set(scope, (miss = scope.runMiss(ctx) ?? null));
+  return miss ?? undefined;
 }
 
-/** Evaluates one policy against the run: its answer depends on nothing else (shared parts only cache this request's answers); never throws for a rule's failure. */
-export function evaluatePolicy(policy: CompiledPolicy, facts: Facts, exceptions: readonly CompiledException[]): PolicyOutcome {
-  const miss = missOf(policy.match, facts) ?? missOf(policy.exclude, facts);
+/** Evaluates one policy against the run: its answer depends on nothing else (shared parts' answers are kept in the context); never throws for a rule's failure. */
+export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, exceptions: readonly CompiledException[]): PolicyOutcome {
+  const miss = missOf(policy.match, ctx) ?? missOf(policy.exclude, ctx);
   if (miss !== undefined) return skipped(policy, miss);
-  const steps = scopedSteps(policy, facts);
+  const steps = scopedSteps(policy, ctx);
   if (typeof steps === 'string') return skipped(policy, steps);
 
-  const violations = checkRules(policy, facts, steps);
-  if (violations.length === 0) return policy.modifications.length === 0 ? policy.passedOutcome : { result: policy.passed, modifications: contribute(policy, facts) };
+  const violations = checkRules(policy, ctx, steps);
+  if (violations.length === 0) return policy.modifications.length === 0 ? policy.passedOutcome : { result: policy.passed, modifications: contribute(policy, ctx) };
   const findings = violations.map(finding);
-  const message = violations.map((v) => render(policy, v, facts)).join('; ');
-  const { live, expiredNote } = waiverFor(policy, facts, steps, violations, exceptions);
+  const message = violations.map((v) => render(policy, v, ctx)).join('; ');
+  const { live, expiredNote } = waiverFor(policy, ctx, steps, violations, exceptions);
   if (live) {
     const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}: ${live.reason}); would have denied: ${message}`;
     return { result: Object.assign(resultOf(policy, 'skipped', [why]), { exception: live.name, findings }), modifications: NO_MODIFICATIONS };
   }
   const kind = policy.mode === 'enforce' ? 'deny' : policy.mode;
   const reasons = violations.map((v) => v.violation.reason).concat(expiredNote);
-  return { result: Object.assign(resultOf(policy, kind, reasons), { message, findings }), modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, facts) };
+  return { result: Object.assign(resultOf(policy, kind, reasons), { message, findings }), modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, ctx) };
 }
 
 /** The policy's modifications, rendered for this run (most policies have none: nothing is built for them). */
-function contribute(policy: CompiledPolicy, facts: Facts): PolicyOutcome['modifications'] {
+function contribute(policy: CompiledPolicy, ctx: EvaluationContext): PolicyOutcome['modifications'] {
   if (policy.modifications.length === 0) return NO_MODIFICATIONS;
-  const values = policyValues(policy, facts);
+  const values = policyValues(policy, ctx);
   return policy.modifications.map((m) => ({ type: m.type, propertyKey: m.propertyKey, value: m.render(values), policy: policy.name }));
 }

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { CompiledException, CompiledPolicy, PolicyBundle } from './compiled';
+import { assembleBundle } from './assemble-bundle';
 import { compileDocument, sharedParts } from './compile-document';
 import { findModificationConflicts } from './modification-conflicts';
-import { buildPolicyIndex } from './policy-index';
 import type { LoadProblem } from './load-error';
 import { parseYamlSource, type SourceFile } from './yaml-source';
 
@@ -76,14 +76,6 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) return { ok: false, problems };
   policies.sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name));
-  const bundle: PolicyBundle = Object.freeze({
-    revision: revisionOf(sources),
-    loadedAt: now,
-    files: Object.freeze(sources.map((s) => s.file)),
-    policies: Object.freeze(policies),
-    exceptions: Object.freeze(exceptions),
-    aliases,
-    index: buildPolicyIndex(policies),
-  });
+  const bundle = assembleBundle({ revision: revisionOf(sources), loadedAt: now, files: sources.map((s) => s.file), policies, exceptions, aliases });
   return { ok: true, bundle, warnings: problems };
 }

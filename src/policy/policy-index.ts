@@ -1,27 +1,8 @@
-import type { CompiledPolicy } from './compiled';
+import type { CompiledPolicy, IndexDimension, PolicyIndex, PolicyIndexStats } from './compiled';
+import type { EvaluationContext } from './evaluation-context';
 import type { CompiledScope, ScopeSpec } from './scope';
-import type { Facts } from './types';
 
-/** The match field a policy is filed under. Each policy is filed under at most one. */
-export type IndexDimension = 'experimentKeys' | 'teams' | 'environments' | 'createdVia' | 'actionIds';
-
-export interface PolicyIndexStats {
-  /** Policies filed per dimension. */
-  filed: Record<IndexDimension, number>;
-  /** Policies whose match scope cannot be indexed (no teams, environments, literal key prefix, createdVia or action ids): always visited. */
-  alwaysVisited: number;
-}
-
-/**
- * Which policies may apply to a run, by their `match:` scope. Built once when a bundle loads.
- * `candidates` returns a superset of the policies whose match scope does not rule the run out:
- * a policy left out would have been skipped by its match scope anyway.
- */
-export interface PolicyIndex {
-  /** Positions in the bundle's policy list, ascending (bundle order is kept). */
-  candidates(facts: Facts): number[];
-  stats: PolicyIndexStats;
-}
+export type { IndexDimension, PolicyIndex, PolicyIndexStats } from './compiled';
 
 /** Characters a key prefix is taken from: ASCII only, where lower-casing and the glob's case folding agree. */
 const PLAIN = /^[A-Za-z0-9_-]*$/;
@@ -70,7 +51,7 @@ class ActionIdGroups {
    * The groups some action step of the run is in scope of (a step without an id is: unknown never
    * narrows a match). A run without action steps is in scope of none: such a policy is skipped.
    */
-  candidates(steps: Facts['actionSteps'], out: number[][]): void {
+  candidates(steps: EvaluationContext['actionSteps'], out: number[][]): void {
     for (const [scope, positions] of this.byScope) {
       if (steps.some((s) => scope.stepMatches(s))) out.push(positions);
     }
@@ -157,14 +138,14 @@ export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyInd
   };
   return {
     stats,
-    candidates(facts) {
+    candidates(ctx) {
       const lists: number[][] = [always];
-      experimentKeyCandidates(dims.experimentKeys, facts.execution.experimentKey, lists);
-      keyed(dims.teams, facts.upperCased.teamKey, lists);
-      keyed(dims.createdVia, facts.upperCased.createdVia, lists);
-      actionIds.candidates(facts.actionSteps, lists);
-      if (facts.environments.length === 0) lists.push(dims.environments.all);
-      for (const env of facts.environments) {
+      experimentKeyCandidates(dims.experimentKeys, ctx.execution.experimentKey, lists);
+      keyed(dims.teams, ctx.upperCased.teamKey, lists);
+      keyed(dims.createdVia, ctx.upperCased.createdVia, lists);
+      actionIds.candidates(ctx.actionSteps, lists);
+      if (ctx.environments.length === 0) lists.push(dims.environments.all);
+      for (const env of ctx.environments) {
         for (const key of env.keys) {
           const bucket = dims.environments.byKey.get(key);
           if (bucket) lists.push(bucket);

@@ -1,6 +1,5 @@
 import type { CompiledPolicy } from './compiled';
-import type { PolicyOutcome } from './evaluate-policy';
-import type { PolicyResult } from './types';
+import type { PolicyOutcome, PolicyResult } from './types';
 
 /** Why a policy passed: the rules it checked (`passed: rules[0].environments, rules[1].actions`). */
 function passReason(policy: Pick<CompiledPolicy, 'rules'>): string {

@@ -1,12 +1,7 @@
-import type { CompiledRule } from './types';
+import type { RuleCheck } from './compiled';
+import { RuleSpecError } from './rule-spec-error';
 
-/** A semantic problem in a rule's spec, found at load time. `path` is relative to the rule. */
-export class RuleSpecError extends Error {
-  constructor(message: string, readonly path: string[] = []) {
-    super(message);
-    this.name = 'RuleSpecError';
-  }
-}
+export { RuleSpecError };
 
 /** Several RuleSpecErrors of one spec, reported together (every malformed window, limit...). */
 export class RuleSpecErrors extends Error {
@@ -56,7 +51,7 @@ export interface RuleKind<Spec = unknown> {
    * Semantic checks and pre-computation; throws RuleSpecError for a bad spec. A function of the spec
    * alone: policies with the same spec share one compiled check (and its result within a request).
    */
-  compile(spec: Spec): Omit<CompiledRule, 'kind' | 'path' | 'answer'>;
+  compile(spec: Spec): RuleCheck;
 }
 
 export function defineRule<Spec>(kind: RuleKind<Spec>): RuleKind<Spec> {

@@ -1,7 +1,7 @@
 import { compileGlobs } from './glob';
 import { allListed, anyListed, environmentSet } from './environments';
-import { requestCell } from './facts';
-import type { ActionStepRef, Facts, RequestCell } from './types';
+import type { EvaluationContext } from './evaluation-context';
+import type { ActionStepRef } from './types';
 
 /** `match:` / `exclude:` in YAML. Lists are OR-ed; fields are AND-ed. */
 export interface ScopeSpec {
@@ -35,16 +35,14 @@ export interface CompiledScope {
   /** Whether the scope has run-level fields (teams, environments, experiment keys, createdVia): without, runMiss is always undefined. */
   narrowsRun: boolean;
   /** Why the run is outside this scope (naming the value and the list), or undefined when inside. */
-  runMiss(facts: Facts): string | undefined;
-  /** runMiss for the request being decided: asked once, however many policies share the scope. */
-  missed: RequestCell<string | undefined>;
+  runMiss(ctx: EvaluationContext): string | undefined;
   /** Whether the scope says anything about steps. */
   hasStepFilter: boolean;
   stepMatches(step: ActionStepRef): boolean;
   /** The step filter as written, e.g. `match.actionIds (*shutdown*)`, for skip reasons. */
   stepFilterText: string;
   /** Whether every run-level field is known to match (a waiver's reach: unknown never widens it). */
-  runCovered(facts: Facts): boolean;
+  runCovered(ctx: EvaluationContext): boolean;
   /** Whether the step's action id and kind are known to match the step filter (true without one). */
   stepCovered(step: ActionStepRef): boolean;
 }
@@ -54,11 +52,11 @@ export interface CompiledScope {
  * A run may touch several environments (its own and the override): `every` asks whether all of
  * them are listed (exclude, waivers), otherwise whether any is (match).
  */
-interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(facts: Facts): string | undefined; test(facts: Facts, every?: boolean): boolean | undefined }
+interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(ctx: EvaluationContext): string | undefined; test(ctx: EvaluationContext, every?: boolean): boolean | undefined }
 
 /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`: built once per request. */
-function envText(f: Facts): string {
-  return (f.memo.environmentText ??= f.environments.map((e) => {
+function envText(ctx: EvaluationContext): string {
+  return (ctx.memo.environmentText ??= ctx.environments.map((e) => {
     const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
     return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
   }).join(' / '));
@@ -69,22 +67,22 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
   const upper = (xs: readonly string[]) => new Set(xs.map((x) => x.toUpperCase()));
   if (spec?.teams) {
     const teams = upper(spec.teams);
-    fields.push({ name: 'teams', what: 'team', listed: spec.teams, actual: (f) => f.execution.teamKey, test: (f) => (f.upperCased.teamKey === undefined ? undefined : teams.has(f.upperCased.teamKey)) });
+    fields.push({ name: 'teams', what: 'team', listed: spec.teams, actual: (ctx) => ctx.execution.teamKey, test: (ctx) => (ctx.upperCased.teamKey === undefined ? undefined : teams.has(ctx.upperCased.teamKey)) });
   }
   if (spec?.environments) {
     const envs = environmentSet(spec.environments);
-    fields.push({ name: 'environments', what: 'environment', listed: spec.environments, actual: envText, test: (f, every) => {
-      if (f.environments.length === 0) return undefined;
-      return every ? allListed(f.environments, envs) : anyListed(f.environments, envs);
+    fields.push({ name: 'environments', what: 'environment', listed: spec.environments, actual: envText, test: (ctx, every) => {
+      if (ctx.environments.length === 0) return undefined;
+      return every ? allListed(ctx.environments, envs) : anyListed(ctx.environments, envs);
     } });
   }
   if (spec?.experimentKeys) {
     const keys = compileGlobs(spec.experimentKeys);
-    fields.push({ name: 'experimentKeys', what: 'experiment key', listed: spec.experimentKeys, actual: (f) => f.execution.experimentKey, test: (f) => (f.execution.experimentKey === undefined ? undefined : keys(f.execution.experimentKey)) });
+    fields.push({ name: 'experimentKeys', what: 'experiment key', listed: spec.experimentKeys, actual: (ctx) => ctx.execution.experimentKey, test: (ctx) => (ctx.execution.experimentKey === undefined ? undefined : keys(ctx.execution.experimentKey)) });
   }
   if (spec?.createdVia) {
     const via = upper(spec.createdVia);
-    fields.push({ name: 'createdVia', what: 'createdVia', listed: spec.createdVia, actual: (f) => f.execution.createdVia, test: (f) => (f.upperCased.createdVia === undefined ? undefined : via.has(f.upperCased.createdVia)) });
+    fields.push({ name: 'createdVia', what: 'createdVia', listed: spec.createdVia, actual: (ctx) => ctx.execution.createdVia, test: (ctx) => (ctx.upperCased.createdVia === undefined ? undefined : via.has(ctx.upperCased.createdVia)) });
   }
   return fields;
 }
@@ -114,27 +112,26 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     && (kinds === undefined || (s.step.actionKind !== undefined && kinds.has(s.step.actionKind.toUpperCase())));
   // The constant end of each field's skip reason, e.g. `not in match.teams (ADM, SHOP)`, written once.
   const lists = fields.map((field) => `${isExclude ? 'in' : 'not in'} ${label}.${field.name} (${field.listed.join(', ')})`);
-  const listed = (i: number, facts: Facts) => `${fields[i].what} ${fields[i].actual(facts)} ${lists[i]}`;
-  const runCovered = (facts: Facts): boolean => {
-    for (const field of fields) if (field.test(facts, true) !== true) return false;
+  const listed = (i: number, ctx: EvaluationContext) => `${fields[i].what} ${fields[i].actual(ctx)} ${lists[i]}`;
+  const runCovered = (ctx: EvaluationContext): boolean => {
+    for (const field of fields) if (field.test(ctx, true) !== true) return false;
     return true;
   };
   return {
     narrowsRun: fields.length > 0,
-    missed: requestCell<string | undefined>(undefined),
     hasStepFilter: ids !== undefined || kinds !== undefined,
     stepMatches,
     stepFilterText,
     stepCovered,
     runCovered,
-    runMiss(facts) {
+    runMiss(ctx) {
       if (!isExclude) {
-        for (let i = 0; i < fields.length; i++) if (fields[i].test(facts) === false) return listed(i, facts);
+        for (let i = 0; i < fields.length; i++) if (fields[i].test(ctx) === false) return listed(i, ctx);
         return undefined;
       }
       // Exclude only when every field is known to match.
-      if (fields.length === 0 || !runCovered(facts)) return undefined;
-      return `excluded: ${fields.map((_, i) => listed(i, facts)).join(' and ')}`;
+      if (fields.length === 0 || !runCovered(ctx)) return undefined;
+      return `excluded: ${fields.map((_, i) => listed(i, ctx)).join(' and ')}`;
     },
   };
 }

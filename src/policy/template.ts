@@ -1,4 +1,4 @@
-import { RuleSpecError } from './rule-kind';
+import { RuleSpecError } from './rule-spec-error';
 
 /** Placeholders a denial message may use: `{{experimentKey}}`, `{{step}}`, ... */
 export const MESSAGE_PLACEHOLDERS = [

@@ -2,9 +2,9 @@ import type { ArchivedAnswer, ArchiveRecord } from '../archive/archive-record';
 import { preflightAnswer } from '../http/preflight-answer';
 import { describeFieldErrors, validatePreflightPayload } from '../payload/validate-payload';
 import type { PolicyBundle } from '../policy/compiled';
-import { evaluate } from '../policy/evaluate';
+import { decide } from '../policy/decide';
+import type { Need } from '../policy/facts/need';
 import { archivedResults, type ArchivedResult } from '../archive/archived-results';
-import { stateNeedsOf } from '../state/preflight-state';
 import { describeNeed, missingFacts } from './facts-coverage';
 import { trapMaskedAttributes } from './masked-attribute-traps';
 
@@ -12,13 +12,13 @@ export type Redecided =
   | { kind: 'decided'; answer: ArchivedAnswer; results: ArchivedResult[] }
   | { kind: 'not-replayable'; reason: string };
 
-/** A proposed policy set as replay uses it: the bundle (with the record's built-ins) and its state needs. */
+/** A proposed policy set as replay uses it: the bundle (with the record's built-ins) and its needs. */
 export interface ReplayBundle {
   bundle: PolicyBundle;
-  needs: readonly string[];
+  needs: readonly Need[];
 }
 
-export const replayBundle = (bundle: PolicyBundle): ReplayBundle => ({ bundle, needs: stateNeedsOf(bundle) });
+export const replayBundle = (bundle: PolicyBundle): ReplayBundle => ({ bundle, needs: bundle.needs });
 
 /**
  * Decides an archived run again under `proposed`: its payload, at its decision time, with its
@@ -34,7 +34,8 @@ export function redecide(proposed: ReplayBundle, record: ArchiveRecord): Redecid
   const checked = validatePreflightPayload(record.payload);
   if (!checked.ok) return { kind: 'not-replayable', reason: `the archived payload is not a valid preflight payload: ${describeFieldErrors(checked.errors)}` };
   const reads = trapMaskedAttributes(checked.payload, record.masked);
-  const decision = evaluate(proposed.bundle, checked.payload, { now: new Date(record.at), decisionId: record.id, state: record.facts.state, fullScan: record.explain });
+  const { needs: _recorded, ...facts } = record.facts;
+  const decision = decide(proposed.bundle, checked.payload, facts, new Date(record.at), { decisionId: record.id, fullScan: record.explain });
   if (reads.keys.size > 0) {
     return { kind: 'not-replayable', reason: `the decision reads the target attribute${reads.keys.size === 1 ? '' : 's'} ${[...reads.keys].join(', ')}, whose values the archive masks (DECISION_ARCHIVE_MASK_ATTRIBUTES)` };
   }

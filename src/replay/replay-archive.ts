@@ -1,7 +1,6 @@
 import type { ArchiveRecord } from '../archive/archive-record';
 import type { PolicyBundle } from '../policy/compiled';
-import { buildPolicyIndex } from '../policy/policy-index';
-import { EMERGENCY_STOP_POLICY, emergencyStopPolicy } from '../state/built-in-policies';
+import { builtInPolicies, EMERGENCY_STOP_POLICY, withBuiltIns as joinBuiltIns } from '../policy/built-in-policies';
 import { archiveLines } from './archive-lines';
 import type { ArchiveStream } from './archive-sources';
 import { compareAnswers } from './compare-answers';
@@ -26,8 +25,7 @@ function withBuiltIns(bundle: PolicyBundle, names: readonly string[]): PolicyBun
   if (names.length === 0) return bundle;
   const unknown = names.filter((n) => n !== EMERGENCY_STOP_POLICY);
   if (unknown.length > 0) return `the archive names built-in policies this version does not have: ${unknown.join(', ')}`;
-  const policies = [emergencyStopPolicy(), ...bundle.policies];
-  return { ...bundle, policies, index: buildPolicyIndex(policies) };
+  return joinBuiltIns(bundle, builtInPolicies('enforce'));
 }
 
 /**

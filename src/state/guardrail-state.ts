@@ -1,4 +1,4 @@
-import type { OnUnavailable } from './preflight-state';
+import type { OnUnavailable } from './state-fact-source';
 import type { StateConfig } from './state-config';
 import type { StateStore } from './state-store';
 

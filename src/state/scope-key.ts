@@ -1,12 +1,7 @@
 import type { Execution } from '../payload/types';
+import { scopeKey } from '../policy/facts/state-facts';
 
-export type ScopeKind = 'team' | 'environment';
-export const SCOPE_KINDS: readonly ScopeKind[] = ['environment', 'team'];
-
-/** The key state is counted under: `team:adm`, `environment:production` (lower-cased). */
-export function scopeKey(kind: ScopeKind, value: string): string {
-  return `${kind}:${value.toLowerCase()}`;
-}
+export { SCOPE_KINDS, scopeKey, type ScopeKind } from '../policy/facts/state-facts';
 
 /** The team and every environment (incl. an override) of an execution, as scope keys. */
 export function executionScopes(execution: Execution): string[] {

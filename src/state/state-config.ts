@@ -1,5 +1,6 @@
 import { envInteger, envOneOf } from '../env-values';
-import type { OnUnavailable } from './preflight-state';
+import { emergencyStopSetting, type EmergencyStopSetting } from '../policy/built-in-policies';
+import type { OnUnavailable } from './state-fact-source';
 import { parseRedisConfig, type RedisConfig } from './redis-config';
 
 /** Settings of the guardrails with memory (docs/state.md). */
@@ -9,7 +10,7 @@ export interface StateConfig {
   /** STATE_UNAVAILABLE (default deny): what a preflight does while Redis cannot be reached. */
   onUnavailable: OnUnavailable;
   /** EMERGENCY_STOP_POLICY (default enforce): the built-in emergency stop policy, or off. */
-  emergencyStop: 'enforce' | 'off';
+  emergencyStop: EmergencyStopSetting;
   /** EXECUTION_TTL_SECONDS (default 14400 = 4h): a run that never reports its end stops counting. */
   executionTtlMs: number;
   /** EVENT_TOLERANCE_SECONDS (default 900): events older (or further ahead) than this are ignored. */
@@ -23,7 +24,7 @@ export function parseStateConfig(env: NodeJS.ProcessEnv): StateConfig {
   return {
     redis: parseRedisConfig(env),
     onUnavailable: envOneOf(env, 'STATE_UNAVAILABLE', ['deny', 'allow'], 'deny'),
-    emergencyStop: envOneOf(env, 'EMERGENCY_STOP_POLICY', ['enforce', 'off'], 'enforce'),
+    emergencyStop: emergencyStopSetting(env),
     executionTtlMs: envInteger(env, 'EXECUTION_TTL_SECONDS', 14400, 60, 7 * 86400) * 1000,
     eventToleranceMs: envInteger(env, 'EVENT_TOLERANCE_SECONDS', 900, 1, 86400) * 1000,
     timeoutMs: envInteger(env, 'STATE_TIMEOUT_MS', 1000, 50, 10000),

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Execution, Killswitch, UserSummary, WebhookPayload } from '../payload/types';
 import { parseEventTime, type EventTime } from './event-time';
+import type { EndState } from '../policy/facts/state-facts';
 import { executionScopes } from './scope-key';
 
-export type EndState = 'COMPLETED' | 'FAILED' | 'ERRORED' | 'CANCELED';
-export const END_STATES: readonly EndState[] = ['COMPLETED', 'FAILED', 'ERRORED', 'CANCELED'];
+export { END_STATES, type EndState } from '../policy/facts/state-facts';
 
 const END_EVENTS: Readonly<Record<string, EndState>> = {
   'experiment.execution.completed': 'COMPLETED',

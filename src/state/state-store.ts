@@ -1,29 +1,13 @@
-import type { EndState, StateEvent } from './state-event';
+import type { StateFacts } from '../policy/facts/state-facts';
+import type { StateEvent } from './state-event';
+
+export { HISTORY_MS, type EmergencyStopState, type RunRef, type RunsByScope } from '../policy/facts/state-facts';
 
 /**
  * What applying an event did. Only `applied` changed anything. `unmatched`: a disengagement that
  * does not name the engagement in force (killswitch-state.ts), ignored so it cannot unlock the stop.
  */
 export type ApplyOutcome = 'applied' | 'duplicate' | 'stale' | 'unmatched';
-
-/** A run as the state knows it: started (running, quotas) or ended (cool-downs) at `atMs`. */
-export interface RunRef {
-  id: string;
-  atMs: number;
-  state?: EndState;
-}
-
-export interface EmergencyStopState {
-  engaged: boolean;
-  /** Who engaged it and when (the time as Steadybit sent it). */
-  by?: string;
-  since?: string;
-  /** Set when this replica cannot vouch for "disengaged" (platform-connection.ts): the rule cannot decide. */
-  unconfirmed?: string;
-}
-
-/** Runs by scope key (`team:adm`, `environment:prod`). */
-export type RunsByScope = Record<string, RunRef[]>;
 
 /** What a preflight needs to read; one round trip. */
 export interface StateQuery {
@@ -36,12 +20,8 @@ export interface StateQuery {
   startedSinceMs?: number;
 }
 
-export type StateView = {
-  emergencyStop?: EmergencyStopState;
-  running?: RunsByScope;
-  ended?: RunsByScope;
-  started?: RunsByScope;
-};
+/** What a read returns: the state part of a decision's facts (policy/facts/state-facts.ts). */
+export type StateView = StateFacts;
 
 export interface StoreHealth {
   store: 'memory' | 'redis';
@@ -59,8 +39,6 @@ export interface StateTiming {
   eventToleranceMs: number;
 }
 
-/** Longest cool-down or quota window a policy may use: history is kept this long. */
-export const HISTORY_MS = 31 * 86_400_000;
 
 /** The store is unreachable or failed: the caller decides (deny by default). */
 export class StateUnavailableError extends Error {

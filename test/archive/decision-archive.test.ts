@@ -1,14 +1,14 @@
 import { decisionArchive, toArchiveRecord, type DecisionToArchive, type LineWriter } from '../../src/archive/decision-archive';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import { evaluate } from '../../src/policy/evaluate';
+import { decide } from '../../src/policy/decide';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 
 const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: no-kube-system\nrules:\n  - targetAttributes: {forbid: {container.engine: [docker]}}\n' });
 const payload = preflightWith((p) => { p.execution.id = 7; });
 const now = new Date('2026-11-23T21:00:00Z');
-const entry = (): DecisionToArchive => ({ decision: evaluate(bundle, payload, { now, decisionId: 'd-1' }), bundle, payload, now, needs: [], state: undefined, explain: false });
+const entry = (): DecisionToArchive => ({ decision: decide(bundle, payload, {}, now, { decisionId: 'd-1' }), bundle, payload, now, needs: [], facts: {}, explain: false });
 
 function setup(writer: LineWriter, queueBytes = 1024 ** 2) {
   const metrics = createMetrics({ defaultMetrics: false });

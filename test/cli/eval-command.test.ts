@@ -48,18 +48,59 @@ describe('preflight-gate eval', () => {
     const out = JSON.parse(res.stdout);
     expect(out).toMatchObject({ status: 403, allowed: false, body: { message: expect.stringMatching(/^Denied by 1 policy: \[block-prod\]/) } });
     expect(out.body.modifications).toBeUndefined();
-    expect(out.explanation.results.map((r: { policy: string; result: string }) => `${r.policy}:${r.result}`).sort()).toEqual(['block-prod:deny', 'tag-runs:pass', 'warn-big-radius:skipped']);
+    expect(out.explanation.results.map((r: { policy: string; result: string }) => `${r.policy}:${r.result}`).sort()).toEqual(['block-prod:deny', 'emergency-stop (built-in):pass', 'tag-runs:pass', 'warn-big-radius:skipped']);
   });
 
   it('passes --state facts to rules that need them', () => {
-    const stateDir = tempDir({ 'stop.yaml': 'kind: Policy\nname: emergency-stop\nrules:\n  - emergencyStop: {}\n', 'engaged.json': JSON.stringify({ emergencyStop: { engaged: true, by: 'alice', since: '2026-03-02T09:00:00Z' } }) });
+    const stateDir = tempDir({ 'stop.yaml': 'kind: Policy\nname: emergency-stop\nrules:\n  - emergencyStop: {}\n', 'engaged.json': JSON.stringify({ emergencyStop: { engaged: true, by: 'alice', since: '2026-03-02T09:00:00Z' } }), 'no-stop.json': JSON.stringify({ running: {} }) });
+    // The policy's own rule, with the built-in stop off (the built-in one is tested on its own).
+    const env = { EMERGENCY_STOP_POLICY: 'off' };
     try {
-      const engaged = runCli(['eval', '--payload', staging, '--dir', stateDir.dir, '--state', join(stateDir.dir, 'engaged.json')]);
+      const engaged = runCli(['eval', '--payload', staging, '--dir', stateDir.dir, '--state', join(stateDir.dir, 'engaged.json')], { env });
       expect(engaged.stdout).toMatch(/^DENY \(HTTP 403\)\nmessage: Denied by 1 policy: \[emergency-stop\] the emergency stop is engaged \(by alice since 2026-03-02T09:00:00Z\)/);
-      const unknown = runCli(['eval', '--payload', staging, '--dir', stateDir.dir]);
+      const unknown = runCli(['eval', '--payload', staging, '--dir', stateDir.dir, '--state', join(stateDir.dir, 'no-stop.json')], { env });
       expect(unknown.stdout).toMatch(/\[emergency-stop\] cannot decide: the emergency stop state was not loaded/);
     } finally {
       stateDir.cleanup();
+    }
+  });
+
+  it('applies the built-in emergency stop as the service does: engaged in --state denies; without --state a fresh service\'s facts allow', () => {
+    const engaged = payloadFile('engaged.json', { emergencyStop: { engaged: true, by: 'alice', since: '2026-03-02T09:00:00Z' } });
+    const res = runCli(['eval', '--payload', staging, '--dir', dir, '--state', engaged]);
+    expect(res.stdout).toMatch(/^DENY \(HTTP 403\)\nmessage: Denied by 1 policy: \[emergency-stop \(built-in\)\] the emergency stop is engaged \(by alice since 2026-03-02T09:00:00Z\)/);
+    expect(runCli(['eval', '--payload', staging, '--dir', dir]).stdout).toMatch(/^ALLOW \(HTTP 200\)\nmessage: Allowed with warnings/);
+    expect(runCli(['eval', '--payload', staging, '--dir', dir, '--state', engaged], { env: { EMERGENCY_STOP_POLICY: 'off' } }).stdout).toMatch(/^ALLOW/);
+    const bad = runCli(['eval', '--payload', staging, '--dir', dir], { env: { EMERGENCY_STOP_POLICY: 'warn' } });
+    expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining('EMERGENCY_STOP_POLICY must be one of enforce, off, got "warn"')]);
+  });
+
+  it.each([
+    ['a bare boolean', { emergencyStop: true }, 'emergencyStop: must be object'],
+    ['a list where runs by scope belong', { running: [{ id: '1', atMs: 1 }] }, 'running: must be object'],
+    ['an unknown key', { emergencyStop: { engaged: false }, runing: {} }, 'runing: is not a known field'],
+    ['a run without its time', { running: { 'environment:prod': [{ id: '1' }] } }, 'running.environment:prod[0].atMs: is required'],
+    ['an ended run without how it ended', { ended: { 'team:shop': [{ id: '1', atMs: 1 }] } }, 'ended.team:shop[0].state: is required'],
+    ['an upper-case scope key', { running: { 'team:SHOP': [] } }, 'running.team:SHOP: scope keys are lower-case: write "team:shop"'],
+    ['a scope key of no kind', { running: { shop: [] } }, 'running.shop: a scope key is "team:<team key>" or "environment:<environment name or id>"'],
+  ])('refuses malformed state facts (%s) with exit 2, naming the path', (_name, facts, message) => {
+    const res = runCli(['eval', '--payload', staging, '--dir', dir, '--state', payloadFile('bad-state.json', facts)]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('is not valid state facts');
+    expect(res.stderr).toContain(message);
+    expect(res.stdout).toBe('');
+  });
+
+  it('takes a numeric execution id in the state facts as the run itself, as payloads carry it', () => {
+    const limit = tempDir({ 'one.yaml': 'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1}\n' });
+    try {
+      // runIn() is execution 7: running as itself (a number) does not count; another run does.
+      const itself = payloadFile('itself.json', { emergencyStop: { engaged: false }, running: { 'environment:staging': [{ id: 7, atMs: 1767520800000 }] } });
+      const other = payloadFile('other.json', { emergencyStop: { engaged: false }, running: { 'environment:staging': [{ id: 8, atMs: 1767520800000 }] } });
+      expect(runCli(['eval', '--payload', staging, '--dir', limit.dir, '--state', itself]).stdout).toMatch(/^ALLOW/);
+      expect(runCli(['eval', '--payload', staging, '--dir', limit.dir, '--state', other]).stdout).toMatch(/^DENY \(HTTP 403\)\nmessage: Denied by 1 policy: \[one-at-a-time\] environment staging already has 1 running execution \(at most 1\): 8 /);
+    } finally {
+      limit.cleanup();
     }
   });
 

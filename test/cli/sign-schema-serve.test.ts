@@ -3,6 +3,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { editorSchema } from '../../src/policy/document-schema';
 import { suiteSchema } from '../../src/cli/suite/suite-schema';
+import { factsSchema, stateFactsSchema } from '../../src/policy/facts/facts-schema';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { post } from '../reload/post';
 import { BLOCK_PROD, CLI, runCli, runIn, tempDir } from './run-cli';
@@ -72,6 +73,8 @@ describe('preflight-gate schema', () => {
   it.each([
     ['the policy document schema', [], editorSchema()],
     ['the test suite schema with --test-suite', ['--test-suite'], suiteSchema],
+    ['the state facts schema with --state', ['--state'], stateFactsSchema],
+    ['the facts schema with --facts', ['--facts'], factsSchema],
   ])('prints %s as JSON', (_name, args, schema) => {
     const res = runCli(['schema', ...args]);
     expect(JSON.parse(res.stdout)).toEqual(JSON.parse(JSON.stringify(schema)));
@@ -85,7 +88,7 @@ describe('preflight-gate serve', () => {
     const server = await startServerProcess({ POLICY_WATCH: 'false' }, { args: [CLI, 'serve', '--dir', dir] });
     try {
       const ready = await (await fetch(`${server.url}/readyz`)).json();
-      expect(ready).toMatchObject({ status: 'ready', policies: 1 });
+      expect(ready).toMatchObject({ status: 'ready', policies: 2, builtInPolicies: ['emergency-stop (built-in)'] });
       const res = await post(`${server.url}/preflight`, JSON.stringify(runIn('prod')));
       expect(res.status).toBe(403);
     } finally {

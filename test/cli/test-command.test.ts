@@ -68,7 +68,7 @@ describe('preflight-gate test', () => {
 cases:
   - name: denied while the emergency stop is engaged
     state: { emergencyStop: { engaged: true, by: alice, since: "2026-03-02T09:00:00Z" } }
-    expect: { decision: deny, denied: [emergency-stop], message: "engaged \\\\(by alice" }
+    expect: { decision: deny, denied: [emergency-stop, "emergency-stop (built-in)"], message: "engaged \\\\(by alice" }
   - name: allowed once it is disengaged
     state: { emergencyStop: { engaged: false } }
     expect: { decision: allow }
@@ -140,7 +140,7 @@ cases:
     expect(run.counts).toEqual({ suites: 1, failedSuites: 1, cases: 3, passed: 2, failed: 1 });
     expect(run.suites[0].cases[0]).toMatchObject({ name: 'prod is denied', ok: false, line: 6 });
     const failed = run.suites[0].cases[0];
-    expect(failed.message).toMatch(/^Allowed: 2 of 3 policies applied, none denied\. \(decision test, policy revision [0-9a-f]{12}\)$/);
+    expect(failed.message).toMatch(/^Allowed: 3 of 4 policies applied, none denied\. \(decision test, policy revision [0-9a-f]{12}\)$/);
     expect(failed.failures[0]).toBe(`decision: expected deny, got allow ("${failed.message}")`);
     expect(res.code).toBe(1);
   });

@@ -25,7 +25,7 @@ describe('how refused and failed requests are logged', () => {
   test('a 500 (a dependency threw) is an error with the stack trace', async () => {
     const { logger, lines } = capturingLogger();
     const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: {blocked: [prod]}\n' });
-    const app = testApp(bundle, { logger, loadState: async () => { throw new Error('state exploded'); } }).app;
+    const app = testApp(bundle, { logger, gatherFacts: async () => { throw new Error('state exploded'); } }).app;
     const res = await signedRequest(app, preflightPayload());
     expect(res.status).toBe(500);
     const logged = lines.filter((l) => l.path === '/preflight');

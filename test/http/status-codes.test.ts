@@ -2,7 +2,6 @@ import Ajv from 'ajv';
 import request from 'supertest';
 import responseSchema from '../fixtures/schemas/preflight-webhook-response.schema.json';
 import type { PolicyBundle } from '../../src/policy/compiled';
-import { requestCell, ruleAnswer } from '../../src/policy/facts';
 import { preflightPayload, preflightWith, rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
@@ -23,13 +22,13 @@ const spec = rawPayload('spec-execution-example-as-preflight.json');
 /** The bundle with its only policy's rule replaced by one that throws. */
 function withThrowingRule(b: PolicyBundle): PolicyBundle {
   const check = () => { throw new Error('rule bug'); };
-  return { ...b, policies: b.policies.map((p) => ({ ...p, rules: [{ kind: 'environments', path: 'rules[0].environments', check, answer: ruleAnswer() }] })) };
+  return { ...b, policies: b.policies.map((p) => ({ ...p, rules: [{ kind: 'environments', path: 'rules[0].environments', check }] })) };
 }
 
 /** The bundle with its only policy's scope throwing: a bug outside any rule's try/catch. */
 function withThrowingScope(b: PolicyBundle): PolicyBundle {
   const runMiss = (): string | undefined => { throw new Error('scope bug'); };
-  return { ...b, policies: b.policies.map((p) => ({ ...p, match: { ...p.match, narrowsRun: true, runMiss, missed: requestCell<string | undefined>(undefined) } })) };
+  return { ...b, policies: b.policies.map((p) => ({ ...p, match: { ...p.match, narrowsRun: true, runMiss } })) };
 }
 
 describe('POST /preflight answers', () => {
@@ -136,8 +135,8 @@ describe('POST /preflight answers', () => {
   });
 
   test.each<[string, () => ReturnType<typeof testApp>]>([
-    ['loading state throws', () => testApp(bundle, { loadState: () => { throw new Error('state store bug'); } })],
-    ['loading state rejects', () => testApp(bundle, { loadState: async () => { throw new Error('state store down'); } })],
+    ['gathering facts throws', () => testApp(bundle, { gatherFacts: () => { throw new Error('state store bug'); } })],
+    ['gathering facts rejects', () => testApp(bundle, { gatherFacts: async () => { throw new Error('state store down'); } })],
     ['evaluating the bundle throws', () => testApp(withThrowingScope(bundle))],
   ])('500, never an allow, when %s', async (_name, make) => {
     const { app, metrics } = make();

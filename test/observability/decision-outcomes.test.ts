@@ -35,7 +35,7 @@ describe('every answer to POST /preflight is counted once and audited once', () 
       secrets: [SECRET],
       audit: sink.audit,
       ...(c.bodyLimit ? { bodyLimit: c.bodyLimit } : {}),
-      ...(c.throwsInState ? { loadState: async () => { throw new Error('state backend exploded'); } } : {}),
+      ...(c.throwsInState ? { gatherFacts: async () => { throw new Error('state backend exploded'); } } : {}),
     });
     const res = await c.send(app);
     expect(res.status).toBe(c.status);

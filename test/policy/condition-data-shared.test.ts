@@ -1,7 +1,7 @@
 import jsonLogic from 'json-logic-js';
 import { conditionData, dataNeeds } from '../../src/policy/json-logic/condition-data';
 import { ALLOWED_OPERATORS } from '../../src/policy/json-logic/operators';
-import { buildFacts } from '../../src/policy/facts';
+import { createContext } from '../../src/policy/evaluation-context';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightPayload } from '../helpers/fixtures';
 
@@ -58,9 +58,9 @@ test('every allowed operator has an expression here', () => {
 
 test('no allowed operator writes to the data conditions share', () => {
   const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [nowhere] }\n' });
-  const facts = buildFacts(bundle, preflightPayload(), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd' });
+  const ctx = createContext(bundle, preflightPayload(), {}, new Date('2026-01-05T10:00:00Z'), 'd');
   const needs = dataNeeds('UTC');
-  const data = conditionData(facts, facts.actionSteps, needs);
+  const data = conditionData(ctx, ctx.actionSteps, needs);
   const before = JSON.stringify(data);
   const threw: string[] = [];
   for (const [operator, expression] of Object.entries(EXPRESSIONS)) {
@@ -74,5 +74,5 @@ test('no allowed operator writes to the data conditions share', () => {
   expect(JSON.stringify(data)).toBe(before);
   expect(threw).toEqual(THROWS);
   // The same object serves the next condition with the same needs.
-  expect(conditionData(facts, facts.actionSteps, dataNeeds('UTC'))).toBe(data);
+  expect(conditionData(ctx, ctx.actionSteps, dataNeeds('UTC'))).toBe(data);
 });

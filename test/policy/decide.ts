@@ -1,4 +1,4 @@
-import { evaluate } from '../../src/policy/evaluate';
+import { decide } from '../../src/policy/decide';
 import { formatProblem } from '../../src/policy/load-error';
 import { loadBundle } from '../../src/policy/load-bundle';
 import type { Decision, PreflightPayload } from '../../src/policy/types';
@@ -8,7 +8,7 @@ import { bundleFrom } from '../helpers/test-app';
 /** The decision on the spec example (changed by `change`) at a pinned moment; a full scan lists every policy. */
 export function decideAt(files: Record<string, string>, now: string, change: (p: PreflightPayload) => void = () => undefined): Decision {
   const at = new Date(now);
-  return evaluate(bundleFrom(files, at), preflightWith(change), { now: at, decisionId: 'd-1', fullScan: true });
+  return decide(bundleFrom(files, at), preflightWith(change), {}, at, { decisionId: 'd-1', fullScan: true });
 }
 
 /** The formatted load problems (errors and warnings) of an inline policy set. */

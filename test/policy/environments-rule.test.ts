@@ -1,4 +1,4 @@
-import { evaluate } from '../../src/policy/evaluate';
+import { decide as decideRun } from '../../src/policy/decide';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
 
@@ -21,10 +21,10 @@ rules:
 `;
 
 const decide = (files: Record<string, string>, env: string | undefined, override?: string) =>
-  evaluate(bundleFrom(files), preflightWith((p) => {
+  decideRun(bundleFrom(files), preflightWith((p) => {
     p.execution.environment = env;
     if (override) p.execution.overrides = { environment: override };
-  }), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd-1' });
+  }), {}, new Date('2026-01-05T10:00:00Z'), { decisionId: 'd-1' });
 
 describe('environments rule', () => {
   test.each([

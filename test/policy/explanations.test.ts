@@ -1,4 +1,4 @@
-import { evaluate } from '../../src/policy/evaluate';
+import { decide } from '../../src/policy/decide';
 import { preflightPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
@@ -41,7 +41,7 @@ describe('explanations: every evaluated policy with its result and why', () => {
     const { app } = testApp(bundle, { clock: () => new Date(NOW), newId: () => 'd-1' });
     const res = await signedRequest(app, preflightPayload(), { query: { explain: 'true' } });
     expect(res.status).toBe(200);
-    const direct = evaluate(bundle, preflightPayload(), { now: new Date(NOW), decisionId: 'd-1', fullScan: true });
+    const direct = decide(bundle, preflightPayload(), {}, new Date(NOW), { decisionId: 'd-1', fullScan: true });
     expect(res.body.explanation).toEqual(JSON.parse(JSON.stringify(direct)));
     // Every policy of the bundle is listed, also those the index would not visit.
     expect(res.body.explanation.results).toHaveLength(bundle.policies.length);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { evaluate } from '../../src/policy/evaluate';
-import { buildFacts } from '../../src/policy/facts';
+import { decide } from '../../src/policy/decide';
+import { createContext } from '../../src/policy/evaluation-context';
 import type { PreflightPayload } from '../../src/policy/types';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
@@ -81,8 +81,8 @@ describe('policy index: the same decision as a full scan', () => {
       const bundle = bundleFrom(files, NOW);
       for (const run of runs) {
         const payload = payloadFor(run);
-        const full = evaluate(bundle, payload, { now: NOW, decisionId: 'd', fullScan: true });
-        const indexed = evaluate(bundle, payload, { now: NOW, decisionId: 'd' });
+        const full = decide(bundle, payload, {}, NOW, { decisionId: 'd', fullScan: true });
+        const indexed = decide(bundle, payload, {}, NOW, { decisionId: 'd' });
         const visited = new Set(indexed.results.map((r) => r.policy));
         const { results: fullResults, outOfScope: _full, ...fullRest } = full;
         const { results: indexedResults, outOfScope, ...indexedRest } = indexed;
@@ -90,11 +90,11 @@ describe('policy index: the same decision as a full scan', () => {
         expect(indexedResults).toEqual(fullResults.filter((r) => visited.has(r.policy)));
         // What was left out is skipped, and its match scope alone rules the run out: a run-level field, or
         // no action step in its step filter (the full scan may name the exclude instead, checked first).
-        const facts = buildFacts(bundle, payload, { now: NOW, decisionId: 'd' });
+        const ctx = createContext(bundle, payload, {}, NOW, 'd');
         for (const left of fullResults.filter((r) => !visited.has(r.policy))) {
           expect(left.result).toBe('skipped');
           const { match } = bundle.policies.find((p) => p.name === left.policy)!;
-          expect({ policy: left.policy, ruledOut: match.runMiss(facts) !== undefined || (match.hasStepFilter && !facts.actionSteps.some((s) => match.stepMatches(s))) })
+          expect({ policy: left.policy, ruledOut: match.runMiss(ctx) !== undefined || (match.hasStepFilter && !ctx.actionSteps.some((s) => match.stepMatches(s))) })
             .toEqual({ policy: left.policy, ruledOut: true });
         }
         expect(outOfScope).toBe(fullResults.length - indexedResults.length);

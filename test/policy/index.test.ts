@@ -1,4 +1,4 @@
-import { evaluate } from '../../src/policy/evaluate';
+import { decide } from '../../src/policy/decide';
 import { literalPrefix } from '../../src/policy/policy-index';
 import type { PreflightPayload } from '../../src/policy/types';
 import { bundleFrom } from '../helpers/test-app';
@@ -38,7 +38,7 @@ const run = (change: Change) => preflightWith((p) => {
   change(p);
 });
 const visited = (change: Change) =>
-  evaluate(bundle, run(change), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd-1' }).results.map((r) => r.policy).sort();
+  decide(bundle, run(change), {}, new Date('2026-01-05T10:00:00Z'), { decisionId: 'd-1' }).results.map((r) => r.policy).sort();
 
 describe('policy index: which policies a decision visits', () => {
   test.each<[string, Change, string[]]>([
@@ -66,13 +66,13 @@ describe('policy index: which policies a decision visits', () => {
   });
 
   test('the decision counts the policies ruled out and names the full total', () => {
-    const decision = evaluate(bundle, run(() => {}), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd-1' });
+    const decision = decide(bundle, run(() => {}), {}, new Date('2026-01-05T10:00:00Z'), { decisionId: 'd-1' });
     expect(decision.outOfScope).toBe(3);
     expect(decision.message).toMatch(/^Allowed: 3 of 7 policies applied, none denied\./);
   });
 
   test('a full scan lists every policy and rules none out', () => {
-    const decision = evaluate(bundle, run(() => {}), { now: new Date('2026-01-05T10:00:00Z'), decisionId: 'd-1', fullScan: true });
+    const decision = decide(bundle, run(() => {}), {}, new Date('2026-01-05T10:00:00Z'), { decisionId: 'd-1', fullScan: true });
     expect(decision.results).toHaveLength(7);
     expect(decision.outOfScope).toBe(0);
     expect(decision.results.find((r) => r.policy === 'team-adm')).toMatchObject({ result: 'skipped', reasons: ['team OPS not in match.teams (ADM)'] });

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { usableRuleKinds } from '../../bench/check-rule-specs';
 import { generatePolicySet } from '../../bench/generate-policies';
 import { loadBundle } from '../../src/policy/load-bundle';
-import { emergencyStopPolicy } from '../../src/state/built-in-policies';
+import { emergencyStopPolicy } from '../../src/policy/built-in-policies';
 
 // V8's own answer to "do these objects share a hidden class" (no timing involved).
 setFlagsFromString('--allow-natives-syntax');

@@ -3,13 +3,14 @@ import { freshStates } from '../../bench/empty-state';
 import { generatePolicySet } from '../../bench/generate-policies';
 import { payloadVariants } from '../../bench/payload-variants';
 import type { PolicyBundle } from '../../src/policy/compiled';
-import { evaluate } from '../../src/policy/evaluate';
+import { decide as decideRun } from '../../src/policy/decide';
 import { evaluatePolicy } from '../../src/policy/evaluate-policy';
-import { buildFacts } from '../../src/policy/facts';
+import { createContext } from '../../src/policy/evaluation-context';
 import { sharingKey } from '../../src/policy/compile-document';
 import { loadBundle } from '../../src/policy/load-bundle';
 import type { SourceFile } from '../../src/policy/yaml-source';
-import type { PreflightPayload, StateSnapshot } from '../../src/policy/types';
+import type { Facts } from '../../src/policy/facts/facts';
+import type { PreflightPayload } from '../../src/policy/types';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 
@@ -20,14 +21,14 @@ const NOW = new Date('2026-01-05T10:00:00Z');
  * policies) and evaluated with facts of its own, must give the result the decision lists for it.
  * Files without a policy (environment aliases) are loaded with it.
  */
-function expectSameAsAlone(bundle: PolicyBundle, sources: readonly SourceFile[], payload: PreflightPayload, state?: StateSnapshot): number {
-  const decision = evaluate(bundle, payload, { now: NOW, decisionId: 'd', state });
+function expectSameAsAlone(bundle: PolicyBundle, sources: readonly SourceFile[], payload: PreflightPayload, facts: Facts = {}): number {
+  const decision = decideRun(bundle, payload, facts, NOW, { decisionId: 'd' });
   const common = sources.filter((f) => !/^kind: Policy$/m.test(f.text));
   for (const result of decision.results) {
     const file = bundle.policies.find((p) => p.name === result.policy)!.source.file;
     const loaded = loadBundle([...common, sources.find((f) => f.file === file)!], NOW);
     if (!loaded.ok) throw new Error(loaded.problems[0].message);
-    const alone = evaluatePolicy(loaded.bundle.policies[0], buildFacts(loaded.bundle, payload, { now: NOW, decisionId: 'd', state }), loaded.bundle.exceptions);
+    const alone = evaluatePolicy(loaded.bundle.policies[0], createContext(loaded.bundle, payload, facts, NOW, 'd'), loaded.bundle.exceptions);
     expect(JSON.stringify(result)).toBe(JSON.stringify(alone.result));
   }
   return decision.results.length;
@@ -74,7 +75,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
 
   test('policies sharing a match scope but not their exclude are skipped each for its own reason', () => {
     const payload = preflightWith((p) => { p.execution.teamKey = 'adm'; p.execution.environment = 'production'; });
-    const decision = evaluate(bundle, payload, { now: NOW, decisionId: 'd' });
+    const decision = decideRun(bundle, payload, {}, NOW, { decisionId: 'd' });
     const result = (name: string) => decision.results.find((r) => r.policy === name);
     expect(result('e')?.result).toBe('deny');
     expect(result('f')).toMatchObject({ result: 'skipped', reasons: ['excluded: environment production in exclude.environments (production)'] });
@@ -87,7 +88,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
       p.execution.environment = 'production';
       p.execution.steps = [...(p.execution.steps ?? []), { actionId: 'com.steadybit.extension_http.check', actionKind: 'CHECK', parameters: {} }];
     });
-    const decision = evaluate(bundle, payload, { now: NOW, decisionId: 'd' });
+    const decision = decideRun(bundle, payload, {}, NOW, { decisionId: 'd' });
     const result = (name: string) => decision.results.find((r) => r.policy === name);
     expect(result('a')?.result).toBe('deny');
     expect(result('b')).toMatchObject({ result: 'deny', findings: [{ rule: 'rules[0].actions', step: expect.stringContaining('stress_cpu') }] });
@@ -124,7 +125,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     const oddBundle = bundleFrom(odd, NOW);
     const checks = new Set(oddBundle.policies.map((p) => p.rules[0].check));
     expect(checks.size).toBe(6);
-    const decision = evaluate(oddBundle, preflightPayload(), { now: NOW, decisionId: 'd' });
+    const decision = decideRun(oddBundle, preflightPayload(), {}, NOW, { decisionId: 'd' });
     expect(Object.fromEntries(decision.results.map((r) => [r.policy, r.result]))).toMatchObject({ 'with-null': 'pass', 'with-inf': 'deny', 'with-minus-inf': 'deny', 'with-zero': 'pass', 'with-minus-zero': 'deny' });
     expectSameAsAlone(oddBundle, sourcesOf(odd), preflightPayload());
     expect(sharingKey({ a: [1, 'x', null, true] })).toBe('{"a":[1,"x",null,true]}');
@@ -140,7 +141,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     expect(loaded.policies[1].rules[0].check).toBe(shared.check);
     const check = () => { throw new Error('rule bug'); };
     const broken = { ...loaded, policies: loaded.policies.map((p) => ({ ...p, rules: [{ ...p.rules[0], check }] })) };
-    const decision = evaluate(broken, preflightPayload(), { now: NOW, decisionId: 'd' });
+    const decision = decideRun(broken, preflightPayload(), {}, NOW, { decisionId: 'd' });
     expect(decision.allowed).toBe(false);
     expect(decision.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([['one', 'deny', true], ['two', 'deny', true]]);
   });
@@ -156,9 +157,8 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
       if (calls === 2) throw new Error('rule bug');
       return shared.check(input);
     };
-    const answer = { ...shared.answer };
-    const flaky = { ...loaded, policies: loaded.policies.map((p) => ({ ...p, rules: [{ ...p.rules[0], check, answer }] })) };
-    const decide = () => evaluate(flaky, preflightPayload(), { now: NOW, decisionId: 'd' });
+    const flaky = { ...loaded, policies: loaded.policies.map((p) => ({ ...p, rules: [{ ...p.rules[0], check }] })) };
+    const decide = () => decideRun(flaky, preflightPayload(), {}, NOW, { decisionId: 'd' });
     expect(decide().allowed).toBe(true);
     expect(calls).toBe(1);
     const failing = decide();
@@ -179,9 +179,8 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
       if (calls === 2) throw undefined;
       return shared.check(input);
     };
-    const answer = { ...shared.answer };
-    const flaky = { ...loaded, policies: [{ ...loaded.policies[0], rules: [{ ...shared, check, answer }] }] };
-    const decide = () => evaluate(flaky, preflightPayload(), { now: NOW, decisionId: 'd' });
+    const flaky = { ...loaded, policies: [{ ...loaded.policies[0], rules: [{ ...shared, check }] }] };
+    const decide = () => decideRun(flaky, preflightPayload(), {}, NOW, { decisionId: 'd' });
     expect(decide().allowed).toBe(true);
     const failing = decide();
     expect(failing.allowed).toBe(false);
@@ -198,7 +197,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     };
     const reused = load();
     const variants = payloadVariants('secret');
-    const decide = (bundle: PolicyBundle, payload: PreflightPayload) => JSON.stringify(evaluate(bundle, payload, { now: NOW, decisionId: 'd' }));
+    const decide = (bundle: PolicyBundle, payload: PreflightPayload) => JSON.stringify(decideRun(bundle, payload, {}, NOW, { decisionId: 'd' }));
     const fresh = variants.map((v) => decide(load(), v.payload));
     // Each variant after every other one, so each request follows one that filled the shared answers differently.
     for (let round = 0; round < 2; round++) {

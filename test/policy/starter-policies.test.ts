@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { evaluate } from '../../src/policy/evaluate';
+import { decide as decideRun } from '../../src/policy/decide';
 import { formatProblem } from '../../src/policy/load-error';
 import { loadPolicyDir } from '../../src/policy/load-policy-dir';
 import type { PolicyBundle } from '../../src/policy/compiled';
@@ -16,7 +16,7 @@ function starterBundle(now: Date): PolicyBundle {
 }
 const bundle = starterBundle(new Date('2026-01-05T10:00:00Z'));
 const decide = (now: string | Date, change: (p: PreflightPayload) => void = () => undefined) =>
-  evaluate(bundle, preflightWith(change), { now: new Date(now), decisionId: 'd-1', fullScan: true });
+  decideRun(bundle, preflightWith(change), {}, new Date(now), { decisionId: 'd-1', fullScan: true });
 const denied = (d: ReturnType<typeof decide>) => d.results.filter((r) => r.result === 'deny').map((r) => r.policy);
 
 /** Moments that matter to the starter windows and freezes, across both DST changes. */
@@ -47,7 +47,7 @@ describe('the starter policies in policies/', () => {
     const refused: string[] = [];
     const payload = preflightWith(() => undefined);
     for (let t = Date.parse('2026-01-01T00:30:00Z'); t < Date.parse('2027-01-01T00:00:00Z'); t += 3600_000) {
-      const d = evaluate(bundle, payload, { now: new Date(t), decisionId: 'd-1' });
+      const d = decideRun(bundle, payload, {}, new Date(t), { decisionId: 'd-1' });
       if (!d.allowed) refused.push(`${new Date(t).toISOString()}: ${d.message}`);
     }
     expect(refused).toEqual([]);

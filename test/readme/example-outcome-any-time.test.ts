@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { evaluate } from '../../src/policy/evaluate';
+import { decide } from '../../src/policy/decide';
 import { loadPolicyDir } from '../../src/policy/load-policy-dir';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 import { ROOT } from '../helpers/server-process';
@@ -17,7 +17,7 @@ describe('the README example has the same outcome at any time on the bundled pol
 
   test("Steadybit's spec example run is allowed at every instant", () => {
     const denied = instants
-      .map((now) => ({ now, decision: evaluate(bundle, preflightPayload(), { now, decisionId: 'd' }) }))
+      .map((now) => ({ now, decision: decide(bundle, preflightPayload(), {}, now, { decisionId: 'd' }) }))
       .filter(({ decision }) => !decision.allowed)
       .map(({ now, decision }) => `${now.toISOString()}: ${decision.message}`);
     expect(denied).toEqual([]);
@@ -26,7 +26,7 @@ describe('the README example has the same outcome at any time on the bundled pol
   test('the same run in payments-prod is denied by blocked-environments at every instant', () => {
     const payload = preflightWith((p) => { p.execution.environment = 'payments-prod'; });
     const notDenied = instants.filter((now) => {
-      const d = evaluate(bundle, payload, { now, decisionId: 'd' });
+      const d = decide(bundle, payload, {}, now, { decisionId: 'd' });
       return d.allowed || !d.message.includes('[blocked-environments] environment payments-prod is blocked');
     });
     expect(notDenied).toEqual([]);

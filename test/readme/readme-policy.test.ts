@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { evaluate } from '../../src/policy/evaluate';
+import { decide as decideRun } from '../../src/policy/decide';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
 
@@ -28,7 +28,7 @@ const scopedRun = () => preflightWith((p) => {
 
 describe('the README policy example', () => {
   const bundle = () => bundleFrom({ 'readme.yaml': policy, 'aliases.yaml': aliases }, TUESDAY_10_BERLIN);
-  const decide = (run = scopedRun(), now = TUESDAY_10_BERLIN) => evaluate(bundle(), run, { now, decisionId: 'd-1' });
+  const decide = (run = scopedRun(), now = TUESDAY_10_BERLIN) => decideRun(bundle(), run, {}, now, { decisionId: 'd-1' });
 
   test('is in the README and loads without problems', () => {
     expect(policy).toContain('kind: Policy');

@@ -74,7 +74,7 @@ describe('a Kubernetes ConfigMap mount: atomic ..data symlink swap', () => {
   });
 
   it('serves the files reached through the top-level symlinks', async () => {
-    expect(await readyz(server.url)).toMatchObject({ revision: revisionFor(A), policies: 1 });
+    expect(await readyz(server.url)).toMatchObject({ revision: revisionFor(A), policies: 2, builtInPolicies: ['emergency-stop (built-in)'] });
     expect(await status(server.url, 'alpha')).toBe(403);
   });
 

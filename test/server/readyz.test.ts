@@ -31,7 +31,7 @@ describe('/readyz and /healthz of the started service', () => {
     const proc = await start({});
     const res = await fetch(`${proc.url}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ready', signaturesEnforced: false, warning: UNSIGNED_WARNING, revision, policies: 2 });
+    expect(await res.json()).toMatchObject({ status: 'ready', signaturesEnforced: false, warning: UNSIGNED_WARNING, revision, policies: 3, builtInPolicies: ['emergency-stop (built-in)'] });
     expect(jsonLines(proc.output())).toContainEqual(expect.objectContaining({ level: 'warn', message: UNSIGNED_WARNING }));
     expect(await (await fetch(`${proc.url}/healthz`)).json()).toEqual({ status: 'alive' });
   });
@@ -41,7 +41,7 @@ describe('/readyz and /healthz of the started service', () => {
     const res = await fetch(`${proc.url}/readyz`);
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ status: 'ready', signaturesEnforced: true, revision, policies: 2 });
+    expect(body).toMatchObject({ status: 'ready', signaturesEnforced: true, revision, policies: 3, builtInPolicies: ['emergency-stop (built-in)'] });
     expect(body).not.toHaveProperty('warning');
     expect(proc.output()).not.toContain(UNSIGNED_WARNING);
 

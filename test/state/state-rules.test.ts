@@ -1,7 +1,7 @@
 import { loadBundle } from '../../src/policy/load-bundle';
-import { evaluate } from '../../src/policy/evaluate';
+import { decide as decideRun } from '../../src/policy/decide';
 import type { RunRef, StateView } from '../../src/state/state-store';
-import { stateQuery } from '../../src/state/state-facts';
+import { stateQuery } from '../../src/state/state-fact-source';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 
@@ -14,7 +14,7 @@ const runs = (...specs: Array<[string | number, number, RunRef['state']?]>): Run
   specs.map(([id, agoMs, state]) => ({ id: String(id), atMs: NOW - agoMs, ...(state ? { state } : {}) }));
 
 const decide = (rule: string, state: StateView | undefined) =>
-  evaluate(bundleFrom(policy(rule)), run, { now: new Date(NOW), decisionId: 'd-1', state });
+  decideRun(bundleFrom(policy(rule)), run, { state }, new Date(NOW), { decisionId: 'd-1' });
 
 describe('rule kinds on the state from POST /events', () => {
   test.each([
@@ -42,7 +42,7 @@ describe('rule kinds on the state from POST /events', () => {
 
   test('a run without a team cannot be decided by a per-team rule', () => {
     const noTeam = preflightWith((p) => { delete p.execution.teamKey; });
-    const decision = evaluate(bundleFrom(policy('quota: {maxRuns: 1, window: 1h}')), noTeam, { now: new Date(NOW), decisionId: 'd', state: { started: {} } });
+    const decision = decideRun(bundleFrom(policy('quota: {maxRuns: 1, window: 1h}')), noTeam, { state: { started: {} } }, new Date(NOW), { decisionId: 'd' });
     expect(decision.message).toContain('cannot decide: the payload names no team');
   });
 
@@ -63,9 +63,11 @@ describe('rule kinds on the state from POST /events', () => {
 
   test('a preflight reads only the state the rules need, as far back as the longest window', () => {
     const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: memory\nrules:\n  - cooldown: {duration: 30m}\n  - quota: {maxRuns: 5, window: 1d}\n  - quota: {maxRuns: 2, window: 1h}\n' });
-    const needs = bundle.policies.flatMap((p) => p.rules.flatMap((r) => r.needsState ?? []));
-    expect(stateQuery(needs, ['team:adm'], NOW)).toEqual({ emergencyStop: false, running: false, scopes: ['team:adm'], endedSinceMs: NOW - 30 * MIN, startedSinceMs: NOW - 1440 * MIN });
-    expect(stateQuery([], ['team:adm'], NOW)).toBeUndefined();
+    expect(bundle.needs).toEqual([{ kind: 'ended', per: 'environment', windowMs: 30 * MIN }, { kind: 'started', per: 'team', windowMs: 1440 * MIN }, { kind: 'started', per: 'team', windowMs: 60 * MIN }]);
+    expect(stateQuery(bundle.needs, run.execution, NOW)).toEqual({ emergencyStop: false, running: false, scopes: ['team:adm', 'environment:prod'], endedSinceMs: NOW - 30 * MIN, startedSinceMs: NOW - 1440 * MIN });
+    // Per team only: the environment's runs are not read.
+    const perTeam = bundleFrom({ 'p.yaml': 'kind: Policy\nname: memory\nrules:\n  - quota: {maxRuns: 2, window: 1h}\n' });
+    expect(stateQuery(perTeam.needs, run.execution, NOW)).toEqual({ emergencyStop: false, running: false, scopes: ['team:adm'], startedSinceMs: NOW - 60 * MIN });
   });
 });
 

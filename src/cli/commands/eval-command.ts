@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
-import { evaluate } from '../../policy/evaluate';
+import { decide } from '../../policy/decide';
+import type { Facts } from '../../policy/facts/facts';
+import { quietFacts } from '../../policy/facts/quiet-facts';
+import { describeFactErrors, readStateFacts } from '../../policy/facts/read-facts';
 import { formatProblem } from '../../policy/load-error';
 import { loadPolicyDir } from '../../policy/load-policy-dir';
-import type { StateSnapshot } from '../../policy/types';
 import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../read-input';
+import { servedBundle } from '../served-bundle';
 import { EXIT, UsageError } from '../usage-error';
 import { decisionText } from './explain-text';
 
@@ -18,9 +21,17 @@ export interface EvalOptions {
   exitCode?: boolean;
 }
 
+/** The state facts of `--state`, checked (docs/state.md, `schema --state`): a malformed file is a usage error naming the path. */
+function readStateFile(file: string) {
+  const read = readStateFacts(parseJson(readFileBytes(file, 'state file'), file, 'state file'));
+  if (!read.ok) throw new UsageError(`state file ${file} is not valid state facts (see \`preflight-gate schema --state\`): ${describeFactErrors(read.errors)}`);
+  return read.facts;
+}
+
 /**
  * `preflight-gate eval --payload run.json`: the answer the service would give to this payload
- * with the policies of `--dir`. Exit 0 when evaluated; with --exit-code, exit 1 on a denial.
+ * with the policies of `--dir` (and the built-in ones), the state facts of `--state` (else those of a
+ * freshly started service). Exit 0 when evaluated; with --exit-code, exit 1 on a denial.
  */
 export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): Promise<number> {
   const dir = policyDirArg(opts.dir, env);
@@ -28,18 +39,16 @@ export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, wri
   const bytes = opts.payload === '-' ? await readStdin('payload') : readFileBytes(opts.payload, 'payload');
   const checked = validatePreflightPayload(parseJson(bytes, opts.payload, 'payload'));
   if (!checked.ok) throw new UsageError(`${opts.payload}: invalid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
-  let state: StateSnapshot | undefined;
-  if (opts.state !== undefined) {
-    const parsed = parseJson(readFileBytes(opts.state, 'state file'), opts.state, 'state file');
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`state file ${opts.state} must hold a JSON object of state facts`);
-    state = parsed as StateSnapshot;
-  }
+  const given = opts.state === undefined ? undefined : readStateFile(opts.state);
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
     throw new UsageError(`the policy set in ${dir} is invalid, so nothing can be evaluated (the service would not start):\n${errors.join('\n')}`);
   }
-  const decision = evaluate(loaded.bundle, checked.payload, { now, decisionId: randomUUID(), state, fullScan: opts.explain === true });
+  const bundle = servedBundle(loaded.bundle, env);
+  // Without --state: the facts of a freshly started service (no events yet), as production starts.
+  const facts: Facts = given ? { state: given } : quietFacts(bundle.needs);
+  const decision = decide(bundle, checked.payload, facts, now, { decisionId: randomUUID(), fullScan: opts.explain === true });
   if (opts.format === 'json') {
     const body = decision.allowed ? { message: decision.message, modifications: decision.modifications } : { message: decision.message };
     write(`${JSON.stringify({ status: decision.allowed ? 200 : 403, allowed: decision.allowed, body, ...(opts.explain ? { explanation: decision } : {}) }, null, 2)}\n`);

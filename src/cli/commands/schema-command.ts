@@ -1,9 +1,14 @@
 import { editorSchema } from '../../policy/document-schema';
+import { factsSchema, stateFactsSchema } from '../../policy/facts/facts-schema';
 import { suiteSchema } from '../suite/suite-schema';
-import { EXIT } from '../usage-error';
+import { EXIT, UsageError } from '../usage-error';
 
-/** `preflight-gate schema [--test-suite]`: the JSON Schema for editors (yaml-language-server). */
-export function schemaCommand(opts: { testSuite?: boolean }, write: (s: string) => void): number {
-  write(`${JSON.stringify(opts.testSuite ? suiteSchema : editorSchema(), null, 2)}\n`);
+export interface SchemaOptions { testSuite?: boolean; state?: boolean; facts?: boolean }
+
+/** `preflight-gate schema [--test-suite | --state | --facts]`: a JSON Schema (policy documents for editors by default). */
+export function schemaCommand(opts: SchemaOptions, write: (s: string) => void): number {
+  const chosen = [opts.testSuite && suiteSchema, opts.state && stateFactsSchema, opts.facts && factsSchema].filter((s) => s !== undefined && s !== false);
+  if (chosen.length > 1) throw new UsageError('give at most one of --test-suite, --state and --facts');
+  write(`${JSON.stringify(chosen[0] ?? editorSchema(), null, 2)}\n`);
   return EXIT.ok;
 }

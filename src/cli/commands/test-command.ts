@@ -13,7 +13,7 @@ export type TestFormat = (typeof TEST_FORMATS)[number];
  * Exit 0 only when at least one case ran and every suite passed.
  */
 export function testCommand(dirArg: string | undefined, opts: { format: TestFormat }, env: NodeJS.ProcessEnv, write: (s: string) => void): number {
-  const run = testPolicyDir(policyDirArg(dirArg, env));
+  const run = testPolicyDir(policyDirArg(dirArg, env), env);
   if (opts.format === 'junit') write(reportJunit(run));
   else if (opts.format === 'github') write(reportGithub(run));
   else if (opts.format === 'json') write(`${JSON.stringify(run, null, 2)}\n`);

@@ -4,14 +4,17 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parseStrictJson } from '../../payload/parse-strict-json';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
-import type { PreflightPayload, StateSnapshot } from '../../policy/types';
+import { describeFactErrors, readStateFacts } from '../../policy/facts/read-facts';
+import type { StateFacts } from '../../policy/facts/state-facts';
+import type { PreflightPayload } from '../../policy/types';
 import { applyPatch } from './payload-patch';
 import type { PayloadSource, SuiteCase } from './suite-schema';
 
 export interface PreparedCase {
   payload: PreflightPayload;
   now: Date;
-  state?: StateSnapshot;
+  /** The case's state facts (over the defaults'), checked; undefined when neither gives any. */
+  state?: StateFacts;
 }
 
 /** Payload files are read once per run, whatever number of cases use them. */
@@ -48,6 +51,14 @@ function readPayloadFile(suiteFile: string, relative: string, cache: FileCache):
   return cache.get(full);
 }
 
+/** The case's state over the defaults' (part by part), checked as `eval --state` checks a file. */
+function caseState(defaults: PayloadSource, c: SuiteCase): StateFacts | undefined {
+  if (defaults.state === undefined && c.state === undefined) return undefined;
+  const read = readStateFacts({ ...defaults.state, ...c.state });
+  if (!read.ok) throw new Error(`state: ${describeFactErrors(read.errors)}`);
+  return read.facts;
+}
+
 /**
  * The payload, time and state of one case: the case's own values over the suite's defaults.
  * Both patches apply (defaults' first). Throws with a readable message when the case cannot run.
@@ -66,6 +77,5 @@ export function prepareCase(suiteFile: string, defaults: PayloadSource = {}, c: 
   if (!checked.ok) {
     throw new Error(`the payload is not a valid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
   }
-  const state = defaults.state || c.state ? { ...defaults.state, ...c.state } : undefined;
-  return { payload: checked.payload, now: new Date((c.now ?? defaults.now) as string), state };
+  return { payload: checked.payload, now: new Date((c.now ?? defaults.now) as string), state: caseState(defaults, c) };
 }

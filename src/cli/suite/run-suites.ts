@@ -1,5 +1,6 @@
 import type { PolicyBundle } from '../../policy/compiled';
-import { evaluate } from '../../policy/evaluate';
+import { decide } from '../../policy/decide';
+import { quietFacts } from '../../policy/facts/quiet-facts';
 import type { LoadProblem } from '../../policy/load-error';
 import { checkCase } from './check-case';
 import type { LoadedSuite } from './load-suites';
@@ -57,7 +58,9 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
       const seconds = () => (performance.now() - started) / 1000;
       try {
         const prepared = prepareCase(suite.file, doc.defaults, c, cache);
-        const decision = evaluate(bundle, prepared.payload, { now: prepared.now, decisionId: TEST_DECISION_ID, state: prepared.state, fullScan: true });
+        // Without state: the facts of a freshly started service, as `eval` decides without --state.
+        const facts = prepared.state ? { state: prepared.state } : quietFacts(bundle.needs);
+        const decision = decide(bundle, prepared.payload, facts, prepared.now, { decisionId: TEST_DECISION_ID, fullScan: true });
         const failures = checkCase(c.expect, decision);
         cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: decision.message, seconds: seconds() });
       } catch (err) {
@@ -72,7 +75,7 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
   return { file: suite.file, name: suite.name, ok, problems, cases };
 }
 
-/** Runs every suite against the bundle. Pure apart from reading payload files. */
+/** Runs every suite against the bundle (the served one: with the built-in policies). Pure apart from reading payload files. */
 export function runSuites(suites: readonly LoadedSuite[], bundle: PolicyBundle): SuiteReport[] {
   const cache: FileCache = new Map();
   return suites.map((s) => runSuite(s, bundle, cache));

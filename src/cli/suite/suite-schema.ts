@@ -1,4 +1,6 @@
 import { modificationSchema, NAME_PATTERN } from '../../policy/document-schema';
+import { EMERGENCY_STOP_POLICY } from '../../policy/built-in-policies';
+import { stateFactsShape } from '../../policy/facts/facts-schema';
 import type { Modification, PolicyResultKind } from '../../policy/types';
 
 /**
@@ -17,7 +19,7 @@ export interface PayloadSource {
   unset?: string[];
   /** The pinned evaluation time (RFC 3339). */
   now?: string;
-  /** State facts for rules that need them (guardrails with memory). */
+  /** State facts for rules that need them (guardrails with memory): docs/state.md, `schema --state`. */
   state?: Record<string, unknown>;
 }
 
@@ -59,7 +61,9 @@ export interface SuiteDocument {
   cases: SuiteCase[];
 }
 
-const policyNames = { type: 'array', uniqueItems: true, items: { type: 'string', pattern: NAME_PATTERN, syntax: 'policyName' } };
+/** A policy's name: one of the files' or a built-in policy's (they are decided too). */
+const policyName = { type: 'string', anyOf: [{ pattern: NAME_PATTERN, syntax: 'policyName' }, { enum: [EMERGENCY_STOP_POLICY] }] };
+const policyNames = { type: 'array', uniqueItems: true, items: policyName };
 
 const payloadSourceProperties = {
   payload: { type: 'object', description: 'The webhook payload, inline.' },
@@ -67,7 +71,7 @@ const payloadSourceProperties = {
   patch: { type: 'object', minProperties: 1, description: 'Dotted paths to set on the payload, e.g. "execution.environment": production.' },
   unset: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'Dotted paths to delete from the payload.' },
   now: { type: 'string', format: 'date-time', description: 'The pinned evaluation time, e.g. 2026-03-02T10:00:00Z.' },
-  state: { type: 'object', description: 'State facts for rules that need them.' },
+  state: { ...stateFactsShape, description: 'State facts for rules that need them (docs/state.md); without, those of a freshly started service. A case\'s state replaces the defaults\' part by part.' },
 };
 
 const expectedModification = {
@@ -108,7 +112,7 @@ export const suiteSchema = {
               denied: policyNames,
               warned: policyNames,
               audited: policyNames,
-              results: { type: 'object', propertyNames: { pattern: NAME_PATTERN, syntax: 'policyName' }, additionalProperties: { type: 'string', enum: ['pass', 'deny', 'warn', 'audit', 'skipped'] } },
+              results: { type: 'object', propertyNames: policyName, additionalProperties: { type: 'string', enum: ['pass', 'deny', 'warn', 'audit', 'skipped'] } },
               message: { type: 'string', minLength: 1, description: 'A regex the decision message must match.' },
               modifications: { type: 'array', items: expectedModification },
             },

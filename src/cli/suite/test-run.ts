@@ -1,4 +1,5 @@
 import { loadPolicyDir } from '../../policy/load-policy-dir';
+import { servedBundle } from '../served-bundle';
 import type { LoadProblem } from '../../policy/load-error';
 import { loadSuites } from './load-suites';
 import { runSuites, type SuiteReport } from './run-suites';
@@ -21,8 +22,8 @@ function count(suites: readonly SuiteReport[]): TestRun['counts'] {
   return { suites: suites.length, failedSuites: suites.filter((s) => !s.ok).length, cases: cases.length, passed, failed: cases.length - passed };
 }
 
-/** Loads the policy set and every test suite in `dir`, runs the cases, and judges the whole run. */
-export function testPolicyDir(dir: string, now: Date = new Date()): TestRun {
+/** Loads the policy set (with the built-in policies, as the service serves it) and every test suite in `dir`, runs the cases, and judges the whole run. */
+export function testPolicyDir(dir: string, env: NodeJS.ProcessEnv, now: Date = new Date()): TestRun {
   const loaded = loadPolicyDir(dir, now);
   const suites = loadSuites(dir);
   const policyProblems = loaded.ok ? loaded.warnings : loaded.problems;
@@ -30,7 +31,7 @@ export function testPolicyDir(dir: string, now: Date = new Date()): TestRun {
     const reports = suites.map((s) => ({ file: s.file, name: s.name, ok: false, problems: s.problems, cases: [] }));
     return { dir, ok: false, policyProblems, suites: reports, fatal: 'the policy set is invalid, so no case ran (run `preflight-gate validate`)', counts: count(reports) };
   }
-  const reports = runSuites(suites, loaded.bundle);
+  const reports = runSuites(suites, servedBundle(loaded.bundle, env));
   const counts = count(reports);
   const fatal = suites.length === 0
     ? `no policy test suites (*.test.yaml) found in ${dir}: nothing was tested`

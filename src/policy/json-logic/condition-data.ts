@@ -1,11 +1,13 @@
 import { targetCount } from '../targeted-step';
 import { localClock, localDate, requestLocalTime, weekdayName } from '../time/zone';
-import type { ActionStepRef, Facts } from '../types';
+import type { EvaluationContext } from '../evaluation-context';
+import type { ActionStepRef } from '../types';
+import type { Built } from './built';
 import { nullPrototypeCopy, type Data } from './null-prototype';
 
 /** The copy of each request's payload, made once however many conditions read it. */
-function payloadCopy(facts: Facts): Data {
-  return (facts.memo.payloadCopy ??= nullPrototypeCopy(facts.payload));
+function payloadCopy(ctx: EvaluationContext): Data {
+  return (ctx.memo.payloadCopy ??= nullPrototypeCopy(ctx.payload));
 }
 
 /** A step's expected target count: `totalTargetCount`, else the targets listed, else 0. */
@@ -21,22 +23,22 @@ function targets(steps: readonly ActionStepRef[]) {
   };
 }
 
-/** The derived facts, each built only when an expression reads it. */
-const DERIVED: Record<string, (facts: Facts, steps: readonly ActionStepRef[], zone: string) => unknown> = {
-  now: (facts) => facts.now.toISOString(),
-  time: (facts, _steps, zone) => {
-    const local = requestLocalTime(facts, zone);
+/** The derived data, each built only when an expression reads it. */
+const DERIVED: Record<string, (ctx: EvaluationContext, steps: readonly ActionStepRef[], zone: string) => unknown> = {
+  now: (ctx) => ctx.now.toISOString(),
+  time: (ctx, _steps, zone) => {
+    const local = requestLocalTime(ctx, zone);
     return {
       zone, weekday: weekdayName(local), isoWeekday: local.weekday, hour: local.hour, minute: local.minute,
       date: localDate(local), local: `${localDate(local)}T${localClock(local)}`,
     };
   },
-  environments: (facts) => ({
-    values: facts.environments.map((e) => e.value),
-    names: [...new Set(facts.environments.flatMap((e) => [...e.keys]))],
+  environments: (ctx) => ({
+    values: ctx.environments.map((e) => e.value),
+    names: [...new Set(ctx.environments.flatMap((e) => [...e.keys]))],
   }),
-  steps: (facts, steps) => ({
-    count: facts.execution.steps?.length ?? 0,
+  steps: (ctx, steps) => ({
+    count: ctx.execution.steps?.length ?? 0,
     actionCount: steps.length,
     actionIds: steps.flatMap((s) => (s.step.actionId === undefined ? [] : [s.step.actionId])),
     actionKinds: steps.flatMap((s) => (s.step.actionKind === undefined ? [] : [s.step.actionKind])),
@@ -62,8 +64,6 @@ export function dataNeeds(zone: string, roots: ReadonlySet<string> | 'all' = 'al
   return { zone, roots, key: `${zone}\n${roots === 'all' ? '*' : [...roots].sort().join(',')}` };
 }
 
-/** Per steps array: the derived data by name (`time` also by zone) and the finished data objects by DataNeeds key. */
-export interface Built { derived: Map<string, Data>; data: Map<string, Data> }
 
 /**
  * What a request has built, by the steps it was built for (a policy without step filters passes the
@@ -71,36 +71,36 @@ export interface Built { derived: Map<string, Data>; data: Map<string, Data> }
  * Conditions only read data: json-logic's operations return new values and never write to theirs,
  * so one copy serves them all.
  */
-function builtFor(facts: Facts, steps: readonly ActionStepRef[]): Built {
-  const bySteps = (facts.memo.conditionData ??= new Map());
+function builtFor(ctx: EvaluationContext, steps: readonly ActionStepRef[]): Built {
+  const bySteps = (ctx.memo.conditionData ??= new Map());
   let built = bySteps.get(steps);
   if (!built) bySteps.set(steps, (built = { derived: new Map(), data: new Map() }));
   return built;
 }
 
-function derived(facts: Facts, steps: readonly ActionStepRef[], zone: string, name: string, built: Built): Data {
+function derived(ctx: EvaluationContext, steps: readonly ActionStepRef[], zone: string, name: string, built: Built): Data {
   const key = name === 'time' ? `time ${zone}` : name;
   let value = built.derived.get(key);
-  if (value === undefined) built.derived.set(key, (value = nullPrototypeCopy(DERIVED[name](facts, steps, zone))));
+  if (value === undefined) built.derived.set(key, (value = nullPrototypeCopy(DERIVED[name](ctx, steps, zone))));
   return value;
 }
 
 /**
- * What a condition's `var` paths read: the payload (`payload`, `execution`) and facts derived
+ * What a condition's `var` paths read: the payload (`payload`, `execution`) and data derived
  * from it for the policy's steps and the rule's time zone. Objects have no prototype. Only the
  * roots the expression reads are built, each once per request, and conditions with the same needs
  * get the same data object.
  */
-export function conditionData(facts: Facts, steps: readonly ActionStepRef[], needs: DataNeeds): Data {
-  const built = builtFor(facts, steps);
+export function conditionData(ctx: EvaluationContext, steps: readonly ActionStepRef[], needs: DataNeeds): Data {
+  const built = builtFor(ctx, steps);
   const ready = built.data.get(needs.key);
   if (ready !== undefined) return ready;
   const { zone, roots } = needs;
   const wanted = (name: string) => roots === 'all' || roots.has(name);
   const data = Object.create(null) as { [key: string]: Data };
-  for (const name of DERIVED_NAMES) if (wanted(name)) data[name] = derived(facts, steps, zone, name, built);
+  for (const name of DERIVED_NAMES) if (wanted(name)) data[name] = derived(ctx, steps, zone, name, built);
   if (wanted('payload') || wanted('execution')) {
-    const payload = payloadCopy(facts) as { [key: string]: Data };
+    const payload = payloadCopy(ctx) as { [key: string]: Data };
     data.payload = payload;
     data.execution = payload.execution ?? null;
   }

@@ -5,7 +5,8 @@ import { predicatePaths } from '../predicate/predicate-paths';
 import { defineRule, RuleSpecError } from '../rule-kind';
 import { stepName } from '../step-text';
 import { isTargeted } from '../targeted-step';
-import type { ActionStepRef, RequestMemo, Violation } from '../types';
+import type { ContextMemo } from '../evaluation-context';
+import type { ActionStepRef, Violation } from '../types';
 
 interface Spec {
   requireKeys?: string[];
@@ -62,7 +63,7 @@ export const blastRadiusRule = defineRule<Spec>({
       return [{ reason: `cannot decide: ${stepName(ref)}: ${what} depends on ${part} in radius.predicate, which the engine cannot judge`, step: ref, undecidable: true }];
     }
 
-    function judgeStep(ref: ActionStepRef, memo: RequestMemo): Violation[] {
+    function judgeStep(ref: ActionStepRef, memo: ContextMemo): Violation[] {
       const raw = ref.step.radius?.predicate;
       const hasPredicate = raw !== undefined && raw !== null;
       const paths = hasPredicate ? predicatePaths(raw, memo) : [[]];
@@ -94,8 +95,8 @@ export const blastRadiusRule = defineRule<Spec>({
     }
 
     return {
-      check({ facts, steps }) {
-        return steps.filter((ref) => isTargeted(ref.step)).flatMap((ref) => judgeStep(ref, facts.memo));
+      check({ ctx, steps }) {
+        return steps.filter((ref) => isTargeted(ref.step)).flatMap((ref) => judgeStep(ref, ctx.memo));
       },
     };
   },

@@ -1,6 +1,7 @@
 import { defineRule } from '../rule-kind';
-import type { ScopeKind } from '../../state/scope-key';
-import { iso, NEEDS_RUNNING, noScopes, notLoaded, otherRuns, runScopes, stateFact } from '../../state/state-facts';
+import type { ScopeKind } from '../facts/state-facts';
+import { noScopes, otherRuns, runScopes } from './run-scopes';
+import { iso, notLoaded, stateFact } from './state-fact';
 import type { Violation } from '../types';
 
 interface Spec { maxRunning: number; per?: ScopeKind }
@@ -26,15 +27,15 @@ export const concurrencyRule = defineRule<Spec>({
   compile(spec) {
     const per = spec.per ?? 'environment';
     return {
-      needsState: [NEEDS_RUNNING],
-      check({ facts }) {
-        const running = stateFact(facts, 'running');
+      needs: [{ kind: 'running', per }],
+      check({ ctx }) {
+        const running = stateFact(ctx, 'running');
         if (!running) return [notLoaded('running executions')];
-        const scopes = runScopes(facts, per);
+        const scopes = runScopes(ctx, per);
         if (noScopes(scopes)) return [scopes];
         const out: Violation[] = [];
         for (const scope of scopes) {
-          const others = otherRuns(running[scope.key], facts);
+          const others = otherRuns(running[scope.key], ctx);
           if (others.length < spec.maxRunning) continue;
           const listed = others.slice(0, 3).map((r) => `${r.id} (since ${iso(r.atMs)})`).join(', ');
           out.push({ reason: `${scope.label} already has ${others.length} running execution${others.length === 1 ? '' : 's'} (at most ${spec.maxRunning}): ${listed}${others.length > 3 ? ', ...' : ''}`, value: String(others.length) });

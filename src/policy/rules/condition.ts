@@ -50,10 +50,10 @@ export const conditionRule = defineRule<Spec>({
     const compiled = compileSimple(expr);
     const evaluate = compiled ?? ((data: unknown) => jsonLogic.apply(expr, data));
     return {
-      check({ facts, steps }) {
+      check({ ctx, steps }) {
         let verdict: boolean;
         try {
-          verdict = jsonLogic.truthy(evaluate(conditionData(facts, steps, needs)));
+          verdict = jsonLogic.truthy(evaluate(conditionData(ctx, steps, needs)));
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
           return [{ reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`, undecidable: true }];

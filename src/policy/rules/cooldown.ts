@@ -1,9 +1,8 @@
 import { RuleSpecError, defineRule } from '../rule-kind';
 import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../duration';
-import type { ScopeKind } from '../../state/scope-key';
-import { END_STATES, type EndState } from '../../state/state-event';
-import { iso, needsEnded, noScopes, notLoaded, runScopes, stateFact } from '../../state/state-facts';
-import { HISTORY_MS } from '../../state/state-store';
+import { END_STATES, HISTORY_MS, type EndState, type ScopeKind } from '../facts/state-facts';
+import { noScopes, runScopes } from './run-scopes';
+import { iso, notLoaded, stateFact } from './state-fact';
 import type { Violation } from '../types';
 
 interface Spec { after?: EndState[]; duration: string; per?: ScopeKind }
@@ -32,13 +31,13 @@ export const cooldownRule = defineRule<Spec>({
     const after = new Set<EndState>(spec.after ?? ['FAILED', 'ERRORED']);
     const per = spec.per ?? 'environment';
     return {
-      needsState: [needsEnded(durationMs)],
-      check({ facts }) {
-        const ended = stateFact(facts, 'ended');
+      needs: [{ kind: 'ended', per, windowMs: durationMs }],
+      check({ ctx }) {
+        const ended = stateFact(ctx, 'ended');
         if (!ended) return [notLoaded('ended executions')];
-        const scopes = runScopes(facts, per);
+        const scopes = runScopes(ctx, per);
         if (noScopes(scopes)) return [scopes];
-        const since = facts.now.getTime() - durationMs;
+        const since = ctx.now.getTime() - durationMs;
         const out: Violation[] = [];
         for (const scope of scopes) {
           const hits = (ended[scope.key] ?? []).filter((r) => r.state !== undefined && after.has(r.state) && r.atMs >= since);

@@ -1,5 +1,5 @@
 import { defineRule } from '../rule-kind';
-import { NEEDS_EMERGENCY_STOP, notLoaded, stateFact } from '../../state/state-facts';
+import { notLoaded, stateFact } from './state-fact';
 
 type Spec = Record<string, never>;
 
@@ -14,9 +14,9 @@ export const emergencyStopRule = defineRule<Spec>({
   schema: { type: 'object', additionalProperties: false, properties: {} },
   compile() {
     return {
-      needsState: [NEEDS_EMERGENCY_STOP],
-      check({ facts }) {
-        const stop = stateFact(facts, 'emergencyStop');
+      needs: [{ kind: 'emergency-stop' }],
+      check({ ctx }) {
+        const stop = stateFact(ctx, 'emergencyStop');
         if (!stop) return [notLoaded('emergency stop')];
         if (stop.unconfirmed) return [{ reason: `cannot decide: ${stop.unconfirmed}`, undecidable: true }];
         if (!stop.engaged) return [];

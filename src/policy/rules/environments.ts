@@ -32,12 +32,12 @@ export const environmentsRule = defineRule<Spec>({
       if (both.length > 0) throw new RuleSpecError(`environment "${both[0]}" is both blocked and allowed`);
     }
     return {
-      check({ facts }) {
-        if (facts.environments.length === 0) {
+      check({ ctx }) {
+        if (ctx.environments.length === 0) {
           return [{ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', undecidable: true }];
         }
         const out = [];
-        for (const env of facts.environments) {
+        for (const env of ctx.environments) {
           const hit = blocked && listedAs(env, blocked);
           if (hit) {
             out.push({ reason: `environment ${named(env, hit)} is blocked`, value: env.value });

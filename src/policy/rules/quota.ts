@@ -1,8 +1,8 @@
 import { RuleSpecError, defineRule } from '../rule-kind';
 import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../duration';
-import type { ScopeKind } from '../../state/scope-key';
-import { iso, needsStarted, noScopes, notLoaded, otherRuns, runScopes, stateFact } from '../../state/state-facts';
-import { HISTORY_MS } from '../../state/state-store';
+import { HISTORY_MS, type ScopeKind } from '../facts/state-facts';
+import { noScopes, otherRuns, runScopes } from './run-scopes';
+import { iso, notLoaded, stateFact } from './state-fact';
 import type { Violation } from '../types';
 
 interface Spec { maxRuns: number; per?: ScopeKind; window: string }
@@ -30,16 +30,16 @@ export const quotaRule = defineRule<Spec>({
     if (windowMs === undefined || windowMs <= 0 || windowMs > HISTORY_MS) throw new RuleSpecError(`window must be more than 0 and at most 31d, got "${spec.window}"`, ['window']);
     const per = spec.per ?? 'team';
     return {
-      needsState: [needsStarted(windowMs)],
-      check({ facts }) {
-        const started = stateFact(facts, 'started');
+      needs: [{ kind: 'started', per, windowMs }],
+      check({ ctx }) {
+        const started = stateFact(ctx, 'started');
         if (!started) return [notLoaded('started executions')];
-        const scopes = runScopes(facts, per);
+        const scopes = runScopes(ctx, per);
         if (noScopes(scopes)) return [scopes];
-        const since = facts.now.getTime() - windowMs;
+        const since = ctx.now.getTime() - windowMs;
         const out: Violation[] = [];
         for (const scope of scopes) {
-          const runs = otherRuns(started[scope.key], facts).filter((r) => r.atMs >= since);
+          const runs = otherRuns(started[scope.key], ctx).filter((r) => r.atMs >= since);
           if (runs.length < spec.maxRuns) continue;
           const freesAt = runs[runs.length - spec.maxRuns].atMs + windowMs;
           out.push({ reason: `${scope.label} started ${runs.length} runs in the last ${formatDuration(windowMs)} (quota ${spec.maxRuns}); the next run may start after ${iso(freesAt)}`, value: String(runs.length) });

@@ -2,7 +2,8 @@ import { checkAll, checkEach, defineRule, RuleSpecError } from '../rule-kind';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
-import type { Facts, Violation } from '../types';
+import type { EvaluationContext } from '../evaluation-context';
+import type { Violation } from '../types';
 
 type DenySpec = Partial<FreezeSpec & RecurringSpec>;
 interface Spec { timeZone: string; allowed?: RecurringSpec[]; deny?: DenySpec[] }
@@ -27,7 +28,7 @@ const denyItem = {
 };
 
 /** `textInZone`: a freeze's text names its zone already; a weekly window's gets the zone added. */
-type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(facts: Facts): boolean; end?: Date; textInZone: string };
+type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(ctx: EvaluationContext): boolean; end?: Date; textInZone: string };
 
 function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   const isFreeze = spec.start !== undefined;
@@ -37,10 +38,10 @@ function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   }
   if (isFreeze) {
     const freeze = compileFreeze(spec as FreezeSpec, zone, path);
-    return { text: freeze.text, hit: (facts) => freeze.contains(facts.now), end: freeze.end, textInZone: freeze.text };
+    return { text: freeze.text, hit: (ctx) => freeze.contains(ctx.now), end: freeze.end, textInZone: freeze.text };
   }
   const weekly = compileRecurring(spec as RecurringSpec, path);
-  return { text: weekly.text, hit: (facts) => weekly.contains(requestLocalTime(facts, zone)), textInZone: `${weekly.text} ${zone}` };
+  return { text: weekly.text, hit: (ctx) => weekly.contains(requestLocalTime(ctx, zone)), textInZone: `${weekly.text} ${zone}` };
 }
 
 /**
@@ -75,16 +76,16 @@ export const timeWindowRule = defineRule<Spec>({
       staleParts: (now) => deny.flatMap((w, i) => (w.end !== undefined && w.end <= now
         ? [{ path: ['deny', String(i)], message: `the deny window ${w.text} ended and no longer applies; remove it` }]
         : [])),
-      check({ facts }) {
+      check({ ctx }) {
         const out: Violation[] = [];
         // The local time is described only for a message: most runs are inside their windows.
-        const now = () => `it is ${describeRequestLocal(facts, zone)} now`;
+        const now = () => `it is ${describeRequestLocal(ctx, zone)} now`;
         if (allowed.length > 0) {
-          const local = requestLocalTime(facts, zone);
+          const local = requestLocalTime(ctx, zone);
           if (!allowed.some((w) => w.contains(local))) out.push({ reason: `outside the allowed time windows (${allowedText}): ${now()}`, value: allowedText });
         }
         for (const w of deny) {
-          if (w.hit(facts)) out.push({ reason: `inside the deny window ${w.textInZone}: ${now()}`, value: w.text });
+          if (w.hit(ctx)) out.push({ reason: `inside the deny window ${w.textInZone}: ${now()}`, value: w.text });
         }
         return out;
       },

@@ -1,8 +1,8 @@
 import { IANAZone } from 'luxon';
-import { RuleSpecError } from '../rule-kind';
+import { RuleSpecError } from '../rule-spec-error';
 import { wallClock, type LocalTime } from './wall-clock';
 import { WEEKDAYS } from './weekdays';
-import type { Facts } from '../types';
+import type { EvaluationContext } from '../evaluation-context';
 
 export type { LocalTime } from './wall-clock';
 
@@ -33,12 +33,12 @@ export function localTime(now: Date, zone: string): LocalTime {
  * The request's `now` on the wall clock of the zone, computed once per request and zone: every
  * window and condition of every policy of a request shares it. Kept in the request's memo, which
  * dies with the request (a WeakMap keyed by the request's Date kept its entries alive through
- * young-generation GCs, so they were promoted: docs/performance.md 22.).
+ * young-generation GCs, so they were promoted: docs/decisions/0004-per-evaluation-context.md).
  */
-export function requestLocalTime(facts: Pick<Facts, 'now' | 'memo'>, zone: string): LocalTime {
-  const byZone = (facts.memo.localTimes ??= new Map());
+export function requestLocalTime(ctx: Pick<EvaluationContext, 'now' | 'memo'>, zone: string): LocalTime {
+  const byZone = (ctx.memo.localTimes ??= new Map());
   let local = byZone.get(zone);
-  if (!local) byZone.set(zone, (local = localTime(facts.now, zone)));
+  if (!local) byZone.set(zone, (local = localTime(ctx.now, zone)));
   return local;
 }
 
@@ -69,9 +69,9 @@ export function describeLocal(local: LocalTime): string {
 }
 
 /** describeLocal of the request's `now` in the zone, made once per request and zone (every window of a request describes the same time). */
-export function describeRequestLocal(facts: Pick<Facts, 'now' | 'memo'>, zone: string): string {
-  const byZone = (facts.memo.localTexts ??= new Map());
+export function describeRequestLocal(ctx: Pick<EvaluationContext, 'now' | 'memo'>, zone: string): string {
+  const byZone = (ctx.memo.localTexts ??= new Map());
   let text = byZone.get(zone);
-  if (text === undefined) byZone.set(zone, (text = describeLocal(requestLocalTime(facts, zone))));
+  if (text === undefined) byZone.set(zone, (text = describeLocal(requestLocalTime(ctx, zone))));
   return text;
 }

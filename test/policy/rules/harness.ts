@@ -1,4 +1,4 @@
-import { evaluate } from '../../../src/policy/evaluate';
+import { decide } from '../../../src/policy/decide';
 import { loadBundle } from '../../../src/policy/load-bundle';
 import type { LoadProblem } from '../../../src/policy/load-error';
 import type { PreflightPayload, Step } from '../../../src/payload/types';
@@ -14,7 +14,7 @@ export function policyYaml(rule: string, extra = ''): string {
 
 /** The reasons policy `p` gives for the payload; empty when it passes; `out of scope` when not evaluated. */
 export function reasonsFor(rule: string, payload: PreflightPayload, extra = ''): string[] {
-  const decision = evaluate(bundleFrom({ 'p.yaml': policyYaml(rule, extra) }, NOW), payload, { now: NOW, decisionId: 'd-1' });
+  const decision = decide(bundleFrom({ 'p.yaml': policyYaml(rule, extra) }, NOW), payload, {}, NOW, { decisionId: 'd-1' });
   const result = decision.results.find((r) => r.policy === 'p');
   if (!result) return ['out of scope'];
   if (result.result === 'pass') {

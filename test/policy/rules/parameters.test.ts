@@ -1,6 +1,6 @@
 import { payload } from '../../helpers/fixtures';
 import type { PreflightPayload } from '../../../src/payload/types';
-import { evaluate } from '../../../src/policy/evaluate';
+import { decide } from '../../../src/policy/decide';
 import { bundleFrom } from '../../helpers/test-app';
 import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
 
@@ -45,7 +45,7 @@ describe('parameters rule', () => {
       'b.yaml': named('as-number', 'parameters: {duration: {max: 100000}}'),
       'c.yaml': named('other-name', 'parameters: {cpuLoad: {max: 80}}'),
     };
-    const d = evaluate(bundleFrom(files, NOW), withAttack(() => {}), { now: NOW, decisionId: 'd-1' });
+    const d = decide(bundleFrom(files, NOW), withAttack(() => {}), {}, NOW, { decisionId: 'd-1' });
     expect(Object.fromEntries(d.results.map((r) => [r.policy, r.reasons]))).toEqual({
       'as-duration': ['passed: rules[0].parameters'],
       'as-number': [`cannot decide: ${S1} sets duration to "30s", which is not a number`],

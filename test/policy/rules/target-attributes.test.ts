@@ -1,6 +1,6 @@
 import type { Attribute, PreflightPayload, Step } from '../../../src/payload/types';
 import { payload } from '../../helpers/fixtures';
-import { evaluate } from '../../../src/policy/evaluate';
+import { decide } from '../../../src/policy/decide';
 import { bundleFrom } from '../../helpers/test-app';
 import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
 
@@ -60,7 +60,7 @@ describe('targetAttributes rule', () => {
       'b.yaml': named('b', 'targetAttributes: {allowOnly: {aws.account: ["2"]}}'),
       'c.yaml': named('c', 'targetAttributes: {forbid: {k8s.namespace: [shop]}}'),
     };
-    const d = evaluate(bundleFrom(files, NOW), attrs(ns('shop'), { key: 'aws.account', value: '1' }, ns('kube-system')), { now: NOW, decisionId: 'd-1' });
+    const d = decide(bundleFrom(files, NOW), attrs(ns('shop'), { key: 'aws.account', value: '1' }, ns('kube-system')), {}, NOW, { decisionId: 'd-1' });
     expect(Object.fromEntries(d.results.map((r) => [r.policy, r.reasons]))).toEqual({
       a: [`${T1} of ${S1} has k8s.namespace=kube-system, which is forbidden`],
       b: [`${T1} of ${S1} has aws.account=1, which is not one of the allowed values (2)`],

@@ -1,5 +1,5 @@
 import type { Step } from '../../../src/payload/types';
-import { evaluate } from '../../../src/policy/evaluate';
+import { decide } from '../../../src/policy/decide';
 import { bundleFrom } from '../../helpers/test-app';
 import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
 
@@ -19,7 +19,7 @@ describe('targets rule', () => {
       'a.yaml': policyYaml('targets: {maxTotal: 20}').replace('name: p', 'name: all-steps'),
       'b.yaml': policyYaml('targets: {maxTotal: 6}', 'match:\n  actionIds: ["*stress_mem*"]\n').replace('name: p', 'name: mem-only'),
     };
-    const d = evaluate(bundleFrom(files, NOW), twoAttacks({ totalTargetCount: 15 }, { totalTargetCount: 6 }), { now: NOW, decisionId: 'd-1' });
+    const d = decide(bundleFrom(files, NOW), twoAttacks({ totalTargetCount: 15 }, { totalTargetCount: 6 }), {}, NOW, { decisionId: 'd-1' });
     expect(Object.fromEntries(d.results.map((r) => [r.policy, r.result]))).toEqual({ 'all-steps': 'deny', 'mem-only': 'pass' });
   });
 

@@ -1,0 +1,67 @@
+import { envOneOf } from '../env-values';
+import { assembleBundle } from './assemble-bundle';
+import type { CompiledPolicy, PolicyBundle } from './compiled';
+import { passOutcome, passResult } from './policy-texts';
+import { emergencyStopRule } from './rules/emergency-stop';
+import { compileScope } from './scope';
+
+/** Not a valid policy name in YAML, so no file can shadow it and no Exception can waive it. */
+export const EMERGENCY_STOP_POLICY = 'emergency-stop (built-in)';
+
+/** The `file` of a built-in policy's source. */
+export const BUILT_IN_FILE = '(built-in)';
+
+/** The names of the bundle's built-in policies (those withBuiltIns added). */
+export const builtInNames = (bundle: PolicyBundle): string[] => bundle.policies.filter((p) => p.source.file === BUILT_IN_FILE).map((p) => p.name);
+
+/** EMERGENCY_STOP_POLICY: the built-in emergency stop applies to every run (`enforce`, the default) or not (`off`). */
+export type EmergencyStopSetting = 'enforce' | 'off';
+
+/** EMERGENCY_STOP_POLICY, read the same way by the service and the CLI; a bad value is a ConfigError naming it. */
+export function emergencyStopSetting(env: NodeJS.ProcessEnv): EmergencyStopSetting {
+  return envOneOf(env, 'EMERGENCY_STOP_POLICY', ['enforce', 'off'], 'enforce');
+}
+
+/** Denies every run while the emergency stop is engaged; in force unless EMERGENCY_STOP_POLICY=off. */
+export function emergencyStopPolicy(): CompiledPolicy {
+  const path = 'rules[0].emergencyStop';
+  const head = {
+    name: EMERGENCY_STOP_POLICY,
+    mode: 'enforce' as const,
+    priority: 1000,
+    source: { file: BUILT_IN_FILE, line: 0, col: 0 },
+    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}) }],
+  };
+  const passed = passResult(head);
+  // The fields in the order compilePolicy writes them, so built-in and loaded policies share a shape.
+  return {
+    name: head.name,
+    description: 'Built in: no run starts while the Steadybit emergency stop (kill switch) is engaged.',
+    mode: head.mode,
+    priority: head.priority,
+    source: head.source,
+    matchSpec: undefined,
+    match: compileScope(undefined, false),
+    exclude: compileScope(undefined, true),
+    rules: head.rules,
+    message: undefined,
+    modifications: [],
+    passed,
+    passedOutcome: passOutcome(passed),
+  };
+}
+
+/** The built-in policies for the setting: what the service, `eval` and `test` all add to a loaded set. */
+export function builtInPolicies(emergencyStop: EmergencyStopSetting): readonly CompiledPolicy[] {
+  return emergencyStop === 'enforce' ? [emergencyStopPolicy()] : [];
+}
+
+/**
+ * The bundle with the built-in policies first (in bundle order), its index and needs rebuilt: the
+ * policy set every decision is made on, in the service and in the CLI alike. Without built-ins, the
+ * bundle itself.
+ */
+export function withBuiltIns(bundle: PolicyBundle, builtIns: readonly CompiledPolicy[]): PolicyBundle {
+  if (builtIns.length === 0) return bundle;
+  return assembleBundle({ ...bundle, policies: [...builtIns, ...bundle.policies] });
+}

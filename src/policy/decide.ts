@@ -1,0 +1,35 @@
+import type { PolicyBundle } from './compiled';
+import { combine } from './combine';
+import { createContext, nowText } from './evaluation-context';
+import { evaluatePolicy } from './evaluate-policy';
+import type { Facts } from './facts/facts';
+import type { Decision, PolicyOutcome, PreflightPayload } from './types';
+
+export interface DecideOptions {
+  /** The decision's id: in its message, its modifications' placeholders and the audit line. */
+  decisionId: string;
+  /**
+   * Visit every policy instead of the index's candidates: `results` then also lists the policies
+   * skipped for their match scope (for a full explanation). The decision is the same either way.
+   */
+  fullScan?: boolean;
+}
+
+/**
+ * The decision on one preflight payload: every policy whose match scope may include the run is
+ * evaluated (found through the bundle's index, in bundle order), any enforcing denial denies.
+ * Pure and synchronous: the bundle, payload, facts (gathered before, gatherFacts) and `now` fully
+ * determine the answer, so a recorded decision can be replayed. The bundle is only read; what the
+ * decision computes lives in its own EvaluationContext.
+ */
+export function decide(bundle: PolicyBundle, payload: PreflightPayload, facts: Facts, now: Date, opts: DecideOptions): Decision {
+  const ctx = createContext(bundle, payload, facts, now, opts.decisionId);
+  const outcomes: PolicyOutcome[] = [];
+  if (opts.fullScan) {
+    for (const policy of bundle.policies) outcomes.push(evaluatePolicy(policy, ctx, bundle.exceptions));
+  } else {
+    for (const position of bundle.index.candidates(ctx)) outcomes.push(evaluatePolicy(bundle.policies[position], ctx, bundle.exceptions));
+  }
+  const outOfScope = bundle.policies.length - outcomes.length;
+  return combine(outcomes, { id: opts.decisionId, revision: bundle.revision, evaluatedAt: nowText(ctx), outOfScope });
+}

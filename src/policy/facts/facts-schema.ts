@@ -1,0 +1,66 @@
+import { END_STATES } from './state-facts';
+
+/**
+ * The JSON Schema of the facts (facts.ts), what `eval --state`, a suite case's `state:` and a
+ * recorded decision hold. `preflight-gate schema --state` prints the state part, docs/state.md
+ * explains it with an example per rule kind. Scope keys are checked by readStateFacts.
+ */
+function runs(what: string, ended: boolean) {
+  return {
+    type: 'object',
+    description: `${what}, by scope key: "team:<team key>" or "environment:<environment name or id>", lower-case.`,
+    additionalProperties: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ended ? ['id', 'atMs', 'state'] : ['id', 'atMs'],
+        properties: {
+          id: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'integer', minimum: 0 }], description: 'The execution id; a number is the same run as its decimal text (payloads carry numbers).' },
+          atMs: { type: 'integer', minimum: 0, description: ended ? 'When it ended, in milliseconds since 1970-01-01T00:00:00Z.' : 'When it started, in milliseconds since 1970-01-01T00:00:00Z.' },
+          state: { type: 'string', enum: [...END_STATES], description: 'How it ended (cool-downs count the states in `after`).' },
+        },
+      },
+    },
+  };
+}
+
+const stateProperties = {
+  emergencyStop: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['engaged'],
+    description: 'The Steadybit emergency stop (kill switch): the built-in policy and emergencyStop rules.',
+    properties: {
+      engaged: { type: 'boolean' },
+      by: { type: 'string', description: 'Who engaged it.' },
+      since: { type: 'string', description: 'When it was engaged, as Steadybit sent it.' },
+      unconfirmed: { type: 'string', description: 'Why the service could not vouch for "not engaged" (no Platform API sync yet): the stop then cannot decide and denies.' },
+    },
+  },
+  running: runs('Runs in progress (concurrency rules)', false),
+  ended: runs('Runs that ended (cooldown rules)', true),
+  started: runs('Runs started (quota rules)', false),
+};
+
+const stateDescription = 'State facts: what the service learned from POST /events. A part that is missing was not gathered: rules that need it cannot decide (they deny).';
+
+/** The state facts as a subschema (a suite case's `state:`). */
+export const stateFactsShape = { description: stateDescription, type: 'object', additionalProperties: false, properties: stateProperties };
+
+export const stateFactsSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'preflight-gate state facts (eval --state, state: in policy test suites)',
+  ...stateFactsShape,
+};
+
+/** Every fact a decision may be given: one part per fact source. */
+export const factsSchema = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'preflight-gate facts (what a decision knows from outside the payload)',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    state: stateFactsShape,
+  },
+};

@@ -1,0 +1,15 @@
+import type { StateFacts } from './state-facts';
+
+/**
+ * Everything a decision knows from outside the payload, gathered before deciding (gatherFacts)
+ * from the needs the bundle's rules declared. Plain JSON data (`schema --facts`), so a decision can
+ * be written down and replayed. One optional part per fact source: a part that is missing was not
+ * gathered, and a rule that needs it cannot decide (it denies). A new source adds its part here.
+ */
+export interface Facts {
+  /** Guardrails with memory: POST /events as the state store holds it (docs/state.md). */
+  state?: StateFacts;
+}
+
+/** No facts at all: every rule that needs one cannot decide. */
+export const NO_FACTS: Facts = Object.freeze({});

@@ -1,0 +1,22 @@
+import type { Facts } from './facts';
+import type { Need } from './need';
+import type { StateFacts } from './state-facts';
+
+/**
+ * What a freshly started service knows before any event, for these needs: the emergency stop is not
+ * engaged and no run is known. `eval` and `test` decide with these when no facts are given, and
+ * the state source gives them with STATE_UNAVAILABLE=allow.
+ */
+export function quietFacts(needs: readonly Need[]): Facts {
+  if (needs.length === 0) return {};
+  const state: StateFacts = {};
+  for (const need of needs) {
+    switch (need.kind) {
+      case 'emergency-stop': state.emergencyStop = { engaged: false }; break;
+      case 'running': state.running = {}; break;
+      case 'ended': state.ended = {}; break;
+      case 'started': state.started = {}; break;
+    }
+  }
+  return { state };
+}

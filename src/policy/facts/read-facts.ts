@@ -1,0 +1,59 @@
+import { ajv, toFieldErrors, type FieldError } from '../../validation/ajv';
+import { pathText } from '../../validation/field-path';
+import type { Facts } from './facts';
+import { factsSchema, stateFactsSchema } from './facts-schema';
+import type { RunsByScope, StateFacts } from './state-facts';
+
+const validateState = ajv.compile(stateFactsSchema);
+const validateFacts = ajv.compile(factsSchema);
+
+export type FactsRead<T> = { ok: true; facts: T } | { ok: false; errors: FieldError[] };
+
+const SCOPE_KEY = /^(team|environment):\S/;
+const RUN_LISTS = ['running', 'ended', 'started'] as const;
+
+/** Scope keys the schema cannot check: `team:` or `environment:` and a value, lower-case (as the state store keeps them). */
+function scopeKeyErrors(state: StateFacts, at: string[]): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const list of RUN_LISTS) {
+    for (const key of Object.keys(state[list] ?? {})) {
+      const path = pathText([...at, list, key]);
+      if (!SCOPE_KEY.test(key)) errors.push({ path, message: 'a scope key is "team:<team key>" or "environment:<environment name or id>"' });
+      else if (key !== key.toLowerCase()) errors.push({ path, message: `scope keys are lower-case: write "${key.toLowerCase()}"` });
+    }
+  }
+  return errors;
+}
+
+/** The runs with every id as text: a numeric execution id (as payloads carry it) is the same run as its decimal text. */
+function withTextIds(runs: RunsByScope | undefined): RunsByScope | undefined {
+  if (runs === undefined) return undefined;
+  return Object.fromEntries(Object.entries(runs).map(([key, list]) => [key, list.map((r) => ({ ...r, id: String(r.id) }))]));
+}
+
+function normalised(state: StateFacts): StateFacts {
+  const out: StateFacts = {};
+  if (state.emergencyStop !== undefined) out.emergencyStop = state.emergencyStop;
+  for (const list of RUN_LISTS) if (state[list] !== undefined) out[list] = withTextIds(state[list]);
+  return out;
+}
+
+/** State facts from JSON (`eval --state`, a suite case's `state:`), checked: every problem named by its path. */
+export function readStateFacts(value: unknown): FactsRead<StateFacts> {
+  if (!validateState(value)) return { ok: false, errors: toFieldErrors(validateState.errors) };
+  const state = value as StateFacts;
+  const errors = scopeKeyErrors(state, []);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: normalised(state) };
+}
+
+/** Facts from JSON (a recorded decision's, every part), checked the same way. */
+export function readFacts(value: unknown): FactsRead<Facts> {
+  if (!validateFacts(value)) return { ok: false, errors: toFieldErrors(validateFacts.errors) };
+  const facts = value as Facts;
+  if (facts.state === undefined) return { ok: true, facts: {} };
+  const errors = scopeKeyErrors(facts.state, ['state']);
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: { state: normalised(facts.state) } };
+}
+
+/** `path: message; path: message`, as usage errors print them. */
+export const describeFactErrors = (errors: readonly FieldError[]): string => errors.map((e) => `${e.path}: ${e.message}`).join('; ');

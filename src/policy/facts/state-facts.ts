@@ -1,0 +1,56 @@
+/**
+ * The state part of the facts (Facts.state): what the service learned from Steadybit's custom
+ * webhooks (POST /events), as a decision reads it. Plain JSON data, so a decision can be replayed
+ * from it and `eval --state` / suite cases can give it (docs/state.md, `schema --state`).
+ */
+
+/** How a run ended. */
+export type EndState = 'COMPLETED' | 'FAILED' | 'ERRORED' | 'CANCELED';
+export const END_STATES: readonly EndState[] = ['COMPLETED', 'FAILED', 'ERRORED', 'CANCELED'];
+
+/** What state is counted per: every environment a run touches, or its team. */
+export type ScopeKind = 'team' | 'environment';
+export const SCOPE_KINDS: readonly ScopeKind[] = ['environment', 'team'];
+
+/** The key state is counted under: `team:adm`, `environment:production` (lower-cased). */
+export function scopeKey(kind: ScopeKind, value: string): string {
+  return `${kind}:${value.toLowerCase()}`;
+}
+
+/** Longest cool-down or quota window a policy may use: history is kept this long. */
+export const HISTORY_MS = 31 * 86_400_000;
+
+/** A run as the state knows it: started (running, quotas) or ended (cool-downs) at `atMs`. */
+export interface RunRef {
+  /** The execution id as text (a numeric id as a payload carries it is its decimal text). */
+  id: string;
+  atMs: number;
+  state?: EndState;
+}
+
+export interface EmergencyStopState {
+  engaged: boolean;
+  /** Who engaged it and when (the time as Steadybit sent it). */
+  by?: string;
+  since?: string;
+  /** Set when this replica cannot vouch for "disengaged" (platform-connection.ts): the rule cannot decide. */
+  unconfirmed?: string;
+}
+
+/** Runs by scope key (`team:adm`, `environment:prod`). */
+export type RunsByScope = Record<string, RunRef[]>;
+
+/** Each part is there when it was gathered; a rule whose part is missing cannot decide. */
+export interface StateFacts {
+  emergencyStop?: EmergencyStopState;
+  running?: RunsByScope;
+  ended?: RunsByScope;
+  started?: RunsByScope;
+}
+
+/** What a rule with memory needs from the state store, declared when it compiles. */
+export type StateNeed =
+  | { kind: 'emergency-stop' }
+  | { kind: 'running'; per: ScopeKind }
+  | { kind: 'ended'; per: ScopeKind; windowMs: number }
+  | { kind: 'started'; per: ScopeKind; windowMs: number };

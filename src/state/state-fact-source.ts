@@ -1,0 +1,70 @@
+import type { Logger } from '../observability/logger';
+import type { PreflightPayload } from '../payload/types';
+import type { FactSource, Gathered } from '../policy/facts/gather-facts';
+import type { Need } from '../policy/facts/need';
+import { scopeKey, type ScopeKind, type StateNeed } from '../policy/facts/state-facts';
+import { quietFacts } from '../policy/facts/quiet-facts';
+import { StateUnavailableError, type StateQuery, type StateStore } from './state-store';
+
+export type OnUnavailable = 'deny' | 'allow';
+
+export interface StateFactSourceDeps {
+  store: StateStore;
+  onUnavailable: OnUnavailable;
+  logger: Logger;
+}
+
+const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = ['emergency-stop', 'running', 'ended', 'started'];
+
+/** The run's scope keys of the kinds asked for: its team, every environment it touches (incl. an override). */
+function scopesOf(execution: PreflightPayload['execution'], per: ReadonlySet<ScopeKind>): string[] {
+  const keys = new Set<string>();
+  if (per.has('team') && execution.teamKey) keys.add(scopeKey('team', execution.teamKey));
+  if (per.has('environment')) {
+    if (execution.environment) keys.add(scopeKey('environment', execution.environment));
+    if (execution.overrides?.environment) keys.add(scopeKey('environment', execution.overrides.environment));
+  }
+  return [...keys];
+}
+
+/** The one read a preflight makes for these needs: only as far back as the longest window asks. */
+export function stateQuery(needs: readonly Need[], execution: PreflightPayload['execution'], nowMs: number): StateQuery {
+  const per = new Set<ScopeKind>();
+  const query: StateQuery = { emergencyStop: false, running: false, scopes: [] };
+  for (const need of needs) {
+    switch (need.kind) {
+      case 'emergency-stop': query.emergencyStop = true; break;
+      case 'running': query.running = true; per.add(need.per); break;
+      case 'ended': query.endedSinceMs = Math.min(query.endedSinceMs ?? nowMs, nowMs - need.windowMs); per.add(need.per); break;
+      case 'started': query.startedSinceMs = Math.min(query.startedSinceMs ?? nowMs, nowMs - need.windowMs); per.add(need.per); break;
+    }
+  }
+  return { ...query, scopes: scopesOf(execution, per) };
+}
+
+/**
+ * The state store as a fact source (Facts.state): reads only what the bundle's rules need, in one
+ * round trip. When the store is unreachable the answer says so (the route refuses the run with
+ * 503), or with STATE_UNAVAILABLE=allow an empty state and a warning in the log (unsafe:
+ * guardrails with memory are off until the store returns).
+ */
+export function stateFactSource(deps: StateFactSourceDeps): FactSource {
+  return {
+    name: 'state store',
+    kinds: STATE_KINDS,
+    async gather(needs, payload, now): Promise<Gathered> {
+      const query = stateQuery(needs, payload.execution, now.getTime());
+      try {
+        return { ok: true, facts: { state: await deps.store.read(query, now) } };
+      } catch (err) {
+        if (!(err instanceof StateUnavailableError)) throw err;
+        if (deps.onUnavailable === 'allow') {
+          deps.logger.warn('state store unavailable; STATE_UNAVAILABLE=allow, so guardrails with memory are not applied', { error: err.message });
+          return { ok: true, facts: quietFacts(needs) };
+        }
+        const message = `the state store is unavailable (${err.message}), so emergency stop, concurrency, cool-down and quota policies cannot be checked and the run is denied (STATE_UNAVAILABLE=deny)`;
+        return { ok: false, unavailable: { source: 'state store', message } };
+      }
+    },
+  };
+}
