@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtInPolicies, withBuiltIns } from '../../src/policy/built-in-policies';
+import { decide } from '../../src/policy/decide';
+import { quietFacts } from '../../src/policy/facts/quiet-facts';
+import { readStateFacts } from '../../src/policy/facts/read-facts';
 import { loadBundle } from '../../src/policy/load-bundle';
+import { preflightWith } from '../helpers/fixtures';
+import { bundleFrom } from '../helpers/test-app';
 import { ROOT } from '../helpers/server-process';
 
 const yamlBlocks = (text: string) => [...text.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]);
@@ -19,5 +25,32 @@ describe('the policy examples of docs/state.md and the README section', () => {
   test.each(examples.map((text, i) => [i, text]))('example %i loads without a problem', (_i, text) => {
     const result = loadBundle([{ file: 'aliases.yaml', text: aliases }, { file: 'example.yaml', text: String(text) }]);
     expect(result.ok ? [] : result.problems.map((p) => `${p.path} ${p.message}`)).toEqual([]);
+  });
+});
+
+describe('the state facts examples of docs/state.md decide as the text after each says', () => {
+  const text = readFileSync(join(ROOT, 'docs', 'state.md'), 'utf8');
+  const section = text.slice(text.indexOf('## State facts for `eval` and test suites'), text.indexOf('## `POST /events`'));
+  const examples = [...section.matchAll(/```json\n([\s\S]*?)```\n(denies[^\n]*)/g)].map((m) => [m[2], m[1]] as const);
+  // The rule each example's sentence names (the built-in policy for the first).
+  const rules: Record<string, string> = { concurrency: 'concurrency: {maxRunning: 1}', cooldown: 'cooldown: {duration: 30m}', quota: 'quota: {maxRuns: 2, window: 1d}' };
+  const run = preflightWith((p) => { p.execution.teamKey = 'ADM'; p.execution.environment = 'prod'; p.execution.id = 1; });
+  const NOW = new Date('2026-01-05T10:00:00Z');
+
+  test('one example per kind', () => {
+    expect(examples.length).toBe(4);
+  });
+
+  test.each(examples)('%s', (sentence, json) => {
+    const read = readStateFacts(JSON.parse(json));
+    if (!read.ok) throw new Error(JSON.stringify(read.errors));
+    const kind = Object.keys(rules).find((k) => sentence.includes(`\`${k}:`));
+    const loaded = bundleFrom(kind ? { 'p.yaml': `kind: Policy\nname: example\nrules:\n  - ${rules[kind]}\n` } : { 'p.yaml': 'kind: Policy\nname: example\nrules:\n  - environments: {blocked: [nowhere]}\n' });
+    const bundle = withBuiltIns(loaded, builtInPolicies('enforce'));
+    const decision = decide(bundle, run, { state: read.facts }, NOW, { decisionId: 'd' });
+    expect(decision.allowed).toBe(false);
+    expect(decision.results.filter((r) => r.result === 'deny').map((r) => r.policy)).toEqual([kind ? 'example' : 'emergency-stop (built-in)']);
+    // Without the facts that make it deny (a fresh service's), the same run is allowed.
+    expect(decide(bundle, run, quietFacts(bundle.needs), NOW, { decisionId: 'd' }).allowed).toBe(true);
   });
 });
