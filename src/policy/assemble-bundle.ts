@@ -1,5 +1,6 @@
 import type { CompiledException, CompiledPolicy, PolicyBundle } from './compiled';
-import type { EnvironmentAliases } from './environments';
+import { invertAliases, type EnvironmentAliases } from './environments';
+import { exceptionsByPolicy } from './exceptions-for';
 import { collectNeeds } from './facts/need';
 import { buildPolicyIndex } from './policy-index';
 
@@ -13,16 +14,23 @@ export interface BundleParts {
   aliases: EnvironmentAliases;
 }
 
-/** A bundle from its compiled parts, with what is derived from them at load: the index and the needs. Read-only from here on. */
+/**
+ * A bundle from its compiled parts, with everything derived from them at load: the index, the needs,
+ * the lookups a decision reads. Read-only from here on: a decision never writes to it or fills a
+ * cache keyed by it (docs/decisions/0004-per-evaluation-context.md).
+ */
 export function assembleBundle(parts: BundleParts): PolicyBundle {
   const policies = Object.freeze([...parts.policies]);
+  const exceptions = Object.freeze([...parts.exceptions]);
   return Object.freeze({
     revision: parts.revision,
     loadedAt: parts.loadedAt,
     files: Object.freeze([...parts.files]),
     policies,
-    exceptions: Object.freeze([...parts.exceptions]),
+    exceptions,
     aliases: parts.aliases,
+    aliasesById: invertAliases(parts.aliases),
+    exceptionsByPolicy: exceptionsByPolicy(exceptions),
     index: buildPolicyIndex(policies),
     needs: collectNeeds(policies.flatMap((p) => p.rules)),
   });

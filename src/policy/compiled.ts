@@ -3,7 +3,7 @@ import type { Need } from './facts/need';
 import type { CompiledScope, ScopeSpec } from './scope';
 import type { Template } from './template';
 import type { ActionStepRef, Mode, Modification, PolicyOutcome, PolicyResult, SourceRef, Violation } from './types';
-import type { EnvironmentAliases } from './environments';
+import type { AliasesById, EnvironmentAliases } from './environments';
 
 // The compiled policy set: built by loading (load-bundle.ts), read-only from then on. Deciding a run
 // never writes to any of it; what a decision computes lives in its EvaluationContext.
@@ -91,6 +91,9 @@ export interface PolicyIndex {
   stats: PolicyIndexStats;
 }
 
+/** A bundle's exceptions by the policy they waive, in bundle order (most policies have none). */
+export type ExceptionsByPolicy = ReadonlyMap<string, readonly CompiledException[]>;
+
 /** An immutable, fully validated policy set. Requests only ever see one of these. */
 export interface PolicyBundle {
   /** Content hash of every file that went into the bundle (first 12 hex of SHA-256). */
@@ -100,6 +103,10 @@ export interface PolicyBundle {
   policies: readonly CompiledPolicy[];
   exceptions: readonly CompiledException[];
   aliases: EnvironmentAliases;
+  /** The aliases by environment id (load time): how a run's environments get their alias names. */
+  aliasesById: AliasesById;
+  /** The exceptions by the policy they waive (load time). */
+  exceptionsByPolicy: ExceptionsByPolicy;
   /** The policies by match scope, so a decision visits only those that may apply (built at load). */
   index: PolicyIndex;
   /** What the policies' rules need from outside the payload, each once: what gatherFacts asks for. */

@@ -26,9 +26,9 @@ export function decide(bundle: PolicyBundle, payload: PreflightPayload, facts: F
   const ctx = createContext(bundle, payload, facts, now, opts.decisionId);
   const outcomes: PolicyOutcome[] = [];
   if (opts.fullScan) {
-    for (const policy of bundle.policies) outcomes.push(evaluatePolicy(policy, ctx, bundle.exceptions));
+    for (const policy of bundle.policies) outcomes.push(evaluatePolicy(policy, ctx, bundle.exceptionsByPolicy));
   } else {
-    for (const position of bundle.index.candidates(ctx)) outcomes.push(evaluatePolicy(bundle.policies[position], ctx, bundle.exceptions));
+    for (const position of bundle.index.candidates(ctx)) outcomes.push(evaluatePolicy(bundle.policies[position], ctx, bundle.exceptionsByPolicy));
   }
   const outOfScope = bundle.policies.length - outcomes.length;
   return combine(outcomes, { id: opts.decisionId, revision: bundle.revision, evaluatedAt: nowText(ctx), outOfScope });

@@ -8,31 +8,27 @@ export type EnvironmentAliases = ReadonlyMap<string, readonly string[]>;
  * with the keys a policy may name it by: the value sent (a name or an id) and every alias whose
  * id list contains it. All lower-cased.
  */
-export function runEnvironments(execution: Execution, aliases: EnvironmentAliases): RunEnvironment[] {
+export function runEnvironments(execution: Execution, aliasesById: AliasesById): RunEnvironment[] {
   const values: string[] = [];
   if (execution.environment) values.push(execution.environment);
   const override = execution.overrides?.environment;
   if (override && override !== execution.environment) values.push(override);
-  const byId = aliasesById(aliases);
   return values.map((value) => {
     const lower = value.toLowerCase();
-    return { value, keys: new Set([lower, ...(byId.get(lower) ?? [])]) };
+    return { value, keys: new Set([lower, ...(aliasesById.get(lower) ?? [])]) };
   });
 }
 
-/** Each bundle's aliases inverted once (lower-cased id -> alias names), not scanned per request. */
-const inverted = new WeakMap<EnvironmentAliases, ReadonlyMap<string, readonly string[]>>();
+/** Lower-cased environment id -> the alias names that list it (lower-cased). */
+export type AliasesById = ReadonlyMap<string, readonly string[]>;
 
-function aliasesById(aliases: EnvironmentAliases): ReadonlyMap<string, readonly string[]> {
-  let byId = inverted.get(aliases);
-  if (!byId) {
-    const out = new Map<string, string[]>();
-    for (const [alias, ids] of aliases) {
-      for (const id of new Set(ids.map((i) => i.toLowerCase()))) out.set(id, [...(out.get(id) ?? []), alias.toLowerCase()]);
-    }
-    inverted.set(aliases, (byId = out));
+/** The aliases inverted, once per bundle at load (PolicyBundle.aliasesById), not scanned per decision. */
+export function invertAliases(aliases: EnvironmentAliases): AliasesById {
+  const out = new Map<string, string[]>();
+  for (const [alias, ids] of aliases) {
+    for (const id of new Set(ids.map((i) => i.toLowerCase()))) out.set(id, [...(out.get(id) ?? []), alias.toLowerCase()]);
   }
-  return byId;
+  return out;
 }
 
 /** Lower-cased set of environment names, ids or aliases listed in a policy. */

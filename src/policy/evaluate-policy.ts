@@ -1,6 +1,6 @@
 import type { CompiledException, CompiledPolicy, CompiledRule } from './compiled';
 import { nowText, type EvaluationContext } from './evaluation-context';
-import { exceptionsFor } from './exceptions-for';
+import type { ExceptionsByPolicy } from './exceptions-for';
 import { NO_MODIFICATIONS } from './policy-texts';
 import type { CompiledScope } from './scope';
 import type { TemplateValues } from './template';
@@ -131,9 +131,9 @@ function reaches(e: CompiledException, ctx: EvaluationContext, steps: Evaluation
 }
 
 /** The exception that waives this policy for this run now; an expired one never does. */
-function waiverFor(policy: CompiledPolicy, ctx: EvaluationContext, steps: EvaluationContext['actionSteps'], violations: readonly Located[], exceptions: readonly CompiledException[]) {
-  const named = exceptionsFor(policy.name, exceptions);
-  if (named.length === 0) return { live: undefined, expiredNote: [] };
+function waiverFor(policy: CompiledPolicy, ctx: EvaluationContext, steps: EvaluationContext['actionSteps'], violations: readonly Located[], exceptions: ExceptionsByPolicy) {
+  const named = exceptions.get(policy.name);
+  if (named === undefined) return { live: undefined, expiredNote: [] };
   const inScope = (e: CompiledException) => reaches(e, ctx, steps, violations);
   const live = named.find((e) => inScope(e) && e.expires > ctx.now);
   const expired = named.filter((e) => inScope(e) && e.expires <= ctx.now);
@@ -156,7 +156,7 @@ function missOf(scope: CompiledScope, ctx: EvaluationContext): string | undefine
 }
 
 /** Evaluates one policy against the run: its answer depends on nothing else (shared parts' answers are kept in the context); never throws for a rule's failure. */
-export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, exceptions: readonly CompiledException[]): PolicyOutcome {
+export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, exceptions: ExceptionsByPolicy): PolicyOutcome {
   const miss = missOf(policy.match, ctx) ?? missOf(policy.exclude, ctx);
   if (miss !== undefined) return skipped(policy, miss);
   const steps = scopedSteps(policy, ctx);

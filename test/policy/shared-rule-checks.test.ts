@@ -28,7 +28,7 @@ function expectSameAsAlone(bundle: PolicyBundle, sources: readonly SourceFile[],
     const file = bundle.policies.find((p) => p.name === result.policy)!.source.file;
     const loaded = loadBundle([...common, sources.find((f) => f.file === file)!], NOW);
     if (!loaded.ok) throw new Error(loaded.problems[0].message);
-    const alone = evaluatePolicy(loaded.bundle.policies[0], createContext(loaded.bundle, payload, facts, NOW, 'd'), loaded.bundle.exceptions);
+    const alone = evaluatePolicy(loaded.bundle.policies[0], createContext(loaded.bundle, payload, facts, NOW, 'd'), loaded.bundle.exceptionsByPolicy);
     expect(JSON.stringify(result)).toBe(JSON.stringify(alone.result));
   }
   return decision.results.length;
