@@ -1,6 +1,7 @@
 import { ajv, toFieldErrors } from '../validation/ajv';
 import { ARCHIVE_FORMAT, type ArchiveRecord } from '../archive/archive-record';
 import { isJsonObject } from '../json-object';
+import { needSchema } from '../policy/facts/facts-schema';
 
 /** The envelope of an archive line (format 1); the payload is checked by the payload schema when replayed. */
 const RECORD_SCHEMA = {
@@ -18,7 +19,7 @@ const RECORD_SCHEMA = {
     facts: {
       type: 'object',
       required: ['needs'],
-      properties: { needs: { type: 'array', items: { type: 'string' } }, state: { type: 'object' } },
+      properties: { needs: { type: 'array', items: needSchema }, state: { type: 'object' } },
     },
     answer: { type: 'object', required: ['status', 'body'], properties: { status: { type: 'integer' }, body: { type: 'object' } } },
     results: { type: 'array', items: { type: 'object', required: ['policy', 'result'], properties: { policy: { type: 'string' }, result: { type: 'string' } } } },

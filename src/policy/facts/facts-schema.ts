@@ -1,4 +1,4 @@
-import { END_STATES } from './state-facts';
+import { END_STATES, SCOPE_KINDS } from './state-facts';
 
 /**
  * The JSON Schema of the facts (facts.ts), what `eval --state`, a suite case's `state:` and a
@@ -63,4 +63,15 @@ export const factsSchema = {
   properties: {
     state: stateFactsShape,
   },
+};
+
+const per = { type: 'string', enum: [...SCOPE_KINDS] };
+const windowMs = { type: 'integer', minimum: 1 };
+const need = (kind: string, properties: Record<string, unknown> = {}) => ({
+  type: 'object', additionalProperties: false, required: ['kind', ...Object.keys(properties)], properties: { kind: { const: kind }, ...properties },
+});
+
+/** A need as plain data (need.ts): what a recorded decision's policy set asked its sources for. */
+export const needSchema = {
+  anyOf: [need('emergency-stop'), need('running', { per }), need('ended', { per, windowMs }), need('started', { per, windowMs })],
 };
