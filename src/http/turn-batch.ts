@@ -11,7 +11,7 @@ interface Queued {
  * Runs synchronous jobs in batches, one batch per turn of the event loop (its check phase, through
  * `setImmediate`). The preflight handler puts its `evaluate` call here: the requests whose bodies
  * were read in one turn are evaluated back to back, and only then answered, each stage's code and
- * data still in the CPU's caches from the request before (docs/performance.md 22.). A lone request
+ * data still in the CPU's caches from the request before (docs/decisions/0003-turn-batching.md). A lone request
  * waits for one `setImmediate`.
  *
  * Each job settles its own promise: one that throws rejects only its own. Continuations run after
