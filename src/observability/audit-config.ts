@@ -23,12 +23,18 @@ function destination(raw: string | undefined): AuditDestination {
   return { kind: 'file', path: value };
 }
 
+/**
+ * Steadybit's attribute keys are dotted names (`k8s.namespace`, `container.name`): a list entry
+ * without a dot is a typo of true/false (`TRUE`, `ture`) that would turn redaction almost off.
+ */
+const ATTRIBUTE_KEY = /^[^\s,.]+(\.[^\s,.]+)+$/;
+
 function redaction(raw: string | undefined): AttributeRedaction | undefined {
   const value = (raw ?? '').trim();
-  if (value === '' || value === 'true') return { kind: 'all' };
-  if (value === 'false') return { kind: 'none' };
+  if (value === '' || value.toLowerCase() === 'true') return { kind: 'all' };
+  if (value.toLowerCase() === 'false') return { kind: 'none' };
   const keys = value.split(',').map((k) => k.trim());
-  return keys.some((k) => k === '') ? undefined : { kind: 'keys', keys };
+  return keys.every((k) => ATTRIBUTE_KEY.test(k)) ? { kind: 'keys', keys } : undefined;
 }
 
 /** AUDIT_LOG, AUDIT_LOG_LEVEL and AUDIT_REDACT_ATTRIBUTES -> AuditConfig, or the message naming what to fix. */
@@ -39,7 +45,7 @@ export function parseAuditConfig(env: NodeJS.ProcessEnv): AuditConfigResult {
   }
   const redact = redaction(env.AUDIT_REDACT_ATTRIBUTES);
   if (!redact) {
-    return { ok: false, message: `AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of attribute keys (no empty entries), got "${env.AUDIT_REDACT_ATTRIBUTES}"` };
+    return { ok: false, message: `AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of dotted attribute keys such as k8s.namespace,container.name (no empty entries), got "${env.AUDIT_REDACT_ATTRIBUTES}"` };
   }
   return { ok: true, config: { destination: destination(env.AUDIT_LOG), level, redact } };
 }

@@ -19,6 +19,8 @@ describe('audit settings from the environment', () => {
     ['AUDIT_LOG=<path>', { AUDIT_LOG: '/var/log/audit.jsonl' }, { destination: { kind: 'file', path: '/var/log/audit.jsonl' } }],
     ['AUDIT_LOG_LEVEL=warn', { AUDIT_LOG_LEVEL: 'warn' }, { level: 'warn' }],
     ['AUDIT_REDACT_ATTRIBUTES=false', { AUDIT_REDACT_ATTRIBUTES: 'false' }, { redact: { kind: 'none' } }],
+    ['AUDIT_REDACT_ATTRIBUTES=TRUE (any case)', { AUDIT_REDACT_ATTRIBUTES: 'TRUE' }, { redact: { kind: 'all' } }],
+    ['AUDIT_REDACT_ATTRIBUTES=False (any case)', { AUDIT_REDACT_ATTRIBUTES: 'False' }, { redact: { kind: 'none' } }],
     ['AUDIT_REDACT_ATTRIBUTES=a key list', { AUDIT_REDACT_ATTRIBUTES: 'k8s.namespace, host.hostname' }, { redact: { kind: 'keys', keys: ['k8s.namespace', 'host.hostname'] } }],
   ])('%s', (_name, env, expected) => {
     const result = parseAuditConfig(env);
@@ -27,7 +29,9 @@ describe('audit settings from the environment', () => {
 
   it.each([
     [{ AUDIT_LOG_LEVEL: 'debug' }, 'AUDIT_LOG_LEVEL must be one of info, warn, error, got "debug"'],
-    [{ AUDIT_REDACT_ATTRIBUTES: 'k8s.namespace,,x' }, 'AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of attribute keys (no empty entries), got "k8s.namespace,,x"'],
+    [{ AUDIT_REDACT_ATTRIBUTES: 'k8s.namespace,,x' }, 'AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of dotted attribute keys such as k8s.namespace,container.name (no empty entries), got "k8s.namespace,,x"'],
+    // A typo of true would otherwise be read as a list of one key and mask almost nothing.
+    ...['ture', 'flase', 'yes', '1'].map((value) => [{ AUDIT_REDACT_ATTRIBUTES: value }, `AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of dotted attribute keys such as k8s.namespace,container.name (no empty entries), got "${value}"`] as const),
   ])('%o is refused at start-up with the variable to fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
