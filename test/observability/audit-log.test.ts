@@ -31,8 +31,8 @@ describe('audit settings from the environment', () => {
     [{ AUDIT_LOG_LEVEL: 'debug' }, 'AUDIT_LOG_LEVEL must be one of info, warn, error, got "debug"'],
     [{ AUDIT_REDACT_ATTRIBUTES: 'k8s.namespace,,x' }, 'AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of dotted attribute keys such as k8s.namespace,container.name (no empty entries), got "k8s.namespace,,x"'],
     // A typo of true would otherwise be read as a list of one key and mask almost nothing.
-    ...['ture', 'flase', 'yes', '1'].map((value) => [{ AUDIT_REDACT_ATTRIBUTES: value }, `AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of dotted attribute keys such as k8s.namespace,container.name (no empty entries), got "${value}"`] as const),
-  ])('%o is refused at start-up with the variable to fix', (env, message) => {
+    ...['ture', 'flase', 'yes', '1'].map((value): [NodeJS.ProcessEnv, string] => [{ AUDIT_REDACT_ATTRIBUTES: value }, `AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of dotted attribute keys such as k8s.namespace,container.name (no empty entries), got "${value}"`]),
+  ] as Array<[NodeJS.ProcessEnv, string]>)('%o is refused at start-up with the variable to fix', (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });
 

@@ -87,6 +87,20 @@ test('a proposed cool-down longer than any the archive looked back is not replay
   expect(warnings[20]).toContain(`${records.length - 20} more warnings`);
 });
 
+test('--fail-on fails when runs cannot be replayed: a proposal cannot pass the check by making the archive unreadable', async () => {
+  // Removing a policy that denied runs AND adding a memory rule the archive has no facts for: no
+  // run can be replayed, so nothing is "newly allowed", yet the check must not pass.
+  const sole = records.find((r) => denials(r).length === 1 && !denials(r)[0].includes('built-in')) as ArchiveRecord;
+  const longer = JSON.stringify({ kind: 'Policy', name: 'long-pause', mode: 'audit', rules: [{ cooldown: { after: ['FAILED'], duration: '2d', per: 'team' } }] });
+  const dir = proposed({ [`${denials(sole)[0]}.yaml`]: undefined, 'long-pause.yaml': longer });
+  const strict = await replay({ dir, failOn: 'newly-allowed' });
+  expect(strict.report?.counts.notReplayable).toBe(records.length);
+  expect(strict.code).toBe(1);
+  expect(strict.warnings.join('')).toContain(`--fail-on: ${records.length} archived runs could not be replayed`);
+  expect((await replay({ dir, failOn: 'newly-allowed', tolerateNotReplayable: true })).code).toBe(0);
+  expect((await replay({ dir })).code).toBe(0);
+});
+
 test('--since and --until replay a time range only', async () => {
   const times = records.map((r) => r.at).sort();
   const since = times[100];

@@ -19,6 +19,8 @@ export interface ReplayCommandOptions {
   until?: string;
   format: typeof REPLAY_FORMATS[number];
   failOn?: typeof FAIL_ON[number];
+  /** With failOn: runs that cannot be replayed do not fail the check (an archive that masks keys the policies read). */
+  tolerateNotReplayable?: boolean;
   maxListed: string;
   runUrl?: string;
 }
@@ -34,7 +36,14 @@ function time(value: string | undefined, flag: string): Date | undefined {
   }
 }
 
-function failed(report: ReplayReport, failOn: ReplayCommandOptions['failOn']): boolean {
+/**
+ * Whether --fail-on fails the check. A run that cannot be replayed is one the check cannot vouch for
+ * (a proposal adding a memory rule makes every run unreplayable), so it fails too: fail closed,
+ * unless --tolerate-not-replayable says the archive is known to hide what some rules read.
+ */
+function failed(report: ReplayReport, opts: Pick<ReplayCommandOptions, 'failOn' | 'tolerateNotReplayable'>): boolean {
+  const { failOn } = opts;
+  if (failOn !== undefined && report.counts.notReplayable > 0 && opts.tolerateNotReplayable !== true) return true;
   if (failOn === 'newly-allowed') return report.counts.changed['newly-allowed'] > 0;
   // Same answer, other per-policy results (a new warn policy) is no change for Steadybit.
   if (failOn === 'any-change') return totalChanged(report) - report.counts.changed.results > 0;
@@ -44,7 +53,7 @@ function failed(report: ReplayReport, failOn: ReplayCommandOptions['failOn']): b
 /**
  * `preflight-gate replay --archive <file|dir> --dir <proposed policies>`: decides every archived
  * run again under the proposed set and reports what would change (docs/replay.md). Exit 0, or 1
- * when --fail-on finds what it names; 2 on a usage error or an invalid policy set.
+ * when --fail-on finds what it names or a run cannot be replayed; 2 on a usage error or an invalid policy set.
  */
 export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.ProcessEnv, write: (s: string) => void, warn: (s: string) => void): Promise<number> {
   const since = time(opts.since, '--since');
@@ -72,5 +81,8 @@ export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.Proc
   if (opts.format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
   else if (opts.format === 'markdown') write(formatMarkdown(report, { runUrl: opts.runUrl }));
   else write(formatText(report));
-  return failed(report, opts.failOn) ? EXIT.failed : EXIT.ok;
+  if (opts.failOn !== undefined && report.counts.notReplayable > 0 && opts.tolerateNotReplayable !== true) {
+    warn(`preflight-gate: --fail-on: ${report.counts.notReplayable} archived runs could not be replayed, so the proposed policies cannot be vouched for (see "Not replayable"; --tolerate-not-replayable accepts that)\n`);
+  }
+  return failed(report, opts) ? EXIT.failed : EXIT.ok;
 }
