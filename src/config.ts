@@ -3,6 +3,8 @@ import { parseArchiveConfig, type ArchiveConfig } from './archive/archive-config
 import { parseStateConfig, type StateConfig } from './state/state-config';
 import { ConfigError, envFlag, envInteger } from './env-values';
 import { parsePlatformConfig, type PlatformConfig } from './platform/platform-config';
+import { parseSignalsConfig } from './signals/signals-config';
+import type { SignalsConfig } from './signals/signal-source';
 
 export { ConfigError };
 
@@ -29,6 +31,8 @@ export interface Config {
   platform?: PlatformConfig;
   /** DECISION_ARCHIVE and its settings (docs/replay.md). */
   archive: ArchiveConfig;
+  /** ALERTMANAGER_URL, PROMETHEUS_URL, SIGNAL_SOURCES_FILE, SIGNAL_CACHE_TTL_MS, ... (docs/signals.md). */
+  signals: SignalsConfig;
 }
 
 const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
@@ -61,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     state,
     platform: parsePlatformConfig(env),
     archive: parseArchiveConfig(env),
+    signals: parseSignalsConfig(env),
   };
 }
