@@ -18,6 +18,7 @@ import { createStateStore } from './state/create-state-store';
 import { guardrailState } from './state/guardrail-state';
 import { historyWindowMs } from './platform/history-window';
 import { connectPlatform } from './platform/platform-connection';
+import { serviceSignalSource } from './signals/service-signal-source';
 
 /** The longest start-up waits for the first sync with the Platform API before listening. */
 const PLATFORM_STARTUP_MS = 10_000;
@@ -58,7 +59,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   }
   const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
-  const app = createApp({ store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown, platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies });
+  const signals = serviceSignalSource(config.signals, { registry: metrics.registry, logger });
+  const app = createApp({
+    store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown,
+    platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources: [signals],
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createHttpServer(app, { bodyLimit: config.bodyLimit }).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

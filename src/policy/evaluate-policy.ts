@@ -95,6 +95,8 @@ function finding({ rule, violation: v }: Located): Finding {
   if (v.target !== undefined) found.target = v.target;
   if (v.value !== undefined) found.value = v.value;
   if (v.undecidable) found.undecidable = true;
+  if (v.advisory) found.advisory = true;
+  if (v.signal) found.signal = v.signal;
   return found;
 }
 
@@ -171,7 +173,8 @@ export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, e
     const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}: ${live.reason}); would have denied: ${message}`;
     return { result: Object.assign(resultOf(policy, 'skipped', [why]), { exception: live.name, findings }), modifications: NO_MODIFICATIONS };
   }
-  const kind = policy.mode === 'enforce' ? 'deny' : policy.mode;
+  // Advisory findings alone (a signal source away, onUnavailable: allow) warn instead of denying.
+  const kind = policy.mode !== 'enforce' ? policy.mode : violations.every((v) => v.violation.advisory) ? 'warn' : 'deny';
   const reasons = violations.map((v) => v.violation.reason).concat(expiredNote);
   return { result: Object.assign(resultOf(policy, kind, reasons), { message, findings }), modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, ctx) };
 }

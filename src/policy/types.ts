@@ -1,3 +1,4 @@
+import type { SignalRead } from '../signals/signal-violation';
 import type { Execution, PreflightPayload, Step } from '../payload/types';
 
 export type Mode = 'enforce' | 'warn' | 'audit';
@@ -29,6 +30,13 @@ export interface Violation {
   value?: string;
   /** The rule could not decide (unknown shape, missing data); it counts as a violation. */
   undecidable?: boolean;
+  /**
+   * Said, but not held against the run: a live-signal source that could not answer where the policy
+   * says `onUnavailable: allow` (docs/signals.md). A policy whose findings are all advisory warns.
+   */
+  advisory?: boolean;
+  /** What a live-signal rule read: the source, the query, its result and when (explanations). */
+  signal?: SignalRead;
 }
 
 export type ModificationType = 'set_property_value' | 'add_value_to_list_property';
@@ -66,6 +74,13 @@ export interface Finding {
   target?: string;
   value?: string;
   undecidable?: boolean;
+  /**
+   * Said, but not held against the run: a live-signal source that could not answer where the policy
+   * says `onUnavailable: allow` (docs/signals.md). A policy whose findings are all advisory warns.
+   */
+  advisory?: boolean;
+  /** What a live-signal rule read: the source, the query, its result and when (explanations). */
+  signal?: SignalRead;
 }
 
 /** What one policy did for a run: its result and the modifications it adds if the run is allowed. */

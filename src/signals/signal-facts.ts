@@ -59,37 +59,43 @@ const alert = {
   },
 };
 const sample = { type: 'object', required: ['metric', 'value'], properties: { metric: labels, value: { type: 'array', minItems: 2, maxItems: 2, items: [{ type: 'number' }, { type: 'string' }] } } };
+const errorAnswer = (extra: Record<string, unknown> = {}) => ({ type: 'object', additionalProperties: false, required: ['error'], properties: { readAt, error, ...extra } });
+// if/then/else rather than oneOf: a mistake is reported once, against the shape the answer means to have.
 const queryAnswer = {
-  oneOf: [
-    { type: 'object', additionalProperties: false, required: ['error'], properties: { readAt, error, badQuery: { type: 'boolean', description: 'Prometheus refused the query (bad_data).' } } },
-    {
-      type: 'object', additionalProperties: false, required: ['resultType', 'result'],
-      properties: { readAt, resultType: { type: 'string', enum: ['vector', 'scalar', 'matrix', 'string'] }, result: {} },
-      if: { properties: { resultType: { const: 'vector' } } }, then: { properties: { result: { type: 'array', items: sample } } },
-      else: { if: { properties: { resultType: { const: 'scalar' } } }, then: { properties: { result: sample.properties.value } } },
-    },
-  ],
+  type: 'object',
+  if: { properties: { error: {} }, required: ['error'] },
+  then: errorAnswer({ badQuery: { type: 'boolean', description: 'Prometheus refused the query (bad_data).' } }),
+  else: {
+    additionalProperties: false, required: ['resultType', 'result'],
+    properties: { readAt, resultType: { type: 'string', enum: ['vector', 'scalar', 'matrix', 'string'] }, result: {} },
+    if: { properties: { resultType: { const: 'vector' } } }, then: { properties: { result: { type: 'array', items: sample } } },
+    else: { if: { properties: { resultType: { const: 'scalar' } } }, then: { properties: { result: sample.properties.value } } },
+  },
 };
 const alertsAnswer = {
-  oneOf: [
-    { type: 'object', additionalProperties: false, required: ['error'], properties: { readAt, error } },
-    { type: 'object', additionalProperties: false, required: ['alerts'], properties: { readAt, alerts: { type: 'array', items: alert } } },
-  ],
+  type: 'object',
+  if: { properties: { error: {} }, required: ['error'] },
+  then: errorAnswer(),
+  else: { additionalProperties: false, required: ['alerts'], properties: { readAt, alerts: { type: 'array', items: alert } } },
 };
 
-/** The JSON Schema of a signal facts file (`preflight-gate schema signals`, docs/signals.md). */
-export const SIGNAL_FACTS_SCHEMA = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  $id: 'https://preflight-gate.dev/schemas/signal-facts.json',
-  title: 'preflight-gate signal facts',
-  description: 'What Alertmanager and Prometheus sources answered, by source name (and query text): for eval --signals and test suites.',
+/** Signal facts as a subschema (the `signals` part of all facts, a suite case's `signals:`). */
+export const signalFactsShape = {
+  description: 'What Alertmanager and Prometheus sources answered, by source name (and query text): for eval --signals and test suites (docs/signals.md). A source or query missing was not read: its rules cannot decide.',
   type: 'object',
   additionalProperties: false,
   properties: {
     alertmanager: { type: 'object', description: 'Alertmanager source name -> its alerts, or the error it gave.', additionalProperties: alertsAnswer },
     prometheus: { type: 'object', description: 'Prometheus source name -> query text (placeholders filled) -> its answer.', additionalProperties: { type: 'object', additionalProperties: queryAnswer } },
   },
-} as const;
+};
+
+/** The JSON Schema of a signal facts file (`preflight-gate schema --signals`, docs/signals.md). */
+export const SIGNAL_FACTS_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'preflight-gate signal facts',
+  ...signalFactsShape,
+};
 
 const validate = ajv.compile<SignalFacts>(SIGNAL_FACTS_SCHEMA);
 

@@ -1,3 +1,4 @@
+import { signalFactsShape } from '../../signals/signal-facts';
 import { END_STATES, SCOPE_KINDS } from './state-facts';
 
 /**
@@ -62,6 +63,7 @@ export const factsSchema = {
   additionalProperties: false,
   properties: {
     state: stateFactsShape,
+    signals: signalFactsShape,
   },
 };
 
@@ -73,5 +75,8 @@ const need = (kind: string, properties: Record<string, unknown> = {}) => ({
 
 /** A need as plain data (need.ts): what a recorded decision's policy set asked its sources for. */
 export const needSchema = {
-  anyOf: [need('emergency-stop'), need('running', { per }), need('ended', { per, windowMs }), need('started', { per, windowMs })],
+  anyOf: [
+    need('emergency-stop'), need('running', { per }), need('ended', { per, windowMs }), need('started', { per, windowMs }),
+    need('alerts', { source: { type: 'string', minLength: 1 } }), need('prometheus', { source: { type: 'string', minLength: 1 }, query: { type: 'string', minLength: 1 } }),
+  ],
 };

@@ -1,3 +1,4 @@
+import type { SignalFacts } from '../../signals/signal-facts';
 import type { StateFacts } from './state-facts';
 
 /**
@@ -9,6 +10,8 @@ import type { StateFacts } from './state-facts';
 export interface Facts {
   /** Guardrails with memory: POST /events as the state store holds it (docs/state.md). */
   state?: StateFacts;
+  /** Live signals: what Alertmanager and Prometheus answered (docs/signals.md). */
+  signals?: SignalFacts;
 }
 
 /** No facts at all: every rule that needs one cannot decide. */

@@ -1,3 +1,4 @@
+import type { SignalNeed } from '../../signals/signal-need';
 import type { StateNeed } from './state-facts';
 
 /**
@@ -6,7 +7,7 @@ import type { StateNeed } from './state-facts';
  * source for the needs of its kinds only. One union member per kind; a new source adds its kinds
  * here (CONTRIBUTING.md).
  */
-export type Need = StateNeed;
+export type Need = StateNeed | SignalNeed;
 
 export type NeedKind = Need['kind'];
 

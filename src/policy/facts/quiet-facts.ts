@@ -1,3 +1,4 @@
+import type { SignalFacts } from '../../signals/signal-facts';
 import type { Facts } from './facts';
 import type { Need } from './need';
 import type { StateFacts } from './state-facts';
@@ -5,7 +6,8 @@ import type { StateFacts } from './state-facts';
 /**
  * What a freshly started service knows before any event, for these needs: the emergency stop is not
  * engaged and no run is known. `eval` and `test` decide with these when no facts are given, and
- * the state source gives them with STATE_UNAVAILABLE=allow.
+ * the state source gives them with STATE_UNAVAILABLE=allow. Live signals are not quiet: without an
+ * answer (eval --signals, a suite case's signals) their rules cannot decide, as with their sources away.
  */
 export function quietFacts(needs: readonly Need[]): Facts {
   if (needs.length === 0) return {};
@@ -16,7 +18,13 @@ export function quietFacts(needs: readonly Need[]): Facts {
       case 'running': state.running = {}; break;
       case 'ended': state.ended = {}; break;
       case 'started': state.started = {}; break;
+      case 'alerts': case 'prometheus': break;
     }
   }
   return { state };
+}
+
+/** The facts `eval` and `test` decide on: the state given, else a fresh service's; the signals given, else none. */
+export function givenFacts(needs: readonly Need[], given: { state?: StateFacts; signals?: SignalFacts }): Facts {
+  return { ...(given.state ? { state: given.state } : quietFacts(needs)), ...(given.signals ? { signals: given.signals } : {}) };
 }

@@ -50,9 +50,10 @@ export function readStateFacts(value: unknown): FactsRead<StateFacts> {
 export function readFacts(value: unknown): FactsRead<Facts> {
   if (!validateFacts(value)) return { ok: false, errors: toFieldErrors(validateFacts.errors) };
   const facts = value as Facts;
-  if (facts.state === undefined) return { ok: true, facts: {} };
+  const read: Facts = facts.signals === undefined ? {} : { signals: facts.signals };
+  if (facts.state === undefined) return { ok: true, facts: read };
   const errors = scopeKeyErrors(facts.state, ['state']);
-  return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: { state: normalised(facts.state) } };
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: { state: normalised(facts.state), ...read } };
 }
 
 /** `path: message; path: message`, as usage errors print them. */

@@ -1,5 +1,6 @@
 import type { RuleKind } from '../rule-kind';
 import { actionsRule } from './actions';
+import { alertsRule } from './alerts';
 import { blastRadiusRule } from './blast-radius';
 import { concurrencyRule } from './concurrency';
 import { conditionRule } from './condition';
@@ -7,6 +8,7 @@ import { cooldownRule } from './cooldown';
 import { emergencyStopRule } from './emergency-stop';
 import { environmentsRule } from './environments';
 import { parametersRule } from './parameters';
+import { prometheusRule } from './prometheus';
 import { quotaRule } from './quota';
 import { targetAttributesRule } from './target-attributes';
 import { targetsRule } from './targets';
@@ -26,6 +28,8 @@ export const RULE_KINDS: ReadonlyArray<RuleKind<never>> = [
   concurrencyRule,
   cooldownRule,
   quotaRule,
+  alertsRule,
+  prometheusRule,
 ] as ReadonlyArray<RuleKind<never>>;
 
 export const RULES_BY_KEY: ReadonlyMap<string, RuleKind<never>> = new Map(RULE_KINDS.map((k) => [k.key, k]));

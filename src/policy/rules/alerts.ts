@@ -1,0 +1,24 @@
+import { defineRule, RuleSpecError } from '../rule-kind';
+import { checkAlerts } from '../../signals/alerts-check';
+import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec } from '../../signals/signal-rule-specs';
+import { runValuesOf, signalViolations } from './signal-violations';
+
+/**
+ * `- alerts: {matchers: ['severity="critical"', 'namespace="{{environment}}"']}`: no run while
+ * Alertmanager has a firing alert that matches (docs/signals.md). The alerts are gathered before
+ * the decision (the `alerts` need); the check reads them from the facts.
+ */
+export const alertsRule = defineRule<AlertsSpec>({
+  key: 'alerts',
+  description: 'Deny while Alertmanager has a firing alert matching the matchers (placeholders such as {{environment}} allowed); docs/signals.md.',
+  schema: ALERTS_SPEC_SCHEMA,
+  compile(spec) {
+    const compiled = compileAlertsSpec(spec);
+    if ('message' in compiled) throw new RuleSpecError(compiled.message, compiled.path);
+    const { check, needs } = compiled;
+    return {
+      needs,
+      check: ({ ctx }) => signalViolations(checkAlerts(check, ctx.facts.signals, runValuesOf(ctx), ctx.now)),
+    };
+  },
+});

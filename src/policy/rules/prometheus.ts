@@ -1,0 +1,23 @@
+import { defineRule, RuleSpecError } from '../rule-kind';
+import { checkPrometheus } from '../../signals/prometheus-check';
+import { compilePrometheusSpec, PROMETHEUS_SPEC_SCHEMA, type PrometheusSpec } from '../../signals/signal-rule-specs';
+import { runValuesOf, signalViolations } from './signal-violations';
+
+/**
+ * `- prometheus: {query: 'slo:burn_rate:1h{env="{{environment}}"}', denyWhen: "> 14.4"}`: a PromQL
+ * instant query read before the decision (the `prometheus` need), judged here (docs/signals.md).
+ */
+export const prometheusRule = defineRule<PrometheusSpec>({
+  key: 'prometheus',
+  description: 'Deny when a PromQL instant query (placeholders such as {{environment}} in label values) returns samples, or samples that compare true with denyWhen; docs/signals.md.',
+  schema: PROMETHEUS_SPEC_SCHEMA,
+  compile(spec) {
+    const compiled = compilePrometheusSpec(spec);
+    if ('message' in compiled) throw new RuleSpecError(compiled.message, compiled.path);
+    const { check, needs } = compiled;
+    return {
+      needs,
+      check: ({ ctx }) => signalViolations(checkPrometheus(check, ctx.facts.signals, runValuesOf(ctx))),
+    };
+  },
+});

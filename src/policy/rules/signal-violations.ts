@@ -1,0 +1,22 @@
+import type { EvaluationContext } from '../evaluation-context';
+import type { Violation } from '../types';
+import { signalRunValues } from '../../signals/run-values';
+import type { RunValues } from '../../signals/placeholder-text';
+import type { SignalViolation } from '../../signals/signal-violation';
+
+/** The run's placeholder values for signal rules, one set per environment it touches. */
+export function runValuesOf(ctx: EvaluationContext): RunValues[] {
+  return signalRunValues(ctx.execution, ctx.environments.map((e) => e.value));
+}
+
+/** A signal check's findings as the engine's violations: what was read goes with each (explanations). */
+export function signalViolations(found: readonly SignalViolation[]): Violation[] {
+  return found.map((f) => {
+    const v: Violation = { reason: f.reason };
+    if (f.value !== undefined) v.value = f.value;
+    if (f.undecidable) v.undecidable = true;
+    if (f.advisory) v.advisory = true;
+    if (f.read) v.signal = f.read;
+    return v;
+  });
+}

@@ -1,0 +1,33 @@
+import type { FactSource, Gathered } from '../policy/facts/gather-facts';
+import type { Need } from '../policy/facts/need';
+import { runEnvironments } from '../policy/environments';
+import type { SignalGatherer } from './gather-signals';
+import { signalRunValues } from './run-values';
+import { resolveSignalNeeds, type QueryMemo, type SignalNeed } from './signal-need';
+
+const SIGNAL_KINDS: ReadonlyArray<SignalNeed['kind']> = ['alerts', 'prometheus'];
+const NO_ALIASES = new Map<string, readonly string[]>();
+/** Query texts compiled by one source at most (policies x reloads rarely come near it). */
+const MAX_MEMO = 1000;
+
+const isSignalNeed = (need: Need): need is SignalNeed => need.kind === 'alerts' || need.kind === 'prometheus';
+
+/**
+ * Alertmanager and Prometheus as a fact source (Facts.signals, docs/signals.md): the needs filled
+ * for the run (each environment it touches), each distinct one asked once through the gatherer's
+ * cache. Always `ok`: a source that cannot answer is an error answer its rules judge (cannot decide,
+ * or onUnavailable: allow), so one source away never hides what the others said.
+ */
+export function signalFactSource(gather: SignalGatherer): FactSource {
+  const memo: QueryMemo = new Map();
+  return {
+    name: 'signals',
+    kinds: SIGNAL_KINDS,
+    async gather(needs, payload): Promise<Gathered> {
+      if (memo.size > MAX_MEMO) memo.clear();
+      const environments = runEnvironments(payload.execution, NO_ALIASES).map((e) => e.value);
+      const resolved = resolveSignalNeeds(needs.filter(isSignalNeed), signalRunValues(payload.execution, environments), memo);
+      return { ok: true, facts: { signals: await gather(resolved) } };
+    },
+  };
+}
