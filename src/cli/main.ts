@@ -55,6 +55,7 @@ program.command('eval')
   .option('--explain', "list every policy's result and reasons")
   .option('--dir <dir>', 'policy directory (default: $POLICY_DIR or ./policies)')
   .option('--state <file>', 'state facts (JSON object) for rules that need them')
+  .option('--signals <file>', 'signal facts (JSON): what Alertmanager and Prometheus answered, for alerts and prometheus rules (docs/signals.md)')
   .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
   .option('--exit-code', 'exit 1 when the run would be denied (default: exit 0 whenever it was evaluated)')
   .action((opts: Parameters<typeof evalCommand>[0]) => run(() => evalCommand(opts, env, write)));
@@ -84,6 +85,7 @@ program.command('schema')
   .option('--test-suite', 'print the schema of test suites (*.test.yaml) instead')
   .option('--state', 'print the schema of state facts (eval --state, state: in test suites) instead')
   .option('--facts', 'print the schema of all facts a decision may be given instead')
+  .option('--signals', 'print the schema of signal facts (eval --signals, signals: in test suites) instead')
   .action((opts: SchemaOptions) => run(() => schemaCommand(opts, write)));
 
 program.command('doctor')

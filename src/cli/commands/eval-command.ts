@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
 import { decide } from '../../policy/decide';
-import type { Facts } from '../../policy/facts/facts';
-import { quietFacts } from '../../policy/facts/quiet-facts';
+import { givenFacts } from '../../policy/facts/quiet-facts';
 import { describeFactErrors, readStateFacts } from '../../policy/facts/read-facts';
 import { formatProblem } from '../../policy/load-error';
 import { loadPolicyDir } from '../../policy/load-policy-dir';
@@ -10,6 +9,8 @@ import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../
 import { servedBundle } from '../served-bundle';
 import { EXIT, UsageError } from '../usage-error';
 import { decisionText } from './explain-text';
+import { signalFactsLines } from '../../signals/signal-facts-text';
+import { validateSignalFacts } from '../../signals/signal-facts';
 
 export interface EvalOptions {
   payload: string;
@@ -17,6 +18,8 @@ export interface EvalOptions {
   explain?: boolean;
   dir?: string;
   state?: string;
+  /** Signal facts (docs/signals.md): what Alertmanager and Prometheus answered. */
+  signals?: string;
   format: 'text' | 'json';
   exitCode?: boolean;
 }
@@ -28,10 +31,18 @@ function readStateFile(file: string) {
   return read.facts;
 }
 
+/** The signal facts of `--signals`, checked (docs/signals.md, `schema --signals`): a malformed file is a usage error naming the path. */
+function readSignalsFile(file: string) {
+  const read = validateSignalFacts(parseJson(readFileBytes(file, 'signals file'), file, 'signals file'));
+  if (!read.ok) throw new UsageError(`signals file ${file} is not valid signal facts (see \`preflight-gate schema --signals\`): ${describeFactErrors(read.errors)}`);
+  return read.facts;
+}
+
 /**
  * `preflight-gate eval --payload run.json`: the answer the service would give to this payload
  * with the policies of `--dir` (and the built-in ones), the state facts of `--state` (else those of a
- * freshly started service). Exit 0 when evaluated; with --exit-code, exit 1 on a denial.
+ * freshly started service) and the signal facts of `--signals` (else none: signal rules cannot
+ * decide, as with their sources away). Exit 0 when evaluated; with --exit-code, exit 1 on a denial.
  */
 export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): Promise<number> {
   const dir = policyDirArg(opts.dir, env);
@@ -40,6 +51,7 @@ export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, wri
   const checked = validatePreflightPayload(parseJson(bytes, opts.payload, 'payload'));
   if (!checked.ok) throw new UsageError(`${opts.payload}: invalid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
   const given = opts.state === undefined ? undefined : readStateFile(opts.state);
+  const signals = opts.signals === undefined ? undefined : readSignalsFile(opts.signals);
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
@@ -47,13 +59,13 @@ export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, wri
   }
   const bundle = servedBundle(loaded.bundle, env);
   // Without --state: the facts of a freshly started service (no events yet), as production starts.
-  const facts: Facts = given ? { state: given } : quietFacts(bundle.needs);
+  const facts = givenFacts(bundle.needs, { state: given, signals });
   const decision = decide(bundle, checked.payload, facts, now, { decisionId: randomUUID(), fullScan: opts.explain === true });
   if (opts.format === 'json') {
     const body = decision.allowed ? { message: decision.message, modifications: decision.modifications } : { message: decision.message };
-    write(`${JSON.stringify({ status: decision.allowed ? 200 : 403, allowed: decision.allowed, body, ...(opts.explain ? { explanation: decision } : {}) }, null, 2)}\n`);
+    write(`${JSON.stringify({ status: decision.allowed ? 200 : 403, allowed: decision.allowed, body, ...(opts.explain ? { explanation: decision, ...(signals ? { signals } : {}) } : {}) }, null, 2)}\n`);
   } else {
-    write(decisionText(decision, opts.explain === true));
+    write(decisionText(decision, opts.explain === true, signalFactsLines(signals)));
   }
   return opts.exitCode && !decision.allowed ? EXIT.failed : EXIT.ok;
 }

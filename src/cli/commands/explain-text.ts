@@ -2,8 +2,11 @@ import type { Decision } from '../../policy/types';
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 
-/** A decision for a person: the answer Steadybit gets, then (explain) every policy's result and reasons. */
-export function decisionText(decision: Decision, explain: boolean): string {
+/**
+ * A decision for a person: the answer Steadybit gets, then (explain) every policy's result and reasons,
+ * what each signal rule read, and what the signal sources answered (`signalLines`, from the facts).
+ */
+export function decisionText(decision: Decision, explain: boolean, signalLines: readonly string[] = []): string {
   const status = decision.allowed ? 200 : 403;
   const lines = [
     `${decision.allowed ? 'ALLOW' : 'DENY'} (HTTP ${status})`,
@@ -20,9 +23,11 @@ export function decisionText(decision: Decision, explain: boolean): string {
     lines.push(`  ${pad(r.result, 7)} ${r.policy} (${r.mode}, priority ${r.priority}) ${r.source.file}:${r.source.line}`);
     for (const reason of r.reasons) lines.push(`          - ${reason}`);
     if (r.message !== undefined && r.message !== r.reasons.join('; ')) lines.push(`          message: ${r.message}`);
+    for (const f of r.findings ?? []) if (f.signal) lines.push(`          read: ${f.signal.source} ${f.signal.query} -> ${f.signal.result} (${f.signal.readAt ? `read ${f.signal.readAt}` : 'read at an unrecorded time'})`);
   }
   for (const c of decision.conflicts) {
     lines.push(`conflict: ${c.propertyKey} set by ${c.kept.policy} (kept ${JSON.stringify(c.kept.value)}) and ${c.dropped.policy} (dropped ${JSON.stringify(c.dropped.value)})`);
   }
+  if (signalLines.length > 0) lines.push(`signals read (${signalLines.length}):`, ...signalLines.map((l) => `  ${l}`));
   return `${lines.join('\n')}\n`;
 }

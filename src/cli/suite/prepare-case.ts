@@ -7,6 +7,7 @@ import { describeFieldErrors, validatePreflightPayload } from '../../payload/val
 import { describeFactErrors, readStateFacts } from '../../policy/facts/read-facts';
 import type { StateFacts } from '../../policy/facts/state-facts';
 import type { PreflightPayload } from '../../policy/types';
+import { validateSignalFacts, type SignalFacts } from '../../signals/signal-facts';
 import { applyPatch } from './payload-patch';
 import type { PayloadSource, SuiteCase } from './suite-schema';
 
@@ -15,38 +16,40 @@ export interface PreparedCase {
   now: Date;
   /** The case's state facts (over the defaults'), checked; undefined when neither gives any. */
   state?: StateFacts;
+  /** The case's signal facts (over the defaults'), checked; undefined when neither gives any. */
+  signals?: SignalFacts;
 }
 
 /** Payload files are read once per run, whatever number of cases use them. */
 export type FileCache = Map<string, unknown>;
 
 /** As the service parses a body: invalid UTF-8 and a key given twice are refused (parse-strict-json.ts). */
-function parseJsonPayload(bytes: Buffer, relative: string): unknown {
+function parseJsonPayload(bytes: Buffer, relative: string, field: string): unknown {
   const parsed = parseStrictJson(bytes);
-  if (!parsed.ok) throw new Error(`payloadFile ${relative} ${parsed.message}`);
+  if (!parsed.ok) throw new Error(`${field} ${relative} ${parsed.message}`);
   return parsed.value;
 }
 
 /** YAML refuses a key given twice itself (uniqueKeys); bytes that are not UTF-8 are refused here. */
-function parseYamlPayload(bytes: Buffer, relative: string): unknown {
-  if (!isUtf8(bytes)) throw new Error(`payloadFile ${relative} is not valid UTF-8`);
+function parseYamlPayload(bytes: Buffer, relative: string, field: string): unknown {
+  if (!isUtf8(bytes)) throw new Error(`${field} ${relative} is not valid UTF-8`);
   try {
     return parseYaml(bytes.toString('utf8'));
   } catch (err) {
-    throw new Error(`payloadFile ${relative} is not valid YAML: ${(err as Error).message}`);
+    throw new Error(`${field} ${relative} is not valid YAML: ${(err as Error).message}`);
   }
 }
 
-function readPayloadFile(suiteFile: string, relative: string, cache: FileCache): unknown {
+function readPayloadFile(suiteFile: string, relative: string, cache: FileCache, field = 'payloadFile'): unknown {
   const full = resolve(dirname(suiteFile), relative);
   if (!cache.has(full)) {
     let bytes: Buffer;
     try {
       bytes = readFileSync(full);
     } catch (err) {
-      throw new Error(`payloadFile ${relative}: cannot read ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new Error(`${field} ${relative}: cannot read ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
-    cache.set(full, /\.json$/i.test(full) ? parseJsonPayload(bytes, relative) : parseYamlPayload(bytes, relative));
+    cache.set(full, /\.json$/i.test(full) ? parseJsonPayload(bytes, relative, field) : parseYamlPayload(bytes, relative, field));
   }
   return cache.get(full);
 }
@@ -56,6 +59,24 @@ function caseState(defaults: PayloadSource, c: SuiteCase): StateFacts | undefine
   if (defaults.state === undefined && c.state === undefined) return undefined;
   const read = readStateFacts({ ...defaults.state, ...c.state });
   if (!read.ok) throw new Error(`state: ${describeFactErrors(read.errors)}`);
+  return read.facts;
+}
+
+/** One source's signal facts: inline, or from its file. */
+function signalsOf(suiteFile: string, s: PayloadSource, cache: FileCache): unknown {
+  if (s.signals !== undefined && s.signalsFile !== undefined) throw new Error('give signals or signalsFile, not both');
+  const given = s.signalsFile === undefined ? s.signals : readPayloadFile(suiteFile, s.signalsFile, cache, 'signalsFile');
+  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) throw new Error(`signalsFile ${s.signalsFile} must hold an object of signal facts`);
+  return given;
+}
+
+/** The case's signals over the defaults' (part by part), checked as `eval --signals` checks a file. */
+function caseSignals(suiteFile: string, defaults: PayloadSource, c: SuiteCase, cache: FileCache): SignalFacts | undefined {
+  const base = signalsOf(suiteFile, defaults, cache);
+  const own = signalsOf(suiteFile, c, cache);
+  if (base === undefined && own === undefined) return undefined;
+  const read = validateSignalFacts({ ...(base as object), ...(own as object) });
+  if (!read.ok) throw new Error(`signals: ${describeFactErrors(read.errors)}`);
   return read.facts;
 }
 
@@ -77,5 +98,5 @@ export function prepareCase(suiteFile: string, defaults: PayloadSource = {}, c: 
   if (!checked.ok) {
     throw new Error(`the payload is not a valid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
   }
-  return { payload: checked.payload, now: new Date((c.now ?? defaults.now) as string), state: caseState(defaults, c) };
+  return { payload: checked.payload, now: new Date((c.now ?? defaults.now) as string), state: caseState(defaults, c), signals: caseSignals(suiteFile, defaults, c, cache) };
 }

@@ -1,6 +1,6 @@
 import type { PolicyBundle } from '../../policy/compiled';
 import { decide } from '../../policy/decide';
-import { quietFacts } from '../../policy/facts/quiet-facts';
+import { givenFacts } from '../../policy/facts/quiet-facts';
 import type { LoadProblem } from '../../policy/load-error';
 import { checkCase } from './check-case';
 import type { LoadedSuite } from './load-suites';
@@ -58,8 +58,9 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
       const seconds = () => (performance.now() - started) / 1000;
       try {
         const prepared = prepareCase(suite.file, doc.defaults, c, cache);
-        // Without state: the facts of a freshly started service, as `eval` decides without --state.
-        const facts = prepared.state ? { state: prepared.state } : quietFacts(bundle.needs);
+        // Without state: the facts of a freshly started service, as `eval` decides without --state;
+        // without signals, signal rules cannot decide, as `eval` without --signals.
+        const facts = givenFacts(bundle.needs, prepared);
         const decision = decide(bundle, prepared.payload, facts, prepared.now, { decisionId: TEST_DECISION_ID, fullScan: true });
         const failures = checkCase(c.expect, decision);
         cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: decision.message, seconds: seconds() });

@@ -1,6 +1,7 @@
 import { modificationSchema, NAME_PATTERN } from '../../policy/document-schema';
 import { EMERGENCY_STOP_POLICY } from '../../policy/built-in-policies';
 import { stateFactsShape } from '../../policy/facts/facts-schema';
+import { signalFactsShape } from '../../signals/signal-facts';
 import type { Modification, PolicyResultKind } from '../../policy/types';
 
 /**
@@ -21,6 +22,10 @@ export interface PayloadSource {
   now?: string;
   /** State facts for rules that need them (guardrails with memory): docs/state.md, `schema --state`. */
   state?: Record<string, unknown>;
+  /** Signal facts for alerts and prometheus rules: docs/signals.md, `schema --signals`. */
+  signals?: Record<string, unknown>;
+  /** The same in a file (JSON or YAML, e.g. one `eval --signals` reads), relative to the suite file. */
+  signalsFile?: string;
 }
 
 export interface ExpectedModification {
@@ -72,6 +77,8 @@ const payloadSourceProperties = {
   unset: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'Dotted paths to delete from the payload.' },
   now: { type: 'string', format: 'date-time', description: 'The pinned evaluation time, e.g. 2026-03-02T10:00:00Z.' },
   state: { ...stateFactsShape, description: 'State facts for rules that need them (docs/state.md); without, those of a freshly started service. A case\'s state replaces the defaults\' part by part.' },
+  signals: { ...signalFactsShape, description: 'Signal facts for alerts and prometheus rules (docs/signals.md); without, those rules cannot decide. A case\'s signals replace the defaults\' part by part (alertmanager, prometheus).' },
+  signalsFile: { type: 'string', minLength: 1, description: 'Signal facts in a file (JSON or YAML, as eval --signals reads), relative to this suite file; instead of signals.' },
 };
 
 const expectedModification = {

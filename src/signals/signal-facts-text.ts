@@ -1,0 +1,27 @@
+import type { QueryAnswer, SignalFacts } from './signal-facts';
+import { clip } from './signal-violation';
+
+const at = (readAt: string | undefined) => (readAt ? `read ${readAt}` : 'read at an unrecorded time');
+
+function queryResult(answer: QueryAnswer): string {
+  if ('error' in answer) return `error: ${answer.error}`;
+  if (answer.resultType === 'vector') return answer.result.length === 0 ? 'no samples' : `${answer.result.length} sample${answer.result.length === 1 ? '' : 's'}: ${clip(answer.result.map((s) => s.value[1]).join(', '), 120)}`;
+  if (answer.resultType === 'scalar') return `scalar ${answer.result[1]}`;
+  return `${answer.resultType} result`;
+}
+
+/**
+ * What the signal sources answered, one line per query, for `eval --explain`: the source, the
+ * query, its result and when it was read (a decision that passed names no finding to show it).
+ */
+export function signalFactsLines(signals: SignalFacts | undefined): string[] {
+  const lines: string[] = [];
+  for (const [source, answer] of Object.entries(signals?.alertmanager ?? {})) {
+    const result = 'error' in answer ? `error: ${answer.error}` : `${answer.alerts.length} unresolved alert${answer.alerts.length === 1 ? '' : 's'}`;
+    lines.push(`alertmanager "${source}" GET /api/v2/alerts -> ${result} (${at(answer.readAt)})`);
+  }
+  for (const [source, queries] of Object.entries(signals?.prometheus ?? {})) {
+    for (const [query, answer] of Object.entries(queries)) lines.push(`prometheus "${source}" ${query} -> ${queryResult(answer)} (${at(answer.readAt)})`);
+  }
+  return lines;
+}
