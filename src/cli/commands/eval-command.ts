@@ -10,7 +10,7 @@ import { servedBundle } from '../served-bundle';
 import { EXIT, UsageError } from '../usage-error';
 import { decisionText } from './explain-text';
 import { signalFactsLines } from '../../signals/signal-facts-text';
-import { validateSignalFacts } from '../../signals/signal-facts';
+import { validateSignalFacts } from '../../signals/signal-facts-schema';
 
 export interface EvalOptions {
   payload: string;

@@ -1,6 +1,6 @@
 import { editorSchema } from '../../policy/document-schema';
 import { factsSchema, stateFactsSchema } from '../../policy/facts/facts-schema';
-import { SIGNAL_FACTS_SCHEMA } from '../../signals/signal-facts';
+import { SIGNAL_FACTS_SCHEMA } from '../../signals/signal-facts-schema';
 import { suiteSchema } from '../suite/suite-schema';
 import { EXIT, UsageError } from '../usage-error';
 

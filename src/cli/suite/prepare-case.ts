@@ -7,7 +7,8 @@ import { describeFieldErrors, validatePreflightPayload } from '../../payload/val
 import { describeFactErrors, readStateFacts } from '../../policy/facts/read-facts';
 import type { StateFacts } from '../../policy/facts/state-facts';
 import type { PreflightPayload } from '../../policy/types';
-import { validateSignalFacts, type SignalFacts } from '../../signals/signal-facts';
+import type { SignalFacts } from '../../signals/signal-facts';
+import { validateSignalFacts } from '../../signals/signal-facts-schema';
 import { applyPatch } from './payload-patch';
 import type { PayloadSource, SuiteCase } from './suite-schema';
 

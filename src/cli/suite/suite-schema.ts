@@ -1,7 +1,7 @@
 import { modificationSchema, NAME_PATTERN } from '../../policy/document-schema';
 import { EMERGENCY_STOP_POLICY } from '../../policy/built-in-policies';
 import { stateFactsShape } from '../../policy/facts/facts-schema';
-import { signalFactsShape } from '../../signals/signal-facts';
+import { signalFactsShape } from '../../signals/signal-facts-schema';
 import type { Modification, PolicyResultKind } from '../../policy/types';
 
 /**

@@ -1,0 +1,71 @@
+import { ajv, toFieldErrors, type FieldError } from '../validation/ajv';
+import type { SignalFacts } from './signal-facts';
+
+const readAt = { type: 'string', format: 'date-time', description: 'When the source answered.' };
+const error = { type: 'string', description: 'Why the source could not answer: the rule cannot decide.' };
+const labels = { type: 'object', additionalProperties: { type: 'string' } };
+const alert = {
+  type: 'object',
+  required: ['labels'],
+  properties: {
+    labels, annotations: labels,
+    startsAt: { type: 'string', format: 'date-time' }, endsAt: { type: 'string', format: 'date-time' },
+    fingerprint: { type: 'string' }, generatorURL: { type: 'string' }, updatedAt: { type: 'string' },
+    receivers: { type: 'array' },
+    status: {
+      type: 'object',
+      properties: {
+        state: { type: 'string', enum: ['active', 'suppressed', 'unprocessed'] },
+        silencedBy: { type: 'array', items: { type: 'string' } },
+        inhibitedBy: { type: 'array', items: { type: 'string' } },
+        mutedBy: { type: 'array', items: { type: 'string' } },
+      },
+    },
+  },
+};
+const sample = { type: 'object', required: ['metric', 'value'], properties: { metric: labels, value: { type: 'array', minItems: 2, maxItems: 2, items: [{ type: 'number' }, { type: 'string' }] } } };
+const errorAnswer = (extra: Record<string, unknown> = {}) => ({ type: 'object', additionalProperties: false, required: ['error'], properties: { readAt, error, ...extra } });
+// if/then/else rather than oneOf: a mistake is reported once, against the shape the answer means to have.
+const queryAnswer = {
+  type: 'object',
+  if: { properties: { error: {} }, required: ['error'] },
+  then: errorAnswer({ badQuery: { type: 'boolean', description: 'Prometheus refused the query (bad_data).' } }),
+  else: {
+    additionalProperties: false, required: ['resultType', 'result'],
+    properties: { readAt, resultType: { type: 'string', enum: ['vector', 'scalar', 'matrix', 'string'] }, result: {} },
+    if: { properties: { resultType: { const: 'vector' } } }, then: { properties: { result: { type: 'array', items: sample } } },
+    else: { if: { properties: { resultType: { const: 'scalar' } } }, then: { properties: { result: sample.properties.value } } },
+  },
+};
+const alertsAnswer = {
+  type: 'object',
+  if: { properties: { error: {} }, required: ['error'] },
+  then: errorAnswer(),
+  else: { additionalProperties: false, required: ['alerts'], properties: { readAt, alerts: { type: 'array', items: alert } } },
+};
+
+/** Signal facts as a subschema (the `signals` part of all facts, a suite case's `signals:`). */
+export const signalFactsShape = {
+  description: 'What Alertmanager and Prometheus sources answered, by source name (and query text): for eval --signals and test suites (docs/signals.md). A source or query missing was not read: its rules cannot decide.',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    alertmanager: { type: 'object', description: 'Alertmanager source name -> its alerts, or the error it gave.', additionalProperties: alertsAnswer },
+    prometheus: { type: 'object', description: 'Prometheus source name -> query text (placeholders filled) -> its answer.', additionalProperties: { type: 'object', additionalProperties: queryAnswer } },
+  },
+};
+
+/** The JSON Schema of a signal facts file (`preflight-gate schema --signals`, docs/signals.md). */
+export const SIGNAL_FACTS_SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  title: 'preflight-gate signal facts',
+  ...signalFactsShape,
+};
+
+const validate = ajv.compile<SignalFacts>(SIGNAL_FACTS_SCHEMA);
+
+/** Checks a signal facts document; the errors name the path (`alertmanager.default.alerts[0].labels: is required`). */
+export function validateSignalFacts(value: unknown): { ok: true; facts: SignalFacts } | { ok: false; errors: FieldError[] } {
+  if (validate(value)) return { ok: true, facts: value };
+  return { ok: false, errors: toFieldErrors(validate.errors) };
+}
