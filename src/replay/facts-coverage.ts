@@ -10,6 +10,9 @@ function covers(recorded: Need, need: Need): boolean {
     case 'running': return recorded.kind === 'running' && recorded.per === need.per;
     case 'ended':
     case 'started': return (recorded.kind === 'ended' || recorded.kind === 'started') && recorded.per === need.per && recorded.windowMs >= need.windowMs;
+    // Live signals: every alert of the source was recorded (the rules filter); a query by its text.
+    case 'alerts': return recorded.kind === 'alerts' && recorded.source === need.source;
+    case 'prometheus': return recorded.kind === 'prometheus' && recorded.source === need.source && recorded.query === need.query;
   }
 }
 
@@ -31,5 +34,7 @@ export function describeNeed(need: Need): string {
     case 'running': return need.per === 'team' ? 'the running runs per team' : 'the running runs';
     case 'ended':
     case 'started': return `runs ${need.kind} in the last ${formatDuration(need.windowMs)}${need.per === 'team' ? ' per team' : ''}`;
+    case 'alerts': return `the alerts of alertmanager "${need.source}"`;
+    case 'prometheus': return `the query ${need.query} on prometheus "${need.source}"`;
   }
 }
