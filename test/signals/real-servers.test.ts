@@ -50,6 +50,7 @@ describe('alerts and prometheus rules against a real Alertmanager and Prometheus
   let burn = 1.5;
   let app: ReturnType<typeof testApp>;
   let serviceMetrics: Metrics;
+  let sourcesConfig: SignalsConfig;
   const critical = { labels: { alertname: 'HighErrorRate', severity: 'critical', namespace: 'prod' } };
 
   beforeAll(async () => {
@@ -60,7 +61,8 @@ describe('alerts and prometheus rules against a real Alertmanager and Prometheus
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     [am, prom] = await Promise.all([startAlertmanager(), startPrometheus('signals-target', [`127.0.0.1:${(target.address() as AddressInfo).port}`])]);
     await waitFor(async () => JSON.stringify(await prom.query('preflight_test_burn_rate')).includes('"prod"'), 'the first scrape', 20000);
-    const config: SignalsConfig = { sources: [{ kind: 'alertmanager', name: 'default', url: am.url }, { kind: 'prometheus', name: 'default', url: prom.url }], cacheTtlMs: 0, timeoutMs: 2000 };
+    sourcesConfig = { sources: [{ kind: 'alertmanager', name: 'default', url: am.url }, { kind: 'prometheus', name: 'default', url: prom.url }], cacheTtlMs: 0, timeoutMs: 2000 };
+    const config = sourcesConfig;
     const bundle = bundleFrom({ 'alerts.yaml': ALERTS_POLICY, 'burn.yaml': BURN_POLICY, 'lenient.yaml': LENIENT_POLICY });
     serviceMetrics = createMetrics({ defaultMetrics: false });
     const metrics = createSignalMetrics(serviceMetrics.registry, config);
@@ -116,6 +118,11 @@ describe('alerts and prometheus rules against a real Alertmanager and Prometheus
     const lenient = explained.body.explanation.results.find((r: { policy: string }) => r.policy === 'lenient-alerts');
     expect(lenient.result).toBe('warn');
     expect(lenient.reasons[0]).toMatch(/could not be read .*; allowed anyway because the policy says onUnavailable: allow$/);
+    // Alone, the lenient policy lets the run start, and the answer Steadybit shows says why.
+    const alone = testApp(bundleFrom({ 'lenient.yaml': LENIENT_POLICY }), { factSources: [signalFactSource(createSignalGatherer({ config: sourcesConfig }))] });
+    const allowed = await signedRequest(alone.app, run('prod'));
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.message).toMatch(/^Allowed with warnings: \[lenient-alerts\] would deny: the alerts of alertmanager "default" could not be read \(.*ECONNREFUSED.*\); allowed anyway because the policy says onUnavailable: allow/);
     const text = await serviceMetrics.registry.metrics();
     expect(text).toMatch(/preflight_signal_queries_total\{kind="alertmanager",source="default",outcome="error"\} [1-9]/);
     expect(text).toMatch(/preflight_signal_queries_total\{kind="prometheus",source="default",outcome="ok"\} [1-9]/);
@@ -123,7 +130,7 @@ describe('alerts and prometheus rules against a real Alertmanager and Prometheus
 });
 
 describe('the service configured by ALERTMANAGER_URL', () => {
-  it('denies a run in an environment with a firing critical alert', async () => {
+  it('denies a run in an environment with a firing critical alert; a burst of preflights costs one query', async () => {
     const am = await startAlertmanager();
     const dir = mkdtempSync(join(tmpdir(), 'signals-policies-'));
     try {
@@ -131,10 +138,14 @@ describe('the service configured by ALERTMANAGER_URL', () => {
       await am.post([{ labels: { alertname: 'NodeDown', severity: 'critical', namespace: 'prod' } }]);
       const server = await startServerProcess({ POLICY_DIR: dir, ALERTMANAGER_URL: am.url, EMERGENCY_STOP_POLICY: 'off' });
       try {
-        const res = await fetch(`${server.url}/preflight`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(run('prod')) });
-        expect(res.status).toBe(403);
-        expect(((await res.json()) as { message: string }).message).toContain('NodeDown{namespace="prod",severity="critical"}');
-        expect(await (await fetch(`${server.url}/metrics`)).text()).toContain('preflight_signal_queries_total{kind="alertmanager",source="default",outcome="ok"} 1');
+        // A burst of preflights (SIGNAL_CACHE_TTL_MS at its default) costs Alertmanager one query.
+        const burst = await Promise.all(Array.from({ length: 10 }, () => fetch(`${server.url}/preflight`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(run('prod')) })));
+        expect(burst.map((res) => res.status)).toEqual(Array(10).fill(403));
+        expect(((await burst[0].json()) as { message: string }).message).toContain('NodeDown{namespace="prod",severity="critical"}');
+        const metrics = await (await fetch(`${server.url}/metrics`)).text();
+        expect(metrics).toContain('preflight_signal_queries_total{kind="alertmanager",source="default",outcome="ok"} 1');
+        expect(metrics).toContain('preflight_signal_cache_hits_total{kind="alertmanager",source="default"} 9');
+        expect(metrics).toMatch(/preflight_signal_query_duration_seconds_count\{kind="alertmanager",source="default"\} 1\n/);
       } finally {
         await server.stop();
       }
