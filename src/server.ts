@@ -59,7 +59,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   }
   const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
-  const signals = serviceSignalSource(config.signals, { registry: metrics.registry, logger });
+  const signals = serviceSignalSource(config.signals, { registry: metrics.registry, logger, needs: bundle?.needs });
   const app = createApp({
     store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown,
     platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources: [signals],

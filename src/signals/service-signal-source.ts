@@ -1,21 +1,40 @@
 import type { Logger } from '../observability/logger';
 import type { Registry } from 'prom-client';
 import type { FactSource } from '../policy/facts/gather-facts';
+import type { Need } from '../policy/facts/need';
 import { createSignalGatherer } from './gather-signals';
 import { signalFactSource } from './signal-fact-source';
 import { createSignalMetrics } from './signal-metrics';
 import type { SignalsConfig } from './signal-source';
+import { UNCONFIGURED_SOURCES_WARNING, unconfiguredSources } from './unconfigured-sources';
 
 /**
  * The live-signal fact source of a service (docs/signals.md): its metrics in the service's
- * registry, its configured sources logged (addresses only, never credentials).
+ * registry, its configured sources logged (addresses only, never credentials), and a warning when
+ * the policies ask a source that is not configured: at start-up (`needs`: the first policy set's)
+ * and the first time a later set (a reload) asks another one.
  */
-export function serviceSignalSource(config: SignalsConfig, deps: { registry: Registry; logger: Logger }): FactSource {
+export function serviceSignalSource(config: SignalsConfig, deps: { registry: Registry; logger: Logger; needs?: readonly Need[] }): FactSource {
   deps.logger.info('signal sources', {
     sources: config.sources.map((s) => ({ kind: s.kind, name: s.name, url: s.url, auth: s.auth?.type ?? 'none', privateCa: s.ca !== undefined })),
     cacheTtlMs: config.cacheTtlMs,
     timeoutMs: config.timeoutMs,
   });
   const metrics = createSignalMetrics(deps.registry, config);
-  return signalFactSource(createSignalGatherer({ config, metrics }));
+  const inner = signalFactSource(createSignalGatherer({ config, metrics }));
+  const warned = new Set<string>();
+  const warnUnconfigured = (needs: readonly Need[]) => {
+    const missing = unconfiguredSources(needs, config).filter((s) => !warned.has(s));
+    if (missing.length === 0) return;
+    for (const s of missing) warned.add(s);
+    deps.logger.warn(UNCONFIGURED_SOURCES_WARNING, { sources: missing });
+  };
+  warnUnconfigured(deps.needs ?? []);
+  return {
+    ...inner,
+    gather(needs, payload, now) {
+      warnUnconfigured(needs);
+      return inner.gather(needs, payload, now);
+    },
+  };
 }
