@@ -19,6 +19,7 @@ import { guardrailState } from './state/guardrail-state';
 import { historyWindowMs } from './platform/history-window';
 import { connectPlatform } from './platform/platform-connection';
 import { serviceSignalSource } from './signals/service-signal-source';
+import { environmentFactSource } from './platform/environment-fact-source';
 
 /** The longest start-up waits for the first sync with the Platform API before listening. */
 const PLATFORM_STARTUP_MS = 10_000;
@@ -60,9 +61,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
   const signals = serviceSignalSource(config.signals, { registry: metrics.registry, logger, needs: bundle?.needs });
+  const factSources = [signals, ...(platform ? [environmentFactSource(platform.directory)] : [])];
   const app = createApp({
     store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown,
-    platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources: [signals],
+    platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createHttpServer(app, { bodyLimit: config.bodyLimit }).listen(config.port, config.host, () => resolve(s));

@@ -32,6 +32,7 @@ export function assembleBundle(parts: BundleParts): PolicyBundle {
     aliasesById: invertAliases(parts.aliases),
     exceptionsByPolicy: exceptionsByPolicy(exceptions),
     index: buildPolicyIndex(policies),
-    needs: collectNeeds(policies.flatMap((p) => p.rules)),
+    // Rules' needs, and the environment names scopes that list environments need.
+    needs: collectNeeds([...policies.flatMap((p) => [...p.rules, p.match, p.exclude]), ...exceptions.map((e) => e.match)]),
   });
 }

@@ -1,21 +1,31 @@
 import type { Execution } from '../payload/types';
+import type { EnvironmentFacts } from './facts/environment-facts';
 import type { RunEnvironment } from './types';
 
 export type EnvironmentAliases = ReadonlyMap<string, readonly string[]>;
 
 /**
  * The environments a run touches: its environment and, if set, the (deprecated) override, each
- * with the keys a policy may name it by: the value sent (a name or an id) and every alias whose
- * id list contains it. All lower-cased.
+ * with the keys a policy may name it by: the value sent (a name or an id), its Steadybit name when
+ * the Platform API gave it (`names`), and every alias whose list contains either. All lower-cased.
+ * With `names` but no name for a value, the environment carries why (`unknownName`).
  */
-export function runEnvironments(execution: Execution, aliasesById: AliasesById): RunEnvironment[] {
+export function runEnvironments(execution: Execution, aliasesById: AliasesById, names?: EnvironmentFacts): RunEnvironment[] {
   const values: string[] = [];
   if (execution.environment) values.push(execution.environment);
   const override = execution.overrides?.environment;
   if (override && override !== execution.environment) values.push(override);
   return values.map((value) => {
     const lower = value.toLowerCase();
-    return { value, keys: new Set([lower, ...(aliasesById.get(lower) ?? [])]) };
+    const keys = new Set([lower, ...(aliasesById.get(lower) ?? [])]);
+    if (names === undefined) return { value, keys };
+    const known = names[value];
+    if (known !== undefined && 'name' in known) {
+      const name = known.name.toLowerCase();
+      for (const key of [name, ...(aliasesById.get(name) ?? [])]) keys.add(key);
+      return { value, keys };
+    }
+    return { value, keys, unknownName: known?.unknown ?? `the Steadybit Platform API gave no name for environment ${value}` };
   });
 }
 
@@ -36,19 +46,33 @@ export function environmentSet(list: readonly string[]): Set<string> {
   return new Set(list.map((e) => e.toLowerCase()));
 }
 
-export function isListed(env: RunEnvironment, listed: ReadonlySet<string>): boolean {
+/**
+ * Whether the environment is listed: by its value, an alias, or its Steadybit name. Undefined
+ * (unknown) when none of its known keys is listed but its name cannot be known: the name might be.
+ */
+export function isListed(env: RunEnvironment, listed: ReadonlySet<string>): boolean | undefined {
   for (const k of env.keys) if (listed.has(k)) return true;
-  return false;
+  return env.unknownName === undefined ? false : undefined;
 }
 
-/** Whether any of the run's environments is listed (a match). */
-export function anyListed(envs: readonly RunEnvironment[], listed: ReadonlySet<string>): boolean {
-  for (const env of envs) if (isListed(env, listed)) return true;
-  return false;
+/** Whether any of the run's environments is listed (a match); undefined when that depends on a name that cannot be known. */
+export function anyListed(envs: readonly RunEnvironment[], listed: ReadonlySet<string>): boolean | undefined {
+  let unknown = false;
+  for (const env of envs) {
+    const is = isListed(env, listed);
+    if (is) return true;
+    if (is === undefined) unknown = true;
+  }
+  return unknown ? undefined : false;
 }
 
-/** Whether every one of the run's environments is listed (an exclude, a waiver's reach). */
-export function allListed(envs: readonly RunEnvironment[], listed: ReadonlySet<string>): boolean {
-  for (const env of envs) if (!isListed(env, listed)) return false;
-  return true;
+/** Whether every one of the run's environments is listed (an exclude, a waiver's reach); undefined when that depends on a name that cannot be known. */
+export function allListed(envs: readonly RunEnvironment[], listed: ReadonlySet<string>): boolean | undefined {
+  let unknown = false;
+  for (const env of envs) {
+    const is = isListed(env, listed);
+    if (is === false) return false;
+    if (is === undefined) unknown = true;
+  }
+  return unknown ? undefined : true;
 }

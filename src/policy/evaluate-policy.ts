@@ -149,6 +149,19 @@ function resultOf(policy: CompiledPolicy, kind: PolicyResult['result'], reasons:
 
 const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({ result: resultOf(policy, 'skipped', [why]), modifications: NO_MODIFICATIONS });
 
+/**
+ * The rules' violations, after a cannot-decide when the run's place in the policy's scope depends on
+ * an environment name that cannot be known (Platform API configured, name unknown): the policy then
+ * cannot decide, as a rule that cannot would.
+ */
+function withUndecidedScope(policy: CompiledPolicy, ctx: EvaluationContext, violations: readonly Located[]): readonly Located[] {
+  if (!ctx.environments.some((e) => e.unknownName !== undefined)) return violations;
+  const reason = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
+  if (reason === undefined) return violations;
+  const rule = policy.match.undecided(ctx) === undefined ? 'exclude.environments' : 'match.environments';
+  return [{ rule, violation: { reason, undecidable: true } }, ...violations];
+}
+
 /** A scope's runMiss, asked once per decision however many policies share the scope (the answer kept in the context). */
 function missOf(scope: CompiledScope, ctx: EvaluationContext): string | undefined {
   if (!scope.narrowsRun) return undefined;
@@ -164,7 +177,7 @@ export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, e
   const steps = scopedSteps(policy, ctx);
   if (typeof steps === 'string') return skipped(policy, steps);
 
-  const violations = checkRules(policy, ctx, steps);
+  const violations = withUndecidedScope(policy, ctx, checkRules(policy, ctx, steps));
   if (violations.length === 0) return policy.modifications.length === 0 ? policy.passedOutcome : { result: policy.passed, modifications: contribute(policy, ctx) };
   const findings = violations.map(finding);
   const message = violations.map((v) => render(policy, v, ctx)).join('; ');

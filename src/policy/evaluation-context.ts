@@ -93,7 +93,7 @@ export function createContext(bundle: { aliasesById: AliasesById; revision: stri
     execution: payload.execution,
     now,
     facts,
-    environments: runEnvironments(payload.execution, bundle.aliasesById),
+    environments: runEnvironments(payload.execution, bundle.aliasesById, facts.environments),
     actionSteps: actionSteps(payload.execution.steps),
     upperCased: { teamKey: payload.execution.teamKey?.toUpperCase(), createdVia: payload.execution.createdVia?.toUpperCase() },
     decisionId,

@@ -146,6 +146,8 @@ export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyInd
       actionIds.candidates(ctx.actionSteps, lists);
       if (ctx.environments.length === 0) lists.push(dims.environments.all);
       for (const env of ctx.environments) {
+        // Its name cannot be known: any policy filed under an environment might be filed under it.
+        if (env.unknownName !== undefined) lists.push(dims.environments.all);
         for (const key of env.keys) {
           const bucket = dims.environments.byKey.get(key);
           if (bucket) lists.push(bucket);

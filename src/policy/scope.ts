@@ -1,3 +1,5 @@
+import { ENVIRONMENT_NAMES } from './facts/environment-facts';
+import type { Need } from './facts/need';
 import { compileGlobs } from './glob';
 import { allListed, anyListed, environmentSet } from './environments';
 import type { EvaluationContext } from './evaluation-context';
@@ -45,6 +47,13 @@ export interface CompiledScope {
   runCovered(ctx: EvaluationContext): boolean;
   /** Whether the step's action id and kind are known to match the step filter (true without one). */
   stepCovered(step: ActionStepRef): boolean;
+  /**
+   * Why the run cannot be placed in or out of this scope: its environments field depends on an
+   * environment name that cannot be known (docs/platform-api.md). Asked when runMiss said nothing.
+   */
+  undecided(ctx: EvaluationContext): string | undefined;
+  /** What deciding the scope needs from outside the payload: the environment names when it lists environments. */
+  needs: readonly Need[];
 }
 
 /**
@@ -124,6 +133,16 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     stepFilterText,
     stepCovered,
     runCovered,
+    needs: spec?.environments ? [ENVIRONMENT_NAMES] : [],
+    undecided(ctx) {
+      const env = fields.findIndex((f) => f.name === 'environments');
+      if (env === -1 || fields[env].test(ctx, isExclude) !== undefined) return undefined;
+      const unknown = ctx.environments.find((e) => e.unknownName !== undefined);
+      if (!unknown) return undefined;
+      // An exclude only matters when every other field is known to match.
+      if (isExclude && fields.some((f, i) => i !== env && f.test(ctx, true) !== true)) return undefined;
+      return `cannot decide whether the run is in ${label}.environments (${fields[env].listed.join(', ')}): ${unknown.unknownName}`;
+    },
     runMiss(ctx) {
       if (!isExclude) {
         for (let i = 0; i < fields.length; i++) if (fields[i].test(ctx) === false) return listed(i, ctx);

@@ -17,7 +17,12 @@ export interface ActionStepRef {
 }
 
 /** An environment as sent, with every key a policy may name it by (value and alias names, lower-cased). */
-export interface RunEnvironment { value: string; keys: ReadonlySet<string> }
+export interface RunEnvironment {
+  value: string;
+  keys: ReadonlySet<string>;
+  /** Why its Steadybit name cannot be known (the Platform API is configured but cannot say): what a policy that depends on it cannot decide. */
+  unknownName?: string;
+}
 
 /** The run's own scopes of one kind with their state-store keys and labels, or why there are none (a violation). */
 export type RunScopes = readonly { key: string; label: string }[] | Violation;

@@ -95,3 +95,52 @@ describe('the service (node dist/main.js) with STEADYBIT_URL', () => {
     expect(metrics).toMatch(/preflight_platform_cache_age_seconds\{sync="environments"\} /);
   });
 });
+
+describe('environment names from the platform, against the service process', () => {
+  const STAGING = '5b8c1f0e-1111-4c4c-9d9d-0a0a0a0a0a0a';
+  let namesDir: string;
+  beforeAll(() => {
+    namesDir = mkdtempSync(join(tmpdir(), 'pg-names-'));
+    writeFileSync(join(namesDir, 'no-production.yaml'), 'kind: Policy\nname: no-production\nrules:\n  - environments: {blocked: [production]}\n');
+  });
+  afterAll(() => rmSync(namesDir, { recursive: true, force: true }));
+
+  test('policies match the Steadybit name; an id the platform does not list cannot decide', async () => {
+    fake.environments.push(environment(STAGING, 'staging'));
+    const proc = await start({ POLICY_DIR: namesDir });
+    expect(await post(proc, '/preflight', preflight(1, PROD))).toEqual({ status: 403, message: expect.stringContaining(`[no-production] environment production (${PROD}) is blocked`) });
+    expect((await post(proc, '/preflight', preflight(2, STAGING))).status).toBe(200);
+    const unknown = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a';
+    expect(await post(proc, '/preflight', preflight(3, unknown))).toEqual({ status: 403, message: expect.stringContaining(`cannot decide whether environment ${unknown} is blocked: environment ${unknown} is not one of the 2 environments the Steadybit Platform API lists`) });
+    // A new environment created in Steadybit: the first run there refreshes the list.
+    fake.environments.push(environment(unknown, 'production-eu'));
+    await new Promise((r) => setTimeout(r, 10_500));
+    expect((await post(proc, '/preflight', preflight(4, unknown))).status).toBe(200);
+  }, 60_000);
+
+  test('an API outage mid-load: never a 2xx that a fresh cache would have denied', async () => {
+    fake.environments.push(environment(STAGING, 'staging'));
+    const proc = await start({ POLICY_DIR: namesDir, STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS: '5', STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS: '10', STEADYBIT_SYNC_INTERVAL_SECONDS: '5', STEADYBIT_PREFLIGHT_WAIT_MS: '300' });
+    const counts = { prodAllowed: 0, prodDenied: 0, stagingAllowed: 0, stagingDenied: 0, cannotDecide: 0 };
+    const deadline = Date.now() + 16_000;
+    let id = 100;
+    setTimeout(() => { fake.down = true; }, 3000);
+    while (Date.now() < deadline) {
+      const answers = await Promise.all([PROD, STAGING].map((env) => post(proc, '/preflight', preflight(id++, env)).then((a) => ({ env, ...a }))));
+      for (const a of answers) {
+        if (a.env === PROD) counts[a.status === 200 ? 'prodAllowed' : 'prodDenied']++;
+        else counts[a.status === 200 ? 'stagingAllowed' : 'stagingDenied']++;
+        if (a.message.includes('cannot decide')) counts.cannotDecide++;
+      }
+    }
+    // The name was known (fresh), then stale past its maximum age: production never ran.
+    expect(counts.prodAllowed).toBe(0);
+    expect(counts.prodDenied).toBeGreaterThan(10);
+    // Staging ran while its name was known, and could not be decided once it was too old.
+    expect(counts.stagingAllowed).toBeGreaterThan(0);
+    expect(counts.cannotDecide).toBeGreaterThan(0);
+    const ready = await readyz(proc);
+    expect(ready.status).toBe(200);
+    expect(ready.body.platform).toMatchObject({ environments: { lastError: expect.stringContaining('HTTP 503') } });
+  }, 60_000);
+});

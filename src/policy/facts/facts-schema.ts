@@ -64,6 +64,16 @@ export const factsSchema = {
   properties: {
     state: stateFactsShape,
     signals: signalFactsShape,
+    environments: {
+      type: 'object',
+      description: 'The Steadybit names of the run\'s environments (Platform API), by the value the payload sent: {"name": ...} or {"unknown": why}.',
+      additionalProperties: {
+        oneOf: [
+          { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
+          { type: 'object', additionalProperties: false, required: ['unknown'], properties: { unknown: { type: 'string', minLength: 1 } } },
+        ],
+      },
+    },
   },
 };
 

@@ -1,4 +1,5 @@
 import type { SignalFacts } from '../../signals/signal-facts';
+import type { EnvironmentFacts } from './environment-facts';
 import type { StateFacts } from './state-facts';
 
 /**
@@ -12,6 +13,8 @@ export interface Facts {
   state?: StateFacts;
   /** Live signals: what Alertmanager and Prometheus answered (docs/signals.md). */
   signals?: SignalFacts;
+  /** The Steadybit names of the run's environments (docs/platform-api.md); absent without the Platform API. */
+  environments?: EnvironmentFacts;
 }
 
 /** No facts at all: every rule that needs one cannot decide. */

@@ -1,4 +1,5 @@
 import type { SignalNeed } from '../../signals/signal-need';
+import type { EnvironmentNamesNeed } from './environment-facts';
 import type { StateNeed } from './state-facts';
 
 /**
@@ -7,7 +8,7 @@ import type { StateNeed } from './state-facts';
  * source for the needs of its kinds only. One union member per kind; a new source adds its kinds
  * here (CONTRIBUTING.md).
  */
-export type Need = StateNeed | SignalNeed;
+export type Need = StateNeed | SignalNeed | EnvironmentNamesNeed;
 
 export type NeedKind = Need['kind'];
 

@@ -1,5 +1,6 @@
 import { defineRule, RuleSpecError } from '../rule-kind';
 import { environmentSet } from '../environments';
+import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import type { RunEnvironment } from '../types';
 
 interface Spec { blocked?: string[]; allowed?: string[] }
@@ -14,7 +15,7 @@ const named = (env: RunEnvironment, key: string) => (key === env.value.toLowerCa
 
 const names = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, syntax: 'name' } };
 
-/** `- environments: {blocked: [production]}` or `{allowed: [staging, dev]}`; names, ids or aliases. */
+/** `- environments: {blocked: [production]}` or `{allowed: [staging, dev]}`; Steadybit names (with the Platform API), ids or aliases. */
 export const environmentsRule = defineRule<Spec>({
   key: 'environments',
   description: 'Deny runs in blocked environments, or outside the allowed ones (names, ids or alias names).',
@@ -32,6 +33,7 @@ export const environmentsRule = defineRule<Spec>({
       if (both.length > 0) throw new RuleSpecError(`environment "${both[0]}" is both blocked and allowed`);
     }
     return {
+      needs: [ENVIRONMENT_NAMES],
       check({ ctx }) {
         if (ctx.environments.length === 0) {
           return [{ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', undecidable: true }];
@@ -41,6 +43,10 @@ export const environmentsRule = defineRule<Spec>({
           const hit = blocked && listedAs(env, blocked);
           if (hit) {
             out.push({ reason: `environment ${named(env, hit)} is blocked`, value: env.value });
+          } else if (env.unknownName !== undefined && (blocked || listedAs(env, allowed as ReadonlySet<string>) === undefined)) {
+            // Its Steadybit name might be blocked, or the one allowed: the rule cannot decide.
+            const which = blocked ? 'is blocked' : 'is one of the allowed environments';
+            out.push({ reason: `cannot decide whether environment ${env.value} ${which}: ${env.unknownName}`, value: env.value, undecidable: true });
           } else if (allowed && listedAs(env, allowed) === undefined) {
             out.push({ reason: `environment ${env.value} is not one of the allowed environments (${spec.allowed?.join(', ')})`, value: env.value });
           }
