@@ -155,7 +155,7 @@ const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({ resul
  * cannot decide, as a rule that cannot would.
  */
 function withUndecidedScope(policy: CompiledPolicy, ctx: EvaluationContext, violations: readonly Located[]): readonly Located[] {
-  if (!ctx.environments.some((e) => e.unknownName !== undefined)) return violations;
+  if (!(ctx.memo.unknownEnvironmentName ??= ctx.environments.some((e) => e.unknownName !== undefined))) return violations;
   const reason = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
   if (reason === undefined) return violations;
   const rule = policy.match.undecided(ctx) === undefined ? 'exclude.environments' : 'match.environments';

@@ -39,6 +39,8 @@ export function actionSteps(steps: readonly Step[] | undefined, parent = '', out
 export interface ContextMemo {
   /** The request's message and modification placeholders ({{team}}, {{now}}, ...). */
   templateValues?: TemplateValues;
+  /** Whether a run's environment has a Steadybit name that cannot be known (scopes may then not decide). */
+  unknownEnvironmentName?: boolean;
   /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`. */
   environmentText?: string;
   /** `now` as ISO text: the decision's evaluatedAt and the {{now}} placeholder. */
