@@ -6,7 +6,8 @@ import type { Need } from '../policy/facts/need';
 function covers(recorded: Need, need: Need): boolean {
   if (recorded.kind !== need.kind) return false;
   switch (need.kind) {
-    case 'emergency-stop': return true;
+    case 'emergency-stop':
+    case 'environment-names': return true;
     case 'running': return recorded.kind === 'running' && recorded.per === need.per;
     case 'ended':
     case 'started': return (recorded.kind === 'ended' || recorded.kind === 'started') && recorded.per === need.per && recorded.windowMs >= need.windowMs;
@@ -31,6 +32,7 @@ export function missingFacts(needs: readonly Need[], facts: ArchivedFacts): Need
 export function describeNeed(need: Need): string {
   switch (need.kind) {
     case 'emergency-stop': return 'the emergency stop';
+    case 'environment-names': return 'the Steadybit environment names';
     case 'running': return need.per === 'team' ? 'the running runs per team' : 'the running runs';
     case 'ended':
     case 'started': return `runs ${need.kind} in the last ${formatDuration(need.windowMs)}${need.per === 'team' ? ' per team' : ''}`;
