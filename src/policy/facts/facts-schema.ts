@@ -88,5 +88,6 @@ export const needSchema = {
   anyOf: [
     need('emergency-stop'), need('running', { per }), need('ended', { per, windowMs }), need('started', { per, windowMs }),
     need('alerts', { source: { type: 'string', minLength: 1 } }), need('prometheus', { source: { type: 'string', minLength: 1 }, query: { type: 'string', minLength: 1 } }),
+    need('environment-names'),
   ],
 };
