@@ -32,6 +32,11 @@ describe('policies match the Steadybit name of the run\'s environment', () => {
     expect(d.allowed).toBe(true);
   });
 
+  test('a condition reads the name in environments.names', () => {
+    const d = decideWith({ 'p.yaml': policy('p', 'rules:\n  - condition: {deny: {in: [production, {var: environments.names}]}, reason: no chaos in production}\n') }, named);
+    expect(result(d, 'p')?.reasons).toEqual(['no chaos in production']);
+  });
+
   test('a name listed in an alias counts through the alias', () => {
     const d = decideWith({ 'a.yaml': 'kind: EnvironmentAliases\naliases:\n  prod-like: [production]\n', 'p.yaml': policy('p', 'rules:\n  - environments: {blocked: [prod-like]}\n') }, named);
     expect(d.allowed).toBe(false);
@@ -44,6 +49,7 @@ describe('a name that cannot be known: what depends on it cannot decide', () => 
     ['an exclude whose other fields match', policy('p', 'exclude: {environments: [staging], teams: [ADM]}\nrules:\n  - targets: {maxPerStep: 100000}\n'), 'cannot decide whether the run is in exclude.environments (staging): the Steadybit Platform API has not answered yet'],
     ['a blocked list', policy('p', 'rules:\n  - environments: {blocked: [production]}\n'), `cannot decide whether environment ${PROD} is blocked: the Steadybit Platform API has not answered yet`],
     ['an allowed list', policy('p', 'rules:\n  - environments: {allowed: [staging]}\n'), `cannot decide whether environment ${PROD} is one of the allowed environments: the Steadybit Platform API has not answered yet`],
+    ['a condition reading environments', policy('p', 'rules:\n  - condition: {deny: {in: [production, {var: environments.names}]}, reason: no chaos in production}\n'), 'cannot decide: the condition reads environments, and the Steadybit Platform API has not answered yet; it guards: no chaos in production'],
   ])('%s: denied, saying why', (_what, text, reason) => {
     const d = decideWith({ 'p.yaml': text }, unknown);
     expect(d.allowed).toBe(false);
@@ -53,6 +59,7 @@ describe('a name that cannot be known: what depends on it cannot decide', () => 
 
   test.each([
     ['a policy not about environments', policy('p', 'match: {teams: [ADM]}\nrules:\n  - targets: {maxPerStep: 100000}\n')],
+    ['a condition that reads no environment', policy('p', 'rules:\n  - condition: {deny: {">": [{var: targets.total}, 100000]}, reason: too many}\n')],
     ['a policy the id or an alias decides', policy('p', 'match: {environments: [payments]}\nrules:\n  - targets: {maxPerStep: 100000}\n')],
     ['a policy another field keeps out of scope', policy('p', 'match: {environments: [production], teams: [OTHER]}\nrules:\n  - environments: {blocked: [production]}\n')],
     ['an exclude another field does not match', policy('p', 'exclude: {environments: [staging], teams: [OTHER]}\nrules:\n  - targets: {maxPerStep: 100000}\n')],
@@ -84,6 +91,8 @@ describe('a name that cannot be known: what depends on it cannot decide', () => 
     const needs = (text: string) => bundleFrom({ 'p.yaml': text }, NOW).needs.filter((n) => n.kind === 'environment-names');
     expect(needs(policy('p', 'match: {environments: [x]}\nrules:\n  - targets: {maxPerStep: 100000}\n'))).toHaveLength(1);
     expect(needs(policy('p', 'rules:\n  - environments: {blocked: [x]}\n'))).toHaveLength(1);
+    expect(needs(policy('p', 'rules:\n  - condition: {deny: {in: [x, {var: environments.names}]}, reason: r}\n'))).toHaveLength(1);
     expect(needs(policy('p', 'rules:\n  - targets: {maxPerStep: 100000}\n'))).toHaveLength(0);
+    expect(needs(policy('p', 'rules:\n  - condition: {deny: {">": [{var: targets.total}, 1]}, reason: r}\n'))).toHaveLength(0);
   });
 });

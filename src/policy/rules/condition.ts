@@ -3,6 +3,7 @@ import { checkExpression } from '../json-logic/check-expression';
 import { compileSimple } from '../json-logic/compile-simple';
 import { conditionData, DATA_ROOTS, dataNeeds } from '../json-logic/condition-data';
 import { dataRoots } from '../json-logic/data-roots';
+import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import { defineRule, RuleSpecError } from '../rule-kind';
 import { checkZone } from '../time/zone';
 
@@ -49,8 +50,13 @@ export const conditionRule = defineRule<Spec>({
     // Simple expressions run as closures; the rest through json-logic-js (the same answers either way).
     const compiled = compileSimple(expr);
     const evaluate = compiled ?? ((data: unknown) => jsonLogic.apply(expr, data));
+    // `environments.names` holds the Steadybit names (Platform API): a name that cannot be known leaves the answer unknown.
+    const readsEnvironments = roots === 'all' || roots.has('environments');
     return {
+      ...(readsEnvironments ? { needs: [ENVIRONMENT_NAMES] } : {}),
       check({ ctx, steps }) {
+        const unnamed = readsEnvironments ? ctx.environments.find((e) => e.unknownName !== undefined) : undefined;
+        if (unnamed) return [{ reason: `cannot decide: the condition reads environments, and ${unnamed.unknownName}; it guards: ${spec.reason}`, undecidable: true }];
         let verdict: boolean;
         try {
           verdict = jsonLogic.truthy(evaluate(conditionData(ctx, steps, needs)));
