@@ -33,7 +33,7 @@ describe('authentication', () => {
 
   test('STEADYBIT_AUTH_SCHEME=accessToken sends the legacy form, which an older on-prem platform requires', async () => {
     fake.platform = 'legacy';
-    expect((await getKillswitch(client(), soon())).ok).toBe(false);
+    expect(await getKillswitch(client(), soon())).toMatchObject({ ok: false, failure: { outcome: 'unauthorized', status: 401 } });
     const res = await getKillswitch(client({ authScheme: 'accessToken' }), soon());
     expect(res).toEqual({ ok: true, value: { active: false } });
     expect(fake.requests.map((r) => r.authorization)).toEqual(['Bearer test-token', 'accessToken test-token']);
@@ -174,6 +174,24 @@ describe('the fake rejects what the platform rejects', () => {
   test('a page size over the maximum of 100 is a 400', async () => {
     expect((await post({ page: 0, size: 101 })).status).toBe(400);
     expect((await post({ page: 0, size: 100 })).status).toBe(200);
+    const definitions = (size: number) => fetch(`${fake.url}/api/properties/definitions?page=0&size=${size}`, { headers: { authorization: 'Bearer test-token' } });
+    expect((await definitions(101)).status).toBe(400);
+    expect((await definitions(100)).status).toBe(200);
+  });
+  test.each([
+    ['current', 'Bearer test-token', 200],
+    ['current', 'accessToken test-token', 200],
+    ['legacy', 'accessToken test-token', 200],
+    ['legacy', 'Bearer test-token', 401],
+    ['current', 'Basic test-token', 401],
+    ['current', 'bearer-token test-token', 401],
+    ['current', 'test-token', 401],
+    ['current', 'Bearer other-token', 401],
+    ['current', undefined, 401],
+  ] as const)('a %s platform answers Authorization: %s with %i', async (platform, authorization, status) => {
+    fake.platform = platform;
+    const res = await fetch(`${fake.url}/api/killswitch`, { headers: authorization === undefined ? {} : { authorization } });
+    expect(res.status).toBe(status);
   });
   test('the spec check catches an answer the platform would never give', async () => {
     fake.killswitch = { active: 'yes' };

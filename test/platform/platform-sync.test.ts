@@ -76,6 +76,21 @@ describe('the emergency stop from the source', () => {
     expect((await stop(store))?.engaged).toBe(true);
   });
 
+  test('an engagement event dated within the clock allowance (5 s) before the read outlives a "not engaged" answer', async () => {
+    const store = newStore();
+    await store.apply(stateEvent(engagedPayload(iso(Date.now() - 2000))), new Date());
+    await sync(store).syncOnce();
+    expect((await stop(store))?.engaged).toBe(true);
+  });
+
+  test('a replayed disengagement of an older engagement does not end the engagement the API read', async () => {
+    fake.killswitch = { active: true, engaged: iso(Date.now() - 5 * MIN), engagedBy: 'u-7' };
+    const store = newStore();
+    await sync(store).syncOnce();
+    await store.apply(stateEvent(disengagedPayload(iso(Date.now() - 10 * MIN), iso(Date.now() - 20 * MIN))), new Date());
+    expect((await stop(store))?.engaged).toBe(true);
+  });
+
   test('an event between two reads applies at once', async () => {
     fake.killswitch = { active: true, engaged: iso(Date.now() - 10 * MIN), engagedBy: 'u-7' };
     const store = newStore();
