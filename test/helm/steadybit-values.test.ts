@@ -25,6 +25,11 @@ describe('helm template with steadybit.url (the Platform API)', () => {
     expect(JSON.stringify(find(manifests, 'Deployment'))).not.toContain('tok-123');
   });
 
+  test('the timeout, the environment refresh and the name maximum age reach the service', () => {
+    const { container } = deploymentOf(find(render({ 'webhook.secret': SECRET, 'steadybit.url': 'https://sb.internal', 'steadybit.token': 't', 'steadybit.timeoutMs': '3000', 'steadybit.environmentsRefreshSeconds': '120', 'steadybit.environmentNameMaxAgeSeconds': '900' }), 'Deployment'));
+    expect(['STEADYBIT_TIMEOUT_MS', 'STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS', 'STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS'].map((n) => envOf(container, n)?.value)).toEqual(['3000', '120', '900']);
+  });
+
   test('a Secret you manage', () => {
     const { pod } = deploymentOf(find(render({ 'webhook.secret': SECRET, 'steadybit.url': 'https://sb.internal', 'steadybit.existingSecret': 'sb-token', 'steadybit.existingSecretKey': 'token' }), 'Deployment'));
     expect(pod.volumes.find((v) => v.name === 'steadybit-token')).toMatchObject({ secret: { secretName: 'sb-token', items: [{ key: 'token', path: 'token' }] } });
@@ -34,6 +39,7 @@ describe('helm template with steadybit.url (the Platform API)', () => {
     [{ 'steadybit.url': 'https://x' }, 'steadybit.url is set but no access token'],
     [{ 'steadybit.url': 'https://x', 'steadybit.token': 't', 'steadybit.existingSecret': 's' }, 'set either steadybit.token or steadybit.existingSecret'],
     [{ 'steadybit.url': 'platform.steadybit.com', 'steadybit.token': 't' }, 'url'],
+    [{ 'steadybit.url': 'https://x', 'steadybit.token': 't', 'steadybit.environmentNameMaxAgeSeconds': '300' }, 'steadybit.environmentNameMaxAgeSeconds must be longer than steadybit.environmentsRefreshSeconds'],
   ])('%j is refused: %s', (set, message) => {
     expect(() => render({ 'webhook.secret': SECRET, ...set })).toThrow(message);
   });

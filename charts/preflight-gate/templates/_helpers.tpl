@@ -102,6 +102,9 @@ above the fewest pods, it would block every node drain. */}}
 {{- if and .Values.steadybit.url (not .Values.steadybit.token) (not .Values.steadybit.existingSecret) }}
 {{- fail "steadybit.url is set but no access token: set steadybit.token (or steadybit.existingSecret), or leave steadybit.url empty" }}
 {{- end }}
+{{- if le (int .Values.steadybit.environmentNameMaxAgeSeconds) (int .Values.steadybit.environmentsRefreshSeconds) }}
+{{- fail "steadybit.environmentNameMaxAgeSeconds must be longer than steadybit.environmentsRefreshSeconds, or every environment name would expire between two refreshes" }}
+{{- end }}
 {{- if and .Values.steadybit.token .Values.steadybit.existingSecret }}
 {{- fail "set either steadybit.token or steadybit.existingSecret, not both" }}
 {{- end }}
