@@ -92,7 +92,8 @@ export class EnvironmentDirectory {
     }
     const name = this.lookup(value);
     if (name !== undefined) return { known: true, name };
-    return { known: false, reason: `environment ${value} is not one of the ${this.byId.size} environments the Steadybit Platform API lists (read ${new Date(this.fetchedAtMs).toISOString()})` };
+    const failed = this.lastError ? `; reading the list again failed: ${this.lastError}` : '';
+    return { known: false, reason: `environment ${value} is not one of the ${this.byId.size} environments the Steadybit Platform API lists (read ${new Date(this.fetchedAtMs).toISOString()})${failed}` };
   }
 
   /** The ids the platform lists under a name (lower-cased), e.g. to count a run the search names by its environment's name. */

@@ -55,6 +55,15 @@ test('an id the platform does not list is unknown, with a reason; asking again w
   expect(fake.calls('/api/environments')).toHaveLength(2);
 });
 
+test('an id not seen before while the platform is down: unknown, naming the failed refresh', async () => {
+  const dir = directory();
+  await dir.resolve([PROD]);
+  nowMs += 60_000;
+  fake.down = true;
+  expect((await dir.resolve([NEW])).get(NEW)).toMatchObject({ known: false, reason: expect.stringMatching(new RegExp(`^environment ${NEW} is not one of the 2 environments .*; reading the list again failed: .*HTTP 503`)) });
+  expect((await dir.resolve([PROD])).get(PROD)).toEqual({ known: true, name: 'production' });
+});
+
 test('API down and nothing cached: unknown, saying why', async () => {
   fake.down = true;
   const dir = directory();
