@@ -176,6 +176,11 @@ describe('values the chart refuses, with the value to fix', () => {
     ['an unknown audit level (values.schema.json)', { 'webhook.secret': 'x', 'audit.level': 'loud' }, 'audit.level'],
     ['a decision archive size that is not one (values.schema.json)', { 'webhook.secret': 'x', 'decisionArchive.maxBytes': 'huge' }, 'decisionArchive.maxBytes'],
     ['STATE_UNAVAILABLE other than deny/allow (values.schema.json)', { 'webhook.secret': 'x', 'state.unavailable': 'maybe' }, 'state.unavailable'],
+    ['two Redis topologies (the service refuses them; the chart dropped one)', { 'webhook.secret': 'x', 'state.redis.url': 'redis://r:6379', 'state.redis.clusterNodes': 'c0:6379' }, 'set one Redis topology, not state.redis.url and state.redis.clusterNodes'],
+    ['Sentinel and Cluster at once', { 'webhook.secret': 'x', 'state.redis.sentinels': 's0:26379', 'state.redis.sentinelName': 'gate', 'state.redis.clusterNodes': 'c0:6379' }, 'set one Redis topology, not state.redis.sentinels and state.redis.clusterNodes'],
+    ['a signal source with a bearer token and basic auth (the service refuses both)', { 'webhook.secret': 'x', 'signals.alertmanager.url': 'http://am:9093', 'signals.alertmanager.existingSecret': 's', 'signals.alertmanager.bearerTokenKey': 't', 'signals.alertmanager.usernameKey': 'u', 'signals.alertmanager.passwordKey': 'p' }, 'signals.alertmanager: give a bearer token (bearerTokenKey) or basic auth (usernameKey and passwordKey), not both'],
+    ['a basic-auth username without its password', { 'webhook.secret': 'x', 'signals.prometheus.url': 'http://prom:9090', 'signals.prometheus.existingSecret': 's', 'signals.prometheus.usernameKey': 'u' }, 'signals.prometheus.usernameKey and signals.prometheus.passwordKey go together'],
+    ['signal credentials without a url (they would be dropped)', { 'webhook.secret': 'x', 'signals.prometheus.existingSecret': 's', 'signals.prometheus.bearerTokenKey': 't' }, 'signals.prometheus has credentials or a CA file but no url'],
   ])('%s', (_name, set, message) => {
     const run = helm(['template', 'pg', CHART, ...valueArgs(set)]);
     expect(run.status).not.toBe(0);

@@ -35,6 +35,7 @@ describe('NOTES.txt tells which URL to register in Steadybit and how to set the 
   it.each([
     ['a secret from values', { 'webhook.secret': 'x' }, "kubectl -n chaos get secret pg-preflight-gate -o jsonpath='{.data.webhook-secret}' | base64 -d"],
     ['an existing Secret', { 'webhook.existingSecret': 'sb', 'webhook.existingSecretKey': 'token' }, "kubectl -n chaos get secret sb -o jsonpath='{.data.token}' | base64 -d"],
+    ['an existing Secret whose key has a dot (escaped in the JSONPath)', { 'webhook.existingSecret': 'sb', 'webhook.existingSecretKey': 'webhook.secret' }, "kubectl -n chaos get secret sb -o jsonpath='{.data.webhook\\.secret}' | base64 -d"],
     ['insecure', { 'webhook.insecure': 'true' }, 'WARNING: webhook.insecure=true and no secret is set'],
   ])('with %s: how to read the same secret', (_name, set, expected) => {
     expect(notesWith(set)).toContain(expected);

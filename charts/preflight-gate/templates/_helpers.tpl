@@ -117,6 +117,24 @@ above the fewest pods, it would block every node drain. */}}
 {{- if and .Values.state.redis.url .Values.state.redis.existingSecret }}
 {{- fail "set either state.redis.url or state.redis.existingSecret, not both" }}
 {{- end }}
+{{- $topologies := list }}
+{{- if .Values.state.redis.url }}{{ $topologies = append $topologies "state.redis.url" }}{{ end }}
+{{- if .Values.state.redis.sentinels }}{{ $topologies = append $topologies "state.redis.sentinels" }}{{ end }}
+{{- if .Values.state.redis.clusterNodes }}{{ $topologies = append $topologies "state.redis.clusterNodes" }}{{ end }}
+{{- if gt (len $topologies) 1 }}
+{{- fail (printf "set one Redis topology, not %s: a standalone Redis (state.redis.url, or its URL in state.redis.existingSecret), Sentinel (state.redis.sentinels) or Cluster (state.redis.clusterNodes)" (join " and " $topologies)) }}
+{{- end }}
+{{- range $kind, $source := dict "alertmanager" .Values.signals.alertmanager "prometheus" .Values.signals.prometheus }}
+{{- if and $source.bearerTokenKey (or $source.usernameKey $source.passwordKey) }}
+{{- fail (printf "signals.%s: give a bearer token (bearerTokenKey) or basic auth (usernameKey and passwordKey), not both" $kind) }}
+{{- end }}
+{{- if ne (not $source.usernameKey) (not $source.passwordKey) }}
+{{- fail (printf "signals.%s.usernameKey and signals.%s.passwordKey go together: set both or neither" $kind $kind) }}
+{{- end }}
+{{- if and (not $source.url) (or $source.bearerTokenKey $source.usernameKey $source.caFile) }}
+{{- fail (printf "signals.%s has credentials or a CA file but no url: set signals.%s.url, or remove them" $kind $kind) }}
+{{- end }}
+{{- end }}
 {{- if and .Values.autoscaling.enabled (lt (int .Values.autoscaling.maxReplicas) (int .Values.autoscaling.minReplicas)) }}
 {{- fail (printf "autoscaling.maxReplicas (%d) must be at least autoscaling.minReplicas (%d)" (int .Values.autoscaling.maxReplicas) (int .Values.autoscaling.minReplicas)) }}
 {{- end }}
