@@ -52,12 +52,23 @@ export class RedisStateStore implements StateStore {
   private readonly redis: RedisClient;
   private readonly keys: RedisKeys;
   private lastError: string | undefined;
+  /**
+   * Redis refused the database REDIS_URL names (`/99` on a server with 16). ioredis then reports
+   * the connection ready on database 0, where another deployment's state may live: the store stays
+   * unavailable until the URL is fixed and the service restarted.
+   */
+  private refusedDatabase: string | undefined;
   private closed = false;
 
   constructor(private readonly opts: RedisStoreOptions) {
     this.redis = createRedisClient(opts.redis, opts.timeoutMs);
     this.keys = redisKeys(opts.redis.keyPrefix);
-    this.redis.on('error', (err: Error) => { this.lastError = err.message; });
+    this.redis.on('error', (err: Error) => {
+      this.lastError = err.message;
+      if (/DB index is out of range|SELECT is not allowed/i.test(err.message)) {
+        this.refusedDatabase = `Redis refused the database REDIS_URL names (${err.message}): state is unavailable until REDIS_URL names one the server has`;
+      }
+    });
     this.redis.on('ready', () => { this.lastError = undefined; });
     this.redis.on('end', () => this.connectAgain());
     this.redis.defineCommand('applyKillswitch', { numberOfKeys: 2, lua: APPLY_KILLSWITCH });
@@ -78,13 +89,18 @@ export class RedisStateStore implements StateStore {
     }, RECONNECT_AFTER_END_MS).unref();
   }
 
+  private unavailable(): boolean {
+    return this.redis.status !== 'ready' || this.refusedDatabase !== undefined;
+  }
+
   private notConnected(): string {
+    if (this.refusedDatabase !== undefined) return this.refusedDatabase;
     return `Redis (${describeTopology(this.opts.redis)}) is not connected (${this.redis.status}${this.lastError ? `: ${this.lastError}` : ''})`;
   }
 
   /** Runs `run` within timeoutMs, whatever the client's own retries do; any failure is StateUnavailableError. */
   private async call<T>(what: string, run: () => Promise<T>): Promise<T> {
-    if (this.redis.status !== 'ready') throw new StateUnavailableError(this.notConnected());
+    if (this.unavailable()) throw new StateUnavailableError(this.notConnected());
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer within ${this.opts.timeoutMs} ms (STATE_TIMEOUT_MS)`)), this.opts.timeoutMs);
@@ -189,7 +205,7 @@ export class RedisStateStore implements StateStore {
   }
 
   health(): StoreHealth {
-    const available = this.redis.status === 'ready';
+    const available = !this.unavailable();
     return { store: 'redis', available, ...(available ? {} : { message: this.notConnected() }) };
   }
 
