@@ -16,6 +16,7 @@ import { gatherFacts, type FactSource } from './policy/facts/gather-facts';
 import type { GuardrailState } from './state/guardrail-state';
 import { stateFactSource } from './state/state-fact-source';
 import { timeRequest } from './observability/request-timer';
+import { DEFAULT_BODY_LIMIT } from './config';
 
 export interface AppDeps {
   store: PolicyStore;
@@ -80,12 +81,12 @@ export function createApp(deps: AppDeps): App {
     res.send(await metrics.registry.metrics());
   });
   const clock = deps.clock ?? (() => new Date());
-  if (deps.state) app.use(eventsRouter({ secrets: deps.secrets, bodyLimit: deps.bodyLimit ?? '1mb', logger: deps.logger, metrics, clock, state: deps.state }));
+  if (deps.state) app.use(eventsRouter({ secrets: deps.secrets, bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT, logger: deps.logger, metrics, clock, state: deps.state }));
   const sources: FactSource[] = [...(deps.state ? [stateFactSource({ ...deps.state, logger: deps.logger })] : []), ...(deps.factSources ?? [])];
   const preflight = preflightHandler({
     store: served,
     secrets: deps.secrets,
-    bodyLimit: deps.bodyLimit ?? '1mb',
+    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     logger: deps.logger,
     metrics,
     audit: deps.audit ?? disabledAuditLog,

@@ -35,6 +35,13 @@ export interface Config {
   signals: SignalsConfig;
 }
 
+/**
+ * The largest webhook body accepted unless BODY_LIMIT says otherwise: a run on 10,000 containers
+ * with every attribute sent (targetAttributeIncludes `*`, ~15 each) is 7-10 MB
+ * (docs/decisions/0006-body-limit-for-large-runs.md).
+ */
+export const DEFAULT_BODY_LIMIT = '16mb';
+
 const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -43,7 +50,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (secretsRaw !== undefined && secrets.some((s) => s === '')) {
     throw new ConfigError('WEBHOOK_SECRET holds an empty secret: give one secret, or several separated by commas (no empty entries), or unset it');
   }
-  const bodyLimit = env.BODY_LIMIT ?? '1mb';
+  const bodyLimit = env.BODY_LIMIT ?? DEFAULT_BODY_LIMIT;
   if (!/^\d+(b|kb|mb)?$/i.test(bodyLimit)) throw new ConfigError(`BODY_LIMIT must be bytes or a size such as 512kb or 1mb, got "${bodyLimit}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);

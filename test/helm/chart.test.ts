@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { loadConfig } from '../../src/config';
+import { DEFAULT_BODY_LIMIT, loadConfig } from '../../src/config';
 import { loadPolicyDir } from '../../src/policy/load-policy-dir';
 import { bundleFrom, testApp } from '../helpers/test-app';
 import { deploymentOf, envOf } from './pod-spec';
@@ -65,6 +65,13 @@ describe('helm template with the default values', () => {
     const enabled = deploymentOf(find(render({ 'webhook.secret': SECRET, 'decisionArchive.enabled': 'true' }), 'Deployment'));
     expect(envOf(enabled.container, 'DECISION_ARCHIVE')?.value).toBe('/var/lib/preflight-gate/decisions/');
     expect(enabled.pod.volumes.find((v) => v.name === 'decision-archive')).toEqual({ name: 'decision-archive', emptyDir: { sizeLimit: '2Gi' } });
+  });
+
+  it('accepts the bodies the service accepts by default (BODY_LIMIT), with the V8 heap bounded well below the memory limit', () => {
+    expect(envOf(container, 'BODY_LIMIT')?.value).toBe(DEFAULT_BODY_LIMIT);
+    const heapMb = Number(/^--max-old-space-size=(\d+)$/.exec(envOf(container, 'NODE_OPTIONS')?.value ?? '')?.[1]);
+    expect(container.resources.limits?.memory).toBe('256Mi');
+    expect(heapMb).toBeLessThanOrEqual(256 * 0.65);
   });
 
   it('uses the policies built into the image (no POLICY_DIR, no policies volume)', () => {

@@ -120,11 +120,11 @@ describe('POST /preflight answers', () => {
     expect((await signedRequest(app, spec)).status).toBe(200);
   });
 
-  test('413 above the default limit of 1 MiB', async () => {
+  test('413 above the default limit of 16 MiB', async () => {
     const { app } = testApp(bundle);
-    const res = await signedRequest(app, JSON.stringify(preflightWith((p) => { p.execution.hypothesis = 'x'.repeat(1024 * 1024); })));
+    const res = await signedRequest(app, JSON.stringify(preflightWith((p) => { p.execution.hypothesis = 'x'.repeat(16 * 1024 * 1024); })));
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe('the body is larger than the limit of 1048576 bytes (BODY_LIMIT)');
+    expect(res.body.message).toBe('the body is larger than the limit of 16777216 bytes (BODY_LIMIT)');
   });
 
   test('503 while no valid policy set is loaded', async () => {

@@ -1,8 +1,8 @@
 import { ConfigError, loadConfig } from '../../src/config';
 
 describe('loadConfig', () => {
-  test('defaults: port 8080 on all interfaces, ./policies, unsigned, 1mb body limit', () => {
-    expect(loadConfig({})).toMatchObject({ port: 8080, host: '0.0.0.0', policyDir: './policies', secrets: [], bodyLimit: '1mb', logLevel: 'info', shutdownTimeoutMs: 25000 });
+  test('defaults: port 8080 on all interfaces, ./policies, unsigned, 16mb body limit', () => {
+    expect(loadConfig({})).toMatchObject({ port: 8080, host: '0.0.0.0', policyDir: './policies', secrets: [], bodyLimit: '16mb', logLevel: 'info', shutdownTimeoutMs: 25000 });
   });
 
   test.each<[string, NodeJS.ProcessEnv, Record<string, unknown>]>([
