@@ -1,4 +1,5 @@
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
+import type { LargeRunFigures } from './large-run-stage';
 import type { LoadFigures } from './load-run';
 import type { ReplayFigures } from './replay-bench';
 
@@ -35,6 +36,8 @@ export interface BenchResults {
   payloads: Array<{ name: string; expected: Record<string, number> }>;
   http: HttpTargetFigures[];
   engine: EngineFigures[];
+  /** Runs of thousands of targets with every attribute, decided in-process (bench/large-run-stage.ts). */
+  largeRuns?: LargeRunFigures[];
   loadTimes: LoadTimeFigures[];
   /** `preflight-gate replay` of generated archives (docs/replay.md), largest last. */
   replay?: ReplayFigures[];

@@ -10,12 +10,13 @@ import { measureTarget, SECRET, type HttpTarget } from './http-stage';
 import { repoRoot } from './paths';
 import { payloadVariants } from './payload-variants';
 import { formatReport } from './report';
-import { checkTargets, checkReplayTargets } from './targets';
+import { largeRunStage } from './large-run-stage';
+import { checkLargeRunTargets, checkTargets, checkReplayTargets } from './targets';
 import { replayStage } from './replay-bench';
 
 const MODES = {
-  full: { serverSizes: [1000, 10000], engineSizes: [10, 100, 1000, 10000], connections: 10, warmupSeconds: 3, seconds: 15, engineSeconds: 2, replay: [20_000, 100_000], replayPolicies: 1000 },
-  quick: { serverSizes: [1000], engineSizes: [10, 100, 1000], connections: 10, warmupSeconds: 0.5, seconds: 2, engineSeconds: 0.3, replay: [2_000], replayPolicies: 100 },
+  full: { serverSizes: [1000, 10000], engineSizes: [10, 100, 1000, 10000], connections: 10, warmupSeconds: 3, seconds: 15, engineSeconds: 2, replay: [20_000, 100_000], replayPolicies: 1000, largeRuns: [2500, 5000, 10000], largeRunSeconds: 2 },
+  quick: { serverSizes: [1000], engineSizes: [10, 100, 1000], connections: 10, warmupSeconds: 0.5, seconds: 2, engineSeconds: 0.3, replay: [2_000], replayPolicies: 100, largeRuns: [500, 1000], largeRunSeconds: 0.2 },
 };
 const USAGE = 'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles)';
 
@@ -67,13 +68,15 @@ async function main(): Promise<number> {
     }));
     process.stderr.write('bench: engine alone...\n');
     const engine = await engineStage(m.engineSizes, kinds.usable, variants, m.engineSeconds);
+    process.stderr.write(`bench: runs of ${m.largeRuns.map((n) => n.toLocaleString('en-US')).join(', ')} targets...\n`);
+    const largeRuns = await largeRunStage(targets.flatMap((t) => (t.bundle ? [{ name: t.name, bundle: t.bundle }] : [])), m.largeRuns, m.largeRunSeconds);
     const loadTimes = m.serverSizes.map((size) => loadTime(join(work, `policies-${size}`), size));
     const replay = [];
     for (const records of m.replay) {
       process.stderr.write(`bench: replay ${records.toLocaleString('en-US')} archived decisions against ${m.replayPolicies.toLocaleString('en-US')} policies...\n`);
       replay.push(await replayStage(work, records, m.replayPolicies, kinds.usable, variants, join(__dirname, 'replay-child.js')));
     }
-    const lines = [...checkTargets(http, engine), ...checkReplayTargets(replay)];
+    const lines = [...checkTargets(http, engine), ...checkLargeRunTargets(largeRuns), ...checkReplayTargets(replay)];
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
     const results: BenchResults = {
       mode, startedAt,
@@ -81,7 +84,7 @@ async function main(): Promise<number> {
       settings: { ...settings, engineSeconds: m.engineSeconds },
       ruleKinds: kinds,
       payloads: variants.map((v, i) => ({ name: v.name, expected: Object.fromEntries(measured.map((t) => [t.name, t.expected[i]])) })),
-      http, engine, loadTimes, replay, targets: lines, passed: failed.length === 0,
+      http, engine, largeRuns, loadTimes, replay, targets: lines, passed: failed.length === 0,
     };
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, mode === 'full' ? 'results.json' : 'results-quick.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -27,11 +27,15 @@ const CHANGES: Array<[string, Change]> = [
   ['scheduled team run in qa', { teamKey: teamKey(3), experimentKey: `${teamKey(3)}-12`, environment: 'qa', createdVia: 'SCHEDULE' }],
 ];
 
-/** Variants of the spec's execution example (test/fixtures/payloads), signed with `secret`. */
-export function payloadVariants(secret: string): PayloadVariant[] {
-  const base = readFileSync(join(repoRoot(), 'test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json'), 'utf8');
+/** The spec's execution example (test/fixtures/payloads), as every variant starts. */
+export function examplePreflight(): PreflightPayload {
+  return JSON.parse(readFileSync(join(repoRoot(), 'test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json'), 'utf8')) as PreflightPayload;
+}
+
+/** Variants of `base` (the spec's execution example unless given), signed with `secret`. */
+export function payloadVariants(secret: string, base: PreflightPayload = examplePreflight()): PayloadVariant[] {
   return CHANGES.map(([name, change]) => {
-    const payload = JSON.parse(base) as PreflightPayload;
+    const payload = structuredClone(base);
     for (const [key, value] of Object.entries(change) as Array<[keyof Change, string | undefined]>) {
       if (value === undefined) delete payload.execution[key];
       else payload.execution[key] = value;

@@ -1,5 +1,6 @@
 import type { EngineFigures } from './engine-bench';
 import type { HttpTargetFigures, TargetLine } from './figures';
+import type { LargeRunFigures } from './large-run-stage';
 import type { ReplayFigures } from './replay-bench';
 
 const x = (n: number) => `${n.toFixed(2)}x`;
@@ -35,6 +36,28 @@ export function checkTargets(http: readonly HttpTargetFigures[], engine: readonl
   if (at100 && top && top !== at100) {
     const ratio = top.microsPerDecision / at100.microsPerDecision;
     lines.push({ name: `engine cost per decision at ${top.policies} policies <= 5x at 100`, pass: ratio <= 5, detail: `${top.microsPerDecision.toFixed(1)} us vs ${at100.microsPerDecision.toFixed(1)} us = ${x(ratio)}`, correctness: false });
+  }
+  return lines;
+}
+
+/**
+ * Big runs: per policy set, the decision's cost per target per policy in scope at the largest run
+ * at most 1.3x that at the smallest (linear in targets x policies, not worse).
+ */
+export function checkLargeRunTargets(runs: readonly LargeRunFigures[]): TargetLine[] {
+  const lines: TargetLine[] = [];
+  for (const set of new Set(runs.map((r) => r.set))) {
+    const own = runs.filter((r) => r.set === set);
+    const small = own[0];
+    const large = own.at(-1);
+    if (!small || !large || small === large) continue;
+    const ratio = large.nanosPerTargetPolicy / small.nanosPerTargetPolicy;
+    lines.push({
+      name: `${set}: decision cost linear in targets x policies in scope (per target and policy at ${large.targets} targets <= 1.3x at ${small.targets})`,
+      pass: ratio <= 1.3,
+      detail: `${large.nanosPerTargetPolicy.toFixed(1)} ns vs ${small.nanosPerTargetPolicy.toFixed(1)} ns = ${x(ratio)}`,
+      correctness: false,
+    });
   }
   return lines;
 }

@@ -1,0 +1,71 @@
+import { parseStrictJson } from '../src/payload/parse-strict-json';
+import { validatePreflightPayload } from '../src/payload/validate-payload';
+import type { PolicyBundle } from '../src/policy/compiled';
+import { decide } from '../src/policy/decide';
+import { largeRun } from '../test/helpers/large-run';
+import { freshStates } from './empty-state';
+import { examplePreflight, payloadVariants } from './payload-variants';
+
+export interface LargeRunFigures {
+  /** The policy set: `bundled policies`, `1,000 generated`, ... */
+  set: string;
+  policies: number;
+  /** Targets in the run's attack step, 15 attributes each. */
+  targets: number;
+  bodyBytes: number;
+  /** What the route does before deciding: strict JSON parse and schema validation, CPU µs. */
+  parseMicros: number;
+  decideMicros: number;
+  /** Policies a decision visited on average (the policies in scope). */
+  visitedPerDecision: number;
+  /** decideMicros per target per policy visited, in ns: flat when the cost is linear in both. */
+  nanosPerTargetPolicy: number;
+}
+
+/**
+ * CPU µs per call of `work` over `items`: rounds over every item until `seconds` of wall time
+ * passed (at least three), the median round counts (a round that met a major GC of the 10 MB bodies does not).
+ */
+function cpuMicros<T>(items: readonly T[], seconds: number, work: (item: T) => unknown): number {
+  const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
+  const rounds: number[] = [];
+  while (rounds.length < 3 || process.hrtime.bigint() < deadline) {
+    const start = process.cpuUsage();
+    for (const item of items) work(item);
+    const cpu = process.cpuUsage(start);
+    rounds.push((cpu.user + cpu.system) / items.length);
+  }
+  return rounds.sort((a, b) => a - b)[Math.floor(rounds.length / 2)];
+}
+
+/**
+ * Big runs (issue 20 item 7): the benchmark's payload variants with `targets` containers in their
+ * attack step, every attribute sent (test/helpers/large-run.ts), parsed, validated and decided
+ * in-process against each policy set. The cost must stay linear in targets x policies in scope.
+ */
+export async function largeRunStage(sets: ReadonlyArray<{ name: string; bundle: PolicyBundle }>, sizes: readonly number[], seconds: number): Promise<LargeRunFigures[]> {
+  const out: LargeRunFigures[] = [];
+  for (const size of sizes) {
+    const variants = payloadVariants('large-run', largeRun(examplePreflight(), size));
+    const parseMicros = cpuMicros(variants, seconds, (v) => {
+      const parsed = parseStrictJson(v.body);
+      if (!parsed.ok || !validatePreflightPayload(parsed.value).ok) throw new Error(`the ${size}-target payload "${v.name}" is not a valid preflight payload`);
+    });
+    for (const { name, bundle } of sets) {
+      const facts = await freshStates(bundle, variants);
+      let visited = 0;
+      let decisions = 0;
+      const cases = variants.map((v, i) => ({ payload: v.payload, facts: facts[i] }));
+      const decideMicros = cpuMicros(cases, seconds, (c) => {
+        visited += decide(bundle, c.payload, c.facts, new Date(), { decisionId: 'bench-large' }).results.length;
+        decisions++;
+      });
+      const visitedPerDecision = visited / decisions;
+      out.push({
+        set: name, policies: bundle.policies.length, targets: size, bodyBytes: variants[0].body.length, parseMicros, decideMicros, visitedPerDecision,
+        nanosPerTargetPolicy: (decideMicros * 1000) / (size * Math.max(visitedPerDecision, 1)),
+      });
+    }
+  }
+  return out;
+}
