@@ -4,8 +4,8 @@ import { decide } from '../src/policy/decide';
 import { buildPolicyIndex } from '../src/policy/policy-index';
 import type { PolicyBundle } from '../src/policy/compiled';
 import type { Facts } from '../src/policy/facts/facts';
-import { freshStates } from './empty-state';
-import { generatePolicySet } from './generate-policies';
+import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';
+import { generatePolicySet } from '../test/helpers/policy-sets/generate-policies';
 import type { PayloadVariant } from './payload-variants';
 
 export interface EngineFigures {
@@ -55,7 +55,7 @@ export async function engineStage(sizes: readonly number[], kinds: readonly stri
   for (const size of sizes) {
     const result = loadBundle(generatePolicySet(size, kinds));
     if (!result.ok) throw new Error(`generated set of ${size} policies does not load: ${result.problems[0]?.message}`);
-    const states = await freshStates(result.bundle, variants);
+    const states = await freshFacts(result.bundle, variants);
     decideFor(result.bundle, variants, states, Math.min(0.3, seconds));
     const indexed = decideFor(result.bundle, variants, states, seconds);
     const full = decideFor(result.bundle, variants, states, seconds / 2, true);

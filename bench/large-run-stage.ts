@@ -3,8 +3,9 @@ import { validatePreflightPayload } from '../src/payload/validate-payload';
 import type { PolicyBundle } from '../src/policy/compiled';
 import { decide } from '../src/policy/decide';
 import { largeRun } from '../test/helpers/large-run';
-import { freshStates } from './empty-state';
-import { examplePreflight, payloadVariants } from './payload-variants';
+import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';
+import { examplePreflight } from '../test/helpers/policy-sets/bench-payloads';
+import { payloadVariants } from './payload-variants';
 
 export interface LargeRunFigures {
   /** The policy set: `bundled policies`, `1,000 generated`, ... */
@@ -52,7 +53,7 @@ export async function largeRunStage(sets: ReadonlyArray<{ name: string; bundle: 
       if (!parsed.ok || !validatePreflightPayload(parsed.value).ok) throw new Error(`the ${size}-target payload "${v.name}" is not a valid preflight payload`);
     });
     for (const { name, bundle } of sets) {
-      const facts = await freshStates(bundle, variants);
+      const facts = await freshFacts(bundle, variants);
       let visited = 0;
       let decisions = 0;
       const cases = variants.map((v, i) => ({ payload: v.payload, facts: facts[i] }));

@@ -8,8 +8,8 @@ import { toArchiveRecord } from '../src/archive/decision-archive';
 import { loadPolicyDir } from '../src/policy/load-policy-dir';
 import { decide } from '../src/policy/decide';
 import type { PreflightPayload } from '../src/policy/types';
-import { freshStates } from './empty-state';
-import { generatePolicySet } from './generate-policies';
+import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';
+import { generatePolicySet } from '../test/helpers/policy-sets/generate-policies';
 import type { PayloadVariant } from './payload-variants';
 
 export interface ReplayFigures {
@@ -43,7 +43,7 @@ export async function replayStage(work: string, records: number, policies: numbe
   const loaded = loadPolicyDir(dir);
   if (!loaded.ok) throw new Error(`${dir} does not load`);
   const bundle = loaded.bundle;
-  const states = await freshStates(bundle, variants);
+  const states = await freshFacts(bundle, variants);
   const needs = bundle.needs;
   const archive = join(work, `archive-${records}-${policies}`);
   mkdirSync(archive, { recursive: true });

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { usableRuleKinds } from '../../bench/check-rule-specs';
-import { generatePolicySet } from '../../bench/generate-policies';
-import { payloadVariants } from '../../bench/payload-variants';
+import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
+import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
+import { benchPayloads } from '../helpers/policy-sets/bench-payloads';
 import { builtInPolicies, withBuiltIns } from '../../src/policy/built-in-policies';
 import type { PolicyBundle } from '../../src/policy/compiled';
 import { decide } from '../../src/policy/decide';
@@ -25,7 +25,7 @@ function payloads(): PreflightPayload[] {
   const envs = ['production', 'prod', 'staging', 'dev', 'payments-prod'];
   return [
     ...fixtures,
-    ...payloadVariants('s').map((v) => v.payload),
+    ...benchPayloads().map((v) => v.payload),
     ...envs.map((env) => preflightWith((p) => { p.execution.environment = env; })),
     preflightWith((p) => { delete p.execution.teamKey; delete p.execution.environment; }),
   ];

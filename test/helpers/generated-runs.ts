@@ -1,34 +1,11 @@
 import type { PreflightPayload, Step, WebhookPayload } from '../../src/payload/types';
+import type { Rng } from './policy-sets/rng';
 
 /**
  * Deterministic generators of policy sets, preflight payloads and state events for tests that need
  * many varied decisions (replay exactness). A small seeded PRNG (mulberry32): the same seed gives
- * the same runs on every machine. Written for the tests; nothing here comes from bench/.
+ * the same runs on every machine (seededRng, policy-sets/rng.ts).
  */
-export interface Rng {
-  next(): number;
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-}
-
-export function rng(seed: number): Rng {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)],
-    chance: (p) => next() < p,
-  };
-}
-
 export const TEAMS = ['ADM', 'SHOP', 'PAY'];
 export const ENVIRONMENTS = ['prod', 'staging', 'dev', '32009f6e-ff90-47a5-8daa-80f4bb7ae591'];
 const ACTIONS = [

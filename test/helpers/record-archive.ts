@@ -12,7 +12,8 @@ import { signatureHeader } from '../../src/signature/sign';
 import { createStateStore } from '../../src/state/create-state-store';
 import { guardrailState } from '../../src/state/guardrail-state';
 import { parseStateConfig } from '../../src/state/state-config';
-import { generatedEvent, generatedPayload, rng, type StopState } from './generated-runs';
+import { generatedEvent, generatedPayload, type StopState } from './generated-runs';
+import { seededRng } from './policy-sets/rng';
 
 const SECRET = 'archive-secret';
 /** Monday 2026-01-05 06:00 UTC: the generated decisions spread over the following days. */
@@ -61,7 +62,7 @@ export async function recordArchive(opts: { policies: Record<string, string>; ru
   const server = await new Promise<Server>((resolve) => { const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s)); });
   const port = (server.address() as { port: number }).port;
   const answers = new Map<string, { status: number; text: string }>();
-  const r = rng(opts.seed);
+  const r = seededRng(opts.seed);
   const stop: StopState = {};
   try {
     for (let i = 1; i <= opts.runs; i++) {

@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
-import { usableRuleKinds } from '../../bench/check-rule-specs';
-import { generatePolicySet } from '../../bench/generate-policies';
+import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
+import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
 import { loadBundle } from '../../src/policy/load-bundle';
 import { emergencyStopPolicy } from '../../src/policy/built-in-policies';
 

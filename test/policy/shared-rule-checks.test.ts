@@ -1,7 +1,7 @@
-import { usableRuleKinds } from '../../bench/check-rule-specs';
-import { freshStates } from '../../bench/empty-state';
-import { generatePolicySet } from '../../bench/generate-policies';
-import { payloadVariants } from '../../bench/payload-variants';
+import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
+import { freshFacts } from '../helpers/policy-sets/fresh-facts';
+import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
+import { benchPayloads } from '../helpers/policy-sets/bench-payloads';
 import type { PolicyBundle } from '../../src/policy/compiled';
 import { decide as decideRun } from '../../src/policy/decide';
 import { evaluatePolicy } from '../../src/policy/evaluate-policy';
@@ -105,8 +105,8 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     const distinct = new Set(loaded.bundle.policies.flatMap((p) => p.rules.map((r) => r.check)));
     const rules = loaded.bundle.policies.reduce((n, p) => n + p.rules.length, 0);
     expect(distinct.size).toBeLessThan(rules / 2);
-    const variants = payloadVariants('secret');
-    const states = await freshStates(loaded.bundle, variants);
+    const variants = benchPayloads();
+    const states = await freshFacts(loaded.bundle, variants);
     let compared = 0;
     variants.forEach((v, i) => { compared += expectSameAsAlone(loaded.bundle, files, v.payload, states[i]); });
     expect(compared).toBeGreaterThan(100);
@@ -196,7 +196,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
       return loaded.bundle;
     };
     const reused = load();
-    const variants = payloadVariants('secret');
+    const variants = benchPayloads();
     const decide = (bundle: PolicyBundle, payload: PreflightPayload) => JSON.stringify(decideRun(bundle, payload, {}, NOW, { decisionId: 'd' }));
     const fresh = variants.map((v) => decide(load(), v.payload));
     // Each variant after every other one, so each request follows one that filled the shared answers differently.

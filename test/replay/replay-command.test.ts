@@ -6,11 +6,12 @@ import { replayCommand, type ReplayCommandOptions } from '../../src/cli/commands
 import type { ArchiveRecord } from '../../src/archive/archive-record';
 import { readRecords } from '../../src/replay/read-records';
 import type { ReplayReport } from '../../src/replay/replay-report';
-import { generatedPolicies, rng } from '../helpers/generated-runs';
+import { generatedPolicies } from '../helpers/generated-runs';
+import { seededRng } from '../helpers/policy-sets/rng';
 import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
 import { runCli } from '../cli/run-cli';
 
-const POLICIES = generatedPolicies(rng(20), 60);
+const POLICIES = generatedPolicies(seededRng(20), 60);
 let recorded: RecordedArchive;
 let records: ArchiveRecord[];
 const scratch: string[] = [];

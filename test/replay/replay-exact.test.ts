@@ -4,7 +4,8 @@ import { replayCommand } from '../../src/cli/commands/replay-command';
 import type { ArchiveRecord } from '../../src/archive/archive-record';
 import { readRecords } from '../../src/replay/read-records';
 import type { ReplayReport } from '../../src/replay/replay-report';
-import { generatedPolicies, rng } from '../helpers/generated-runs';
+import { generatedPolicies } from '../helpers/generated-runs';
+import { seededRng } from '../helpers/policy-sets/rng';
 import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
 
 /** Thousands of generated decisions, recorded by the real service path, replayed by the CLI's command. */
@@ -12,7 +13,7 @@ const RUNS = Number(process.env.REPLAY_RUNS ?? 3000);
 let recorded: RecordedArchive;
 
 beforeAll(async () => {
-  recorded = await recordArchive({ policies: generatedPolicies(rng(20), 60), runs: RUNS, seed: 24 });
+  recorded = await recordArchive({ policies: generatedPolicies(seededRng(20), 60), runs: RUNS, seed: 24 });
 }, 600_000);
 
 async function allRecords(dir: string): Promise<ArchiveRecord[]> {

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { replayCommand } from '../../src/cli/commands/replay-command';
 import type { ReplayReport } from '../../src/replay/replay-report';
-import { generatedPolicies, rng } from '../helpers/generated-runs';
+import { generatedPolicies } from '../helpers/generated-runs';
+import { seededRng } from '../helpers/policy-sets/rng';
 import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
 
 let recorded: RecordedArchive;
 beforeAll(async () => {
-  recorded = await recordArchive({ policies: generatedPolicies(rng(20), 60), runs: 300, seed: 11, maskAttributes: ['k8s.namespace'] });
+  recorded = await recordArchive({ policies: generatedPolicies(seededRng(20), 60), runs: 300, seed: 11, maskAttributes: ['k8s.namespace'] });
 }, 300_000);
 
 const archiveText = () => readdirSync(recorded.archive).map((n) => {

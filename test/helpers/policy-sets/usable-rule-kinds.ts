@@ -1,6 +1,6 @@
 import { stringify } from 'yaml';
-import { loadBundle } from '../src/policy/load-bundle';
-import { RULE_KINDS } from '../src/policy/rules';
+import { loadBundle } from '../../../src/policy/load-bundle';
+import { RULE_KINDS } from '../../../src/policy/rules';
 import { seededRng } from './rng';
 import { LEFT_OUT, RULE_SPECS } from './rule-specs';
 
@@ -22,7 +22,7 @@ export function usableRuleKinds(): UsableKinds {
       continue;
     }
     if (!make) {
-      notes.push(`rule kind "${kind.key}" is registered but bench/rule-specs.ts has no spec for it: not used`);
+      notes.push(`rule kind "${kind.key}" is registered but test/helpers/policy-sets/rule-specs.ts has no spec for it: not used`);
       continue;
     }
     const rng = seededRng(7);

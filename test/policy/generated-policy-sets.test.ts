@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
-import { usableRuleKinds } from '../../bench/check-rule-specs';
-import { generatePolicySet, platformCount } from '../../bench/generate-policies';
+import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
+import { generatePolicySet, platformCount } from '../helpers/policy-sets/generate-policies';
 import { RULE_KINDS } from '../../src/policy/rules';
 import { loadBundle } from '../../src/policy/load-bundle';
 
