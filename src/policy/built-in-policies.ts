@@ -1,7 +1,7 @@
 import { envOneOf } from '../env-values';
 import { assembleBundle } from './assemble-bundle';
 import type { CompiledPolicy, PolicyBundle } from './compiled';
-import { passOutcome, passResult } from './policy-texts';
+import { passResult } from './policy-texts';
 import { emergencyStopRule } from './rules/emergency-stop';
 import { compileScope } from './scope';
 
@@ -47,7 +47,6 @@ export function emergencyStopPolicy(): CompiledPolicy {
     message: undefined,
     modifications: [],
     passed,
-    passedOutcome: passOutcome(passed),
   };
 }
 

@@ -7,7 +7,7 @@ import { RuleSpecErrors } from './rule-kind';
 import { RuleSpecError } from './rule-spec-error';
 import { RULES_BY_KEY } from './rules';
 import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
-import { passOutcome, passResult } from './policy-texts';
+import { passResult } from './policy-texts';
 import { compileTemplate } from './template';
 import type { Mode, Modification } from './types';
 import type { ParsedDocument } from './yaml-source';
@@ -217,7 +217,6 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     message,
     modifications: modifications as CompiledModification[],
     passed,
-    passedOutcome: passOutcome(passed),
   };
 }
 

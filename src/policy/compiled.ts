@@ -2,7 +2,7 @@ import type { EvaluationContext } from './evaluation-context';
 import type { Need } from './facts/need';
 import type { CompiledScope, ScopeSpec } from './scope';
 import type { Template } from './template';
-import type { ActionStepRef, Mode, Modification, PolicyOutcome, PolicyResult, SourceRef, Violation } from './types';
+import type { ActionStepRef, Mode, Modification, PolicyResult, SourceRef, Violation } from './types';
 import type { AliasesById, EnvironmentAliases } from './environments';
 
 // The compiled policy set: built by loading (load-bundle.ts), read-only from then on. Deciding a run
@@ -54,10 +54,8 @@ export interface CompiledPolicy {
   rules: CompiledRule[];
   message?: Template;
   modifications: CompiledModification[];
-  /** Its result when it applies and finds nothing: built once (passResult), shared by every decision. */
+  /** Its result when it applies and finds nothing: a constant of the policy (passResult, frozen), like its name. */
   passed: PolicyResult;
-  /** `passed` with no modifications, the outcome of a pass of a policy without modifications (passOutcome). */
-  passedOutcome: PolicyOutcome;
 }
 
 export interface CompiledException {

@@ -178,7 +178,7 @@ export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, e
   if (typeof steps === 'string') return skipped(policy, steps);
 
   const violations = withUndecidedScope(policy, ctx, checkRules(policy, ctx, steps));
-  if (violations.length === 0) return policy.modifications.length === 0 ? policy.passedOutcome : { result: policy.passed, modifications: contribute(policy, ctx) };
+  if (violations.length === 0) return { result: policy.passed, modifications: contribute(policy, ctx) };
   const findings = violations.map(finding);
   const message = violations.map((v) => render(policy, v, ctx)).join('; ');
   const { live, expiredNote } = waiverFor(policy, ctx, steps, violations, exceptions);

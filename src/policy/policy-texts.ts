@@ -19,6 +19,3 @@ export function passResult(policy: Pick<CompiledPolicy, 'name' | 'mode' | 'prior
 
 /** The outcome of every policy that contributes no modification: shared, never written to. */
 export const NO_MODIFICATIONS: PolicyOutcome['modifications'] = Object.freeze([]);
-
-/** The outcome of a policy without modifications that applied and found nothing: built with the policy, so a pass allocates nothing. */
-export const passOutcome = (passed: PolicyResult): PolicyOutcome => Object.freeze({ result: passed, modifications: NO_MODIFICATIONS });
