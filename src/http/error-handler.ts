@@ -16,6 +16,11 @@ export function toHttpError(err: unknown): HttpError {
   return new HttpError(500, 'internal error in preflight-gate: no decision could be made, so the run is denied; see the service log');
 }
 
+/** The state store could not record an event: 503, so Steadybit delivers it again. */
+export function eventNotRecordedError(unavailable: { message: string }): HttpError {
+  return new HttpError(503, `the state store is unavailable (${unavailable.message}); the event was not recorded, deliver it again`);
+}
+
 /** A fact source that could not answer (the state store is down): the run is refused, 503, saying why. */
 export function factsUnavailableError(unavailable: { source: string; message: string }): HttpError {
   return new HttpError(503, unavailable.message);

@@ -7,7 +7,9 @@ import type { GuardrailState } from '../state/guardrail-state';
 import type { StateEvent } from '../state/state-event';
 import { readStateEvent } from '../state/state-event';
 import { outsideTolerance } from '../state/event-tolerance';
-import { StateUnavailableError, type ApplyOutcome } from '../state/state-store';
+import { applyStateEvent } from '../state/apply-state-event';
+import type { ApplyOutcome } from '../state/state-store';
+import { eventNotRecordedError } from './error-handler';
 import { HttpError } from './http-error';
 import { signedJsonBody } from './signed-json-body';
 
@@ -65,13 +67,9 @@ export function eventsRouter(deps: EventsDeps): Router {
       res.status(200).json({ message: tooFar });
       return;
     }
-    let outcome: ApplyOutcome;
-    try {
-      outcome = await deps.state.store.apply(event, now);
-    } catch (err) {
-      if (err instanceof StateUnavailableError) throw new HttpError(503, `the state store is unavailable (${err.message}); the event was not recorded, deliver it again`);
-      throw err;
-    }
+    const applied = await applyStateEvent(deps.state.store, event, now);
+    if (applied.kind === 'unavailable') throw eventNotRecordedError(applied);
+    const { outcome } = applied;
     const summary = describe(event);
     if (outcome === 'unmatched') deps.logger.warn('event ignored', { event: event.name, time: event.time.text, outcome, summary, reason: IGNORED.unmatched });
     else deps.logger.info('event', { event: event.name, time: event.time.text, outcome, summary });

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { WebhookPayload } from '../../src/payload/types';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
-import type { ApplyOutcome, StateStore } from '../../src/state/state-store';
+import { StateUnavailableError, type ApplyOutcome, type StateStore } from '../../src/state/state-store';
 import { signedRequest, type SignedRequestOptions } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
 import { at, disengagedPayload, engagedPayload, executionPayload, T0 } from '../state/state-events';
@@ -15,6 +15,13 @@ const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: no-dev\nrules:\n  - e
 class BrokenStore extends MemoryStateStore {
   override async apply(): Promise<ApplyOutcome> {
     throw new Error('a bug inside the state store');
+  }
+}
+
+/** A store that cannot be reached: every update fails the way an unreachable Redis does. */
+class UnreachableStore extends MemoryStateStore {
+  override async apply(): Promise<ApplyOutcome> {
+    throw new StateUnavailableError('Redis (standalone redis:6379) is not connected (reconnecting)');
   }
 }
 
@@ -48,6 +55,7 @@ const cases: Array<{ name: string; setup?: (a: App) => Promise<unknown>; send: (
   { name: 'a body over the limit', send: created, status: 413, series: 'event=other,outcome=invalid', bodyLimit: '100b' },
   { name: 'a wrong signature (the unsigned body names no event)', send: (a) => send(a, CREATED, { secret: 'not-the-secret' }), status: 401, series: 'event=other,outcome=unauthorized' },
   { name: 'a missing signature', send: (a) => send(a, CREATED, { omitHeader: 'x-sb-signature' }), status: 401, series: 'event=other,outcome=unauthorized' },
+  { name: 'an unreachable store (503: deliver it again)', send: created, status: 503, series: 'event=experiment.execution.created,outcome=unavailable', store: new UnreachableStore(TIMING) },
   { name: 'a bug in the store (500)', send: created, status: 500, series: 'event=experiment.execution.created,outcome=error', store: new BrokenStore(TIMING) },
 ];
 
