@@ -1,5 +1,5 @@
 import { MAX_MESSAGE_LENGTH } from '../../src/policy/combine';
-import { decideAt, loadProblems } from './decide';
+import { decideAt, loadProblems } from '../helpers/decide-harness';
 
 const NOW = '2026-01-05T10:00:00Z';
 const denier = (name: string, priority: number, reason = `reason of ${name}`, mode = 'enforce') =>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import jsonLogic from 'json-logic-js';
 import { compileSimple } from '../../src/policy/json-logic/compile-simple';
-import { decideAt, policyWith } from './decide';
+import { decideAt, policyDocument } from '../helpers/decide-harness';
 
 type Expr = Parameters<typeof jsonLogic.apply>[0];
 
@@ -103,7 +103,7 @@ describe('compileSimple: the same answer as json-logic-js for every expression i
 
   test('a condition rule answers the same through either path', () => {
     const NOW = '2026-01-05T10:00:00Z';
-    const decide = (deny: string) => decideAt({ 'p.yaml': policyWith(`condition: {deny: ${deny}, reason: r}`) }, NOW);
+    const decide = (deny: string) => decideAt({ 'p.yaml': policyDocument(`condition: {deny: ${deny}, reason: r}`) }, NOW);
     expect(compileSimple({ '>': [{ var: 'targets.total' }, 0] })).toBeDefined();
     expect(compileSimple({ '>': [{ '+': [{ var: 'targets.total' }, 0] }, 0] })).toBeUndefined();
     // The fixture expects one target: caps below and at it; `+ 0` keeps json-logic-js evaluating the whole expression.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadProblems } from './decide';
+import { loadProblems } from '../helpers/decide-harness';
 
 const doc = readFileSync(join(__dirname, '..', '..', 'docs', 'policies.md'), 'utf8');
 

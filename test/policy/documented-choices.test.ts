@@ -1,5 +1,5 @@
 import type { PreflightPayload, Step } from '../../src/payload/types';
-import { decideAt } from './decide';
+import { decideAt } from '../helpers/decide-harness';
 
 /**
  * The choices docs/policies.md states where the docs used to be silent or read two ways (issue 19,

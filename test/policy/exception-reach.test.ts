@@ -1,5 +1,5 @@
 import type { PreflightPayload, Step } from '../../src/payload/types';
-import { decideAt } from './decide';
+import { decideAt } from '../helpers/decide-harness';
 
 const NOW = '2026-01-05T10:00:00Z';
 const blockAttacks = `

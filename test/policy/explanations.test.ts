@@ -2,7 +2,7 @@ import { decide } from '../../src/policy/decide';
 import { preflightPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
-import { decideAt } from './decide';
+import { decideAt } from '../helpers/decide-harness';
 
 const NOW = '2026-01-05T10:00:00Z';
 const policy = (name: string, body: string) => `kind: Policy\nname: ${name}\n${body}`;

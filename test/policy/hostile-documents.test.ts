@@ -1,4 +1,4 @@
-import { loadProblems } from './decide';
+import { loadProblems } from '../helpers/decide-harness';
 
 const policy = 'kind: Policy\nname: real\nrules:\n  - actions: {blockedKinds: [ATTACK]}\n';
 

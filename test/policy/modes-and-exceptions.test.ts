@@ -1,4 +1,4 @@
-import { decideAt, loadProblems } from './decide';
+import { decideAt, loadProblems } from '../helpers/decide-harness';
 
 const NOW = '2026-01-05T10:00:00Z';
 const denying = (mode: string, name = 'no-attacks') => `

@@ -1,4 +1,4 @@
-import { decideAt, loadProblems } from './decide';
+import { decideAt, loadProblems } from '../helpers/decide-harness';
 
 const NOW = '2026-01-05T10:00:00Z';
 const aliases = 'kind: EnvironmentAliases\naliases:\n  production: [32009f6e-ff90-47a5-8daa-80f4bb7ae591]\n';

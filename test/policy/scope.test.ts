@@ -1,4 +1,4 @@
-import { decideAt } from './decide';
+import { decideAt } from '../helpers/decide-harness';
 import type { PreflightPayload } from '../../src/policy/types';
 
 const aliases = `

@@ -1,6 +1,6 @@
 import type { PreflightPayload, Step } from '../../src/payload/types';
 import { preflightWith } from '../helpers/fixtures';
-import { reasonsFor } from './rules/harness';
+import { reasonsFor } from '../helpers/decide-harness';
 
 /** The spec example with its steps replaced. */
 const withSteps = (...steps: Step[]): PreflightPayload => preflightWith((p) => { p.execution.steps = steps; });

@@ -1,6 +1,6 @@
 import type { Step } from '../../../src/payload/types';
 import { preflightWith } from '../../helpers/fixtures';
-import { reasonsFor, withAttack } from './harness';
+import { reasonsFor, withAttack } from '../../helpers/decide-harness';
 
 const STRESS = 'com.steadybit.extension_container.stress_cpu';
 

@@ -1,4 +1,4 @@
-import { reasonsFor, withAttack } from './harness';
+import { reasonsFor, withAttack } from '../../helpers/decide-harness';
 
 const S1 = 'step "com.steadybit.extension_container.stress_cpu" (steps[1])';
 const NS = 'k8s.namespace';

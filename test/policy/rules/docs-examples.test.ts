@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatProblem } from '../../../src/policy/load-error';
 import { RULE_KINDS } from '../../../src/policy/rules';
-import { problemsOf } from './harness';
+import { problemsOf } from '../../helpers/decide-harness';
 
 const KINDS = ['environments', 'actions', 'targets', 'blastRadius', 'targetAttributes', 'parameters'];
 const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'policies.md'), 'utf8');

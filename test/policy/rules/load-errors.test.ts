@@ -1,5 +1,5 @@
 import { formatProblem } from '../../../src/policy/load-error';
-import { problemsOf } from './harness';
+import { problemsOf } from '../../helpers/decide-harness';
 
 /** A policy whose rule is written in block YAML from line 4 on; `rule` lines are indented by 4. */
 const policy = (rule: string) => `kind: Policy\nname: p\nrules:\n  - ${rule.trim().split('\n').join('\n    ')}\n`;

@@ -2,7 +2,7 @@ import { payload } from '../../helpers/fixtures';
 import type { PreflightPayload } from '../../../src/payload/types';
 import { decide } from '../../../src/policy/decide';
 import { bundleFrom } from '../../helpers/test-app';
-import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
+import { NOW, policyDocument, reasonsFor, withAttack } from '../../helpers/decide-harness';
 
 const S1 = 'step "com.steadybit.extension_container.stress_cpu" (steps[1])';
 /** The spec example's attack with `parameters` replaced. */
@@ -39,7 +39,7 @@ describe('parameters rule', () => {
   });
 
   test('policies of one request each read a parameter as their own kind of value', () => {
-    const named = (name: string, rule: string) => policyYaml(rule).replace('name: p', `name: ${name}`);
+    const named = (name: string, rule: string) => policyDocument(rule, '', name);
     const files = {
       'a.yaml': named('as-duration', 'parameters: {duration: {max: 5m}}'),
       'b.yaml': named('as-number', 'parameters: {duration: {max: 100000}}'),

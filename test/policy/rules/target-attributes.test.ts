@@ -2,7 +2,7 @@ import type { Attribute, PreflightPayload, Step } from '../../../src/payload/typ
 import { payload } from '../../helpers/fixtures';
 import { decide } from '../../../src/policy/decide';
 import { bundleFrom } from '../../helpers/test-app';
-import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
+import { NOW, policyDocument, reasonsFor, withAttack } from '../../helpers/decide-harness';
 
 const S1 = 'step "com.steadybit.extension_container.stress_cpu" (steps[1])';
 const T1 = 'target docker://1f769d01b9c5cd29bb302ca40157274f38798104208117b3310825ba676883ea';
@@ -54,7 +54,7 @@ describe('targetAttributes rule', () => {
   });
 
   test('policies of one request each read their own keys of the same target', () => {
-    const named = (name: string, rule: string) => policyYaml(rule).replace('name: p', `name: ${name}`);
+    const named = (name: string, rule: string) => policyDocument(rule, '', name);
     const files = {
       'a.yaml': named('a', FORBID),
       'b.yaml': named('b', 'targetAttributes: {allowOnly: {aws.account: ["2"]}}'),

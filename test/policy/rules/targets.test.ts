@@ -1,7 +1,7 @@
 import type { Step } from '../../../src/payload/types';
 import { decide } from '../../../src/policy/decide';
 import { bundleFrom } from '../../helpers/test-app';
-import { NOW, policyYaml, reasonsFor, withAttack } from './harness';
+import { NOW, policyDocument, reasonsFor, withAttack } from '../../helpers/decide-harness';
 
 const S1 = 'step "com.steadybit.extension_container.stress_cpu" (steps[1])';
 const CONTAINER = 'com.steadybit.extension_container.container';
@@ -16,8 +16,8 @@ const twoAttacks = (first: Partial<Step>, second: Partial<Step>) =>
 describe('targets rule', () => {
   test('policies of one request each count the steps of their own scope', () => {
     const files = {
-      'a.yaml': policyYaml('targets: {maxTotal: 20}').replace('name: p', 'name: all-steps'),
-      'b.yaml': policyYaml('targets: {maxTotal: 6}', 'match:\n  actionIds: ["*stress_mem*"]\n').replace('name: p', 'name: mem-only'),
+      'a.yaml': policyDocument('targets: {maxTotal: 20}', '', 'all-steps'),
+      'b.yaml': policyDocument('targets: {maxTotal: 6}', 'match:\n  actionIds: ["*stress_mem*"]\n', 'mem-only'),
     };
     const d = decide(bundleFrom(files, NOW), twoAttacks({ totalTargetCount: 15 }, { totalTargetCount: 6 }), {}, NOW, { decisionId: 'd-1' });
     expect(Object.fromEntries(d.results.map((r) => [r.policy, r.result]))).toEqual({ 'all-steps': 'deny', 'mem-only': 'pass' });

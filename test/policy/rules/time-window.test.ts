@@ -1,6 +1,6 @@
-import { decideAt, loadProblems, policyWith } from './decide';
+import { decideAt, loadProblems, policyDocument } from '../../helpers/decide-harness';
 
-const window = (spec: string) => ({ 'p.yaml': policyWith(`timeWindow: ${spec}`) });
+const window = (spec: string) => ({ 'p.yaml': policyDocument(`timeWindow: ${spec}`) });
 
 const berlinDaily = window('{timeZone: Europe/Berlin, allowed: [{from: "09:00", to: "17:00"}]}');
 const berlinNightDeny = window('{timeZone: Europe/Berlin, deny: [{from: "02:00", to: "03:00"}]}');

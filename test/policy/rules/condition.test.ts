@@ -1,5 +1,5 @@
-import type { PreflightPayload } from '../../src/policy/types';
-import { decideAt, loadProblems, policyWith } from './decide';
+import type { PreflightPayload } from '../../../src/policy/types';
+import { decideAt, loadProblems, policyDocument } from '../../helpers/decide-harness';
 
 const aliases = `
 kind: EnvironmentAliases
@@ -7,7 +7,7 @@ aliases:
   production: [32009f6e-ff90-47a5-8daa-80f4bb7ae591]
 `;
 const NOW = '2026-01-05T10:00:00Z'; // Monday 11:00 in Berlin
-const condition = (spec: string, extra = '') => ({ 'a.yaml': aliases, 'p.yaml': policyWith(`condition: ${spec}`, extra) });
+const condition = (spec: string, extra = '') => ({ 'a.yaml': aliases, 'p.yaml': policyDocument(`condition: ${spec}`, extra, 'under-test') });
 
 describe('condition rule: json-logic over the payload and derived facts', () => {
   test.each([
@@ -49,11 +49,11 @@ describe('condition rule: json-logic over the payload and derived facts', () => 
   test('conditions of one request each see their own step scope, time zone and data', () => {
     const files = {
       'a.yaml': aliases,
-      'p1.yaml': policyWith('condition: {require: {and: [{"==": [{var: targets.total}, 3]}, {"==": [{var: steps.actionCount}, 1]}]}, reason: r}', 'match:\n  actionIds: ["*stress_mem*"]\n').replace('under-test', 'mem-only'),
-      'p2.yaml': policyWith('condition: {require: {and: [{"==": [{var: targets.total}, 4]}, {"==": [{var: steps.actionCount}, 2]}]}, reason: r}').replace('under-test', 'all-steps'),
-      'p3.yaml': policyWith('condition: {require: {"==": [{var: time.hour}, 11]}, reason: r, timeZone: Europe/Berlin}').replace('under-test', 'berlin'),
-      'p4.yaml': policyWith('condition: {require: {"==": [{var: time.hour}, 10]}, reason: r}').replace('under-test', 'utc'),
-      'p5.yaml': policyWith('condition: {require: {"==": [{var: now}, "2026-01-05T10:00:00.000Z"]}, reason: r}').replace('under-test', 'now'),
+      'p1.yaml': policyDocument('condition: {require: {and: [{"==": [{var: targets.total}, 3]}, {"==": [{var: steps.actionCount}, 1]}]}, reason: r}', 'match:\n  actionIds: ["*stress_mem*"]\n', 'mem-only'),
+      'p2.yaml': policyDocument('condition: {require: {and: [{"==": [{var: targets.total}, 4]}, {"==": [{var: steps.actionCount}, 2]}]}, reason: r}', '', 'all-steps'),
+      'p3.yaml': policyDocument('condition: {require: {"==": [{var: time.hour}, 11]}, reason: r, timeZone: Europe/Berlin}', '', 'berlin'),
+      'p4.yaml': policyDocument('condition: {require: {"==": [{var: time.hour}, 10]}, reason: r}', '', 'utc'),
+      'p5.yaml': policyDocument('condition: {require: {"==": [{var: now}, "2026-01-05T10:00:00.000Z"]}, reason: r}', '', 'now'),
     };
     const d = decideAt(files, NOW, (p) => {
       p.execution.steps?.push({ actionId: 'com.steadybit.extension_host.stress_mem', actionKind: 'ATTACK', totalTargetCount: 3, radius: { targetType: 'com.steadybit.extension_host.host' } });

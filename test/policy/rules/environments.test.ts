@@ -1,6 +1,6 @@
-import { decide as decideRun } from '../../src/policy/decide';
-import { bundleFrom } from '../helpers/test-app';
-import { preflightWith } from '../helpers/fixtures';
+import { decide as decideRun } from '../../../src/policy/decide';
+import { bundleFrom } from '../../helpers/test-app';
+import { preflightWith } from '../../helpers/fixtures';
 
 const aliases = `
 kind: EnvironmentAliases
