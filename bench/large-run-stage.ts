@@ -40,7 +40,7 @@ function cpuMicros<T>(items: readonly T[], seconds: number, work: (item: T) => u
 }
 
 /**
- * Big runs (issue 20 item 7): the benchmark's payload variants with `targets` containers in their
+ * Big runs (docs/decisions/0006-body-limit-for-large-runs.md): the benchmark's payload variants with `targets` containers in their
  * attack step, every attribute sent (test/helpers/large-run.ts), parsed, validated and decided
  * in-process against each policy set. The cost must stay linear in targets x policies in scope.
  */

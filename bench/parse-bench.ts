@@ -1,5 +1,5 @@
 /**
- * The parse step of a webhook body, before and after strict parsing (issue 19 item 4):
+ * The parse step of a webhook body, before and after strict parsing (docs/decisions/strict-json-parsing.md):
  * `node .bench/build/bench/parse-bench.js` after `npx tsc -p bench/tsconfig.json`.
  * Prints microseconds per parse for the fixture payloads and a 10,000-target payload, for
  * JSON.parse alone (before), parseStrictJson (after) and the alternatives weighed.

@@ -63,7 +63,7 @@ export function checkLargeRunTargets(runs: readonly LargeRunFigures[]): TargetLi
 }
 
 /**
- * Replay (issue 24): exact on every archived decision (a correctness target), 100,000 decisions
+ * Replay (docs/replay.md): exact on every archived decision (a correctness target), 100,000 decisions
  * against 1,000 policies in under a minute, and memory flat in the archive's size (the peak RSS of
  * the largest archive at most 1.25x that of the smallest).
  */

@@ -9,7 +9,7 @@ import { Server as NetServer } from 'node:net';
  *
  * Idle keep-alive connections are not dropped at the signal (http.Server#close does that since
  * Node 19): a client may have sent a request on one a moment before, and would see a reset
- * instead of an answer (issue 19 item 8). So the listening socket is closed with net.Server#close,
+ * instead of an answer. So the listening socket is closed with net.Server#close,
  * which only stops accepting.
  *
  * Call it right after creating the server: it tracks the responses in flight from then on.
