@@ -4,8 +4,9 @@ import { formatProblem } from '../../../src/policy/load-error';
 import { RULE_KINDS } from '../../../src/policy/rules';
 import { problemsOf } from '../../helpers/decide-harness';
 
-const KINDS = ['environments', 'actions', 'targets', 'blastRadius', 'targetAttributes', 'parameters'];
 const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'policies.md'), 'utf8');
+/** Every registered kind with a section in docs/policies.md (the others are documented with their source, e.g. docs/state.md). */
+const KINDS = RULE_KINDS.map((k) => k.key).filter((key) => doc.includes(`### \`${key}\``));
 
 /** The YAML examples of the `### \`kind\`` section; fragments starting at `rules:` become a policy. */
 function examples(kind: string): string[] {
