@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { PreflightPayload } from '../../../src/payload/types';
 import { validatePreflightPayload } from '../../../src/payload/validate-payload';
 import { ALIAS_IDS, teamKey } from './universe';
@@ -19,9 +19,19 @@ const CHANGES: Array<[string, Change]> = [
   ['scheduled team run in qa', { teamKey: teamKey(3), experimentKey: `${teamKey(3)}-12`, environment: 'qa', createdVia: 'SCHEDULE' }],
 ];
 
+const EXAMPLE = join('test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json');
+
+/** The repository's copy of the example, found upwards from here: run from test/ by jest, or compiled into .bench/build/ by the benchmark. */
+function examplePath(from = __dirname): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json')) && existsSync(join(dir, EXAMPLE))) return join(dir, EXAMPLE);
+    if (dirname(dir) === dir) throw new Error(`no ${EXAMPLE} above ${from}`);
+  }
+}
+
 /** The spec's execution example (test/fixtures/payloads), as every variant starts. */
 export function examplePreflight(): PreflightPayload {
-  return JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json'), 'utf8')) as PreflightPayload;
+  return JSON.parse(readFileSync(examplePath(), 'utf8')) as PreflightPayload;
 }
 
 /**
