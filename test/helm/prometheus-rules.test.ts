@@ -25,7 +25,7 @@ const promtool = (...args: string[]) => {
 };
 
 const RUNBOOK = 'https://git.example.com/platform/preflight-gate/blob/main/docs/runbook.md';
-const ALERTS = ['PreflightGateDown', 'PreflightGatePolicyReloadFailed', 'PreflightGateErrorDecisions', 'PreflightGateSignatureFailureSpike', 'PreflightGateLatencyHigh', 'PreflightGateStateStoreDown'];
+const ALERTS = ['PreflightGateDown', 'PreflightGatePolicyReloadFailed', 'PreflightGateErrorDecisions', 'PreflightGateSignatureFailureSpike', 'PreflightGateLatencyHigh', 'PreflightGateStateStoreDown', 'PreflightGateSignalSourceFailing'];
 const UP = 'up{job="pg-preflight-gate",namespace="chaos"';
 const requests = (ns: string, status: string) => `preflight_request_duration_seconds_count{route="/preflight",status="${status}",namespace="${ns}"}`;
 
@@ -47,6 +47,12 @@ const SERIES = [
   ['preflight_state_store_up{store="redis",namespace="state",pod="s1"}', '1 1 0 0 0 0 0 0 0 0'],
   ['preflight_state_store_up{store="redis",namespace="state",pod="s2"}', '1 1 0 1 1 1 1 1 1 1'],
   [requests('state', '503'), '0 0 0 5 10 15 20 25 30 35'],
+  // Namespace "signals": its Prometheus stops answering at minute 3 (3 failed queries, their runs denied: 403s); its Alertmanager is fine.
+  ['preflight_signal_queries_total{kind="prometheus",source="default",outcome="error",namespace="signals"}', '0 0 0 3 3 3 3 3'],
+  ['preflight_signal_queries_total{kind="prometheus",source="default",outcome="ok",namespace="signals"}', '0 4 8 8 8 8 8 8'],
+  ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="error",namespace="signals"}', '0+0x10'],
+  ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="ok",namespace="signals"}', '0+4x10'],
+  [requests('signals', '403'), '0 0 0 3 3 3 3 3'],
 ];
 
 const alert = (alertname: string, eval_time: string, labels: Record<string, string>, summary: string, description: string) => ({
@@ -81,20 +87,26 @@ const INCIDENTS = [
   silent('PreflightGateStateStoreDown', '4m'),
   alert('PreflightGateStateStoreDown', '6m', { severity: 'critical', namespace: 'state', pod: 's1', store: 'redis' }, 'The state store is unreachable; runs that need state are denied.',
     `Pod s1 has not reached its redis state store for 3m. ${STORE_DOWN_DENY} POST /events answers 503 meanwhile, so Steadybit's deliveries fail and the state misses those events. /readyz (state.message) and the service log say why.`),
+  silent('PreflightGateSignalSourceFailing', '2m'),
+  alert('PreflightGateSignalSourceFailing', '5m', { namespace: 'signals', kind: 'prometheus', source: 'default' }, 'A live-signal source cannot answer; runs whose policies ask it are denied.',
+    '3 queries to prometheus "default" failed (error or timeout) in the last 10 minutes. The alerts and prometheus rules that needed them could not decide, so those runs were denied (or allowed with a warning where the policy says onUnavailable: allow). The deny messages name the error.'),
 ];
 
 /** Another cluster: nothing scrapes the release at all (absent), and one where all is well. */
 const NOT_SCRAPED = [silent('PreflightGateDown', '4m'), alert('PreflightGateDown', '6m', { severity: 'critical', job: 'pg-preflight-gate', namespace: 'chaos' }, ...DOWN)];
 const HEALTHY_SERIES = [[`${UP},instance="10.0.0.1:8080"}`, '1+0x30'], [requests('chaos', '200'), '0+5x30'], [requests('chaos', '403'), '0+1x30'],
-  ['preflight_state_store_up{store="redis",namespace="chaos",pod="p1"}', '1+0x30']];
+  ['preflight_state_store_up{store="redis",namespace="chaos",pod="p1"}', '1+0x30'],
+  ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="ok",namespace="chaos"}', '0+5x30'],
+  ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="error",namespace="chaos"}', '0+0x30'],
+  ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="timeout",namespace="chaos"}', '0+0x30']];
 const HEALTHY = ALERTS.map((a) => silent(a, '25m'));
 
 const group = (series: string[][], alerts: object[]) => ({ interval: '1m', input_series: series.map(([s, values]) => ({ series: s, values })), alert_rule_test: alerts });
 
 describe("the chart's PrometheusRule", () => {
-  it('passes `promtool check rules` (6 alerts)', () => {
+  it('passes `promtool check rules` (7 alerts)', () => {
     expect(rules.map((r) => r.alert)).toEqual(ALERTS);
-    expect(promtool('check', 'rules', 'rules.yaml')).toEqual({ status: 0, output: expect.stringContaining('SUCCESS: 6 rules found') });
+    expect(promtool('check', 'rules', 'rules.yaml')).toEqual({ status: 0, output: expect.stringContaining('SUCCESS: 7 rules found') });
   });
 
   it('fires each alert on its incident, once per cause, with its labels and annotations, and stays silent before and when healthy (`promtool test rules`)', () => {
