@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadPolicyDir } from '../src/policy/load-policy-dir';
+import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
 import { usableRuleKinds } from '../test/helpers/policy-sets/usable-rule-kinds';
 import { engineStage, loadTime } from './engine-bench';
 import type { BenchResults, HttpTargetFigures } from './figures';

@@ -1,5 +1,5 @@
 import type { PolicyBundle } from '../src/policy/compiled';
-import { decide } from '../src/policy/decide';
+import { decide } from '../src/policy/engine/decide';
 import type { PreflightPayload } from '../src/policy/types';
 import { signatureHeader } from '../src/signature/sign';
 import { benchPayloads, examplePreflight } from '../test/helpers/policy-sets/bench-payloads';

@@ -1,6 +1,6 @@
 import { archiveSources } from '../src/replay/archive-sources';
 import { replayArchive } from '../src/replay/replay-archive';
-import { loadPolicyDir } from '../src/policy/load-policy-dir';
+import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
 
 /**
  * Replays one archive in a process of its own (`node replay-child.js <archive> <policy dir>`), as

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './observability/logger';
-import { PolicyLoadError } from './policy/load-error';
+import { PolicyLoadError } from './policy/loading/load-error';
 import { startServer, type RunningServer } from './server';
 
 /**

@@ -1,5 +1,5 @@
 import { ConfigError } from '../env-values';
-import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../policy/built-in-policies';
+import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../policy/loading/built-in-policies';
 import type { PolicyBundle } from '../policy/compiled';
 import { UsageError } from './usage-error';
 

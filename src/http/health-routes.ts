@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { builtInNames } from '../policy/built-in-policies';
-import type { PolicyStore } from '../policy/policy-store';
-import type { PolicySync } from '../policy/policy-sync';
-import { STARTER_POLICIES_NOTICE } from '../policy/starter-policies';
+import { builtInNames } from '../policy/loading/built-in-policies';
+import type { PolicyStore } from '../policy/runtime/policy-store';
+import type { PolicySync } from '../policy/runtime/policy-sync';
+import { STARTER_POLICIES_NOTICE } from '../policy/loading/starter-policies';
 
 export interface HealthDeps {
   store: PolicyStore;

@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describeFieldErrors, validatePreflightPayload } from '../payload/validate-payload';
-import { decide } from '../policy/decide';
+import { decide } from '../policy/engine/decide';
 import type { Facts } from '../policy/facts/facts';
 import type { Gathered } from '../policy/facts/gather-facts';
-import type { PolicyStore } from '../policy/policy-store';
+import type { PolicyStore } from '../policy/runtime/policy-store';
 import type { PolicyBundle } from '../policy/compiled';
 import type { Decision, PreflightPayload } from '../policy/types';
 import type { Logger } from '../observability/logger';

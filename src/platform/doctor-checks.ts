@@ -1,5 +1,5 @@
-import { compileGlobs } from '../policy/glob';
-import type { LoadProblem } from '../policy/load-error';
+import { compileGlobs } from '../policy/loading/glob';
+import type { LoadProblem } from '../policy/loading/load-error';
 import type { EnvironmentName, PreflightWebhook, PropertyDefinition } from './platform-endpoints';
 import type { Located, PolicyReferences } from './policy-references';
 

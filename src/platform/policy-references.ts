@@ -1,5 +1,5 @@
-import type { SourceFile } from '../policy/yaml-source';
-import { parseYamlSource } from '../policy/yaml-source';
+import type { SourceFile } from '../policy/loading/yaml-source';
+import { parseYamlSource } from '../policy/loading/yaml-source';
 
 /** Where a value is written: `policies/prod.yaml:12:5` at `match.environments[0]`. */
 export interface Located { file: string; line: number; col: number; path: string }

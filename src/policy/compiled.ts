@@ -1,9 +1,9 @@
-import type { EvaluationContext } from './evaluation-context';
+import type { EvaluationContext } from './engine/evaluation-context';
 import type { Need } from './facts/need';
-import type { CompiledScope, ScopeSpec } from './scope';
-import type { Template } from './template';
+import type { CompiledScope, ScopeSpec } from './engine/scope';
+import type { Template } from './loading/template';
 import type { ActionStepRef, Mode, Modification, PolicyResult, SourceRef, Violation } from './types';
-import type { AliasesById, EnvironmentAliases } from './environments';
+import type { AliasesById, EnvironmentAliases } from './engine/environments';
 
 // The compiled policy set: built by loading (load-bundle.ts), read-only from then on. Deciding a run
 // never writes to any of it; what a decision computes lives in its EvaluationContext.

@@ -1,6 +1,6 @@
 import type { ArchiveRecord } from '../archive/archive-record';
 import type { PolicyBundle } from '../policy/compiled';
-import { builtInPolicies, EMERGENCY_STOP_POLICY, withBuiltIns as joinBuiltIns } from '../policy/built-in-policies';
+import { builtInPolicies, EMERGENCY_STOP_POLICY, withBuiltIns as joinBuiltIns } from '../policy/loading/built-in-policies';
 import { archiveLines } from './archive-lines';
 import type { ArchiveStream } from './archive-sources';
 import { compareAnswers } from './compare-answers';

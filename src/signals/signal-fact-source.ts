@@ -1,6 +1,6 @@
 import type { FactSource, Gathered } from '../policy/facts/gather-facts';
 import type { Need } from '../policy/facts/need';
-import { runEnvironments } from '../policy/environments';
+import { runEnvironments } from '../policy/engine/environments';
 import type { SignalGatherer } from './gather-signals';
 import { signalRunValues } from './run-values';
 import { resolveSignalNeeds, type QueryMemo, type SignalNeed } from './signal-need';

@@ -1,7 +1,7 @@
 import { decisionArchive, toArchiveRecord, type DecisionToArchive, type LineWriter } from '../../src/archive/decision-archive';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import { decide } from '../../src/policy/decide';
+import { decide } from '../../src/policy/engine/decide';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 

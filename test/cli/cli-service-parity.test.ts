@@ -5,7 +5,7 @@ import { evalCommand } from '../../src/cli/commands/eval-command';
 import { loadSuites } from '../../src/cli/suite/load-suites';
 import { prepareCase, type FileCache } from '../../src/cli/suite/prepare-case';
 import { validatePreflightPayload } from '../../src/payload/validate-payload';
-import { loadPolicyDir } from '../../src/policy/load-policy-dir';
+import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import type { PreflightPayload } from '../../src/policy/types';
 import type { GuardrailState } from '../../src/state/guardrail-state';
 import { MemoryStateStore } from '../../src/state/memory-state-store';

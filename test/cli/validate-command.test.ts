@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadBundle } from '../../src/policy/load-bundle';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { ROOT } from '../helpers/server-process';
 import { BLOCK_PROD, runCli, tempDirs } from './run-cli';
 

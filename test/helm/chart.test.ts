@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { DEFAULT_BODY_LIMIT, loadConfig } from '../../src/config';
-import { loadPolicyDir } from '../../src/policy/load-policy-dir';
+import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { bundleFrom, testApp } from '../helpers/test-app';
 import { deploymentOf, envOf } from './pod-spec';
 import { ALL_OPTIONS, CHART, find, helm, render, valueArgs, type Manifest } from './render-chart';

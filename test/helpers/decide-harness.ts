@@ -1,6 +1,6 @@
-import { decide } from '../../src/policy/decide';
-import { formatProblem, type LoadProblem } from '../../src/policy/load-error';
-import { loadBundle } from '../../src/policy/load-bundle';
+import { decide } from '../../src/policy/engine/decide';
+import { formatProblem, type LoadProblem } from '../../src/policy/loading/load-error';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
 import type { PreflightPayload, Step } from '../../src/payload/types';
 import type { Decision } from '../../src/policy/types';
 import { preflightWith } from './fixtures';

@@ -1,8 +1,8 @@
 import { createApp, type AppDeps } from '../../src/app';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import { loadBundle } from '../../src/policy/load-bundle';
-import { PolicyStore } from '../../src/policy/policy-store';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
+import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import type { PolicyBundle } from '../../src/policy/compiled';
 
 /** A bundle from inline YAML documents; throws with every problem when the YAML is invalid. */

@@ -1,4 +1,4 @@
-import { decide } from '../../src/policy/decide';
+import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import type { Decision } from '../../src/policy/types';
 import { preflightWith } from '../helpers/fixtures';

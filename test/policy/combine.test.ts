@@ -1,4 +1,4 @@
-import { MAX_MESSAGE_LENGTH } from '../../src/policy/combine';
+import { MAX_MESSAGE_LENGTH } from '../../src/policy/engine/combine';
 import { decideAt, loadProblems } from '../helpers/decide-harness';
 
 const NOW = '2026-01-05T10:00:00Z';

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decide } from '../../src/policy/decide';
+import { decide } from '../../src/policy/engine/decide';
 import type { Decision, PreflightPayload } from '../../src/policy/types';
 import { FIXTURES } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';

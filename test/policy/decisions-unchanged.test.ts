@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decide } from '../../src/policy/decide';
-import { loadBundle } from '../../src/policy/load-bundle';
+import { decide } from '../../src/policy/engine/decide';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { DECISION_TIMES, decisionPayloads, decisionSets } from '../helpers/decision-cases';
 import { FIXTURES } from '../helpers/fixtures';
 import { freshFacts } from '../helpers/policy-sets/fresh-facts';

@@ -1,4 +1,4 @@
-import { decide } from '../../src/policy/decide';
+import { decide } from '../../src/policy/engine/decide';
 import { preflightPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';

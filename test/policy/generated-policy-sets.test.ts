@@ -2,7 +2,7 @@ import { parse } from 'yaml';
 import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
 import { generatePolicySet, platformCount } from '../helpers/policy-sets/generate-policies';
 import { RULE_KINDS } from '../../src/policy/rules';
-import { loadBundle } from '../../src/policy/load-bundle';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
 
 const kinds = usableRuleKinds();
 type Doc = { kind: string; match?: Record<string, unknown>; rules?: Array<Record<string, unknown>> };

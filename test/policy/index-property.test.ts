@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { decide } from '../../src/policy/decide';
-import { createContext } from '../../src/policy/evaluation-context';
+import { decide } from '../../src/policy/engine/decide';
+import { createContext } from '../../src/policy/engine/evaluation-context';
 import type { PreflightPayload } from '../../src/policy/types';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';

@@ -1,5 +1,5 @@
-import { decide } from '../../src/policy/decide';
-import { literalPrefix } from '../../src/policy/policy-index';
+import { decide } from '../../src/policy/engine/decide';
+import { literalPrefix } from '../../src/policy/engine/policy-index';
 import type { PreflightPayload } from '../../src/policy/types';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';

@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
 import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
-import { loadBundle } from '../../src/policy/load-bundle';
-import { emergencyStopPolicy } from '../../src/policy/built-in-policies';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
+import { emergencyStopPolicy } from '../../src/policy/loading/built-in-policies';
 
 // V8's own answer to "do these objects share a hidden class" (no timing involved).
 setFlagsFromString('--allow-natives-syntax');

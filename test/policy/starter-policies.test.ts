@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { decide as decideRun } from '../../src/policy/decide';
-import { formatProblem } from '../../src/policy/load-error';
-import { loadPolicyDir } from '../../src/policy/load-policy-dir';
+import { decide as decideRun } from '../../src/policy/engine/decide';
+import { formatProblem } from '../../src/policy/loading/load-error';
+import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import type { PolicyBundle } from '../../src/policy/compiled';
 import type { PreflightPayload } from '../../src/policy/types';
 import { preflightWith } from '../helpers/fixtures';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { timeWindowRule } from '../../src/policy/rules/time-window';
-import type { EvaluationContext } from '../../src/policy/evaluation-context';
+import type { EvaluationContext } from '../../src/policy/engine/evaluation-context';
 
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];

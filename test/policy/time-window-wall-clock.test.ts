@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { conditionData, dataNeeds } from '../../src/policy/json-logic/condition-data';
 import { describeLocal, localTime } from '../../src/policy/time/zone';
-import type { EvaluationContext } from '../../src/policy/evaluation-context';
+import type { EvaluationContext } from '../../src/policy/engine/evaluation-context';
 
 const describeAt = (iso: string, zone: string) => describeLocal(localTime(new Date(iso), zone));
 

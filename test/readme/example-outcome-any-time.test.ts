@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { decide } from '../../src/policy/decide';
-import { loadPolicyDir } from '../../src/policy/load-policy-dir';
+import { decide } from '../../src/policy/engine/decide';
+import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 import { ROOT } from '../helpers/server-process';
 

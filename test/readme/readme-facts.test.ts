@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadPolicyDir } from '../../src/policy/load-policy-dir';
+import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { ROOT } from '../helpers/server-process';
 
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decide as decideRun } from '../../src/policy/decide';
+import { decide as decideRun } from '../../src/policy/engine/decide';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
 

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import winston from 'winston';
 import { createMetrics } from '../../src/observability/metrics';
-import { createPolicyReloader } from '../../src/policy/policy-reloader';
-import { PolicyStore } from '../../src/policy/policy-store';
+import { createPolicyReloader } from '../../src/policy/runtime/policy-reloader';
+import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import { blockPolicy, revisionFor } from './reload-helpers';
 
 /** A real winston logger whose JSON lines are kept for the test to read. */

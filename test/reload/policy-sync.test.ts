@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import { createPolicyReloader } from '../../src/policy/policy-reloader';
-import { PolicyStore } from '../../src/policy/policy-store';
+import { createPolicyReloader } from '../../src/policy/runtime/policy-reloader';
+import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import { blockPolicy, revisionFor } from './reload-helpers';
 
 /** After each step, the reloader's view of disk versus the set served, and the gauge. */

@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { revisionOf } from '../../src/policy/load-bundle';
+import { revisionOf } from '../../src/policy/loading/load-bundle';
 import { getJson, getText, post } from './post';
 
 /** The revision the service will report for these files (relative path -> text). */

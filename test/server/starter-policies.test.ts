@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isStarterPolicyDir, STARTER_POLICIES_NOTICE } from '../../src/policy/starter-policies';
+import { isStarterPolicyDir, STARTER_POLICIES_NOTICE } from '../../src/policy/loading/starter-policies';
 import { ROOT, startServerProcess } from '../helpers/server-process';
 
 /** The starter policies never decide runs silently: the log and /readyz say they are served. */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { FactSource } from '../../src/policy/facts/gather-facts';
-import { loadPolicyDir } from '../../src/policy/load-policy-dir';
-import { STARTER_POLICY_DIR } from '../../src/policy/starter-policies';
+import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
+import { STARTER_POLICY_DIR } from '../../src/policy/loading/starter-policies';
 import { createSignalGatherer } from '../../src/signals/gather-signals';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { preflightWith } from '../helpers/fixtures';

@@ -8,8 +8,8 @@ import { createDecisionArchive } from '../../src/archive/create-decision-archive
 import { replayCommand } from '../../src/cli/commands/replay-command';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import { loadPolicyDir } from '../../src/policy/load-policy-dir';
-import { PolicyStore } from '../../src/policy/policy-store';
+import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
+import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import type { ReplayReport } from '../../src/replay/replay-report';
 import { createSignalGatherer } from '../../src/signals/gather-signals';
 import { signalFactSource } from '../../src/signals/signal-fact-source';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatProblem } from '../../src/policy/load-error';
-import { loadBundle } from '../../src/policy/load-bundle';
+import { formatProblem } from '../../src/policy/loading/load-error';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { ROOT } from '../helpers/server-process';
 
 const load = (rules: string) => loadBundle([{ file: 'p.yaml', text: `kind: Policy\nname: p\nrules:\n${rules}` }], new Date('2026-01-05T10:00:00Z'));

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInPolicies, withBuiltIns } from '../../src/policy/built-in-policies';
-import { decide } from '../../src/policy/decide';
+import { builtInPolicies, withBuiltIns } from '../../src/policy/loading/built-in-policies';
+import { decide } from '../../src/policy/engine/decide';
 import { quietFacts } from '../../src/policy/facts/quiet-facts';
 import { readStateFacts } from '../../src/policy/facts/read-facts';
-import { loadBundle } from '../../src/policy/load-bundle';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 import { ROOT } from '../helpers/server-process';

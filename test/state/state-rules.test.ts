@@ -1,5 +1,5 @@
-import { loadBundle } from '../../src/policy/load-bundle';
-import { decide as decideRun } from '../../src/policy/decide';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
+import { decide as decideRun } from '../../src/policy/engine/decide';
 import type { RunRef, StateView } from '../../src/state/state-store';
 import { stateQuery } from '../../src/state/state-fact-source';
 import { preflightWith } from '../helpers/fixtures';

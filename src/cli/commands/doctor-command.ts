@@ -1,6 +1,6 @@
 import { ConfigError } from '../../env-values';
-import { loadPolicyDir } from '../../policy/load-policy-dir';
-import { readPolicyDir } from '../../policy/read-policy-dir';
+import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
+import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { doctorFindings } from '../../platform/doctor-checks';
 import { createPlatformClient } from '../../platform/platform-client';
 import { parsePlatformConfig } from '../../platform/platform-config';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
-import { decide } from '../../policy/decide';
+import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
 import { describeFactErrors, readStateFacts } from '../../policy/facts/read-facts';
-import { formatProblem } from '../../policy/load-error';
-import { loadPolicyDir } from '../../policy/load-policy-dir';
+import { formatProblem } from '../../policy/loading/load-error';
+import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../read-input';
 import { servedBundle } from '../served-bundle';
 import { EXIT, UsageError } from '../usage-error';

@@ -1,5 +1,5 @@
-import { formatProblem } from '../../policy/load-error';
-import { loadPolicyDir } from '../../policy/load-policy-dir';
+import { formatProblem } from '../../policy/loading/load-error';
+import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { archiveSources } from '../../replay/archive-sources';
 import { formatMarkdown } from '../../replay/format-markdown';
 import { formatText, totalChanged } from '../../replay/format-text';

@@ -1,5 +1,5 @@
-import { loadPolicyDir } from '../../policy/load-policy-dir';
-import { readPolicyDir } from '../../policy/read-policy-dir';
+import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
+import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { formatProblems, countProblems, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';

@@ -1,6 +1,6 @@
-import type { LoadProblem } from '../../policy/load-error';
-import { readPolicyDir } from '../../policy/read-policy-dir';
-import { parseYamlSource, type ParsedDocument } from '../../policy/yaml-source';
+import type { LoadProblem } from '../../policy/loading/load-error';
+import { readPolicyDir } from '../../policy/loading/read-policy-dir';
+import { parseYamlSource, type ParsedDocument } from '../../policy/loading/yaml-source';
 import { ajv, toLocatedErrors } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import { suiteSchema, type SuiteDocument } from './suite-schema';

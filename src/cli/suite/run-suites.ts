@@ -1,7 +1,7 @@
 import type { PolicyBundle } from '../../policy/compiled';
-import { decide } from '../../policy/decide';
+import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
-import type { LoadProblem } from '../../policy/load-error';
+import type { LoadProblem } from '../../policy/loading/load-error';
 import { checkCase } from './check-case';
 import type { LoadedSuite } from './load-suites';
 import { prepareCase, type FileCache } from './prepare-case';

@@ -1,5 +1,5 @@
-import { modificationSchema, NAME_PATTERN } from '../../policy/document-schema';
-import { EMERGENCY_STOP_POLICY } from '../../policy/built-in-policies';
+import { modificationSchema, NAME_PATTERN } from '../../policy/loading/document-schema';
+import { EMERGENCY_STOP_POLICY } from '../../policy/loading/built-in-policies';
 import { stateFactsShape } from '../../policy/facts/facts-schema';
 import { signalFactsShape } from '../../signals/signal-facts-schema';
 import type { Modification, PolicyResultKind } from '../../policy/types';

@@ -1,6 +1,6 @@
-import { loadPolicyDir } from '../../policy/load-policy-dir';
+import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { servedBundle } from '../served-bundle';
-import type { LoadProblem } from '../../policy/load-error';
+import type { LoadProblem } from '../../policy/loading/load-error';
 import { loadSuites } from './load-suites';
 import { runSuites, type SuiteReport } from './run-suites';
 

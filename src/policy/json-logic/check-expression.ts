@@ -1,4 +1,4 @@
-import { RuleSpecError } from '../rule-spec-error';
+import { RuleSpecError } from '../loading/rule-spec-error';
 import { ALLOWED_OPERATORS, FORBIDDEN_SEGMENTS } from './operators';
 
 type Path = string[];

@@ -1,6 +1,6 @@
-import { targetCount } from '../targeted-step';
+import { targetCount } from '../engine/targeted-step';
 import { localClock, localDate, requestLocalTime, weekdayName } from '../time/zone';
-import type { EvaluationContext } from '../evaluation-context';
+import type { EvaluationContext } from '../engine/evaluation-context';
 import type { ActionStepRef } from '../types';
 import type { Built } from './built';
 import { nullPrototypeCopy, type Data } from './null-prototype';

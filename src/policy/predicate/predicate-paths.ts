@@ -1,7 +1,7 @@
 import { parsePredicate } from './parse-predicate';
 import type { Path } from './predicate';
 import { toPaths } from './to-paths';
-import type { ContextMemo } from '../evaluation-context';
+import type { ContextMemo } from '../engine/evaluation-context';
 
 /**
  * The ways through a step's radius.predicate, read once per request: every blastRadius policy in

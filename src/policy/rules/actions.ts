@@ -1,7 +1,7 @@
-import { compileGlobs } from '../glob';
-import { defineRule, RuleSpecError } from '../rule-kind';
-import { ACTION_KINDS } from '../scope';
-import { actionOf, stepName } from '../step-text';
+import { compileGlobs } from '../loading/glob';
+import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { ACTION_KINDS } from '../engine/scope';
+import { actionOf, stepName } from '../engine/step-text';
 import type { ActionStepRef, Violation } from '../types';
 
 interface Spec { blocked?: string[]; allowed?: string[]; blockedKinds?: string[]; allowedKinds?: string[] }

@@ -1,4 +1,4 @@
-import { defineRule, RuleSpecError } from '../rule-kind';
+import { defineRule, RuleSpecError } from '../loading/rule-kind';
 import { checkAlerts } from '../../signals/alerts-check';
 import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec } from '../../signals/signal-rule-specs';
 import { runValuesOf, signalViolations } from './signal-violations';

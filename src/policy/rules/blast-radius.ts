@@ -2,10 +2,10 @@ import { describeLiteral, describePath } from '../predicate/describe';
 import { admitsValue, pinsKey, restricts, type Judgement } from '../predicate/judge-path';
 import type { Path } from '../predicate/predicate';
 import { predicatePaths } from '../predicate/predicate-paths';
-import { defineRule, RuleSpecError } from '../rule-kind';
-import { stepName } from '../step-text';
-import { isTargeted } from '../targeted-step';
-import type { ContextMemo } from '../evaluation-context';
+import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { stepName } from '../engine/step-text';
+import { isTargeted } from '../engine/targeted-step';
+import type { ContextMemo } from '../engine/evaluation-context';
 import type { ActionStepRef, Violation } from '../types';
 
 interface Spec {

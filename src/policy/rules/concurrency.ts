@@ -1,4 +1,4 @@
-import { defineRule } from '../rule-kind';
+import { defineRule } from '../loading/rule-kind';
 import type { ScopeKind } from '../facts/state-facts';
 import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';

@@ -1,5 +1,5 @@
-import { RuleSpecError, defineRule } from '../rule-kind';
-import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../duration';
+import { RuleSpecError, defineRule } from '../loading/rule-kind';
+import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../loading/duration';
 import { END_STATES, HISTORY_MS, type EndState, type ScopeKind } from '../facts/state-facts';
 import { noScopes, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';

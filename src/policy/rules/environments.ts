@@ -1,5 +1,5 @@
-import { defineRule, RuleSpecError } from '../rule-kind';
-import { environmentSet } from '../environments';
+import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { environmentSet } from '../engine/environments';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import type { RunEnvironment } from '../types';
 

@@ -1,7 +1,7 @@
-import { parseDuration } from '../duration';
-import { readValue, showValue, type ValueKind } from '../parameter-value';
-import { checkEach, defineRule, RuleSpecError } from '../rule-kind';
-import { stepName } from '../step-text';
+import { parseDuration } from '../loading/duration';
+import { readValue, showValue, type ValueKind } from '../loading/parameter-value';
+import { checkEach, defineRule, RuleSpecError } from '../loading/rule-kind';
+import { stepName } from '../engine/step-text';
 import type { ActionStepRef, Violation } from '../types';
 
 type Bound = number | string;

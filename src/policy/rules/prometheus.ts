@@ -1,4 +1,4 @@
-import { defineRule, RuleSpecError } from '../rule-kind';
+import { defineRule, RuleSpecError } from '../loading/rule-kind';
 import { checkPrometheus } from '../../signals/prometheus-check';
 import { compilePrometheusSpec, PROMETHEUS_SPEC_SCHEMA, type PrometheusSpec } from '../../signals/signal-rule-specs';
 import { runValuesOf, signalViolations } from './signal-violations';

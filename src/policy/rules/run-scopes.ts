@@ -1,4 +1,4 @@
-import type { EvaluationContext } from '../evaluation-context';
+import type { EvaluationContext } from '../engine/evaluation-context';
 import { scopeKey, type RunRef, type ScopeKind } from '../facts/state-facts';
 import type { RunScopes, Violation } from '../types';
 

@@ -1,4 +1,4 @@
-import type { EvaluationContext } from '../evaluation-context';
+import type { EvaluationContext } from '../engine/evaluation-context';
 import type { Violation } from '../types';
 import { signalRunValues } from '../../signals/run-values';
 import type { RunValues } from '../../signals/placeholder-text';

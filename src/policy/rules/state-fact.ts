@@ -1,4 +1,4 @@
-import type { EvaluationContext } from '../evaluation-context';
+import type { EvaluationContext } from '../engine/evaluation-context';
 import type { StateFacts } from '../facts/state-facts';
 import type { Violation } from '../types';
 

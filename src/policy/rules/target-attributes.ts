@@ -1,8 +1,8 @@
 import type { Target } from '../../payload/types';
-import { attributeHint, capped, MAX_PER_STEP } from '../missing-data';
-import { defineRule, RuleSpecError } from '../rule-kind';
-import { stepName } from '../step-text';
-import { isTargeted } from '../targeted-step';
+import { attributeHint, capped, MAX_PER_STEP } from '../engine/missing-data';
+import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { stepName } from '../engine/step-text';
+import { isTargeted } from '../engine/targeted-step';
 import type { ActionStepRef, Violation } from '../types';
 
 type ValuesByKey = Record<string, string[]>;

@@ -1,7 +1,7 @@
-import { compileGlobs } from '../glob';
-import { defineRule, RuleSpecError } from '../rule-kind';
-import { stepName } from '../step-text';
-import { isTargeted, targetCount, targetTypeOf, type TargetCount } from '../targeted-step';
+import { compileGlobs } from '../loading/glob';
+import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { stepName } from '../engine/step-text';
+import { isTargeted, targetCount, targetTypeOf, type TargetCount } from '../engine/targeted-step';
 import type { ActionStepRef, Violation } from '../types';
 
 interface Caps { maxPerStep?: number; maxTotal?: number }

@@ -1,8 +1,8 @@
-import { checkAll, checkEach, defineRule, RuleSpecError } from '../rule-kind';
+import { checkAll, checkEach, defineRule, RuleSpecError } from '../loading/rule-kind';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
-import type { EvaluationContext } from '../evaluation-context';
+import type { EvaluationContext } from '../engine/evaluation-context';
 import type { Violation } from '../types';
 
 type DenySpec = Partial<FreezeSpec & RecurringSpec>;

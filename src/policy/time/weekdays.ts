@@ -1,4 +1,4 @@
-import { RuleSpecError } from '../rule-spec-error';
+import { RuleSpecError } from '../loading/rule-spec-error';
 
 /** Day names in ISO order: Mon = 1 ... Sun = 7 (luxon's `weekday`). */
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;

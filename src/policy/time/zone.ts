@@ -1,8 +1,8 @@
 import { IANAZone } from 'luxon';
-import { RuleSpecError } from '../rule-spec-error';
+import { RuleSpecError } from '../loading/rule-spec-error';
 import { wallClock, type LocalTime } from './wall-clock';
 import { WEEKDAYS } from './weekdays';
-import type { EvaluationContext } from '../evaluation-context';
+import type { EvaluationContext } from '../engine/evaluation-context';
 
 export type { LocalTime } from './wall-clock';
 

@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import { loadBundle } from '../../../src/policy/load-bundle';
+import { loadBundle } from '../../../src/policy/loading/load-bundle';
 import { RULE_KINDS } from '../../../src/policy/rules';
 import { seededRng } from './rng';
 import { LEFT_OUT, RULE_SPECS } from './rule-specs';

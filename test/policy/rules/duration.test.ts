@@ -1,4 +1,4 @@
-import { formatDuration, parseDuration } from '../../../src/policy/duration';
+import { formatDuration, parseDuration } from '../../../src/policy/loading/duration';
 
 describe('durations', () => {
   test.each([

@@ -1,4 +1,4 @@
-import { decide as decideRun } from '../../../src/policy/decide';
+import { decide as decideRun } from '../../../src/policy/engine/decide';
 import { bundleFrom } from '../../helpers/test-app';
 import { preflightWith } from '../../helpers/fixtures';
 

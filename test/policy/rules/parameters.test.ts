@@ -1,6 +1,6 @@
 import { payload } from '../../helpers/fixtures';
 import type { PreflightPayload } from '../../../src/payload/types';
-import { decide } from '../../../src/policy/decide';
+import { decide } from '../../../src/policy/engine/decide';
 import { bundleFrom } from '../../helpers/test-app';
 import { NOW, policyDocument, reasonsFor, withAttack } from '../../helpers/decide-harness';
 

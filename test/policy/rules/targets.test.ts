@@ -1,5 +1,5 @@
 import type { Step } from '../../../src/payload/types';
-import { decide } from '../../../src/policy/decide';
+import { decide } from '../../../src/policy/engine/decide';
 import { bundleFrom } from '../../helpers/test-app';
 import { NOW, policyDocument, reasonsFor, withAttack } from '../../helpers/decide-harness';
 

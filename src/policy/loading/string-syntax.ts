@@ -1,6 +1,6 @@
 import { DURATION_WITH_UNITS_PATTERN, parseDuration } from './duration';
 import { globProblem } from './glob-syntax';
-import { zoneProblem } from './time/zone';
+import { zoneProblem } from '../time/zone';
 
 /**
  * Strings of a policy that have a syntax of their own, checked when the set loads: a typo in one

@@ -1,4 +1,4 @@
-import type { Step } from '../payload/types';
+import type { Step } from '../../payload/types';
 
 /**
  * Whether a step acts on targets: it has a blast radius, expected targets or a target count, or it is

@@ -1,12 +1,12 @@
-import type { CompiledException, CompiledPolicy, CompiledRule } from './compiled';
+import type { CompiledException, CompiledPolicy, CompiledRule } from '../compiled';
 import { nowText, type EvaluationContext } from './evaluation-context';
 import type { ExceptionsByPolicy } from './exceptions-for';
 import { NO_MODIFICATIONS } from './policy-texts';
 import type { CompiledScope } from './scope';
-import type { TemplateValues } from './template';
-import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, Violation } from './types';
+import type { TemplateValues } from '../loading/template';
+import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, Violation } from '../types';
 
-export type { PolicyOutcome } from './types';
+export type { PolicyOutcome } from '../types';
 
 /** A violation and the rule that found it (the path in its policy, e.g. `rules[0].timeWindow`). */
 interface Located { rule: string; violation: Violation }

@@ -1,8 +1,8 @@
-import type { CompiledException, CompiledPolicy, PolicyBundle } from './compiled';
-import { invertAliases, type EnvironmentAliases } from './environments';
-import { exceptionsByPolicy } from './exceptions-for';
-import { collectNeeds } from './facts/need';
-import { buildPolicyIndex } from './policy-index';
+import type { CompiledException, CompiledPolicy, PolicyBundle } from '../compiled';
+import { invertAliases, type EnvironmentAliases } from '../engine/environments';
+import { exceptionsByPolicy } from '../engine/exceptions-for';
+import { collectNeeds } from '../facts/need';
+import { buildPolicyIndex } from '../engine/policy-index';
 
 export interface BundleParts {
   revision: string;

@@ -1,15 +1,15 @@
-import { ajv, toLocatedErrors, type LocatedError } from '../validation/ajv';
-import { pathText, type FieldPath } from '../validation/field-path';
-import type { CompiledException, CompiledModification, CompiledPolicy, CompiledRule, RuleCheck } from './compiled';
+import { ajv, toLocatedErrors, type LocatedError } from '../../validation/ajv';
+import { pathText, type FieldPath } from '../../validation/field-path';
+import type { CompiledException, CompiledModification, CompiledPolicy, CompiledRule, RuleCheck } from '../compiled';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import type { LoadProblem } from './load-error';
 import { RuleSpecErrors } from './rule-kind';
 import { RuleSpecError } from './rule-spec-error';
-import { RULES_BY_KEY } from './rules';
-import { compileScope, type CompiledScope, type ScopeSpec } from './scope';
-import { passResult } from './policy-texts';
+import { RULES_BY_KEY } from '../rules';
+import { compileScope, type CompiledScope, type ScopeSpec } from '../engine/scope';
+import { passResult } from '../engine/policy-texts';
 import { compileTemplate } from './template';
-import type { Mode, Modification } from './types';
+import type { Mode, Modification } from '../types';
 import type { ParsedDocument } from './yaml-source';
 
 const validators = Object.fromEntries(

@@ -1,4 +1,4 @@
-import type { RuleCheck } from './compiled';
+import type { RuleCheck } from '../compiled';
 import { RuleSpecError } from './rule-spec-error';
 
 export { RuleSpecError };

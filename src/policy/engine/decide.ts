@@ -1,9 +1,9 @@
-import type { PolicyBundle } from './compiled';
+import type { PolicyBundle } from '../compiled';
 import { combine } from './combine';
 import { createContext, nowText } from './evaluation-context';
 import { evaluatePolicy } from './evaluate-policy';
-import type { Facts } from './facts/facts';
-import type { Decision, PolicyOutcome, PreflightPayload } from './types';
+import type { Facts } from '../facts/facts';
+import type { Decision, PolicyOutcome, PreflightPayload } from '../types';
 
 export interface DecideOptions {
   /** The decision's id: in its message, its modifications' placeholders and the audit line. */

@@ -1,12 +1,12 @@
-import type { PreflightPayload, Step } from '../payload/types';
+import type { PreflightPayload, Step } from '../../payload/types';
 import { runEnvironments, type AliasesById } from './environments';
-import type { Facts } from './facts/facts';
-import type { Built } from './json-logic/built';
-import type { Data } from './json-logic/null-prototype';
-import type { Path } from './predicate/predicate';
-import type { TemplateValues } from './template';
-import type { LocalTime } from './time/wall-clock';
-import type { ActionStepRef, RunEnvironment, RunScopes, Violation } from './types';
+import type { Facts } from '../facts/facts';
+import type { Built } from '../json-logic/built';
+import type { Data } from '../json-logic/null-prototype';
+import type { Path } from '../predicate/predicate';
+import type { TemplateValues } from '../loading/template';
+import type { LocalTime } from '../time/wall-clock';
+import type { ActionStepRef, RunEnvironment, RunScopes, Violation } from '../types';
 
 /** Step types that are known not to run an action themselves (a service validation's actions are nested). */
 const NOT_ACTIONS = new Set(['WAIT', 'SERVICE-VALIDATION']);

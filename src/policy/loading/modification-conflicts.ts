@@ -1,7 +1,7 @@
-import type { CompiledPolicy } from './compiled';
-import type { EnvironmentAliases } from './environments';
+import type { CompiledPolicy } from '../compiled';
+import type { EnvironmentAliases } from '../engine/environments';
 import type { LoadProblem } from './load-error';
-import type { ScopeSpec } from './scope';
+import type { ScopeSpec } from '../engine/scope';
 
 const lower = (xs: readonly string[]) => xs.map((x) => x.toLowerCase());
 

@@ -1,11 +1,11 @@
-import type { Logger } from '../observability/logger';
-import type { Metrics } from '../observability/metrics';
-import { loadBundle, revisionOf, type LoadResult } from './load-bundle';
-import { formatProblem, type LoadProblem } from './load-error';
+import type { Logger } from '../../observability/logger';
+import type { Metrics } from '../../observability/metrics';
+import { loadBundle, revisionOf, type LoadResult } from '../loading/load-bundle';
+import { formatProblem, type LoadProblem } from '../loading/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import type { PolicySync } from './policy-sync';
-import { readPolicyDir } from './read-policy-dir';
-import type { SourceFile } from './yaml-source';
+import { readPolicyDir } from '../loading/read-policy-dir';
+import type { SourceFile } from '../loading/yaml-source';
 
 export type ReloadOutcome =
   | { result: 'success'; revision: string; previous?: string }

@@ -1,9 +1,9 @@
-import { envOneOf } from '../env-values';
+import { envOneOf } from '../../env-values';
 import { assembleBundle } from './assemble-bundle';
-import type { CompiledPolicy, PolicyBundle } from './compiled';
-import { passResult } from './policy-texts';
-import { emergencyStopRule } from './rules/emergency-stop';
-import { compileScope } from './scope';
+import type { CompiledPolicy, PolicyBundle } from '../compiled';
+import { passResult } from '../engine/policy-texts';
+import { emergencyStopRule } from '../rules/emergency-stop';
+import { compileScope } from '../engine/scope';
 
 /** Not a valid policy name in YAML, so no file can shadow it and no Exception can waive it. */
 export const EMERGENCY_STOP_POLICY = 'emergency-stop (built-in)';

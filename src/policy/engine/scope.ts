@@ -1,9 +1,9 @@
-import { ENVIRONMENT_NAMES } from './facts/environment-facts';
-import type { Need } from './facts/need';
-import { compileGlobs } from './glob';
+import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
+import type { Need } from '../facts/need';
+import { compileGlobs } from '../loading/glob';
 import { allListed, anyListed, environmentSet } from './environments';
 import type { EvaluationContext } from './evaluation-context';
-import type { ActionStepRef } from './types';
+import type { ActionStepRef } from '../types';
 
 /** `match:` / `exclude:` in YAML. Lists are OR-ed; fields are AND-ed. */
 export interface ScopeSpec {

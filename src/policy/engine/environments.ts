@@ -1,6 +1,6 @@
-import type { Execution } from '../payload/types';
-import type { EnvironmentFacts } from './facts/environment-facts';
-import type { RunEnvironment } from './types';
+import type { Execution } from '../../payload/types';
+import type { EnvironmentFacts } from '../facts/environment-facts';
+import type { RunEnvironment } from '../types';
 
 export type EnvironmentAliases = ReadonlyMap<string, readonly string[]>;
 

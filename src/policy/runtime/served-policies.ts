@@ -1,5 +1,5 @@
-import type { CompiledPolicy, PolicyBundle } from './compiled';
-import { withBuiltIns } from './built-in-policies';
+import type { CompiledPolicy, PolicyBundle } from '../compiled';
+import { withBuiltIns } from '../loading/built-in-policies';
 import type { PolicyStore } from './policy-store';
 
 /**
