@@ -2,13 +2,16 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import type { ArchiveSettings } from './archive-config';
 import { decisionArchive, type DecisionArchive } from './decision-archive';
+import { prepareArchiveDir } from './prepare-archive-dir';
 import { RotatingFile } from './rotating-file';
 
 /**
  * The archive DECISION_ARCHIVE asks for: a rotating, gzipping file. A timer closes a file that is
  * older than DECISION_ARCHIVE_MAX_AGE even when no decision comes (it does not keep the process up).
+ * Its directory is created now if missing; one that cannot be written throws a ConfigError.
  */
 export function createDecisionArchive(settings: ArchiveSettings, deps: { logger: Logger; metrics: Metrics; clock?: () => Date }): DecisionArchive {
+  prepareArchiveDir(settings.path);
   const file = new RotatingFile({
     ...settings,
     clock: deps.clock ?? (() => new Date()),
