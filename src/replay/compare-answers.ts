@@ -2,6 +2,7 @@ import type { ArchivedAnswer } from '../archive/archive-record';
 import type { ArchivedResult } from '../archive/archived-results';
 import type { Modification, PolicyResultKind } from '../policy/types';
 import { isJsonObject } from '../json-object';
+import { isAbsolute, relative, sep } from 'node:path';
 import { sameJson } from './same-json';
 
 /** How a replayed answer differs from the recorded one, the first kind that applies. */
@@ -57,22 +58,35 @@ export function policyChanges(before: readonly ArchivedResult[], after: readonly
   return out;
 }
 
-/** Revisions to write alike: the proposed set's revision reads as the recorded one (the {{revision}} placeholder). */
-export interface RevisionAlias { proposed: string; recorded: string }
+/**
+ * Texts that differ between the recorded and the proposed set without a difference in the decision:
+ * the proposed revision reads as the recorded one (the {{revision}} placeholder), and a policy file
+ * of the proposed directory (`policyDir`) as the recorded file with the same path relative to it
+ * (an ?explain=true answer names each policy's file; a pull request's checkout is not the service's
+ * POLICY_DIR).
+ */
+export interface RevisionAlias { proposed: string; recorded: string; policyDir?: string }
 
 type Answered = { answer: ArchivedAnswer; results: readonly ArchivedResult[] };
+
+/** `/srv/policies/a/b.yaml` (recorded) and `policies/a/b.yaml` (replayed from `policies`): the same file. */
+export function sameFileUnder(dir: string, recorded: string, replayed: string): boolean {
+  const rel = relative(dir, replayed);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
+  return recorded === rel || recorded.endsWith(`${sep}${rel}`);
+}
 
 /**
  * The recorded answer against the replayed one. Same means byte for byte: the JSON text of status
  * and body (explanation included) and of the per-policy results (sameJson finds it without writing
- * them out). A message or modification that
- * quotes the policy revision ({{revision}}) would differ under every proposed set, so the proposed
- * revision is read as the recorded one (`alias`).
+ * them out), except for the texts `alias` names.
  */
 export function compareAnswers(recorded: Answered, replayed: Answered, alias?: RevisionAlias): Comparison {
   const renamed = alias && alias.proposed !== alias.recorded ? (text: string) => text.split(alias.proposed).join(alias.recorded) : undefined;
-  const answerSame = sameJson(recorded.answer, replayed.answer, renamed);
-  if (answerSame && sameJson(recorded.results, replayed.results, renamed)) return { same: true, exact: true };
+  const dir = alias?.policyDir;
+  const sameText = (a: string, b: string) => (renamed !== undefined && a === renamed(b)) || (dir !== undefined && sameFileUnder(dir, a, b));
+  const answerSame = sameJson(recorded.answer, replayed.answer, sameText);
+  if (answerSame && sameJson(recorded.results, replayed.results, sameText)) return { same: true, exact: true };
   const same = (text: string) => (renamed ? renamed(text) : text);
   const policies = policyChanges(recorded.results, JSON.parse(same(JSON.stringify(replayed.results))) as ArchivedResult[]);
   if (answerSame && policies.length === 0) return { same: true, exact: false };

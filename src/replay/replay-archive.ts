@@ -70,7 +70,7 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
     }
     tally.replayed(record);
     const sameRevision = record.revision === opts.bundle.revision;
-    const comparison = compareAnswers(record, redecided, { proposed: opts.bundle.revision, recorded: record.revision });
+    const comparison = compareAnswers(record, redecided, { proposed: opts.bundle.revision, recorded: record.revision, policyDir: opts.policyDir });
     if (comparison.same && (comparison.exact || !sameRevision)) {
       tally.report.counts.unchanged++;
       continue;

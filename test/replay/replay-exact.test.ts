@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { replayCommand } from '../../src/cli/commands/replay-command';
 import type { ArchiveRecord } from '../../src/archive/archive-record';
@@ -62,4 +63,21 @@ test('replaying the archive against the revision that made it reproduces every a
   expect(Object.values(report.recordedRevisions)).toEqual([RUNS]);
   expect(Object.keys(report.recordedRevisions)).toEqual([report.revision]);
   expect(code).toBe(0);
+});
+
+test('from a checkout of the same policies elsewhere (a pull request\'s), explained answers still replay exactly', async () => {
+  // ?explain=true answers name each policy's file under the service's POLICY_DIR.
+  const checkout = mkdtempSync(join(tmpdir(), 'checkout-'));
+  try {
+    cpSync(recorded.policies, join(checkout, 'policies'), { recursive: true });
+    let out = '';
+    const warnings: string[] = [];
+    const code = await replayCommand({ archive: recorded.archive, dir: join(checkout, 'policies'), format: 'json', failOn: 'any-change', maxListed: '5' }, {}, (s) => { out += s; }, (s) => warnings.push(s));
+    const report = JSON.parse(out) as ReplayReport;
+    expect(warnings).toEqual([]);
+    expect(report.counts).toMatchObject({ replayed: RUNS, unchanged: RUNS, irreproducible: 0 });
+    expect(code).toBe(0);
+  } finally {
+    rmSync(checkout, { recursive: true, force: true });
+  }
 });

@@ -15,8 +15,8 @@ test.each([
   expect(sameJson(a, b)).toBe(JSON.stringify(a) === JSON.stringify(b));
 });
 
-test('an alias maps the second value\'s differing strings before comparing', () => {
-  const rename = (t: string) => t.split('new-rev').join('old-rev');
+test('sameText decides about strings that differ', () => {
+  const rename = (a: string, b: string) => a === b.split('new-rev').join('old-rev');
   expect(sameJson({ m: 'rev old-rev' }, { m: 'rev new-rev' }, rename)).toBe(true);
   expect(sameJson({ m: 'rev old-rev' }, { m: 'rev other' }, rename)).toBe(false);
 });
@@ -24,4 +24,14 @@ test('an alias maps the second value\'s differing strings before comparing', () 
 test('agrees with comparing JSON.stringify texts on arbitrary JSON values', () => {
   fc.assert(fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => sameJson(a, b) === (JSON.stringify(a) === JSON.stringify(b))));
   fc.assert(fc.property(fc.jsonValue(), (a) => sameJson(a, JSON.parse(JSON.stringify(a)))));
+});
+
+test('a policy file of the proposed directory reads as the recorded file with the same relative path', async () => {
+  const { sameFileUnder } = await import('../../src/replay/compare-answers');
+  expect(sameFileUnder('policies', '/srv/preflight/policies/team/a.yaml', 'policies/team/a.yaml')).toBe(true);
+  expect(sameFileUnder('/tmp/pr/policies', 'policies/a.yaml', '/tmp/pr/policies/a.yaml')).toBe(true);
+  expect(sameFileUnder('policies', '/srv/policies/b.yaml', 'policies/a.yaml')).toBe(false);
+  expect(sameFileUnder('policies', '/srv/policies/xa.yaml', 'policies/a.yaml')).toBe(false);
+  expect(sameFileUnder('policies', '/srv/a.yaml', 'other/a.yaml')).toBe(false);
+  expect(sameFileUnder('policies', 'Denied by 1 policy', 'Denied by 2 policies')).toBe(false);
 });
