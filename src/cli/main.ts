@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
 import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } from './commands/replay-command';
+import { prCommentCommand, type PrCommentOptions } from './commands/pr-comment-command';
 import { schemaCommand, type SchemaOptions } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
 import { TEST_FORMATS, testCommand, type TestFormat } from './commands/test-command';
@@ -64,14 +65,21 @@ program.command('replay')
   .description('decide archived runs (DECISION_ARCHIVE) again under proposed policies and report what would change')
   .requiredOption('--archive <path>', 'an archive file (plain or gzipped) or a directory of them')
   .option('--dir <dir>', 'the proposed policy directory (default: $POLICY_DIR or ./policies)')
-  .option('--since <iso>', 'only runs decided at or after this time')
-  .option('--until <iso>', 'only runs decided before this time')
+  .option('--since <time>', 'only runs decided at or after this time (ISO 8601, or a duration back from now: 14d)')
+  .option('--until <time>', 'only runs decided before this time (ISO 8601, or a duration back from now)')
   .addOption(new Option('--format <format>', 'output format (markdown: a pull-request comment)').choices(REPLAY_FORMATS).default('text'))
   .addOption(new Option('--fail-on <change>', 'exit 1 when a run is newly allowed, or when any answer changes; also when a run cannot be replayed').choices(FAIL_ON))
   .option('--tolerate-not-replayable', 'with --fail-on: runs that cannot be replayed (masked attributes, facts the archive lacks) do not fail the check')
   .option('--max-listed <n>', 'changed runs listed per kind of change (counts are always complete)', '50')
   .option('--run-url <template>', 'link runs in the report: a URL with {executionId}, {experimentKey}, {teamKey}, {environment} or {decisionId}')
   .action((opts: ReplayCommandOptions) => run(() => replayCommand(opts, env, write, (s) => void process.stderr.write(s))));
+
+program.command('pr-comment')
+  .description('post a Markdown report (replay --format markdown) on the pull request, editing the comment posted before (GitHub Actions: GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_EVENT_PATH, GITHUB_API_URL)')
+  .requiredOption('--body-file <file>', 'the comment (Markdown)')
+  .option('--key <key>', 'tells this comment apart from other preflight-gate comments on the pull request', 'replay')
+  .option('--pull-request <number>', 'the pull request (default: the one of the pull_request event in GITHUB_EVENT_PATH)')
+  .action((opts: PrCommentOptions) => run(() => prCommentCommand(opts, env, write, (s) => void process.stderr.write(s))));
 
 program.command('sign')
   .description('print the X-SB-Signature header value for a payload (a file, or stdin)')

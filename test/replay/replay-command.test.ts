@@ -114,6 +114,17 @@ test('--since and --until replay a time range only', async () => {
   expect(report?.counts.unchanged).toBe(100);
 });
 
+test('--since takes a duration back from now (14d), as a CI job replays the recent past', async () => {
+  const times = records.map((r) => r.at).sort();
+  const now = () => new Date(Date.parse(times[100]) + 3 * 3_600_000);
+  let out = '';
+  const code = await replayCommand({ archive: recorded.archive, dir: recorded.policies, format: 'json', maxListed: '0', since: '3h' }, {}, (s) => { out += s; }, () => undefined, now);
+  expect(code).toBe(0);
+  const report = JSON.parse(out) as ReplayReport;
+  expect(report.since).toBe(times[100]);
+  expect(report.counts.replayed).toBe(times.filter((t) => t >= times[100]).length);
+});
+
 test('lines it cannot read are warned about and counted; every other run is replayed', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'damaged-'));
   scratch.push(dir);
@@ -143,7 +154,7 @@ test('markdown: a summary table, newly allowed first and open, rows cut before t
 
 test('the CLI: exit 2 with a clear message for an archive that is not there, a bad time or an unknown placeholder', () => {
   expect(runCli(['replay', '--archive', '/nonexistent/archive', '--dir', 'policies'])).toMatchObject({ code: 2, stderr: 'preflight-gate: archive /nonexistent/archive does not exist\n' });
-  expect(runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--since', 'yesterday']).stderr).toContain('--since must be an ISO 8601 time');
+  expect(runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--since', 'yesterday']).stderr).toContain('--since must be an ISO 8601 time such as 2026-03-02T10:00:00Z or a duration back from now such as 14d, got "yesterday"');
   expect(runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--run-url', 'https://x/{runId}']).stderr).toContain('unknown placeholder {runId}');
 });
 

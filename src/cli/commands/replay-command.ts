@@ -1,3 +1,4 @@
+import { parseDuration } from '../../policy/loading/duration';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { archiveSources } from '../../replay/archive-sources';
@@ -28,11 +29,16 @@ export interface ReplayCommandOptions {
 /** At most this many warnings on stderr; the report counts every one. */
 const MAX_WARNINGS = 20;
 
-function time(value: string | undefined, flag: string): Date | undefined {
+/** A duration with a unit (`14d`, `12h`): that long before now. */
+const AGO = /^\d+(?:\.\d+)?(?:w|d|h|m|s)$/;
+
+/** An ISO time, or a duration back from `now` (`--since 14d`). */
+function time(value: string | undefined, flag: string, now: () => Date): Date | undefined {
+  if (value !== undefined && AGO.test(value.trim())) return new Date(now().getTime() - (parseDuration(value) as number));
   try {
-    return value === undefined ? undefined : parseNow(value, () => new Date());
+    return value === undefined ? undefined : parseNow(value, now);
   } catch {
-    throw new UsageError(`${flag} must be an ISO 8601 time such as 2026-03-02T10:00:00Z, got "${value}"`);
+    throw new UsageError(`${flag} must be an ISO 8601 time such as 2026-03-02T10:00:00Z or a duration back from now such as 14d, got "${value}"`);
   }
 }
 
@@ -55,9 +61,9 @@ function failed(report: ReplayReport, opts: Pick<ReplayCommandOptions, 'failOn' 
  * run again under the proposed set and reports what would change (docs/replay.md). Exit 0, or 1
  * when --fail-on finds what it names or a run cannot be replayed; 2 on a usage error or an invalid policy set.
  */
-export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.ProcessEnv, write: (s: string) => void, warn: (s: string) => void): Promise<number> {
-  const since = time(opts.since, '--since');
-  const until = time(opts.until, '--until');
+export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.ProcessEnv, write: (s: string) => void, warn: (s: string) => void, now: () => Date = () => new Date()): Promise<number> {
+  const since = time(opts.since, '--since', now);
+  const until = time(opts.until, '--until', now);
   if (since && until && since.getTime() >= until.getTime()) throw new UsageError(`--since (${opts.since}) must be before --until (${opts.until})`);
   const listed = Number(opts.maxListed);
   if (!Number.isInteger(listed) || listed < 0) throw new UsageError(`--max-listed must be a whole number, got "${opts.maxListed}"`);
