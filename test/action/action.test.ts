@@ -1,8 +1,13 @@
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'yaml';
+import { createServer, type Server } from 'node:http';
+import { commentMarker } from '../../src/github/pull-request-comment';
+import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github';
+import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
 import { ROOT } from '../helpers/server-process';
 
 /**
@@ -24,16 +29,34 @@ let actionPath: string;
 let runnerTemp: string;
 let githubPath: string;
 
-function runStep(step: Step, workspace: string, inputs = DEFAULTS) {
+/** Outputs of the steps run so far in a test (`${{ steps.<id>.outputs.<name> }}`). */
+const stepOutputs = new Map<string, Record<string, string>>();
+const expandAll = (text: string, inputs: Record<string, string>) => expand(text, inputs)
+  .replace(/\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}/g, (_m, id: string, name: string) => stepOutputs.get(id)?.[name] ?? '');
+
+/** Runs one `run` step as the runner does; asynchronous, so servers of the test (fake GitHub) can answer it. */
+async function runStep(step: Step, workspace: string, inputs = DEFAULTS, extra: { env?: Record<string, string>; path?: string[] } = {}) {
   const output = join(workspace, '.github-output');
+  writeFileSync(output, '');
   const env: Record<string, string> = {
-    PATH: [...readFileSync(githubPath, 'utf8').split('\n').filter(Boolean).reverse(), process.env.PATH].join(':'),
+    PATH: [...(extra.path ?? []), ...readFileSync(githubPath, 'utf8').split('\n').filter(Boolean).reverse(), process.env.PATH].join(':'),
     HOME: process.env.HOME ?? '/root',
     GITHUB_ACTION_PATH: actionPath, GITHUB_PATH: githubPath, GITHUB_OUTPUT: output, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp,
-    ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expand(v, inputs)])),
+    GITHUB_STEP_SUMMARY: join(workspace, '.github-step-summary'),
+    ...extra.env,
+    ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expandAll(v, inputs)])),
   };
-  const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expand(step.run ?? '', inputs)], { cwd: workspace, env, encoding: 'utf8', timeout: 300_000 });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr, outputs: existsSync(output) ? readFileSync(output, 'utf8') : '' };
+  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expandAll(step.run ?? '', inputs)], { cwd: workspace, env });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
+  const status = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  clearTimeout(timer);
+  const outputs = readFileSync(output, 'utf8');
+  if (step.id) stepOutputs.set(step.id, Object.fromEntries(outputs.split('\n').filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])));
+  return { status, stdout, stderr, outputs };
 }
 
 const step = (name: string) => {
@@ -50,7 +73,7 @@ function policyRepo(files: Record<string, string> = {}): string {
   return dir;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'preflight-action-'));
   actionPath = join(work, 'action');
   runnerTemp = join(work, 'runner-temp');
@@ -64,11 +87,48 @@ beforeAll(() => {
     cpSync(join(ROOT, file), join(actionPath, file));
   }
   const started = Date.now();
-  const install = runStep(step('Install preflight-gate'), policyRepo());
+  const install = await runStep(step('Install preflight-gate'), policyRepo());
   if (install.status !== 0) throw new Error(`the install step failed (${install.status}):\n${install.stderr}`);
   process.stderr.write(`action install step: ${((Date.now() - started) / 1000).toFixed(0)} s; ${install.stderr.trim().split('\n').slice(-1)[0]}\n`);
 }, 320_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+// Replay: an archive recorded by the service under a policy that blocks prod; the pull request
+// blocks staging instead, so prod runs are newly allowed and staging runs newly denied.
+const BLOCK = (env: string) => `kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [${env}] }\n`;
+const TOKEN = 'ghs_action-test';
+const REPO = 'acme/policies';
+let recorded: RecordedArchive;
+let github: FakeGitHub;
+beforeAll(async () => {
+  recorded = await recordArchive({ policies: { 'blocked-environments.yaml': BLOCK('prod') }, runs: 60, seed: 11 });
+  github = await startFakeGitHub({ token: TOKEN, repository: REPO });
+}, 120_000);
+afterAll(() => github.close());
+
+/** A pull request's workspace: its policies, the archive copied in, the pull_request event. */
+function pullRequest(policy: string): { repo: string; env: Record<string, string> } {
+  const repo = mkdtempSync(join(work, 'pr-'));
+  mkdirSync(join(repo, 'policies'));
+  writeFileSync(join(repo, 'policies', 'blocked-environments.yaml'), policy);
+  cpSync(recorded.archive, join(repo, 'decision-archive'), { recursive: true });
+  writeFileSync(join(repo, 'event.json'), JSON.stringify({ action: 'synchronize', number: 5, pull_request: { number: 5 } }));
+  return { repo, env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPO, GITHUB_EVENT_PATH: join(repo, 'event.json') } };
+}
+
+const REPLAY_STEPS = ['Fetch the decision archive', 'Replay the decision archive', 'Comment the replay on the pull request', 'Check the replay'];
+
+/** The replay steps in order, as the runner runs them (none of them is skipped by an earlier failure but the last). */
+async function replaySteps(repo: string, inputs: Record<string, string>, extra: { env?: Record<string, string>; path?: string[] }) {
+  const all = { ...DEFAULTS, 'github-token': TOKEN, 'replay-since': '', ...inputs };
+  const runs = [];
+  for (const name of REPLAY_STEPS) {
+    const run = await runStep(step(name), repo, all, extra);
+    runs.push(run);
+    if (run.status !== 0) break;
+  }
+  return runs;
+}
 
 describe('action.yml', () => {
   it('is a composite action whose steps use only declared inputs, and sets up the Node LTS first', () => {
@@ -88,28 +148,109 @@ describe('action.yml', () => {
     expect(existsSync(join(actionPath, 'dist', 'cli', 'main.js'))).toBe(true);
   });
 
-  it('passes a repository whose policies are valid and whose tests pass, and writes the JUnit report', () => {
+  it('passes a repository whose policies are valid and whose tests pass, and writes the JUnit report', async () => {
     const repo = policyRepo();
-    expect(runStep(step('Validate policies'), repo).status).toBe(0);
-    const test = runStep(step('Test policies'), repo);
+    expect((await runStep(step('Validate policies'), repo)).status).toBe(0);
+    const test = await runStep(step('Test policies'), repo);
     expect([test.status, test.stdout]).toEqual([0, expect.stringMatching(/^OK: 3 suites \(0 failed\)/m)]);
     expect(test.outputs).toBe('junit-file=preflight-gate-junit.xml\n');
     expect(readFileSync(join(repo, 'preflight-gate-junit.xml'), 'utf8')).toMatch(/<testsuites name="preflight-gate policy tests" tests="30" failures="0" time="\d+\.\d{3}">/);
   });
 
-  it('fails on a failing policy test, with an annotation on the case and the failure in the JUnit report', () => {
+  it('fails on a failing policy test, with an annotation on the case and the failure in the JUnit report', async () => {
     const suite = readFileSync(join(ROOT, 'policies', 'blocked-environments.test.yaml'), 'utf8').replace('  - name: a run in staging is allowed\n    expect:\n      decision: allow', '  - name: a run in staging is allowed\n    expect:\n      decision: deny');
     const repo = policyRepo({ 'policies/blocked-environments.test.yaml': suite });
-    const test = runStep(step('Test policies'), repo);
+    const test = await runStep(step('Test policies'), repo);
     expect(test.status).toBe(1);
     expect(test.stdout).toMatch(/^::error file=policies\/blocked-environments\.test\.yaml,line=\d+,col=\d+,title=policy test failed%3A a run in staging is allowed::decision: expected deny, got allow/m);
     expect(readFileSync(join(repo, 'preflight-gate-junit.xml'), 'utf8')).toMatch(/failures="1"/);
   });
 
-  it('fails the validate step with an annotation on the broken line', () => {
+  it('fails the validate step with an annotation on the broken line', async () => {
     const repo = policyRepo({ 'policies/broken.yaml': 'kind: Policy\nname: broken\nrules:\n  - environments: {}\n' });
-    const validate = runStep(step('Validate policies'), repo);
+    const validate = await runStep(step('Validate policies'), repo);
     expect(validate.stdout).toMatch(/^::error file=policies\/broken\.yaml,line=4,col=\d+,title=preflight-gate::rules\[0\]\.environments: /m);
     expect(validate.status).toBe(1);
   });
+
+  it('declares the replay steps: each runs only with replay-archive, and the comment only on a pull request', () => {
+    for (const name of REPLAY_STEPS) expect([name, step(name).if]).toEqual([name, expect.stringContaining("inputs.replay-archive != ''")]);
+    expect(step('Comment the replay on the pull request').if).toContain('github.event.pull_request.number');
+    expect(DEFAULTS).toMatchObject({ 'replay-since': '14d', 'replay-fail-on': 'newly-allowed', 'replay-comment': 'true', 'github-token': '${{ github.token }}' });
+    expect(action.outputs['replay-report'].value).toBe('${{ steps.replay.outputs.report }}');
+  });
+
+  it('replays the archive against the pull request, comments once (edited on the next push) and fails the check on newly allowed runs', async () => {
+    const loosened = pullRequest(BLOCK('staging'));
+    const [fetched, replayed, commented, checked] = await replaySteps(loosened.repo, { 'replay-archive': 'decision-archive' }, { env: loosened.env });
+    expect(fetched.outputs).toBe('path=decision-archive\n');
+    expect([replayed.status, replayed.outputs]).toEqual([0, `report=${join(runnerTemp, 'preflight-gate-replay.md')}\nexit-code=1\n`]);
+    const report = readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8');
+    expect(report).toMatch(/^### preflight-gate replay: \d+ archived runs would be decided differently/);
+    expect(report).toMatch(/\| ⚠️ Newly allowed \(a guardrail loosened\) \| [1-9]\d* \|/);
+    expect(readFileSync(join(loosened.repo, '.github-step-summary'), 'utf8')).toBe(report);
+    expect([commented.status, commented.stdout]).toEqual([0, expect.stringMatching(/^created https:\/\/github\.example\/acme\/policies\/pull\/5#issuecomment-\d+\n$/)]);
+    expect(github.comments.get(5)?.map((c) => c.body)).toEqual([`${commentMarker('replay policies')}\n${report}`]);
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toContain('::error title=preflight-gate replay::the replay found newly-allowed runs');
+
+    // The next push puts the guardrail back: the same comment now says nothing changes, and the check passes.
+    const fixed = pullRequest(BLOCK('prod'));
+    const again = await replaySteps(fixed.repo, { 'replay-archive': 'decision-archive' }, { env: fixed.env });
+    expect(again.map((r) => r.status)).toEqual([0, 0, 0, 0]);
+    expect(again[2].stdout).toMatch(/^updated /);
+    expect(github.comments.get(5)).toHaveLength(1);
+    expect(github.comments.get(5)?.[0].body).toContain('### preflight-gate replay: no archived run would be decided differently');
+  }, 180_000);
+
+  it('fetches the archive from an http(s) URL with the header given, and from an s3:// prefix with the aws CLI', async () => {
+    // The whole archive as one gzipped file, as a bucket would hold a copy of it.
+    const gz = gzipSync(Buffer.concat(readdirSync(recorded.archive).sort().map((name) => (name.endsWith('.gz') ? gunzipSync : (b: Buffer) => b)(readFileSync(join(recorded.archive, name))))));
+    const server: Server = createServer((req, res) => {
+      if (req.headers.authorization !== 'Bearer archive-token') return res.writeHead(403).end('forbidden');
+      if (req.url !== '/bucket/decisions.jsonl.gz?X-Amz-Signature=abc') return res.writeHead(404).end('no such key');
+      res.writeHead(200, { 'content-type': 'application/gzip' }).end(gz);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/bucket`;
+    try {
+      const same = pullRequest(BLOCK('prod'));
+      const inputs = { 'replay-archive': `${base}/decisions.jsonl.gz?X-Amz-Signature=abc`, 'replay-archive-header': 'Authorization: Bearer archive-token', 'replay-comment': 'false' };
+      const fetched = await runStep(step('Fetch the decision archive'), same.repo, { ...DEFAULTS, ...inputs }, { env: same.env });
+      expect([fetched.status, fetched.outputs]).toEqual([0, `path=${join(runnerTemp, 'preflight-gate-archive', 'decisions-fetched.jsonl')}\n`]);
+      const replayed = await runStep(step('Replay the decision archive'), same.repo, { ...DEFAULTS, ...inputs, 'replay-since': '' }, { env: same.env });
+      expect(replayed.outputs).toContain('exit-code=0\n');
+      expect(readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8')).toMatch(/^### preflight-gate replay: no archived run would be decided differently/);
+
+      const missing = await runStep(step('Fetch the decision archive'), same.repo, { ...DEFAULTS, ...inputs, 'replay-archive': `${base}/gone.jsonl.gz` }, { env: same.env });
+      expect(missing.status).not.toBe(0);
+      expect(missing.stderr).toMatch(/curl: \(22\).*404/);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+
+    // s3://: the runner's aws CLI (a stand-in here that copies from a directory and notes its arguments).
+    const bin = mkdtempSync(join(work, 'bin-'));
+    writeFileSync(join(bin, 'aws'), '#!/bin/bash\necho "$@" >>"$AWS_CALLS"\n[ "$1 $2 $3" = "s3 sync s3://acme-archive/decisions" ] && cp -r "$FAKE_BUCKET"/. "$4"\n', { mode: 0o755 });
+    const s3 = pullRequest(BLOCK('staging'));
+    const calls = join(s3.repo, 'aws-calls');
+    const runs = await replaySteps(s3.repo, { 'replay-archive': 's3://acme-archive/decisions', 'replay-comment': 'false', 'replay-fail-on': 'none' }, { env: { ...s3.env, AWS_CALLS: calls, FAKE_BUCKET: recorded.archive }, path: [bin] });
+    expect(readFileSync(calls, 'utf8')).toBe(`s3 sync s3://acme-archive/decisions ${join(runnerTemp, 'preflight-gate-archive')} --only-show-errors\n`);
+    expect(runs.map((r) => r.status)).toEqual([0, 0, 0, 0]);
+    expect(runs[1].outputs).toContain('exit-code=0\n');
+    expect(readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8')).toMatch(/\| ⚠️ Newly allowed \(a guardrail loosened\) \| [1-9]\d* \|/);
+  }, 180_000);
+
+  it('a replay that cannot run (an invalid policy set, a missing archive) says why in the comment and fails the check', async () => {
+    const broken = pullRequest('kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blockd: [prod] }\n');
+    github.comments.delete(5);
+    const [, replayed, commented, checked] = await replaySteps(broken.repo, { 'replay-archive': 'decision-archive' }, { env: broken.env });
+    expect(replayed.outputs).toContain('exit-code=2\n');
+    expect(commented.stdout).toMatch(/^created /);
+    expect(github.comments.get(5)?.[0].body).toMatch(/^<!-- preflight-gate: replay policies -->\n### preflight-gate replay could not run\n\n```\npreflight-gate: the policy set in policies is invalid/);
+    expect([checked.status, checked.stdout]).toEqual([1, expect.stringContaining('::error title=preflight-gate replay::the replay could not run')]);
+
+    const absent = await runStep(step('Fetch the decision archive'), broken.repo, { ...DEFAULTS, 'replay-archive': 'no-such-dir' }, { env: broken.env });
+    expect([absent.status, absent.stderr]).toEqual([1, expect.stringContaining('::error title=preflight-gate replay::replay-archive: no-such-dir does not exist in the workspace')]);
+  }, 180_000);
 });

@@ -32,9 +32,12 @@ describe('the README GitHub Actions workflow for a policy repository', () => {
     const gate = steps.filter((s) => /preflight-gate@/.test(s.uses ?? ''));
     expect(gate).toHaveLength(1);
     expect(Object.keys(gate[0].with ?? {}).filter((k) => !inputs.includes(k))).toEqual([]);
-    // The replay steps run the CLI the action put on the PATH, so they come after it.
-    const replay = steps.findIndex((s) => s.run?.startsWith('preflight-gate replay --archive'));
-    expect(replay).toBeGreaterThan(steps.indexOf(gate[0]));
+  });
+
+  it('replays the decision archive through the action on pull requests only, with the permission to comment', () => {
+    const gate = steps.find((s) => /preflight-gate@/.test(s.uses ?? ''));
+    expect(gate?.with).toMatchObject({ 'replay-archive': "${{ github.event_name == 'pull_request' && vars.DECISION_ARCHIVE || '' }}", 'replay-fail-on': 'newly-allowed' });
+    expect((parse(WORKFLOW) as { permissions: Record<string, string> }).permissions).toMatchObject({ 'pull-requests': 'write' });
   });
 
   it('keeps the JUnit report the action writes (its junit-file output)', () => {
