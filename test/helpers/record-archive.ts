@@ -6,6 +6,7 @@ import { createApp } from '../../src/app';
 import { createDecisionArchive } from '../../src/archive/create-decision-archive';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
+import type { FactSource } from '../../src/policy/facts/gather-facts';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import { signatureHeader } from '../../src/signature/sign';
@@ -39,7 +40,19 @@ async function post(port: number, path: string, body: unknown): Promise<{ status
  * the archive writer of DECISION_ARCHIVE) through `runs` generated preflights with state events
  * between them, the clock moving on by up to 7 minutes each, and returns the archive it wrote.
  */
-export async function recordArchive(opts: { policies: Record<string, string>; runs: number; seed: number; maskAttributes?: string[]; maxBytes?: number }): Promise<RecordedArchive> {
+export interface RecordOptions {
+  policies: Record<string, string>;
+  runs: number;
+  seed: number;
+  maskAttributes?: string[];
+  maxBytes?: number;
+  /** Fact sources besides the state store (signals, platform names), given the recording's clock. */
+  factSources?: (clock: () => Date) => FactSource[];
+  /** Called before run `i` (1-based) is posted: a test changes what its fake sources answer. */
+  beforeRun?: (i: number) => void;
+}
+
+export async function recordArchive(opts: RecordOptions): Promise<RecordedArchive> {
   const root = mkdtempSync(join(tmpdir(), 'replay-'));
   const policies = join(root, 'policies');
   const archive = join(root, 'archive');
@@ -58,7 +71,7 @@ export async function recordArchive(opts: { policies: Record<string, string>; ru
     path: join(archive, 'decisions-test.jsonl'), maxBytes: opts.maxBytes ?? 512 * 1024, maxAgeMs: 6 * 3_600_000, maxFiles: 0,
     queueBytes: 256 * 1024 ** 2, maskAttributes: opts.maskAttributes ?? [],
   }, { logger, metrics, clock });
-  const app = createApp({ store: new PolicyStore(loaded.bundle), secrets: [SECRET], logger, metrics, clock, archive: decisions, state: guardrailState(stateConfig, createStateStore(stateConfig)) });
+  const app = createApp({ store: new PolicyStore(loaded.bundle), secrets: [SECRET], logger, metrics, clock, archive: decisions, state: guardrailState(stateConfig, createStateStore(stateConfig)), factSources: opts.factSources?.(clock) });
   const server = await new Promise<Server>((resolve) => { const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s)); });
   const port = (server.address() as { port: number }).port;
   const answers = new Map<string, { status: number; text: string }>();
@@ -74,6 +87,7 @@ export async function recordArchive(opts: { policies: Record<string, string>; ru
         const res = await post(port, '/events', generatedEvent(r, r.int(1, i), eventTime, stop));
         if (res.status >= 300) throw new Error(`event answered ${res.status}: ${res.text}`);
       }
+      opts.beforeRun?.(i);
       const explain = r.chance(0.05);
       const res = await post(port, `/preflight${explain ? '?explain=true' : ''}`, generatedPayload(r, i, now));
       if (res.decisionId && (res.status === 200 || res.status === 403)) answers.set(res.decisionId, { status: res.status, text: res.text });
