@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import { availableParallelism, loadavg } from 'node:os';
 import { createGzip } from 'node:zlib';
 import { closedPath } from '../src/archive/archive-files';
 import { toArchiveRecord } from '../src/archive/decision-archive';
@@ -21,6 +22,9 @@ export interface ReplayFigures {
   cpuSeconds: number;
   decisionsPerSecond: number;
   peakRssMb: number;
+  /** The machine's 1-minute load average when the replay ended, and its cores: wall time on a busy machine is shared. */
+  loadAverage: number;
+  cores: number;
   /** Records replayed with the answer they were archived with (all of them, when replay is exact). */
   unchanged: number;
   replayed: number;
@@ -68,6 +72,7 @@ export async function replayStage(work: string, records: number, policies: numbe
   }
   const result = JSON.parse(execFileSync(process.execPath, [childScript, archive, dir], { encoding: 'utf8', maxBuffer: 1024 ** 2 })) as { seconds: number; cpuSeconds: number; counts: { replayed: number; unchanged: number }; peakRssMb: number };
   return {
+    loadAverage: loadavg()[0], cores: availableParallelism(),
     records, policies, seconds: result.seconds, cpuSeconds: result.cpuSeconds, decisionsPerSecond: result.counts.replayed / result.seconds, peakRssMb: result.peakRssMb,
     unchanged: result.counts.unchanged, replayed: result.counts.replayed, archiveMb: bytes / 2 ** 20,
   };

@@ -24,8 +24,8 @@ export function formatReport(r: BenchResults): string {
   const largeRuns = table(['policy set', 'targets', 'body MB', 'parse + validate ms', 'decide ms', 'visited/decision', 'ns per target x policy'],
     (r.largeRuns ?? []).map((l) => [l.set, l.targets, (l.bodyBytes / 2 ** 20).toFixed(1), (l.parseMicros / 1000).toFixed(1), (l.decideMicros / 1000).toFixed(2), l.visitedPerDecision.toFixed(1), l.nanosPerTargetPolicy.toFixed(1)]));
   const loads = table(['policy files', 'load + validate ms', 'of which index ms'], r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]));
-  const replay = table(['archived decisions', 'policies', 'archive MB (uncompressed)', 'seconds', 'CPU seconds', 'decisions/s', 'peak RSS MB', 'unchanged'],
-    (r.replay ?? []).map((x) => [x.records, x.policies, n0(x.archiveMb), x.seconds.toFixed(1), x.cpuSeconds.toFixed(1), n0(x.decisionsPerSecond), n0(x.peakRssMb), x.unchanged]));
+  const replay = table(['archived decisions', 'policies', 'archive MB (uncompressed)', 'seconds', 'CPU seconds', 'decisions/s', 'peak RSS MB', 'unchanged', 'load avg (1 min)'],
+    (r.replay ?? []).map((x) => [x.records, x.policies, n0(x.archiveMb), x.seconds.toFixed(1), x.cpuSeconds.toFixed(1), n0(x.decisionsPerSecond), n0(x.peakRssMb), x.unchanged, `${x.loadAverage.toFixed(1)} on ${x.cores} cores`]));
   const payloads = r.payloads.map((p) => `  ${p.name}: ${Object.entries(p.expected).map(([t, s]) => `${t} ${s}`).join(', ')}`).join('\n');
   const targets = r.targets.map((t) => `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.detail}`).join('\n');
   return [

@@ -76,7 +76,7 @@ export function checkReplayTargets(replay: readonly ReplayFigures[]): TargetLine
   }));
   const largest = replay.at(-1);
   if (largest && largest.records >= 100_000) {
-    lines.push({ name: `replay of ${largest.records} decisions against ${largest.policies} policies < 60 s`, pass: largest.seconds < 60, detail: `${largest.seconds.toFixed(1)} s (CPU ${largest.cpuSeconds.toFixed(1)} s), ${Math.round(largest.decisionsPerSecond)} decisions/s`, correctness: false });
+    lines.push({ name: `replay of ${largest.records} decisions against ${largest.policies} policies < 60 s`, pass: largest.seconds < 60, detail: `${largest.seconds.toFixed(1)} s (CPU ${largest.cpuSeconds.toFixed(1)} s, peak RSS ${largest.peakRssMb.toFixed(0)} MB), ${Math.round(largest.decisionsPerSecond)} decisions/s; load average ${largest.loadAverage.toFixed(1)} on ${largest.cores} cores`, correctness: false });
   }
   const smallest = replay[0];
   if (largest && smallest && largest !== smallest) {

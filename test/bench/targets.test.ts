@@ -1,4 +1,5 @@
-import { checkTargets } from '../../bench/targets';
+import { checkReplayTargets, checkTargets } from '../../bench/targets';
+import type { ReplayFigures } from '../../bench/replay-bench';
 import { formatReport } from '../../bench/report';
 import type { BenchResults, HttpTargetFigures } from '../../bench/figures';
 import type { EngineFigures } from '../../bench/engine-bench';
@@ -69,5 +70,26 @@ describe('benchmark targets', () => {
     const row = (name: string) => { const cells = lines.find((l) => l.startsWith(name))!.split(/\s{2,}/); return (col: string) => cells[head.indexOf(col)]; };
     expect([row('baseline')('core %'), row('baseline')('steal %')]).toEqual(['101', '2.3']);
     expect([row('10,000 generated')('core %'), row('10,000 generated')('steal %')]).toEqual(['87', '-']);
+  });
+});
+
+describe('replay targets (issue 24)', () => {
+  const replayed = (records: number, change: Partial<ReplayFigures> = {}): ReplayFigures => ({
+    records, policies: 1000, seconds: records / 4000, cpuSeconds: records / 4500, decisionsPerSecond: 4000, peakRssMb: 170, loadAverage: 1.2, cores: 2, unchanged: records, replayed: records, archiveMb: records / 150, ...change,
+  });
+  const failedReplay = (figures: ReplayFigures[]) => checkReplayTargets(figures).filter((l) => !l.pass).map((l) => l.name);
+
+  test.each<[string, ReplayFigures[], string[]]>([
+    ['inside every target', [replayed(20_000), replayed(100_000)], []],
+    ['100,000 decisions in 60 s', [replayed(20_000), replayed(100_000, { seconds: 60 })], ['replay of 100000 decisions against 1000 policies < 60 s']],
+    ['memory grown 1.3x from 20,000 to 100,000', [replayed(20_000), replayed(100_000, { peakRssMb: 221 })], ['replay memory flat in the archive size (peak RSS at the largest archive <= 1.25x the smallest)']],
+    ['one answer not reproduced', [replayed(20_000, { unchanged: 19_999 }), replayed(100_000)], ['replay of 20000 archived decisions reproduces every answer']],
+  ])('%s', (_name, figures, names) => {
+    expect(failedReplay(figures)).toEqual(names);
+  });
+
+  test('the time target names CPU time, peak RSS and the machine load it was measured under', () => {
+    const line = checkReplayTargets([replayed(20_000), replayed(100_000, { seconds: 31.5, cpuSeconds: 27.2, loadAverage: 9.4 })]).find((l) => l.name.endsWith('< 60 s'));
+    expect(line?.detail).toBe('31.5 s (CPU 27.2 s, peak RSS 170 MB), 4000 decisions/s; load average 9.4 on 2 cores');
   });
 });
