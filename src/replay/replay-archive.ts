@@ -4,6 +4,7 @@ import { builtInPolicies, EMERGENCY_STOP_POLICY, withBuiltIns as joinBuiltIns } 
 import { archiveLines } from './archive-lines';
 import type { ArchiveStream } from './archive-sources';
 import { compareAnswers } from './compare-answers';
+import { changedKeys, modificationChanges } from './modification-changes';
 import { redecide, replayBundle, type ReplayBundle } from './redecide';
 import { ReplayTally, runRef, type ReplayReport } from './replay-report';
 
@@ -78,6 +79,9 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
     const changed = comparison.same
       ? { kind: 'results' as const, before: { status: record.answer.status, message: '', modifications: [] }, after: { status: record.answer.status, message: '', modifications: [] }, policies: [] }
       : comparison;
+    if (changed.kind === 'modifications' && typeof proposed !== 'string') {
+      changed.policies.push(...modificationChanges(proposed.bundle, redecided.results, changedKeys(changed.before.modifications, changed.after.modifications), changed.policies));
+    }
     tally.changed({ ...runRef(record), kind: changed.kind, before: changed.before, after: changed.after, policies: changed.policies }, sameRevision);
     if (sameRevision) opts.warn?.(line.where, `run ${record.id}: the policy revision that decided it (${record.revision}) answers differently now; replay is not exact for this run (please report it)`);
   }

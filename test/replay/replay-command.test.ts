@@ -102,6 +102,57 @@ test('--fail-on fails when runs cannot be replayed: a proposal cannot pass the c
   expect((await replay({ dir })).code).toBe(0);
 });
 
+/** The policy with the most records where `pick` holds, with that count. */
+function most(pick: (r: ArchiveRecord, policy: string) => boolean, among: string[]): [string, number] {
+  return among.map((policy): [string, number] => [policy, records.filter((r) => pick(r, policy)).length]).sort((a, b) => b[1] - a[1])[0];
+}
+const resultOf = (r: ArchiveRecord, policy: string) => r.results.find((x) => x.policy === policy)?.result;
+const reworded = (file: string, change: (doc: Record<string, unknown>) => void) => {
+  const doc = JSON.parse(POLICIES[file]) as Record<string, unknown>;
+  change(doc);
+  return JSON.stringify(doc);
+};
+
+test('a reworded message: the runs the policy denied are listed as message changed, by policy, with the run named', async () => {
+  const names = Object.keys(POLICIES).filter((f) => f.startsWith('policy-')).map((f) => f.replace('.yaml', ''));
+  const [policy, expected] = most((r, p) => resultOf(r, p) === 'deny', names);
+  expect(expected).toBeGreaterThan(3);
+  const dir = proposed({ [`${policy}.yaml`]: reworded(`${policy}.yaml`, (doc) => { doc.message = 'reworded by the pull request: {{reason}}'; }) });
+  const { report } = await replay({ dir, failOn: 'any-change' });
+  // Where the answer names other denials only (the message is capped), only the policy's result changed.
+  const { message, results } = report?.counts.changed ?? { message: 0, results: 0 };
+  expect(report?.counts.changed).toMatchObject({ 'newly-allowed': 0, 'newly-denied': 0, modifications: 0 });
+  expect([message > 0, message + results]).toEqual([true, expected]);
+  expect(report?.byPolicy).toEqual([{ policy, newlyAllowed: 0, newlyDenied: 0, changed: expected }]);
+  for (const run of report?.changes.message ?? []) {
+    expect(run.policies).toEqual([{ policy, before: 'deny', after: 'deny' }]);
+    expect([run.before.status, run.after.status]).toEqual([403, 403]);
+    expect(run.after.message).toContain(`[${policy}] reworded by the pull request: `);
+    expect(run.before.message).not.toContain('reworded');
+    expect(run).toMatchObject({ executionId: expect.stringMatching(/^\d+$/), experimentKey: expect.stringMatching(/^[A-Z]+-\d+$/) });
+  }
+  const text = await replay({ dir, format: 'text' });
+  expect(text.out).toMatch(new RegExp(`Message changed[^\\n]*\\n[\\s\\S]*execution \\d+ \\(experiment [A-Z]+-\\d+`));
+});
+
+test('a modification that writes another value: the allowed runs it applied to are listed as modifications changed, under that policy', async () => {
+  const writers = Object.keys(POLICIES).filter((f) => f.startsWith('policy-') && POLICIES[f].includes('"modifications"')).map((f) => f.replace('.yaml', ''));
+  const [policy, applied] = most((r, p) => r.answer.status === 200 && ['pass', 'warn', 'audit'].includes(resultOf(r, p) ?? ''), writers);
+  expect(applied).toBeGreaterThan(3);
+  const dir = proposed({ [`${policy}.yaml`]: reworded(`${policy}.yaml`, (doc) => { (doc.modifications as Array<{ value: string }>)[0].value = 'written by the pull request'; }) });
+  const { report } = await replay({ dir });
+  const changed = report?.counts.changed.modifications ?? 0;
+  expect(changed).toBeGreaterThan(0);
+  expect(changed).toBeLessThanOrEqual(applied); // another policy may keep the key (a conflict it wins)
+  expect(report?.counts.changed).toMatchObject({ 'newly-allowed': 0, 'newly-denied': 0, message: 0 });
+  expect(report?.byPolicy).toEqual([{ policy, newlyAllowed: 0, newlyDenied: 0, changed }]);
+  for (const run of report?.changes.modifications ?? []) {
+    expect(run.policies).toEqual([{ policy, before: resultOf(records.find((r) => r.id === run.decisionId) as ArchiveRecord, policy), after: expect.any(String) }]);
+    expect(run.after.modifications).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'written by the pull request' })]));
+    expect(run.before.modifications).not.toEqual(expect.arrayContaining([expect.objectContaining({ value: 'written by the pull request' })]));
+  }
+});
+
 test('--since and --until replay a time range only', async () => {
   const times = records.map((r) => r.at).sort();
   const since = times[100];
