@@ -3,6 +3,10 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app';
+import type { ArchiveRecord } from '../../src/archive/archive-record';
+import { replayCommand, type ReplayCommandOptions } from '../../src/cli/commands/replay-command';
+import { readRecords } from '../../src/replay/read-records';
+import type { ReplayReport } from '../../src/replay/replay-report';
 import { createDecisionArchive } from '../../src/archive/create-decision-archive';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
@@ -98,4 +102,19 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
   }
   if (readdirSync(archive).length === 0) throw new Error('the archive writer wrote nothing');
   return { archive, policies, answers, metrics };
+}
+
+/** Every record of a recorded archive, in the order its files were written. */
+export async function archivedRecords(recorded: RecordedArchive): Promise<ArchiveRecord[]> {
+  const records: ArchiveRecord[] = [];
+  for (const name of readdirSync(recorded.archive).sort()) for await (const line of readRecords(join(recorded.archive, name))) if (line.kind === 'record') records.push(line.record);
+  return records;
+}
+
+/** `preflight-gate replay --format json` of a recorded archive (against its own policies unless `dir`): exit code, warnings, report. */
+export async function replayJson(recorded: RecordedArchive, opts: Partial<ReplayCommandOptions> = {}) {
+  let out = '';
+  const warnings: string[] = [];
+  const code = await replayCommand({ archive: recorded.archive, dir: recorded.policies, format: 'json', maxListed: '1000', ...opts }, {}, (s) => { out += s; }, (s) => warnings.push(s));
+  return { code, warnings, report: JSON.parse(out) as ReplayReport };
 }

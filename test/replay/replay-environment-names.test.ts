@@ -1,12 +1,8 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ArchiveRecord } from '../../src/archive/archive-record';
-import { replayCommand, type ReplayCommandOptions } from '../../src/cli/commands/replay-command';
+import type { ReplayCommandOptions } from '../../src/cli/commands/replay-command';
 import type { FactSource } from '../../src/policy/facts/gather-facts';
 import type { EnvironmentFacts } from '../../src/policy/facts/environment-facts';
-import { readRecords } from '../../src/replay/read-records';
-import type { ReplayReport } from '../../src/replay/replay-report';
-import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
+import { archivedRecords, recordArchive, replayJson, type RecordedArchive } from '../helpers/record-archive';
 import { tempDir } from '../cli/run-cli';
 
 /**
@@ -33,15 +29,10 @@ let recorded: RecordedArchive;
 const records: ArchiveRecord[] = [];
 beforeAll(async () => {
   recorded = await recordArchive({ policies: { 'blocked-environments.yaml': BLOCKED }, runs: 200, seed: 41, factSources: () => [names] });
-  for (const name of readdirSync(recorded.archive).sort()) for await (const line of readRecords(join(recorded.archive, name))) if (line.kind === 'record') records.push(line.record);
+  records.push(...(await archivedRecords(recorded)));
 }, 300_000);
 
-async function replay(opts: Partial<ReplayCommandOptions>) {
-  let out = '';
-  const warnings: string[] = [];
-  const code = await replayCommand({ archive: recorded.archive, dir: recorded.policies, format: 'json', maxListed: '1000', ...opts }, {}, (s) => { out += s; }, (s) => warnings.push(s));
-  return { code, warnings, report: JSON.parse(out) as ReplayReport };
-}
+const replay = (opts: Partial<ReplayCommandOptions>) => replayJson(recorded, opts);
 const byId = (r: ArchiveRecord) => (r.payload as { execution: { environment: string } }).execution.environment === ID;
 
 test('runs sent with an environment id are archived with the name the decision read, and denied by it', () => {

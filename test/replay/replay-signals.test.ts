@@ -1,13 +1,9 @@
 import { createServer, type Server } from 'node:http';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { ArchiveRecord } from '../../src/archive/archive-record';
-import { replayCommand, type ReplayCommandOptions } from '../../src/cli/commands/replay-command';
-import { readRecords } from '../../src/replay/read-records';
-import type { ReplayReport } from '../../src/replay/replay-report';
+import type { ReplayCommandOptions } from '../../src/cli/commands/replay-command';
 import { createSignalGatherer } from '../../src/signals/gather-signals';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
-import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
+import { archivedRecords, recordArchive, replayJson, type RecordedArchive } from '../helpers/record-archive';
 import { tempDir } from '../cli/run-cli';
 
 /**
@@ -55,15 +51,10 @@ beforeAll(async () => {
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
-  for (const name of readdirSync(recorded.archive).sort()) for await (const line of readRecords(join(recorded.archive, name))) if (line.kind === 'record') records.push(line.record);
+  records.push(...(await archivedRecords(recorded)));
 }, 300_000);
 
-async function replay(opts: Partial<ReplayCommandOptions>) {
-  let out = '';
-  const warnings: string[] = [];
-  const code = await replayCommand({ archive: recorded.archive, dir: recorded.policies, format: 'json', maxListed: '1000', ...opts }, {}, (s) => { out += s; }, (s) => warnings.push(s));
-  return { code, warnings, report: JSON.parse(out) as ReplayReport };
-}
+const replay = (opts: Partial<ReplayCommandOptions>) => replayJson(recorded, opts);
 const deniedBy = (r: ArchiveRecord) => r.results.filter((x) => x.result === 'deny').map((x) => x.policy).sort().join();
 
 test('every decision is archived with the alerts and query answers it read', () => {
