@@ -104,6 +104,30 @@ describe('preflight-gate eval', () => {
     }
   });
 
+  describe('--environments: the Steadybit names the service reads from the Platform API', () => {
+    const id = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
+    const byId = payloadFile('by-id.json', runIn(id));
+    it.each([
+      ['without names the id alone does not match prod', undefined, /^ALLOW/],
+      ['the id of prod is denied by name', { [id]: { name: 'prod' } }, new RegExp(`^DENY \\(HTTP 403\\)\\nmessage: Denied by 1 policy: \\[block-prod\\] environment prod \\(${id}\\) is blocked`)],
+      ['a name that cannot be known cannot decide', { [id]: { unknown: 'the platform is down' } }, new RegExp(`\\[block-prod\\] cannot decide whether environment ${id} is blocked: the platform is down`)],
+    ])('%s', (_name, names, out) => {
+      const args = ['eval', '--payload', byId, '--dir', dir, ...(names ? ['--environments', payloadFile('names.json', names)] : [])];
+      const res = runCli(args);
+      expect(res.stdout).toMatch(out);
+      expect(res.code).toBe(0);
+    });
+    it.each([
+      ['a bare name', { [id]: 'prod' }, `${id}: must be object`],
+      ['an empty name', { [id]: { name: '' } }, `${id}`],
+    ])('refuses malformed names (%s) with exit 2, naming the path', (_name, names, message) => {
+      const res = runCli(['eval', '--payload', byId, '--dir', dir, '--environments', payloadFile('bad-names.json', names)]);
+      expect(res.code).toBe(2);
+      expect(res.stderr).toContain('is not valid environment names');
+      expect(res.stderr).toContain(message);
+    });
+  });
+
   it('reads the payload from stdin with --payload -', () => {
     const res = runCli(['eval', '--payload', '-', '--dir', dir], { input: JSON.stringify(runIn('prod')) });
     expect(res.stdout).toMatch(/^DENY \(HTTP 403\)/);

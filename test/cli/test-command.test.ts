@@ -78,6 +78,26 @@ cases:
     expect(res.code).toBe(0);
   });
 
+  it('passes the Steadybit names of environments to the policies, as the service with the Platform API', () => {
+    const id = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
+    const suite = `defaults:
+  now: "2026-03-02T10:00:00Z"
+  payload: ${JSON.stringify(runIn(id))}
+cases:
+  - name: the id of prod is denied by name
+    environments: { "${id}": { name: prod } }
+    expect: { decision: deny, denied: [block-prod], message: "environment prod \\\\(${id}\\\\) is blocked" }
+  - name: a name that cannot be known cannot decide
+    environments: { "${id}": { unknown: the platform is down } }
+    expect: { decision: deny, denied: [block-prod], message: "cannot decide whether environment ${id} is blocked: the platform is down" }
+  - name: without names (no Platform API), the id alone does not match prod
+    expect: { decision: allow }
+`;
+    const res = runCli(['test', dir({ 'block-prod.yaml': BLOCK_PROD, 'names.test.yaml': suite })]);
+    expect(res.stdout).toContain('3 cases: 3 passed, 0 failed');
+    expect(res.code).toBe(0);
+  });
+
   it.each([
     ['a misnamed policy', GOOD_SUITE.replace('denied: [block-prod]', 'denied: [block-production]'),
       [/policies\.test\.yaml:11:\d+ cases\[0\]\.expect\.denied\[0\]: policy "block-production" does not exist in this policy set/, /block-prod denied unexpectedly/]],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
-import { describeFactErrors, readStateFacts } from '../../policy/facts/read-facts';
+import { describeFactErrors, readEnvironmentFacts, readStateFacts } from '../../policy/facts/read-facts';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../read-input';
@@ -20,6 +20,8 @@ export interface EvalOptions {
   state?: string;
   /** Signal facts (docs/signals.md): what Alertmanager and Prometheus answered. */
   signals?: string;
+  /** The Steadybit names of the payload's environments (docs/platform-api.md), as the service gets them from the Platform API. */
+  environments?: string;
   format: 'text' | 'json';
   exitCode?: boolean;
 }
@@ -38,6 +40,13 @@ function readSignalsFile(file: string) {
   return read.facts;
 }
 
+/** The environment names of `--environments`, checked (`schema --facts`, part environments): a malformed file is a usage error naming the path. */
+function readEnvironmentsFile(file: string) {
+  const read = readEnvironmentFacts(parseJson(readFileBytes(file, 'environments file'), file, 'environments file'));
+  if (!read.ok) throw new UsageError(`environments file ${file} is not valid environment names ({"<environment id>": {"name": "production"}}, see \`preflight-gate schema --facts\`): ${describeFactErrors(read.errors)}`);
+  return read.facts;
+}
+
 /**
  * `preflight-gate eval --payload run.json`: the answer the service would give to this payload
  * with the policies of `--dir` (and the built-in ones), the state facts of `--state` (else those of a
@@ -52,6 +61,7 @@ export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, wri
   if (!checked.ok) throw new UsageError(`${opts.payload}: invalid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
   const given = opts.state === undefined ? undefined : readStateFile(opts.state);
   const signals = opts.signals === undefined ? undefined : readSignalsFile(opts.signals);
+  const environments = opts.environments === undefined ? undefined : readEnvironmentsFile(opts.environments);
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
@@ -59,7 +69,7 @@ export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, wri
   }
   const bundle = servedBundle(loaded.bundle, env);
   // Without --state: the facts of a freshly started service (no events yet), as production starts.
-  const facts = givenFacts(bundle.needs, { state: given, signals });
+  const facts = givenFacts(bundle.needs, { state: given, signals, environments });
   const decision = decide(bundle, checked.payload, facts, now, { decisionId: randomUUID(), fullScan: opts.explain === true });
   if (opts.format === 'json') {
     const body = decision.allowed ? { message: decision.message, modifications: decision.modifications } : { message: decision.message };

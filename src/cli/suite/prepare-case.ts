@@ -4,7 +4,8 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parseStrictJson } from '../../payload/parse-strict-json';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
-import { describeFactErrors, readStateFacts } from '../../policy/facts/read-facts';
+import type { EnvironmentFacts } from '../../policy/facts/environment-facts';
+import { describeFactErrors, readEnvironmentFacts, readStateFacts } from '../../policy/facts/read-facts';
 import type { StateFacts } from '../../policy/facts/state-facts';
 import type { PreflightPayload } from '../../policy/types';
 import type { SignalFacts } from '../../signals/signal-facts';
@@ -17,6 +18,8 @@ export interface PreparedCase {
   now: Date;
   /** The case's state facts (over the defaults'), checked; undefined when neither gives any. */
   state?: StateFacts;
+  /** The case's environment names (over the defaults'), checked; undefined when neither gives any. */
+  environments?: EnvironmentFacts;
   /** The case's signal facts (over the defaults'), checked; undefined when neither gives any. */
   signals?: SignalFacts;
 }
@@ -63,6 +66,14 @@ function caseState(defaults: PayloadSource, c: SuiteCase): StateFacts | undefine
   return read.facts;
 }
 
+/** The case's environment names over the defaults' (value by value), checked as `eval --environments` checks a file. */
+function caseEnvironments(defaults: PayloadSource, c: SuiteCase): EnvironmentFacts | undefined {
+  if (defaults.environments === undefined && c.environments === undefined) return undefined;
+  const read = readEnvironmentFacts({ ...defaults.environments, ...c.environments });
+  if (!read.ok) throw new Error(`environments: ${describeFactErrors(read.errors)}`);
+  return read.facts;
+}
+
 /** One source's signal facts: inline, or from its file. */
 function signalsOf(suiteFile: string, s: PayloadSource, cache: FileCache): unknown {
   if (s.signals !== undefined && s.signalsFile !== undefined) throw new Error('give signals or signalsFile, not both');
@@ -99,5 +110,5 @@ export function prepareCase(suiteFile: string, defaults: PayloadSource = {}, c: 
   if (!checked.ok) {
     throw new Error(`the payload is not a valid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
   }
-  return { payload: checked.payload, now: new Date((c.now ?? defaults.now) as string), state: caseState(defaults, c), signals: caseSignals(suiteFile, defaults, c, cache) };
+  return { payload: checked.payload, now: new Date((c.now ?? defaults.now) as string), state: caseState(defaults, c), environments: caseEnvironments(defaults, c), signals: caseSignals(suiteFile, defaults, c, cache) };
 }

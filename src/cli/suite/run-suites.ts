@@ -59,7 +59,8 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
       try {
         const prepared = prepareCase(suite.file, doc.defaults, c, cache);
         // Without state: the facts of a freshly started service, as `eval` decides without --state;
-        // without signals, signal rules cannot decide, as `eval` without --signals.
+        // without signals, signal rules cannot decide, as `eval` without --signals; without
+        // environment names, none (as without the Platform API), as `eval` without --environments.
         const facts = givenFacts(bundle.needs, prepared);
         const decision = decide(bundle, prepared.payload, facts, prepared.now, { decisionId: TEST_DECISION_ID, fullScan: true });
         const failures = checkCase(c.expect, decision);

@@ -1,6 +1,6 @@
 import { modificationSchema, NAME_PATTERN } from '../../policy/loading/document-schema';
 import { EMERGENCY_STOP_POLICY } from '../../policy/loading/built-in-policies';
-import { stateFactsShape } from '../../policy/facts/facts-schema';
+import { environmentFactsShape, stateFactsShape } from '../../policy/facts/facts-schema';
 import { signalFactsShape } from '../../signals/signal-facts-schema';
 import type { Modification, PolicyResultKind } from '../../policy/types';
 
@@ -22,6 +22,8 @@ export interface PayloadSource {
   now?: string;
   /** State facts for rules that need them (guardrails with memory): docs/state.md, `schema --state`. */
   state?: Record<string, unknown>;
+  /** The Steadybit names of the payload's environments (Platform API): docs/platform-api.md. */
+  environments?: Record<string, unknown>;
   /** Signal facts for alerts and prometheus rules: docs/signals.md, `schema --signals`. */
   signals?: Record<string, unknown>;
   /** The same in a file (JSON or YAML, e.g. one `eval --signals` reads), relative to the suite file. */
@@ -77,6 +79,7 @@ const payloadSourceProperties = {
   unset: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'Dotted paths to delete from the payload.' },
   now: { type: 'string', format: 'date-time', description: 'The pinned evaluation time, e.g. 2026-03-02T10:00:00Z.' },
   state: { ...stateFactsShape, description: 'State facts for rules that need them (docs/state.md); without, those of a freshly started service. A case\'s state replaces the defaults\' part by part.' },
+  environments: { ...environmentFactsShape, description: 'The Steadybit names of the payload\'s environments, as the service reads them from the Platform API (docs/platform-api.md): {"<environment id>": {name: production}} or {unknown: why}; without, none (policies match the values sent and aliases). A case\'s names replace the defaults\' value by value.' },
   signals: { ...signalFactsShape, description: 'Signal facts for alerts and prometheus rules (docs/signals.md); without, those rules cannot decide. A case\'s signals replace the defaults\' part by part (alertmanager, prometheus).' },
   signalsFile: { type: 'string', minLength: 1, description: 'Signal facts in a file (JSON or YAML, as eval --signals reads), relative to this suite file; instead of signals.' },
 };

@@ -55,6 +55,18 @@ export const stateFactsSchema = {
   ...stateFactsShape,
 };
 
+/** The environment names part (Platform API; `eval --environments`, `environments:` in test suites). */
+export const environmentFactsShape = {
+  type: 'object',
+  description: 'The Steadybit names of the run\'s environments (Platform API), by the value the payload sent: {"name": ...} or {"unknown": why}.',
+  additionalProperties: {
+    oneOf: [
+      { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
+      { type: 'object', additionalProperties: false, required: ['unknown'], properties: { unknown: { type: 'string', minLength: 1 } } },
+    ],
+  },
+};
+
 /** Every fact a decision may be given: one part per fact source. */
 export const factsSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -64,16 +76,7 @@ export const factsSchema = {
   properties: {
     state: stateFactsShape,
     signals: signalFactsShape,
-    environments: {
-      type: 'object',
-      description: 'The Steadybit names of the run\'s environments (Platform API), by the value the payload sent: {"name": ...} or {"unknown": why}.',
-      additionalProperties: {
-        oneOf: [
-          { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string' } } },
-          { type: 'object', additionalProperties: false, required: ['unknown'], properties: { unknown: { type: 'string', minLength: 1 } } },
-        ],
-      },
-    },
+    environments: environmentFactsShape,
   },
 };
 

@@ -1,4 +1,5 @@
 import type { SignalFacts } from '../../signals/signal-facts';
+import type { EnvironmentFacts } from './environment-facts';
 import type { Facts } from './facts';
 import type { Need } from './need';
 import type { StateFacts } from './state-facts';
@@ -25,7 +26,14 @@ export function quietFacts(needs: readonly Need[]): Facts {
   return { state };
 }
 
-/** The facts `eval` and `test` decide on: the state given, else a fresh service's; the signals given, else none. */
-export function givenFacts(needs: readonly Need[], given: { state?: StateFacts; signals?: SignalFacts }): Facts {
-  return { ...(given.state ? { state: given.state } : quietFacts(needs)), ...(given.signals ? { signals: given.signals } : {}) };
+/**
+ * The facts `eval` and `test` decide on: the state given, else a fresh service's; the signals given,
+ * else none; the environment names given, else none (as without the Platform API).
+ */
+export function givenFacts(needs: readonly Need[], given: { state?: StateFacts; signals?: SignalFacts; environments?: EnvironmentFacts }): Facts {
+  return {
+    ...(given.state ? { state: given.state } : quietFacts(needs)),
+    ...(given.signals ? { signals: given.signals } : {}),
+    ...(given.environments ? { environments: given.environments } : {}),
+  };
 }

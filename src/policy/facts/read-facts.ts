@@ -1,11 +1,13 @@
 import { ajv, toFieldErrors, type FieldError } from '../../validation/ajv';
 import { pathText } from '../../validation/field-path';
 import type { Facts } from './facts';
-import { factsSchema, stateFactsSchema } from './facts-schema';
+import type { EnvironmentFacts } from './environment-facts';
+import { environmentFactsShape, factsSchema, stateFactsSchema } from './facts-schema';
 import type { RunsByScope, StateFacts } from './state-facts';
 
 const validateState = ajv.compile(stateFactsSchema);
 const validateFacts = ajv.compile(factsSchema);
+const validateEnvironments = ajv.compile(environmentFactsShape);
 
 export type FactsRead<T> = { ok: true; facts: T } | { ok: false; errors: FieldError[] };
 
@@ -46,11 +48,17 @@ export function readStateFacts(value: unknown): FactsRead<StateFacts> {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: normalised(state) };
 }
 
+/** Environment names from JSON (`eval --environments`, a suite case's `environments:`), checked. */
+export function readEnvironmentFacts(value: unknown): FactsRead<EnvironmentFacts> {
+  if (!validateEnvironments(value)) return { ok: false, errors: toFieldErrors(validateEnvironments.errors) };
+  return { ok: true, facts: value as EnvironmentFacts };
+}
+
 /** Facts from JSON (a recorded decision's, every part), checked the same way. */
 export function readFacts(value: unknown): FactsRead<Facts> {
   if (!validateFacts(value)) return { ok: false, errors: toFieldErrors(validateFacts.errors) };
   const facts = value as Facts;
-  const read: Facts = facts.signals === undefined ? {} : { signals: facts.signals };
+  const read: Facts = { ...(facts.signals === undefined ? {} : { signals: facts.signals }), ...(facts.environments === undefined ? {} : { environments: facts.environments }) };
   if (facts.state === undefined) return { ok: true, facts: read };
   const errors = scopeKeyErrors(facts.state, ['state']);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: { state: normalised(facts.state), ...read } };
