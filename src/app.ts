@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps): App {
     audit: deps.audit ?? disabledAuditLog,
     clock,
     newId: deps.newId ?? randomUUID,
-    gather: deps.gatherFacts ?? ((bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now)),
+    gather: deps.gatherFacts ?? ((bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now, bundle)),
     archive: deps.archive,
   });
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));

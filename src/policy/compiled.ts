@@ -4,6 +4,7 @@ import type { CompiledScope, ScopeSpec } from './engine/scope';
 import type { Template } from './loading/template';
 import type { ActionStepRef, Mode, Modification, PolicyResult, SourceRef, Violation } from './types';
 import type { AliasesById, EnvironmentAliases } from './engine/environments';
+import type { EnvironmentNames } from './engine/environment-names';
 
 // The compiled policy set: built by loading (load-bundle.ts), read-only from then on. Deciding a run
 // never writes to any of it; what a decision computes lives in its EvaluationContext.
@@ -103,6 +104,8 @@ export interface PolicyBundle {
   aliases: EnvironmentAliases;
   /** The aliases by environment id (load time): how a run's environments get their alias names. */
   aliasesById: AliasesById;
+  /** The names signal placeholders fill in for an environment id or name (load time; environment-names.ts). */
+  environmentNames: EnvironmentNames;
   /** The exceptions by the policy they waive (load time). */
   exceptionsByPolicy: ExceptionsByPolicy;
   /** The policies by match scope, so a decision visits only those that may apply (built at load). */

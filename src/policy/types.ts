@@ -20,6 +20,8 @@ export interface ActionStepRef {
 export interface RunEnvironment {
   value: string;
   keys: ReadonlySet<string>;
+  /** The names a signal placeholder fills in (environmentNamesOf; none for an id without a known name). */
+  names: readonly string[];
   /** Why its Steadybit name cannot be known (the Platform API is configured but cannot say): what a policy that depends on it cannot decide. */
   unknownName?: string;
 }

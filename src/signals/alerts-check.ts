@@ -46,7 +46,7 @@ export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined
   for (const run of runs) {
     const resolved = resolveMatchers(check.matchers, run);
     if ('missing' in resolved) {
-      out.push({ reason: `cannot decide: the alert matchers need {{${resolved.missing}}} but ${missingValueText(resolved.missing)}`, undecidable: true });
+      out.push({ reason: `cannot decide: the alert matchers need {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`, undecidable: true });
       continue;
     }
     const query = matchersText(resolved);

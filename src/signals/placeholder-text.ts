@@ -7,7 +7,10 @@ export const SIGNAL_PLACEHOLDERS = ['environment', 'team', 'experimentKey', 'exe
 export type SignalPlaceholder = (typeof SIGNAL_PLACEHOLDERS)[number];
 
 /** One environment at a time: a rule with `{{environment}}` is asked once per environment the run touches. */
-export type RunValues = Partial<Record<SignalPlaceholder, string>>;
+export type RunValues = Partial<Record<SignalPlaceholder, string>> & {
+  /** The environment id sent when no name is known for it (no `environment` then). */
+  unnamedEnvironment?: string;
+};
 
 export type TextPart = string | { placeholder: SignalPlaceholder };
 
@@ -59,9 +62,11 @@ export function fillText(text: PlaceholderText, values: RunValues, escape: Escap
 }
 
 /** What the run does not say, as a "cannot decide" reason names it. */
-export function missingValueText(name: SignalPlaceholder): string {
+export function missingValueText(name: SignalPlaceholder, run: RunValues): string {
   switch (name) {
-    case 'environment': return 'the payload names no environment (execution.environment is missing)';
+    case 'environment': return run.unnamedEnvironment !== undefined
+      ? `no name is known for the run's environment ${run.unnamedEnvironment} (name it in an EnvironmentAliases document; the id itself is never filled in, no label carries it)`
+      : 'the payload names no environment (execution.environment is missing)';
     case 'team': return 'the payload names no team (execution.teamKey is missing)';
     case 'experimentKey': return 'the payload names no experiment (execution.experimentKey is missing)';
     case 'executionId': return 'the payload has no execution id (execution.id is missing)';

@@ -59,7 +59,7 @@ export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | u
   for (const run of runs) {
     const resolved = resolvePromQuery(check.query, run);
     if ('missing' in resolved) {
-      out.push({ reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing)}`, undecidable: true });
+      out.push({ reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`, undecidable: true });
       continue;
     }
     const query = resolved.text;

@@ -32,9 +32,9 @@ export function serviceSignalSource(config: SignalsConfig, deps: { registry: Reg
   warnUnconfigured(deps.needs ?? []);
   return {
     ...inner,
-    gather(needs, payload, now) {
+    gather(needs, payload, now, directory) {
       warnUnconfigured(needs);
-      return inner.gather(needs, payload, now);
+      return inner.gather(needs, payload, now, directory);
     },
   };
 }

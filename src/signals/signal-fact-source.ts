@@ -1,12 +1,11 @@
 import type { FactSource, Gathered } from '../policy/facts/gather-facts';
 import type { Need } from '../policy/facts/need';
-import { runEnvironments } from '../policy/engine/environments';
+import { NO_ENVIRONMENT_DIRECTORY, runEnvironments } from '../policy/engine/environments';
 import type { SignalGatherer } from './gather-signals';
 import { signalRunValues } from './run-values';
 import { resolveSignalNeeds, type QueryMemo, type SignalNeed } from './signal-need';
 
 const SIGNAL_KINDS: ReadonlyArray<SignalNeed['kind']> = ['alerts', 'prometheus'];
-const NO_ALIASES = new Map<string, readonly string[]>();
 /** Query texts compiled by one source at most (policies x reloads rarely come near it). */
 const MAX_MEMO = 1000;
 
@@ -23,9 +22,9 @@ export function signalFactSource(gather: SignalGatherer): FactSource {
   return {
     name: 'signals',
     kinds: SIGNAL_KINDS,
-    async gather(needs, payload): Promise<Gathered> {
+    async gather(needs, payload, _now, directory = NO_ENVIRONMENT_DIRECTORY): Promise<Gathered> {
       if (memo.size > MAX_MEMO) memo.clear();
-      const environments = runEnvironments(payload.execution, NO_ALIASES).map((e) => e.value);
+      const environments = runEnvironments(payload.execution, directory);
       const resolved = resolveSignalNeeds(needs.filter(isSignalNeed), signalRunValues(payload.execution, environments), memo);
       return { ok: true, facts: { signals: await gather(resolved) } };
     },

@@ -1,4 +1,5 @@
 import type { Execution } from '../../payload/types';
+import { environmentNamesOf, type EnvironmentNames } from './environment-names';
 import type { EnvironmentFacts } from '../facts/environment-facts';
 import type { RunEnvironment } from '../types';
 
@@ -10,24 +11,31 @@ export type EnvironmentAliases = ReadonlyMap<string, readonly string[]>;
  * the Platform API gave it (`names`), and every alias whose list contains either. All lower-cased.
  * With `names` but no name for a value, the environment carries why (`unknownName`).
  */
-export function runEnvironments(execution: Execution, aliasesById: AliasesById, names?: EnvironmentFacts): RunEnvironment[] {
+export function runEnvironments(execution: Execution, directory: EnvironmentDirectory, names?: EnvironmentFacts): RunEnvironment[] {
   const values: string[] = [];
   if (execution.environment) values.push(execution.environment);
   const override = execution.overrides?.environment;
   if (override && override !== execution.environment) values.push(override);
   return values.map((value) => {
     const lower = value.toLowerCase();
+    const { aliasesById } = directory;
     const keys = new Set([lower, ...(aliasesById.get(lower) ?? [])]);
-    if (names === undefined) return { value, keys };
+    const placeholderNames = environmentNamesOf(value, directory.environmentNames);
+    if (names === undefined) return { value, keys, names: placeholderNames };
     const known = names[value];
     if (known !== undefined && 'name' in known) {
       const name = known.name.toLowerCase();
       for (const key of [name, ...(aliasesById.get(name) ?? [])]) keys.add(key);
-      return { value, keys };
+      return { value, keys, names: placeholderNames };
     }
-    return { value, keys, unknownName: known?.unknown ?? `the Steadybit Platform API gave no name for environment ${value}` };
+    return { value, keys, names: placeholderNames, unknownName: known?.unknown ?? `the Steadybit Platform API gave no name for environment ${value}` };
   });
 }
+
+/** What a bundle knows about environments: the alias keys scopes match by, the names placeholders fill in. */
+export interface EnvironmentDirectory { aliasesById: AliasesById; environmentNames: EnvironmentNames }
+
+export const NO_ENVIRONMENT_DIRECTORY: EnvironmentDirectory = { aliasesById: new Map(), environmentNames: new Map() };
 
 /** Lower-cased environment id -> the alias names that list it (lower-cased). */
 export type AliasesById = ReadonlyMap<string, readonly string[]>;

@@ -1,5 +1,5 @@
 import type { PreflightPayload, Step } from '../../payload/types';
-import { runEnvironments, type AliasesById } from './environments';
+import { runEnvironments, type EnvironmentDirectory } from './environments';
 import type { Facts } from '../facts/facts';
 import type { Built } from '../json-logic/built';
 import type { Data } from '../json-logic/null-prototype';
@@ -89,13 +89,13 @@ export interface EvaluationContext {
 }
 
 /** The context of one decision on `payload` with `bundle`, at `now`. */
-export function createContext(bundle: { aliasesById: AliasesById; revision: string }, payload: PreflightPayload, facts: Facts, now: Date, decisionId: string): EvaluationContext {
+export function createContext(bundle: EnvironmentDirectory & { revision: string }, payload: PreflightPayload, facts: Facts, now: Date, decisionId: string): EvaluationContext {
   return {
     payload,
     execution: payload.execution,
     now,
     facts,
-    environments: runEnvironments(payload.execution, bundle.aliasesById, facts.environments),
+    environments: runEnvironments(payload.execution, bundle, facts.environments),
     actionSteps: actionSteps(payload.execution.steps),
     upperCased: { teamKey: payload.execution.teamKey?.toUpperCase(), createdVia: payload.execution.createdVia?.toUpperCase() },
     decisionId,

@@ -1,4 +1,5 @@
 import type { PreflightPayload } from '../../payload/types';
+import type { EnvironmentDirectory } from '../engine/environments';
 import type { Facts } from './facts';
 import type { Need, NeedKind } from './need';
 
@@ -17,8 +18,11 @@ export interface FactSource {
   /** For messages and logs, e.g. `state store`. */
   name: string;
   kinds: readonly NeedKind[];
-  /** Gathers the answers to `needs` (all of its kinds) for this run: its own part of the facts. */
-  gather(needs: readonly Need[], payload: PreflightPayload, now: Date): Promise<Gathered>;
+  /**
+   * Gathers the answers to `needs` (all of its kinds) for this run: its own part of the facts.
+   * `directory`: the bundle's environment names, so a need with `{{environment}}` is filled as its rule will read it.
+   */
+  gather(needs: readonly Need[], payload: PreflightPayload, now: Date, directory?: EnvironmentDirectory): Promise<Gathered>;
 }
 
 const NOTHING_NEEDED: Gathered = Object.freeze({ ok: true, facts: Object.freeze({}) });
@@ -28,11 +32,11 @@ const NOTHING_NEEDED: Gathered = Object.freeze({ ok: true, facts: Object.freeze(
  * at once, and joins their parts into one Facts. A need no source answers is left out: its rule
  * cannot decide. The first source that is unavailable is the answer.
  */
-export async function gatherFacts(needs: readonly Need[], sources: readonly FactSource[], payload: PreflightPayload, now: Date): Promise<Gathered> {
+export async function gatherFacts(needs: readonly Need[], sources: readonly FactSource[], payload: PreflightPayload, now: Date, directory?: EnvironmentDirectory): Promise<Gathered> {
   const asked: Array<Promise<Gathered>> = [];
   for (const source of sources) {
     const own = needs.filter((need) => source.kinds.includes(need.kind));
-    if (own.length > 0) asked.push(source.gather(own, payload, now));
+    if (own.length > 0) asked.push(source.gather(own, payload, now, directory));
   }
   if (asked.length === 0) return NOTHING_NEEDED;
   const answers = await Promise.all(asked);

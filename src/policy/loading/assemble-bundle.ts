@@ -1,5 +1,6 @@
 import type { CompiledException, CompiledPolicy, PolicyBundle } from '../compiled';
 import { invertAliases, type EnvironmentAliases } from '../engine/environments';
+import { buildEnvironmentNames } from '../engine/environment-names';
 import { exceptionsByPolicy } from '../engine/exceptions-for';
 import { collectNeeds } from '../facts/need';
 import { buildPolicyIndex } from '../engine/policy-index';
@@ -30,6 +31,7 @@ export function assembleBundle(parts: BundleParts): PolicyBundle {
     exceptions,
     aliases: parts.aliases,
     aliasesById: invertAliases(parts.aliases),
+    environmentNames: buildEnvironmentNames(parts.aliases, policies.flatMap((p) => p.matchSpec?.environments ?? [])),
     exceptionsByPolicy: exceptionsByPolicy(exceptions),
     index: buildPolicyIndex(policies),
     // Rules' needs, and the environment names scopes that list environments need.

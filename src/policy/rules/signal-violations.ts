@@ -4,9 +4,9 @@ import { signalRunValues } from '../../signals/run-values';
 import type { RunValues } from '../../signals/placeholder-text';
 import type { SignalViolation } from '../../signals/signal-violation';
 
-/** The run's placeholder values for signal rules, one set per environment it touches. */
+/** The run's placeholder values for signal rules, one set per name of each environment it touches. */
 export function runValuesOf(ctx: EvaluationContext): RunValues[] {
-  return signalRunValues(ctx.execution, ctx.environments.map((e) => e.value));
+  return signalRunValues(ctx.execution, ctx.environments);
 }
 
 /** A signal check's findings as the engine's violations: what was read goes with each (explanations). */

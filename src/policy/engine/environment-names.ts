@@ -1,0 +1,42 @@
+/**
+ * Lower-cased environment id or name -> the names the policy set spells it by: alias names (for an
+ * id an EnvironmentAliases document lists) and the names policies' `match.environments` write.
+ * Built once at load (PolicyBundle.environmentNames).
+ */
+export type EnvironmentNames = ReadonlyMap<string, readonly string[]>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value is an environment id (Steadybit sends a UUID) rather than a name. */
+export const isEnvironmentId = (value: string): boolean => UUID.test(value);
+
+function add(out: Map<string, string[]>, key: string, name: string): void {
+  const k = key.toLowerCase();
+  const names = out.get(k) ?? [];
+  if (!names.includes(name)) out.set(k, [...names, name]);
+}
+
+/** The names by id and by name, from the aliases and the names the policies' scopes list (ids left out). */
+export function buildEnvironmentNames(aliases: ReadonlyMap<string, readonly string[]>, listed: Iterable<string>): EnvironmentNames {
+  const out = new Map<string, string[]>();
+  for (const [alias, ids] of aliases) {
+    add(out, alias, alias);
+    for (const id of ids) add(out, id, alias);
+  }
+  for (const name of listed) if (!isEnvironmentId(name)) add(out, name, name);
+  return out;
+}
+
+/**
+ * THE name(s) of a run's environment where a signal rule fills `{{environment}}` (gathering and
+ * deciding both read this, so the facts are keyed by the same filled query): the names the policy
+ * set knows for the value sent (an alias listing the id; a scope's spelling of a name sent in
+ * another case), else a name sent as is. An id with no known name has none: the rule cannot decide
+ * rather than ask about the id, which no alert label carries (docs/signals.md, "Placeholders").
+ * Steadybit's own environment names plug in here.
+ */
+export function environmentNamesOf(value: string, names: EnvironmentNames): readonly string[] {
+  const known = names.get(value.toLowerCase());
+  if (known !== undefined && known.length > 0) return known;
+  return isEnvironmentId(value) ? [] : [value];
+}
