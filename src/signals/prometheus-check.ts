@@ -1,6 +1,7 @@
 import { trips, type DenyWhen } from './deny-when';
 import { missingValueText, type RunValues } from './placeholder-text';
 import { resolvePromQuery, type PromQuery } from './prom-query';
+import { sampleValue } from './sample-value';
 import { own, type PromSample, type SignalFacts } from './signal-facts';
 import { sourceText } from './signal-source';
 import { clip, listCapped, unavailable, type OnUnavailable, type SignalRead, type SignalViolation } from './signal-violation';
@@ -30,13 +31,15 @@ type Judged = { violation?: Omit<SignalViolation, 'read'>; result: string };
 
 /** The samples against the rule: which trip it, and what an empty result or NaN-only result means. */
 function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], what: string): Judged {
-  const numbers = samples.filter((s) => !Number.isNaN(Number(s.value[1])));
   const result = samples.length === 0 ? 'no samples' : listCapped(samples.map(sampleText), MAX_SAMPLES_TEXT);
+  const odd = samples.find((s) => sampleValue(s.value[1]) === undefined);
+  if (odd) return { result, violation: { reason: `cannot decide: ${what} returned a value that is not a number: ${clip(sampleText(odd), 200)}`, undecidable: true } };
+  const numbers = samples.filter((s) => !Number.isNaN(sampleValue(s.value[1])));
   if (numbers.length === 0) {
     if (check.onEmpty === 'allow') return { result };
     return { result, violation: { reason: `cannot decide: ${what} returned ${samples.length === 0 ? 'no samples' : 'only NaN'}${check.denyWhen ? ` to compare with ${check.denyWhen.text}` : ''} (onEmpty: deny)`, undecidable: true } };
   }
-  const hits = check.denyWhen ? numbers.filter((s) => trips(check.denyWhen as DenyWhen, Number(s.value[1]))) : numbers;
+  const hits = check.denyWhen ? numbers.filter((s) => trips(check.denyWhen as DenyWhen, sampleValue(s.value[1]) as number)) : numbers;
   if (hits.length === 0) return { result };
   const cmp = check.denyWhen ? ` ${check.denyWhen.text}` : '';
   return {

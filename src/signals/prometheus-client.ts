@@ -1,4 +1,5 @@
 import { fetched, httpGetJson, type Fetched, type HttpAnswer } from './http-get-json';
+import { sampleValue } from './sample-value';
 import type { QueryAnswer } from './signal-facts';
 import type { SignalSource } from './signal-source';
 
@@ -16,8 +17,15 @@ export function toQueryAnswer(http: HttpAnswer, readAt: string): QueryAnswer {
   if (http.status < 200 || http.status > 299) return { readAt, error: `HTTP ${http.status}: ${JSON.stringify(body).slice(0, 200)}` };
   if (!isRecord(body) || body.status !== 'success' || !isRecord(body.data)) return { readAt, error: 'the answer is not a Prometheus query result (is this the Prometheus HTTP API?)' };
   const { resultType, result } = body.data;
-  if (resultType === 'vector' && Array.isArray(result)) return { readAt, resultType, result: result as Extract<QueryAnswer, { resultType: 'vector' }>['result'] };
-  if (resultType === 'scalar' && Array.isArray(result)) return { readAt, resultType, result: result as [number, string] };
+  if (resultType === 'vector' && Array.isArray(result)) {
+    const odd = result.find((s: unknown) => !isRecord(s) || !Array.isArray(s.value) || sampleValue(s.value[1] as string) === undefined);
+    if (odd !== undefined) return { readAt, error: `a sample value is not a number: ${JSON.stringify(odd).slice(0, 200)}` };
+    return { readAt, resultType, result: result as Extract<QueryAnswer, { resultType: 'vector' }>['result'] };
+  }
+  if (resultType === 'scalar' && Array.isArray(result)) {
+    if (sampleValue(result[1] as string) === undefined) return { readAt, error: `the scalar value is not a number: ${JSON.stringify(result).slice(0, 200)}` };
+    return { readAt, resultType, result: result as [number, string] };
+  }
   if (resultType === 'matrix' || resultType === 'string') return { readAt, resultType, result };
   return { readAt, error: `unexpected result type ${JSON.stringify(resultType)}` };
 }

@@ -23,7 +23,7 @@ const alert = {
     },
   },
 };
-const sample = { type: 'object', required: ['metric', 'value'], properties: { metric: labels, value: { type: 'array', minItems: 2, maxItems: 2, items: [{ type: 'number' }, { type: 'string' }] } } };
+const sample = { type: 'object', required: ['metric', 'value'], properties: { metric: labels, value: { type: 'array', minItems: 2, maxItems: 2, items: [{ type: 'number' }, { type: 'string', syntax: 'sampleValue', description: 'The value as Prometheus writes it: a number, +Inf, -Inf or NaN.' }] } } };
 const errorAnswer = (extra: Record<string, unknown> = {}) => ({ type: 'object', additionalProperties: false, required: ['error'], properties: { readAt, error, ...extra } });
 // if/then/else rather than oneOf: a mistake is reported once, against the shape the answer means to have.
 const queryAnswer = {

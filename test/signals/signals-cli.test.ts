@@ -50,6 +50,16 @@ describe('preflight-gate eval --signals', () => {
     expect(res.stderr).toContain('preflight-gate schema --signals');
   });
 
+  it('refuses a sample value that is not a number (never read as NaN = empty = allow), exit 2 naming the path', () => {
+    const facts = JSON.parse(readFileSync(FACTS, 'utf8'));
+    const [query] = Object.keys(facts.prometheus.default);
+    facts.prometheus.default[query].result[0].value[1] = '16,2';
+    const bad = tempDir({ 'comma.json': JSON.stringify(facts) });
+    const res = runCli(['eval', '--payload', PAYLOAD, '--dir', EXAMPLES, '--signals', join(bad.dir, 'comma.json')], { env });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain(`prometheus.default.${query}.result[0].value[1]: "16,2" is not a sample value`);
+  });
+
   it('prints the JSON Schema of signal facts', () => {
     const res = runCli(['schema', '--signals']);
     expect(res.code).toBe(0);

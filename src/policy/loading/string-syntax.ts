@@ -1,6 +1,7 @@
 import { DURATION_WITH_UNITS_PATTERN, parseDuration } from './duration';
 import { globProblem } from './glob-syntax';
 import { zoneProblem } from '../time/zone';
+import { sampleValue } from '../../signals/sample-value';
 
 /**
  * Strings of a policy that have a syntax of their own, checked when the set loads: a typo in one
@@ -29,6 +30,9 @@ export const STRING_SYNTAXES = {
   /** Cool-downs and quota windows: always with a unit. */
   duration: (value: string) => (WITH_UNITS.test(value) && parseDuration(value) !== undefined ? undefined
     : `"${value}" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`),
+  /** A Prometheus sample value in signal facts (docs/signals.md): never read as NaN by mistake. */
+  sampleValue: (value: string) => (sampleValue(value) !== undefined ? undefined
+    : `"${value}" is not a sample value: write a number as Prometheus does, e.g. "16.2", or "+Inf", "-Inf", "NaN"`),
 } as const satisfies Record<string, (value: string) => string | undefined>;
 
 export type StringSyntax = keyof typeof STRING_SYNTAXES;
