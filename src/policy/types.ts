@@ -69,6 +69,8 @@ export interface PolicyResult {
   exception?: string;
   /** What each rule found (deny/warn/audit, and a waived policy): the explanation, rule by rule. */
   findings?: Finding[];
+  /** What the policy's signal rules read (pass or deny): source, query, result, when. */
+  signals?: SignalRead[];
   source: SourceRef;
 }
 

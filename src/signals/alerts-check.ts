@@ -37,8 +37,9 @@ const matchersText = (ms: readonly ResolvedMatcher[]) => `{${ms.map(matcherText)
  * Pure: the firing alerts of the source that match the rule for each of the run's environments,
  * from the signal facts gathered before the decision. A source that could not answer cannot decide
  * (or is said and let through with onUnavailable: allow); facts that were never gathered cannot decide.
+ * `reads` gets what was read for each query, pass or deny (explanations).
  */
-export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], now: Date): SignalViolation[] {
+export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], now: Date, reads: SignalRead[] = []): SignalViolation[] {
   const source = sourceText('alertmanager', check.source);
   const answer = own(signals?.alertmanager, check.source);
   const out: SignalViolation[] = [];
@@ -53,12 +54,15 @@ export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined
     if (asked.has(query)) continue;
     asked.add(query);
     const read: SignalRead = { source, query, result: '', readAt: answer?.readAt };
+    reads.push(read);
     if (answer === undefined) {
-      out.push({ reason: `cannot decide: the alerts of ${source} were not read (no signal facts for it)`, undecidable: true, read: { ...read, result: 'not read' } });
+      read.result = 'not read';
+      out.push({ reason: `cannot decide: the alerts of ${source} were not read (no signal facts for it)`, undecidable: true, read });
       continue;
     }
     if ('error' in answer) {
-      out.push(unavailable(`the alerts of ${source}`, answer.error, check.onUnavailable, { ...read, result: `error: ${answer.error}` }));
+      read.result = `error: ${answer.error}`;
+      out.push(unavailable(`the alerts of ${source}`, answer.error, check.onUnavailable, read));
       continue;
     }
     const readAtMs = answer.readAt === undefined ? now.getTime() : Date.parse(answer.readAt);

@@ -52,8 +52,9 @@ function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], wh
  * Pure: the rule's query for each of the run's environments, judged from the signal facts gathered
  * before the decision. A query Prometheus refused, a range vector or a string result cannot decide;
  * a source that could not answer cannot decide unless the policy says onUnavailable: allow.
+ * `reads` gets what was read for each query, pass or deny (explanations).
  */
-export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | undefined, runs: readonly RunValues[]): SignalViolation[] {
+export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], reads: SignalRead[] = []): SignalViolation[] {
   const source = sourceText('prometheus', check.source);
   const answers = own(signals?.prometheus, check.source);
   const out: SignalViolation[] = [];
@@ -71,8 +72,10 @@ export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | u
     const answer = own(answers, query);
     const what = `query ${clip(query, 200)} on ${source}`;
     const read: SignalRead = { source, query, result: '', readAt: answer?.readAt };
+    reads.push(read);
     if (answer === undefined) {
-      out.push({ reason: `cannot decide: ${what} was not run (no signal facts for it)`, undecidable: true, read: { ...read, result: 'not read' } });
+      read.result = 'not read';
+      out.push({ reason: `cannot decide: ${what} was not run (no signal facts for it)`, undecidable: true, read });
     } else if ('error' in answer) {
       read.result = `error: ${answer.error}`;
       out.push(answer.badQuery ? { reason: `cannot decide: Prometheus refused ${what} (${answer.error})`, undecidable: true, read } : unavailable(what, answer.error, check.onUnavailable, read));

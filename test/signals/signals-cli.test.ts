@@ -36,6 +36,13 @@ describe('preflight-gate eval --signals', () => {
     expect(res.stdout).toMatch(/read: prometheus "default" slo:error_budget_burn_rate:1h\{environment="production"\} -> \{environment="production"\} 16.2 \(read 2026-01-05T09:59:58.000Z\)/);
   });
 
+  it('explains what a signal rule read when it passed, too', () => {
+    const staging = tempDir({ 'run.json': readFileSync(PAYLOAD, 'utf8').replace('"environment": "production"', '"environment": "staging"') });
+    const res = runCli(['eval', '--payload', join(staging.dir, 'run.json'), '--dir', EXAMPLES, '--signals', FACTS, '--explain'], { env });
+    expect(res.stdout).toMatch(/^ALLOW/);
+    expect(res.stdout).toContain('          - passed: rules[0].alerts\n          read: alertmanager "default" {severity="critical", namespace="staging"} -> 0 matching alerts of 1 (read 2026-01-05T09:59:58.000Z)');
+  });
+
   it('without --signals the signal rules cannot decide (as the service with its sources away)', () => {
     const res = runCli(['eval', '--payload', PAYLOAD, '--dir', EXAMPLES], { env });
     expect(res.stdout).toMatch(/^DENY/);

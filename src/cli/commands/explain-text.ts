@@ -23,7 +23,8 @@ export function decisionText(decision: Decision, explain: boolean, signalLines: 
     lines.push(`  ${pad(r.result, 7)} ${r.policy} (${r.mode}, priority ${r.priority}) ${r.source.file}:${r.source.line}`);
     for (const reason of r.reasons) lines.push(`          - ${reason}`);
     if (r.message !== undefined && r.message !== r.reasons.join('; ')) lines.push(`          message: ${r.message}`);
-    for (const f of r.findings ?? []) if (f.signal) lines.push(`          read: ${f.signal.source} ${f.signal.query} -> ${f.signal.result} (${f.signal.readAt ? `read ${f.signal.readAt}` : 'read at an unrecorded time'})`);
+    const reads = r.signals ?? (r.findings ?? []).flatMap((f) => (f.signal ? [f.signal] : []));
+    for (const read of reads) lines.push(`          read: ${read.source} ${read.query} -> ${read.result} (${read.readAt ? `read ${read.readAt}` : 'read at an unrecorded time'})`);
   }
   for (const c of decision.conflicts) {
     lines.push(`conflict: ${c.propertyKey} set by ${c.kept.policy} (kept ${JSON.stringify(c.kept.value)}) and ${c.dropped.policy} (dropped ${JSON.stringify(c.dropped.value)})`);

@@ -2,6 +2,7 @@ import type { CompiledException, CompiledPolicy, CompiledRule } from '../compile
 import { nowText, type EvaluationContext } from './evaluation-context';
 import type { ExceptionsByPolicy } from './exceptions-for';
 import { NO_MODIFICATIONS } from './policy-texts';
+import type { SignalRead } from '../../signals/signal-violation';
 import type { CompiledScope } from './scope';
 import type { TemplateValues } from '../loading/template';
 import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, Violation } from '../types';
@@ -178,6 +179,24 @@ export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, e
   if (typeof steps === 'string') return skipped(policy, steps);
 
   const violations = withUndecidedScope(policy, ctx, checkRules(policy, ctx, steps));
+  const outcome = judged(policy, ctx, steps, violations, exceptions);
+  const signals = signalReads(policy, ctx);
+  return signals === undefined ? outcome : { result: { ...outcome.result, signals }, modifications: outcome.modifications };
+}
+
+/** What the policy's signal rules read in this decision, if it has any (most have none: nothing is built). */
+function signalReads(policy: CompiledPolicy, ctx: EvaluationContext): SignalRead[] | undefined {
+  const all = ctx.memo.signalReads;
+  if (all === undefined) return undefined;
+  let out: SignalRead[] | undefined;
+  for (const rule of policy.rules) {
+    const reads = all.get(rule.check);
+    if (reads !== undefined) (out ??= []).push(...reads);
+  }
+  return out;
+}
+
+function judged(policy: CompiledPolicy, ctx: EvaluationContext, steps: ActionStepRef[], violations: readonly Located[], exceptions: ExceptionsByPolicy): PolicyOutcome {
   if (violations.length === 0) return { result: policy.passed, modifications: contribute(policy, ctx) };
   const findings = violations.map(finding);
   const message = violations.map((v) => render(policy, v, ctx)).join('; ');

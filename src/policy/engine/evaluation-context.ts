@@ -1,4 +1,5 @@
 import type { PreflightPayload, Step } from '../../payload/types';
+import type { SignalRead } from '../../signals/signal-violation';
 import { runEnvironments, type EnvironmentDirectory } from './environments';
 import type { Facts } from '../facts/facts';
 import type { Built } from '../json-logic/built';
@@ -58,6 +59,8 @@ export interface ContextMemo {
   /** The payload as conditions read it, and the condition data built per steps array. */
   payloadCopy?: Data;
   conditionData?: Map<readonly ActionStepRef[], Built>;
+  /** What each signal rule's check read in this decision, by check (RuleCheck.check): explanations. */
+  signalReads?: Map<unknown, SignalRead[]>;
 }
 
 /** A shared rule check's answer in this decision, or the error it threw (every policy sharing it then fails closed on the same error). */

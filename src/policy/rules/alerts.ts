@@ -1,7 +1,8 @@
+import type { RuleCheck } from '../compiled';
 import { defineRule, RuleSpecError } from '../loading/rule-kind';
 import { checkAlerts } from '../../signals/alerts-check';
 import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec } from '../../signals/signal-rule-specs';
-import { runValuesOf, signalViolations } from './signal-violations';
+import { readsOf, runValuesOf, signalViolations } from './signal-violations';
 
 /**
  * `- alerts: {matchers: ['severity="critical"', 'namespace="{{environment}}"']}`: no run while
@@ -16,9 +17,7 @@ export const alertsRule = defineRule<AlertsSpec>({
     const compiled = compileAlertsSpec(spec);
     if ('message' in compiled) throw new RuleSpecError(compiled.message, compiled.path);
     const { check, needs } = compiled;
-    return {
-      needs,
-      check: ({ ctx }) => signalViolations(checkAlerts(check, ctx.facts.signals, runValuesOf(ctx), ctx.now)),
-    };
+    const run: RuleCheck['check'] = ({ ctx }) => signalViolations(checkAlerts(check, ctx.facts.signals, runValuesOf(ctx), ctx.now, readsOf(ctx, run)));
+    return { needs, check: run };
   },
 });

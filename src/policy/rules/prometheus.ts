@@ -1,7 +1,8 @@
+import type { RuleCheck } from '../compiled';
 import { defineRule, RuleSpecError } from '../loading/rule-kind';
 import { checkPrometheus } from '../../signals/prometheus-check';
 import { compilePrometheusSpec, PROMETHEUS_SPEC_SCHEMA, type PrometheusSpec } from '../../signals/signal-rule-specs';
-import { runValuesOf, signalViolations } from './signal-violations';
+import { readsOf, runValuesOf, signalViolations } from './signal-violations';
 
 /**
  * `- prometheus: {query: 'slo:burn_rate:1h{env="{{environment}}"}', denyWhen: "> 14.4"}`: a PromQL
@@ -15,9 +16,7 @@ export const prometheusRule = defineRule<PrometheusSpec>({
     const compiled = compilePrometheusSpec(spec);
     if ('message' in compiled) throw new RuleSpecError(compiled.message, compiled.path);
     const { check, needs } = compiled;
-    return {
-      needs,
-      check: ({ ctx }) => signalViolations(checkPrometheus(check, ctx.facts.signals, runValuesOf(ctx))),
-    };
+    const run: RuleCheck['check'] = ({ ctx }) => signalViolations(checkPrometheus(check, ctx.facts.signals, runValuesOf(ctx), readsOf(ctx, run)));
+    return { needs, check: run };
   },
 });

@@ -2,11 +2,21 @@ import type { EvaluationContext } from '../engine/evaluation-context';
 import type { Violation } from '../types';
 import { signalRunValues } from '../../signals/run-values';
 import type { RunValues } from '../../signals/placeholder-text';
-import type { SignalViolation } from '../../signals/signal-violation';
+import type { SignalRead, SignalViolation } from '../../signals/signal-violation';
 
 /** The run's placeholder values for signal rules, one set per name of each environment it touches. */
 export function runValuesOf(ctx: EvaluationContext): RunValues[] {
   return signalRunValues(ctx.execution, ctx.environments);
+}
+
+/**
+ * A fresh list, kept in the decision's context under the rule's check, that the check fills with
+ * what it read (pass or deny): the policy's result lists it (PolicyResult.signals, explanations).
+ */
+export function readsOf(ctx: EvaluationContext, check: unknown): SignalRead[] {
+  const reads: SignalRead[] = [];
+  (ctx.memo.signalReads ??= new Map()).set(check, reads);
+  return reads;
 }
 
 /** A signal check's findings as the engine's violations: what was read goes with each (explanations). */
