@@ -12,7 +12,7 @@ describe('preflight-gate eval --signals', () => {
   it('decides the worked examples of docs/signals.md from a signal facts file, as documented', () => {
     const res = runCli(['eval', '--payload', PAYLOAD, '--dir', EXAMPLES, '--signals', FACTS, '--now', '2026-01-05T10:00:00Z'], { env });
     expect(res.code).toBe(0);
-    expect(res.stdout).toContain('[no-attacks-during-critical-alerts] 1 alert matching {severity="critical", namespace="production"} firing in alertmanager "default" (read 2026-01-05T09:59:58.000Z): HighErrorRate{namespace="production",severity="critical"} since 2026-01-05T09:41:00.000Z. Fix or silence the alert first.');
+    expect(res.stdout).toContain('[no-attacks-during-critical-alerts] 1 alert matching {severity="critical", namespace="production"} firing in alertmanager "default" (read 2026-01-05T09:59:58.000Z): HighErrorRate{namespace="production",severity="critical"} since 2026-01-05T09:41:00.000Z (decision');
     expect(res.stdout).toContain('[error-budget-burn] the error budget burns too fast: query slo:error_budget_burn_rate:1h{environment="production"} on prometheus "default" returned {environment="production"} 16.2 > 14.4 (read 2026-01-05T09:59:58.000Z)');
   });
 
@@ -77,7 +77,7 @@ describe('preflight-gate eval --signals', () => {
 describe('policy test suites with signals', () => {
   it('pass for the starter examples (examples/signals/signals.test.yaml)', () => {
     const res = runCli(['test', EXAMPLES], { env });
-    expect(res.stdout).toMatch(/5 passed, 0 failed/);
+    expect(res.stdout).toMatch(/6 passed, 0 failed/);
     expect(res.code).toBe(0);
   });
 
