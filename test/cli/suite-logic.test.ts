@@ -21,28 +21,40 @@ describe('applyPatch', () => {
   const payload = { event: 'e', execution: { environment: 'dev', steps: [{ actionId: 'a', parameters: { cpuLoad: 10 } }] } };
 
   it.each([
-    ['sets one field', { 'execution.environment': 'prod' }, [], { ...payload, execution: { ...payload.execution, environment: 'prod' } }],
-    ['sets a field inside a list item', { 'execution.steps[0].parameters.cpuLoad': 90 }, [], { ...payload, execution: { ...payload.execution, steps: [{ actionId: 'a', parameters: { cpuLoad: 90 } }] } }],
-    ['appends at the end of a list', { 'execution.steps[1]': { actionId: 'b' } }, [], { ...payload, execution: { ...payload.execution, steps: [...payload.execution.steps, { actionId: 'b' }] } }],
-    ['creates missing objects on the way', { 'execution.overrides.environment': 'prod' }, [], { ...payload, execution: { ...payload.execution, overrides: { environment: 'prod' } } }],
-    ['removes a field', {}, ['execution.environment'], { ...payload, execution: { steps: payload.execution.steps } }],
-    ['removes a list item', {}, ['execution.steps[0]'], { ...payload, execution: { ...payload.execution, steps: [] } }],
-  ])('%s, on a copy', (_name, patch, unset, expected) => {
+    ['patch changes one field', { patch: { 'execution.environment': 'prod' } }, { ...payload, execution: { ...payload.execution, environment: 'prod' } }],
+    ['patch changes a field inside a list item', { patch: { 'execution.steps[0].parameters.cpuLoad': 90 } }, { ...payload, execution: { ...payload.execution, steps: [{ actionId: 'a', parameters: { cpuLoad: 90 } }] } }],
+    ['add appends at the end of a list', { add: { 'execution.steps[1]': { actionId: 'b' } } }, { ...payload, execution: { ...payload.execution, steps: [...payload.execution.steps, { actionId: 'b' }] } }],
+    ['add creates missing objects on the way', { add: { 'execution.overrides.environment': 'prod' } }, { ...payload, execution: { ...payload.execution, overrides: { environment: 'prod' } } }],
+    ['patch changes what add created', { add: { 'execution.overrides': { environment: 'a' } }, patch: { 'execution.overrides.environment': 'b' } }, { ...payload, execution: { ...payload.execution, overrides: { environment: 'b' } } }],
+    ['unset removes a field', { unset: ['execution.environment'] }, { ...payload, execution: { steps: payload.execution.steps } }],
+    ['unset removes a list item', { unset: ['execution.steps[0]'] }, { ...payload, execution: { ...payload.execution, steps: [] } }],
+  ])('%s, on a copy', (_name, edits, expected) => {
     const before = JSON.stringify(payload);
-    expect(applyPatch(payload, patch, unset)).toEqual(expected);
+    expect(applyPatch(payload, edits)).toEqual(expected);
     expect(JSON.stringify(payload)).toBe(before);
   });
 
   it.each([
-    ['an index beyond the end', { 'execution.steps[5].actionId': 'x' }, [], /index 5 is beyond the end of a list of 1/],
-    ['a name on a list', { 'execution.steps.first': 'x' }, [], /first is a name, but the field is a list/],
-    ['an index on an object', { 'execution[0]': 'x' }, [], /\[0\] indexes a field that is not a list/],
-    ['a path through a string', { 'execution.environment.name': 'x' }, [], /execution\.environment is "dev", not an object or a list/],
-    ['__proto__', { '__proto__.polluted': true }, [], /may not use __proto__/],
-    ['unsetting a field that is not there', {}, ['execution.nope'], /unset "execution\.nope": the payload has no such field/],
-  ])('refuses %s', (_name, patch, unset, message) => {
-    expect(() => applyPatch(payload, patch, unset)).toThrow(message);
+    // A misspelt patch path must not quietly add a field (the case would then test nothing).
+    ['a misspelt last segment', { patch: { 'execution.enviroment': 'prod' } }, /patch "execution\.enviroment": execution has no field enviroment \(its fields: environment, steps\); a field the payload lacks is added under add/],
+    ['a misspelt segment on the way', { patch: { 'execution.step[0].actionId': 'x' } }, /patch "execution\.step\[0\]\.actionId": execution has no field step \(its fields: environment, steps\)/],
+    ['a field the payload lacks, under patch', { patch: { 'execution.overrides.environment': 'prod' } }, /execution has no field overrides/],
+    ['an index one past the end, under patch', { patch: { 'execution.steps[1]': { actionId: 'b' } } }, /index 1 is beyond the end of a list of 1/],
+    ['an index beyond the end, under add', { add: { 'execution.steps[5].actionId': 'x' } }, /index 5 is beyond the end of a list of 1/],
+    ['a field that exists, under add', { add: { 'execution.environment': 'prod' } }, /add "execution\.environment": the payload already has this field: change it under patch/],
+    ['a name on a list', { patch: { 'execution.steps.first': 'x' } }, /first is a name, but the field is a list/],
+    ['an index on an object', { patch: { 'execution[0]': 'x' } }, /\[0\] indexes a field that is not a list/],
+    ['a path through a string', { add: { 'execution.environment.name': 'x' } }, /execution\.environment is "dev", not an object or a list/],
+    ['__proto__', { add: { '__proto__.polluted': true } }, /may not use __proto__/],
+    ['unsetting a field that is not there', { unset: ['execution.nope'] }, /unset "execution\.nope": the payload has no such field/],
+  ])('refuses %s, naming the path', (_name, edits, message) => {
+    expect(() => applyPatch(payload, edits)).toThrow(message);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('says which section and entry failed', () => {
+    expect(() => applyPatch(payload, { unset: ['execution.environment', 'execution.nope'] })).toThrow(expect.objectContaining({ section: 'unset', entry: 1 }));
+    expect(() => applyPatch(payload, { patch: { 'execution.enviroment': 1 } })).toThrow(expect.objectContaining({ section: 'patch', entry: 'execution.enviroment' }));
   });
 });
 

@@ -113,6 +113,13 @@ cases:
       [/modifications: expected 1, got 1/, /missing: set_property_value preflight\.decision="other"/, /unexpected: set_property_value preflight\.decision="test"/]],
     ['a payload file that does not exist', GOOD_SUITE.replace('payloads/run.json', 'payloads/nope.json'),
       [/cannot run: payloadFile payloads\/nope\.json: cannot read .*ENOENT/]],
+    // A misspelt patch path once added a new field and the case passed, testing nothing.
+    ['a misspelt patch path in a case that would pass anyway', GOOD_SUITE.replace('  - name: staging is allowed with a warning and tagged\n', '  - name: staging is allowed with a warning and tagged\n    patch: { execution.enviroment: prod }\n'),
+      [/✗ staging is allowed with a warning and tagged \(.*policies\.test\.yaml:13:5\)\n +cannot run: .*policies\.test\.yaml:14:14 cases\[1\]\.patch\.execution\.enviroment: patch "execution\.enviroment": execution has no field enviroment \(its fields: id, experimentKey, teamKey, environment, steps\); a field the payload lacks is added under add/]],
+    ['a misspelt patch path in the defaults', GOOD_SUITE.replace('  payloadFile: payloads/run.json\n', '  payloadFile: payloads/run.json\n  patch: { execution.createdvia: UI }\n'),
+      [/policies\.test\.yaml:5:12 defaults\.patch\.execution\.createdvia: patch "execution\.createdvia": execution has no field createdvia/, /0\/3 cases passed/]],
+    ['an add of a field the payload has', GOOD_SUITE.replace('    patch:\n      execution.environment: prod\n', '    add:\n      execution.environment: prod\n'),
+      [/policies\.test\.yaml:8:7 cases\[0\]\.add\.execution\.environment: add "execution\.environment": the payload already has this field: change it under patch/]],
     ['a payload the service would reject', GOOD_SUITE.replace('execution.environment: prod', 'event: nope'),
       [/cannot run: the payload is not a valid preflight payload \(the service would answer 400\): event must be/]],
   ])('fails on %s, spelling out what did not hold', (_name, suite, messages) => {

@@ -15,7 +15,7 @@ export interface LoadedSuite {
   name: string;
   /** Undefined when the file is not a valid suite: then `problems` says why. */
   doc?: SuiteDocument;
-  locate(path: Path): { line: number; col: number };
+  locate(path: Path, at?: 'key' | 'value'): { line: number; col: number };
   problems: LoadProblem[];
 }
 
@@ -53,8 +53,8 @@ function semanticProblems(doc: SuiteDocument): Array<{ path: Path; message: stri
 }
 
 function loadOne(parsed: ParsedDocument | undefined, file: string, problems: LoadProblem[]): LoadedSuite {
-  const locate = (path: Path) => parsed?.locate(path) ?? { line: 1, col: 1 };
-  const problem = (path: Path, message: string, at: 'key' | 'value' = 'value'): LoadProblem => ({ file, ...(parsed?.locate(path, at) ?? { line: 1, col: 1 }), path: pathText(path), message, severity: 'error' });
+  const locate = (path: Path, at: 'key' | 'value' = 'value') => parsed?.locate(path, at) ?? { line: 1, col: 1 };
+  const problem = (path: Path, message: string, at: 'key' | 'value' = 'value'): LoadProblem => ({ file, ...locate(path, at), path: pathText(path), message, severity: 'error' });
   const suite: LoadedSuite = { file, name: file, locate, problems };
   if (!parsed) {
     if (!problems.some((p) => p.severity === 'error')) problems.push(problem([], 'empty test suite: it needs `cases`'));

@@ -10,7 +10,8 @@ import type { StateFacts } from '../../policy/facts/state-facts';
 import type { PreflightPayload } from '../../policy/types';
 import type { SignalFacts } from '../../signals/signal-facts';
 import { validateSignalFacts } from '../../signals/signal-facts-schema';
-import { applyPatch } from './payload-patch';
+import type { FieldPath } from '../../validation/field-path';
+import { applyPatch, PatchError } from './payload-patch';
 import type { PayloadSource, SuiteCase } from './suite-schema';
 
 export interface PreparedCase {
@@ -22,6 +23,27 @@ export interface PreparedCase {
   environments?: EnvironmentFacts;
   /** The case's signal facts (over the defaults'), checked; undefined when neither gives any. */
   signals?: SignalFacts;
+}
+
+/** An input of the case that cannot apply, with where it is written: in the case or in the defaults. */
+export class CaseInputError extends Error {
+  constructor(readonly origin: 'case' | 'defaults', readonly path: FieldPath, message: string) {
+    super(message);
+    this.name = 'CaseInputError';
+  }
+}
+
+/** Which entry of the suite a failed edit comes from: the case's own, else the defaults' (they are merged). */
+function locateEdit(defaults: PayloadSource, c: SuiteCase, err: PatchError): CaseInputError {
+  if (err.section === 'unset') {
+    const fromDefaults = defaults.unset?.length ?? 0;
+    const index = err.entry as number;
+    return index < fromDefaults
+      ? new CaseInputError('defaults', ['unset', index], err.message)
+      : new CaseInputError('case', ['unset', index - fromDefaults], err.message);
+  }
+  const own = c[err.section] !== undefined && Object.prototype.hasOwnProperty.call(c[err.section], err.entry);
+  return new CaseInputError(own ? 'case' : 'defaults', [err.section, err.entry], err.message);
 }
 
 /** Payload files are read once per run, whatever number of cases use them. */
@@ -94,7 +116,8 @@ function caseSignals(suiteFile: string, defaults: PayloadSource, c: SuiteCase, c
 
 /**
  * The payload, time and state of one case: the case's own values over the suite's defaults.
- * Both patches apply (defaults' first). Throws with a readable message when the case cannot run.
+ * The defaults' and the case's edits merge (the case's value wins for the same path). Throws with
+ * a readable message when the case cannot run; a CaseInputError says where the bad entry is written.
  */
 export function prepareCase(suiteFile: string, defaults: PayloadSource = {}, c: SuiteCase, cache: FileCache): PreparedCase {
   const own = c.payload !== undefined || c.payloadFile !== undefined;
@@ -102,8 +125,9 @@ export function prepareCase(suiteFile: string, defaults: PayloadSource = {}, c: 
   const base = source.payload !== undefined ? source.payload : readPayloadFile(suiteFile, source.payloadFile as string, cache);
   let patched: unknown;
   try {
-    patched = applyPatch(base, { ...defaults.patch, ...c.patch }, [...(defaults.unset ?? []), ...(c.unset ?? [])]);
+    patched = applyPatch(base, { add: { ...defaults.add, ...c.add }, patch: { ...defaults.patch, ...c.patch }, unset: [...(defaults.unset ?? []), ...(c.unset ?? [])] });
   } catch (err) {
+    if (err instanceof PatchError) throw locateEdit(defaults, c, err);
     throw new Error(`patch: ${(err as Error).message}`);
   }
   const checked = validatePreflightPayload(patched);

@@ -4,7 +4,7 @@ import { givenFacts } from '../../policy/facts/quiet-facts';
 import type { LoadProblem } from '../../policy/loading/load-error';
 import { checkCase } from './check-case';
 import type { LoadedSuite } from './load-suites';
-import { prepareCase, type FileCache } from './prepare-case';
+import { CaseInputError, prepareCase, type FileCache } from './prepare-case';
 import type { SuiteDocument } from './suite-schema';
 import { pathText, type FieldPath } from '../../validation/field-path';
 
@@ -46,6 +46,14 @@ function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyB
   return out;
 }
 
+/** A bad edit is shown where it is written (`file:line:col cases[2].patch.execution.enviroment: ...`). */
+function inputError(suite: LoadedSuite, caseIndex: number, err: unknown): string {
+  if (!(err instanceof CaseInputError)) return (err as Error).message;
+  const path: FieldPath = [...(err.origin === 'case' ? ['cases', caseIndex] : ['defaults']), ...err.path];
+  const { line, col } = suite.locate(path, 'key');
+  return `${suite.file}:${line}:${col} ${pathText(path)}: ${err.message}`;
+}
+
 function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): SuiteReport {
   const problems = [...suite.problems];
   const doc = suite.doc;
@@ -66,7 +74,7 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
         const failures = checkCase(c.expect, decision);
         cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: decision.message, seconds: seconds() });
       } catch (err) {
-        cases.push({ name: c.name, ...at, ok: false, failures: [`cannot run: ${(err as Error).message}`], seconds: seconds() });
+        cases.push({ name: c.name, ...at, ok: false, failures: [`cannot run: ${inputError(suite, i, err)}`], seconds: seconds() });
       }
     });
   }

@@ -14,8 +14,10 @@ export interface PayloadSource {
   payload?: Record<string, unknown>;
   /** A JSON (or YAML) payload file, relative to the suite file. */
   payloadFile?: string;
-  /** Dotted paths to set, e.g. `execution.steps[1].radius.percentage: 80`. Applied after defaults' patch. */
+  /** Dotted paths to change, e.g. `execution.steps[1].radius.percentage: 80`: each must exist in the payload. */
   patch?: Record<string, unknown>;
+  /** Dotted paths the payload lacks, to create (e.g. `execution.overrides`); applied before patch. */
+  add?: Record<string, unknown>;
   /** Dotted paths to delete. */
   unset?: string[];
   /** The pinned evaluation time (RFC 3339). */
@@ -75,7 +77,8 @@ const policyNames = { type: 'array', uniqueItems: true, items: policyName };
 const payloadSourceProperties = {
   payload: { type: 'object', description: 'The webhook payload, inline.' },
   payloadFile: { type: 'string', minLength: 1, description: 'A payload file (JSON or YAML), relative to this suite file.' },
-  patch: { type: 'object', minProperties: 1, description: 'Dotted paths to set on the payload, e.g. "execution.environment": production.' },
+  patch: { type: 'object', minProperties: 1, description: 'Dotted paths to change on the payload, e.g. "execution.environment": production. Each must exist in the payload (a misspelt path is an error, never a new field).' },
+  add: { type: 'object', minProperties: 1, description: 'Dotted paths the payload lacks, to create, e.g. "execution.overrides": { environment: production }. A path that exists is an error (change it under patch).' },
   unset: { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 }, description: 'Dotted paths to delete from the payload.' },
   now: { type: 'string', format: 'date-time', description: 'The pinned evaluation time, e.g. 2026-03-02T10:00:00Z.' },
   state: { ...stateFactsShape, description: 'State facts for rules that need them (docs/state.md); without, those of a freshly started service. A case\'s state replaces the defaults\' part by part.' },
