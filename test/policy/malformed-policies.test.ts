@@ -52,6 +52,16 @@ const EXPECTED: Array<[string, string[]]> = [
     String.raw`keys-and-values.yaml:10:25 rules[1].targetAttributes.forbid.k8s.namespace[0]: "kube-system " starts or ends with whitespace, so it would never equal what Steadybit sends`,
     String.raw`keys-and-values.yaml:12:7 rules[2].parameters.duration : "duration " starts or ends with whitespace, so it would never equal what Steadybit sends`,
   ]],
+  // Lookalikes of a name (review finding 6): each would never equal what Steadybit sends, so a
+  // blocked list holding one blocks nothing. Escaped here as in the fixture; one-script names load.
+  ['lookalike-names.yaml', [
+    'lookalike-names.yaml:4:11 match.teams[0]: "SH\u00a0OP" has an invisible or unusual space character (U+00A0) at column 3, so it would never equal what Steadybit sends: delete it (or retype the text)',
+    'lookalike-names.yaml:7:17 rules[0].environments.blocked[0]: "pr\u043eduction" mixes Latin and Cyrillic letters in one word (U+043E "\u043e" at column 3 only looks like a Latin letter), so it would never equal what Steadybit sends: retype it (an environment whose name really has it can be listed by its id)',
+    'lookalike-names.yaml:7:36 rules[0].environments.blocked[1]: "pay\u200bments-prod" has an invisible or unusual space character (U+200B) at column 4, so it would never equal what Steadybit sends: delete it (or retype the text)',
+    'lookalike-names.yaml:7:59 rules[0].environments.blocked[2]: "\uff50rod" is not in Unicode\'s normal form (it has fullwidth, ligature or decomposed characters; normalized: "prod"), so it would never equal what Steadybit sends: write "prod" (an environment whose name really has it can be listed by its id)',
+    'lookalike-names.yaml:11:3 aliases.st\u0430ging: "st\u0430ging" mixes Latin and Cyrillic letters in one word (U+0430 "\u0430" at column 3 only looks like a Latin letter), so it would never equal what Steadybit sends: retype it (an environment whose name really has it can be listed by its id)',
+    'lookalike-names.yaml:12:13 aliases.staging[0]: "8d0c7a55-0000-4000-8000-00000000000\uff13" is not in Unicode\'s normal form (it has fullwidth, ligature or decomposed characters; normalized: "8d0c7a55-0000-4000-8000-000000000003"), so it would never equal what Steadybit sends: write "8d0c7a55-0000-4000-8000-000000000003" (an environment whose name really has it can be listed by its id)',
+  ]],
   ['names-and-durations.yaml', [
     String.raw`names-and-durations.yaml:2:7 name: "Prod_Guard" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`,
     String.raw`names-and-durations.yaml:4:27 rules[0].cooldown.duration: "30 m" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`,
@@ -85,5 +95,12 @@ describe('a malformed policy document is refused with every problem at file:line
 
   test('every fixture file has its row in the table', () => {
     expect(readdirSync(DIR).sort()).toEqual(EXPECTED.map(([file]) => file).sort());
+  });
+});
+
+describe('names that only look unusual load as written', () => {
+  test.each([['münchen'], ['prod-москва'], ['Global Environment'], ['τεστ'], ['本番']])('%s', (name) => {
+    const text = `kind: Policy\nname: plain-names\nrules:\n  - environments: { blocked: ["${name}"] }\n`;
+    expect(loadBundle([{ file: 'p.yaml', text }], NOW)).toMatchObject({ ok: true });
   });
 });

@@ -1,5 +1,6 @@
 import { DURATION_WITH_UNITS_PATTERN, parseDuration } from './duration';
 import { globProblem } from './glob-syntax';
+import { invisibleProblem, lookalikeProblem } from './lookalike-text';
 import { zoneProblem } from '../time/zone';
 import { sampleValue } from '../../signals/sample-value';
 
@@ -17,12 +18,12 @@ const WITH_UNITS = new RegExp(DURATION_WITH_UNITS_PATTERN);
 export const STRING_SYNTAXES = {
   /** Action ids, experiment keys, target types: docs/policies.md, "Globs". */
   glob: globProblem,
-  /** Environment names, ids and aliases, team keys: compared exactly, never as globs. */
-  name: (value: string) => trimmedProblem(value) ?? (/[*?[\]{}]/.test(value)
+  /** Environment names, ids and aliases, team keys: compared exactly, never as globs, no lookalikes. */
+  name: (value: string) => trimmedProblem(value) ?? lookalikeProblem(value) ?? (/[*?[\]{}]/.test(value)
     ? `"${value}" is compared exactly, not as a glob (names, ids and team keys have no wildcards): list each name`
     : undefined),
   /** Attribute keys and values, parameter names: compared exactly. */
-  trimmed: (value: string) => trimmedProblem(value),
+  trimmed: (value: string) => trimmedProblem(value) ?? invisibleProblem(value),
   timeZone: zoneProblem,
   /** `name:` of a policy or exception, and the policy an exception or a test names. */
   policyName: (value: string) => (NAME.test(value) ? undefined
