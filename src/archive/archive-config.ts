@@ -66,11 +66,15 @@ const isDirectory = (path: string) => {
  */
 export function parseArchiveConfig(env: NodeJS.ProcessEnv, host: string = hostname()): ArchiveConfig {
   const raw = (env.DECISION_ARCHIVE ?? '').trim();
+  // Every setting is checked even while the archive is off: a typo shows before it is turned on.
+  const settings = archiveSettings(env);
   if (raw === '' || raw === 'off') return { kind: 'off' };
   const path = raw.endsWith('/') || isDirectory(raw) ? join(raw, `decisions-${host.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`) : raw;
+  return { kind: 'file', path, ...settings };
+}
+
+function archiveSettings(env: NodeJS.ProcessEnv): Omit<ArchiveSettings, 'path'> {
   return {
-    kind: 'file',
-    path,
     maxBytes: envSize(env, 'DECISION_ARCHIVE_MAX_BYTES', 64 * 1024 ** 2, 1024),
     maxAgeMs: envDuration(env, 'DECISION_ARCHIVE_MAX_AGE', 3_600_000, 1000),
     maxFiles: envInteger(env, 'DECISION_ARCHIVE_MAX_FILES', 168, 0, 1_000_000),

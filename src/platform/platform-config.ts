@@ -54,15 +54,19 @@ function tokenSetting(env: NodeJS.ProcessEnv): TokenSetting {
 /** The Platform API settings, or undefined when STEADYBIT_URL is unset (the service then works from payloads and events alone). */
 export function parsePlatformConfig(env: NodeJS.ProcessEnv): PlatformConfig | undefined {
   const raw = env.STEADYBIT_URL;
+  // Every setting is checked even while STEADYBIT_URL is unset: a typo shows before the feature is on.
+  const settings = platformSettings(env);
   if (raw === undefined || raw === '') {
     if (env.STEADYBIT_TOKEN || env.STEADYBIT_TOKEN_FILE) throw new ConfigError('STEADYBIT_TOKEN or STEADYBIT_TOKEN_FILE is set but STEADYBIT_URL is not: set the platform address too (e.g. https://platform.steadybit.com), or unset the token');
     return undefined;
   }
+  return { url: baseUrl(raw), token: tokenSetting(env), ...settings };
+}
+
+function platformSettings(env: NodeJS.ProcessEnv): Omit<PlatformConfig, 'url' | 'token'> {
   const seconds = (name: string, fallback: number, min: number, max: number) => envInteger(env, name, fallback, min, max) * 1000;
-  const config: PlatformConfig = {
-    url: baseUrl(raw),
-    token: tokenSetting(env),
-    authScheme: envOneOf(env, 'STEADYBIT_AUTH_SCHEME', ['bearer', 'accessToken'], 'bearer'),
+  const config = {
+    authScheme: envOneOf<AuthScheme>(env, 'STEADYBIT_AUTH_SCHEME', ['bearer', 'accessToken'], 'bearer'),
     timeoutMs: envInteger(env, 'STEADYBIT_TIMEOUT_MS', 5000, 100, 60000),
     rateBurst: envInteger(env, 'STEADYBIT_RATE_BURST', 20, 1, 100),
     ratePerMinute: envInteger(env, 'STEADYBIT_RATE_PER_MINUTE', 12, 1, 100),

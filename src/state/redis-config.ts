@@ -88,12 +88,11 @@ function keyPrefix(env: NodeJS.ProcessEnv): string {
 /** The Redis settings, or undefined when no topology is set (in-memory state). A bad value is a ConfigError naming the variable. */
 export function parseRedisConfig(env: NodeJS.ProcessEnv): RedisConfig | undefined {
   const t = topology(env);
+  // These are checked even without Redis: a typo shows before Redis is turned on.
+  const prefix = keyPrefix(env);
+  const waitReplicas = (standalone: boolean) => envInteger(env, 'REDIS_WAIT_REPLICAS', standalone ? 0 : 1, 0, 16);
+  waitReplicas(true);
+  envFlag(env, 'REDIS_TLS', false);
   if (!t) return undefined;
-  return {
-    topology: t,
-    ...credentials(env, t),
-    tls: tls(env, t),
-    keyPrefix: keyPrefix(env),
-    waitReplicas: envInteger(env, 'REDIS_WAIT_REPLICAS', t.kind === 'standalone' ? 0 : 1, 0, 16),
-  };
+  return { topology: t, ...credentials(env, t), tls: tls(env, t), keyPrefix: prefix, waitReplicas: waitReplicas(t.kind === 'standalone') };
 }

@@ -27,3 +27,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('settings of a feature that is off are checked too (README: "checks them all at start-up")', () => {
+  // Without STEADYBIT_URL, Redis or DECISION_ARCHIVE these once loaded as anything: the typo
+  // showed only on the day the feature was turned on (review finding 7).
+  test.each<[NodeJS.ProcessEnv, RegExp]>([
+    [{ STEADYBIT_TIMEOUT_MS: '5s' }, /^STEADYBIT_TIMEOUT_MS must be a whole number from 100 to 60000, got "5s"/],
+    [{ STEADYBIT_AUTH_SCHEME: 'Bearer' }, /^STEADYBIT_AUTH_SCHEME must be one of bearer, accessToken, got "Bearer"/],
+    [{ STEADYBIT_RATE_BURST: '500' }, /^STEADYBIT_RATE_BURST must be a whole number from 1 to 100/],
+    [{ STEADYBIT_RATE_PER_MINUTE: 'x' }, /^STEADYBIT_RATE_PER_MINUTE must be/],
+    [{ STEADYBIT_SYNC_INTERVAL_SECONDS: '1' }, /^STEADYBIT_SYNC_INTERVAL_SECONDS must be/],
+    [{ STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS: '5m' }, /^STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS must be/],
+    [{ STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS: '60' }, /^STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS must be longer than/],
+    [{ STEADYBIT_PREFLIGHT_WAIT_MS: '0' }, /^STEADYBIT_PREFLIGHT_WAIT_MS must be/],
+    [{ REDIS_WAIT_REPLICAS: 'all' }, /^REDIS_WAIT_REPLICAS must be a whole number from 0 to 16/],
+    [{ REDIS_KEY_PREFIX: '{pg}' }, /^REDIS_KEY_PREFIX must not contain braces or spaces/],
+    [{ REDIS_TLS: 'yes' }, /^REDIS_TLS must be true or false, got "yes"/],
+    [{ DECISION_ARCHIVE_MAX_BYTES: '64 MB' }, /^DECISION_ARCHIVE_MAX_BYTES must be a size/],
+    [{ DECISION_ARCHIVE_MAX_AGE: '1 hour' }, /^DECISION_ARCHIVE_MAX_AGE must be a duration/],
+    [{ DECISION_ARCHIVE_MAX_FILES: '-1' }, /^DECISION_ARCHIVE_MAX_FILES must be a whole number/],
+    [{ DECISION_ARCHIVE_QUEUE_BYTES: 'lots' }, /^DECISION_ARCHIVE_QUEUE_BYTES must be a size/],
+    [{ DECISION_ARCHIVE_MASK_ATTRIBUTES: 'k8s.namespace,' }, /^DECISION_ARCHIVE_MASK_ATTRIBUTES must be a comma-separated list/],
+  ])('%j stops start-up', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  test('valid settings of a feature that is off load and leave it off', () => {
+    const config = loadConfig({ STEADYBIT_TIMEOUT_MS: '3000', REDIS_WAIT_REPLICAS: '2', DECISION_ARCHIVE_MAX_AGE: '30m' });
+    expect(config.platform).toBeUndefined();
+    expect(config.state.redis).toBeUndefined();
+    expect(config.archive).toEqual({ kind: 'off' });
+  });
+});
