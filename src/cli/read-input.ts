@@ -15,12 +15,14 @@ export function readFileBytes(file: string, what: string): Buffer {
 
 /**
  * Parses JSON read from `file` as the service parses a body (parse-strict-json.ts): invalid UTF-8,
- * a key given twice or a syntax error is a usage error that names the file and the path.
+ * a key given twice or a syntax error is a usage error that names the file and the path (a syntax
+ * error as `file:line:col: ...`, on one line).
  */
 export function parseJson(bytes: Buffer, file: string, what: string): unknown {
   const parsed = parseStrictJson(bytes);
-  if (!parsed.ok) throw new UsageError(`${what} ${file} ${parsed.message}`);
-  return parsed.value;
+  if (parsed.ok) return parsed.value;
+  if (parsed.problem === 'syntax' && parsed.at) throw new UsageError(`${file === '-' ? 'stdin' : file}:${parsed.at.line}:${parsed.at.col}: ${what} is not valid JSON: ${parsed.reason}`);
+  throw new UsageError(`${what} ${file} ${parsed.message}`);
 }
 
 /** All of stdin; refuses an interactive terminal rather than waiting for input forever. */

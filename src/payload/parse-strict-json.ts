@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { pathText, type FieldPath } from '../validation/field-path';
 import { findDuplicateKey, mayHaveDuplicateKeys, pathAt } from './duplicate-keys';
+import { jsonSyntaxError } from './json-syntax-error';
 
 /**
  * A parsed body, or why it is refused. `message` completes a sentence whose subject the caller
@@ -8,7 +9,9 @@ import { findDuplicateKey, mayHaveDuplicateKeys, pathAt } from './duplicate-keys
  */
 export type StrictJson =
   | { ok: true; value: unknown }
-  | { ok: false; problem: 'utf8' | 'syntax' | 'duplicate-key'; message: string };
+  | { ok: false; problem: 'utf8' | 'duplicate-key'; message: string }
+  /** `at` and `reason` (when found) let a CLI write `file:line:col: ... reason`. */
+  | { ok: false; problem: 'syntax'; message: string; at?: { line: number; col: number }; reason: string };
 
 const where = (path: FieldPath) => (path.length === 0 ? 'at the top level' : `at ${pathText(path)}`);
 
@@ -34,6 +37,17 @@ function invalidUtf8(bytes: Buffer): StrictJson {
   return { ok: false, problem: 'utf8', message: `is not valid UTF-8: byte 0x${byte ?? '??'} at offset ${byteOffset}, ${where(path)}; send the payload as UTF-8` };
 }
 
+/** Where and why, on one line: V8's message can quote the text with its raw line breaks. */
+function syntaxProblem(text: string, err: Error): StrictJson {
+  const found = jsonSyntaxError(text);
+  if (found) {
+    const { line, col, reason } = found;
+    return { ok: false, problem: 'syntax', message: `is not valid JSON: ${reason} at line ${line}, column ${col}`, at: { line, col }, reason };
+  }
+  const reason = err.message.replace(/\r?\n/g, '\\n');
+  return { ok: false, problem: 'syntax', message: `is not valid JSON: ${reason}`, reason };
+}
+
 /**
  * JSON.parse, refusing what it would silently guess: bytes that are not UTF-8 (it would decode
  * them lossily) and an object that names a key twice (it would keep the last). Steadybit sends
@@ -48,7 +62,7 @@ export function parseStrictJson(bytes: Buffer): StrictJson {
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, problem: 'syntax', message: `is not valid JSON: ${(err as Error).message}` };
+    return syntaxProblem(text, err as Error);
   }
   if (mayHaveDuplicateKeys(text, value)) {
     const duplicate = findDuplicateKey(text);

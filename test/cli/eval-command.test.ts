@@ -144,7 +144,12 @@ describe('preflight-gate eval', () => {
 
   it.each([
     ['a payload file that does not exist', ['--payload', '/nonexistent.json'], /cannot read payload \/nonexistent\.json: no such file/],
-    ['a payload that is not JSON', ['--payload', payloadFile('bad.json', '{"event": ')], /payload .*bad\.json is not valid JSON/],
+    ['a payload that is not JSON', ['--payload', payloadFile('bad.json', '{"event": ')], /^preflight-gate: \S*bad\.json:1:11: payload is not valid JSON: a value was expected\n$/],
+    // V8's message quoted the text with its raw line breaks and, for a stray token, no position.
+    ['a state file that is not JSON, on one line with file:line:col', ['--payload', prod, '--state', payloadFile('broken-state.json', '{\n  "emergencyStop": {\n    "engaged": tru\n  }\n}\n')],
+      /^preflight-gate: \S*broken-state\.json:3:16: state file is not valid JSON: unexpected "t"\n$/],
+    ['a state file with a trailing comma', ['--payload', prod, '--state', payloadFile('comma.json', '{\n  "running": {},\n}\n')],
+      /^preflight-gate: \S*comma\.json:3:1: state file is not valid JSON: a property name in double quotes was expected\n$/],
     ['a payload the service would reject', ['--payload', payloadFile('ks.json', { event: 'experiment.execution.preflight' })], /invalid preflight payload \(the service would answer 400\): execution is required/],
     ['a missing --payload', [], /required option '--payload <file>' not specified/],
     ['a bad --now', ['--payload', prod, '--now', 'tomorrow'], /--now must be an ISO 8601 time/],

@@ -42,8 +42,23 @@ describe('parseStrictJson', () => {
     expect(parse(body)).toEqual({ ok: false, problem: 'utf8', message: expect.stringContaining(message) });
   });
 
-  test('a syntax error is refused as JSON.parse words it', () => {
-    expect(parse('{"a":')).toEqual({ ok: false, problem: 'syntax', message: expect.stringMatching(/^is not valid JSON: /) });
+  test.each([
+    ['an unfinished object', '{"a":', 1, 6, 'a value was expected'],
+    // V8 words this one by quoting the text, line breaks and all, with no position.
+    ['a stray token on line 3', '{\n  "a": 1,\n  "b": x\n}', 3, 8, 'unexpected "x"'],
+    ['a trailing comma', '{\n  "a": 1,\n}', 3, 1, 'a property name in double quotes was expected'],
+    ['a comment', '// c\n{}', 1, 1, 'comments are not JSON'],
+    ['a raw tab in a string', '{"a": "x\ty"}', 1, 7, 'a control character (a tab or a line break) must be escaped inside a string'],
+    ['an empty body', '', 1, 1, 'a value was expected'],
+  ])('a syntax error (%s) is refused with its line, column and reason, on one line', (_name, text, line, col, reason) => {
+    expect(parse(text)).toEqual({ ok: false, problem: 'syntax', message: `is not valid JSON: ${reason} at line ${line}, column ${col}`, at: { line, col }, reason });
+  });
+
+  test('property: whatever JSON.parse refuses, the message is one line', () => {
+    fc.assert(fc.property(fc.string(), (text) => {
+      const result = parseStrictJson(Buffer.from(text));
+      if (!result.ok) expect(result.message).not.toMatch(/[\r\n]/);
+    }));
   });
 
   test('property: any JSON value, however its strings look, is accepted as JSON.parse reads it', () => {
