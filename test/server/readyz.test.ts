@@ -40,7 +40,7 @@ describe('/readyz and /healthz of the started service', () => {
     const proc = await start({ WEBHOOK_SECRET: 'readyz-secret', BODY_LIMIT: '4kb' });
     const res = await fetch(`${proc.url}/readyz`);
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = (await res.json()) as { policies: number };
     expect(body).toMatchObject({ status: 'ready', signaturesEnforced: true, revision, policies: 3, builtInPolicies: ['emergency-stop (built-in)'] });
     expect(body).not.toHaveProperty('warning');
     expect(proc.output()).not.toContain(UNSIGNED_WARNING);
@@ -48,9 +48,19 @@ describe('/readyz and /healthz of the started service', () => {
     const post = (raw: Buffer) => fetch(`${proc.url}/preflight`, {
       method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader('readyz-secret', raw) },
     });
-    expect((await post(rawPayload('spec-execution-example-as-preflight.json'))).status).toBe(200);
+    const allowed = await post(rawPayload('spec-execution-example-as-preflight.json'));
+    expect(allowed.status).toBe(200);
+    // The decision counts the policies as /readyz does: the built-in emergency stop in both.
+    expect(((await allowed.json()) as { message: string }).message).toMatch(new RegExp(`^Allowed: \\d+ of ${body.policies} policies applied`));
     const big = await post(Buffer.from(JSON.stringify(preflightWith((p) => { p.execution.hypothesis = 'x'.repeat(5000); }))));
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ message: 'the body is larger than the limit of 4096 bytes (BODY_LIMIT)' });
+  });
+
+  test('with EMERGENCY_STOP_POLICY=off: no built-in policy, counted alike by /readyz and the decision', async () => {
+    const proc = await start({ EMERGENCY_STOP_POLICY: 'off' });
+    expect(await (await fetch(`${proc.url}/readyz`)).json()).toMatchObject({ policies: 2, builtInPolicies: [] });
+    const res = await fetch(`${proc.url}/preflight`, { method: 'POST', body: rawPayload('spec-execution-example-as-preflight.json'), headers: { 'content-type': 'application/json' } });
+    expect(((await res.json()) as { message: string }).message).toMatch(/^Allowed: \d+ of 2 policies applied/);
   });
 });
