@@ -74,6 +74,8 @@ export interface LocatedError {
   unknownKey?: string;
   /** Whether the error is about the key at `path` (an unknown key, a malformed key) rather than its value. */
   atKey?: boolean;
+  /** A string of the right type whose own grammar is broken (`syntax`): the shape around it is sound. */
+  syntax?: boolean;
 }
 
 /**
@@ -115,10 +117,11 @@ export function toLocatedErrors(errors: ErrorObject[] | null | undefined): Locat
     const { missing, unknownKey } = namedField(e);
     const path = splitPointer(e.instancePath);
     const badKey = badKeys.get(e);
-    if (badKey !== undefined) return { path: [...path, badKey], message: e.keyword === 'syntax' ? String(e.message) : `key ${e.message ?? 'is invalid'}`, atKey: true };
+    const syntax = e.keyword === 'syntax';
+    if (badKey !== undefined) return { path: [...path, badKey], message: syntax ? String(e.message) : `key ${e.message ?? 'is invalid'}`, atKey: true, syntax };
     if (unknownKey !== undefined) path.push(unknownKey);
     const [{ message }] = toFieldErrors([e]);
     const field = unknownKey ?? missing;
-    return { path, message: field === undefined ? message : `${field} ${message}`, unknownKey, atKey: unknownKey !== undefined };
+    return { path, message: field === undefined ? message : `${field} ${message}`, unknownKey, atKey: unknownKey !== undefined, syntax };
   });
 }

@@ -36,6 +36,24 @@ const EXPECTED: Array<[string, string[]]> = [
     String.raw`every-error-at-once.yaml:17:34 rules[3].quota.window: window must be more than 0 and at most 31d, got "40d"`,
     String.raw`every-error-at-once.yaml:18:10 message: unknown placeholder {{teem}}; use one of {{policy}}, {{reason}}, {{experimentKey}}, {{team}}, {{environment}}, {{executionId}}, {{step}}, {{target}}, {{value}}, {{decisionId}}, {{revision}}, {{now}}`,
   ]],
+  // Issue 19, item 3: one run reports every problem of a part (each day, time and date of a
+  // window, both bounds, every placeholder), a window's problems under a misspelt zone too, and a
+  // duplicate name even when a copy has errors; a waiver of a policy with errors is not "missing".
+  ['every-error-of-a-part.yaml', [
+    'every-error-of-a-part.yaml:5:17 rules[0].timeWindow.timeZone: unknown time zone "Europe/Berln"; use an IANA name such as Europe/Berlin, America/New_York or UTC',
+    'every-error-of-a-part.yaml:7:20 rules[0].timeWindow.allowed[0].days[0]: "Mon-Fry" is not a day or day range; use Mon, Tue, Wed, Thu, Fri, Sat, Sun or a range such as Mon-Fri',
+    'every-error-of-a-part.yaml:7:29 rules[0].timeWindow.allowed[0].days[1]: "Sonday" is not a day or day range; use Mon, Tue, Wed, Thu, Fri, Sat, Sun or a range such as Mon-Fri',
+    'every-error-of-a-part.yaml:7:44 rules[0].timeWindow.allowed[0].from: "25:00" is not a time of day; write HH:MM on a 24-hour clock, e.g. 09:00 or 17:30 (24:00 ends a day)',
+    'every-error-of-a-part.yaml:7:57 rules[0].timeWindow.allowed[0].to: "26:00" is not a time of day; write HH:MM on a 24-hour clock, e.g. 09:00 or 17:30 (24:00 ends a day)',
+    'every-error-of-a-part.yaml:9:20 rules[0].timeWindow.deny[0].start: "2026-13-01" is not a date-time (you specified 13 (of type number) as a month, which is invalid); write 2026-12-18, 2026-12-18T17:00 (local in the time zone) or RFC 3339 such as 2026-12-18T16:00:00Z',
+    'every-error-of-a-part.yaml:9:37 rules[0].timeWindow.deny[0].end: "2026-12-32" is not a date-time (you specified 32 (of type number) as a day, which is invalid); write 2026-12-18, 2026-12-18T17:00 (local in the time zone) or RFC 3339 such as 2026-12-18T16:00:00Z',
+    'every-error-of-a-part.yaml:10:36 rules[1].parameters.duration.min: duration.min "5x" is not a duration; use units ms, s, m, h, d as in 500ms, 30s, 5m, 1h30m',
+    'every-error-of-a-part.yaml:10:45 rules[1].parameters.duration.max: duration.max "5 minutes" is not a duration; use units ms, s, m, h, d as in 500ms, 30s, 5m, 1h30m',
+    'every-error-of-a-part.yaml:11:10 message: unknown placeholders {{teem}}, {{foo}}; use one of {{policy}}, {{reason}}, {{experimentKey}}, {{team}}, {{environment}}, {{executionId}}, {{step}}, {{target}}, {{value}}, {{decisionId}}, {{revision}}, {{now}}',
+    'every-error-of-a-part.yaml:11:10 message: malformed placeholder near "{{bad-one}}": write {{name}} with letters only, e.g. {{experimentKey}}',
+    'every-error-of-a-part.yaml:16:19 rules[0].environments: environment "prod" is both blocked and allowed',
+    'every-error-of-a-part.yaml:14:7 name: duplicate policy name "calendar" (first defined at every-error-of-a-part.yaml:2)',
+  ]],
   ['exact-names.yaml', [
     String.raw`exact-names.yaml:4:11 match.teams[0]: "SHOP " starts or ends with whitespace, so it would never equal what Steadybit sends`,
     String.raw`exact-names.yaml:7:17 rules[0].environments.blocked[0]: "prod-*" is compared exactly, not as a glob (names, ids and team keys have no wildcards): list each name`,

@@ -79,7 +79,7 @@ describe('exceptions: a time-limited waiver of a named policy', () => {
     const files = { 'p.yaml': denying('enforce'), 'e.yaml': exception(expires) };
     expect(loadProblems(files, new Date(NOW))).toEqual([]);
     expect(loadProblems(files, new Date('2026-01-06T00:00:00Z'))).toEqual([
-      expect.stringMatching(/^e\.yaml:2:1 warning: expires: exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer applies; remove it$/),
+      expect.stringMatching(/^e\.yaml:7:10 warning: expires: exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer applies; remove it$/),
     ]);
   });
 

@@ -80,16 +80,24 @@ function scopeOf(spec: ScopeSpec | undefined, isExclude: boolean, shared: Shared
 class Problems {
   readonly list: LoadProblem[] = [];
   private readonly broken: Path[] = [];
+  /** Strings with a broken grammar (`syntax`): reported, but the part holding them is still checked. */
+  private readonly badStrings: Array<{ path: Path; message: string }> = [];
   constructor(private readonly doc: ParsedDocument) {}
 
   add(path: Path, message: string, severity: LoadProblem['severity'] = 'error', at: 'key' | 'value' = 'value'): void {
     this.list.push({ file: this.doc.file, ...this.doc.locate(path, at), path: pathText(path), message, severity });
   }
 
-  /** A schema error at `path`: the part holding it is not compiled (its spec has the wrong shape). */
-  schema(path: Path, message: string, atKey: boolean): void {
+  /**
+   * A schema error at `path`: the part holding it is not compiled (its spec has the wrong shape).
+   * A string whose own grammar is broken (a time zone, a glob) leaves the shape sound: the part is
+   * still compiled, so one run also reports the part's other problems (every window of a
+   * timeWindow whose zone is misspelt).
+   */
+  schema(path: Path, message: string, atKey: boolean, badString = false): void {
     this.add(path, message, 'error', atKey ? 'key' : 'value');
-    this.broken.push(path);
+    if (badString) this.badStrings.push({ path, message });
+    else this.broken.push(path);
   }
 
   /** Whether no schema error lies inside the part at `path` (or on the way to it). */
@@ -100,12 +108,22 @@ class Problems {
   /** Runs the compilation of one part; its RuleSpecErrors become located problems. */
   part<T>(path: Path, compile: () => T): T | undefined {
     if (!this.intact(path)) return undefined;
+    const within = (inner: Path, outer: Path) => inner.length >= outer.length && outer.every((p, i) => inner[i] === p);
+    const badStrings = this.badStrings.filter((b) => within(b.path, path));
     try {
       return compile();
     } catch (err) {
       const errors = err instanceof RuleSpecErrors ? err.errors : err instanceof RuleSpecError ? [err] : undefined;
-      if (!errors) throw err;
-      for (const e of errors) this.add([...path, ...e.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))], e.message);
+      // A compiler meeting a string already reported as malformed may fail in its own way.
+      if (!errors) {
+        if (badStrings.length > 0) return undefined;
+        throw err;
+      }
+      for (const e of errors) {
+        const at = [...path, ...e.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))];
+        // Said already: the bad string itself, or its message again from the compiler.
+        if (!badStrings.some((b) => within(at, b.path) || b.message === e.message)) this.add(at, e.message);
+      }
       return undefined;
     }
   }
@@ -140,7 +158,7 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date(), sha
       const message = e.unknownKey !== undefined && e.path.at(-3) === 'rules'
         ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
         : e.message;
-      problems.schema(e.path, message, e.atKey === true);
+      problems.schema(e.path, message, e.atKey === true, e.syntax === true);
     }
   }
   const compiled = compileKind(kind as DocumentKind, value, doc, shared, problems);

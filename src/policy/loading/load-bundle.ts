@@ -4,7 +4,7 @@ import { assembleBundle } from './assemble-bundle';
 import { compileDocument, sharedParts } from './compile-document';
 import { findModificationConflicts } from './modification-conflicts';
 import type { LoadProblem } from './load-error';
-import { parseYamlSource, type SourceFile } from './yaml-source';
+import { parseYamlSource, type ParsedDocument, type SourceFile } from './yaml-source';
 
 export type LoadResult =
   | { ok: true; bundle: PolicyBundle; warnings: LoadProblem[] }
@@ -18,6 +18,13 @@ export function revisionOf(sources: readonly SourceFile[]): string {
     hash.update(s.key).update('\0').update(s.text).update('\0');
   }
   return hash.digest('hex').slice(0, 12);
+}
+
+/** The kind and name a Policy or Exception document declares, read before (and whatever) it compiles. */
+function declaredName(value: unknown): { kind: 'Policy' | 'Exception'; name: string } | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { kind, name } = value as { kind?: unknown; name?: unknown };
+  return (kind === 'Policy' || kind === 'Exception') && typeof name === 'string' ? { kind, name } : undefined;
 }
 
 /**
@@ -37,6 +44,8 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     else firstSeen.set(key, `${where.file}:${where.line}`);
   };
 
+  const declaredPolicies = new Set<string>();
+  const exceptionDocs = new Map<CompiledException, ParsedDocument>();
   const shared = sharedParts();
   for (const source of sources) {
     const parsed = parseYamlSource(source);
@@ -44,13 +53,19 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     for (const doc of parsed.documents) {
       const { compiled, problems: docProblems } = compileDocument(doc, now, shared);
       problems.push(...docProblems);
+      // Names count whether or not the document compiled: one run reports a duplicate and the
+      // errors of either copy, and an exception naming a policy with errors is not "missing".
+      const named = declaredName(doc.value);
+      if (named) {
+        duplicate(named.kind === 'Policy' ? 'policy' : 'exception', named.name, { file: doc.file, ...doc.locate(['name']) });
+        if (named.kind === 'Policy') declaredPolicies.add(named.name);
+      }
       if (!compiled) continue;
       if (compiled.kind === 'Policy') {
-        duplicate('policy', compiled.policy.name, compiled.policy.source);
         policies.push(compiled.policy);
       } else if (compiled.kind === 'Exception') {
-        duplicate('exception', compiled.exception.name, compiled.exception.source);
         exceptions.push(compiled.exception);
+        exceptionDocs.set(compiled.exception, doc);
       } else {
         for (const [alias, ids] of Object.entries(compiled.aliases)) {
           duplicate('environment alias', alias, { file: doc.file, ...doc.locate(['aliases', alias]) });
@@ -60,12 +75,12 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     }
   }
 
-  const policyNames = new Set(policies.map((p) => p.name));
   for (const e of exceptions) {
-    if (!policyNames.has(e.policy)) {
-      problems.push({ ...e.source, path: 'policy', message: `exception "${e.name}" waives policy "${e.policy}", which does not exist`, severity: 'error' });
+    const at = (field: 'policy' | 'expires') => ({ file: e.source.file, ...(exceptionDocs.get(e)?.locate([field]) ?? e.source), path: field });
+    if (!declaredPolicies.has(e.policy)) {
+      problems.push({ ...at('policy'), message: `exception "${e.name}" waives policy "${e.policy}", which does not exist`, severity: 'error' });
     } else if (e.expires.getTime() <= now.getTime()) {
-      problems.push({ ...e.source, path: 'expires', message: `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer applies; remove it`, severity: 'warning' });
+      problems.push({ ...at('expires'), message: `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer applies; remove it`, severity: 'warning' });
     }
   }
   problems.push(...findModificationConflicts(policies, aliases));

@@ -20,7 +20,7 @@ function compileLimit(name: string, limit: Limit): CompiledLimit {
   if (kinds.size > 1) throw new RuleSpecError(`parameter ${name} mixes a number and a duration; write both bounds as durations (e.g. 500ms) or both as numbers`, [name]);
   const kind: ValueKind = kinds.has('string') ? 'duration' : 'number';
   const out: CompiledLimit = { name, kind, denyMissing: limit.whenMissing !== 'allow' };
-  for (const b of bounds) {
+  checkEach(bounds, (b) => {
     const raw = limit[b] as Bound;
     if (typeof raw === 'string' && /^\s*[\d.]+\s*$/.test(raw)) {
       throw new RuleSpecError(`${name}.${b} "${raw}" has no unit: write a number (${raw}) or a duration such as ${raw}s`, [name, b]);
@@ -28,7 +28,7 @@ function compileLimit(name: string, limit: Limit): CompiledLimit {
     const n = typeof raw === 'number' ? raw : parseDuration(raw);
     if (n === undefined) throw new RuleSpecError(`${name}.${b} "${raw}" is not a duration; use units ms, s, m, h, d as in 500ms, 30s, 5m, 1h30m`, [name, b]);
     out[b] = n;
-  }
+  });
   if (out.min !== undefined && out.max !== undefined && out.min > out.max) {
     throw new RuleSpecError(`parameter ${name}: min ${limit.min} is larger than max ${limit.max}`, [name, 'min']);
   }

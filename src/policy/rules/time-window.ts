@@ -1,7 +1,7 @@
 import { checkAll, checkEach, defineRule, RuleSpecError } from '../loading/rule-kind';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
-import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
+import { checkZone, describeRequestLocal, requestLocalTime, zoneProblem } from '../time/zone';
 import type { EvaluationContext } from '../engine/evaluation-context';
 import type { Violation } from '../types';
 
@@ -62,14 +62,16 @@ export const timeWindowRule = defineRule<Spec>({
     },
   },
   compile(spec) {
-    const zone = checkZone(spec.timeZone);
     if (spec.allowed === undefined && spec.deny === undefined) {
       throw new RuleSpecError('a time window needs allowed windows, deny windows, or both');
     }
-    // Every window is checked, so a calendar with several mistakes reports each of them.
-    const [allowed, deny] = checkAll(
+    // Every window is checked, so a calendar with several mistakes reports each of them; with a
+    // misspelt zone too (its freezes are then read in UTC, only to find their own mistakes).
+    const checkedZone = zoneProblem(spec.timeZone) === undefined ? spec.timeZone : 'UTC';
+    const [zone, allowed, deny] = checkAll(
+      () => checkZone(spec.timeZone),
       () => checkEach(spec.allowed ?? [], (w, i) => compileRecurring(w, ['allowed', String(i)])),
-      () => checkEach(spec.deny ?? [], (w, i) => compileDeny(w, zone, ['deny', String(i)])),
+      () => checkEach(spec.deny ?? [], (w, i) => compileDeny(w, checkedZone, ['deny', String(i)])),
     );
     const allowedText = `${allowed.map((w) => w.text).join(', ')} ${zone}`;
     return {

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { RuleSpecError } from '../loading/rule-spec-error';
+import { checkAll, RuleSpecError } from '../loading/rule-spec-error';
 
 /** A one-off deny window, e.g. a change freeze: `{name: year-end, start: 2026-12-18, end: 2027-01-04}`. */
 export interface FreezeSpec { name?: string; start: string; end: string }
@@ -28,8 +28,7 @@ export function parseMoment(text: string, zone: string, path: string[]): DateTim
 
 /** Compiles a freeze; it covers [start, end): from its start up to, not including, its end. */
 export function compileFreeze(spec: FreezeSpec, zone: string, path: string[]): FreezeWindow {
-  const start = parseMoment(spec.start, zone, [...path, 'start']);
-  const end = parseMoment(spec.end, zone, [...path, 'end']);
+  const [start, end] = checkAll(() => parseMoment(spec.start, zone, [...path, 'start']), () => parseMoment(spec.end, zone, [...path, 'end']));
   if (end <= start) throw new RuleSpecError(`end (${spec.end}) must be after start (${spec.start})`, [...path, 'end']);
   const local = (d: DateTime) => d.setZone(zone).toFormat('yyyy-MM-dd HH:mm');
   const span = `${local(start)} to ${local(end)} ${zone}`;

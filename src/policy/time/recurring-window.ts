@@ -1,4 +1,4 @@
-import { RuleSpecError } from '../loading/rule-spec-error';
+import { checkAll, RuleSpecError } from '../loading/rule-spec-error';
 import { formatClock, parseClock } from './clock-time';
 import type { LocalTime } from './wall-clock';
 import { describeDays, parseDays } from './weekdays';
@@ -20,9 +20,11 @@ export interface RecurringWindow {
  * the skipped hour simply never occurs, on a fall-back day the repeated hour counts twice.
  */
 export function compileRecurring(spec: RecurringSpec, path: string[]): RecurringWindow {
-  const days = parseDays(spec.days ?? ['Mon-Sun'], [...path, 'days']);
-  const from = parseClock(spec.from, [...path, 'from']);
-  const to = parseClock(spec.to, [...path, 'to']);
+  const [days, from, to] = checkAll(
+    () => parseDays(spec.days ?? ['Mon-Sun'], [...path, 'days']),
+    () => parseClock(spec.from, [...path, 'from']),
+    () => parseClock(spec.to, [...path, 'to']),
+  );
   if (from === 24 * 60) throw new RuleSpecError('from may not be 24:00; a window starts at 00:00 of the next day instead', [...path, 'from']);
   if (from === to) throw new RuleSpecError(`from and to are both ${spec.from}; for a whole day write from: "00:00", to: "24:00"`, [...path, 'to']);
   const crosses = to < from;

@@ -1,4 +1,4 @@
-import { RuleSpecError } from '../loading/rule-spec-error';
+import { checkEach, RuleSpecError } from '../loading/rule-spec-error';
 
 /** Day names in ISO order: Mon = 1 ... Sun = 7 (luxon's `weekday`). */
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
@@ -8,10 +8,10 @@ export const DAY_PATTERN = '^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)(-(Mon|Tue|Wed|Thu|Fri
 
 const isoDay = (name: string): number => WEEKDAYS.indexOf(name as (typeof WEEKDAYS)[number]) + 1;
 
-/** Expands `[Mon-Fri, Sun]` to the ISO weekday numbers {1,2,3,4,5,7}. */
+/** Expands `[Mon-Fri, Sun]` to the ISO weekday numbers {1,2,3,4,5,7}; every bad entry is reported. */
 export function parseDays(entries: readonly string[], path: string[]): Set<number> {
   const days = new Set<number>();
-  entries.forEach((entry, i) => {
+  checkEach(entries, (entry, i) => {
     const [from, to = from] = entry.split('-');
     const a = isoDay(from);
     const b = isoDay(to);
