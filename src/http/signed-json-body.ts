@@ -35,15 +35,38 @@ function requireIdentityEncoding(req: IncomingMessage): void {
   }
 }
 
+/** How long what still arrives of a body refused as too large is read off and dropped. */
+const DISCARD_MS = 5000;
+
+const tooLarge = (err: unknown) => (err as { type?: unknown }).type === 'entity.too.large';
+
+/**
+ * What still arrives of a refused body is read off and dropped while the answer goes out, so the
+ * client reads the answer rather than a reset; a sender that has not stopped after DISCARD_MS
+ * loses the connection (a chunked body has no end we could wait for).
+ */
+function discardRest(req: IncomingMessage): void {
+  req.resume();
+  if (req.complete) return;
+  const cut = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+  cut.unref();
+  finished(req, () => clearTimeout(cut));
+}
+
 /**
  * The body as received, at most `limit` bytes (raw-body: Content-Length checked before reading,
- * the stream cut off at the limit). On a failure (too large, aborted, short) the rest of the
- * request is read off first, so the client sees the answer instead of a reset connection.
+ * the stream cut off at the limit). Too large: refused at once, as soon as the limit is passed (a
+ * chunked body declares no length to check first), the rest dropped as it comes. Aborted or short:
+ * the rest of the request is read off first, so the client sees the answer instead of a reset.
  */
 async function rawBody(req: IncomingMessage, limit: string | number): Promise<Buffer> {
   try {
     return await getRawBody(req, { length: req.headers['content-length'], limit });
   } catch (err) {
+    if (tooLarge(err)) {
+      discardRest(req);
+      throw err;
+    }
     await new Promise<void>((resolve) => {
       req.resume();
       finished(req, () => resolve());

@@ -45,7 +45,8 @@ describe('every answer the HTTP layer makes itself is JSON with a message', () =
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    const { app } = testApp(bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [x] }\n' }));
+    // The limit as main.ts sets it: for the app's body reading and for the server's framing check.
+    const { app } = testApp(bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [x] }\n' }), { bodyLimit: '64kb' });
     server = createHttpServer(app, { bodyLimit: '64kb' }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
@@ -87,6 +88,26 @@ describe('every answer the HTTP layer makes itself is JSON with a message', () =
         status: '413 Payload Too Large', headers: expect.stringMatching(/\r\nConnection: close/i),
         body: { message: 'the body is larger than the limit of 65536 bytes (BODY_LIMIT)' },
       }]);
+    });
+
+    // Issue 19 item 6: a chunked body declares no length; it was read to its end before the 413.
+    test('a chunked body, as soon as it passes the limit, without waiting for its end', async () => {
+      const chunk = 'a'.repeat(8192);
+      const head = `POST /preflight HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`;
+      const body = Array.from({ length: 9 }, () => `2000\r\n${chunk}\r\n`).join(''); // 72 KB, no closing 0-chunk
+      const answer = await Promise.race([
+        rawExchange(port, head + body, (t) => t.includes('}')),
+        new Promise<string>((resolve) => { setTimeout(() => resolve('(no answer within 3 s)'), 3000).unref(); }),
+      ]);
+      expect(answers(answer)).toEqual([expect.objectContaining({ status: '413 Payload Too Large', body: { message: 'the body is larger than the limit of 65536 bytes (BODY_LIMIT)' } })]);
+    });
+
+    test('after that 413, the rest of the chunked body is dropped and the connection serves the next request', async () => {
+      const chunk = 'a'.repeat(8192);
+      const request = `POST /preflight HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n${Array.from({ length: 9 }, () => `2000\r\n${chunk}\r\n`).join('')}0\r\n\r\nGET /healthz HTTP/1.1\r\nHost: x\r\n\r\n`;
+      const got = answers(await rawExchange(port, request, (t) => (t.match(/\r\n\r\n\{/g) ?? []).length >= 2 && t.endsWith('}')));
+      expect(got.map((a) => a.status)).toEqual(['413 Payload Too Large', '200 OK']);
+      expect(got[1].body).toEqual({ status: 'alive' });
     });
 
     test('a body within the limit is still read and decided', async () => {
