@@ -34,6 +34,6 @@ describe('the CLI refuses ambiguous payload files as the service does', () => {
     });
     const res = runCli(['test', suites.dir]);
     expect(res.stdout).toMatch(/cannot run: payloadFile payloads\/run\.json is ambiguous: the key execution\.environment is given twice/);
-    expect(res.code).toBe(1);
+    expect(res.code).toBe(2);
   });
 });

@@ -101,7 +101,7 @@ describe('policy test suites with signals', () => {
       ].join('\n'),
     });
     const res = runCli(['test', dir.dir], { env });
-    expect(res.code).toBe(1);
+    expect(res.code).toBe(2); // b.test.yaml cannot run as written (malformed signal facts)
     expect(res.stdout).toMatch(/a critical alert in production is not quiet/);
     expect(res.stdout).toMatch(/b\.test\.yaml:4:\d+ cases\[0\]\.signals\.alertmanager\.default\.alerts\[0\]\.labels\.severity: must be string/);
     expect(res.stdout).not.toMatch(/is not a known field|oneOf/);

@@ -10,7 +10,8 @@ export type TestFormat = (typeof TEST_FORMATS)[number];
 
 /**
  * `preflight-gate test [dir]`: runs the `*.test.yaml` suites against the policy set of `dir`.
- * Exit 0 only when at least one case ran and every suite passed.
+ * Exit 0 only when at least one case ran and every suite passed; 2 when a suite cannot run as
+ * written (TestRun.invalidSuites), else 1.
  */
 export function testCommand(dirArg: string | undefined, opts: { format: TestFormat }, env: NodeJS.ProcessEnv, write: (s: string) => void): number {
   const run = testPolicyDir(policyDirArg(dirArg, env), env);
@@ -18,5 +19,6 @@ export function testCommand(dirArg: string | undefined, opts: { format: TestForm
   else if (opts.format === 'github') write(reportGithub(run));
   else if (opts.format === 'json') write(`${JSON.stringify(run, null, 2)}\n`);
   else write(reportText(run));
-  return run.ok ? EXIT.ok : EXIT.failed;
+  if (run.ok) return EXIT.ok;
+  return run.invalidSuites ? EXIT.usage : EXIT.failed;
 }

@@ -19,6 +19,8 @@ export interface CaseReport {
   failures: string[];
   /** The decision's message, when the case ran. */
   message?: string;
+  /** The case could not run as written (its payload, state or a patch path): a usage error. */
+  cannotRun?: true;
   /** How long preparing, deciding and checking the case took (JUnit `time`). */
   seconds: number;
 }
@@ -74,7 +76,7 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
         const failures = checkCase(c.expect, decision);
         cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: decision.message, seconds: seconds() });
       } catch (err) {
-        cases.push({ name: c.name, ...at, ok: false, failures: [`cannot run: ${inputError(suite, i, err)}`], seconds: seconds() });
+        cases.push({ name: c.name, ...at, ok: false, failures: [`cannot run: ${inputError(suite, i, err)}`], cannotRun: true, seconds: seconds() });
       }
     });
   }

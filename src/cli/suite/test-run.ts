@@ -13,8 +13,15 @@ export interface TestRun {
   suites: SuiteReport[];
   /** Why the run failed as a whole (no suites, invalid policy set); undefined otherwise. */
   fatal?: string;
+  /**
+   * A suite cannot run as written: a schema error, an unknown policy name, malformed state facts,
+   * a case whose payload or patch cannot apply. `test` then exits 2 (a usage error), not 1.
+   */
+  invalidSuites: boolean;
   counts: { suites: number; failedSuites: number; cases: number; passed: number; failed: number };
 }
+
+const invalid = (suites: readonly SuiteReport[]) => suites.some((s) => s.problems.some((p) => p.severity === 'error') || s.cases.some((c) => c.cannotRun));
 
 function count(suites: readonly SuiteReport[]): TestRun['counts'] {
   const cases = suites.flatMap((s) => s.cases);
@@ -29,7 +36,7 @@ export function testPolicyDir(dir: string, env: NodeJS.ProcessEnv, now: Date = n
   const policyProblems = loaded.ok ? loaded.warnings : loaded.problems;
   if (!loaded.ok) {
     const reports = suites.map((s) => ({ file: s.file, name: s.name, ok: false, problems: s.problems, cases: [] }));
-    return { dir, ok: false, policyProblems, suites: reports, fatal: 'the policy set is invalid, so no case ran (run `preflight-gate validate`)', counts: count(reports) };
+    return { dir, ok: false, policyProblems, suites: reports, fatal: 'the policy set is invalid, so no case ran (run `preflight-gate validate`)', invalidSuites: invalid(reports), counts: count(reports) };
   }
   const reports = runSuites(suites, servedBundle(loaded.bundle, env));
   const counts = count(reports);
@@ -37,5 +44,5 @@ export function testPolicyDir(dir: string, env: NodeJS.ProcessEnv, now: Date = n
     ? `no policy test suites (*.test.yaml) found in ${dir}: nothing was tested`
     : counts.cases === 0 ? 'no case ran' : undefined;
   const ok = fatal === undefined && counts.failedSuites === 0;
-  return { dir, ok, revision: loaded.bundle.revision, policyProblems, suites: reports, fatal, counts };
+  return { dir, ok, revision: loaded.bundle.revision, policyProblems, suites: reports, fatal, invalidSuites: invalid(reports), counts };
 }
