@@ -17,10 +17,17 @@ export interface SignedBodyOptions {
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/i;
 const SIGNATURE_HEADER_KEY = SIGNATURE_HEADER.toLowerCase();
 
-/** 415 unless the request says it carries JSON (`application/json`, with or without charset). */
+/**
+ * 415 unless the request says it carries JSON (`application/json`, with or without charset) in
+ * UTF-8: a body labelled `charset=latin1` would be read here as UTF-8 and elsewhere as latin1.
+ */
 function requireJson(req: IncomingMessage): void {
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim();
+  const [type, ...params] = (req.headers['content-type'] ?? '').split(';').map((p) => p.trim());
   if (!JSON_TYPE.test(type)) throw new HttpError(415, `unsupported content type "${type || '(none)'}": send the webhook payload as application/json`);
+  for (const param of params) {
+    const m = /^charset\s*=\s*"?([^"]*)"?$/i.exec(param);
+    if (m && m[1].toLowerCase() !== 'utf-8') throw new HttpError(415, `unsupported charset "${m[1]}": JSON is UTF-8; send the payload as UTF-8 (charset=utf-8, or none)`);
+  }
 }
 
 /**

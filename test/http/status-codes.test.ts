@@ -106,9 +106,17 @@ describe('POST /preflight answers', () => {
     expect(res.body.message).toMatch(/^unsupported content type ".*": send the webhook payload as application\/json$/);
   });
 
-  test('application/json with a charset is accepted', async () => {
+  test.each(['application/json; charset=utf-8', 'application/json;charset="UTF-8"', 'application/json; CHARSET=Utf-8'])('%s is accepted', async (contentType) => {
     const { app } = testApp(bundle);
-    expect((await signedRequest(app, spec, { contentType: 'application/json; charset=utf-8' })).status).toBe(200);
+    expect((await signedRequest(app, spec, { contentType })).status).toBe(200);
+  });
+
+  // Issue 19 item 4: a body is read one way only. Labelled latin1, its bytes would mean other text.
+  test.each(['latin1', 'iso-8859-1', '"windows-1252"', 'utf-16'])('415 for application/json; charset=%s', async (charset) => {
+    const { app } = testApp(bundle);
+    const res = await signedRequest(app, spec, { contentType: `application/json; charset=${charset}` });
+    expect(res.status).toBe(415);
+    expect(res.body.message).toBe(`unsupported charset "${charset.replace(/"/g, '')}": JSON is UTF-8; send the payload as UTF-8 (charset=utf-8, or none)`);
   });
 
   test('413 over the configured body limit, naming the limit; a body under it is decided', async () => {
