@@ -23,6 +23,9 @@ export interface PlaceholderText {
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
+/** Whether a text fills in `{{environment}}`: its rule then needs the environment's name (the environment-names need). */
+export const fillsEnvironment = (text: string): boolean => /\{\{\s*environment\s*\}\}/.test(text);
+
 /** Parses `{{name}}` placeholders; returns the problem as text for a malformed or unknown one. */
 export function parsePlaceholderText(source: string): PlaceholderText | string {
   const parts: TextPart[] = [];
@@ -65,7 +68,7 @@ export function fillText(text: PlaceholderText, values: RunValues, escape: Escap
 export function missingValueText(name: SignalPlaceholder, run: RunValues): string {
   switch (name) {
     case 'environment': return run.unnamedEnvironment !== undefined
-      ? `no name is known for the run's environment ${run.unnamedEnvironment} (name it in an EnvironmentAliases document; the id itself is never filled in, no label carries it)`
+      ? `no name is known for the run's environment ${run.unnamedEnvironment} (name it in an EnvironmentAliases document, or let the Steadybit Platform API name it; the id itself is never filled in, no label carries it)`
       : 'the payload names no environment (execution.environment is missing)';
     case 'team': return 'the payload names no team (execution.teamKey is missing)';
     case 'experimentKey': return 'the payload names no experiment (execution.experimentKey is missing)';

@@ -32,9 +32,9 @@ export function serviceSignalSource(config: SignalsConfig, deps: { registry: Reg
   warnUnconfigured(deps.needs ?? []);
   return {
     ...inner,
-    gather(needs, payload, now, directory) {
+    gather(needs, payload, now, directory, environments) {
       warnUnconfigured(needs);
-      return inner.gather(needs, payload, now, directory);
+      return inner.gather(needs, payload, now, directory, environments);
     },
   };
 }

@@ -22,9 +22,10 @@ export function signalFactSource(gather: SignalGatherer): FactSource {
   return {
     name: 'signals',
     kinds: SIGNAL_KINDS,
-    async gather(needs, payload, _now, directory = NO_ENVIRONMENT_DIRECTORY): Promise<Gathered> {
+    readsEnvironmentNames: true,
+    async gather(needs, payload, _now, directory = NO_ENVIRONMENT_DIRECTORY, names): Promise<Gathered> {
       if (memo.size > MAX_MEMO) memo.clear();
-      const environments = runEnvironments(payload.execution, directory);
+      const environments = runEnvironments(payload.execution, directory, names);
       const resolved = resolveSignalNeeds(needs.filter(isSignalNeed), signalRunValues(payload.execution, environments), memo);
       return { ok: true, facts: { signals: await gather(resolved) } };
     },

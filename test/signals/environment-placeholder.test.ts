@@ -7,6 +7,7 @@ import type { PreflightPayload } from '../../src/policy/types';
 import type { ResolvedSignalNeed } from '../../src/signals/signal-need';
 import type { SignalFacts } from '../../src/signals/signal-facts';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
+import { gatherFacts, type FactSource } from '../../src/policy/facts/gather-facts';
 import { tempDirs } from '../cli/run-cli';
 
 // Finding: {{environment}} was filled with the raw execution.environment (Steadybit sends a UUID),
@@ -70,6 +71,39 @@ describe('{{environment}} in signal rules is the environment name the policies k
     expect(asked).toEqual([[{ kind: 'prometheus', source: 'default', query: 'slo:error_budget_burn_rate:1h{environment="production"}' }]]);
     if (!gathered.ok) throw new Error('not gathered');
     const d = decide(bundle, run(ID), gathered.facts, now, { decisionId: 'd' });
+    expect(d.allowed).toBe(false);
+    expect(d.message).toContain('returned {environment="production"} 16.2 > 14.4');
+  });
+
+  // With the Platform API, Steadybit names the id (Facts.environments): no alias needed.
+  const NAMED_BY_STEADYBIT = '7a0e3c1d-0000-4000-8000-000000000007';
+  const platform: FactSource = {
+    name: 'Steadybit Platform API',
+    kinds: ['environment-names'],
+    gather: async () => ({ ok: true, facts: { environments: { [NAMED_BY_STEADYBIT]: { name: 'production' } } } }),
+  };
+
+  it('a signal rule with {{environment}} needs the environment names (so the Platform API is asked)', () => {
+    expect(bundleOf({ 'p.yaml': UNSCOPED }).needs).toContainEqual({ kind: 'environment-names' });
+    expect(bundleOf({ 'p.yaml': BURN }).needs).toContainEqual({ kind: 'environment-names' });
+  });
+
+  it('an id the Steadybit Platform API names is filled with that name (decided from the facts)', () => {
+    const bundle = bundleOf({ 'p.yaml': UNSCOPED });
+    const d = decide(bundle, run(NAMED_BY_STEADYBIT), { environments: { [NAMED_BY_STEADYBIT]: { name: 'production' } }, signals: facts }, now, { decisionId: 'd' });
+    expect(d.allowed).toBe(false);
+    expect(d.message).toContain('1 alert matching {severity="critical", namespace="production"} firing');
+  });
+
+  it('gathering asks Prometheus about the Steadybit name: the names are gathered first, then the signals', async () => {
+    const bundle = bundleOf({ 'p.yaml': BURN });
+    const asked: ResolvedSignalNeed[][] = [];
+    const signals = signalFactSource(async (needs) => { asked.push([...needs]); return facts; });
+    const gathered = await gatherFacts(bundle.needs, [signals, platform], run(NAMED_BY_STEADYBIT), now, bundle);
+    expect(asked).toEqual([[{ kind: 'prometheus', source: 'default', query: 'slo:error_budget_burn_rate:1h{environment="production"}' }]]);
+    if (!gathered.ok) throw new Error('not gathered');
+    expect(gathered.facts.environments).toEqual({ [NAMED_BY_STEADYBIT]: { name: 'production' } });
+    const d = decide(bundle, run(NAMED_BY_STEADYBIT), gathered.facts, now, { decisionId: 'd' });
     expect(d.allowed).toBe(false);
     expect(d.message).toContain('returned {environment="production"} 16.2 > 14.4');
   });

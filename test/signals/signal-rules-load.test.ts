@@ -22,6 +22,8 @@ describe('alerts and prometheus rules at load time', () => {
       { kind: 'alerts', source: 'default' },
       { kind: 'alerts', source: 'eu' },
       { kind: 'prometheus', source: 'default', query: 'up{env="{{environment}}"} == 0' },
+      // {{environment}} is the environment's name: the names are gathered before the query.
+      { kind: 'environment-names' },
     ]);
   });
 

@@ -33,10 +33,12 @@ export function buildEnvironmentNames(aliases: ReadonlyMap<string, readonly stri
  * set knows for the value sent (an alias listing the id; a scope's spelling of a name sent in
  * another case), else a name sent as is. An id with no known name has none: the rule cannot decide
  * rather than ask about the id, which no alert label carries (docs/signals.md, "Placeholders").
- * Steadybit's own environment names plug in here.
+ * `steadybitName`: the name the Steadybit Platform API gave the value (Facts.environments), used
+ * when the policy set has no name of its own for it, spelled as the policies spell it.
  */
-export function environmentNamesOf(value: string, names: EnvironmentNames): readonly string[] {
+export function environmentNamesOf(value: string, names: EnvironmentNames, steadybitName?: string): readonly string[] {
   const known = names.get(value.toLowerCase());
   if (known !== undefined && known.length > 0) return known;
+  if (steadybitName !== undefined) return names.get(steadybitName.toLowerCase()) ?? [steadybitName];
   return isEnvironmentId(value) ? [] : [value];
 }

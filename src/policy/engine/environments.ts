@@ -20,9 +20,10 @@ export function runEnvironments(execution: Execution, directory: EnvironmentDire
     const lower = value.toLowerCase();
     const { aliasesById } = directory;
     const keys = new Set([lower, ...(aliasesById.get(lower) ?? [])]);
-    const placeholderNames = environmentNamesOf(value, directory.environmentNames);
+    const known = names?.[value];
+    const steadybitName = known !== undefined && 'name' in known ? known.name : undefined;
+    const placeholderNames = environmentNamesOf(value, directory.environmentNames, steadybitName);
     if (names === undefined) return { value, keys, names: placeholderNames };
-    const known = names[value];
     if (known !== undefined && 'name' in known) {
       const name = known.name.toLowerCase();
       for (const key of [name, ...(aliasesById.get(name) ?? [])]) keys.add(key);

@@ -1,5 +1,6 @@
 import type { PreflightPayload } from '../../payload/types';
 import type { EnvironmentDirectory } from '../engine/environments';
+import type { EnvironmentFacts } from './environment-facts';
 import type { Facts } from './facts';
 import type { Need, NeedKind } from './need';
 
@@ -19,24 +20,43 @@ export interface FactSource {
   name: string;
   kinds: readonly NeedKind[];
   /**
-   * Gathers the answers to `needs` (all of its kinds) for this run: its own part of the facts.
-   * `directory`: the bundle's environment names, so a need with `{{environment}}` is filled as its rule will read it.
+   * The source fills `{{environment}}` into what it asks, so it is asked once the environment
+   * names (the `environment-names` need, Facts.environments) are gathered, and gets them.
    */
-  gather(needs: readonly Need[], payload: PreflightPayload, now: Date, directory?: EnvironmentDirectory): Promise<Gathered>;
+  readsEnvironmentNames?: boolean;
+  /**
+   * Gathers the answers to `needs` (all of its kinds) for this run: its own part of the facts.
+   * `directory`: the bundle's environment names, so a need with `{{environment}}` is filled as its rule will read it;
+   * `environments`: the Steadybit names gathered for the run (only for a source that readsEnvironmentNames).
+   */
+  gather(needs: readonly Need[], payload: PreflightPayload, now: Date, directory?: EnvironmentDirectory, environments?: EnvironmentFacts): Promise<Gathered>;
 }
 
 const NOTHING_NEEDED: Gathered = Object.freeze({ ok: true, facts: Object.freeze({}) });
 
 /**
  * Asks each source only for the needs of its kinds (the bundle's rules declared them at load), all
- * at once, and joins their parts into one Facts. A need no source answers is left out: its rule
- * cannot decide. The first source that is unavailable is the answer.
+ * at once, and joins their parts into one Facts. A source that fills `{{environment}}`
+ * (readsEnvironmentNames) is asked once the environment names are in, with them, so it asks about
+ * the name the decision will read. A need no source answers is left out: its rule cannot decide.
+ * The first source that is unavailable is the answer.
  */
 export async function gatherFacts(needs: readonly Need[], sources: readonly FactSource[], payload: PreflightPayload, now: Date, directory?: EnvironmentDirectory): Promise<Gathered> {
   const asked: Array<Promise<Gathered>> = [];
+  const namers: Array<Promise<Gathered>> = [];
+  const readers: Array<{ source: FactSource; own: Need[] }> = [];
   for (const source of sources) {
     const own = needs.filter((need) => source.kinds.includes(need.kind));
-    if (own.length > 0) asked.push(source.gather(own, payload, now, directory));
+    if (own.length === 0) continue;
+    if (source.readsEnvironmentNames) { readers.push({ source, own }); continue; }
+    const answer = source.gather(own, payload, now, directory);
+    asked.push(answer);
+    if (own.some((need) => need.kind === 'environment-names')) namers.push(answer);
+  }
+  if (readers.length > 0) {
+    const named = await Promise.all(namers);
+    const environments = named.reduce<EnvironmentFacts | undefined>((all, a) => (a.ok && a.facts.environments ? { ...all, ...a.facts.environments } : all), undefined);
+    for (const { source, own } of readers) asked.push(source.gather(own, payload, now, directory, environments));
   }
   if (asked.length === 0) return NOTHING_NEEDED;
   const answers = await Promise.all(asked);

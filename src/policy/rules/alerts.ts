@@ -3,6 +3,8 @@ import { defineRule, RuleSpecError } from '../loading/rule-kind';
 import { checkAlerts } from '../../signals/alerts-check';
 import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec } from '../../signals/signal-rule-specs';
 import { readsOf, runValuesOf, signalViolations } from './signal-violations';
+import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
+import { fillsEnvironment } from '../../signals/placeholder-text';
 
 /**
  * `- alerts: {matchers: ['severity="critical"', 'namespace="{{environment}}"']}`: no run while
@@ -18,6 +20,7 @@ export const alertsRule = defineRule<AlertsSpec>({
     if ('message' in compiled) throw new RuleSpecError(compiled.message, compiled.path);
     const { check, needs } = compiled;
     const run: RuleCheck['check'] = ({ ctx }) => signalViolations(checkAlerts(check, ctx.facts.signals, runValuesOf(ctx), ctx.now, readsOf(ctx, run)));
-    return { needs, check: run };
+    // {{environment}} is the environment's name: with the Platform API, Steadybit's (gathered first).
+    return { needs: [spec.matchers].flat().some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };
   },
 });

@@ -3,6 +3,8 @@ import { defineRule, RuleSpecError } from '../loading/rule-kind';
 import { checkPrometheus } from '../../signals/prometheus-check';
 import { compilePrometheusSpec, PROMETHEUS_SPEC_SCHEMA, type PrometheusSpec } from '../../signals/signal-rule-specs';
 import { readsOf, runValuesOf, signalViolations } from './signal-violations';
+import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
+import { fillsEnvironment } from '../../signals/placeholder-text';
 
 /**
  * `- prometheus: {query: 'slo:burn_rate:1h{env="{{environment}}"}', denyWhen: "> 14.4"}`: a PromQL
@@ -17,6 +19,7 @@ export const prometheusRule = defineRule<PrometheusSpec>({
     if ('message' in compiled) throw new RuleSpecError(compiled.message, compiled.path);
     const { check, needs } = compiled;
     const run: RuleCheck['check'] = ({ ctx }) => signalViolations(checkPrometheus(check, ctx.facts.signals, runValuesOf(ctx), readsOf(ctx, run)));
-    return { needs, check: run };
+    // {{environment}} is the environment's name: with the Platform API, Steadybit's (gathered first).
+    return { needs: [spec.query].some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };
   },
 });
