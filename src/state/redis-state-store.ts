@@ -37,6 +37,18 @@ function runs(flat: string[]): RunsByScope[string] {
   return out;
 }
 
+/**
+ * A connection error as /readyz shows it. A TLS handshake that fails on the certificate surfaces
+ * either as the client's verdict (`self-signed certificate in certificate chain`) or, when the
+ * server's alert is read first, as an SSL alert (`tlsv1 alert decode error`): both say which step
+ * failed and where the trusted CAs come from.
+ */
+function describeConnectError(err: Error): string {
+  const code = (err as NodeJS.ErrnoException).code ?? '';
+  const tls = /certificate|SSL|TLS/i.test(err.message) || code.startsWith('ERR_SSL') || code.includes('CERT');
+  return tls ? `TLS handshake with Redis failed: ${err.message} (is the server's certificate signed by the CA in REDIS_TLS_CA_FILE, or by a system CA without it?)` : err.message;
+}
+
 /** What an execution script expects its record to be, and so which keys it touches. */
 interface Expected { status: '' | 'running' | 'ended'; scopes: string[] }
 
@@ -64,7 +76,7 @@ export class RedisStateStore implements StateStore {
     this.redis = createRedisClient(opts.redis, opts.timeoutMs);
     this.keys = redisKeys(opts.redis.keyPrefix);
     this.redis.on('error', (err: Error) => {
-      this.lastError = err.message;
+      this.lastError = describeConnectError(err);
       if (/DB index is out of range|SELECT is not allowed/i.test(err.message)) {
         this.refusedDatabase = `Redis refused the database REDIS_URL names (${err.message}): state is unavailable until REDIS_URL names one the server has`;
       }
