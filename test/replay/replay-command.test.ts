@@ -218,3 +218,21 @@ test('the CLI reads gzipped and plain files alike and exits 0 on the recording r
   expect(res.stdout).toContain(`Replayed ${lines} archived decisions against the policies in ${recorded.policies}`);
   expect(res.stdout).toMatch(new RegExp(`Unchanged\\s+${lines}\\n`));
 });
+
+test.each([
+  ['an empty archive', '', 'no archived decision was replayed'],
+  ['a file that is not a decision archive (the audit log by mistake)', '{"time":"2026-01-05T10:00:00Z","level":"info","message":"preflight decision"}\ngarbage\n', 'archive lines could not be read'],
+])('--fail-on fails on %s: a check that checked nothing does not pass', (_what, content, reason) => {
+  const dir = mkdtempSync(join(tmpdir(), 'replay-nothing-'));
+  try {
+    const archive = join(dir, 'decisions.jsonl');
+    writeFileSync(archive, content);
+    const res = runCli(['replay', '--archive', archive, '--dir', recorded.policies, '--fail-on', 'any-change']);
+    expect(res.stderr).toContain(`--fail-on: `);
+    expect(res.stderr).toContain(reason);
+    expect(res.code).toBe(1);
+    expect(runCli(['replay', '--archive', archive, '--dir', recorded.policies]).code).toBe(0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -43,13 +43,24 @@ function time(value: string | undefined, flag: string, now: () => Date): Date | 
 }
 
 /**
- * Whether --fail-on fails the check. A run that cannot be replayed is one the check cannot vouch for
- * (a proposal adding a memory rule makes every run unreplayable), so it fails too: fail closed,
- * unless --tolerate-not-replayable says the archive is known to hide what some rules read.
+ * Why --fail-on cannot vouch for the proposed policies, whatever changed: runs that cannot be
+ * replayed (a proposal adding a memory rule makes every run unreplayable; unless
+ * --tolerate-not-replayable says the archive is known to hide what some rules read), unreadable
+ * archive lines, or nothing replayed at all (an empty archive, the audit log by mistake, a range
+ * that holds no run). Fail closed: a check that checked nothing does not pass.
  */
-function failed(report: ReplayReport, opts: Pick<ReplayCommandOptions, 'failOn' | 'tolerateNotReplayable'>): boolean {
-  const { failOn } = opts;
-  if (failOn !== undefined && report.counts.notReplayable > 0 && opts.tolerateNotReplayable !== true) return true;
+function cannotVouch(report: ReplayReport, opts: Pick<ReplayCommandOptions, 'failOn' | 'tolerateNotReplayable'>): string[] {
+  if (opts.failOn === undefined) return [];
+  const { notReplayable, problems, replayed } = report.counts;
+  const why: string[] = [];
+  if (notReplayable > 0 && opts.tolerateNotReplayable !== true) why.push(`${notReplayable} archived runs could not be replayed, so the proposed policies cannot be vouched for (see "Not replayable"; --tolerate-not-replayable accepts that)`);
+  if (problems > 0) why.push(`${problems} archive lines could not be read (see "Unreadable lines"): is --archive the decision archive (DECISION_ARCHIVE), not the audit log?`);
+  if (replayed === 0 && notReplayable === 0) why.push('no archived decision was replayed (an empty archive, or none in --since/--until), so nothing was checked');
+  return why;
+}
+
+/** Whether --fail-on finds what it names. */
+function changedAsNamed(report: ReplayReport, failOn: ReplayCommandOptions['failOn']): boolean {
   if (failOn === 'newly-allowed') return report.counts.changed['newly-allowed'] > 0;
   // Same answer, other per-policy results (a new warn policy) is no change for Steadybit.
   if (failOn === 'any-change') return totalChanged(report) - report.counts.changed.results > 0;
@@ -59,7 +70,7 @@ function failed(report: ReplayReport, opts: Pick<ReplayCommandOptions, 'failOn' 
 /**
  * `preflight-gate replay --archive <file|dir> --dir <proposed policies>`: decides every archived
  * run again under the proposed set and reports what would change (docs/replay.md). Exit 0, or 1
- * when --fail-on finds what it names or a run cannot be replayed; 2 on a usage error or an invalid policy set.
+ * when --fail-on finds what it names or cannot vouch (runs not replayed, unreadable lines, nothing replayed); 2 on a usage error or an invalid policy set.
  */
 export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.ProcessEnv, write: (s: string) => void, warn: (s: string) => void, now: () => Date = () => new Date()): Promise<number> {
   const since = time(opts.since, '--since', now);
@@ -87,8 +98,7 @@ export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.Proc
   if (opts.format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
   else if (opts.format === 'markdown') write(formatMarkdown(report, { runUrl: opts.runUrl }));
   else write(formatText(report));
-  if (opts.failOn !== undefined && report.counts.notReplayable > 0 && opts.tolerateNotReplayable !== true) {
-    warn(`preflight-gate: --fail-on: ${report.counts.notReplayable} archived runs could not be replayed, so the proposed policies cannot be vouched for (see "Not replayable"; --tolerate-not-replayable accepts that)\n`);
-  }
-  return failed(report, opts) ? EXIT.failed : EXIT.ok;
+  const why = cannotVouch(report, opts);
+  for (const reason of why) warn(`preflight-gate: --fail-on: ${reason}\n`);
+  return why.length > 0 || changedAsNamed(report, opts.failOn) ? EXIT.failed : EXIT.ok;
 }
