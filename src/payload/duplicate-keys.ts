@@ -14,17 +14,17 @@ function quotesIn(s: string): number {
  */
 function quotesOf(root: unknown): number {
   let n = 0;
-  const todo: unknown[] = [root];
-  while (todo.length > 0) {
-    const value = todo.pop();
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
     if (typeof value === 'string') n += 2 + quotesIn(value);
-    else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) todo.push(value[i]);
+    else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) pending.push(value[i]);
     else if (typeof value === 'object' && value !== null) {
       // JSON.parse makes plain objects: for-in sees exactly their own keys (`__proto__` included).
       const obj = value as Record<string, unknown>;
       for (const key in obj) {
         n += 2 + quotesIn(key);
-        todo.push(obj[key]);
+        pending.push(obj[key]);
       }
     }
   }

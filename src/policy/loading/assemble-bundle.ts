@@ -1,19 +1,12 @@
-import type { CompiledException, CompiledPolicy, PolicyBundle } from '../compiled';
-import { invertAliases, type EnvironmentAliases } from '../engine/environments';
+import type { PolicyBundle } from '../compiled';
+import { invertAliases } from '../engine/environments';
 import { buildEnvironmentNames } from '../engine/environment-names';
 import { exceptionsByPolicy } from '../engine/exceptions-for';
 import { collectNeeds } from '../facts/need';
 import { buildPolicyIndex } from '../engine/policy-index';
 
-export interface BundleParts {
-  revision: string;
-  loadedAt: Date;
-  files: readonly string[];
-  /** In bundle order: priority, then name (built-in policies first). */
-  policies: readonly CompiledPolicy[];
-  exceptions: readonly CompiledException[];
-  aliases: EnvironmentAliases;
-}
+/** The compiled parts a bundle is made of (policies in bundle order: priority, then name, built-in first). */
+export type BundleParts = Pick<PolicyBundle, 'revision' | 'loadedAt' | 'files' | 'policies' | 'exceptions' | 'aliases'>;
 
 /**
  * A bundle from its compiled parts, with everything derived from them at load: the index, the needs,
