@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # preflight-gate: build the TypeScript, then run the built JavaScript with production
-# dependencies only, as a non-root user, on a read-only root filesystem (see charts/preflight-gate/).
+# dependencies only, as a non-root user, on a read-only root filesystem (see helm/).
 #
 # Base: the current Node LTS (26) on Debian 13 slim, pinned by digest so that every rebuild of a
 # revision starts from the same bytes. The digest is kept current by Renovate's `dockerfile`

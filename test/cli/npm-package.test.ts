@@ -53,7 +53,7 @@ describe('the npm package, installed from its tarball with production dependenci
   it('holds the built CLI, bin and starter policies, and no sources, tests or chart', () => {
     const list = spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
     expect(list).toEqual(expect.arrayContaining(['package/bin/preflight-gate.js', 'package/dist/cli/main.js', 'package/dist/main.js', 'package/policies/production-guardrails.yaml', 'package/package.json']));
-    expect(list.filter((f) => /^package\/(src|test|charts|scripts|bench|docs)\//.test(f))).toEqual([]);
+    expect(list.filter((f) => /^package\/(src|test|helm|scripts|bench|docs)\//.test(f))).toEqual([]);
   });
 
   it(`installs no devDependency and stays under ${INSTALL_BUDGET_MB} MB`, () => {

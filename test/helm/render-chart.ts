@@ -6,7 +6,7 @@ import { parseAllDocuments } from 'yaml';
 import { ROOT } from '../helpers/server-process';
 import { helmBinary } from './helm-binary';
 
-export const CHART = join(ROOT, 'charts', 'preflight-gate');
+export const CHART = join(ROOT, 'helm');
 export const ALL_OPTIONS = join(CHART, 'ci', 'all-options-values.yaml');
 
 /** A rendered Kubernetes object, loosely typed: the tests read it by path. */

@@ -77,7 +77,7 @@ describe('a real Prometheus scraping a running preflight-gate', () => {
   });
 
   it('every query of the Grafana dashboard is valid PromQL for the real Prometheus', async () => {
-    const dashboard = JSON.parse(readFileSync(join(ROOT, 'charts', 'preflight-gate', 'dashboards', 'preflight-gate.json'), 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }>; templating: { list: Array<{ name: string }> } };
+    const dashboard = JSON.parse(readFileSync(join(ROOT, 'helm', 'dashboards', 'preflight-gate.json'), 'utf8')) as { panels: Array<{ title: string; targets: Array<{ expr: string }> }>; templating: { list: Array<{ name: string }> } };
     // The panels must be there, each with a query: an empty dashboard would pass the loop.
     const titles = dashboard.panels.map((p) => p.title.toLowerCase()).join(' | ');
     for (const topic of ['decision', 'denying polic', 'latency', 'reload']) expect(titles).toContain(topic);

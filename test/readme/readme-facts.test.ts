@@ -35,7 +35,7 @@ describe('numbers and names the README states are derived from the repository, n
   });
 
   test("the number of alerts the chart ships is the number in the chart's PrometheusRule, each named", () => {
-    const rule = readFileSync(join(ROOT, 'charts', 'preflight-gate', 'templates', 'prometheusrule.yaml'), 'utf8');
+    const rule = readFileSync(join(ROOT, 'helm', 'templates', 'prometheusrule.yaml'), 'utf8');
     const alerts = [...rule.matchAll(/^\s*- alert: (\w+)/gm)].map((m) => m[1]);
     const said = /The chart ships (\w+) alerts \(([^)]*)\)/.exec(prose);
     expect(said).not.toBeNull();
