@@ -11,7 +11,7 @@ export function changedKeys(before: readonly Modification[], after: readonly Mod
 }
 
 /**
- * The policies behind a change of modifications alone (a policy's result is the same, what it
+ * The policies behind a change of modifications (a policy's result is the same, what it
  * writes is not): the policies of the proposed set that write one of the changed keys and did not
  * deny the replayed run, as `pass -> pass` (their result, unchanged). The archive does not say which
  * recorded policy wrote a key, so a key no proposed policy writes any more names no policy.

@@ -79,7 +79,9 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
     const changed = comparison.same
       ? { kind: 'results' as const, before: { status: record.answer.status, message: '', modifications: [] }, after: { status: record.answer.status, message: '', modifications: [] }, policies: [] }
       : comparison;
-    if (changed.kind === 'modifications' && typeof proposed !== 'string') {
+    // The policies behind changed modifications are named whatever else changed in an allowed run
+    // (a reworded warning and a new value together are a 'message' change).
+    if ((changed.kind === 'modifications' || changed.kind === 'message') && typeof proposed !== 'string') {
       changed.policies.push(...modificationChanges(proposed.bundle, redecided.results, changedKeys(changed.before.modifications, changed.after.modifications), changed.policies));
     }
     tally.changed({ ...runRef(record), kind: changed.kind, before: changed.before, after: changed.after, policies: changed.policies }, sameRevision);

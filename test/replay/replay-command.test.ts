@@ -153,6 +153,28 @@ test('a modification that writes another value: the allowed runs it applied to a
   }
 });
 
+test('a reworded warning and a new modification value in the same runs: the writer is named for them too (message changes)', async () => {
+  const names = Object.keys(POLICIES).filter((f) => f.startsWith('policy-')).map((f) => f.replace('.yaml', ''));
+  const writers = names.filter((p) => POLICIES[`${p}.yaml`].includes('"modifications"'));
+  const warned = (r: ArchiveRecord, p: string) => r.answer.status === 200 && resultOf(r, p) === 'warn';
+  const applied = (r: ArchiveRecord, p: string) => r.answer.status === 200 && ['pass', 'warn', 'audit'].includes(resultOf(r, p) ?? '');
+  // The writer and the warning policy that meet in the most allowed runs.
+  const pairs = writers.flatMap((w) => names.filter((p) => p !== w).map((p): [string, string, number] => [w, p, records.filter((r) => applied(r, w) && warned(r, p)).length]));
+  const [writer, warner, both] = pairs.sort((a, b) => b[2] - a[2])[0];
+  expect(both).toBeGreaterThan(0);
+  const dir = proposed({
+    [`${writer}.yaml`]: reworded(`${writer}.yaml`, (doc) => { (doc.modifications as Array<{ value: string }>)[0].value = 'written by the pull request'; }),
+    [`${warner}.yaml`]: reworded(`${warner}.yaml`, (doc) => { doc.message = 'reworded warning: {{reason}}'; }),
+  });
+  const { report } = await replay({ dir });
+  const mixed = (report?.changes.message ?? []).filter((run) => JSON.stringify(run.before.modifications) !== JSON.stringify(run.after.modifications));
+  expect(mixed.length).toBeGreaterThan(0);
+  for (const run of mixed) expect(run.policies.map((p) => p.policy)).toEqual(expect.arrayContaining([writer, warner]));
+  const tally = report?.byPolicy.find((p) => p.policy === writer);
+  expect(tally?.changed).toBe((report?.changes.message ?? []).concat(report?.changes.modifications ?? []).filter((run) => run.policies.some((p) => p.policy === writer)).length);
+  expect(tally?.changed).toBeGreaterThanOrEqual(mixed.length + (report?.counts.changed.modifications ?? 0));
+});
+
 test('--since and --until replay a time range only', async () => {
   const times = records.map((r) => r.at).sort();
   const since = times[100];
