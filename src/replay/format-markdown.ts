@@ -1,4 +1,4 @@
-import { CHANGE_KINDS, type AnswerSummary } from './compare-answers';
+import { CHANGE_KINDS, type AnswerSummary, type ChangeKind } from './compare-answers';
 import { CHANGE_TITLES, headline, totalChanged } from './format-text';
 import type { ChangedRun, ReplayReport } from './replay-report';
 import { runLabel, runUrl } from './run-label';
@@ -24,10 +24,92 @@ function changeRow(run: ChangedRun, template: string | undefined): string {
   return `| ${cell(run.at)} | ${runCell(run, template)} | ${answerCell(run.before)} | ${answerCell(run.after)} | ${cell(policies)} |`;
 }
 
+/** A block of the comment: its opening, rows and closing; rows are kept or left out whole. */
+interface Block {
+  title: string;
+  open: string;
+  rows: string[];
+  /** How many rows there are in all (more than `rows` when the report lists only some). */
+  total: number;
+  /** The line saying how many rows are not shown, given that count. */
+  more: (hidden: number) => string;
+  close: string;
+}
+
+/** The longest "…and N more" line and the note on left-out sections, kept free in every budget. */
+const RESERVE = 600;
+
+/**
+ * The blocks in order, each with as many whole rows as fit in `limit` characters; a block whose
+ * opening does not fit is left out whole and named in a closing note. Never cuts inside a row,
+ * a table or a `<details>` section.
+ */
+function fitBlocks(blocks: readonly Block[], limit: number, used: number): string {
+  let out = '';
+  const leftOut: string[] = [];
+  for (const block of blocks) {
+    const frame = block.open.length + block.close.length;
+    if (used + out.length + frame + RESERVE > limit) {
+      leftOut.push(block.title);
+      continue;
+    }
+    let rows = '';
+    let shown = 0;
+    for (const row of block.rows) {
+      if (used + out.length + frame + rows.length + row.length + RESERVE > limit) break;
+      rows += row;
+      shown++;
+    }
+    const hidden = block.total - shown;
+    out += `${block.open}${rows}${hidden > 0 ? block.more(hidden) : ''}${block.close}`;
+  }
+  if (leftOut.length > 0) out += `\n_Left out to stay under ${limit} characters: ${cell(leftOut.join(', '), 400)}. The JSON report (\`--format json\`) has them._\n`;
+  return out;
+}
+
+const NOT_LISTED = (listed: number) => ` (the JSON report, \`--format json\`, lists up to ${listed} per kind)`;
+
+function policyBlock(r: ReplayReport): Block {
+  const shown = r.byPolicy.slice(0, 50);
+  return {
+    title: 'changes per policy',
+    open: '\n| Policy | Newly allowed | Newly denied | Other changes |\n|---|---:|---:|---:|\n',
+    rows: shown.map((p) => `| ${cell(p.policy)} | ${p.newlyAllowed} | ${p.newlyDenied} | ${p.changed} |\n`),
+    total: r.byPolicy.length,
+    more: (hidden) => `| …and ${hidden} more policies | | | |\n`,
+    close: '',
+  };
+}
+
+function changeBlock(r: ReplayReport, kind: ChangeKind, template: string | undefined): Block {
+  const title = `${CHANGE_TITLES[kind]} (${r.counts.changed[kind]})`;
+  return {
+    title,
+    open: `\n<details${kind === 'newly-allowed' ? ' open' : ''}><summary>${title}</summary>\n\n| Decided at | Run | Was | Now | Policies |\n|---|---|---|---|---|\n`,
+    rows: r.changes[kind].map((run) => `${changeRow(run, template)}\n`),
+    total: r.counts.changed[kind],
+    more: (hidden) => `\n…and ${hidden} more${NOT_LISTED(r.listed)}.\n`,
+    close: '\n</details>\n',
+  };
+}
+
+function notReplayableBlock(r: ReplayReport): Block {
+  const title = `Not replayable (${r.counts.notReplayable})`;
+  return {
+    title,
+    open: `\n<details><summary>${title}</summary>\n\n`,
+    rows: r.notReplayable.map((n) => `- ${n.count} × ${cell(n.message, 500)}\n`),
+    total: r.notReplayable.length,
+    more: (hidden) => `- …and ${hidden} more reasons\n`,
+    close: '\n</details>\n',
+  };
+}
+
 /**
  * `--format markdown`: a pull-request comment. A summary table, the changes per policy, then each
- * kind of change in a collapsible section (newly allowed first and open). Rows stop before the
- * comment would pass MARKDOWN_LIMIT; the counts above are always complete.
+ * kind of change in a collapsible section (newly allowed first and open). The comment stays under
+ * `limit` (MARKDOWN_LIMIT): rows stop at a row boundary with the rest counted, and a section that
+ * does not fit is left out and named; the counts of the summary are always complete.
  */
 export function formatMarkdown(r: ReplayReport, opts: { runUrl?: string; limit?: number } = {}): string {
   const limit = opts.limit ?? MARKDOWN_LIMIT;
@@ -38,32 +120,10 @@ export function formatMarkdown(r: ReplayReport, opts: { runUrl?: string; limit?:
   head.push(`| Unchanged | ${r.counts.unchanged} |`, `| Not replayable | ${r.counts.notReplayable} |`);
   if (r.counts.problems > 0) head.push(`| Unreadable archive lines | ${r.counts.problems} |`);
   if (r.counts.irreproducible > 0) head.push('', `> **Warning:** ${r.counts.irreproducible} run(s) decided by this very revision answer differently now: replay is not exact for them.`);
-  if (r.byPolicy.length > 0) {
-    head.push('', '| Policy | Newly allowed | Newly denied | Other changes |', '|---|---:|---:|---:|');
-    for (const p of r.byPolicy.slice(0, 50)) head.push(`| ${cell(p.policy)} | ${p.newlyAllowed} | ${p.newlyDenied} | ${p.changed} |`);
-    if (r.byPolicy.length > 50) head.push(`| …and ${r.byPolicy.length - 50} more policies | | | |`);
-  }
-  let out = `${head.join('\n')}\n`;
-  const sections: string[] = [];
-  for (const kind of CHANGE_KINDS) {
-    const runs = r.changes[kind];
-    if (runs.length > 0) sections.push(`<details${kind === 'newly-allowed' ? ' open' : ''}><summary>${CHANGE_TITLES[kind]} (${r.counts.changed[kind]})</summary>\n\n| Decided at | Run | Was | Now | Policies |\n|---|---|---|---|---|\n`);
-    else continue;
-    let rows = '';
-    let shown = 0;
-    for (const run of runs) {
-      const row = `${changeRow(run, opts.runUrl)}\n`;
-      if (out.length + sections.join('').length + rows.length + row.length + 400 > limit) break;
-      rows += row;
-      shown++;
-    }
-    const hidden = r.counts.changed[kind] - shown;
-    sections[sections.length - 1] += `${rows}${hidden > 0 ? `\n…and ${hidden} more (the JSON report, \`--format json\`, lists up to ${r.listed} per kind).\n` : ''}\n</details>\n`;
-  }
-  if (r.notReplayable.length > 0) {
-    const lines = r.notReplayable.map((n) => `- ${n.count} × ${cell(n.message, 500)}`).join('\n');
-    sections.push(`<details><summary>Not replayable (${r.counts.notReplayable})</summary>\n\n${lines}\n\n</details>\n`);
-  }
-  out += sections.length > 0 ? `\n${sections.join('\n')}` : '';
-  return out.length > limit ? `${out.slice(0, limit - 80)}\n\n…(cut at ${limit} characters)\n` : out;
+  const summaryText = `${head.join('\n')}\n`;
+  const blocks: Block[] = [];
+  if (r.byPolicy.length > 0) blocks.push(policyBlock(r));
+  for (const kind of CHANGE_KINDS) if (r.counts.changed[kind] > 0) blocks.push(changeBlock(r, kind, opts.runUrl));
+  if (r.notReplayable.length > 0) blocks.push(notReplayableBlock(r));
+  return `${summaryText}${fitBlocks(blocks, limit, summaryText.length)}`;
 }
