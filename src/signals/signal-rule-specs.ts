@@ -9,7 +9,7 @@ import { DEFAULT_SOURCE } from './signal-source';
 /** A problem in a signal rule's spec, with its path inside the rule: thrown by the rule kind as a load error. */
 export interface SpecProblem { message: string; path: string[] }
 
-const source = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$', description: `A source name of the deployment (default "${DEFAULT_SOURCE}": ALERTMANAGER_URL / PROMETHEUS_URL).` };
+const source = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$', syntax: 'sourceName', description: `A source name of the deployment (default "${DEFAULT_SOURCE}": ALERTMANAGER_URL / PROMETHEUS_URL).` };
 const onUnavailable = { type: 'string', enum: ['deny', 'allow'], description: 'When the source cannot answer: deny (default, the run cannot be judged) or allow (said in the message).' };
 
 export interface AlertsSpec { matchers: string | string[]; source?: string; includeSilenced?: boolean; includeInhibited?: boolean; onUnavailable?: 'deny' | 'allow' }

@@ -29,7 +29,7 @@ const entrySchema = {
     caFile: { type: 'string', minLength: 1 },
   },
 };
-const byName = { type: 'object', propertyNames: { pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$' }, additionalProperties: entrySchema };
+const byName = { type: 'object', propertyNames: { syntax: 'sourceName' }, additionalProperties: entrySchema };
 const validateFile = ajv.compile<SourcesFile>({ type: 'object', additionalProperties: false, properties: { alertmanager: byName, prometheus: byName } });
 
 const readText = (file: string, what: string) => {

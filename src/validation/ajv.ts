@@ -49,10 +49,15 @@ export interface FieldError { path: string; message: string }
 export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  for (const e of errors ?? []) {
+  const all = errors ?? [];
+  const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
+  for (const e of all) {
+    if (explained.has(e)) continue;
     const { missing, unknownKey: extra } = namedField(e);
+    const badKey = badKeys.get(e);
     const path = toFieldPath(e.instancePath, missing ?? extra);
     let message = e.message ?? 'is invalid';
+    if (badKey !== undefined) message = e.keyword === 'syntax' ? message : `key ${JSON.stringify(badKey)} ${message}`;
     if (missing) message = 'is required';
     if (extra) message = 'is not a known field';
     if (e.keyword === 'enum') message = `must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}`;

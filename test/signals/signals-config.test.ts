@@ -66,7 +66,8 @@ describe('signal sources configuration', () => {
     ['a missing sources file', { SIGNAL_SOURCES_FILE: '/nonexistent/sources.yaml' }, /^SIGNAL_SOURCES_FILE: cannot read/],
     ['an unknown key in the sources file', () => ({ SIGNAL_SOURCES_FILE: file('bad1.yaml', 'prometheus:\n  default: {url: "http://p", token: x}\n') }), /is invalid: prometheus\.default\.token: is not a known field/],
     ['an unknown kind in the sources file', () => ({ SIGNAL_SOURCES_FILE: file('bad2.yaml', 'loki:\n  default: {url: "http://l"}\n') }), /loki: is not a known field/],
-    ['a bad source name', () => ({ SIGNAL_SOURCES_FILE: file('bad3.yaml', 'prometheus:\n  "-x": {url: "http://p"}\n') }), /is invalid/],
+    ['a bad source name', () => ({ SIGNAL_SOURCES_FILE: file('bad3.yaml', 'prometheus:\n  "-x": {url: "http://p"}\n') }), /is invalid: prometheus: "-x" is not a source name: use letters, digits/],
+    ['a source name with a space', () => ({ SIGNAL_SOURCES_FILE: file('bad5.yaml', 'alertmanager:\n  eu west: {url: "http://a"}\n') }), /is invalid: alertmanager: "eu west" is not a source name/],
     ['not YAML', () => ({ SIGNAL_SOURCES_FILE: file('bad4.yaml', 'prometheus: [\n') }), /is not valid YAML/],
     ['default twice', () => ({ PROMETHEUS_URL: 'http://a', SIGNAL_SOURCES_FILE: file('dup.yaml', 'prometheus:\n  default: {url: "http://b"}\n') }), /both define the prometheus source "default"/],
   ])('refuses %s, naming what to fix', (_what, env, message) => {

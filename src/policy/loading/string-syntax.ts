@@ -14,6 +14,7 @@ import { sampleValue } from '../../signals/sample-value';
 export const NAME_PATTERN = '^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$';
 const NAME = new RegExp(NAME_PATTERN);
 const WITH_UNITS = new RegExp(DURATION_WITH_UNITS_PATTERN);
+const SOURCE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 export const STRING_SYNTAXES = {
   /** Action ids, experiment keys, target types: docs/policies.md, "Globs". */
@@ -28,6 +29,9 @@ export const STRING_SYNTAXES = {
   /** `name:` of a policy or exception, and the policy an exception or a test names. */
   policyName: (value: string) => (NAME.test(value) ? undefined
     : `"${value}" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`),
+  /** The name of a signal source (SIGNAL_SOURCES_FILE, a rule's `source:`). */
+  sourceName: (value: string) => (SOURCE_NAME.test(value) ? undefined
+    : `"${value}" is not a source name: use letters, digits, "_", "." and "-", starting with a letter or digit`),
   /** Cool-downs and quota windows: always with a unit. */
   duration: (value: string) => (WITH_UNITS.test(value) && parseDuration(value) !== undefined ? undefined
     : `"${value}" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`),
