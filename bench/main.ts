@@ -10,6 +10,7 @@ import { measureTarget, SECRET, type HttpTarget } from './http-stage';
 import { repoRoot } from './paths';
 import { payloadVariants } from './payload-variants';
 import { formatReport } from './report';
+import { groupRuleSet } from './group-rule-set';
 import { largeRunStage } from './large-run-stage';
 import { checkLargeRunTargets, checkTargets, checkReplayTargets } from './targets';
 import { replayStage } from './replay-bench';
@@ -69,7 +70,8 @@ async function main(): Promise<number> {
     process.stderr.write('bench: engine alone...\n');
     const engine = await engineStage(m.engineSizes, kinds.usable, variants, m.engineSeconds);
     process.stderr.write(`bench: runs of ${m.largeRuns.map((n) => n.toLocaleString('en-US')).join(', ')} targets...\n`);
-    const largeRuns = await largeRunStage(targets.flatMap((t) => (t.bundle ? [{ name: t.name, bundle: t.bundle }] : [])), m.largeRuns, m.largeRunSeconds);
+    const largeRunSets = [...targets.flatMap((t) => (t.bundle ? [{ name: t.name, bundle: t.bundle }] : [])), groupRuleSet()];
+    const largeRuns = await largeRunStage(largeRunSets, m.largeRuns, m.largeRunSeconds);
     const loadTimes = m.serverSizes.map((size) => loadTime(join(work, `policies-${size}`), size));
     const replay = [];
     for (const records of m.replay) {

@@ -11,6 +11,7 @@ import { parametersRule } from './parameters';
 import { prometheusRule } from './prometheus';
 import { quotaRule } from './quota';
 import { targetAttributesRule } from './target-attributes';
+import { perGroupRule } from './per-group';
 import { targetsRule } from './targets';
 import { timeWindowRule } from './time-window';
 
@@ -20,6 +21,7 @@ export const RULE_KINDS: ReadonlyArray<RuleKind<never>> = [
   actionsRule,
   targetsRule,
   blastRadiusRule,
+  perGroupRule,
   targetAttributesRule,
   parametersRule,
   timeWindowRule,
