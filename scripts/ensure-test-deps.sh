@@ -1,31 +1,49 @@
 #!/usr/bin/env bash
-# Installs the real servers the integration tests start (redis-server, prometheus/promtool,
-# prometheus-alertmanager), the tools of the README example (openssl, curl) and the image build
-# (buildah, debootstrap) when they are missing. Runs before `npm test`; a
-# no-op when they are already there.
+# Makes sure the programs the tests start are on the machine, before `npm test` (and in CI). Each
+# one is a command, the Debian package that has it, and what needs it. Nothing missing: a no-op.
+# Missing ones: it says which it installs, and why, before installing them with apt-get (as root or
+# through sudo). Without apt-get, or without root and sudo, it installs nothing and stops with the
+# list to install by hand (other distributions name some packages differently).
+# PREFLIGHT_GATE_TEST_DEPS=check only checks: the list and exit 1 when something is missing.
 set -euo pipefail
+#       command                 Debian package           what needs it
+needs=(
+  "redis-server             redis-server             the state tests start Redis, Sentinel and Cluster (test/state)"
+  "redis-cli                redis-tools              the Redis Cluster tests create the cluster with it"
+  "prometheus               prometheus               the signal tests query a real Prometheus (test/signals)"
+  "promtool                 prometheus               the chart's alert rules are checked with promtool (test/helm)"
+  "prometheus-alertmanager  prometheus-alertmanager  the signal tests query a real Alertmanager"
+  "openssl                  openssl                  TLS test certificates; the README example signs with it"
+  "curl                     curl                     the README example posts with it (test/readme)"
+  "buildah                  buildah                  the image test builds the Dockerfile without a daemon (test/image)"
+  "debootstrap              debootstrap              the image test's base where no container registry is reachable"
+  "docker-registry          docker-registry          the release rehearsal pushes the image and the chart to it (test/release)"
+)
 missing=()
-command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
-# The Cluster tests create the cluster with redis-cli (Debian: redis-tools); Sentinel runs as
-# `redis-server <file> --sentinel`, so the redis-sentinel package is not needed. TLS tests use openssl.
-command -v redis-cli >/dev/null 2>&1 || missing+=(redis-tools)
-{ command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1; } || missing+=(prometheus)
-command -v prometheus-alertmanager >/dev/null 2>&1 || missing+=(prometheus-alertmanager)
-# The README example (run by test/readme) signs with openssl and posts with curl.
-command -v openssl >/dev/null 2>&1 || missing+=(openssl)
-command -v curl >/dev/null 2>&1 || missing+=(curl)
-# The image test (test/image) builds the Dockerfile with buildah and, where no container registry is
-# reachable, assembles the base image with debootstrap (scripts/image/).
-command -v buildah >/dev/null 2>&1 || missing+=(buildah)
-command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
+report=()
+for line in "${needs[@]}"; do
+  read -r cmd pkg why <<<"$line"
+  command -v "$cmd" >/dev/null 2>&1 && continue
+  [[ " ${missing[*]} " == *" $pkg "* ]] || missing+=("$pkg")
+  report+=("  $cmd (Debian package $pkg): $why")
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "tests need: ${missing[*]} (Debian packages); installing" >&2
-if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
-  echo "cannot install ${missing[*]}: not root and no sudo. Install them, e.g. apt-get install -y ${missing[*]}" >&2
+echo "the tests need these programs, which are missing:" >&2
+printf '%s\n' "${report[@]}" >&2
+
+stop() {
+  echo "$1" >&2
+  echo "Install them, then run npm test again; on Debian or Ubuntu: apt-get install -y --no-install-recommends ${missing[*]}" >&2
   exit 1
+}
+[ "${PREFLIGHT_GATE_TEST_DEPS:-install}" = check ] && stop "nothing installed (PREFLIGHT_GATE_TEST_DEPS=check)."
+command -v apt-get >/dev/null 2>&1 || stop "this machine has no apt-get to install them: nothing installed."
+if [ "$(id -u)" -eq 0 ]; then SUDO=""; elif command -v sudo >/dev/null 2>&1; then SUDO="sudo"; else
+  stop "installing them needs root or sudo, and this is neither: nothing installed."
 fi
+echo "installing with apt-get: ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 # The Debian packages start system services; the tests start their own on free ports.
-for svc in redis-server prometheus prometheus-alertmanager; do $SUDO service "$svc" stop >/dev/null 2>&1 || true; done
+for svc in redis-server prometheus prometheus-alertmanager docker-registry; do $SUDO service "$svc" stop >/dev/null 2>&1 || true; done

@@ -27,6 +27,13 @@ app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 {{- end }}
 
+{{/* The helm test pod's labels: not the selector labels, so that neither the Service (its requests
+would reach the test pod itself) nor the NetworkPolicy (its egress rules) selects it. */}}
+{{- define "preflight-gate.testSelectorLabels" -}}
+app.kubernetes.io/name: {{ include "preflight-gate.name" . }}-test
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
 {{- define "preflight-gate.serviceAccountName" -}}
 {{- if .Values.serviceAccount.create }}
 {{- default (include "preflight-gate.fullname" .) .Values.serviceAccount.name }}

@@ -12,15 +12,28 @@ tmp="${RUNNER_TEMP:-$(mktemp -d)}/preflight-gate-cli"
 path_file="${GITHUB_PATH:-/dev/null}"
 npm_quiet=(--no-audit --no-fund --loglevel=error)
 start=$SECONDS
+# npm install into DIR, run from DIR rather than with --prefix DIR: --prefix also moves npm's global
+# config to DIR/etc/npmrc, so the machine's cafile, registry and proxy settings (a self-hosted runner
+# behind a TLS-intercepting proxy, an npm mirror) would be dropped. Run from DIR, npm reads the same
+# global, user and environment configuration as any npm command on the runner.
+install_into() {
+  local dir="$1"
+  shift
+  mkdir -p "$dir"
+  [ -f "$dir/package.json" ] || echo '{"private": true}' >"$dir/package.json"
+  (cd "$dir" && npm install "${npm_quiet[@]}" "$@")
+}
 if [ -n "${1:-}" ]; then
-  mkdir -p "$tmp"
-  npm install --prefix "$tmp" --omit=dev "${npm_quiet[@]}" "$1"
+  # A tarball path is relative to the workspace, where the step runs.
+  spec="$1"
+  [ -e "$spec" ] && spec="$(cd "$(dirname "$spec")" && pwd)/$(basename "$spec")"
+  install_into "$tmp" --omit=dev "$spec"
   bin="$tmp/node_modules/.bin"
 else
   cd "$action"
   npm ci --omit=dev --ignore-scripts "${npm_quiet[@]}"
   dev() { node -p "require('./package.json').devDependencies['$1']"; }
-  npm install --prefix "$tmp/tsc" "${npm_quiet[@]}" "typescript@$(dev typescript)" "@types/node@$(dev @types/node)"
+  install_into "$tmp/tsc" "typescript@$(dev typescript)" "@types/node@$(dev @types/node)"
   # --noCheck: emit only (the repository's CI type-checks); the other @types are devDependencies.
   "$tmp/tsc/node_modules/.bin/tsc" -p tsconfig.build.json --noCheck --typeRoots "$tmp/tsc/node_modules/@types"
   rm -rf "$tmp/tsc"

@@ -7,8 +7,10 @@ import { parse } from 'yaml';
 import { createServer, type Server } from 'node:http';
 import { commentMarker } from '../../src/github/pull-request-comment';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github';
+import { packBinPackage, startFakeNpmRegistry } from '../helpers/fake-npm-registry';
 import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
 import { ROOT } from '../helpers/server-process';
+import { testCertificates } from '../helpers/test-certificates';
 
 /**
  * action.yml run the way the runner runs a composite action: each `run` step through
@@ -34,11 +36,24 @@ const stepOutputs = new Map<string, Record<string, string>>();
 const expandAll = (text: string, inputs: Record<string, string>) => expand(text, inputs)
   .replace(/\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}/g, (_m, id: string, name: string) => stepOutputs.get(id)?.[name] ?? '');
 
+/**
+ * The machine's environment as a runner hands it to a step: its proxy, CA and npm settings
+ * (HTTPS_PROXY, NODE_EXTRA_CA_CERTS, NPM_CONFIG_USERCONFIG...) stay. Left out: what `npm test` or
+ * `npx` set for the scripts they start (`npm_config_globalconfig`, `npm_lifecycle_event`...), which a
+ * runner's step does not have and which would hide an install that loses the machine's npm
+ * configuration, and the variables of a CI that runs these tests (its GITHUB_*, RUNNER_*).
+ */
+function runnerEnvironment(): Record<string, string> {
+  const kept = Object.entries(process.env).filter(([k]) => !/^(npm_|GITHUB_|RUNNER_|JEST_WORKER_ID$)/.test(k));
+  return Object.fromEntries(kept.filter((e): e is [string, string] => e[1] !== undefined));
+}
+
 /** Runs one `run` step as the runner does; asynchronous, so servers of the test (fake GitHub) can answer it. */
 async function runStep(step: Step, workspace: string, inputs = DEFAULTS, extra: { env?: Record<string, string>; path?: string[] } = {}) {
   const output = join(workspace, '.github-output');
   writeFileSync(output, '');
   const env: Record<string, string> = {
+    ...runnerEnvironment(),
     PATH: [...(extra.path ?? []), ...readFileSync(githubPath, 'utf8').split('\n').filter(Boolean).reverse(), process.env.PATH].join(':'),
     HOME: process.env.HOME ?? '/root',
     GITHUB_ACTION_PATH: actionPath, GITHUB_PATH: githubPath, GITHUB_OUTPUT: output, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp,
@@ -147,6 +162,28 @@ describe('action.yml', () => {
     expect(existsSync(join(runnerTemp, 'preflight-gate-cli', 'tsc'))).toBe(false);
     expect(existsSync(join(actionPath, 'dist', 'cli', 'main.js'))).toBe(true);
   });
+
+  it("installs the package input with the machine's npm configuration: a registry behind a private CA in the global npmrc", async () => {
+    // A self-hosted runner behind a TLS-intercepting proxy, or with an internal mirror: the global
+    // npmrc ($PREFIX/etc/npmrc) names the registry and the CA that signs it; nothing else trusts it.
+    const dir = mkdtempSync(join(work, 'ca-'));
+    const certs = testCertificates(dir);
+    const registry = await startFakeNpmRegistry(certs, { name: 'preflight-gate', version: '9.9.9-ca', tarball: packBinPackage(dir, 'preflight-gate', '9.9.9-ca', 'preflight-gate') });
+    try {
+      const prefix = join(dir, 'machine-prefix');
+      mkdirSync(join(prefix, 'etc'), { recursive: true });
+      writeFileSync(join(prefix, 'etc', 'npmrc'), `registry=${registry.url}/\ncafile=${certs.ca}\n`);
+      const temp = join(dir, 'runner-temp');
+      mkdirSync(temp);
+      const env = { PREFIX: prefix, NPM_CONFIG_FETCH_RETRIES: '0', NPM_CONFIG_CACHE: join(dir, 'npm-cache'), RUNNER_TEMP: temp, GITHUB_PATH: join(dir, 'github-path'), NODE_EXTRA_CA_CERTS: '' };
+      const install = await runStep(step('Install preflight-gate'), policyRepo(), { ...DEFAULTS, package: 'preflight-gate@9.9.9-ca' }, { env });
+      expect([install.status, install.stderr]).toEqual([0, expect.stringMatching(/^preflight-gate 9\.9\.9-ca installed in \d+ s$/m)]);
+      expect(registry.requests).toEqual(['GET /preflight-gate', 'GET /preflight-gate/-/preflight-gate-9.9.9-ca.tgz']);
+      expect(readFileSync(join(dir, 'github-path'), 'utf8')).toBe(`${join(temp, 'preflight-gate-cli', 'node_modules', '.bin')}\n`);
+    } finally {
+      await registry.close();
+    }
+  }, 120_000);
 
   it('passes a repository whose policies are valid and whose tests pass, and writes the JUnit report', async () => {
     const repo = policyRepo();

@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRedisConfig } from '../../src/state/redis-config';
 import { RedisStateStore } from '../../src/state/redis-state-store';
 import { freePort, waitFor } from '../helpers/server-process';
+import { testCertificates } from '../helpers/test-certificates';
 import { NO_PERSISTENCE, redisNode, type RedisNode } from './redis-server';
 import { created, T0 } from './state-events';
 import { TIMING } from './store-table';
@@ -14,18 +14,9 @@ let redis: RedisNode;
 let port: number;
 const stores: RedisStateStore[] = [];
 
-/** A CA and a server certificate for 127.0.0.1, made with openssl (as scripts/ensure-test-deps.sh installs it). */
-function certificates(): void {
-  const ssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
-  ssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', '1', '-subj', '/CN=preflight-gate test CA');
-  ssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1');
-  writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
-  ssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '1', '-extfile', 'san.ext');
-}
-
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pg-redis-tls-'));
-  certificates();
+  testCertificates(dir);
   port = await freePort();
   // TLS only (no plain port), the default user off, an ACL user `gate`.
   redis = await redisNode([...NO_PERSISTENCE, '--port', '0', '--tls-port', String(port), '--tls-cert-file', join(dir, 'server.crt'), '--tls-key-file', join(dir, 'server.key'),
