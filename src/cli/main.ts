@@ -1,4 +1,5 @@
 import { Command, CommanderError, Option } from 'commander';
+import { connectCommand, type ConnectOptions } from './commands/connect-command';
 import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
 import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } from './commands/replay-command';
@@ -103,6 +104,25 @@ program.command('doctor')
   .addOption(new Option('--format <format>', 'output format').choices(PROBLEM_FORMATS).default('text'))
   .option('--webhook <name-or-id>', 'the preflight webhook that calls this service (default: every preflight webhook)')
   .action((dir: string | undefined, opts: { format: ProblemFormat; webhook?: string }) => run(() => doctorCommand(dir, opts, env, write)));
+
+program.command('connect')
+  .description('register or update the preflight webhook and the custom webhook in Steadybit (STEADYBIT_URL, an admin STEADYBIT_TOKEN), with the attributes the policies read')
+  .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
+  .requiredOption('--gate-url <url>', 'where Steadybit reaches the gate, e.g. https://preflight-gate.example.com (the webhooks get /preflight and /events)')
+  .option('--name <name>', 'the preflight webhook\'s name in Steadybit (matched by name; the custom webhook is "<name> events")', 'preflight-gate')
+  .option('--team <key>', 'register the webhooks for this team only (scope TEAM; default: GLOBAL, every team)')
+  .option('--secret-env <name>', 'the variable holding the webhook secret (default: WEBHOOK_SECRET)')
+  .option('--secret-file <file>', 'instead: a file holding the webhook secret')
+  .option('--attribute <key...>', 'target attribute keys to send besides those the policies read (needed when a condition reads attributes)')
+  .option('--all-attributes', 'send every target attribute (targetAttributeIncludes: *): larger requests')
+  .option('--no-events', 'do not register the custom webhook (POST /events): no guardrails with memory from events')
+  .option('--dry-run', 'print the change as a diff; change nothing')
+  .option('--probe', 'then prove the wiring: run a harmless experiment (one wait step) that the gate must decide, and clean up')
+  .option('--probe-team <key>', 'the team owning the probe experiment (default: --team)')
+  .option('--probe-environment <name>', 'the environment of the probe experiment (default: the team\'s)')
+  .option('--probe-timeout <seconds>', 'how long to wait for the probe run to end', '90')
+  .option('--insecure-http', 'allow an http:// --gate-url that is not loopback')
+  .action((dir: string | undefined, opts: ConnectOptions) => run(() => connectCommand(dir, opts, env, write)));
 
 program.command('serve')
   .description('run the service (what npm start runs); configured by environment variables')

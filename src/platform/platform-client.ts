@@ -10,7 +10,7 @@ export type ApiResult = { ok: true; body: unknown } | { ok: false; failure: ApiF
 
 export interface ApiCall {
   endpoint: Endpoint;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Path and query, e.g. `/api/environments`. */
   path: string;
   body?: unknown;

@@ -2,7 +2,8 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** The Platform API endpoints the service calls, as metric labels. */
 export const ENDPOINTS = ['environments', 'killswitch', 'executions', 'preflight_webhooks', 'property_definitions'] as const;
-export type Endpoint = (typeof ENDPOINTS)[number];
+/** `custom_webhooks`, `experiments`: called by `preflight-gate connect` only, never by the service. */
+export type Endpoint = (typeof ENDPOINTS)[number] | 'custom_webhooks' | 'experiments';
 
 /** How one call ended (docs/metrics.md). `budget_exhausted` and `no_token`: no request was sent. */
 export const CALL_OUTCOMES = ['ok', 'unauthorized', 'rejected', 'rate_limited', 'server_error', 'network_error', 'timeout', 'invalid_response', 'budget_exhausted', 'no_token'] as const;

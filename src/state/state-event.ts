@@ -14,6 +14,9 @@ const END_EVENTS: Readonly<Record<string, EndState>> = {
 };
 const START_EVENT = 'experiment.execution.created';
 
+/** The custom-webhook events that change the tracked state: what `connect` subscribes /events to. */
+export const TRACKED_EVENTS: readonly string[] = [START_EVENT, ...Object.keys(END_EVENTS), 'killswitch.engaged', 'killswitch.disengaged'];
+
 interface EventBase {
   name: string;
   /** The payload's `time`: when Steadybit fired the event (age checks). */

@@ -62,11 +62,34 @@ export function schemaProblems(schemaName: string, value: unknown): string[] {
   return v(value) ? [] : (v.errors ?? []).map((e) => `${schemaName}${e.instancePath} ${e.message}`);
 }
 
+let paths: Record<string, Record<string, Schema>> | undefined;
+const specPaths = () => (paths ??= (JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as { paths: Record<string, Record<string, Schema>> }).paths);
+
+/** The spec's path template a concrete path falls under: `/api/experiments/ADM-1/execute` -> `/api/experiments/{key}/execute`. */
+export function specPath(path: string): string | undefined {
+  if (specPaths()[path]) return path;
+  const parts = path.split('/');
+  return Object.keys(specPaths()).find((t) => {
+    const tp = t.split('/');
+    return tp.length === parts.length && tp.every((p, i) => (p.startsWith('{') ? parts[i] !== '' : p === parts[i]));
+  });
+}
+
+/**
+ * The schema name of an operation's JSON answer with `status` (default 200), or of its JSON request
+ * body; undefined when the spec documents none (a bodiless 201, say). `path` may be concrete.
+ */
+export function operationSchemaOrNone(path: string, method: string, part: 'response' | 'request', status = '200'): string | undefined {
+  const template = specPath(path);
+  const op = template === undefined ? undefined : specPaths()[template]?.[method.toLowerCase()];
+  if (!op) throw new Error(`no operation ${method} ${path} in the spec`);
+  const holder = (part === 'response' ? (op.responses as Schema)[status] : op.requestBody) as { content?: Record<string, { schema: { $ref: string } }> } | undefined;
+  return holder?.content?.['application/json']?.schema.$ref.split('/').pop();
+}
+
 /** The schema name of an operation's 200 JSON answer, or of its JSON request body. */
 export function operationSchema(path: string, method: string, part: 'response' | 'request'): string {
-  const spec = JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as { paths: Record<string, Record<string, Schema>> };
-  const op = spec.paths[path]?.[method.toLowerCase()];
-  if (!op) throw new Error(`no operation ${method} ${path} in the spec`);
-  const holder = (part === 'response' ? (op.responses as Schema)['200'] : op.requestBody) as { content: Record<string, { schema: { $ref: string } }> };
-  return holder.content['application/json'].schema.$ref.split('/').pop() as string;
+  const name = operationSchemaOrNone(path, method, part);
+  if (name === undefined) throw new Error(`no JSON ${part} schema for ${method} ${path} in the spec`);
+  return name;
 }

@@ -1,5 +1,6 @@
 import type { PolicyBundle } from '../compiled';
 import { combine } from './combine';
+import { answerProbe } from './connect-probe';
 import { createContext, nowText } from './evaluation-context';
 import { evaluatePolicy } from './evaluate-policy';
 import type { Facts } from '../facts/facts';
@@ -31,5 +32,7 @@ export function decide(bundle: PolicyBundle, payload: PreflightPayload, facts: F
     for (const position of bundle.index.candidates(ctx)) outcomes.push(evaluatePolicy(bundle.policies[position], ctx, bundle.exceptionsByPolicy));
   }
   const outOfScope = bundle.policies.length - outcomes.length;
-  return combine(outcomes, { id: opts.decisionId, revision: bundle.revision, evaluatedAt: nowText(ctx), outOfScope });
+  const decision = combine(outcomes, { id: opts.decisionId, revision: bundle.revision, evaluatedAt: nowText(ctx), outOfScope });
+  // A `connect --probe` run is denied by design, naming its nonce (connect-probe.ts).
+  return answerProbe(payload.execution, decision);
 }

@@ -1,0 +1,155 @@
+import { readFileSync } from 'node:fs';
+import { attributeIncludes } from '../../connect/attribute-includes';
+import { runProbe } from '../../connect/run-probe';
+import { planWebhook, type WebhookPlan } from '../../connect/webhook-plan';
+import { ConfigError } from '../../env-values';
+import { getWebhooks, upsertWebhook, type WebhookKind, type WebhookUpsert } from '../../platform/integration-endpoints';
+import { createPlatformClient, type PlatformClient } from '../../platform/platform-client';
+import { parsePlatformConfig } from '../../platform/platform-config';
+import type { Read } from '../../platform/platform-endpoints';
+import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
+import { readPolicyDir } from '../../policy/loading/read-policy-dir';
+import { TRACKED_EVENTS } from '../../state/state-event';
+import { formatProblems } from '../format-problems';
+import { policyDirArg } from '../read-input';
+import { EXIT, UsageError } from '../usage-error';
+
+export interface ConnectOptions {
+  gateUrl: string;
+  name: string;
+  team?: string;
+  secretEnv?: string;
+  secretFile?: string;
+  attribute?: string[];
+  allAttributes?: boolean;
+  events: boolean;
+  dryRun?: boolean;
+  probe?: boolean;
+  probeTeam?: string;
+  probeEnvironment?: string;
+  probeTimeout: string;
+  insecureHttp?: boolean;
+}
+
+const CALL_DEADLINE_MS = 30_000;
+const PREFLIGHT_EVENTS = ['experiment.execution.preflight'];
+
+/** The gate's base address as Steadybit reaches it: https (http only for loopback or when asked), no query. */
+function gateBase(raw: string, insecureHttp: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new UsageError(`--gate-url must be the address Steadybit reaches the gate at, e.g. https://preflight-gate.example.com, got "${raw}"`);
+  }
+  if (url.search || url.hash || url.username || url.password) throw new UsageError('--gate-url must be the gate\'s address only, without credentials, query or fragment');
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol === 'http:' && !loopback && !insecureHttp) {
+    throw new UsageError('--gate-url is http: runs and their targets would cross the network in clear text; use https, or add --insecure-http');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--gate-url must start with https://, got "${raw}"`);
+  const base = url.toString().replace(/\/+$/, '');
+  return base.replace(/\/preflight$/, '');
+}
+
+/** The one secret Steadybit signs with: from --secret-file, or the variable --secret-env names (WEBHOOK_SECRET). */
+function signingSecret(opts: ConnectOptions, env: NodeJS.ProcessEnv): string {
+  if (opts.secretEnv && opts.secretFile) throw new UsageError('give only one of --secret-env and --secret-file');
+  let raw: string | undefined;
+  let from: string;
+  if (opts.secretFile) {
+    from = `--secret-file ${opts.secretFile}`;
+    try {
+      raw = readFileSync(opts.secretFile, 'utf8').trim();
+    } catch (err) {
+      throw new UsageError(`cannot read ${from}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    }
+  } else {
+    const name = opts.secretEnv ?? 'WEBHOOK_SECRET';
+    from = `the environment variable ${name}`;
+    raw = env[name];
+  }
+  if (raw === undefined || raw === '') throw new UsageError(`no webhook secret in ${from}: Steadybit must sign what it sends (set WEBHOOK_SECRET, or use --secret-env / --secret-file)`);
+  const secrets = raw.split(/[,\n]/).map((s) => s.trim()).filter((s) => s !== '');
+  if (secrets.length !== 1) {
+    throw new UsageError(`${from} holds ${secrets.length} secrets (a rotation): give connect the one Steadybit should sign with from now on, alone (docs/getting-started.md#rotate-the-webhook-secret)`);
+  }
+  return secrets[0];
+}
+
+function platform(env: NodeJS.ProcessEnv): PlatformClient {
+  let config;
+  try {
+    config = parsePlatformConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
+  }
+  if (!config) throw new UsageError('connect registers the webhooks through the Platform API: set STEADYBIT_URL and STEADYBIT_TOKEN (or STEADYBIT_TOKEN_FILE) to an admin access token');
+  return createPlatformClient(config);
+}
+
+function valueOf<T>(res: Read<T>, what: string, client: PlatformClient): T {
+  if (res.ok) return res.value;
+  const admin = res.failure.status === 401 || res.failure.status === 403 ? ' (the webhook integrations need an admin access token, not a team token)' : '';
+  throw new UsageError(`cannot ${what} at ${client.url}: ${res.failure.message}${admin}`);
+}
+
+/**
+ * `preflight-gate connect [dir]`: registers (or updates, matched by name) the preflight webhook
+ * and the custom webhook in Steadybit through the Platform API, with the gate's URL, the secret,
+ * the scope, the events the gate reads and the target attributes the policies read. `--dry-run`
+ * shows the change as a diff; `--probe` then proves the wiring with a real run. Exit 0 done,
+ * 1 the probe failed or the policy set is invalid, 2 usage or the platform refused.
+ */
+export async function connectCommand(dirArg: string | undefined, opts: ConnectOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): Promise<number> {
+  const dir = policyDirArg(dirArg, env);
+  const base = gateBase(opts.gateUrl, opts.insecureHttp === true);
+  const secret = signingSecret(opts, env);
+  const timeoutSeconds = Number(opts.probeTimeout);
+  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 5 || timeoutSeconds > 600) throw new UsageError(`--probe-timeout must be whole seconds from 5 to 600, got "${opts.probeTimeout}"`);
+  const probeTeam = opts.probeTeam ?? opts.team;
+  if (opts.probe && !probeTeam) throw new UsageError('--probe creates an experiment, which belongs to a team: give --probe-team (or --team)');
+  const loaded = loadPolicyDir(dir);
+  if (!loaded.ok) {
+    write(formatProblems(loaded.problems, 'text', { headline: `${dir}: the policy set is invalid (see preflight-gate validate); nothing was changed in Steadybit`, dir }));
+    return EXIT.failed;
+  }
+  const includes = attributeIncludes(readPolicyDir(dir), { extra: opts.attribute ?? [], all: opts.allAttributes === true });
+  if (!includes.ok) {
+    write(formatProblems(includes.problems, 'text', { headline: `${dir}: the attributes the policies read cannot all be known; nothing was changed in Steadybit`, dir }));
+    return EXIT.failed;
+  }
+  const scope = opts.team ? { scope: 'TEAM' as const, team: opts.team } : { scope: 'GLOBAL' as const };
+  const wanted: Array<[WebhookKind, WebhookUpsert]> = [
+    ['preflight', { name: opts.name, url: `${base}/preflight`, ...scope, secret, events: PREFLIGHT_EVENTS, targetAttributeIncludes: includes.includes }],
+  ];
+  if (opts.events) wanted.push(['custom', { name: `${opts.name} events`, url: `${base}/events`, ...scope, secret, events: [...TRACKED_EVENTS], targetAttributeIncludes: [] }]);
+
+  const client = platform(env);
+  const deadline = () => Date.now() + CALL_DEADLINE_MS;
+  const plans: WebhookPlan[] = [];
+  for (const [kind, body] of wanted) {
+    const stored = valueOf(await getWebhooks(client, kind, deadline()), `read the ${kind} webhooks`, client);
+    const planned = planWebhook(kind, body, stored);
+    if (!planned.ok) throw new UsageError(planned.message);
+    plans.push(planned.plan);
+  }
+  write(`${plans.flatMap((p) => p.diff).join('\n')}\n`);
+  if (opts.dryRun) {
+    write(`dry run: ${plans.map((p) => `${p.kind} webhook "${p.name}" would be ${p.action === 'create' ? 'created' : p.action === 'update' ? 'updated' : 'left unchanged'}`).join('; ')}; nothing was changed in Steadybit\n`);
+    return EXIT.ok;
+  }
+  for (const plan of plans) {
+    if (plan.action === 'unchanged') {
+      write(`${plan.kind} webhook "${plan.name}" is up to date\n`);
+      continue;
+    }
+    const stored = valueOf(await upsertWebhook(client, plan.kind, plan.upsert, deadline()), `${plan.action} the ${plan.kind} webhook "${plan.name}"`, client);
+    write(`${plan.kind} webhook "${plan.name}" ${plan.action === 'create' ? 'created' : 'updated'} (id ${stored.id})\n`);
+  }
+  if (!opts.probe || !probeTeam) return EXIT.ok;
+  const result = await runProbe({ team: probeTeam, environment: opts.probeEnvironment, timeoutMs: timeoutSeconds * 1000 }, { client, write: (line) => write(`${line}\n`) });
+  write(`probe ${result.ok ? 'passed' : 'FAILED'}: ${result.message}\n`);
+  return result.ok ? EXIT.ok : EXIT.failed;
+}

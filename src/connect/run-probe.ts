@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import type { PlatformClient } from '../platform/platform-client';
+import type { Read } from '../platform/platform-endpoints';
+import { cancelExecution, createExperiment, deleteExperiment, executeExperiment, getExecution, type ExecutionStatus } from '../platform/experiment-endpoints';
+import { PROBE_NAME_PREFIX, probeMark } from '../policy/engine/connect-probe';
+
+export interface ProbeOptions {
+  team: string;
+  environment?: string;
+  /** How long to wait for the run to end: Steadybit times a preflight out after 55 s. */
+  timeoutMs: number;
+}
+
+export interface ProbeDeps {
+  client: PlatformClient;
+  write: (line: string) => void;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  nonce?: () => string;
+  /** Time between two reads of the run (default 1 s). */
+  pollMs?: number;
+}
+
+/** Ended runs (ExperimentExecutionAO.state): the probe stops waiting at these. */
+const ENDED = new Set(['FAILED', 'ERRORED', 'CANCELED', 'COMPLETED']);
+const CALL_MS = 30_000;
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function value<T>(res: Read<T>, what: string): T {
+  if (res.ok) return res.value;
+  throw new ProbeFailure(`${what}: ${res.failure.message}`);
+}
+
+class ProbeFailure extends Error {}
+
+/** What a run's end says about the gate; `ok` only when the gate's probe mark is in its reason. */
+function verdict(run: ExecutionStatus, nonce: string): { ok: boolean; message: string } {
+  const reason = run.reason ?? '(no reason given)';
+  if (run.reason?.includes(probeMark(nonce))) return { ok: true, message: `the gate decided run ${run.id}: ${reason}` };
+  if (run.state === 'COMPLETED') {
+    return { ok: false, message: `run ${run.id} completed: no gate denied it, so the preflight webhook does not reach this gate (check its URL, scope and events, and that the gate runs this version)` };
+  }
+  return { ok: false, message: `run ${run.id} ended ${run.state} without this gate's answer: ${reason}` };
+}
+
+/**
+ * `connect --probe`: proves the wiring end to end. It creates a harmless experiment (one wait step,
+ * named `preflight-gate probe <nonce>`), runs it, waits for the run to end and confirms that this
+ * gate decided it (the gate denies probes by design, naming the nonce: connect-probe.ts), then
+ * cancels the run if it still goes and deletes the experiment, whatever happened.
+ */
+export async function runProbe(opts: ProbeOptions, deps: ProbeDeps): Promise<{ ok: boolean; message: string }> {
+  const now = deps.now ?? Date.now;
+  const sleep = deps.sleep ?? defaultSleep;
+  const nonce = deps.nonce?.() ?? randomBytes(8).toString('hex');
+  const deadline = () => now() + CALL_MS;
+  const design = {
+    name: `${PROBE_NAME_PREFIX}${nonce}`, team: opts.team, ...(opts.environment ? { environment: opts.environment } : {}),
+    externalId: `preflight-gate-probe-${nonce}`, tags: ['preflight-gate-probe'],
+    hypothesis: 'preflight-gate connect --probe: the preflight webhook reaches the gate, which decides this run and denies it by design; it never runs.',
+    lanes: [{ steps: [{ type: 'wait' as const, ignoreFailure: false, parameters: { duration: '1s' } }] }],
+  };
+  let key: string | undefined;
+  let run: ExecutionStatus | undefined;
+  try {
+    key = value(await createExperiment(deps.client, design, deadline()), 'cannot create the probe experiment (POST /api/experiments)');
+    deps.write(`probe: created experiment ${key} "${design.name}" (one wait step)`);
+    const id = value(await executeExperiment(deps.client, key, deadline()), `cannot run ${key} (POST /api/experiments/${key}/execute)`);
+    deps.write(`probe: started run ${id}`);
+    const until = now() + opts.timeoutMs;
+    run = { id, state: 'CREATED' };
+    run = value(await getExecution(deps.client, id, deadline()), `cannot read run ${id}`);
+    while (!ENDED.has(String(run.state).toUpperCase())) {
+      if (now() >= until) throw new ProbeFailure(`run ${id} did not end within ${opts.timeoutMs / 1000} s (state ${run.state ?? 'unknown'})`);
+      await sleep(deps.pollMs ?? 1000);
+      run = value(await getExecution(deps.client, id, deadline()), `cannot read run ${id}`);
+    }
+    return verdict(run, nonce);
+  } catch (err) {
+    if (err instanceof ProbeFailure) return { ok: false, message: err.message };
+    throw err;
+  } finally {
+    await cleanUp(deps, key, run, deadline());
+  }
+}
+
+async function cleanUp(deps: ProbeDeps, key: string | undefined, run: ExecutionStatus | undefined, deadlineMs: number): Promise<void> {
+  if (run && !ENDED.has(String(run.state).toUpperCase())) {
+    const cancel = await cancelExecution(deps.client, run.id, deadlineMs);
+    deps.write(cancel.ok ? `probe: canceled run ${run.id}` : `probe: could not cancel run ${run.id}: ${cancel.failure.message}`);
+  }
+  if (key === undefined) return;
+  const deleted = await deleteExperiment(deps.client, key, deadlineMs);
+  deps.write(deleted.ok ? `probe: deleted experiment ${key}` : `probe: could not delete experiment ${key}, delete it by hand: ${deleted.failure.message}`);
+}
