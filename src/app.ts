@@ -1,6 +1,8 @@
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { getHeapStatistics } from 'node:v8';
+import bytes from 'bytes';
 import type { Logger } from './observability/logger';
 import type { Metrics } from './observability/metrics';
 import { disabledAuditLog, type AuditLog } from './observability/audit-log';
@@ -8,6 +10,9 @@ import type { PolicyStore } from './policy/runtime/policy-store';
 import { errorHandler } from './http/error-handler';
 import { healthRouter, type HealthDeps } from './http/health-routes';
 import { HttpError } from './http/http-error';
+import { bodyBudget, budgetFromHeap } from './http/body-budget';
+import { framingProblem } from './http/request-framing';
+import { refuseAndClose } from './http/refuse-and-close';
 import { isPreflightRequest, preflightHandler, type PreflightDeps } from './http/preflight-route';
 import { eventsRouter } from './http/events-route';
 import { servedPolicies } from './policy/runtime/served-policies';
@@ -26,6 +31,8 @@ export interface AppDeps {
   /** One line per answer to POST /preflight; nothing is written when absent. */
   audit?: AuditLog;
   bodyLimit?: string | number;
+  /** BODY_BUDGET in bytes: request bodies read or decided at once (default: an eighth of V8's heap limit). */
+  bodyBudget?: number;
   clock?: () => Date;
   newId?: () => string;
   isShuttingDown?: () => boolean;
@@ -49,6 +56,12 @@ const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/
 
 /** What /readyz reports about the state store (and what a preflight does while it is away). */
 const stateHealth = (state: GuardrailState | undefined) => state && (() => ({ ...state.store.health(), onUnavailable: state.onUnavailable }));
+
+function bodyLimitBytes(limit: string | number): number {
+  const parsed = typeof limit === 'number' ? limit : bytes.parse(limit);
+  if (parsed === null || !Number.isFinite(parsed)) throw new RangeError(`body limit ${String(limit)} is not a size`);
+  return parsed;
+}
 
 /** Answers every request of the service; give it to http.createServer (server.ts) or supertest. */
 export type App = (req: IncomingMessage, res: ServerResponse) => void;
@@ -81,14 +94,16 @@ export function createApp(deps: AppDeps): App {
     res.send(await metrics.registry.metrics());
   });
   const clock = deps.clock ?? (() => new Date());
-  if (deps.state) app.use(eventsRouter({ secrets: deps.secrets, bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT, logger: deps.logger, metrics, clock, state: deps.state }));
+  const bodyLimit = bodyLimitBytes(deps.bodyLimit ?? DEFAULT_BODY_LIMIT);
+  // One budget for every route that reads a body into memory.
+  const budget = bodyBudget(deps.bodyBudget ?? budgetFromHeap(getHeapStatistics().heap_size_limit));
+  const bodies = { secrets: deps.secrets, bodyLimit, metrics, budget };
+  if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state }));
   const sources: FactSource[] = [...(deps.state ? [stateFactSource({ ...deps.state, logger: deps.logger })] : []), ...(deps.factSources ?? [])];
   const preflight = preflightHandler({
+    ...bodies,
     store: served,
-    secrets: deps.secrets,
-    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     logger: deps.logger,
-    metrics,
     audit: deps.audit ?? disabledAuditLog,
     clock,
     newId: deps.newId ?? randomUUID,
@@ -97,8 +112,11 @@ export function createApp(deps: AppDeps): App {
   });
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));
   app.use(errorHandler(deps.logger));
+  // POST /preflight refuses bad framing itself (with its decision id); every other route here.
   return (req, res) => {
-    if (isPreflightRequest(req)) preflight(req, res);
+    if (isPreflightRequest(req)) return preflight(req, res);
+    const problem = framingProblem(req, bodyLimit);
+    if (problem) refuseAndClose(res, problem);
     else app(req, res);
   };
 }

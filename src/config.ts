@@ -1,7 +1,10 @@
 import { parseAuditConfig, type AuditConfig } from './observability/audit-config';
 import { parseArchiveConfig, type ArchiveConfig } from './archive/archive-config';
 import { parseStateConfig, type StateConfig } from './state/state-config';
+import { getHeapStatistics } from 'node:v8';
+import bytes from 'bytes';
 import { ConfigError, envFlag, envInteger } from './env-values';
+import { budgetFromHeap } from './http/body-budget';
 import { parsePlatformConfig, type PlatformConfig } from './platform/platform-config';
 import { parseSignalsConfig } from './signals/signals-config';
 import type { SignalsConfig } from './signals/signal-source';
@@ -17,6 +20,8 @@ export interface Config {
   policyDir: string;
   secrets: string[];
   bodyLimit: string;
+  /** BODY_BUDGET in bytes: request bodies read or decided at once (default `auto`: an eighth of V8's heap limit). */
+  bodyBudget: number;
   logLevel: string;
   shutdownTimeoutMs: number;
   /** POLICY_WATCH (default true): reload when POLICY_DIR changes; SIGHUP reloads either way. */
@@ -44,7 +49,25 @@ export const DEFAULT_BODY_LIMIT = '16mb';
 
 const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+const SIZE = /^\d+(b|kb|mb|gb)?$/i;
+
+/**
+ * BODY_BUDGET: a size, or `auto` (the default): an eighth of `heapLimitBytes`, V8's heap limit
+ * (--max-old-space-size bounds it). Never below BODY_LIMIT: a body the limit accepts must fit.
+ */
+function bodyBudgetOf(env: NodeJS.ProcessEnv, bodyLimit: string, heapLimitBytes: number): number {
+  const raw = env.BODY_BUDGET ?? 'auto';
+  if (raw !== 'auto' && !SIZE.test(raw)) throw new ConfigError(`BODY_BUDGET must be auto, bytes or a size such as 64mb, got "${raw}"`);
+  const budget = raw === 'auto' ? budgetFromHeap(heapLimitBytes) : bytes.parse(raw) ?? 0;
+  const limit = bytes.parse(bodyLimit) ?? 0;
+  if (budget < limit) {
+    const from = raw === 'auto' ? `auto: an eighth of the V8 heap limit of ${bytes.format(heapLimitBytes)}` : raw;
+    throw new ConfigError(`BODY_BUDGET (${bytes.format(budget)}, ${from}) is smaller than BODY_LIMIT (${bodyLimit}), so the largest body accepted could never be read: raise the heap bound (NODE_OPTIONS=--max-old-space-size), lower BODY_LIMIT or set BODY_BUDGET`);
+  }
+  return budget;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, heapLimitBytes = getHeapStatistics().heap_size_limit): Config {
   const secretsRaw = env.WEBHOOK_SECRET;
   const secrets = secretsRaw === undefined ? [] : secretsRaw.split(',').map((s) => s.trim());
   if (secretsRaw !== undefined && secrets.some((s) => s === '')) {
@@ -64,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     policyDir: env.POLICY_DIR ?? './policies',
     secrets,
     bodyLimit,
+    bodyBudget: bodyBudgetOf(env, bodyLimit, heapLimitBytes),
     logLevel,
     shutdownTimeoutMs: envInteger(env, 'SHUTDOWN_TIMEOUT_MS', 25000, 0, 600000),
     policyWatch: envFlag(env, 'POLICY_WATCH', true),

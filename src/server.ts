@@ -3,7 +3,9 @@ import { createApp } from './app';
 import { buildInfo, registerBuildInfo } from './observability/build-info';
 import { isStarterPolicyDir, STARTER_POLICIES_NOTICE } from './policy/loading/starter-policies';
 import type { Config } from './config';
+import { randomUUID } from 'node:crypto';
 import { createHttpServer } from './http/create-http-server';
+import { preflightIdHeader } from './http/preflight-route';
 import { gracefulCloser } from './http/graceful-close';
 import { UNSIGNED_WARNING } from './http/health-routes';
 import { createLogger, type Logger } from './observability/logger';
@@ -63,11 +65,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const signals = serviceSignalSource(config.signals, { registry: metrics.registry, logger, needs: bundle?.needs });
   const factSources = [signals, ...(platform ? [environmentFactSource(platform.directory)] : [])];
   const app = createApp({
-    store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, isShuttingDown: () => shuttingDown,
+    store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, bodyBudget: config.bodyBudget, isShuttingDown: () => shuttingDown,
     platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources,
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = createHttpServer(app, { bodyLimit: config.bodyLimit }).listen(config.port, config.host, () => resolve(s));
+    const s = createHttpServer(app, { headersFor: preflightIdHeader(randomUUID) }).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
   const closeGracefully = gracefulCloser(server);

@@ -1,5 +1,7 @@
-import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { failBody, framingError } from './framing-failure';
+import { transferEncodingProblem } from './request-framing';
 
 /** Node's codes for requests the HTTP parser rejects before Express sees them, and our answers. */
 const STATUS: Record<string, { status: number; message: string }> = {
@@ -9,22 +11,49 @@ const STATUS: Record<string, { status: number; message: string }> = {
 };
 
 /** A JSON error answer written straight to a socket (there is no response object), then the connection ends. */
-export function answerOnSocket(socket: Duplex, status: number, message: string): void {
+export function answerOnSocket(socket: Duplex, status: number, message: string, headers: OutgoingHttpHeaders = {}): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   const body = JSON.stringify({ message });
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`);
+}
+
+/** The request head in the bytes the parser failed on, when they hold one (method, target, header lines). */
+function headOf(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): { method: string; target: string; lines: string[] } | undefined {
+  const text = err.rawPacket?.toString('latin1') ?? '';
+  const end = text.indexOf('\r\n\r\n');
+  const [requestLine, ...lines] = (end === -1 ? text : text.slice(0, end)).split('\r\n');
+  const m = /^([A-Z]+) (\S+) HTTP\/1\.[01]$/.exec(requestLine ?? '');
+  return m ? { method: m[1], target: m[2], lines } : undefined;
+}
+
+/** Why the parser refused the request, as an answer: the Transfer-Encoding named when it is the cause. */
+function answerFor(err: NodeJS.ErrnoException, head: ReturnType<typeof headOf>): { status: number; message: string } {
+  if (err.code === 'HPE_INVALID_TRANSFER_ENCODING' && head) {
+    const te = head.lines.flatMap((l) => (/^transfer-encoding:/i.test(l) ? [l.slice(l.indexOf(':') + 1).trim()] : [])).join(', ');
+    const problem = te === '' ? undefined : transferEncodingProblem(te);
+    if (problem) return problem;
+  }
+  return STATUS[err.code ?? ''] ?? { status: 400, message: `malformed HTTP request (${err.code ?? err.message})` };
+}
+
+export interface ClientErrorOptions {
+  /** Headers for a socket-level answer to a request whose head was read (the decision id of POST /preflight). */
+  headersFor?: (method: string, target: string) => OutgoingHttpHeaders;
 }
 
 /**
- * Requests the HTTP parser rejects (not HTTP, broken headers, headers too large) never reach
- * Express; Node would answer them with an empty body. This answers them like every other error:
- * JSON with a `message`. Requests read before the bad bytes on the same connection (pipelining)
- * get their own answers first: the error is written once those are finished.
+ * Requests the HTTP parser rejects (not HTTP, broken headers, headers too large, a body whose
+ * framing breaks) never reach a route in one piece; Node would answer them with an empty body, or
+ * (a broken body) not at all. A request whose body breaks while its route reads it is answered by
+ * that route (framing-failure.ts): 400, the connection closed. Every other one is answered here like
+ * every other error: JSON with a `message`. Requests read before the bad bytes on the same
+ * connection (pipelining) get their own answers first: the error is written once those are finished.
  */
-export function answerClientErrorsAsJson(server: Server): void {
+export function answerClientErrorsAsJson(server: Server, opts: ClientErrorOptions = {}): void {
   const unanswered = new WeakMap<Duplex, Set<ServerResponse>>();
   // Before the app's listener: a response it finishes at once must be seen unfinished here first.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -46,13 +75,27 @@ export function answerClientErrorsAsJson(server: Server): void {
     res.once('close', again);
   };
 
+  /** The request on this socket whose body was being read when the parser failed, if its reader took the error. */
+  const failedBodyTaken = (socket: Duplex, err: NodeJS.ErrnoException): boolean => {
+    for (const res of unanswered.get(socket) ?? []) {
+      if (!res.req.complete) return failBody(res.req, framingError(err.code));
+    }
+    return false;
+  };
+
+  const failed = new WeakSet<Duplex>();
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (err.code === 'ECONNRESET' || !socket.writable) {
       socket.destroy();
       return;
     }
-    const known = STATUS[err.code ?? ''];
-    const { status, message } = known ?? { status: 400, message: `malformed HTTP request (${err.code ?? err.message})` };
-    whenAnswered(socket, () => answerOnSocket(socket, status, message));
+    // The parser stays failed: one answer per connection.
+    if (failed.has(socket)) return;
+    failed.add(socket);
+    if (failedBodyTaken(socket, err)) return;
+    const head = headOf(err);
+    const { status, message } = answerFor(err, head);
+    const headers = head && opts.headersFor ? opts.headersFor(head.method, head.target) : {};
+    whenAnswered(socket, () => answerOnSocket(socket, status, message, headers));
   });
 }

@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { describeFieldErrors, validatePayload } from '../payload/validate-payload';
 import type { Logger } from '../observability/logger';
-import type { EventOutcome, Metrics } from '../observability/metrics';
+import type { EventOutcome } from '../observability/metrics';
 import { observeEvents } from '../observability/observe-events';
 import type { GuardrailState } from '../state/guardrail-state';
 import type { StateEvent } from '../state/state-event';
@@ -11,13 +11,10 @@ import { applyStateEvent } from '../state/apply-state-event';
 import type { ApplyOutcome } from '../state/state-store';
 import { eventNotRecordedError } from './error-handler';
 import { HttpError } from './http-error';
-import { signedJsonBody } from './signed-json-body';
+import { signedJsonBody, type SignedBodyOptions } from './signed-json-body';
 
-export interface EventsDeps {
-  secrets: readonly string[];
-  bodyLimit: string | number;
+export interface EventsDeps extends SignedBodyOptions {
   logger: Logger;
-  metrics: Metrics;
   clock: () => Date;
   state: GuardrailState;
 }

@@ -7,25 +7,22 @@ import type { PolicyStore } from '../policy/runtime/policy-store';
 import type { PolicyBundle } from '../policy/compiled';
 import type { Decision, PreflightPayload } from '../policy/types';
 import type { Logger } from '../observability/logger';
-import type { Metrics } from '../observability/metrics';
 import type { AuditLog } from '../observability/audit-log';
 import { observePreflight, type PreflightAnswer } from '../observability/observe-preflight';
 import { timeRequest } from '../observability/request-timer';
 import { errorBody, factsUnavailableError, reportError } from './error-handler';
 import { HttpError } from './http-error';
 import { sendJson } from './send-json';
-import { readSignedJson } from './signed-json-body';
+import { readSignedJson, type SignedBodyOptions } from './signed-json-body';
+import { framingProblem } from './request-framing';
 import { turnBatch } from './turn-batch';
 import { preflightAnswer } from './preflight-answer';
 import type { DecisionArchive } from '../archive/decision-archive';
 
-export interface PreflightDeps {
+export interface PreflightDeps extends SignedBodyOptions {
   /** Only `current()` is used: app.ts passes the view that adds the built-in policies. */
   store: Pick<PolicyStore, 'current'>;
-  secrets: readonly string[];
-  bodyLimit: string | number;
   logger: Logger;
-  metrics: Metrics;
   audit: AuditLog;
   clock: () => Date;
   newId: () => string;
@@ -66,11 +63,21 @@ function splitUrl(url: string): { path: string; query: string } {
 }
 
 /** POST /preflight, matched as Express matched it: in any case, with or without one trailing slash. */
-export function isPreflightRequest(req: IncomingMessage): boolean {
-  if (req.method !== 'POST' || req.url === undefined) return false;
-  const path = splitUrl(req.url).path.toLowerCase();
+export function isPreflightTarget(method: string | undefined, url: string | undefined): boolean {
+  if (method !== 'POST' || url === undefined) return false;
+  const path = splitUrl(url).path.toLowerCase();
   return path === PREFLIGHT_PATH || path === `${PREFLIGHT_PATH}/`;
 }
+
+export const isPreflightRequest = (req: IncomingMessage): boolean => isPreflightTarget(req.method, req.url);
+
+/**
+ * The decision id for an answer the HTTP parser forces before any route runs (headers it cannot
+ * read, a Transfer-Encoding it refuses): POST /preflight answers carry one, as every answer of
+ * the route does. No audit line is written for those (there is no request to record).
+ */
+export const preflightIdHeader = (newId: () => string) => (method: string, target: string): Record<string, string> =>
+  isPreflightTarget(method, target) ? { 'X-Preflight-Decision-Id': newId() } : {};
 
 /** `?explain=true` asks for the whole decision, every policy visited (also those out of scope). */
 function wantsExplanation(url: string | undefined): boolean {
@@ -94,8 +101,15 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
   const inTurn = turnBatch();
   const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
 
-  const decideRequest = async (req: IncomingMessage, answer: PreflightAnswer, explain: boolean): Promise<Decided> => {
-    answer.body = await readSignedJson(req, deps);
+  const decideRequest = async (req: IncomingMessage, res: ServerResponse, answer: PreflightAnswer, explain: boolean): Promise<Decided> => {
+    // Bad framing (a Transfer-Encoding, a declared length over BODY_LIMIT, ...) is answered here,
+    // with the decision id and an audit line like every other answer, and the connection closed.
+    const problem = framingProblem(req, deps.bodyLimit);
+    if (problem) {
+      res.setHeader('Connection', 'close');
+      throw problem;
+    }
+    answer.body = await readSignedJson(req, res, deps);
     const checked = validatePreflightPayload(answer.body);
     if (!checked.ok) {
       throw new HttpError(400, `invalid preflight payload: ${describeFieldErrors(checked.errors)}`, { errors: checked.errors });
@@ -122,7 +136,7 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
       answer.decisionId = deps.newId();
       res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
       const explain = wantsExplanation(req.url);
-      const decided = await decideRequest(req, answer, explain);
+      const decided = await decideRequest(req, res, answer, explain);
       answer.decision = decided.decision;
       send(res, decided.decision, explain);
       // After the answer is out: the archive queues it and writes it later (decision-archive.ts).

@@ -1,17 +1,20 @@
-import type { IncomingMessage } from 'node:http';
-import { finished } from 'node:stream';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import getRawBody from 'raw-body';
 import { SIGNATURE_HEADER } from '../signature/sign';
-import { verifySignature } from '../signature/verify-signature';
+import { startSignatureCheck, type SignatureCheck } from '../signature/verify-signature';
 import type { Metrics } from '../observability/metrics';
 import { parseStrictJson } from '../payload/parse-strict-json';
+import type { BodyBudget } from './body-budget';
 import { HttpError } from './http-error';
+import { readBody } from './read-body';
 
 export interface SignedBodyOptions {
   secrets: readonly string[];
-  bodyLimit: string | number;
+  /** BODY_LIMIT in bytes. */
+  bodyLimit: number;
   metrics: Metrics;
+  /** Bounds the bytes of bodies read or decided at once (BODY_BUDGET), shared by every route that reads one. */
+  budget: BodyBudget;
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json$/i;
@@ -42,61 +45,32 @@ function requireIdentityEncoding(req: IncomingMessage): void {
   }
 }
 
-/** How long what still arrives of a body refused as too large is read off and dropped. */
-const DISCARD_MS = 5000;
-
-const tooLarge = (err: unknown) => (err as { type?: unknown }).type === 'entity.too.large';
-
-/**
- * What still arrives of a refused body is read off and dropped while the answer goes out, so the
- * client reads the answer rather than a reset; a sender that has not stopped after DISCARD_MS
- * loses the connection (a chunked body has no end we could wait for).
- */
-function discardRest(req: IncomingMessage): void {
-  req.resume();
-  if (req.complete) return;
-  const cut = setTimeout(() => req.socket.destroy(), DISCARD_MS);
-  cut.unref();
-  finished(req, () => clearTimeout(cut));
+/** The signature check of a request, started before its body is read; undefined when signatures are off. */
+function signatureCheck(req: IncomingMessage, opts: SignedBodyOptions): SignatureCheck | undefined {
+  if (opts.secrets.length === 0) return undefined;
+  const header = req.headers[SIGNATURE_HEADER_KEY];
+  const check = startSignatureCheck(Array.isArray(header) ? header[0] : header, opts.secrets);
+  if ('update' in check) return check;
+  opts.metrics.signatureFailures.inc({ reason: check.reason });
+  throw new HttpError(401, check.message);
 }
 
 /**
- * The body as received, at most `limit` bytes (raw-body: Content-Length checked before reading,
- * the stream cut off at the limit). Too large: refused at once, as soon as the limit is passed (a
- * chunked body declares no length to check first), the rest dropped as it comes. Aborted or short:
- * the rest of the request is read off first, so the client sees the answer instead of a reset.
+ * A signed webhook body: content type, signature header (401 before a byte is read when it is
+ * missing or malformed), the raw body within BODY_LIMIT and the body budget (read-body.ts) with its
+ * HMAC computed as the bytes arrive, then, once the signature is known good, one strict parse
+ * (parse-strict-json.ts: no invalid UTF-8, no key given twice). Throws an HttpError. A body refused
+ * before it is read is dropped as it arrives, never held.
  */
-async function rawBody(req: IncomingMessage, limit: string | number): Promise<Buffer> {
-  try {
-    return await getRawBody(req, { length: req.headers['content-length'], limit });
-  } catch (err) {
-    if (tooLarge(err)) {
-      discardRest(req);
-      throw err;
-    }
-    await new Promise<void>((resolve) => {
-      req.resume();
-      finished(req, () => resolve());
-    });
-    throw err;
-  }
-}
-
-/**
- * A signed webhook body: content type, raw body (size-limited), HMAC over exactly the bytes
- * received, then one strict parse (parse-strict-json.ts: no invalid UTF-8, no key given twice). Throws an HttpError (or raw-body's error, which toHttpError maps).
- */
-export async function readSignedJson(req: IncomingMessage, opts: SignedBodyOptions): Promise<unknown> {
+export async function readSignedJson(req: IncomingMessage, res: ServerResponse, opts: SignedBodyOptions): Promise<unknown> {
   requireJson(req);
   requireIdentityEncoding(req);
-  const body = await rawBody(req, opts.bodyLimit);
-  if (opts.secrets.length > 0) {
-    const header = req.headers[SIGNATURE_HEADER_KEY];
-    const result = verifySignature(Array.isArray(header) ? header[0] : header, body, opts.secrets);
-    if (!result.ok) {
-      opts.metrics.signatureFailures.inc({ reason: result.reason });
-      throw new HttpError(401, result.message);
-    }
+  const check = signatureCheck(req, opts);
+  const body = await readBody(req, res, { limit: opts.bodyLimit, budget: opts.budget, onChunk: check ? (chunk) => check.update(chunk) : () => undefined });
+  const verified = check?.result();
+  if (verified && !verified.ok) {
+    opts.metrics.signatureFailures.inc({ reason: verified.reason });
+    throw new HttpError(401, verified.message);
   }
   const parsed = parseStrictJson(body);
   if (!parsed.ok) throw new HttpError(400, `the body ${parsed.message}`);
@@ -106,7 +80,7 @@ export async function readSignedJson(req: IncomingMessage, opts: SignedBodyOptio
 /** readSignedJson as Express middleware (POST /events): the parsed body is left in `res.locals.body`. */
 export function signedJsonBody(opts: SignedBodyOptions): RequestHandler {
   return (req, res, next) => {
-    readSignedJson(req, opts).then((body) => {
+    readSignedJson(req, res, opts).then((body) => {
       res.locals.body = body;
       next();
     }, next);

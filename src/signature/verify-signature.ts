@@ -1,17 +1,20 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, type Hmac } from 'node:crypto';
 import { SIGNATURE_PREFIX } from './sign';
 
 export type SignatureFailure = 'missing' | 'malformed' | 'mismatch';
 export type SignatureResult = { ok: true } | { ok: false; reason: SignatureFailure; message: string };
 
+/** A signature being checked while the body arrives: every byte goes through `update`, then `result`. */
+export interface SignatureCheck {
+  update(chunk: Buffer): void;
+  result(): SignatureResult;
+}
+
 const DIGEST_BYTES = 32;
 const HEX = /^[0-9a-fA-F]+$/;
 
-/**
- * Checks `X-SB-Signature: hmac-sha256 <hex>` over exactly the raw bytes received, against each
- * configured secret (several secrets allow rotation). Expected failures are values, not throws.
- */
-export function verifySignature(header: string | undefined, rawBody: Buffer, secrets: readonly string[]): SignatureResult {
+/** The digest an `X-SB-Signature` header claims, or why the header cannot be read. */
+function claimedDigest(header: string | undefined): Buffer | Extract<SignatureResult, { ok: false }> {
   if (header === undefined) {
     return { ok: false, reason: 'missing', message: 'missing X-SB-Signature header: a webhook secret is configured, so every request must be signed' };
   }
@@ -26,10 +29,37 @@ export function verifySignature(header: string | undefined, rawBody: Buffer, sec
   if (hex.length !== DIGEST_BYTES * 2 || !HEX.test(hex)) {
     return { ok: false, reason: 'malformed', message: `malformed X-SB-Signature header: the digest must be ${DIGEST_BYTES * 2} hex characters` };
   }
-  const received = Buffer.from(hex, 'hex');
-  for (const secret of secrets) {
-    const expected = createHmac('sha256', Buffer.from(secret, 'utf8')).update(rawBody).digest();
-    if (timingSafeEqual(expected, received)) return { ok: true };
-  }
-  return { ok: false, reason: 'mismatch', message: 'X-SB-Signature does not match the request body for any configured secret' };
+  return Buffer.from(hex, 'hex');
+}
+
+/**
+ * Starts checking `X-SB-Signature: hmac-sha256 <hex>` over the raw bytes as they arrive, one
+ * HMAC per configured secret (several secrets allow rotation). A header that is missing or
+ * malformed is refused before any byte of the body is read; the digests are compared (constant
+ * time, lengths first) once the last byte went through `update`.
+ */
+export function startSignatureCheck(header: string | undefined, secrets: readonly string[]): SignatureCheck | Extract<SignatureResult, { ok: false }> {
+  const received = claimedDigest(header);
+  if (!Buffer.isBuffer(received)) return received;
+  const hmacs: Hmac[] = secrets.map((secret) => createHmac('sha256', Buffer.from(secret, 'utf8')));
+  return {
+    update: (chunk) => {
+      for (const hmac of hmacs) hmac.update(chunk);
+    },
+    result: () => {
+      for (const hmac of hmacs) if (timingSafeEqual(hmac.digest(), received)) return { ok: true };
+      return { ok: false, reason: 'mismatch', message: 'X-SB-Signature does not match the request body for any configured secret' };
+    },
+  };
+}
+
+/**
+ * Checks `X-SB-Signature: hmac-sha256 <hex>` over exactly the raw bytes received, against each
+ * configured secret. Expected failures are values, not throws.
+ */
+export function verifySignature(header: string | undefined, rawBody: Buffer, secrets: readonly string[]): SignatureResult {
+  const check = startSignatureCheck(header, secrets);
+  if (!('update' in check)) return check;
+  check.update(rawBody);
+  return check.result();
 }

@@ -45,9 +45,9 @@ describe('every answer the HTTP layer makes itself is JSON with a message', () =
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    // The limit as main.ts sets it: for the app's body reading and for the server's framing check.
+    // The limit as main.ts sets it: the app checks framing and reads bodies with it.
     const { app } = testApp(bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [x] }\n' }), { bodyLimit: '64kb' });
-    server = createHttpServer(app, { bodyLimit: '64kb' }).listen(0, '127.0.0.1');
+    server = createHttpServer(app).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     port = (server.address() as AddressInfo).port;
   });

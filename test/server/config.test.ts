@@ -26,6 +26,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  describe('BODY_BUDGET', () => {
+    const heap = 218 * 2 ** 20; // V8's heap_size_limit with --max-old-space-size=160
+
+    test('auto (the default) is an eighth of the V8 heap limit', () => {
+      expect(loadConfig({}, heap).bodyBudget).toBe(Math.floor(heap / 8));
+      expect(loadConfig({ BODY_BUDGET: 'auto' }, heap).bodyBudget).toBe(Math.floor(heap / 8));
+    });
+
+    test('a size replaces it', () => {
+      expect(loadConfig({ BODY_BUDGET: '64mb' }, heap).bodyBudget).toBe(64 * 2 ** 20);
+    });
+
+    test.each<[NodeJS.ProcessEnv, number, RegExp]>([
+      [{ BODY_BUDGET: 'lots' }, heap, /^BODY_BUDGET must be auto, bytes or a size/],
+      [{ BODY_BUDGET: '8mb' }, heap, /^BODY_BUDGET \(8MB, 8mb\) is smaller than BODY_LIMIT \(16mb\)/],
+      [{}, 64 * 2 ** 20, /^BODY_BUDGET \(8MB, auto: an eighth of the V8 heap limit of 64MB\) is smaller than BODY_LIMIT \(16mb\).*--max-old-space-size/],
+    ])('rejects %j (heap limit %i) naming what to change', (env, heapLimit, message) => {
+      expect(() => loadConfig(env, heapLimit)).toThrow(ConfigError);
+      expect(() => loadConfig(env, heapLimit)).toThrow(message);
+    });
+  });
 });
 
 describe('settings of a feature that is off are checked too (README: "checks them all at start-up")', () => {

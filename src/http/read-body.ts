@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished } from 'node:stream';
+import type { BodyBudget } from './body-budget';
+import { onBodyFailure } from './framing-failure';
+import { HttpError } from './http-error';
+
+export interface ReadBodyOptions {
+  /** BODY_LIMIT in bytes. */
+  limit: number;
+  budget: BodyBudget;
+  /** Sees every byte as it arrives (the signature check), before the body is complete. */
+  onChunk: (chunk: Buffer) => void;
+}
+
+/** How long what still arrives of a refused body is read off and dropped. */
+const DISCARD_MS = 5000;
+
+/**
+ * What still arrives of a refused body is read off and dropped while the answer goes out, so the
+ * client reads the answer rather than a reset; a sender that has not stopped after DISCARD_MS
+ * loses the connection (a chunked body has no end we could wait for).
+ */
+function discardRest(req: IncomingMessage): void {
+  req.resume();
+  if (req.complete) return;
+  const cut = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+  cut.unref();
+  finished(req, () => clearTimeout(cut));
+}
+
+const tooLarge = (limit: number) => new HttpError(413, `the body is larger than the limit of ${limit} bytes (BODY_LIMIT)`);
+
+function overBudget(budget: BodyBudget, bytes: number | undefined): HttpError {
+  const size = bytes === undefined ? 'this chunked body' : `this body of ${bytes} bytes`;
+  return new HttpError(503, `too many request bodies are being read at once: ${budget.inFlight()} bytes are held and ${size} would pass the budget of ${budget.limit} bytes (BODY_BUDGET); nothing was read, send it again shortly`);
+}
+
+/** The declared Content-Length (Node's parser checked its digits), or undefined for a chunked body. */
+function declaredLength(req: IncomingMessage): number | undefined {
+  const value = req.headers['content-length'];
+  return value === undefined || req.headers['transfer-encoding'] !== undefined ? undefined : Number(value);
+}
+
+/**
+ * Reads a request body into memory, within BODY_LIMIT and the body budget. A declared length is
+ * held from the budget before a byte is read (503 at once when it does not fit); a chunked body
+ * holds what arrives, chunk by chunk (413 past BODY_LIMIT, 503 past the budget, as soon as it
+ * passes). The hold is released when the answer is out (the parsed payload lives until then).
+ * `100 Continue` is sent only here, once the body is wanted. A body the HTTP parser cannot frame
+ * (framing-failure.ts) or that ends early is 400, and its connection is closed.
+ */
+export function readBody(req: IncomingMessage, res: ServerResponse, opts: ReadBodyOptions): Promise<Buffer> {
+  const declared = declaredLength(req);
+  if (declared !== undefined && declared > opts.limit) return Promise.reject(tooLarge(opts.limit));
+  const held = opts.budget.reserve(declared ?? 0);
+  if (!held) {
+    discardRest(req);
+    return Promise.reject(overBudget(opts.budget, declared));
+  }
+  res.once('close', () => held.release());
+  if (req.headers.expect !== undefined && !res.headersSent) res.writeContinue();
+  return new Promise<Buffer>((resolve, reject) => {
+    const whole = declared === undefined ? undefined : Buffer.allocUnsafe(declared);
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stop = (error: HttpError, then: 'discard' | 'close') => {
+      cleanup();
+      if (then === 'discard') discardRest(req);
+      else res.setHeader('Connection', 'close');
+      reject(error);
+    };
+    const onData = (chunk: Buffer) => {
+      if (received + chunk.length > opts.limit) return stop(tooLarge(opts.limit), 'discard');
+      if (!whole && !held.grow(chunk.length)) return stop(overBudget(opts.budget, undefined), 'discard');
+      opts.onChunk(chunk);
+      if (whole) chunk.copy(whole, received);
+      else chunks.push(chunk);
+      received += chunk.length;
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(whole ? whole.subarray(0, received) : Buffer.concat(chunks, received));
+    };
+    const onAborted = () => stop(new HttpError(400, 'the request ended before its body did (the connection was closed)'), 'close');
+    const onClose = () => {
+      if (!req.complete) onAborted();
+    };
+    const onError = () => stop(new HttpError(400, 'the request body could not be read'), 'close');
+    let unsubscribe = () => undefined as void;
+    function cleanup() {
+      unsubscribe();
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('close', onClose);
+      req.off('error', onError);
+    }
+    req.on('data', onData);
+    req.once('end', onEnd);
+    req.once('close', onClose);
+    req.once('error', onError);
+    unsubscribe = onBodyFailure(req, (error) => stop(error, 'close'));
+  });
+}
