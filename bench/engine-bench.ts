@@ -2,7 +2,7 @@ import { loadBundle } from '../src/policy/loading/load-bundle';
 import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
 import { decide } from '../src/policy/engine/decide';
 import { buildPolicyIndex } from '../src/policy/engine/policy-index';
-import type { PolicyBundle } from '../src/policy/compiled';
+import type { PolicyBundle } from '../src/policy/core/compiled';
 import type { Facts } from '../src/policy/facts/facts';
 import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';
 import { generatePolicySet } from '../test/helpers/policy-sets/generate-policies';

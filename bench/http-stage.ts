@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { PolicyBundle } from '../src/policy/compiled';
+import type { PolicyBundle } from '../src/policy/core/compiled';
 import type { HttpTargetFigures, HttpTargetKind } from './figures';
 import { runLoad, type LoadSettings } from './load-run';
 import { repoRoot } from './paths';

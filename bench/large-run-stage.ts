@@ -1,6 +1,6 @@
 import { parseStrictJson } from '../src/payload/parse-strict-json';
 import { validatePreflightPayload } from '../src/payload/validate-payload';
-import type { PolicyBundle } from '../src/policy/compiled';
+import type { PolicyBundle } from '../src/policy/core/compiled';
 import { decide } from '../src/policy/engine/decide';
 import { largeRun } from '../test/helpers/large-run';
 import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';

@@ -1,6 +1,6 @@
-import type { PolicyBundle } from '../src/policy/compiled';
+import type { PolicyBundle } from '../src/policy/core/compiled';
 import { decide } from '../src/policy/engine/decide';
-import type { PreflightPayload } from '../src/policy/types';
+import type { PreflightPayload } from '../src/policy/core/decision';
 import { signatureHeader } from '../src/signature/sign';
 import { benchPayloads, examplePreflight } from '../test/helpers/policy-sets/bench-payloads';
 import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';

@@ -8,7 +8,7 @@ import { closedPath } from '../src/archive/archive-files';
 import { toArchiveRecord } from '../src/archive/decision-archive';
 import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
 import { decide } from '../src/policy/engine/decide';
-import type { PreflightPayload } from '../src/policy/types';
+import type { PreflightPayload } from '../src/policy/core/decision';
 import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';
 import { generatePolicySet } from '../test/helpers/policy-sets/generate-policies';
 import type { PayloadVariant } from './payload-variants';

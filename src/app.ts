@@ -17,7 +17,8 @@ import { isPreflightRequest, preflightHandler, type PreflightDeps } from './http
 import { eventsRouter } from './http/events-route';
 import { servedPolicies } from './policy/runtime/served-policies';
 import { builtInPolicies } from './policy/loading/built-in-policies';
-import { gatherFacts, type FactSource } from './policy/facts/gather-facts';
+import { gatherFacts } from './policy/engine/gather-facts';
+import type { FactSource } from './policy/core/fact-source';
 import type { GuardrailState } from './state/guardrail-state';
 import { stateFactSource } from './state/state-fact-source';
 import { timeRequest } from './observability/request-timer';

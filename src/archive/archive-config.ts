@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { statSync } from 'node:fs';
 import { ConfigError, envInteger } from '../env-values';
-import { parseDuration } from '../policy/loading/duration';
+import { parseDuration } from '../policy/syntax/duration';
 
 /** Where and how the decision archive is written (docs/replay.md, "Recording decisions"). */
 export type ArchiveConfig = { kind: 'off' } | ({ kind: 'file' } & ArchiveSettings);

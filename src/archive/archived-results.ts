@@ -1,4 +1,4 @@
-import type { PolicyResult } from '../policy/types';
+import type { PolicyResult } from '../policy/core/decision';
 
 /**
  * A per-policy result as the archive keeps it. A pass is the policy's constant result (its reasons

@@ -1,8 +1,8 @@
-import type { PolicyBundle } from '../policy/compiled';
+import type { PolicyBundle } from '../policy/core/compiled';
 import { builtInNames } from '../policy/loading/built-in-policies';
 import type { Facts } from '../policy/facts/facts';
 import type { Need } from '../policy/facts/need';
-import type { Decision } from '../policy/types';
+import type { Decision } from '../policy/core/decision';
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { preflightAnswer } from '../http/preflight-answer';

@@ -1,6 +1,6 @@
 import { ConfigError } from '../env-values';
 import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../policy/loading/built-in-policies';
-import type { PolicyBundle } from '../policy/compiled';
+import type { PolicyBundle } from '../policy/core/compiled';
 import { UsageError } from './usage-error';
 
 /**

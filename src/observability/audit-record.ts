@@ -1,4 +1,4 @@
-import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResult, PolicyResultKind } from '../policy/types';
+import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResult, PolicyResultKind } from '../policy/core/decision';
 import type { AttributeRedaction, AuditLevel } from './audit-config';
 import { redactDeep, redactor, targetValuesToRedact, type Redactor } from './target-redaction';
 

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { PolicyResult } from '../policy/types';
+import type { PolicyResult } from '../policy/core/decision';
 import type { SignatureFailure } from '../signature/verify-signature';
 import { PolicyResultTally } from './policy-result-tally';
 

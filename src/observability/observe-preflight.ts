@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Decision } from '../policy/types';
+import type { Decision } from '../policy/core/decision';
 import type { AuditLog } from './audit-log';
 import { auditLevelOf, auditRecord, outcomeOf } from './audit-record';
 import type { Logger } from './logger';

@@ -1,4 +1,4 @@
-import { MODES, type Mode, type PolicyResult, type PolicyResultKind } from '../policy/types';
+import { MODES, type Mode, type PolicyResult, type PolicyResultKind } from '../policy/core/decision';
 
 export interface PolicyResultCount { policy: string; mode: Mode; result: PolicyResultKind; count: number }
 

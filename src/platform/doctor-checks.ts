@@ -1,4 +1,4 @@
-import { compileGlobs } from '../policy/loading/glob';
+import { compileGlobs } from '../policy/syntax/glob';
 import type { LoadProblem } from '../policy/loading/load-error';
 import type { EnvironmentName, PreflightWebhook, PropertyDefinition } from './platform-endpoints';
 import type { Located, PolicyReferences } from './policy-references';

@@ -1,4 +1,4 @@
-import type { FactSource, Gathered } from '../policy/facts/gather-facts';
+import type { FactSource, Gathered } from '../policy/core/fact-source';
 import type { EnvironmentFacts } from '../policy/facts/environment-facts';
 import type { EnvironmentDirectory } from './environment-directory';
 

@@ -1,4 +1,4 @@
-import type { PolicyBundle } from '../policy/compiled';
+import type { PolicyBundle } from '../policy/core/compiled';
 
 /**
  * How far back the bundle's cool-down and quota rules look: the ended-runs search rebuilds that

@@ -1,6 +1,6 @@
 import type { ArchivedAnswer } from '../archive/archive-record';
 import type { ArchivedResult } from '../archive/archived-results';
-import type { Modification, PolicyResultKind } from '../policy/types';
+import type { Modification, PolicyResultKind } from '../policy/core/decision';
 import { isJsonObject } from '../json-object';
 import { isAbsolute, relative, sep } from 'node:path';
 import { sameJson } from './same-json';

@@ -1,6 +1,6 @@
 import type { ArchivedResult } from '../archive/archived-results';
-import type { PolicyBundle } from '../policy/compiled';
-import type { Modification } from '../policy/types';
+import type { PolicyBundle } from '../policy/core/compiled';
+import type { Modification } from '../policy/core/decision';
 import type { PolicyChange } from './compare-answers';
 
 /** The property keys whose modification differs between two answers (added, removed or another value). */

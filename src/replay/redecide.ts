@@ -1,7 +1,7 @@
 import type { ArchivedAnswer, ArchiveRecord } from '../archive/archive-record';
 import { preflightAnswer } from '../http/preflight-answer';
 import { describeFieldErrors, validatePreflightPayload } from '../payload/validate-payload';
-import type { PolicyBundle } from '../policy/compiled';
+import type { PolicyBundle } from '../policy/core/compiled';
 import { decide } from '../policy/engine/decide';
 import type { Need } from '../policy/facts/need';
 import { archivedResults, type ArchivedResult } from '../archive/archived-results';

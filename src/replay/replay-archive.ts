@@ -1,5 +1,5 @@
 import type { ArchiveRecord } from '../archive/archive-record';
-import type { PolicyBundle } from '../policy/compiled';
+import type { PolicyBundle } from '../policy/core/compiled';
 import { builtInPolicies, EMERGENCY_STOP_POLICY, withBuiltIns as joinBuiltIns } from '../policy/loading/built-in-policies';
 import { archiveLines } from './archive-lines';
 import type { ArchiveStream } from './archive-sources';

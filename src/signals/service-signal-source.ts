@@ -1,6 +1,6 @@
 import type { Logger } from '../observability/logger';
 import type { Registry } from 'prom-client';
-import type { FactSource } from '../policy/facts/gather-facts';
+import type { FactSource } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
 import { createSignalGatherer } from './gather-signals';
 import { signalFactSource } from './signal-fact-source';

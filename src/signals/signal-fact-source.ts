@@ -1,6 +1,7 @@
-import type { FactSource, Gathered } from '../policy/facts/gather-facts';
+import type { FactSource, Gathered } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
-import { NO_ENVIRONMENT_DIRECTORY, runEnvironments } from '../policy/engine/environments';
+import { NO_ENVIRONMENT_DIRECTORY } from '../policy/core/environment-directory';
+import { runEnvironments } from '../policy/engine/environments';
 import type { SignalGatherer } from './gather-signals';
 import { signalRunValues } from './run-values';
 import { resolveSignalNeeds, type QueryMemo, type SignalNeed } from './signal-need';

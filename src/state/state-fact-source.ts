@@ -1,6 +1,6 @@
 import type { Logger } from '../observability/logger';
 import type { PreflightPayload } from '../payload/types';
-import type { FactSource, Gathered } from '../policy/facts/gather-facts';
+import type { FactSource, Gathered } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
 import { scopeKey, type ScopeKind, type StateNeed } from '../policy/facts/state-facts';
 import { quietFacts } from '../policy/facts/quiet-facts';

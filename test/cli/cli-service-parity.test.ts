@@ -6,7 +6,7 @@ import { loadSuites } from '../../src/cli/suite/load-suites';
 import { prepareCase, type FileCache } from '../../src/cli/suite/prepare-case';
 import { validatePreflightPayload } from '../../src/payload/validate-payload';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
-import type { PreflightPayload } from '../../src/policy/types';
+import type { PreflightPayload } from '../../src/policy/core/decision';
 import type { GuardrailState } from '../../src/state/guardrail-state';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { examplePayloadFiles, payload } from '../helpers/fixtures';

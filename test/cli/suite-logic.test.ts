@@ -1,6 +1,6 @@
 import { checkCase } from '../../src/cli/suite/check-case';
 import { applyPatch, parsePatchPath } from '../../src/cli/suite/payload-patch';
-import type { Decision, PolicyResult } from '../../src/policy/types';
+import type { Decision, PolicyResult } from '../../src/policy/core/decision';
 
 describe('patch paths', () => {
   it.each([

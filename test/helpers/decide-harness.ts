@@ -2,7 +2,7 @@ import { decide } from '../../src/policy/engine/decide';
 import { formatProblem, type LoadProblem } from '../../src/policy/loading/load-error';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import type { PreflightPayload, Step } from '../../src/payload/types';
-import type { Decision } from '../../src/policy/types';
+import type { Decision } from '../../src/policy/core/decision';
 import { preflightWith } from './fixtures';
 import { bundleFrom } from './test-app';
 

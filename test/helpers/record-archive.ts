@@ -10,7 +10,7 @@ import type { ReplayReport } from '../../src/replay/replay-report';
 import { createDecisionArchive } from '../../src/archive/create-decision-archive';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import type { FactSource } from '../../src/policy/facts/gather-facts';
+import type { FactSource } from '../../src/policy/core/fact-source';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import { signatureHeader } from '../../src/signature/sign';

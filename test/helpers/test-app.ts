@@ -3,7 +3,7 @@ import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
-import type { PolicyBundle } from '../../src/policy/compiled';
+import type { PolicyBundle } from '../../src/policy/core/compiled';
 
 /** A bundle from inline YAML documents; throws with every problem when the YAML is invalid. */
 export function bundleFrom(files: Record<string, string>, now = new Date()): PolicyBundle {

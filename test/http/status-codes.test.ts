@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import request from 'supertest';
 import responseSchema from '../fixtures/schemas/preflight-webhook-response.schema.json';
-import type { PolicyBundle } from '../../src/policy/compiled';
+import type { PolicyBundle } from '../../src/policy/core/compiled';
 import { preflightPayload, preflightWith, rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';

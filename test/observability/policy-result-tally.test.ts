@@ -1,5 +1,5 @@
 import { PolicyResultTally } from '../../src/observability/policy-result-tally';
-import { MODES, type PolicyResult, type PolicyResultKind } from '../../src/policy/types';
+import { MODES, type PolicyResult, type PolicyResultKind } from '../../src/policy/core/decision';
 
 const result = (policy: string, mode: PolicyResult['mode'], kind: PolicyResultKind): PolicyResult => ({ policy, mode, priority: 100, result: kind, reasons: [], source: { file: 'f.yaml', line: 1, col: 1 } });
 const KINDS: PolicyResultKind[] = ['pass', 'deny', 'warn', 'audit', 'skipped'];

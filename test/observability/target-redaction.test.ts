@@ -1,6 +1,6 @@
 import { auditRecord } from '../../src/observability/audit-record';
 import { REDACTED, targetValuesToRedact } from '../../src/observability/target-redaction';
-import type { Decision, PolicyResult } from '../../src/policy/types';
+import type { Decision, PolicyResult } from '../../src/policy/core/decision';
 import { preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';

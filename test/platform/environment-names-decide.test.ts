@@ -1,6 +1,6 @@
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
-import type { Decision } from '../../src/policy/types';
+import type { Decision } from '../../src/policy/core/decision';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 

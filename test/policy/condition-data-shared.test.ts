@@ -1,7 +1,7 @@
 import jsonLogic from 'json-logic-js';
 import { conditionData, dataNeeds } from '../../src/policy/json-logic/condition-data';
 import { ALLOWED_OPERATORS } from '../../src/policy/json-logic/operators';
-import { createContext } from '../../src/policy/engine/evaluation-context';
+import { createContext } from '../../src/policy/engine/create-context';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightPayload } from '../helpers/fixtures';
 

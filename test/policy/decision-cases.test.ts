@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decide } from '../../src/policy/engine/decide';
-import type { Decision, PreflightPayload } from '../../src/policy/types';
+import type { Decision, PreflightPayload } from '../../src/policy/core/decision';
 import { FIXTURES } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import picomatch from 'picomatch';
-import { compileGlobs } from '../../src/policy/loading/glob';
+import { compileGlobs } from '../../src/policy/syntax/glob';
 
 describe('globs in scopes and rules: case-insensitive, whole value', () => {
   test.each([

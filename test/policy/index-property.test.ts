@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { decide } from '../../src/policy/engine/decide';
-import { createContext } from '../../src/policy/engine/evaluation-context';
-import type { PreflightPayload } from '../../src/policy/types';
+import { createContext } from '../../src/policy/engine/create-context';
+import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
 

@@ -1,6 +1,6 @@
 import { decide } from '../../src/policy/engine/decide';
 import { literalPrefix } from '../../src/policy/engine/policy-index';
-import type { PreflightPayload } from '../../src/policy/types';
+import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
 

@@ -1,5 +1,5 @@
 import { decideAt } from '../helpers/decide-harness';
-import type { PreflightPayload } from '../../src/policy/types';
+import type { PreflightPayload } from '../../src/policy/core/decision';
 
 const aliases = `
 kind: EnvironmentAliases

@@ -2,15 +2,15 @@ import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
 import { freshFacts } from '../helpers/policy-sets/fresh-facts';
 import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
 import { benchPayloads } from '../helpers/policy-sets/bench-payloads';
-import type { PolicyBundle } from '../../src/policy/compiled';
+import type { PolicyBundle } from '../../src/policy/core/compiled';
 import { decide as decideRun } from '../../src/policy/engine/decide';
 import { evaluatePolicy } from '../../src/policy/engine/evaluate-policy';
-import { createContext } from '../../src/policy/engine/evaluation-context';
+import { createContext } from '../../src/policy/engine/create-context';
 import { sharingKey } from '../../src/policy/loading/compile-document';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import type { SourceFile } from '../../src/policy/loading/yaml-source';
 import type { Facts } from '../../src/policy/facts/facts';
-import type { PreflightPayload } from '../../src/policy/types';
+import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 

@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { decide as decideRun } from '../../src/policy/engine/decide';
 import { formatProblem } from '../../src/policy/loading/load-error';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
-import type { PolicyBundle } from '../../src/policy/compiled';
-import type { PreflightPayload } from '../../src/policy/types';
+import type { PolicyBundle } from '../../src/policy/core/compiled';
+import type { PreflightPayload } from '../../src/policy/core/decision';
 import { preflightWith } from '../helpers/fixtures';
 import { ROOT } from '../helpers/server-process';
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { timeWindowRule } from '../../src/policy/rules/time-window';
-import type { EvaluationContext } from '../../src/policy/engine/evaluation-context';
+import type { EvaluationContext } from '../../src/policy/core/evaluation-context';
+import { Memo } from '../../src/policy/core/memo';
 
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -33,7 +34,7 @@ describe('timeWindow property: the rule agrees with the wall clock of the platfo
     fc.assert(fc.property(windowArb, fc.array(instantArb, { minLength: 1, maxLength: 20 }), (w, instants) => {
       const rule = timeWindowRule.compile({ timeZone: w.zone, allowed: [{ days: w.days.map((d) => DAYS[d]), from: clock(w.from), to: clock(w.to) }] });
       for (const now of instants) {
-        const inside = rule.check({ ctx: { now, memo: {} } as EvaluationContext, steps: [] }).length === 0;
+        const inside = rule.check({ ctx: { now, memo: new Memo() } as EvaluationContext, steps: [] }).length === 0;
         expect(inside).toBe(oracle(now, w.zone, w.days, w.from, w.to));
       }
     }), { numRuns: 300 });

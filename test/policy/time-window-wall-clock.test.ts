@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { conditionData, dataNeeds } from '../../src/policy/json-logic/condition-data';
-import { describeLocal, localTime } from '../../src/policy/time/zone';
-import type { EvaluationContext } from '../../src/policy/engine/evaluation-context';
+import { describeLocal, LOCAL_TIMES, localTime } from '../../src/policy/time/zone';
+import { Memo } from '../../src/policy/core/memo';
+import type { EvaluationContext } from '../../src/policy/core/evaluation-context';
 
 const describeAt = (iso: string, zone: string) => describeLocal(localTime(new Date(iso), zone));
 
@@ -28,7 +29,7 @@ describe('wall clock of a zone: the local time windows and conditions see', () =
   });
 
   test('a condition reads the same wall clock: date, time and weekday at a 45-minute offset', () => {
-    const facts = { now: new Date('2026-01-05T18:20:00Z'), memo: {} } as EvaluationContext;
+    const facts = { now: new Date('2026-01-05T18:20:00Z'), memo: new Memo() } as EvaluationContext;
     const data = conditionData(facts, [], dataNeeds('Asia/Kathmandu', new Set(['time']))) as { time: Record<string, unknown> };
     expect({ ...data.time }).toEqual({ zone: 'Asia/Kathmandu', weekday: 'Tue', isoWeekday: 2, hour: 0, minute: 5, date: '2026-01-06', local: '2026-01-06T00:05' });
   });
@@ -54,7 +55,7 @@ describe('wall clock property: the same local time, text and condition data as l
     const at = new Date(ms);
     const expected = luxonView(at, zone);
     expect(describeLocal(localTime(at, zone))).toBe(expected.text);
-    const data = conditionData({ now: at, memo: {} } as EvaluationContext, [], dataNeeds(zone, new Set(['time']))) as { time: Record<string, unknown> };
+    const data = conditionData({ now: at, memo: new Memo() } as EvaluationContext, [], dataNeeds(zone, new Set(['time']))) as { time: Record<string, unknown> };
     expect({ ...data.time }).toEqual(expected.time);
   };
 
@@ -89,13 +90,13 @@ describe('the local time of a request', () => {
   test('is computed once per request and zone, and kept in that request memo only', async () => {
     const { requestLocalTime, describeRequestLocal } = await import('../../src/policy/time/zone');
     const now = new Date('2026-01-05T18:20:00Z');
-    const first = { now, memo: {} } as EvaluationContext;
+    const first = { now, memo: new Memo() } as EvaluationContext;
     const berlin = requestLocalTime(first, 'Europe/Berlin');
     expect(requestLocalTime(first, 'Europe/Berlin')).toBe(berlin);
     expect(requestLocalTime(first, 'Asia/Kathmandu')).not.toBe(berlin);
-    expect(first.memo.localTimes?.size).toBe(2);
+    expect(first.memo.peek(LOCAL_TIMES)?.size).toBe(2);
     expect(describeRequestLocal(first, 'Europe/Berlin')).toBe('Mon 2026-01-05 19:20 Europe/Berlin (UTC+01:00)');
-    const second = { now, memo: {} } as EvaluationContext;
+    const second = { now, memo: new Memo() } as EvaluationContext;
     expect(requestLocalTime(second, 'Europe/Berlin')).not.toBe(berlin);
     expect(requestLocalTime(second, 'Europe/Berlin')).toEqual(berlin);
   });

@@ -1,6 +1,6 @@
 import type { ArchiveRecord } from '../../src/archive/archive-record';
 import type { ReplayCommandOptions } from '../../src/cli/commands/replay-command';
-import type { FactSource } from '../../src/policy/facts/gather-facts';
+import type { FactSource } from '../../src/policy/core/fact-source';
 import type { EnvironmentFacts } from '../../src/policy/facts/environment-facts';
 import { archivedRecords, recordArchive, replayJson, type RecordedArchive } from '../helpers/record-archive';
 import { tempDir } from '../cli/run-cli';

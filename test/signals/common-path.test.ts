@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { FactSource } from '../../src/policy/facts/gather-facts';
+import type { FactSource } from '../../src/policy/core/fact-source';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { STARTER_POLICY_DIR } from '../../src/policy/loading/starter-policies';
 import { createSignalGatherer } from '../../src/signals/gather-signals';
@@ -7,7 +7,7 @@ import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';
-import type { PolicyBundle } from '../../src/policy/compiled';
+import type { PolicyBundle } from '../../src/policy/core/compiled';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples', 'signals');
 

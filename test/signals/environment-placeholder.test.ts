@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PolicyBundle } from '../../src/policy/compiled';
+import type { PolicyBundle } from '../../src/policy/core/compiled';
 import { decide } from '../../src/policy/engine/decide';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
-import type { PreflightPayload } from '../../src/policy/types';
+import type { PreflightPayload } from '../../src/policy/core/decision';
 import type { ResolvedSignalNeed } from '../../src/signals/signal-need';
 import type { SignalFacts } from '../../src/signals/signal-facts';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
-import { gatherFacts, type FactSource } from '../../src/policy/facts/gather-facts';
+import { gatherFacts } from '../../src/policy/engine/gather-facts';
+import type { FactSource } from '../../src/policy/core/fact-source';
 import { tempDirs } from '../cli/run-cli';
 
 // Finding: {{environment}} was filled with the raw execution.environment (Steadybit sends a UUID),

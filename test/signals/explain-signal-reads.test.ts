@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FactSource } from '../../src/policy/facts/gather-facts';
+import type { FactSource } from '../../src/policy/core/fact-source';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
-import type { PolicyResult, PreflightPayload } from '../../src/policy/types';
+import type { PolicyResult, PreflightPayload } from '../../src/policy/core/decision';
 import type { SignalFacts } from '../../src/signals/signal-facts';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';

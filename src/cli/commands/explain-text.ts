@@ -1,4 +1,4 @@
-import type { Decision } from '../../policy/types';
+import type { Decision } from '../../policy/core/decision';
 
 const pad = (s: string, n: number) => (s.length >= n ? s : s + ' '.repeat(n - s.length));
 

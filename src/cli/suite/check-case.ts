@@ -1,4 +1,4 @@
-import type { Decision, Modification, PolicyResult, PolicyResultKind } from '../../policy/types';
+import type { Decision, Modification, PolicyResult, PolicyResultKind } from '../../policy/core/decision';
 import type { ExpectedModification, Expectation } from './suite-schema';
 
 const list = (names: readonly string[]) => (names.length === 0 ? '(none)' : names.join(', '));

@@ -7,7 +7,7 @@ import { describeFieldErrors, validatePreflightPayload } from '../../payload/val
 import type { EnvironmentFacts } from '../../policy/facts/environment-facts';
 import { describeFactErrors, readEnvironmentFacts, readStateFacts } from '../../policy/facts/read-facts';
 import type { StateFacts } from '../../policy/facts/state-facts';
-import type { PreflightPayload } from '../../policy/types';
+import type { PreflightPayload } from '../../policy/core/decision';
 import type { SignalFacts } from '../../signals/signal-facts';
 import { validateSignalFacts } from '../../signals/signal-facts-schema';
 import type { FieldPath } from '../../validation/field-path';

@@ -1,4 +1,4 @@
-import type { PolicyBundle } from '../../policy/compiled';
+import type { PolicyBundle } from '../../policy/core/compiled';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
 import type { LoadProblem } from '../../policy/loading/load-error';

@@ -2,7 +2,7 @@ import { modificationSchema, NAME_PATTERN } from '../../policy/loading/document-
 import { EMERGENCY_STOP_POLICY } from '../../policy/loading/built-in-policies';
 import { environmentFactsShape, stateFactsShape } from '../../policy/facts/facts-schema';
 import { signalFactsShape } from '../../signals/signal-facts-schema';
-import type { Modification, PolicyResultKind } from '../../policy/types';
+import type { Modification, PolicyResultKind } from '../../policy/core/decision';
 
 /**
  * A policy test suite: `*.test.yaml` next to the policies (the service never loads these).

@@ -1,4 +1,4 @@
-import type { Decision, Modification, ModificationConflict, PolicyOutcome, PolicyResult } from '../types';
+import type { Decision, Modification, ModificationConflict, PolicyOutcome, PolicyResult } from '../core/decision';
 
 /** Steadybit shows the message in the run view; keep it readable. */
 export const MAX_MESSAGE_LENGTH = 1000;

@@ -1,10 +1,11 @@
-import type { PolicyBundle } from '../compiled';
+import type { PolicyBundle } from '../core/compiled';
 import { combine } from './combine';
 import { answerProbe } from './connect-probe';
-import { createContext, nowText } from './evaluation-context';
+import { createContext } from './create-context';
+import { nowText } from '../core/evaluation-context';
 import { evaluatePolicy } from './evaluate-policy';
 import type { Facts } from '../facts/facts';
-import type { Decision, PolicyOutcome, PreflightPayload } from '../types';
+import type { Decision, PolicyOutcome, PreflightPayload } from '../core/decision';
 
 export interface DecideOptions {
   /** The decision's id: in its message, its modifications' placeholders and the audit line. */

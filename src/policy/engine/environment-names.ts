@@ -1,9 +1,4 @@
-/**
- * Lower-cased environment id or name -> the names the policy set spells it by: alias names (for an
- * id an EnvironmentAliases document lists) and the names policies' `match.environments` write.
- * Built once at load (PolicyBundle.environmentNames).
- */
-export type EnvironmentNames = ReadonlyMap<string, readonly string[]>;
+import type { EnvironmentNames } from '../core/environment-directory';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

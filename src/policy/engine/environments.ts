@@ -1,9 +1,8 @@
 import type { Execution } from '../../payload/types';
-import { environmentNamesOf, type EnvironmentNames } from './environment-names';
+import type { AliasesById, EnvironmentAliases, EnvironmentDirectory } from '../core/environment-directory';
+import { environmentNamesOf } from './environment-names';
 import type { EnvironmentFacts } from '../facts/environment-facts';
-import type { RunEnvironment } from '../types';
-
-export type EnvironmentAliases = ReadonlyMap<string, readonly string[]>;
+import type { RunEnvironment } from '../core/decision';
 
 /**
  * The environments a run touches: its environment and, if set, the (deprecated) override, each
@@ -32,14 +31,6 @@ export function runEnvironments(execution: Execution, directory: EnvironmentDire
     return { value, keys, names: placeholderNames, unknownName: known?.unknown ?? `the Steadybit Platform API gave no name for environment ${value}` };
   });
 }
-
-/** What a bundle knows about environments: the alias keys scopes match by, the names placeholders fill in. */
-export interface EnvironmentDirectory { aliasesById: AliasesById; environmentNames: EnvironmentNames }
-
-export const NO_ENVIRONMENT_DIRECTORY: EnvironmentDirectory = { aliasesById: new Map(), environmentNames: new Map() };
-
-/** Lower-cased environment id -> the alias names that list it (lower-cased). */
-export type AliasesById = ReadonlyMap<string, readonly string[]>;
 
 /** The aliases inverted, once per bundle at load (PolicyBundle.aliasesById), not scanned per decision. */
 export function invertAliases(aliases: EnvironmentAliases): AliasesById {

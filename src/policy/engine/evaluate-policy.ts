@@ -1,21 +1,28 @@
-import type { CompiledException, CompiledPolicy, CompiledRule } from '../compiled';
-import { nowText, type EvaluationContext } from './evaluation-context';
+import type { CompiledException, CompiledPolicy, CompiledRule } from '../core/compiled';
+import { nowText, type EvaluationContext } from '../core/evaluation-context';
+import { memoKey } from '../core/memo';
 import type { ExceptionsByPolicy } from './exceptions-for';
 import { NO_MODIFICATIONS } from './policy-texts';
 import type { SignalRead } from '../../signals/signal-violation';
-import type { CompiledScope } from './scope';
-import type { TemplateValues } from '../loading/template';
-import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, Violation } from '../types';
+import type { CompiledScope } from '../core/compiled-scope';
+import type { TemplateValues } from '../core/template';
+import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, Violation } from '../core/decision';
 
-export type { PolicyOutcome } from '../types';
+export type { PolicyOutcome } from '../core/decision';
 
 /** A violation and the rule that found it (the path in its policy, e.g. `rules[0].timeWindow`). */
 interface Located { rule: string; violation: Violation }
 
 
+const TEMPLATE_VALUES = memoKey<TemplateValues>('message and modification placeholders');
+const STEP_LABELS = memoKey<string>('the run\'s action steps as skip reasons list them');
+const UNKNOWN_ENVIRONMENT_NAME = memoKey<boolean>('whether a run\'s environment has a Steadybit name that cannot be known');
+/** What each signal rule's check read in this decision, by check (RuleCheck.check): explanations. */
+export const SIGNAL_READS = memoKey<Map<unknown, SignalRead[]>>('signal reads by check');
+
 /** Template values of a request, computed once however many policies render or modify. */
 export function baseValues(ctx: EvaluationContext): TemplateValues {
-  return (ctx.memo.templateValues ??= templateValuesOf(ctx));
+  return ctx.memo.get(TEMPLATE_VALUES, () => templateValuesOf(ctx));
 }
 
 function templateValuesOf(ctx: EvaluationContext): TemplateValues {
@@ -104,7 +111,7 @@ function finding({ rule, violation: v }: Located): Finding {
 const labelsOf = (steps: readonly ActionStepRef[]) => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
 
 /** The steps as skip reasons list them; the run's own steps are listed once per request. */
-const stepLabels = (steps: readonly ActionStepRef[], ctx: EvaluationContext) => (steps === ctx.actionSteps ? (ctx.memo.stepLabels ??= labelsOf(steps)) : labelsOf(steps));
+const stepLabels = (steps: readonly ActionStepRef[], ctx: EvaluationContext) => (steps === ctx.actionSteps ? ctx.memo.get(STEP_LABELS, () => labelsOf(steps)) : labelsOf(steps));
 
 /** The action steps the policy's step filters leave, or why none is left (a text: the policy is then skipped). */
 function scopedSteps(policy: CompiledPolicy, ctx: EvaluationContext): ActionStepRef[] | string {
@@ -156,7 +163,7 @@ const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({ resul
  * cannot decide, as a rule that cannot would.
  */
 function withUndecidedScope(policy: CompiledPolicy, ctx: EvaluationContext, violations: readonly Located[]): readonly Located[] {
-  if (!(ctx.memo.unknownEnvironmentName ??= ctx.environments.some((e) => e.unknownName !== undefined))) return violations;
+  if (!ctx.memo.get(UNKNOWN_ENVIRONMENT_NAME, () => ctx.environments.some((e) => e.unknownName !== undefined))) return violations;
   const reason = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
   if (reason === undefined) return violations;
   const rule = policy.match.undecided(ctx) === undefined ? 'exclude.environments' : 'match.environments';
@@ -186,7 +193,7 @@ export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, e
 
 /** What the policy's signal rules read in this decision, if it has any (most have none: nothing is built). */
 function signalReads(policy: CompiledPolicy, ctx: EvaluationContext): SignalRead[] | undefined {
-  const all = ctx.memo.signalReads;
+  const all = ctx.memo.peek(SIGNAL_READS);
   if (all === undefined) return undefined;
   let out: SignalRead[] | undefined;
   for (const rule of policy.rules) {

@@ -1,6 +1,6 @@
-import type { CompiledException, ExceptionsByPolicy } from '../compiled';
+import type { CompiledException, ExceptionsByPolicy } from '../core/compiled';
 
-export type { ExceptionsByPolicy } from '../compiled';
+export type { ExceptionsByPolicy } from '../core/compiled';
 
 /** The exceptions grouped by the policy they name: once per bundle at load (PolicyBundle.exceptionsByPolicy), not per violation. */
 export function exceptionsByPolicy(exceptions: readonly CompiledException[]): ExceptionsByPolicy {

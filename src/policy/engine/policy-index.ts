@@ -1,8 +1,8 @@
-import type { CompiledPolicy, IndexDimension, PolicyIndex, PolicyIndexStats } from '../compiled';
-import type { EvaluationContext } from './evaluation-context';
-import type { CompiledScope, ScopeSpec } from './scope';
+import type { CompiledPolicy, IndexDimension, PolicyIndex, PolicyIndexStats } from '../core/compiled';
+import type { EvaluationContext } from '../core/evaluation-context';
+import type { CompiledScope, ScopeSpec } from '../core/compiled-scope';
 
-export type { IndexDimension, PolicyIndex, PolicyIndexStats } from '../compiled';
+export type { IndexDimension, PolicyIndex, PolicyIndexStats } from '../core/compiled';
 
 /** Characters a key prefix is taken from: ASCII only, where lower-casing and the glob's case folding agree. */
 const PLAIN = /^[A-Za-z0-9_-]*$/;

@@ -1,5 +1,5 @@
-import type { CompiledPolicy } from '../compiled';
-import type { PolicyOutcome, PolicyResult } from '../types';
+import type { CompiledPolicy } from '../core/compiled';
+import type { PolicyOutcome, PolicyResult } from '../core/decision';
 
 /** Why a policy passed: the rules it checked (`passed: rules[0].environments, rules[1].actions`). */
 function passReason(policy: Pick<CompiledPolicy, 'rules'>): string {

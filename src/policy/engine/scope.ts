@@ -1,19 +1,10 @@
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
-import type { Need } from '../facts/need';
-import { compileGlobs } from '../loading/glob';
+import type { CompiledScope, ScopeSpec } from '../core/compiled-scope';
+import { compileGlobs } from '../syntax/glob';
 import { allListed, anyListed, environmentSet } from './environments';
-import type { EvaluationContext } from './evaluation-context';
-import type { ActionStepRef } from '../types';
-
-/** `match:` / `exclude:` in YAML. Lists are OR-ed; fields are AND-ed. */
-export interface ScopeSpec {
-  teams?: string[];
-  environments?: string[];
-  experimentKeys?: string[];
-  actionIds?: string[];
-  actionKinds?: string[];
-  createdVia?: string[];
-}
+import type { EvaluationContext } from '../core/evaluation-context';
+import { memoKey } from '../core/memo';
+import type { ActionStepRef } from '../core/decision';
 
 export const CREATED_VIA = ['API', 'CLI', 'UI', 'SCHEDULE', 'MCP', 'SUITE'] as const;
 export const ACTION_KINDS = ['ATTACK', 'CHECK', 'LOAD_TEST', 'OTHER', 'BASIC'] as const;
@@ -33,29 +24,6 @@ export const scopeSchema = {
   },
 } as const;
 
-export interface CompiledScope {
-  /** Whether the scope has run-level fields (teams, environments, experiment keys, createdVia): without, runMiss is always undefined. */
-  narrowsRun: boolean;
-  /** Why the run is outside this scope (naming the value and the list), or undefined when inside. */
-  runMiss(ctx: EvaluationContext): string | undefined;
-  /** Whether the scope says anything about steps. */
-  hasStepFilter: boolean;
-  stepMatches(step: ActionStepRef): boolean;
-  /** The step filter as written, e.g. `match.actionIds (*shutdown*)`, for skip reasons. */
-  stepFilterText: string;
-  /** Whether every run-level field is known to match (a waiver's reach: unknown never widens it). */
-  runCovered(ctx: EvaluationContext): boolean;
-  /** Whether the step's action id and kind are known to match the step filter (true without one). */
-  stepCovered(step: ActionStepRef): boolean;
-  /**
-   * Why the run cannot be placed in or out of this scope: its environments field depends on an
-   * environment name that cannot be known (docs/platform-api.md). Asked when runMiss said nothing.
-   */
-  undecided(ctx: EvaluationContext): string | undefined;
-  /** What deciding the scope needs from outside the payload: the environment names when it lists environments. */
-  needs: readonly Need[];
-}
-
 /**
  * One run-level field: the run's value(s) as text, and whether they are listed (undefined: unknown).
  * A run may touch several environments (its own and the override): `every` asks whether all of
@@ -64,8 +32,11 @@ export interface CompiledScope {
 interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(ctx: EvaluationContext): string | undefined; test(ctx: EvaluationContext, every?: boolean): boolean | undefined }
 
 /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`: built once per request. */
+
+const ENVIRONMENT_TEXT = memoKey<string>('the run\'s environments as skip reasons name them');
+
 function envText(ctx: EvaluationContext): string {
-  return (ctx.memo.environmentText ??= ctx.environments.map((e) => {
+  return ctx.memo.get(ENVIRONMENT_TEXT, () => ctx.environments.map((e) => {
     const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
     return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
   }).join(' / '));

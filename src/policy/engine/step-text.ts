@@ -1,4 +1,4 @@
-import type { ActionStepRef } from '../types';
+import type { ActionStepRef } from '../core/decision';
 
 /** How a message names a step: its label, and where it sits when the label is not the path. */
 export function stepName(ref: ActionStepRef): string {

@@ -1,4 +1,4 @@
-import { RuleSpecError } from '../loading/rule-spec-error';
+import { RuleSpecError } from '../core/rule-spec-error';
 import { ALLOWED_OPERATORS, FORBIDDEN_SEGMENTS } from './operators';
 
 type Path = string[];

@@ -1,13 +1,17 @@
-import { targetCount } from '../engine/targeted-step';
+import { targetCount } from '../core/targeted-step';
 import { localClock, localDate, requestLocalTime, weekdayName } from '../time/zone';
-import type { EvaluationContext } from '../engine/evaluation-context';
-import type { ActionStepRef } from '../types';
+import type { EvaluationContext } from '../core/evaluation-context';
+import type { ActionStepRef } from '../core/decision';
+import { memoKey } from '../core/memo';
 import type { Built } from './built';
 import { nullPrototypeCopy, type Data } from './null-prototype';
 
+const PAYLOAD_COPY = memoKey<Data>('the payload as conditions read it');
+const CONDITION_DATA = memoKey<Map<readonly ActionStepRef[], Built>>('condition data by steps array');
+
 /** The copy of each request's payload, made once however many conditions read it. */
 function payloadCopy(ctx: EvaluationContext): Data {
-  return (ctx.memo.payloadCopy ??= nullPrototypeCopy(ctx.payload));
+  return ctx.memo.get(PAYLOAD_COPY, () => nullPrototypeCopy(ctx.payload));
 }
 
 /** A step's expected target count: `totalTargetCount`, else the targets listed, else 0. */
@@ -72,7 +76,7 @@ export function dataNeeds(zone: string, roots: ReadonlySet<string> | 'all' = 'al
  * so one copy serves them all.
  */
 function builtFor(ctx: EvaluationContext, steps: readonly ActionStepRef[]): Built {
-  const bySteps = (ctx.memo.conditionData ??= new Map());
+  const bySteps = ctx.memo.get(CONDITION_DATA, () => new Map());
   let built = bySteps.get(steps);
   if (!built) bySteps.set(steps, (built = { derived: new Map(), data: new Map() }));
   return built;

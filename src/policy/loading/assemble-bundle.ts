@@ -1,4 +1,4 @@
-import type { PolicyBundle } from '../compiled';
+import type { PolicyBundle } from '../core/compiled';
 import { invertAliases } from '../engine/environments';
 import { buildEnvironmentNames } from '../engine/environment-names';
 import { exceptionsByPolicy } from '../engine/exceptions-for';

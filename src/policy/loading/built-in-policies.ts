@@ -1,6 +1,6 @@
 import { envOneOf } from '../../env-values';
 import { assembleBundle } from './assemble-bundle';
-import type { CompiledPolicy, PolicyBundle } from '../compiled';
+import type { CompiledPolicy, PolicyBundle } from '../core/compiled';
 import { passResult } from '../engine/policy-texts';
 import { emergencyStopRule } from '../rules/emergency-stop';
 import { compileScope } from '../engine/scope';

@@ -1,15 +1,16 @@
 import { ajv, toLocatedErrors, type LocatedError } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
-import type { CompiledException, CompiledModification, CompiledPolicy, CompiledRule, RuleCheck } from '../compiled';
+import type { CompiledException, CompiledModification, CompiledPolicy, CompiledRule, RuleCheck } from '../core/compiled';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import type { LoadProblem } from './load-error';
-import { RuleSpecErrors } from './rule-kind';
-import { RuleSpecError } from './rule-spec-error';
+import { RuleSpecErrors } from '../core/rule-kind';
+import { RuleSpecError } from '../core/rule-spec-error';
 import { RULES_BY_KEY } from '../rules';
-import { compileScope, type CompiledScope, type ScopeSpec } from '../engine/scope';
+import type { CompiledScope, ScopeSpec } from '../core/compiled-scope';
+import { compileScope } from '../engine/scope';
 import { passResult } from '../engine/policy-texts';
-import { compileTemplate } from './template';
-import type { Mode, Modification } from '../types';
+import { compileTemplate } from '../syntax/template';
+import type { Mode, Modification } from '../core/decision';
 import type { ParsedDocument } from './yaml-source';
 
 const validators = Object.fromEntries(

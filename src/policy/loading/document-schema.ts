@@ -1,7 +1,7 @@
 import { RULE_KINDS } from '../rules';
 import { scopeSchema } from '../engine/scope';
 import { NAME_PATTERN } from './string-syntax';
-import { MODES } from '../types';
+import { MODES } from '../core/decision';
 
 /**
  * JSON Schemas of the documents a policy directory holds, one per `kind`. Assembled from the

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompiledException, CompiledPolicy, PolicyBundle } from '../compiled';
+import type { CompiledException, CompiledPolicy, PolicyBundle } from '../core/compiled';
 import { assembleBundle } from './assemble-bundle';
 import { compileDocument, sharedParts } from './compile-document';
 import { findModificationConflicts } from './modification-conflicts';

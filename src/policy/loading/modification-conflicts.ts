@@ -1,7 +1,7 @@
-import type { CompiledPolicy } from '../compiled';
-import type { EnvironmentAliases } from '../engine/environments';
+import type { CompiledPolicy } from '../core/compiled';
+import type { EnvironmentAliases } from '../core/environment-directory';
 import type { LoadProblem } from './load-error';
-import type { ScopeSpec } from '../engine/scope';
+import type { ScopeSpec } from '../core/compiled-scope';
 
 const lower = (xs: readonly string[]) => xs.map((x) => x.toLowerCase());
 

@@ -1,5 +1,5 @@
-import { DURATION_WITH_UNITS_PATTERN, parseDuration } from './duration';
-import { globProblem } from './glob-syntax';
+import { DURATION_WITH_UNITS_PATTERN, parseDuration } from '../syntax/duration';
+import { globProblem } from '../syntax/glob-syntax';
 import { invisibleProblem, lookalikeProblem } from './lookalike-text';
 import { zoneProblem } from '../time/zone';
 import { sampleValue } from '../../signals/sample-value';

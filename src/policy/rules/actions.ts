@@ -1,8 +1,8 @@
-import { compileGlobs } from '../loading/glob';
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { compileGlobs } from '../syntax/glob';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { ACTION_KINDS } from '../engine/scope';
 import { actionOf, stepName } from '../engine/step-text';
-import type { ActionStepRef, Violation } from '../types';
+import type { ActionStepRef, Violation } from '../core/decision';
 
 interface Spec { blocked?: string[]; allowed?: string[]; blockedKinds?: string[]; allowedKinds?: string[] }
 

@@ -1,5 +1,5 @@
-import type { RuleCheck } from '../compiled';
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import type { RuleCheck } from '../core/compiled';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { checkAlerts } from '../../signals/alerts-check';
 import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec } from '../../signals/signal-rule-specs';
 import { readsOf, runValuesOf, signalViolations } from './signal-violations';

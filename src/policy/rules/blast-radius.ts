@@ -2,11 +2,11 @@ import { describeLiteral, describePath } from '../predicate/describe';
 import { admitsValue, pinsKey, restricts, type Judgement } from '../predicate/judge-path';
 import type { Path } from '../predicate/predicate';
 import { predicatePaths } from '../predicate/predicate-paths';
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { stepName } from '../engine/step-text';
-import { isTargeted } from '../engine/targeted-step';
-import type { ContextMemo } from '../engine/evaluation-context';
-import type { ActionStepRef, Violation } from '../types';
+import { isTargeted } from '../core/targeted-step';
+import type { Memo } from '../core/memo';
+import type { ActionStepRef, Violation } from '../core/decision';
 
 interface Spec {
   requireKeys?: string[];
@@ -63,7 +63,7 @@ export const blastRadiusRule = defineRule<Spec>({
       return [{ reason: `cannot decide: ${stepName(ref)}: ${what} depends on ${part} in radius.predicate, which the engine cannot judge`, step: ref, undecidable: true }];
     }
 
-    function judgeStep(ref: ActionStepRef, memo: ContextMemo): Violation[] {
+    function judgeStep(ref: ActionStepRef, memo: Memo): Violation[] {
       const raw = ref.step.radius?.predicate;
       const hasPredicate = raw !== undefined && raw !== null;
       const paths = hasPredicate ? predicatePaths(raw, memo) : [[]];

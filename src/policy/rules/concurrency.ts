@@ -1,8 +1,8 @@
-import { defineRule } from '../loading/rule-kind';
+import { defineRule } from '../core/rule-kind';
 import type { ScopeKind } from '../facts/state-facts';
 import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
-import type { Violation } from '../types';
+import type { Violation } from '../core/decision';
 
 interface Spec { maxRunning: number; per?: ScopeKind }
 

@@ -4,7 +4,7 @@ import { compileSimple } from '../json-logic/compile-simple';
 import { conditionData, DATA_ROOTS, dataNeeds } from '../json-logic/condition-data';
 import { dataRoots } from '../json-logic/data-roots';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { checkZone } from '../time/zone';
 
 type Expression = Parameters<typeof jsonLogic.apply>[0];

@@ -1,4 +1,4 @@
-import { defineRule } from '../loading/rule-kind';
+import { defineRule } from '../core/rule-kind';
 import { notLoaded, stateFact } from './state-fact';
 
 type Spec = Record<string, never>;

@@ -1,7 +1,7 @@
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { environmentSet } from '../engine/environments';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
-import type { RunEnvironment } from '../types';
+import type { RunEnvironment } from '../core/decision';
 
 interface Spec { blocked?: string[]; allowed?: string[] }
 

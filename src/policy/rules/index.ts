@@ -1,4 +1,4 @@
-import type { RuleKind } from '../loading/rule-kind';
+import type { RuleKind } from '../core/rule-kind';
 import { actionsRule } from './actions';
 import { alertsRule } from './alerts';
 import { blastRadiusRule } from './blast-radius';

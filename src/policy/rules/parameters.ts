@@ -1,8 +1,8 @@
-import { parseDuration } from '../loading/duration';
-import { readValue, showValue, type ValueKind } from '../loading/parameter-value';
-import { checkEach, defineRule, RuleSpecError } from '../loading/rule-kind';
+import { parseDuration } from '../syntax/duration';
+import { readValue, showValue, type ValueKind } from '../syntax/parameter-value';
+import { checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
 import { stepName } from '../engine/step-text';
-import type { ActionStepRef, Violation } from '../types';
+import type { ActionStepRef, Violation } from '../core/decision';
 
 type Bound = number | string;
 interface Limit { min?: Bound; max?: Bound; whenMissing?: 'deny' | 'allow' }

@@ -1,5 +1,5 @@
-import type { RuleCheck } from '../compiled';
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import type { RuleCheck } from '../core/compiled';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { checkPrometheus } from '../../signals/prometheus-check';
 import { compilePrometheusSpec, PROMETHEUS_SPEC_SCHEMA, type PrometheusSpec } from '../../signals/signal-rule-specs';
 import { readsOf, runValuesOf, signalViolations } from './signal-violations';

@@ -1,9 +1,9 @@
-import { RuleSpecError, defineRule } from '../loading/rule-kind';
-import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../loading/duration';
+import { RuleSpecError, defineRule } from '../core/rule-kind';
+import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../syntax/duration';
 import { HISTORY_MS, type ScopeKind } from '../facts/state-facts';
 import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
-import type { Violation } from '../types';
+import type { Violation } from '../core/decision';
 
 interface Spec { maxRuns: number; per?: ScopeKind; window: string }
 

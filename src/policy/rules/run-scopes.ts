@@ -1,13 +1,17 @@
-import type { EvaluationContext } from '../engine/evaluation-context';
+import type { EvaluationContext } from '../core/evaluation-context';
 import { scopeKey, type RunRef, type ScopeKind } from '../facts/state-facts';
-import type { RunScopes, Violation } from '../types';
+import type { RunScopes, Violation } from '../core/decision';
+import { memoKey } from '../core/memo';
+
+const TEAM_SCOPES = memoKey<RunScopes>('the run\'s team scopes');
+const ENVIRONMENT_SCOPES = memoKey<RunScopes>('the run\'s environment scopes');
 
 /**
  * The run's own scopes of one kind (`environment` can be two, with an override), or why there are
  * none. The same for every state rule of a decision: built once per decision and kind, never written to.
  */
 export function runScopes(ctx: EvaluationContext, per: ScopeKind): RunScopes {
-  return per === 'team' ? (ctx.memo.teamScopes ??= teamScopes(ctx)) : (ctx.memo.environmentScopes ??= environmentScopes(ctx));
+  return per === 'team' ? ctx.memo.get(TEAM_SCOPES, () => teamScopes(ctx)) : ctx.memo.get(ENVIRONMENT_SCOPES, () => environmentScopes(ctx));
 }
 
 function teamScopes(ctx: EvaluationContext): RunScopes {

@@ -1,5 +1,6 @@
-import type { EvaluationContext } from '../engine/evaluation-context';
-import type { Violation } from '../types';
+import type { EvaluationContext } from '../core/evaluation-context';
+import type { Violation } from '../core/decision';
+import { SIGNAL_READS } from '../engine/evaluate-policy';
 import { signalRunValues } from '../../signals/run-values';
 import type { RunValues } from '../../signals/placeholder-text';
 import type { SignalRead, SignalViolation } from '../../signals/signal-violation';
@@ -15,7 +16,7 @@ export function runValuesOf(ctx: EvaluationContext): RunValues[] {
  */
 export function readsOf(ctx: EvaluationContext, check: unknown): SignalRead[] {
   const reads: SignalRead[] = [];
-  (ctx.memo.signalReads ??= new Map()).set(check, reads);
+  ctx.memo.get(SIGNAL_READS, () => new Map()).set(check, reads);
   return reads;
 }
 

@@ -1,6 +1,6 @@
-import type { EvaluationContext } from '../engine/evaluation-context';
+import type { EvaluationContext } from '../core/evaluation-context';
 import type { StateFacts } from '../facts/state-facts';
-import type { Violation } from '../types';
+import type { Violation } from '../core/decision';
 
 /** A part of the state facts gathered for this decision; undefined when it was not (the rule cannot decide). */
 export function stateFact<K extends keyof StateFacts>(ctx: EvaluationContext, key: K): NonNullable<StateFacts[K]> | undefined {

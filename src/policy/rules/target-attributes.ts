@@ -1,9 +1,9 @@
 import type { Target } from '../../payload/types';
 import { attributeHint, capped, MAX_PER_STEP } from '../engine/missing-data';
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { stepName } from '../engine/step-text';
-import { isTargeted } from '../engine/targeted-step';
-import type { ActionStepRef, Violation } from '../types';
+import { isTargeted } from '../core/targeted-step';
+import type { ActionStepRef, Violation } from '../core/decision';
 
 type ValuesByKey = Record<string, string[]>;
 interface Spec { forbid?: ValuesByKey; allowOnly?: ValuesByKey; whenMissing?: 'deny' | 'allow' }

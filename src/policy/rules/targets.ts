@@ -1,8 +1,8 @@
-import { compileGlobs } from '../loading/glob';
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { compileGlobs } from '../syntax/glob';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { stepName } from '../engine/step-text';
-import { isTargeted, targetCount, targetTypeOf, type TargetCount } from '../engine/targeted-step';
-import type { ActionStepRef, Violation } from '../types';
+import { isTargeted, targetCount, targetTypeOf, type TargetCount } from '../core/targeted-step';
+import type { ActionStepRef, Violation } from '../core/decision';
 
 interface Caps { maxPerStep?: number; maxTotal?: number }
 interface Spec extends Caps { perType?: Record<string, Caps>; maxPercentage?: number; requireMaximum?: boolean; denyEmpty?: boolean }

@@ -1,9 +1,9 @@
-import { checkAll, checkEach, defineRule, RuleSpecError } from '../loading/rule-kind';
+import { checkAll, checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime, zoneProblem } from '../time/zone';
-import type { EvaluationContext } from '../engine/evaluation-context';
-import type { Violation } from '../types';
+import type { EvaluationContext } from '../core/evaluation-context';
+import type { Violation } from '../core/decision';
 
 type DenySpec = Partial<FreezeSpec & RecurringSpec>;
 interface Spec { timeZone: string; allowed?: RecurringSpec[]; deny?: DenySpec[] }

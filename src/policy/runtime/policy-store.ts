@@ -1,4 +1,4 @@
-import type { PolicyBundle } from '../compiled';
+import type { PolicyBundle } from '../core/compiled';
 import { formatProblem, type LoadProblem } from '../loading/load-error';
 
 /** What started a load: the first load, a file change seen by the watcher, or SIGHUP. */

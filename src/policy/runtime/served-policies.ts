@@ -1,4 +1,4 @@
-import type { CompiledPolicy, PolicyBundle } from '../compiled';
+import type { CompiledPolicy, PolicyBundle } from '../core/compiled';
 import { withBuiltIns } from '../loading/built-in-policies';
 import type { PolicyStore } from './policy-store';
 

@@ -1,4 +1,4 @@
-import { RuleSpecError } from '../loading/rule-spec-error';
+import { RuleSpecError } from '../core/rule-spec-error';
 
 /** `HH:MM` on a 24-hour clock; `24:00` is allowed as the end of a day. */
 export const CLOCK_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { checkAll, RuleSpecError } from '../loading/rule-spec-error';
+import { checkAll, RuleSpecError } from '../core/rule-spec-error';
 
 /** A one-off deny window, e.g. a change freeze: `{name: year-end, start: 2026-12-18, end: 2027-01-04}`. */
 export interface FreezeSpec { name?: string; start: string; end: string }

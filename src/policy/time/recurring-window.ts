@@ -1,4 +1,4 @@
-import { checkAll, RuleSpecError } from '../loading/rule-spec-error';
+import { checkAll, RuleSpecError } from '../core/rule-spec-error';
 import { formatClock, parseClock } from './clock-time';
 import type { LocalTime } from './wall-clock';
 import { describeDays, parseDays } from './weekdays';

@@ -1,4 +1,4 @@
-import { checkEach, RuleSpecError } from '../loading/rule-spec-error';
+import { checkEach, RuleSpecError } from '../core/rule-spec-error';
 
 /** Day names in ISO order: Mon = 1 ... Sun = 7 (luxon's `weekday`). */
 export const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;

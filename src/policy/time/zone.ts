@@ -1,8 +1,9 @@
 import { IANAZone } from 'luxon';
-import { RuleSpecError } from '../loading/rule-spec-error';
+import { RuleSpecError } from '../core/rule-spec-error';
 import { wallClock, type LocalTime } from './wall-clock';
 import { WEEKDAYS } from './weekdays';
-import type { EvaluationContext } from '../engine/evaluation-context';
+import type { EvaluationContext } from '../core/evaluation-context';
+import { memoKey } from '../core/memo';
 
 export type { LocalTime } from './wall-clock';
 
@@ -29,6 +30,10 @@ export function localTime(now: Date, zone: string): LocalTime {
   return wallClock(now.getTime(), zone);
 }
 
+/** The request's `now` on the wall clock of each time zone asked for, and its description. */
+export const LOCAL_TIMES = memoKey<Map<string, LocalTime>>('now on the wall clock, by zone');
+const LOCAL_TEXTS = memoKey<Map<string, string>>('now on the wall clock as text, by zone');
+
 /**
  * The request's `now` on the wall clock of the zone, computed once per request and zone: every
  * window and condition of every policy of a request shares it. Kept in the request's memo, which
@@ -36,7 +41,7 @@ export function localTime(now: Date, zone: string): LocalTime {
  * young-generation GCs, so they were promoted: docs/decisions/0004-per-evaluation-context.md).
  */
 export function requestLocalTime(ctx: Pick<EvaluationContext, 'now' | 'memo'>, zone: string): LocalTime {
-  const byZone = (ctx.memo.localTimes ??= new Map());
+  const byZone = ctx.memo.get(LOCAL_TIMES, () => new Map());
   let local = byZone.get(zone);
   if (!local) byZone.set(zone, (local = localTime(ctx.now, zone)));
   return local;
@@ -70,7 +75,7 @@ export function describeLocal(local: LocalTime): string {
 
 /** describeLocal of the request's `now` in the zone, made once per request and zone (every window of a request describes the same time). */
 export function describeRequestLocal(ctx: Pick<EvaluationContext, 'now' | 'memo'>, zone: string): string {
-  const byZone = (ctx.memo.localTexts ??= new Map());
+  const byZone = ctx.memo.get(LOCAL_TEXTS, () => new Map());
   let text = byZone.get(zone);
   if (text === undefined) byZone.set(zone, (text = describeLocal(requestLocalTime(ctx, zone))));
   return text;

@@ -1,7 +1,7 @@
 import { createLogger } from '../../../src/observability/logger';
-import type { PolicyBundle } from '../../../src/policy/compiled';
+import type { PolicyBundle } from '../../../src/policy/core/compiled';
 import type { Facts } from '../../../src/policy/facts/facts';
-import { gatherFacts } from '../../../src/policy/facts/gather-facts';
+import { gatherFacts } from '../../../src/policy/engine/gather-facts';
 import { MemoryStateStore } from '../../../src/state/memory-state-store';
 import { stateFactSource } from '../../../src/state/state-fact-source';
 import type { PreflightPayload } from '../../../src/payload/types';

@@ -1,4 +1,4 @@
-import type { PreflightPayload } from '../../../src/policy/types';
+import type { PreflightPayload } from '../../../src/policy/core/decision';
 import { decideAt, loadProblems, policyDocument } from '../../helpers/decide-harness';
 
 const aliases = `

@@ -1,4 +1,4 @@
-import { formatDuration, parseDuration } from '../../../src/policy/loading/duration';
+import { formatDuration, parseDuration } from '../../../src/policy/syntax/duration';
 
 describe('durations', () => {
   test.each([

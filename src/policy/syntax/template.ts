@@ -1,13 +1,6 @@
-import { RuleSpecError, RuleSpecErrors } from './rule-spec-error';
+import { RuleSpecError, RuleSpecErrors } from '../core/rule-spec-error';
+import { MESSAGE_PLACEHOLDERS, type Placeholder, type Template } from '../core/template';
 
-/** Placeholders a denial message may use: `{{experimentKey}}`, `{{step}}`, ... */
-export const MESSAGE_PLACEHOLDERS = [
-  'policy', 'reason', 'experimentKey', 'team', 'environment', 'executionId', 'step', 'target', 'value', 'decisionId', 'revision', 'now',
-] as const;
-export type Placeholder = (typeof MESSAGE_PLACEHOLDERS)[number];
-export type TemplateValues = Partial<Record<Placeholder, string | undefined>>;
-
-export type Template = (values: TemplateValues) => string;
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 

@@ -1,4 +1,4 @@
-import type { RuleCheck } from '../compiled';
+import type { RuleCheck } from './compiled';
 import { checkAll, checkEach, RuleSpecError, RuleSpecErrors } from './rule-spec-error';
 
 export { checkAll, checkEach, RuleSpecError, RuleSpecErrors };

@@ -1,5 +1,5 @@
-import type { SignalRead } from '../signals/signal-violation';
-import type { Execution, PreflightPayload, Step } from '../payload/types';
+import type { SignalRead } from '../../signals/signal-violation';
+import type { Execution, PreflightPayload, Step } from '../../payload/types';
 
 export type Mode = 'enforce' | 'warn' | 'audit';
 export const MODES: readonly Mode[] = ['enforce', 'warn', 'audit'];

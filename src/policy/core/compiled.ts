@@ -1,10 +1,9 @@
-import type { EvaluationContext } from './engine/evaluation-context';
-import type { Need } from './facts/need';
-import type { CompiledScope, ScopeSpec } from './engine/scope';
-import type { Template } from './loading/template';
-import type { ActionStepRef, Mode, Modification, PolicyResult, SourceRef, Violation } from './types';
-import type { AliasesById, EnvironmentAliases } from './engine/environments';
-import type { EnvironmentNames } from './engine/environment-names';
+import type { EvaluationContext } from './evaluation-context';
+import type { Need } from '../facts/need';
+import type { CompiledScope, ScopeSpec } from './compiled-scope';
+import type { Template } from './template';
+import type { ActionStepRef, Mode, Modification, PolicyResult, SourceRef, Violation } from './decision';
+import type { AliasesById, EnvironmentAliases, EnvironmentNames } from './environment-directory';
 
 // The compiled policy set: built by loading (load-bundle.ts), read-only from then on. Deciding a run
 // never writes to any of it; what a decision computes lives in its EvaluationContext.

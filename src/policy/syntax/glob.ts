@@ -1,6 +1,6 @@
 import picomatch from 'picomatch';
 import { GLOB_MATCH_OPTIONS, globProblem } from './glob-syntax';
-import { RuleSpecError } from './rule-spec-error';
+import { RuleSpecError } from '../core/rule-spec-error';
 
 /** A case-insensitive glob (`*shutdown*`, `com.steadybit.extension_aws.*`) compiled once. */
 export type Matcher = (value: string) => boolean;

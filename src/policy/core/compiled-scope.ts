@@ -1,0 +1,37 @@
+import type { Need } from '../facts/need';
+import type { ActionStepRef } from './decision';
+import type { EvaluationContext } from './evaluation-context';
+
+/** `match:` / `exclude:` in YAML. Lists are OR-ed; fields are AND-ed. */
+export interface ScopeSpec {
+  teams?: string[];
+  environments?: string[];
+  experimentKeys?: string[];
+  actionIds?: string[];
+  actionKinds?: string[];
+  createdVia?: string[];
+}
+
+/** A `match:` or `exclude:` scope, compiled at load (engine/scope.ts compileScope). */
+export interface CompiledScope {
+  /** Whether the scope has run-level fields (teams, environments, experiment keys, createdVia): without, runMiss is always undefined. */
+  narrowsRun: boolean;
+  /** Why the run is outside this scope (naming the value and the list), or undefined when inside. */
+  runMiss(ctx: EvaluationContext): string | undefined;
+  /** Whether the scope says anything about steps. */
+  hasStepFilter: boolean;
+  stepMatches(step: ActionStepRef): boolean;
+  /** The step filter as written, e.g. `match.actionIds (*shutdown*)`, for skip reasons. */
+  stepFilterText: string;
+  /** Whether every run-level field is known to match (a waiver's reach: unknown never widens it). */
+  runCovered(ctx: EvaluationContext): boolean;
+  /** Whether the step's action id and kind are known to match the step filter (true without one). */
+  stepCovered(step: ActionStepRef): boolean;
+  /**
+   * Why the run cannot be placed in or out of this scope: its environments field depends on an
+   * environment name that cannot be known (docs/platform-api.md). Asked when runMiss said nothing.
+   */
+  undecided(ctx: EvaluationContext): string | undefined;
+  /** What deciding the scope needs from outside the payload: the environment names when it lists environments. */
+  needs: readonly Need[];
+}

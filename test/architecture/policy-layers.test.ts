@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import madge from 'madge';
+import { ROOT } from '../helpers/server-process';
+import { layerViolations } from './policy-layers';
+
+// Issue 29 item 7: the policy language reads as layers, each built on the ones below it
+// (policy-layers.ts). Type-only imports count too.
+describe('the policy language layers', () => {
+  test('every import in src/policy goes down the layers', async () => {
+    const graph = await madge(join(ROOT, 'src'), { fileExtensions: ['ts'], tsConfig: join(ROOT, 'tsconfig.json') });
+    const files = graph.obj();
+    expect(Object.keys(files).filter((f) => f.startsWith('policy/core/')).length).toBeGreaterThan(5);
+    expect(layerViolations(files)).toEqual([]);
+  }, 60_000);
+
+  test.each([
+    ['core imports the engine', 'policy/core/compiled.ts', 'policy/engine/scope.ts'],
+    ['the engine imports loading', 'policy/engine/decide.ts', 'policy/loading/load-bundle.ts'],
+    ['time imports the engine', 'policy/time/zone.ts', 'policy/engine/evaluate-policy.ts'],
+    ['facts import the core', 'policy/facts/facts.ts', 'policy/core/decision.ts'],
+    ['rules import loading', 'policy/rules/quota.ts', 'policy/loading/compile-document.ts'],
+    ['two layers of the same rank', 'policy/time/zone.ts', 'policy/syntax/glob.ts'],
+    ['the language imports an adapter', 'policy/engine/decide.ts', 'http/preflight-route.ts'],
+    ['a file at the top of policy/', 'policy/engine/decide.ts', 'policy/compiled.ts'],
+  ])('a planted import is found: %s', (_name, from, to) => {
+    const graph = { 'policy/rules/cooldown.ts': ['policy/core/rule-kind.ts', 'policy/syntax/duration.ts'], [from]: [to] };
+    expect(layerViolations(graph)).toEqual([`${from} -> ${to}`]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The policy language's layers, lowest first (CONTRIBUTING.md, "Where things are"). A folder of
+ * src/policy/ may import its own files and the folders of a lower rank, never one of the same or a
+ * higher rank; the language imports only these modules from the rest of src/.
+ */
+export const POLICY_LAYERS: Record<string, number> = {
+  facts: 0, // the facts and needs: plain data, what a decision knows from outside the payload
+  core: 1, // the compiled bundle, decisions, the rule-kind contract, the evaluation context, fact sources
+  syntax: 2, // value syntaxes: durations, globs, templates
+  time: 2,
+  predicate: 2,
+  'json-logic': 3,
+  engine: 4, // one decision
+  rules: 5, // one file per rule kind
+  loading: 6, // YAML -> checked, compiled bundle
+  runtime: 7, // the policy set while the service runs
+};
+
+/** What the language may import from the rest of src/ (paths relative to src/, prefixes). */
+export const BELOW_POLICY: readonly string[] = ['payload/', 'validation/', 'json-object.ts', 'env-values.ts', 'signals/', 'observability/'];
+
+/** The layer of a file relative to src/: its folder under policy/, or undefined outside the language. */
+function layerOf(file: string): string | undefined {
+  const m = /^policy\/([^/]+)\//.exec(file);
+  return m ? m[1] : file.startsWith('policy/') ? '(policy top)' : undefined;
+}
+
+/** Every import that goes against the layers, as `from -> to` (graph: file -> imported files, relative to src/). */
+export function layerViolations(graph: Record<string, readonly string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, imports] of Object.entries(graph)) {
+    const layer = layerOf(from);
+    if (layer === undefined) continue;
+    for (const to of imports) {
+      const target = layerOf(to);
+      if (target === undefined) {
+        if (!BELOW_POLICY.some((allowed) => to.startsWith(allowed))) out.push(`${from} -> ${to}`);
+        continue;
+      }
+      if (target === layer) continue;
+      const [rankFrom, rankTo] = [POLICY_LAYERS[layer], POLICY_LAYERS[target]];
+      if (rankFrom === undefined || rankTo === undefined || rankTo >= rankFrom) out.push(`${from} -> ${to}`);
+    }
+  }
+  return out;
+}
