@@ -1,4 +1,4 @@
-import type { PolicyBundle } from '../src/policy/compiled';
+import type { PolicyBundle } from '../src/policy/core/compiled';
 import { loadBundle } from '../src/policy/loading/load-bundle';
 
 /**

@@ -1,5 +1,5 @@
 import type { Target } from '../../payload/types';
-import type { ActionStepRef } from '../types';
+import type { ActionStepRef } from '../core/decision';
 
 /** One group of targets (the targets sharing a value of the `by` attribute) as one step or the run reaches it. */
 export interface Group {

@@ -1,8 +1,8 @@
 import { attributeHint, capped, MAX_PER_STEP } from '../engine/missing-data';
-import { defineRule, RuleSpecError } from '../loading/rule-kind';
+import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { stepName } from '../engine/step-text';
-import { isTargeted } from '../engine/targeted-step';
-import type { ActionStepRef, Violation } from '../types';
+import { isTargeted } from '../core/targeted-step';
+import type { ActionStepRef, Violation } from '../core/decision';
 import { emptyTally, tallyTargets, type Group, type Tally, type TallyKeys } from './group-tally';
 
 interface SizeSpec { attribute?: string; default?: number; whenUnknown?: 'deny' | 'warn' }
