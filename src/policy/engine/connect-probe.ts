@@ -1,4 +1,4 @@
-import type { Decision, Execution } from '../types';
+import type { Decision, Execution } from '../core/decision';
 
 /**
  * `preflight-gate connect --probe` proves the wiring with a run of its own: an experiment named
