@@ -1,7 +1,8 @@
 import { compileGlobs } from '../policy/syntax/glob';
 import type { LoadProblem } from '../policy/loading/load-error';
+import { closest } from '../policy/loading/near-name';
 import type { EnvironmentName, PreflightWebhook, PropertyDefinition } from './platform-endpoints';
-import type { Located, PolicyReferences } from './policy-references';
+import type { Located, PolicyReferences } from '../policy/loading/policy-references';
 
 /** What doctor read from the platform. */
 export interface PlatformFacts {
@@ -14,26 +15,6 @@ export interface PlatformFacts {
 const LIST_TYPES = new Set(['STRING_LIST', 'ENUM_LIST', 'NUMBER_LIST', 'LINK_LIST']);
 
 const finding = (at: Located, message: string): LoadProblem => ({ file: at.file, line: at.line, col: at.col, path: at.path, message, severity: 'error' });
-
-/** The closest of `names` to `value` when it is a likely typo (edit distance at most 2). */
-function closest(value: string, names: readonly string[]): string | undefined {
-  let best: { name: string; d: number } | undefined;
-  for (const name of names) {
-    const d = distance(value.toLowerCase(), name.toLowerCase());
-    if (d <= 2 && (!best || d < best.d)) best = { name, d };
-  }
-  return best?.name;
-}
-
-function distance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
-}
 
 function environmentFindings(refs: PolicyReferences, facts: PlatformFacts): LoadProblem[] {
   const names = facts.environments.map((e) => e.name);

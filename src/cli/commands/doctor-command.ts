@@ -5,7 +5,7 @@ import { doctorFindings } from '../../platform/doctor-checks';
 import { createPlatformClient } from '../../platform/platform-client';
 import { parsePlatformConfig } from '../../platform/platform-config';
 import { getEnvironments, getPreflightWebhooks, getPropertyDefinitions, type Read } from '../../platform/platform-endpoints';
-import { policyReferences } from '../../platform/policy-references';
+import { policyReferences } from '../../policy/loading/policy-references';
 import { formatProblems, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { EXIT, UsageError } from '../usage-error';

@@ -3,6 +3,8 @@ import type { CompiledException, CompiledPolicy, PolicyBundle } from '../core/co
 import { assembleBundle } from './assemble-bundle';
 import { compileDocument, sharedParts } from './compile-document';
 import { findModificationConflicts } from './modification-conflicts';
+import { nameTypoWarnings } from './name-typos';
+import { documentReferences } from './policy-references';
 import type { LoadProblem } from './load-error';
 import { parseYamlSource, type ParsedDocument, type SourceFile } from './yaml-source';
 
@@ -47,9 +49,11 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
   const declaredPolicies = new Set<string>();
   const exceptionDocs = new Map<CompiledException, ParsedDocument>();
   const shared = sharedParts();
+  const documents: ParsedDocument[] = [];
   for (const source of sources) {
     const parsed = parseYamlSource(source);
     problems.push(...parsed.problems);
+    documents.push(...parsed.documents);
     for (const doc of parsed.documents) {
       const { compiled, problems: docProblems } = compileDocument(doc, now, shared);
       problems.push(...docProblems);
@@ -84,6 +88,8 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     }
   }
   problems.push(...findModificationConflicts(policies, aliases));
+  // Likely typos are looked for once the set is valid: a name with an error is reported as that.
+  if (!problems.some((p) => p.severity === 'error')) problems.push(...nameTypoWarnings(documentReferences(documents)));
   if (policies.length === 0 && !problems.some((p) => p.severity === 'error')) {
     problems.push({ file: sources[0]?.file ?? '(policy directory)', line: 1, col: 1, path: '', message: 'no policies found: refusing to run with an empty policy set (it would allow every run)', severity: 'error' });
   }
