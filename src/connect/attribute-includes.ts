@@ -1,6 +1,6 @@
 import type { LoadProblem } from '../policy/loading/load-error';
 import { parseYamlSource, type SourceFile } from '../policy/loading/yaml-source';
-import { policyReferences } from '../platform/policy-references';
+import { policyReferences } from '../policy/loading/policy-references';
 
 /** What the preflight webhook must send: the keys, or why they cannot be known. */
 export type AttributeIncludes = { ok: true; includes: string[] } | { ok: false; problems: LoadProblem[] };
