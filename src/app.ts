@@ -23,6 +23,7 @@ import type { GuardrailState } from './state/guardrail-state';
 import { stateFactSource } from './state/state-fact-source';
 import { timeRequest } from './observability/request-timer';
 import { DEFAULT_BODY_LIMIT } from './config';
+import type { Notifier } from './notify/notifier';
 
 export interface AppDeps {
   store: PolicyStore;
@@ -49,6 +50,8 @@ export interface AppDeps {
   starterPolicies?: boolean;
   /** Fact sources besides the state store (e.g. the Steadybit platform API). */
   factSources?: readonly FactSource[];
+  /** Notifications of decisions and emergency stops (docs/notifications.md); none when absent. */
+  notifier?: Notifier;
   /** Replaces gathering facts from the sources (tests: a source that fails). */
   gatherFacts?: PreflightDeps['gather'];
 }
@@ -99,7 +102,7 @@ export function createApp(deps: AppDeps): App {
   // One budget for every route that reads a body into memory.
   const budget = bodyBudget(deps.bodyBudget ?? budgetFromHeap(getHeapStatistics().heap_size_limit));
   const bodies = { secrets: deps.secrets, bodyLimit, metrics, budget };
-  if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state }));
+  if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state, notifier: deps.notifier }));
   const sources: FactSource[] = [...(deps.state ? [stateFactSource({ ...deps.state, logger: deps.logger })] : []), ...(deps.factSources ?? [])];
   const preflight = preflightHandler({
     ...bodies,
@@ -110,6 +113,7 @@ export function createApp(deps: AppDeps): App {
     newId: deps.newId ?? randomUUID,
     gather: deps.gatherFacts ?? ((bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now, bundle)),
     archive: deps.archive,
+    notifier: deps.notifier,
   });
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));
   app.use(errorHandler(deps.logger));

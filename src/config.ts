@@ -8,6 +8,8 @@ import { budgetFromHeap } from './http/body-budget';
 import { parsePlatformConfig, type PlatformConfig } from './platform/platform-config';
 import { parseSignalsConfig } from './signals/signals-config';
 import type { SignalsConfig } from './signals/signal-source';
+import { parseNotifyConfig } from './notify/notify-config';
+import type { NotifyConfig } from './notify/target-config';
 
 export { ConfigError };
 
@@ -38,6 +40,8 @@ export interface Config {
   archive: ArchiveConfig;
   /** ALERTMANAGER_URL, PROMETHEUS_URL, SIGNAL_SOURCES_FILE, SIGNAL_CACHE_TTL_MS, ... (docs/signals.md). */
   signals: SignalsConfig;
+  /** NOTIFY_WEBHOOK_URL, NOTIFY_WEBHOOK_SECRET, NOTIFY_TARGETS_FILE, ... (docs/notifications.md). */
+  notify: NotifyConfig;
 }
 
 /**
@@ -97,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, heapLimitBytes 
     platform: parsePlatformConfig(env),
     archive: parseArchiveConfig(env),
     signals: parseSignalsConfig(env),
+    notify: parseNotifyConfig(env),
   };
 }

@@ -22,6 +22,9 @@ import { historyWindowMs } from './platform/history-window';
 import { connectPlatform } from './platform/platform-connection';
 import { serviceSignalSource } from './signals/service-signal-source';
 import { environmentFactSource } from './platform/environment-fact-source';
+import { createNotifier } from './notify/notifier';
+import { policyRejectedNotification } from './notify/event-notifications';
+import { formatProblem } from './policy/loading/load-error';
 
 /** The longest start-up waits for the first sync with the Platform API before listening. */
 const PLATFORM_STARTUP_MS = 10_000;
@@ -63,10 +66,21 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
   const signals = serviceSignalSource(config.signals, { registry: metrics.registry, logger, needs: bundle?.needs });
+  const notifier = createNotifier(config.notify, { registry: metrics.registry, logger, redaction: config.audit.redact });
+  if (config.notify.targets.length > 0) logger.info('notifications', { targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })) });
+  // A rejected reload (watcher or SIGHUP) is told; the first load's failure stops the start instead.
+  const reload = (trigger: LoadTrigger): ReloadOutcome => {
+    const outcome = reloader.reload(trigger);
+    if (outcome.result === 'failure') {
+      const problems = outcome.problems.filter((p) => p.severity === 'error').map(formatProblem);
+      notifier.notify(policyRejectedNotification(trigger, problems, outcome.revisionInUse, new Date()));
+    }
+    return outcome;
+  };
   const factSources = [signals, ...(platform ? [environmentFactSource(platform.directory)] : [])];
   const app = createApp({
     store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, bodyBudget: config.bodyBudget, isShuttingDown: () => shuttingDown,
-    platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources,
+    platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources, notifier,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createHttpServer(app, { headersFor: preflightIdHeader(randomUUID) }).listen(config.port, config.host, () => resolve(s));
@@ -77,7 +91,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   let watcher: PolicyWatcher | undefined;
   if (config.policyWatch) {
-    watcher = watchPolicyDir(config.policyDir, () => reloader.reload('watch'), {
+    watcher = watchPolicyDir(config.policyDir, () => reload('watch'), {
       debounceMs: config.policyReloadDebounceMs,
       onError: (err) => logger.error('policy directory watch failed; SIGHUP still reloads', { error: String(err) }),
       onRewatch: (why) => logger.warn(`policy directory ${why === 'back' ? 'is back' : 'was replaced'}: watching it anew and reloading`, { policyDir: config.policyDir }),
@@ -85,7 +99,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     // Not awaited: the caller installs its SIGTERM handling as soon as the server listens. A change
     // made between the first load and the watch starting is caught by one reload once it is ready.
     void watcher.ready.then(() => {
-      if (!shuttingDown) reloader.reload('watch');
+      if (!shuttingDown) reload('watch');
     });
   }
 
@@ -98,9 +112,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     await closed;
     audit.close();
     await archive?.close();
+    // What waits for its dedupe window or a retry is sent now, within a few seconds at most.
+    await notifier.close(Math.min(5000, config.shutdownTimeoutMs));
     await stateStore.close();
   };
-  return { server, store, logger, reload: (trigger) => reloader.reload(trigger), shutdown };
+  return { server, store, logger, reload, shutdown };
 }
 
 export function addressPort(server: Server): number {

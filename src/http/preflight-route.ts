@@ -18,6 +18,7 @@ import { framingProblem } from './request-framing';
 import { turnBatch } from './turn-batch';
 import { preflightAnswer } from './preflight-answer';
 import type { DecisionArchive } from '../archive/decision-archive';
+import type { Notifier } from '../notify/notifier';
 
 export interface PreflightDeps extends SignedBodyOptions {
   /** Only `current()` is used: app.ts passes the view that adds the built-in policies. */
@@ -30,6 +31,8 @@ export interface PreflightDeps extends SignedBodyOptions {
   gather: (bundle: PolicyBundle, payload: PreflightPayload, now: Date) => Promise<Gathered>;
   /** Records every decision after its answer is sent (DECISION_ARCHIVE); optional. */
   archive?: DecisionArchive;
+  /** Tells people of denials, warnings and waivers after the answer is sent (docs/notifications.md); optional. */
+  notifier?: Pick<Notifier, 'decided'>;
 }
 
 /** What a decision was made from, kept for the decision archive. */
@@ -141,6 +144,7 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
       send(res, decided.decision, explain);
       // After the answer is out: the archive queues it and writes it later (decision-archive.ts).
       deps.archive?.record({ ...decided, payload: answer.body, needs: decided.bundle.needs, explain });
+      deps.notifier?.decided(decided);
     } catch (err) {
       const error = reportError(err, PREFLIGHT_PATH, deps.logger);
       if (answer) answer.errorMessage = error.message;

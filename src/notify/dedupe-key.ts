@@ -1,0 +1,15 @@
+import type { Notification } from './notification';
+
+/**
+ * What makes two notifications "the same" for collapsing: the kind, the experiment, team and
+ * environment, the policies and their reasons (and who, and which problems). The run and the
+ * decision are left out (a denial's message names its decision, so it is left out too), so a client retrying a denied run (or a schedule starting the same experiment again and
+ * again) gives one message with a count, not one per attempt.
+ */
+export function dedupeKey(n: Notification): string {
+  const run = n.run;
+  return JSON.stringify([
+    n.kind, run?.experimentKey, run?.team, run?.environment, n.by, n.problems,
+    n.policies.map((p) => [p.policy, p.result, p.exception, p.reasons]),
+  ]);
+}
