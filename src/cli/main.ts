@@ -6,6 +6,7 @@ import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } fro
 import { prCommentCommand, type PrCommentOptions } from './commands/pr-comment-command';
 import { schemaCommand, type SchemaOptions } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
+import { notifyCommand, type NotifyOptions } from './commands/notify-command';
 import { TEST_FORMATS, testCommand, type TestFormat } from './commands/test-command';
 import { validateCommand } from './commands/validate-command';
 import { packageVersion } from '../package-version';
@@ -36,7 +37,7 @@ const program = new Command('preflight-gate')
   .version(packageVersion(), '-V, --version', 'print the version of preflight-gate')
   .exitOverride()
   .showHelpAfterError('(add --help for usage)')
-  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code, a --fail-on hit of replay), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).');
+  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code, a --fail-on hit of replay, a test notification the target did not accept), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).');
 
 program.command('validate')
   .description('check every policy file (schema and semantics) and the shape of every test suite')
@@ -89,6 +90,12 @@ program.command('sign')
   .option('--secret <secret>', 'the webhook secret (prefer --secret-env: keeps it out of shell history)')
   .option('--secret-env <name>', 'read the secret from this environment variable, e.g. WEBHOOK_SECRET')
   .action((file: string | undefined, opts: { secret?: string; secretEnv?: string }) => run(() => signCommand(file, opts, env, write)));
+
+program.command('notify')
+  .description('send a sample notification to a configured target (NOTIFY_WEBHOOK_URL, NOTIFY_TARGETS_FILE), to check the wiring (docs/notifications.md)')
+  .option('--test', 'send a sample denial, marked [test]')
+  .option('--target <name>', 'the target: webhook (NOTIFY_WEBHOOK_URL) or a name from NOTIFY_TARGETS_FILE')
+  .action((opts: NotifyOptions) => run(() => notifyCommand(opts, env, write)));
 
 program.command('schema')
   .description('print the JSON Schema of policy documents (for editors)')

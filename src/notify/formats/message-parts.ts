@@ -35,7 +35,8 @@ export function messageFacts(delivery: Delivery): MessageFact[] {
 export function policyLines(policies: readonly NotifiedPolicy[]): string[] {
   const lines = policies.slice(0, MAX_POLICIES).map((p) => {
     const reasons = p.reasons.slice(0, MAX_REASONS).join('; ') + (p.reasons.length > MAX_REASONS ? `; and ${p.reasons.length - MAX_REASONS} more` : '');
-    const waived = p.exception ? `, waived by exception ${p.exception}` : '';
+    // The engine's reasons of a waived policy name the exception already; said here only if not.
+    const waived = p.exception && !p.reasons.some((r) => r.includes(`"${p.exception}"`)) ? `, waived by exception ${p.exception}` : '';
     return `${p.policy} (${p.mode}${waived})${reasons ? `: ${reasons}` : ''}`;
   });
   if (policies.length > MAX_POLICIES) lines.push(`and ${policies.length - MAX_POLICIES} more policies`);

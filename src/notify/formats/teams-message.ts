@@ -16,7 +16,7 @@ const text = (value: string, extra: Record<string, unknown> = {}) => ({ type: 'T
 export function teamsMessage(delivery: Delivery): string {
   const n = delivery.notification;
   const body: Record<string, unknown>[] = [
-    text(titleOf(delivery), { size: 'Medium', weight: 'Bolder', color: COLOR[n.kind], style: 'heading' }),
+    text(titleOf(delivery), { size: 'Medium', weight: 'Bolder', color: COLOR[n.kind] }),
     text(n.message),
     { type: 'FactSet', facts: messageFacts(delivery).map((f) => ({ title: f.label, value: f.value })) },
   ];
