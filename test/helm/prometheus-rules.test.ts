@@ -25,7 +25,7 @@ const promtool = (...args: string[]) => {
 };
 
 const RUNBOOK = 'https://git.example.com/platform/preflight-gate/blob/main/docs/runbook.md';
-const ALERTS = ['PreflightGateDown', 'PreflightGatePolicyReloadFailed', 'PreflightGateErrorDecisions', 'PreflightGateSignatureFailureSpike', 'PreflightGateLatencyHigh', 'PreflightGateStateStoreDown', 'PreflightGateSignalSourceFailing'];
+const ALERTS = ['PreflightGateDown', 'PreflightGatePolicyReloadFailed', 'PreflightGateErrorDecisions', 'PreflightGateSignatureFailureSpike', 'PreflightGateLatencyHigh', 'PreflightGateStateStoreDown', 'PreflightGateSignalSourceFailing', 'PreflightGateNotificationsFailing'];
 const UP = 'up{job="pg-preflight-gate",namespace="chaos"';
 const requests = (ns: string, status: string) => `preflight_request_duration_seconds_count{route="/preflight",status="${status}",namespace="${ns}"}`;
 
@@ -53,6 +53,11 @@ const SERIES = [
   ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="error",namespace="signals"}', '0+0x10'],
   ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="ok",namespace="signals"}', '0+4x10'],
   [requests('signals', '403'), '0 0 0 3 3 3 3 3'],
+  // Namespace "notify": its Slack webhook was revoked at minute 3 (2 messages rejected); its Teams target is fine.
+  ['preflight_notifications_total{target="platform-slack",outcome="rejected",namespace="notify"}', '0 0 0 2 2 2 2 2'],
+  ['preflight_notifications_total{target="platform-slack",outcome="sent",namespace="notify"}', '0 1 2 2 2 2 2 2'],
+  ['preflight_notifications_total{target="adm-teams",outcome="sent",namespace="notify"}', '0+1x10'],
+  ['preflight_notifications_total{target="adm-teams",outcome="failed",namespace="notify"}', '0+0x10'],
 ];
 
 const alert = (alertname: string, eval_time: string, labels: Record<string, string>, summary: string, description: string) => ({
@@ -90,6 +95,9 @@ const INCIDENTS = [
   silent('PreflightGateSignalSourceFailing', '2m'),
   alert('PreflightGateSignalSourceFailing', '5m', { namespace: 'signals', kind: 'prometheus', source: 'default' }, 'A live-signal source cannot answer; runs whose policies ask it are denied.',
     '3 queries to prometheus "default" failed (error or timeout) in the last 10 minutes. The alerts and prometheus rules that needed them could not decide, so those runs were denied (or allowed with a warning where the policy says onUnavailable: allow). The deny messages name the error.'),
+  silent('PreflightGateNotificationsFailing', '2m'),
+  alert('PreflightGateNotificationsFailing', '5m', { namespace: 'notify', target: 'platform-slack' }, 'Notifications do not reach a target; people are not told of denials, stops or the emergency stop.',
+    '2 notifications for target "platform-slack" were dropped (queue full), rejected (a 4xx) or failed (5xx, 429 or no answer after every retry) in the last 15 minutes. Decisions are not affected. The service log line "notification not delivered" says why; preflight-gate notify --test --target platform-slack checks the wiring.'),
 ];
 
 /** Another cluster: nothing scrapes the release at all (absent), and one where all is well. */
@@ -98,15 +106,17 @@ const HEALTHY_SERIES = [[`${UP},instance="10.0.0.1:8080"}`, '1+0x30'], [requests
   ['preflight_state_store_up{store="redis",namespace="chaos",pod="p1"}', '1+0x30'],
   ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="ok",namespace="chaos"}', '0+5x30'],
   ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="error",namespace="chaos"}', '0+0x30'],
-  ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="timeout",namespace="chaos"}', '0+0x30']];
+  ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="timeout",namespace="chaos"}', '0+0x30'],
+  ['preflight_notifications_total{target="webhook",outcome="sent",namespace="chaos"}', '0+2x30'],
+  ['preflight_notifications_total{target="webhook",outcome="failed",namespace="chaos"}', '0+0x30']];
 const HEALTHY = ALERTS.map((a) => silent(a, '25m'));
 
 const group = (series: string[][], alerts: object[]) => ({ interval: '1m', input_series: series.map(([s, values]) => ({ series: s, values })), alert_rule_test: alerts });
 
 describe("the chart's PrometheusRule", () => {
-  it('passes `promtool check rules` (7 alerts)', () => {
+  it('passes `promtool check rules` (8 alerts)', () => {
     expect(rules.map((r) => r.alert)).toEqual(ALERTS);
-    expect(promtool('check', 'rules', 'rules.yaml')).toEqual({ status: 0, output: expect.stringContaining('SUCCESS: 7 rules found') });
+    expect(promtool('check', 'rules', 'rules.yaml')).toEqual({ status: 0, output: expect.stringContaining('SUCCESS: 8 rules found') });
   });
 
   it('fires each alert on its incident, once per cause, with its labels and annotations, and stays silent before and when healthy (`promtool test rules`)', () => {
