@@ -67,6 +67,15 @@ describe('policy reloader', () => {
     expect(await count('failure')).toBe(1);
   });
 
+  it('a SIGHUP after a rejected reload says the files are still the rejected ones, not "content unchanged"', async () => {
+    expect(reloader.reload('SIGHUP')).toEqual({ result: 'unchanged', revision: revisionFor(A) });
+    expect(await count('failure')).toBe(1);
+    const logged = lines.at(-1) as { level: string; message: string };
+    expect(logged.level).toBe('warn');
+    expect(logged.message).toMatch(new RegExp(`^policy reload skipped: the files are unchanged since they were rejected \\(${dir}/gate\\.yaml:4:\\d+ rules\\[0\\]\\.environments\\.blocked: .*\\); still serving revision ${revisionFor(A)}$`));
+    expect(logged.message).not.toContain('content unchanged');
+  });
+
   it('replaces the set with the next valid one and drops the old revision from bundle info', async () => {
     const old = store.current();
     write(B);

@@ -93,7 +93,11 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
         // Watch events without a content change are routine (editors, ConfigMap refreshes); SIGHUP is asked for.
-        logger.log(trigger === 'SIGHUP' ? 'info' : 'debug', 'policy reload skipped: content unchanged', { trigger, revision: previous });
+        const level = trigger === 'SIGHUP' ? (sync?.inSync === false ? 'warn' : 'info') : 'debug';
+        const message = sync?.inSync === false
+          ? `policy reload skipped: the files are unchanged since they were rejected (${sync.message}); still serving revision ${previous}`
+          : 'policy reload skipped: content unchanged';
+        logger.log(level, message, { trigger, revision: previous });
         return { result: 'unchanged', revision: previous };
       }
       lastAttempt = attempt;
