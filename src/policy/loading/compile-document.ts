@@ -12,6 +12,7 @@ import { passResult } from '../engine/policy-texts';
 import { compileTemplate } from '../syntax/template';
 import type { Mode, Modification } from '../core/decision';
 import type { ParsedDocument } from './yaml-source';
+import { emptyKeyHint, emptyKeysFollowedBySiblings } from './indentation-hints';
 
 const validators = Object.fromEntries(
   Object.entries(DOCUMENT_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]),
@@ -155,11 +156,12 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date(), sha
   }
   const validate = validators[kind as DocumentKind];
   if (!validate(value)) {
+    const hint = indentationHint(value);
     for (const e of dedupe(toLocatedErrors(validate.errors))) {
       const message = e.unknownKey !== undefined && e.path.at(-3) === 'rules'
         ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
         : e.message;
-      problems.schema(e.path, message, e.atKey === true, e.syntax === true);
+      problems.schema(e.path, hint(e.path, message), e.atKey === true, e.syntax === true);
     }
   }
   const compiled = compileKind(kind as DocumentKind, value, doc, shared, problems);
@@ -187,6 +189,21 @@ function staleWarnings(policy: CompiledPolicy, now: Date): Array<{ path: Path; m
   return policy.rules.flatMap((rule, i) => (rule.staleParts?.(now) ?? []).map((part) => ({
     path: ['rules', i, rule.kind, ...part.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))], message: part.message,
   })));
+}
+
+/**
+ * Adds the hint about an empty key followed by its would-be children (indentation-hints.ts) to the
+ * first error about that mapping, the empty key or one of the keys after it; once per empty key.
+ */
+function indentationHint(value: unknown): (path: Path, message: string) => string {
+  const pending = emptyKeysFollowedBySiblings(value);
+  return (path, message) => {
+    const i = pending.findIndex((e) => path.length >= e.mapping.length && path.length <= e.mapping.length + 1
+      && e.mapping.every((p, j) => path[j] === p) && (path.length === e.mapping.length || [e.key, ...e.siblings].includes(String(path.at(-1)))));
+    if (i < 0) return message;
+    const [found] = pending.splice(i, 1);
+    return `${message} (hint: ${emptyKeyHint(found)})`;
+  };
 }
 
 /** One problem per place and message: ajv may report the same fault through several keywords. */

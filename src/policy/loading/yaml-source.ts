@@ -1,5 +1,6 @@
 import { isMap, isNode, isScalar, LineCounter, parseAllDocuments, type Document } from 'yaml';
 import type { LoadProblem } from './load-error';
+import { YAML_ERROR_HINTS } from './indentation-hints';
 
 export interface SourceFile {
   /** How the file is named in messages, e.g. `policies/prod.yaml`. */
@@ -36,7 +37,7 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
       const pos = lineCounter.linePos(err.pos[0]);
       problems.push({
         file: source.file, line: pos.line, col: pos.col, path: '',
-        message: `YAML ${err instanceof Error && doc.errors.includes(err) ? 'syntax error' : 'warning'}: ${err.message.split('\n')[0]}`,
+        message: `YAML ${err instanceof Error && doc.errors.includes(err) ? 'syntax error' : 'warning'}: ${err.message.split('\n')[0]}${YAML_ERROR_HINTS[err.code] ? ` (hint: ${YAML_ERROR_HINTS[err.code]})` : ''}`,
         severity: doc.errors.includes(err) ? 'error' : 'warning',
       });
     }
