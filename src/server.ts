@@ -64,7 +64,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     logger.info('Steadybit Platform API', { ...platform.health() });
   }
   const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
-  if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, maskAttributes: config.archive.maskAttributes });
+  if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, ...(config.archive.kind === 's3' ? { uploadTo: `s3://${config.archive.location.bucket}/${config.archive.location.prefix}` } : {}), maskAttributes: config.archive.maskAttributes });
   const signals = serviceSignalSource(config.signals, { registry: metrics.registry, logger, needs: bundle?.needs });
   const notifier = createNotifier(config.notify, { registry: metrics.registry, logger, redaction: config.audit.redact });
   if (config.notify.targets.length > 0) logger.info('notifications', { targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })) });
@@ -105,13 +105,15 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   const shutdown = async () => {
     shuttingDown = true;
+    // Everything, the decision archive's last upload included, is done by this time.
+    const deadlineMs = Date.now() + config.shutdownTimeoutMs;
     platform?.close();
     // Stop accepting at once; requests in flight finish while the watcher closes.
     const closed = closeGracefully(config.shutdownTimeoutMs);
     await watcher?.close();
     await closed;
     audit.close();
-    await archive?.close();
+    await archive?.close(deadlineMs);
     // What waits for its dedupe window or a retry is sent now, within a few seconds at most.
     await notifier.close(Math.min(5000, config.shutdownTimeoutMs));
     await stateStore.close();

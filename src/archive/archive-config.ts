@@ -1,11 +1,21 @@
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { statSync } from 'node:fs';
-import { ConfigError, envInteger } from '../env-values';
+import { ConfigError, envFlag, envInteger } from '../env-values';
 import { parseDuration } from '../policy/syntax/duration';
+import type { S3Settings } from './s3-client';
+import { isS3Url, parseS3Url, type S3Location } from './s3-location';
 
 /** Where and how the decision archive is written (docs/replay.md, "Recording decisions"). */
-export type ArchiveConfig = { kind: 'off' } | ({ kind: 'file' } & ArchiveSettings);
+export type ArchiveConfig = { kind: 'off' } | ({ kind: 'file' } & ArchiveSettings) | ({ kind: 's3' } & ArchiveSettings & S3Archive);
+
+/** DECISION_ARCHIVE=s3://bucket/prefix: files are written to a local spool, and uploaded once closed. */
+export interface S3Archive {
+  location: S3Location;
+  s3: S3Settings;
+  /** DECISION_ARCHIVE_SPOOL_MAX_BYTES (default 256mb): closed files waiting for upload plus the open one; beyond it decisions are not archived (counted as failed). */
+  spoolMaxBytes: number;
+}
 
 export interface ArchiveSettings {
   /** The file decisions are appended to; closed files sit next to it (archive-files.ts). */
@@ -68,9 +78,31 @@ export function parseArchiveConfig(env: NodeJS.ProcessEnv, host: string = hostna
   const raw = (env.DECISION_ARCHIVE ?? '').trim();
   // Every setting is checked even while the archive is off: a typo shows before it is turned on.
   const settings = archiveSettings(env);
+  const s3 = s3Settings(env);
   if (raw === '' || raw === 'off') return { kind: 'off' };
+  if (isS3Url(raw)) {
+    const spool = (env.DECISION_ARCHIVE_SPOOL_DIR ?? '').trim() || join(tmpdir(), 'preflight-gate-archive');
+    if (s3.spoolMaxBytes < settings.maxBytes) {
+      throw new ConfigError(`DECISION_ARCHIVE_SPOOL_MAX_BYTES (${s3.spoolMaxBytes} bytes) must be at least DECISION_ARCHIVE_MAX_BYTES (${settings.maxBytes}): the open file alone may grow that large`);
+    }
+    return { kind: 's3', path: join(spool, `decisions-${host.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`), location: parseS3Url(raw, 'DECISION_ARCHIVE'), ...settings, ...s3 };
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) throw new ConfigError(`DECISION_ARCHIVE must be a file, a directory or s3://bucket/prefix, got "${raw}"`);
   const path = raw.endsWith('/') || isDirectory(raw) ? join(raw, `decisions-${host.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`) : raw;
   return { kind: 'file', path, ...settings };
+}
+
+/** The DECISION_ARCHIVE_S3_* settings (also what `replay --archive s3://...` reads the store with). */
+export function s3Settings(env: NodeJS.ProcessEnv): Omit<S3Archive, 'location'> {
+  const endpoint = (env.DECISION_ARCHIVE_S3_ENDPOINT ?? '').trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/?#@\s]+\/?$/.test(endpoint)) {
+    throw new ConfigError(`DECISION_ARCHIVE_S3_ENDPOINT must be the store's address, such as https://minio.example.com:9000 (no path, no credentials), got "${endpoint}"`);
+  }
+  const region = (env.DECISION_ARCHIVE_S3_REGION ?? '').trim() || undefined;
+  return {
+    s3: { endpoint, region, forcePathStyle: envFlag(env, 'DECISION_ARCHIVE_S3_PATH_STYLE', endpoint !== undefined) },
+    spoolMaxBytes: envSize(env, 'DECISION_ARCHIVE_SPOOL_MAX_BYTES', 256 * 1024 ** 2, 64 * 1024),
+  };
 }
 
 function archiveSettings(env: NodeJS.ProcessEnv): Omit<ArchiveSettings, 'path'> {

@@ -1,32 +1,62 @@
 import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
-import type { ArchiveSettings } from './archive-config';
-import { decisionArchive, type DecisionArchive } from './decision-archive';
+import type { ArchiveSettings, S3Archive } from './archive-config';
+import { stemOf } from './archive-files';
+import { decisionArchive, type DecisionArchive, type LineWriter } from './decision-archive';
 import { prepareArchiveDir } from './prepare-archive-dir';
 import { RotatingFile } from './rotating-file';
+import { createS3Client } from './s3-client';
+import { spooledWriter } from './spooled-writer';
+import { dirname } from 'node:path';
+import { SpoolUploader } from './spool-uploader';
+
+export interface ArchiveDeps {
+  logger: Logger;
+  metrics: Metrics;
+  clock?: () => Date;
+  /** For S3: the client (tests pass one); default: the AWS SDK's, with its standard credential chain. */
+  s3Client?: ConstructorParameters<typeof SpoolUploader>[0]['client'];
+}
 
 /**
- * The archive DECISION_ARCHIVE asks for: a rotating, gzipping file. A timer closes a file that is
+ * The archive DECISION_ARCHIVE asks for: a rotating, gzipping file, and for `s3://` that file in a
+ * local spool whose closed files are uploaded (spooled-writer.ts). A timer closes a file that is
  * older than DECISION_ARCHIVE_MAX_AGE even when no decision comes (it does not keep the process up).
  * Its directory is created now if missing; one that cannot be written throws a ConfigError.
  */
-export function createDecisionArchive(settings: ArchiveSettings, deps: { logger: Logger; metrics: Metrics; clock?: () => Date }): DecisionArchive {
+export function createDecisionArchive(settings: ArchiveSettings & Partial<S3Archive>, deps: ArchiveDeps): DecisionArchive {
   prepareArchiveDir(settings.path);
+  const logError = (what: string, err: unknown) => deps.logger.error(`decision archive: cannot ${what}`, { error: err instanceof Error ? err.message : String(err) });
+  let uploader: SpoolUploader | undefined;
   const file = new RotatingFile({
     ...settings,
+    // Files waiting for upload are never pruned: the spool's bound is DECISION_ARCHIVE_SPOOL_MAX_BYTES.
+    maxFiles: settings.location ? 0 : settings.maxFiles,
     clock: deps.clock ?? (() => new Date()),
-    onError: (what, err) => deps.logger.error(`decision archive: cannot ${what}`, { error: err instanceof Error ? err.message : String(err) }),
+    onError: logError,
+    onClosed: () => void uploader?.upload(),
   });
+  let writer: LineWriter = { write: (chunk) => file.write(chunk), close: () => file.close() };
+  if (settings.location && settings.s3 && settings.spoolMaxBytes !== undefined) {
+    uploader = new SpoolUploader({
+      dir: dirname(settings.path), stem: stemOf(settings.path), location: settings.location, logger: deps.logger,
+      client: deps.s3Client ?? createS3Client(settings.s3, { maxAttempts: 1 }),
+      gzipping: () => file.gzipping(),
+      observe: { upload: (outcome) => deps.metrics.archiveUploads.inc({ outcome }), spoolBytes: (bytes) => deps.metrics.archiveSpoolBytes.set(bytes) },
+    });
+    writer = spooledWriter({ file, uploader, maxBytes: settings.spoolMaxBytes, location: settings.location, spool: dirname(settings.path) });
+    void uploader.upload(); // What an earlier process left.
+  }
   const timer = setInterval(() => {
-    file.rotateIfOld().catch((err: unknown) => deps.logger.error('decision archive: cannot close an old file', { error: err instanceof Error ? err.message : String(err) }));
+    file.rotateIfOld().catch((err: unknown) => logError('close an old file', err));
   }, Math.min(settings.maxAgeMs, 60_000));
   timer.unref();
-  const archive = decisionArchive({ writer: file, queueBytes: settings.queueBytes, maskAttributes: settings.maskAttributes, metrics: deps.metrics, logger: deps.logger });
+  const archive = decisionArchive({ writer, queueBytes: settings.queueBytes, maskAttributes: settings.maskAttributes, metrics: deps.metrics, logger: deps.logger });
   return {
     record: archive.record,
-    close: async () => {
+    close: async (deadlineMs) => {
       clearInterval(timer);
-      await archive.close();
+      await archive.close(deadlineMs);
     },
   };
 }

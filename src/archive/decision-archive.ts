@@ -26,14 +26,15 @@ export interface DecisionToArchive {
 /** Where archive lines go: one chunk of whole lines at a time; rejects on a write error. */
 export interface LineWriter {
   write(chunk: string): Promise<void>;
-  close(): Promise<void>;
+  /** `deadlineMs` (epoch ms): by when what was written must be where it goes (an S3 upload). */
+  close(deadlineMs?: number): Promise<void>;
 }
 
 export interface DecisionArchive {
   /** Queues the decision; never throws, never waits. */
   record(entry: DecisionToArchive): void;
-  /** Writes what is queued, then closes the file. */
-  close(): Promise<void>;
+  /** Writes what is queued, then closes the file (and, for S3, uploads it by `deadlineMs`). */
+  close(deadlineMs?: number): Promise<void>;
 }
 
 export interface ArchiveDeps {
@@ -142,11 +143,11 @@ export function decisionArchive(deps: ArchiveDeps): DecisionArchive {
       if (closed || pending.length >= MAX_PENDING) return count('dropped');
       if (pending.push(entry) === 1) setImmediate(serialise);
     },
-    async close() {
+    async close(deadlineMs) {
       closed = true;
       if (pending.length > 0) serialise();
       while (writing) await writing;
-      await deps.writer.close();
+      await deps.writer.close(deadlineMs);
     },
   };
 }

@@ -14,6 +14,8 @@ export interface RotatingFileOptions {
   clock: () => Date;
   /** A closed file that could not be gzipped or removed: the file stays as it is. */
   onError: (what: string, err: unknown) => void;
+  /** Called when a closed file is gzipped (or left plain after a gzip error): the spool uploads it. */
+  onClosed?: () => void;
 }
 
 /**
@@ -28,6 +30,7 @@ export class RotatingFile {
   private openedAt = 0;
   private background: Promise<void> = Promise.resolve();
   private lastClosed = { ms: -1, n: 0 };
+  private gzips = 0;
   /** Writes, rotations and close run one after another. */
   private chain: Promise<unknown> = Promise.resolve();
 
@@ -59,14 +62,28 @@ export class RotatingFile {
     });
   }
 
-  /** Closes the open file (it stays open-named: the next process closes it) and waits for gzip work. */
-  close(): Promise<void> {
+  /**
+   * Closes the open file and waits for gzip work. The file stays open-named (the next process
+   * closes it), or with `rotate` is closed now, as a full one is (an S3 archive uploads it).
+   */
+  close(opts: { rotate?: boolean } = {}): Promise<void> {
     return this.serial(async () => {
+      if (opts.rotate && this.handle && this.size > 0) await this.rotate();
       const handle = this.handle;
       this.handle = undefined;
       await handle?.close();
       await this.background;
     });
+  }
+
+  /** True while a closed file waits for, or is in, gzip. */
+  gzipping(): boolean {
+    return this.gzips > 0;
+  }
+
+  /** Bytes in the open file. */
+  openBytes(): number {
+    return this.handle ? this.size : 0;
   }
 
   private age(): number {
@@ -101,7 +118,8 @@ export class RotatingFile {
     const target = closedPath(this.opts.path, now, n);
     this.lastClosed = { ms: now.getTime(), n };
     await rename(this.opts.path, target);
-    this.background = this.background.then(() => this.gzip(target)).then(() => this.prune());
+    this.gzips++;
+    this.background = this.background.then(() => this.gzip(target)).finally(() => { this.gzips--; }).then(() => this.prune()).then(() => this.opts.onClosed?.());
   }
 
   private async gzip(file: string): Promise<void> {

@@ -66,7 +66,7 @@ program.command('eval')
 
 program.command('replay')
   .description('decide archived runs (DECISION_ARCHIVE) again under proposed policies and report what would change')
-  .requiredOption('--archive <path>', 'an archive file (plain or gzipped) or a directory of them')
+  .requiredOption('--archive <path>', 'an archive file (plain or gzipped), a directory of them, or s3://bucket/prefix (DECISION_ARCHIVE=s3://...)')
   .option('--dir <dir>', 'the proposed policy directory (default: $POLICY_DIR or ./policies)')
   .option('--since <time>', 'only runs decided at or after this time (ISO 8601, or a duration back from now: 14d)')
   .option('--until <time>', 'only runs decided before this time (ISO 8601, or a duration back from now)')

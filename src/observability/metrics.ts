@@ -46,6 +46,10 @@ export interface Metrics {
   events: Counter<'event' | 'outcome'>;
   /** preflight_decision_archive_records_total: archive lines written, dropped (queue full) or failed (docs/replay.md). */
   archive: Counter<'outcome'>;
+  /** preflight_decision_archive_uploads_total{outcome}: closed archive files sent to S3 (DECISION_ARCHIVE=s3://...), uploaded or failed. */
+  archiveUploads: Counter<'outcome'>;
+  /** preflight_decision_archive_spool_bytes: closed archive files waiting in the local spool for upload. */
+  archiveSpoolBytes: Gauge;
   /** preflight_state_store_up reports this store's health at every scrape (no series until called). */
   observeStateStore(health: StateStoreHealth): void;
 }
@@ -79,6 +83,8 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     policyFilesInSync: new Gauge({ name: 'preflight_policy_files_in_sync', help: '1 while the policy files in POLICY_DIR are the set in use; 0 after a failed load (invalid set, directory missing or unreadable): the files on disk are not what is served. /readyz says why (policyFiles).', registers }),
     events: new Counter({ name: 'preflight_events_total', help: 'Answers to POST /events (custom webhooks), by Steadybit event name and outcome.', labelNames: ['event', 'outcome'], registers }),
     archive: new Counter({ name: 'preflight_decision_archive_records_total', help: 'Decisions for the decision archive (DECISION_ARCHIVE): written, dropped (the queue was full) or failed (a write error).', labelNames: ['outcome'], registers }),
+    archiveUploads: new Counter({ name: 'preflight_decision_archive_uploads_total', help: 'Closed decision archive files sent to S3 (DECISION_ARCHIVE=s3://...): uploaded, or failed (kept in the spool and tried again).', labelNames: ['outcome'], registers }),
+    archiveSpoolBytes: new Gauge({ name: 'preflight_decision_archive_spool_bytes', help: 'Bytes of closed decision archive files waiting in the local spool for upload to S3.', registers }),
     observeStateStore: (health) => { stateHealth = health; },
   };
   // Kept by the registry only: it reads the tally at every scrape.

@@ -44,3 +44,26 @@ describe('helm template with steadybit.url (the Platform API)', () => {
     expect(() => render({ 'webhook.secret': SECRET, ...set })).toThrow(message);
   });
 });
+
+describe('helm template with decisionArchive.s3.url', () => {
+  const S3 = { 'webhook.secret': SECRET, 'decisionArchive.enabled': 'true', 'decisionArchive.s3.url': 's3://decisions/gate/eu-1' };
+
+  test('the archive goes to S3, the volume is its spool; static keys only from a Secret you manage', () => {
+    const { container } = deploymentOf(find(render({ ...S3, 'decisionArchive.s3.endpoint': 'http://minio.storage:9000', 'decisionArchive.s3.existingSecret': 'archive-keys' }), 'Deployment'));
+    expect(['DECISION_ARCHIVE', 'DECISION_ARCHIVE_SPOOL_DIR', 'DECISION_ARCHIVE_SPOOL_MAX_BYTES', 'DECISION_ARCHIVE_S3_ENDPOINT'].map((n) => envOf(container, n)?.value))
+      .toEqual(['s3://decisions/gate/eu-1', '/var/lib/preflight-gate/decisions', '256mb', 'http://minio.storage:9000']);
+    expect(envOf(container, 'AWS_SECRET_ACCESS_KEY')?.valueFrom?.secretKeyRef).toEqual({ name: 'archive-keys', key: 'AWS_SECRET_ACCESS_KEY' });
+    expect(container.volumeMounts.map((m) => m.mountPath)).toContain('/var/lib/preflight-gate/decisions');
+  });
+
+  test('IRSA: no keys in the pod, the role on the ServiceAccount', () => {
+    const manifests = render({ ...S3, 'serviceAccount.annotations.eks\\.amazonaws\\.com/role-arn': 'arn:aws:iam::123456789012:role/gate-archive' });
+    const { container } = deploymentOf(find(manifests, 'Deployment'));
+    expect(container.env.filter((e) => e.name.startsWith('AWS_') || e.name.startsWith('DECISION_ARCHIVE_S3_'))).toEqual([]);
+    expect(find(manifests, 'ServiceAccount').metadata.annotations).toEqual({ 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/gate-archive' });
+  });
+
+  test('a URL that is not s3:// is refused at render time', () => {
+    expect(() => render({ ...S3, 'decisionArchive.s3.url': 'gs://x/y' })).toThrow(/decisionArchive.s3.url: Does not match pattern/);
+  });
+});

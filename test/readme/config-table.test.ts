@@ -9,7 +9,7 @@ const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 function configTable(): Map<string, string> {
   const section = README.slice(README.indexOf('## Configuration'), README.indexOf('\n## ', README.indexOf('## Configuration') + 1));
   const rows = new Map<string, string>();
-  for (const m of section.matchAll(/^\| `([A-Z_]+)` \| ([^|]+) \|/gm)) rows.set(m[1], m[2].trim());
+  for (const m of section.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)) rows.set(m[1], m[2].trim());
   return rows;
 }
 

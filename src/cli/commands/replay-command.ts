@@ -1,7 +1,12 @@
 import { parseDuration } from '../../policy/syntax/duration';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
-import { archiveSources } from '../../replay/archive-sources';
+import { archiveSources, type ArchiveStream } from '../../replay/archive-sources';
+import { s3Settings } from '../../archive/archive-config';
+import { createS3Client } from '../../archive/s3-client';
+import { isS3Url, parseS3Url } from '../../archive/s3-location';
+import { ConfigError } from '../../env-values';
+import { downloadS3Archive } from '../../replay/download-s3-archive';
 import { formatMarkdown } from '../../replay/format-markdown';
 import { formatText, totalChanged } from '../../replay/format-text';
 import { replayArchive } from '../../replay/replay-archive';
@@ -81,7 +86,43 @@ export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.Proc
   const unknown = opts.runUrl?.match(/\{[^}]*\}/g)?.filter((p) => !RUN_URL_PLACEHOLDERS.includes(p.slice(1, -1)));
   if (unknown && unknown.length > 0) throw new UsageError(`--run-url: unknown placeholder ${unknown[0]}; use ${RUN_URL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`);
   const dir = policyDirArg(opts.dir, env);
-  const streams = archiveSources(opts.archive);
+  const archive = await openArchive(opts.archive, env, since);
+  try {
+    return await replayStreams(archive.streams, dir, opts, { write, warn, since, until, listed });
+  } finally {
+    await archive.remove();
+  }
+}
+
+/** The streams of a local archive, or of an `s3://bucket/prefix` one fetched into a temporary directory. */
+async function openArchive(archive: string, env: NodeJS.ProcessEnv, since: Date | undefined): Promise<{ streams: ArchiveStream[]; remove(): Promise<void> }> {
+  if (!isS3Url(archive)) return { streams: archiveSources(archive), remove: async () => undefined };
+  let location;
+  let settings;
+  try {
+    location = parseS3Url(archive, '--archive');
+    settings = s3Settings(env);
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
+  }
+  let downloaded;
+  try {
+    downloaded = await downloadS3Archive(createS3Client(settings.s3), location, since);
+  } catch (err) {
+    throw new UsageError(`cannot read the archive ${archive}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)} (credentials: the AWS SDK's standard chain; an S3-compatible store: DECISION_ARCHIVE_S3_ENDPOINT)`);
+  }
+  if (downloaded.files === 0) {
+    await downloaded.remove();
+    throw new UsageError(`archive ${archive} holds no archive files (*.jsonl, *.jsonl.gz)${since ? ' closed since --since' : ''}`);
+  }
+  return { streams: archiveSources(downloaded.dir), remove: downloaded.remove };
+}
+
+interface ReplayIo { write: (s: string) => void; warn: (s: string) => void; since?: Date; until?: Date; listed: number }
+
+async function replayStreams(streams: ArchiveStream[], dir: string, opts: ReplayCommandOptions, io: ReplayIo): Promise<number> {
+  const { write, warn, since, until, listed } = io;
   const loaded = loadPolicyDir(dir);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);

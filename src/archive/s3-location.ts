@@ -1,0 +1,28 @@
+import { ConfigError } from '../env-values';
+
+/** Where archive files go in S3 (or an S3-compatible store): the bucket and a key prefix ending in `/` (or empty). */
+export interface S3Location {
+  bucket: string;
+  prefix: string;
+}
+
+/** S3 bucket names: 3-63 characters, lower-case letters, digits, dots and hyphens, starting and ending with a letter or digit. */
+const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+export const isS3Url = (value: string): boolean => value.startsWith('s3://');
+
+/** `s3://bucket/some/prefix` -> `{bucket, prefix: "some/prefix/"}`; a malformed one throws a ConfigError naming `setting`. */
+export function parseS3Url(raw: string, setting: string): S3Location {
+  const rest = raw.slice('s3://'.length);
+  const slash = rest.indexOf('/');
+  const bucket = slash === -1 ? rest : rest.slice(0, slash);
+  const path = slash === -1 ? '' : rest.slice(slash + 1);
+  if (!BUCKET.test(bucket)) {
+    throw new ConfigError(`${setting}: "${bucket}" is not an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens), in "${raw}"; write s3://<bucket>/<prefix>`);
+  }
+  if (/[?#]/.test(path) || path.split('/').some((p, i, all) => p === '' && i < all.length - 1) || /(^|\/)\.\.?(\/|$)/.test(path)) {
+    throw new ConfigError(`${setting}: the key prefix "${path}" must be plain path segments (no empty ones, no . or .., no ? or #), in "${raw}"`);
+  }
+  const trimmed = path.replace(/\/+$/, '');
+  return { bucket, prefix: trimmed === '' ? '' : `${trimmed}/` };
+}
