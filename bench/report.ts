@@ -21,8 +21,8 @@ export function formatReport(r: BenchResults): string {
     ['policies', 'decisions/s', 'us/decision', 'x cost at 100', 'visited/decision', 'us/decision full scan'],
     r.engine.map((e) => [e.policies, n0(e.decisionsPerSecond), e.microsPerDecision.toFixed(1), at100 ? n2(e.microsPerDecision / at100.microsPerDecision) : '-', e.visitedPerDecision.toFixed(1), e.fullScanMicrosPerDecision.toFixed(1)]),
   );
-  const largeRuns = table(['policy set', 'targets', 'body MB', 'parse + validate ms', 'decide ms', 'visited/decision', 'ns per target x policy'],
-    (r.largeRuns ?? []).map((l) => [l.set, l.targets, (l.bodyBytes / 2 ** 20).toFixed(1), (l.parseMicros / 1000).toFixed(1), (l.decideMicros / 1000).toFixed(2), l.visitedPerDecision.toFixed(1), l.nanosPerTargetPolicy.toFixed(1)]));
+  const largeRuns = table(['policy set', 'targets', 'body MB', 'parse + validate ms', 'x floor', 'decide ms', 'visited/decision', 'ns per target x policy'],
+    (r.largeRuns ?? []).map((l) => [l.set, l.targets, (l.bodyBytes / 2 ** 20).toFixed(1), (l.parseMicros / 1000).toFixed(1), n2(l.parseMicros / l.floorParseMicros), (l.decideMicros / 1000).toFixed(2), l.visitedPerDecision.toFixed(1), l.nanosPerTargetPolicy.toFixed(1)]));
   const loads = table(['policy files', 'load + validate ms', 'of which index ms'], r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]));
   const replay = table(['archived decisions', 'policies', 'archive MB (uncompressed)', 'seconds', 'CPU seconds', 'decisions/s', 'peak RSS MB', 'unchanged', 'load avg (1 min)'],
     (r.replay ?? []).map((x) => [x.records, x.policies, n0(x.archiveMb), x.seconds.toFixed(1), x.cpuSeconds.toFixed(1), n0(x.decisionsPerSecond), n0(x.peakRssMb), x.unchanged, `${x.loadAverage.toFixed(1)} on ${x.cores} cores`]));
@@ -41,7 +41,7 @@ export function formatReport(r: BenchResults): string {
     'x base: ratio to the baseline the targets use (Express, raw body + HMAC). node:http reference: the same work on plain node:http, for context; no target applies to it.',
     http,
     '', 'Engine alone (evaluate() in a loop, CPU time; full scan = every policy visited, as before the index):', engine,
-    '', 'Big runs (every target with 15 attributes, as targetAttributeIncludes * sends them; in-process, CPU time):', largeRuns,
+    '', 'Big runs (every target with 15 attributes, as targetAttributeIncludes * sends them; in-process, CPU time;\nx floor: the strict parse + validation over plain JSON.parse + the same validation, as before the strict parser (0ef176e), same rounds):', largeRuns,
     '', 'Load and validate a policy directory:', loads,
     '', 'preflight-gate replay (gzipped archive against the same policies, its own process; docs/replay.md):', replay,
     '', 'Targets:', targets,

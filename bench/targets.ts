@@ -40,12 +40,27 @@ export function checkTargets(http: readonly HttpTargetFigures[], engine: readonl
   return lines;
 }
 
+/** What refusing duplicate keys and invalid UTF-8 may cost over plain JSON.parse (docs/decisions/strict-json-parsing.md). */
+const STRICT_PARSE_LIMIT = 1.5;
+
 /**
- * Big runs: per policy set, the decision's cost per target per policy in scope at the largest run
+ * Big runs: the strict parse against its floor, and per policy set, the decision's cost per target per policy in scope at the largest run
  * at most 1.3x that at the smallest (linear in targets x policies, not worse).
  */
 export function checkLargeRunTargets(runs: readonly LargeRunFigures[]): TargetLine[] {
   const lines: TargetLine[] = [];
+  // The parse is the same for every set: one line per size.
+  for (const size of [...new Set(runs.map((r) => r.targets))]) {
+    const run = runs.find((r) => r.targets === size);
+    if (!run) continue;
+    const ratio = run.parseMicros / run.floorParseMicros;
+    lines.push({
+      name: `strict parse + validation of a ${size}-target run <= ${STRICT_PARSE_LIMIT}x plain JSON.parse + validation (the floor before the strict parser, same rounds)`,
+      pass: ratio <= STRICT_PARSE_LIMIT,
+      detail: `${(run.parseMicros / 1000).toFixed(1)} ms vs ${(run.floorParseMicros / 1000).toFixed(1)} ms = ${x(ratio)}`,
+      correctness: false,
+    });
+  }
   for (const set of new Set(runs.map((r) => r.set))) {
     const own = runs.filter((r) => r.set === set);
     const small = own[0];

@@ -9,21 +9,22 @@ function quotesIn(s: string): number {
 }
 
 /**
- * The `"` characters a value's strings (keys included) take when written as JSON with `\"` escapes.
- * A loop with its own stack, not recursion: a body may nest as deep as BODY_LIMIT allows.
+ * The `"` characters a value's strings (keys included) take when written as JSON: 2 each, plus
+ * `quotesInside` of the string (its `\"` escapes). A loop with its own stack, not recursion: a
+ * body may nest as deep as BODY_LIMIT allows.
  */
-function quotesOf(root: unknown): number {
+function quotesOf(root: unknown, quotesInside: (s: string) => number): number {
   let n = 0;
   const pending: unknown[] = [root];
   while (pending.length > 0) {
     const value = pending.pop();
-    if (typeof value === 'string') n += 2 + quotesIn(value);
+    if (typeof value === 'string') n += 2 + quotesInside(value);
     else if (Array.isArray(value)) for (let i = 0; i < value.length; i++) pending.push(value[i]);
     else if (typeof value === 'object' && value !== null) {
       // JSON.parse makes plain objects: for-in sees exactly their own keys (`__proto__` included).
       const obj = value as Record<string, unknown>;
       for (const key in obj) {
-        n += 2 + quotesIn(key);
+        n += 2 + quotesInside(key);
         pending.push(obj[key]);
       }
     }
@@ -31,16 +32,19 @@ function quotesOf(root: unknown): number {
   return n;
 }
 
+const none = () => 0;
+
 /**
  * A cheap test that is never wrong when it says "no": outside strings JSON has no `"`, inside
  * them a `"` is written `\"` (or `\u0022`). So when no string is written with `\u0022`, the text
  * holds exactly as many `"` as the parsed value's strings and keys need, unless JSON.parse dropped
  * a key given twice (and with it the strings of the value it overwrote). One pass over the text,
- * one walk of the value: no tokenizer on the common path.
+ * one walk of the value: no tokenizer on the common path. A text without `\"` (Steadybit's
+ * payloads) has no string holding a `"`, so the walk only counts strings.
  */
 export function mayHaveDuplicateKeys(text: string, parsed: unknown): boolean {
   if (text.includes('\\u0022')) return true;
-  return quotesIn(text) !== quotesOf(parsed);
+  return quotesIn(text) !== quotesOf(parsed, text.includes('\\"') ? quotesIn : none);
 }
 
 // jsonc-parser's SyntaxKind values (an ambient const enum, which isolatedModules cannot read).

@@ -27,6 +27,8 @@ describe('parseStrictJson', () => {
     ['the same value twice', '{"a":{"b":[{"c":1,"c":1}]}}', 'the key a.b[0].c is given twice'],
     ['a key spelled once plainly, once with an escape', '{"team":{"teamKey":"A","team\\u004bey":"B"}}', 'the key team.teamKey is given twice'],
     ['a repeat hidden next to a \\u0022 that evens the quote count', '{"a":"\\u0022","b":1,"b":2}', 'the key b is given twice'],
+    ['a repeat in a body whose strings hold quotes (each string counted with its \\" escapes)', '{"a\\"":"x\\"y","b":1,"b":2}', 'the key b is given twice'],
+    ['a repeat in a body without \\" (each string counted as its two quotes)', '{"a":"x","b":{"c":[1,"d"]},"b":2}', 'the key b is given twice'],
     ['__proto__ twice', '{"x":{"__proto__":1,"__proto__":2}}', 'the key x.__proto__ is given twice'],
   ])('refuses %s, naming the path', (_name, text, message) => {
     expect(parse(text)).toEqual({ ok: false, problem: 'duplicate-key', message: expect.stringContaining(message) });
