@@ -30,7 +30,7 @@ FROM ${NODE_IMAGE} AS runtime
 # preflight_gate_build_info.
 ARG VERSION=0.0.0-dev
 ARG REVISION=unknown
-ARG SOURCE=https://github.com/your-org/preflight-gate
+ARG SOURCE=https://github.com/preflight-gate/preflight-gate
 ARG NODE_EXTRA_CA_CERTS
 LABEL org.opencontainers.image.title="preflight-gate" \
       org.opencontainers.image.description="Policy guardrails for Steadybit chaos experiments: a signed, fail-closed preflight webhook." \

@@ -102,7 +102,9 @@ beforeAll(async () => {
     cpSync(join(ROOT, file), join(actionPath, file));
   }
   const started = Date.now();
-  const install = await runStep(step('Install preflight-gate'), policyRepo());
+  // package '' builds the CLI from the checkout: the default, this version's release on the npm
+  // registry, is what the release publishes (test/release/npm-publish.test.ts rehearses it).
+  const install = await runStep(step('Install preflight-gate'), policyRepo(), { ...DEFAULTS, package: '' });
   if (install.status !== 0) throw new Error(`the install step failed (${install.status}):\n${install.stderr}`);
   process.stderr.write(`action install step: ${((Date.now() - started) / 1000).toFixed(0)} s; ${install.stderr.trim().split('\n').slice(-1)[0]}\n`);
 }, 320_000);

@@ -52,7 +52,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe('the npm package, installed from its tarball with production dependencies only', () => {
   it('holds the built CLI, bin and starter policies, and no sources, tests or chart', () => {
     const list = spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
-    expect(list).toEqual(expect.arrayContaining(['package/bin/preflight-gate.js', 'package/dist/cli/main.js', 'package/dist/main.js', 'package/policies/production-guardrails.yaml', 'package/package.json']));
+    expect(list).toEqual(expect.arrayContaining(['package/bin/preflight-gate.js', 'package/dist/cli/main.js', 'package/dist/main.js', 'package/policies/production-guardrails.yaml', 'package/package.json', 'package/LICENSE', 'package/CHANGELOG.md', 'package/README.md']));
     expect(list.filter((f) => /^package\/(src|test|helm|scripts|bench|docs)\//.test(f))).toEqual([]);
   });
 

@@ -1,9 +1,11 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signatureHeader } from '../../src/signature/sign';
 import { preflightWith } from '../helpers/fixtures';
 import { freePort, ROOT, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
+import { startOciRegistry } from '../release/oci-registry';
 import { BUILDAH, buildah, commandOf, descendants, imageConfig, runAsync, uidsOf, type ImageConfig } from './buildah';
 
 /**
@@ -119,4 +121,51 @@ describe('the image built from the Dockerfile', () => {
     const code = await new Promise<number | null>((resolve) => service?.once('close', resolve));
     expect([code, output]).toEqual([0, expect.stringContaining('"listening"')]);
   }, 40_000);
+
+  // The release's image step rehearsed with real parts (the image is built once, above): pushed to
+  // an OCI registry (docker-registry, as ghcr.io in .github/workflows/release.yml), pulled back into
+  // an empty image storage as a cluster node would, and run from there.
+  it('is pushed to an OCI registry at package.json version, pulled into an empty storage and answers a signed preflight', async () => {
+    const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    const registry = await startOciRegistry();
+    const storage = mkdtempSync(join(tmpdir(), 'pg-image-pull-'));
+    const fresh = { ...process.env, PREFLIGHT_GATE_IMAGE_CACHE: storage };
+    const ok = async (args: string[], env = process.env) => {
+      const run = await runAsync(BUILDAH, args, env);
+      if (run.status !== 0) throw new Error(`buildah ${args.join(' ')} failed (${run.status}): ${run.stderr}\n${registry.log()}`);
+      return run.stdout.trim();
+    };
+    let pulled: ChildProcess | undefined;
+    try {
+      const ref = `${registry.host}/preflight-gate:${pkg.version}`;
+      await ok(['push', '--tls-verify=false', '--quiet', TAG, `docker://${ref}`]);
+      expect(await (await fetch(`${registry.url}/v2/preflight-gate/tags/list`)).json()).toEqual({ name: 'preflight-gate', tags: [pkg.version] });
+
+      await ok(['pull', '--tls-verify=false', '--quiet', `docker://${ref}`], fresh);
+      const labels = JSON.parse(await ok(['inspect', '--type', 'image', ref], fresh)) as { OCIv1: { config: ImageConfig } };
+      expect(labels.OCIv1.config.Labels?.['org.opencontainers.image.version']).toBe(pkg.version);
+      const ctr = await ok(['from', '--pull=false', ref], fresh);
+      const pulledPort = await freePort();
+      const env = { PORT: String(pulledPort), HOST: '127.0.0.1', WEBHOOK_SECRET: SECRET, POLICY_WATCH: 'false' };
+      let log = '';
+      pulled = spawn(BUILDAH, ['run', ...Object.entries(env).flatMap(([k, v]) => ['--env', `${k}=${v}`]), ctr, '--', ...(config.Cmd ?? [])], { cwd: ROOT, env: fresh, stdio: ['ignore', 'pipe', 'pipe'] });
+      pulled.stdout?.on('data', (d: Buffer) => { log += d.toString(); });
+      pulled.stderr?.on('data', (d: Buffer) => { log += d.toString(); });
+      await waitFor(async () => (await fetch(`http://127.0.0.1:${pulledPort}/readyz`)).status === 200, `the pulled image's service to be ready:\n${log}`, 60_000);
+      expect(await post(`http://127.0.0.1:${pulledPort}`, SECRET, 'payments-prod')).toEqual(await post(local?.url ?? '', SECRET, 'payments-prod'));
+      expect((await post(`http://127.0.0.1:${pulledPort}`, SECRET, 'staging')).status).toBe(200);
+    } finally {
+      const running = pulled;
+      if (running && running.exitCode === null) {
+        const pids = descendants(running.pid ?? -1);
+        for (const pid of pids) { try { process.kill(pid, 'SIGKILL'); } catch { /* already gone */ } }
+        running.kill('SIGKILL');
+        await new Promise((r) => running.once('close', r));
+      }
+      await runAsync(BUILDAH, ['rm', '--all'], fresh);
+      await runAsync(BUILDAH, ['rmi', '--all', '--force'], fresh);
+      rmSync(storage, { recursive: true, force: true });
+      await registry.stop();
+    }
+  }, 180_000);
 });

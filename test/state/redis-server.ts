@@ -39,15 +39,30 @@ function launch(args: string[], ready: string): Promise<ChildProcess> {
   });
 }
 
+/** Attempts at a free port: another process may take the one freePort() found before redis binds it. */
+const PORT_ATTEMPTS = 5;
+
 /**
  * Starts redis-server with `args` (after `config`, a file for sentinels) on a free port; `ready`
- * is the log line that says it is up.
+ * is the log line that says it is up. `args` may be a function of the port (a TLS-only node names
+ * it as --tls-port). freePort() only finds a port that was free a moment ago: on a busy machine
+ * (parallel test runs) another process can bind it first, and redis-server exits with "Address
+ * already in use"; then another port is tried, unless opts.port pins one (a restart on the same port).
  */
-export async function redisNode(args: string[], opts: { port?: number; config?: string; ready?: string } = {}): Promise<RedisNode> {
-  const port = opts.port ?? await freePort();
-  const argv = [...(opts.config ? [opts.config] : []), '--port', String(port), '--bind', '127.0.0.1', ...args];
+export async function redisNode(args: string[] | ((port: number) => string[]), opts: { port?: number; config?: string; ready?: string } = {}): Promise<RedisNode> {
   const ready = opts.ready ?? 'Ready to accept connections';
-  let child: ChildProcess | undefined = await launch(argv, ready);
+  const argvFor = (p: number) => [...(opts.config ? [opts.config] : []), '--port', String(p), '--bind', '127.0.0.1', ...(typeof args === 'function' ? args(p) : args)];
+  let port = opts.port ?? await freePort();
+  let child: ChildProcess | undefined;
+  for (let attempt = 1; !child; attempt++) {
+    try {
+      child = await launch(argvFor(port), ready);
+    } catch (err) {
+      if (opts.port !== undefined || attempt >= PORT_ATTEMPTS || !/Address already in use/.test(String(err))) throw err;
+      port = await freePort();
+    }
+  }
+  const argv = argvFor(port);
   return {
     port,
     async start() {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseRedisConfig } from '../../src/state/redis-config';
 import { RedisStateStore } from '../../src/state/redis-state-store';
-import { freePort, waitFor } from '../helpers/server-process';
+import { waitFor } from '../helpers/server-process';
 import { testCertificates } from '../helpers/test-certificates';
 import { NO_PERSISTENCE, redisNode, type RedisNode } from './redis-server';
 import { created, T0 } from './state-events';
@@ -17,10 +17,10 @@ const stores: RedisStateStore[] = [];
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'pg-redis-tls-'));
   testCertificates(dir);
-  port = await freePort();
   // TLS only (no plain port), the default user off, an ACL user `gate`.
-  redis = await redisNode([...NO_PERSISTENCE, '--port', '0', '--tls-port', String(port), '--tls-cert-file', join(dir, 'server.crt'), '--tls-key-file', join(dir, 'server.key'),
-    '--tls-ca-cert-file', join(dir, 'ca.crt'), '--tls-auth-clients', 'no', '--user', 'default', 'off', '--user', 'gate', 'on', '>s3cret', '~*', '&*', '+@all'], { port });
+  redis = await redisNode((tlsPort) => [...NO_PERSISTENCE, '--port', '0', '--tls-port', String(tlsPort), '--tls-cert-file', join(dir, 'server.crt'), '--tls-key-file', join(dir, 'server.key'),
+    '--tls-ca-cert-file', join(dir, 'ca.crt'), '--tls-auth-clients', 'no', '--user', 'default', 'off', '--user', 'gate', 'on', '>s3cret', '~*', '&*', '+@all']);
+  port = redis.port;
 }, 30_000);
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));

@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { parse } from 'yaml';
+import { ROOT } from '../helpers/server-process';
+
+/**
+ * What makes the repository releasable: package.json is the one source of the version (the chart,
+ * the Action and the docs agree with it, and `npm version` keeps them so), the repository named in
+ * package.json is the one every reference names, a LICENSE and a Keep a Changelog CHANGELOG, and
+ * workflows that actionlint accepts and that do what the release needs.
+ */
+interface Pkg { name: string; version: string; license: string; private?: boolean; repository: { url: string }; files: string[]; scripts: Record<string, string> }
+const read = (file: string, root = ROOT) => readFileSync(join(root, file), 'utf8');
+const pkg = JSON.parse(read('package.json')) as Pkg;
+const repo = /github\.com\/([^/]+\/[^/.]+)/.exec(pkg.repository.url)?.[1] ?? '';
+const SYNCED = ['package.json', 'helm/Chart.yaml', 'action.yml', 'README.md', 'docs/releasing.md', 'examples/github-workflow.yml', 'CHANGELOG.md', 'scripts/release/sync-version.js', 'scripts/release/changelog-section.js'];
+const node = (args: string[], cwd = ROOT) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
+
+describe('one version: package.json', () => {
+  it('the chart, the Action and the docs carry package.json version and name its repository', () => {
+    const chart = parse(read('helm/Chart.yaml')) as { version: string; appVersion: string; home: string };
+    expect([chart.version, chart.appVersion]).toEqual([pkg.version, pkg.version]);
+    expect(chart.home).toBe(`https://github.com/${repo}`);
+    const action = parse(read('action.yml')) as { inputs: { package: { default: string } } };
+    expect(action.inputs.package.default).toBe(`${pkg.name}@${pkg.version}`);
+    for (const file of ['action.yml', 'README.md', 'docs/releasing.md', 'examples/github-workflow.yml']) {
+      const uses = [...read(file).matchAll(/uses: ([\w.-]+\/preflight-gate)@(v?[\w.-]*\w)/g)].map((m) => `${m[1]}@${m[2]}`);
+      expect([file, uses.length > 0, uses.filter((u) => u !== `${repo}@v${pkg.version}`)]).toEqual([file, true, []]);
+    }
+    const values = parse(read('helm/values.yaml')) as { image: { repository: string; tag: string } };
+    expect(values.image).toMatchObject({ repository: `ghcr.io/${repo.toLowerCase()}`, tag: '' });
+    expect(read('Dockerfile')).toContain(`ARG SOURCE=https://github.com/${repo}\n`);
+    expect(node(['scripts/release/sync-version.js', '--check']).status).toBe(0);
+  });
+
+  it('names no placeholder repository anywhere', () => {
+    const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n')
+      .filter((f) => f && existsSync(join(ROOT, f)) && !f.startsWith('test/release/') && !/\.(png|gz|tgz)$/.test(f));
+    expect(files.filter((f) => read(f).includes('your-org'))).toEqual([]);
+  });
+
+  it('npm version writes the new version everywhere and moves [Unreleased] in the CHANGELOG; --check names a file that drifted', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'pg-version-'));
+    try {
+      for (const file of SYNCED) {
+        mkdirSync(dirname(join(copy, file)), { recursive: true });
+        cpSync(join(ROOT, file), join(copy, file));
+      }
+      writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, version: '7.8.9' }, null, 2));
+      const drift = node(['scripts/release/sync-version.js', '--check'], copy);
+      expect([drift.status, drift.stderr]).toEqual([1, expect.stringContaining('helm/Chart.yaml, action.yml, README.md, docs/releasing.md, examples/github-workflow.yml, CHANGELOG.md')]);
+      expect(node(['scripts/release/sync-version.js'], copy).status).toBe(0);
+      expect(parse(read('helm/Chart.yaml', copy))).toMatchObject({ version: '7.8.9', appVersion: '7.8.9' });
+      expect(parse(read('action.yml', copy)).inputs.package.default).toBe(`${pkg.name}@7.8.9`);
+      expect(read('README.md', copy)).toContain(`uses: ${repo}@v7.8.9`);
+      expect(read('docs/releasing.md', copy)).toContain(`ghcr.io/${repo}:7.8.9\` (also`);
+      expect(read('docs/releasing.md', copy)).toContain('charts/preflight-gate --version 7.8.9 ');
+      expect(read('README.md', copy)).toContain('npm install --save-dev preflight-gate@7.8.9');
+      const changelog = read('CHANGELOG.md', copy);
+      expect(changelog).toMatch(/## \[Unreleased\]\n\n## \[7\.8\.9\] - \d{4}-\d{2}-\d{2}\n\n### Added/);
+      expect(changelog).toContain(`[Unreleased]: https://github.com/${repo}/compare/v7.8.9...HEAD\n[7.8.9]: https://github.com/${repo}/compare/v${pkg.version}...v7.8.9\n`);
+      expect(node(['scripts/release/changelog-section.js', '7.8.9', join(copy, 'CHANGELOG.md')]).stdout).toMatch(/^### Added\n\n- The release workflow/);
+      expect(node(['scripts/release/sync-version.js', '--check'], copy).status).toBe(0);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('release files', () => {
+  it('LICENSE is the MIT license package.json names; the package is publishable and ships the CHANGELOG', () => {
+    expect(pkg.license).toBe('MIT');
+    expect(read('LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
+    expect(pkg.private).toBeUndefined();
+    expect(pkg.files).toContain('CHANGELOG.md');
+    expect(pkg.scripts.version).toMatch(/^node scripts\/release\/sync-version\.js && git add /);
+  });
+
+  it('CHANGELOG follows Keep a Changelog: [Unreleased] first, a dated section for package.json version, links for each', () => {
+    const changelog = read('CHANGELOG.md');
+    const headings = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].map((m) => m[1]);
+    expect(headings[0]).toBe('Unreleased');
+    expect(headings).toContain(pkg.version);
+    for (const h of headings) expect(changelog).toMatch(new RegExp(`^\\[${h.replace(/\./g, '\\.')}\\]: https://github\\.com/${repo}/`, 'm'));
+    for (const m of changelog.matchAll(/^### (.+)$/gm)) expect(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security']).toContain(m[1]);
+    const section = node(['scripts/release/changelog-section.js', pkg.version]);
+    expect([section.status, section.stdout.length > 100]).toEqual([0, true]);
+    expect(node(['scripts/release/changelog-section.js', '99.0.0']).stderr).toContain('has no "## [99.0.0] - YYYY-MM-DD" section');
+  });
+});
+
+describe('workflows', () => {
+  const lint = (pattern: string, cwd = ROOT) => spawnSync(process.execPath, [join(ROOT, 'node_modules', '@tktco', 'node-actionlint', 'bin', 'node-actionlint.js'), pattern], { cwd, encoding: 'utf8' });
+  interface Job { needs?: string | string[]; permissions?: Record<string, string>; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }
+  const workflow = (file: string) => parse(read(file)) as { on: Record<string, unknown>; jobs: Record<string, Job> };
+  const text = (job: Job) => JSON.stringify(job.steps);
+
+  it('actionlint finds nothing in .github/workflows and the example, and does find a broken workflow', () => {
+    const ours = lint('{.github/workflows/*.yml,examples/*.yml}');
+    expect([ours.status, ours.stdout]).toEqual([0, expect.stringMatching(/^Checking 3 workflow file\(s\)\.\.\.\n✓ All workflow files passed lint checks/)]);
+    const dir = mkdtempSync(join(tmpdir(), 'pg-actionlint-'));
+    writeFileSync(join(dir, 'broken.yml'), 'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with: { no-such-input: 1 }\n');
+    const broken = lint('broken.yml', dir);
+    rmSync(dir, { recursive: true, force: true });
+    expect([broken.status, broken.stdout]).toEqual([1, expect.stringContaining('input "no-such-input" is not defined in action "actions/checkout@v4"')]);
+  });
+
+  it('ci.yml runs what .ci/run runs, on pushes to main and pull requests', () => {
+    const ci = workflow('.github/workflows/ci.yml');
+    expect(Object.keys(ci.on).sort()).toEqual(['pull_request', 'push']);
+    expect(Object.values(ci.jobs).map(text).join()).toContain('bash .ci/run');
+  });
+
+  it('release.yml: on a version tag, tests first, then the multi-arch signed image with SBOM, the OCI chart, npm with provenance, the release from the CHANGELOG', () => {
+    const release = workflow('.github/workflows/release.yml');
+    expect(release.on).toEqual({ push: { tags: ['v[0-9]+.[0-9]+.[0-9]+*'] } });
+    const { check, test, image, chart, npm } = release.jobs;
+    expect(text(check)).toContain('sync-version.js --check');
+    expect(text(test)).toContain('bash .ci/run');
+    for (const job of [image, npm]) expect(job.needs).toEqual(expect.arrayContaining(['test']));
+    const build = image.steps.find((s) => s.uses?.startsWith('docker/build-push-action@'));
+    expect(build?.with).toMatchObject({ platforms: 'linux/amd64,linux/arm64', push: true, sbom: true, provenance: 'mode=max' });
+    expect(text(image)).toMatch(/cosign sign --yes/);
+    expect(image.steps.some((s) => s.uses?.startsWith('actions/attest-build-provenance@'))).toBe(true);
+    expect(image.permissions).toMatchObject({ packages: 'write', 'id-token': 'write' });
+    expect(text(chart)).toMatch(/helm push .*oci:\/\/ghcr\.io\//);
+    expect(text(npm)).toContain('npm publish --provenance --access public');
+    expect(npm.permissions).toMatchObject({ 'id-token': 'write' });
+    expect(text(release.jobs['github-release'])).toMatch(/changelog-section\.js.*gh release create/);
+    expect(release.jobs['github-release'].needs).toEqual(['check', 'image', 'chart', 'npm']);
+  });
+});
