@@ -5,7 +5,7 @@ const policy = 'kind: Policy\nname: real\nrules:\n  - actions: {blockedKinds: [A
 describe('a document whose kind names a member of Object.prototype is an unknown kind, not a crash', () => {
   test.each(['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf'])('kind: %s', (kind) => {
     const problems = loadProblems({ 'p.yaml': policy, 'x.yaml': `kind: ${kind}\nname: x\n` });
-    expect(problems).toEqual([expect.stringMatching(new RegExp(`^x\\.yaml:1:\\d+ kind: kind must be one of Policy, Exception, EnvironmentAliases, got "${kind}"$`))]);
+    expect(problems).toEqual([expect.stringMatching(new RegExp(`^x\\.yaml:1:\\d+ kind: kind must be one of Policy, Exception, EnvironmentAliases, ExceptionSettings, got "${kind}"$`))]);
   });
 });
 

@@ -75,9 +75,12 @@ describe('exceptions: a time-limited waiver of a named policy', () => {
     expect(d.results[0].reasons).toContain('exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer waives this policy');
   });
 
-  test('loading after expiry warns; loading before does not', () => {
+  test('loading after expiry warns; within a day of it too; loading earlier does not', () => {
     const files = { 'p.yaml': denying('enforce'), 'e.yaml': exception(expires) };
-    expect(loadProblems(files, new Date(NOW))).toEqual([]);
+    expect(loadProblems(files, new Date('2026-01-04T10:00:00Z'))).toEqual([]);
+    expect(loadProblems(files, new Date(NOW))).toEqual([
+      'e.yaml:7:10 warning: expires: exception "adm-gameday" expires within a day (at 2026-01-05T12:00:00.000Z, in 2h); mint a new one if it is still needed',
+    ]);
     expect(loadProblems(files, new Date('2026-01-06T00:00:00Z'))).toEqual([
       expect.stringMatching(/^e\.yaml:7:10 warning: expires: exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer applies; remove it$/),
     ]);

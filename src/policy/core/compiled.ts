@@ -64,7 +64,21 @@ export interface CompiledException {
   owner: string;
   reason: string;
   expires: Date;
+  /** Who asked for it and who approved it, as written (docs/approvals.md). */
+  requestedBy?: string;
+  approvedBy?: string;
+  /** Runs it may waive in all (the state store counts them); unset: any number until it expires. */
+  maxUses?: number;
   match: CompiledScope;
+  source: SourceRef;
+}
+
+/** A policy set's rules for its exceptions (`kind: ExceptionSettings`, at most one per set). */
+export interface ExceptionSettings {
+  /** The longest an exception may run: its `expires` at most this far ahead when the set loads. */
+  maxDurationMs: number;
+  /** As written, e.g. `7d`, for messages. */
+  maxDuration: string;
   source: SourceRef;
 }
 
@@ -100,6 +114,8 @@ export interface PolicyBundle {
   files: readonly string[];
   policies: readonly CompiledPolicy[];
   exceptions: readonly CompiledException[];
+  /** The set's ExceptionSettings, when it declares them (the mint command reads the maximum from here). */
+  exceptionSettings?: ExceptionSettings;
   aliases: EnvironmentAliases;
   /** The aliases by environment id (load time): how a run's environments get their alias names. */
   aliasesById: AliasesById;

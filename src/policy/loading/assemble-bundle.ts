@@ -6,7 +6,8 @@ import { collectNeeds } from '../facts/need';
 import { buildPolicyIndex } from '../engine/policy-index';
 
 /** The compiled parts a bundle is made of (policies in bundle order: priority, then name, built-in first). */
-export type BundleParts = Pick<PolicyBundle, 'revision' | 'loadedAt' | 'files' | 'policies' | 'exceptions' | 'aliases'>;
+export type BundleParts = Pick<PolicyBundle, 'revision' | 'loadedAt' | 'files' | 'policies' | 'exceptions' | 'aliases'>
+  & Partial<Pick<PolicyBundle, 'exceptionSettings'>>;
 
 /**
  * A bundle from its compiled parts, with everything derived from them at load: the index, the needs,
@@ -22,6 +23,7 @@ export function assembleBundle(parts: BundleParts): PolicyBundle {
     files: Object.freeze([...parts.files]),
     policies,
     exceptions,
+    ...(parts.exceptionSettings ? { exceptionSettings: parts.exceptionSettings } : {}),
     aliases: parts.aliases,
     aliasesById: invertAliases(parts.aliases),
     environmentNames: buildEnvironmentNames(parts.aliases, policies.flatMap((p) => p.matchSpec?.environments ?? [])),

@@ -1,6 +1,8 @@
 import { ajv, toLocatedErrors, type LocatedError } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
-import type { CompiledException, CompiledModification, CompiledPolicy, CompiledRule, RuleCheck } from '../core/compiled';
+import type { CompiledException, CompiledModification, CompiledPolicy, CompiledRule, ExceptionSettings, RuleCheck } from '../core/compiled';
+import { parseDuration } from '../syntax/duration';
+import { EXCEPTION_FIELD_HINTS } from './exception-checks';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import type { LoadProblem } from './load-error';
 import { RuleSpecErrors } from '../core/rule-kind';
@@ -23,7 +25,8 @@ export const MODIFICATION_PLACEHOLDERS = ['decisionId', 'revision', 'policy', 'n
 export type CompiledDocument =
   | { kind: 'Policy'; policy: CompiledPolicy }
   | { kind: 'Exception'; exception: CompiledException }
-  | { kind: 'EnvironmentAliases'; aliases: Record<string, string[]> };
+  | { kind: 'EnvironmentAliases'; aliases: Record<string, string[]> }
+  | { kind: 'ExceptionSettings'; settings: ExceptionSettings };
 
 type Path = FieldPath;
 
@@ -160,7 +163,7 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date(), sha
     for (const e of dedupe(toLocatedErrors(validate.errors))) {
       const message = e.unknownKey !== undefined && e.path.at(-3) === 'rules'
         ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
-        : e.message;
+        : kind === 'Exception' ? withExceptionHint(e.message) : e.message;
       problems.schema(e.path, hint(e.path, message), e.atKey === true, e.syntax === true);
     }
   }
@@ -169,6 +172,13 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date(), sha
   const stale = compiled.kind === 'Policy' ? staleWarnings(compiled.policy, now) : [];
   for (const w of stale) problems.add(w.path, w.message, 'warning');
   return { compiled, problems: problems.list };
+}
+
+/** `reason is required` -> the same, with what to write (exception-checks.ts). */
+function withExceptionHint(message: string): string {
+  const field = /^(\w+) is required$/.exec(message)?.[1];
+  const hint = field === undefined ? undefined : EXCEPTION_FIELD_HINTS[field];
+  return hint === undefined ? message : `${message}: ${hint}`;
 }
 
 function compileKind(kind: DocumentKind, value: object, doc: ParsedDocument, shared: SharedParts, problems: Problems): CompiledDocument | undefined {
@@ -182,6 +192,12 @@ function compileKind(kind: DocumentKind, value: object, doc: ParsedDocument, sha
       return exception && { kind: 'Exception', exception };
     }
     case 'EnvironmentAliases': return { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases };
+    case 'ExceptionSettings': {
+      const { maxDuration } = value as { maxDuration: string };
+      const settings = { maxDurationMs: parseDuration(maxDuration) ?? 0, maxDuration, source: { file: doc.file, ...doc.locate([]) } };
+      if (settings.maxDurationMs <= 0) problems.add(['maxDuration'], 'maxDuration must be longer than 0 (e.g. 7d)');
+      return { kind: 'ExceptionSettings', settings };
+    }
   }
 }
 
@@ -278,15 +294,20 @@ function compileModification(m: Modification): CompiledModification {
   return { type: m.type, propertyKey: m.propertyKey, constant, render: (values) => template(values) };
 }
 
-interface ExceptionDoc { name: string; policy: string; owner: string; reason: string; expires: string; match?: ScopeSpec }
+interface ExceptionDoc {
+  name: string; policy: string; owner: string; reason: string; expires: string;
+  requestedBy?: string; approvedBy?: string; maxUses?: number; match?: ScopeSpec;
+}
 
 function compileException(doc: ExceptionDoc, parsed: ParsedDocument, shared: SharedParts, problems: Problems): CompiledException | undefined {
   const expires = new Date(doc.expires);
-  if (problems.intact(['expires']) && Number.isNaN(expires.getTime())) problems.add(['expires'], `expires is not a valid time: ${doc.expires}`);
+  if (typeof doc.expires === 'string' && problems.intact(['expires']) && Number.isNaN(expires.getTime())) problems.add(['expires'], `expires is not a valid time: ${doc.expires}`);
+  if (typeof doc.reason === 'string' && problems.intact(['reason']) && doc.reason.trim() === '') problems.add(['reason'], 'reason is blank: say why the policy may be waived (the change, the approval)');
   const match = problems.part(['match'], () => scopeOf(doc.match, false, shared));
   if (problems.hasErrors || match === undefined) return undefined;
   return {
-    name: doc.name, policy: doc.policy, owner: doc.owner, reason: doc.reason, expires, match,
+    name: doc.name, policy: doc.policy, owner: doc.owner, reason: doc.reason, expires,
+    requestedBy: doc.requestedBy, approvedBy: doc.approvedBy, maxUses: doc.maxUses, match,
     source: { file: parsed.file, ...parsed.locate([]) },
   };
 }

@@ -2,6 +2,7 @@ import { RULE_KINDS } from '../rules';
 import { scopeSchema } from '../engine/scope';
 import { NAME_PATTERN } from './string-syntax';
 import { MODES } from '../core/decision';
+import { DURATION_WITH_UNITS_PATTERN } from '../syntax/duration';
 
 /**
  * JSON Schemas of the documents a policy directory holds, one per `kind`. Assembled from the
@@ -65,10 +66,26 @@ export const exceptionSchema = {
     kind: { const: 'Exception' },
     name,
     policy: { type: 'string', pattern: NAME_PATTERN, syntax: 'policyName', description: 'The policy this waives.' },
-    owner: { type: 'string', minLength: 1 },
-    reason: { type: 'string', minLength: 1 },
-    expires: { type: 'string', format: 'date-time', description: 'RFC 3339 time; the waiver stops applying by itself.' },
+    owner: { type: 'string', minLength: 1, description: 'Who answers for the waiver.' },
+    reason: { type: 'string', minLength: 1, description: 'Why the policy may be waived (a change ticket, an approval).' },
+    expires: { type: 'string', format: 'date-time', description: 'RFC 3339 time; the waiver stops applying by itself (at most ExceptionSettings.maxDuration ahead).' },
+    requestedBy: { type: 'string', minLength: 1, description: 'Who asked for the waiver (a Steadybit username or email).' },
+    approvedBy: { type: 'string', minLength: 1, description: 'Who approved it (a Steadybit username or email); a policy with waivers.approverNotStarter needs it.' },
+    maxUses: { type: 'integer', minimum: 1, description: 'Runs it may waive in all, counted by the state store across replicas; then the policy denies again.' },
     match: { ...scopeSchema, description: 'Runs the waiver applies to (default: every run the policy applies to).' },
+  },
+};
+
+export const exceptionSettingsSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', 'maxDuration'],
+  properties: {
+    kind: { const: 'ExceptionSettings' },
+    maxDuration: {
+      type: 'string', pattern: DURATION_WITH_UNITS_PATTERN,
+      description: 'The longest an exception may run: its expires at most this far ahead when the set is loaded, e.g. 7d.',
+    },
   },
 };
 
@@ -88,7 +105,9 @@ export const aliasesSchema = {
   },
 };
 
-export const DOCUMENT_SCHEMAS = { Policy: policySchema, Exception: exceptionSchema, EnvironmentAliases: aliasesSchema } as const;
+export const DOCUMENT_SCHEMAS = {
+  Policy: policySchema, Exception: exceptionSchema, EnvironmentAliases: aliasesSchema, ExceptionSettings: exceptionSettingsSchema,
+} as const;
 export type DocumentKind = keyof typeof DOCUMENT_SCHEMAS;
 
 /** The combined schema, for editors (yaml-language-server) and `preflight-gate schema`. */

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { CompiledException, CompiledPolicy, PolicyBundle } from '../core/compiled';
+import type { CompiledException, CompiledPolicy, ExceptionSettings, PolicyBundle } from '../core/compiled';
 import { assembleBundle } from './assemble-bundle';
 import { compileDocument, sharedParts } from './compile-document';
+import { exceptionProblems } from './exception-checks';
 import { findModificationConflicts } from './modification-conflicts';
 import { nameTypoWarnings } from './name-typos';
 import { documentReferences } from './policy-references';
@@ -46,6 +47,7 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     else firstSeen.set(key, `${where.file}:${where.line}`);
   };
 
+  let exceptionSettings: ExceptionSettings | undefined;
   const declaredPolicies = new Set<string>();
   const exceptionDocs = new Map<CompiledException, ParsedDocument>();
   const shared = sharedParts();
@@ -70,6 +72,10 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
       } else if (compiled.kind === 'Exception') {
         exceptions.push(compiled.exception);
         exceptionDocs.set(compiled.exception, doc);
+      } else if (compiled.kind === 'ExceptionSettings') {
+        const first = exceptionSettings?.source;
+        if (first) problems.push({ file: doc.file, ...doc.locate([]), path: '', message: `ExceptionSettings given twice (first at ${first.file}:${first.line}); keep one`, severity: 'error' });
+        else exceptionSettings = compiled.settings;
       } else {
         for (const [alias, ids] of Object.entries(compiled.aliases)) {
           duplicate('environment alias', alias, { file: doc.file, ...doc.locate(['aliases', alias]) });
@@ -79,14 +85,8 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     }
   }
 
-  for (const e of exceptions) {
-    const at = (field: 'policy' | 'expires') => ({ file: e.source.file, ...(exceptionDocs.get(e)?.locate([field]) ?? e.source), path: field });
-    if (!declaredPolicies.has(e.policy)) {
-      problems.push({ ...at('policy'), message: `exception "${e.name}" waives policy "${e.policy}", which does not exist`, severity: 'error' });
-    } else if (e.expires.getTime() <= now.getTime()) {
-      problems.push({ ...at('expires'), message: `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer applies; remove it`, severity: 'warning' });
-    }
-  }
+  const locate = (e: CompiledException, field: 'policy' | 'expires') => ({ file: e.source.file, ...(exceptionDocs.get(e)?.locate([field]) ?? e.source) });
+  problems.push(...exceptionProblems({ exceptions, locate, declaredPolicies, settings: exceptionSettings, now }));
   problems.push(...findModificationConflicts(policies, aliases));
   // Likely typos are looked for once the set is valid: a name with an error is reported as that.
   if (!problems.some((p) => p.severity === 'error')) problems.push(...nameTypoWarnings(documentReferences(documents)));
@@ -97,6 +97,6 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) return { ok: false, problems };
   policies.sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name));
-  const bundle = assembleBundle({ revision: revisionOf(sources), loadedAt: now, files: sources.map((s) => s.file), policies, exceptions, aliases });
+  const bundle = assembleBundle({ revision: revisionOf(sources), loadedAt: now, files: sources.map((s) => s.file), policies, exceptions, exceptionSettings, aliases });
   return { ok: true, bundle, warnings: problems };
 }

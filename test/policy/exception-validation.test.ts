@@ -1,0 +1,77 @@
+import { loadProblems, NOW } from '../helpers/decide-harness';
+
+/**
+ * What validate (and every load) refuses in an Exception, and what it warns about: the clock is
+ * injected (NOW, Monday 2026-01-05 10:00 UTC), so expiry is judged without waiting.
+ */
+const POLICY = 'kind: Policy\nname: no-attacks\nrules:\n  - environments: { blocked: [production] }\n';
+const SETTINGS = 'kind: ExceptionSettings\nmaxDuration: 7d\n';
+
+function exception(fields: Record<string, string | undefined>): string {
+  const all: Record<string, string | undefined> = {
+    kind: 'Exception', name: 'adm-gameday', policy: 'no-attacks', owner: 'sre@example.com',
+    reason: 'game day, CHG-1', expires: '"2026-01-07T10:00:00Z"', ...fields,
+  };
+  return Object.entries(all).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n';
+}
+
+const load = (fields: Record<string, string | undefined>, settings = SETTINGS, now = NOW) =>
+  loadProblems({ 'p.yaml': POLICY, 's.yaml': settings, 'e.yaml': exception(fields) }, now);
+
+describe('validate refuses an exception', () => {
+  test.each([
+    ['without a reason', { reason: undefined }, /^e\.yaml:1:1 reason is required: say why the policy may be waived/],
+    ['with a blank reason', { reason: '"   "' }, /^e\.yaml:5:9 reason: reason is blank: say why the policy may be waived/],
+    ['without an expiry', { expires: undefined }, /^e\.yaml:1:1 expires is required: an exception stops by itself: an RFC 3339 time/],
+    ['with an expiry that is not a time', { expires: 'soon' }, /^e\.yaml:6:10 expires: must match format "date-time"/],
+    ['past the declared maximum', { expires: '"2026-01-12T10:00:01Z"' },
+      /^e\.yaml:6:10 expires: exception "adm-gameday" runs until 2026-01-12T10:00:01\.000Z, 1w1s from now, past the maximum of 7d the set declares \(ExceptionSettings at s\.yaml:1\); expire it by 2026-01-12T10:00:00\.000Z$/],
+    ['naming a policy that does not exist', { policy: 'no-atacks' }, /^e\.yaml:3:9 policy: exception "adm-gameday" waives policy "no-atacks", which does not exist$/],
+    ['with maxUses below 1', { maxUses: '0' }, /^e\.yaml:7:10 maxUses: must be >= 1$/],
+  ])('%s', (_name, fields, line) => {
+    const problems = load(fields);
+    expect(problems).toEqual([expect.stringMatching(line)]);
+  });
+
+  test('twice ExceptionSettings is an error naming the first', () => {
+    const problems = loadProblems({ 'p.yaml': POLICY, 's.yaml': SETTINGS, 't.yaml': SETTINGS }, NOW);
+    expect(problems).toEqual(['t.yaml:1:1 ExceptionSettings given twice (first at s.yaml:1); keep one']);
+  });
+
+  test('a maximum of 0 is refused', () => {
+    expect(loadProblems({ 'p.yaml': POLICY, 's.yaml': 'kind: ExceptionSettings\nmaxDuration: 0d\n' }, NOW))
+      .toEqual(['s.yaml:2:14 maxDuration: maxDuration must be longer than 0 (e.g. 7d)']);
+  });
+});
+
+describe('validate warns', () => {
+  test('about an exception that expires within a day, with the time left', () => {
+    expect(load({ expires: '"2026-01-06T09:00:00Z"' })).toEqual([
+      'e.yaml:6:10 warning: expires: exception "adm-gameday" expires within a day (at 2026-01-06T09:00:00.000Z, in 23h); mint a new one if it is still needed',
+    ]);
+  });
+
+  test('not about one that expires in more than a day', () => {
+    expect(load({ expires: '"2026-01-06T10:00:01Z"' })).toEqual([]);
+  });
+
+  test('about an expired one (the clock moved on: the same set, later)', () => {
+    expect(load({}, SETTINGS, new Date('2026-01-08T00:00:00Z'))).toEqual([
+      'e.yaml:6:10 warning: expires: exception "adm-gameday" expired at 2026-01-07T10:00:00.000Z and no longer applies; remove it',
+    ]);
+  });
+
+  test('nothing about a long exception in a set that declares no maximum (sets written before ExceptionSettings keep loading)', () => {
+    expect(loadProblems({ 'p.yaml': POLICY, 'e.yaml': exception({ expires: '"2026-03-01T00:00:00Z"' }) }, NOW)).toEqual([]);
+  });
+
+  test('an exception loaded within its maximum stays valid as time passes (the maximum counts from now)', () => {
+    const fields = { expires: '"2026-01-12T10:00:00Z"' };
+    expect(load(fields)).toEqual([]);
+    expect(load(fields, SETTINGS, new Date('2026-01-10T10:00:00Z'))).toEqual([]);
+  });
+});
+
+test('requestedBy, approvedBy and maxUses are accepted', () => {
+  expect(load({ requestedBy: 'jane@example.com', approvedBy: 'joe@example.com', maxUses: '1' })).toEqual([]);
+});
