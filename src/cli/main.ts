@@ -2,6 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { connectCommand, type ConnectOptions } from './commands/connect-command';
 import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
+import { exceptionCommand, type ExceptionCommandOptions } from './commands/exception-command';
 import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } from './commands/replay-command';
 import { prCommentCommand, type PrCommentOptions } from './commands/pr-comment-command';
 import { schemaCommand, type SchemaOptions } from './commands/schema-command';
@@ -63,6 +64,23 @@ program.command('eval')
   .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
   .option('--exit-code', 'exit 1 when the run would be denied (default: exit 0 whenever it was evaluated)')
   .action((opts: Parameters<typeof evalCommand>[0]) => run(() => evalCommand(opts, env, write)));
+
+program.command('exception')
+  .description('write an Exception that waives the policies that denied a run, for a pull request (docs/approvals.md)')
+  .option('--from-decision <id>', 'the decision id of the denied run (in the denial message and X-Preflight-Decision-Id)')
+  .option('--archive <path>', 'read the decision from a decision archive (DECISION_ARCHIVE): a file or a directory')
+  .option('--audit-log <file>', 'read the decision from an audit log file (AUDIT_LOG; it holds no experiment version)')
+  .option('--payload <file>', 'a run not yet sent: decide this payload now and waive what denies it')
+  .requiredOption('--expires-in <duration>', 'how long the exception waives, e.g. 2h (at most the maximum of the set\'s ExceptionSettings, else 7d)')
+  .requiredOption('--reason <text>', 'why the policies may be waived (a change ticket, the approval)')
+  .option('--max-uses <n>', 'runs it may waive in all (counted across replicas); then the policies deny again')
+  .option('--requested-by <who>', 'who asks for it (default: who started the run)')
+  .option('--approved-by <who>', 'who approved it (policies with waivers.approverNotStarter need someone other than the starter)')
+  .option('--any-version', 'waive every version of the experiment, not only the one that was denied')
+  .option('--dir <dir>', 'policy directory the exception is for (default: $POLICY_DIR or ./policies)')
+  .option('--out <file>', 'write the YAML to this new file instead of stdout')
+  .option('--now <iso>', 'mint at this time instead of now (the expiry counts from it)')
+  .action((opts: ExceptionCommandOptions) => run(() => exceptionCommand(opts, env, write)));
 
 program.command('replay')
   .description('decide archived runs (DECISION_ARCHIVE) again under proposed policies and report what would change')

@@ -10,6 +10,8 @@ export interface ScopeSpec {
   actionIds?: string[];
   actionKinds?: string[];
   createdVia?: string[];
+  /** Versions of the experiment (`execution.experimentVersion`), compared as text. */
+  experimentVersions?: Array<number | string>;
 }
 
 /** A `match:` or `exclude:` scope, compiled at load (engine/scope.ts compileScope). */

@@ -21,6 +21,7 @@ export const scopeSchema = {
     actionIds: list({ type: 'string', minLength: 1, syntax: 'glob' }, 'Action id globs, e.g. "*shutdown*". Scopes the step rules to these steps.'),
     actionKinds: list({ type: 'string', enum: [...ACTION_KINDS] }, 'Action kinds. Scopes the step rules to these steps.'),
     createdVia: list({ type: 'string', enum: [...CREATED_VIA] }, 'How the run was started.'),
+    experimentVersions: list({ anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', minLength: 1 }] }, 'Versions of the experiment (execution.experimentVersion), e.g. 3.'),
   },
 } as const;
 
@@ -63,6 +64,12 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
   if (spec?.createdVia) {
     const via = upper(spec.createdVia);
     fields.push({ name: 'createdVia', what: 'createdVia', listed: spec.createdVia, actual: (ctx) => ctx.execution.createdVia, test: (ctx) => (ctx.upperCased.createdVia === undefined ? undefined : via.has(ctx.upperCased.createdVia)) });
+  }
+  if (spec?.experimentVersions) {
+    const versions = spec.experimentVersions.map(String);
+    const listed = new Set(versions);
+    const version = (ctx: EvaluationContext) => (ctx.execution.experimentVersion === undefined ? undefined : String(ctx.execution.experimentVersion));
+    fields.push({ name: 'experimentVersions', what: 'experiment version', listed: versions, actual: version, test: (ctx) => { const v = version(ctx); return v === undefined ? undefined : listed.has(v); } });
   }
   return fields;
 }

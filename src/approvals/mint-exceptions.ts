@@ -1,0 +1,130 @@
+import { Document } from 'yaml';
+import type { PolicyBundle } from '../policy/core/compiled';
+import { DEFAULT_MAX_EXCEPTION_MS } from '../policy/loading/exception-checks';
+import { formatDuration } from '../policy/syntax/duration';
+import { BUILT_IN_FILE } from '../policy/loading/built-in-policies';
+import type { DeniedRun } from './denied-run';
+
+/** What the person minting says: how long, how often, why, who. */
+export interface MintRequest {
+  expiresInMs: number;
+  /** As written (`4h`), for messages. */
+  expiresIn: string;
+  maxUses?: number;
+  reason: string;
+  requestedBy?: string;
+  approvedBy?: string;
+  /** Waive every version of the experiment, not only the one that was denied. */
+  anyVersion?: boolean;
+}
+
+/** An Exception document as it is written to YAML, fields in the order a reviewer reads them. */
+export interface ExceptionDocument {
+  kind: 'Exception';
+  name: string;
+  policy: string;
+  owner: string;
+  requestedBy?: string;
+  approvedBy?: string;
+  reason: string;
+  expires: string;
+  maxUses?: number;
+  match: { experimentKeys: string[]; environments: string[]; experimentVersions?: Array<number | string> };
+}
+
+/** Why no exception can be minted: said to the person, nothing written. */
+export class MintRefused extends Error {}
+
+/** The maximum an exception of this set may run, and where it is declared. */
+export function maximumOf(bundle: PolicyBundle): { ms: number; text: string } {
+  const s = bundle.exceptionSettings;
+  return s ? { ms: s.maxDurationMs, text: `${s.maxDuration}, declared in ${s.source.file}:${s.source.line}` } : { ms: DEFAULT_MAX_EXCEPTION_MS, text: '7d, the default (the set declares no ExceptionSettings)' };
+}
+
+/** `no-attacks` + decision `3f2a9c1e-...` -> `no-attacks-3f2a9c1e`: at most 63 characters, a valid name. */
+export function exceptionName(policy: string, decisionId: string): string {
+  const suffix = decisionId.replace(/[^a-z0-9]/gi, '').slice(0, 8).toLowerCase() || 'run';
+  const head = policy.slice(0, 63 - suffix.length - 1).replace(/-+$/, '');
+  return `${head}-${suffix}`;
+}
+
+/** The policies an exception may waive: those that denied the run, the built-in ones left out (no exception waives them). */
+function waivable(run: DeniedRun, bundle: PolicyBundle): string[] {
+  const builtIn = new Set(bundle.policies.filter((p) => p.source.file === BUILT_IN_FILE).map((p) => p.name));
+  const denied = run.denied.filter((p) => !builtIn.has(p));
+  if (denied.length === 0) {
+    throw new MintRefused(run.denied.length > 0
+      ? `decision ${run.decisionId} was denied only by ${run.denied.join(', ')}, which no exception waives (release the emergency stop in Steadybit)`
+      : `decision ${run.decisionId} names no denying policy: nothing to waive`);
+  }
+  const known = new Set(bundle.policies.map((p) => p.name));
+  const gone = denied.filter((p) => !known.has(p));
+  if (gone.length > 0) throw new MintRefused(`policy ${gone.join(', ')} denied decision ${run.decisionId} but is not in the policy set any more: nothing to waive (check the run with preflight-gate eval)`);
+  return denied;
+}
+
+/** Checks the run can be scoped exactly: an exception never waives more than the run that was denied. */
+function checkRun(run: DeniedRun): asserts run is DeniedRun & { experimentKey: string } {
+  if (run.allowed) throw new MintRefused(`decision ${run.decisionId} allowed the run: nothing to waive`);
+  if (run.experimentKey === undefined) throw new MintRefused(`decision ${run.decisionId} has no experiment key, so no exception can be scoped to its experiment`);
+  if (/[*?[\]{}!()|+@\\]/.test(run.experimentKey)) throw new MintRefused(`experiment key "${run.experimentKey}" holds glob characters and cannot be matched exactly`);
+  if (run.environments.length === 0) throw new MintRefused(`decision ${run.decisionId} names no environment, so no exception can be scoped to it`);
+}
+
+function checkRequest(req: MintRequest, bundle: PolicyBundle): void {
+  if (req.reason.trim() === '') throw new MintRefused('--reason is blank: say why the policy may be waived (the change, the approval)');
+  if (!(req.expiresInMs > 0)) throw new MintRefused(`--expires-in ${req.expiresIn} is not a duration longer than 0 (e.g. 2h, 1d)`);
+  const max = maximumOf(bundle);
+  if (req.expiresInMs > max.ms) throw new MintRefused(`--expires-in ${req.expiresIn} is longer than the maximum of ${max.text}; ask for at most ${formatDuration(max.ms)}`);
+  if (req.maxUses !== undefined && !(Number.isInteger(req.maxUses) && req.maxUses >= 1)) throw new MintRefused('--max-uses must be a whole number of runs, at least 1');
+}
+
+/**
+ * The exceptions that waive exactly the policies that denied the run, for its experiment key and
+ * environments (and its version unless `anyVersion`), until now + expiresIn: one per policy (an
+ * Exception waives one). Throws MintRefused when the run or the request does not allow one.
+ */
+export function mintExceptions(run: DeniedRun, req: MintRequest, bundle: PolicyBundle, now: Date): ExceptionDocument[] {
+  checkRun(run);
+  checkRequest(req, bundle);
+  const requestedBy = req.requestedBy ?? run.createdBy?.email ?? run.createdBy?.username;
+  if (requestedBy === undefined) throw new MintRefused(`decision ${run.decisionId} does not say who started the run: give --requested-by`);
+  const version = run.experimentVersion;
+  const versions = req.anyVersion || version === undefined ? undefined : [/^\d{1,15}$/.test(version) ? Number(version) : version];
+  const expires = new Date(now.getTime() + req.expiresInMs).toISOString().replace('.000Z', 'Z');
+  return waivable(run, bundle).map((policy) => ({
+    kind: 'Exception',
+    name: exceptionName(policy, run.decisionId),
+    policy,
+    owner: requestedBy,
+    requestedBy,
+    ...(req.approvedBy ? { approvedBy: req.approvedBy } : {}),
+    reason: req.reason.trim(),
+    expires,
+    ...(req.maxUses ? { maxUses: req.maxUses } : {}),
+    match: { experimentKeys: [run.experimentKey as string], environments: run.environments, ...(versions ? { experimentVersions: versions } : {}) },
+  }));
+}
+
+/** The comment above the first document: where it came from, what it waives, how it lands. */
+function header(run: DeniedRun, docs: readonly ExceptionDocument[], req: MintRequest): string {
+  const version = docs[0].match.experimentVersions ? ` version ${docs[0].match.experimentVersions[0]}` : ' (every version)';
+  const uses = req.maxUses ? `, for at most ${req.maxUses} run${req.maxUses === 1 ? '' : 's'}` : '';
+  return [
+    ` Minted by \`preflight-gate exception\` from decision ${run.decisionId} (${run.origin}),`,
+    ` decided at ${run.at}${run.revision ? ` by policy revision ${run.revision}` : ''}:`,
+    `   ${run.message.replace(/\s+/g, ' ')}`,
+    ` Waives ${docs.map((d) => d.policy).join(', ')} for experiment ${docs[0].match.experimentKeys[0]}${version}`,
+    ` in ${docs[0].match.environments.join(' / ')} until ${docs[0].expires}${uses}.`,
+    ' Commit it to the policy repository through a pull request: its reviewer approves the waiver.',
+  ].join('\n');
+}
+
+/** The documents as YAML, one after the other, the first with the header comment. */
+export function exceptionYaml(run: DeniedRun, docs: readonly ExceptionDocument[], req: MintRequest): string {
+  return docs.map((d, i) => {
+    const doc = new Document(d);
+    if (i === 0) doc.commentBefore = header(run, docs, req);
+    return String(doc);
+  }).join('---\n');
+}
