@@ -2,6 +2,7 @@ import type { LoadTrigger } from '../policy/runtime/policy-store';
 import type { Mode } from '../policy/core/decision';
 import type { KillswitchEvent } from '../state/state-event';
 import type { Notification, NotifiedRun } from './notification';
+import { runLink } from './run-link';
 
 /** The emergency stop engaged or released, as POST /events applied it (one replica applies each event). */
 export function emergencyStopNotification(event: KillswitchEvent, now: Date): Notification {
@@ -26,28 +27,41 @@ export function policyRejectedNotification(trigger: LoadTrigger, problems: reado
 }
 
 /**
- * A run stopped while running, as the run guard reports it (docs/notifications.md). The guard
- * calls Notifier.notify with this; `policies` are those whose finding stopped it.
+ * A run the run guard stopped while running, in the shape of the guard's `GuardStop` (helper
+ * "guard", src/guard/guard-stop.ts on its branch), so its `onStop` hook can be handed to
+ * `notifier.notify(runStoppedNotification(stop, runUrl))` as it is (docs/notifications.md).
  */
 export interface RunStop {
-  run: NotifiedRun;
+  executionId: string;
+  experimentKey?: string;
+  team?: string;
+  environment?: string;
+  /** The policy that stopped it, and every policy that would have. */
+  policy: string;
   reason: string;
-  by: string;
-  policies: ReadonlyArray<{ policy: string; mode: Mode; reasons: string[] }>;
-  decisionId?: string;
-  time: Date;
+  stoppedBy: ReadonlyArray<{ policy: string; mode: Mode; reason: string; action?: 'stop' | 'report' }>;
+  /** The re-judgement's decision id. */
+  decisionId: string;
+  /** When the cancel was accepted, ISO 8601. */
+  at: string;
+  revision?: string;
 }
 
-export function runStoppedNotification(stop: RunStop): Notification {
-  const { run } = stop;
+export function runStoppedNotification(stop: RunStop, runUrl?: string): Notification {
+  const id = Number(stop.executionId);
+  const run: NotifiedRun = {
+    executionId: Number.isSafeInteger(id) ? id : undefined, experimentKey: stop.experimentKey, team: stop.team, environment: stop.environment,
+  };
+  const stopping = stop.stoppedBy.filter((p) => p.action !== 'report');
   return {
     kind: 'stopped',
-    time: stop.time.toISOString(),
-    title: `Run ${run.executionId ?? '(no id)'}${run.experimentKey ? ` of ${run.experimentKey}` : ''} stopped while running`,
-    message: stop.reason,
-    run,
-    policies: stop.policies.map((p) => ({ ...p, result: 'deny' as const })),
-    by: stop.by,
-    ...(stop.decisionId ? { decisionId: stop.decisionId } : {}),
+    time: stop.at,
+    title: `Run ${stop.executionId}${stop.experimentKey ? ` of ${stop.experimentKey}` : ''} stopped while running by ${stop.policy}`,
+    message: `The run guard cancelled the run: policy "${stop.policy}" no longer holds: ${stop.reason}`,
+    run: { ...run, url: runLink(runUrl, run, stop.decisionId) },
+    policies: (stopping.length > 0 ? stopping : stop.stoppedBy).map((p) => ({ policy: p.policy, mode: p.mode, result: 'deny' as const, reasons: [p.reason] })),
+    by: 'the run guard',
+    decisionId: stop.decisionId,
+    ...(stop.revision ? { revision: stop.revision } : {}),
   };
 }

@@ -95,7 +95,10 @@ targets:
     notifier.decided(decidedRun(runIn('kube-system', (p) => { p.execution.teamKey = 'PAY'; p.execution.experimentKey = 'PAY-3'; }), 'd-pay'));
     const now = new Date();
     notifier.notify(policyRejectedNotification('watch', ['policies/prod.yaml:12:5: rules[0].timeWindow.days: must be one of MON, TUE'], '30d015581208', now));
-    notifier.notify(runStoppedNotification({ run: { executionId: 9, experimentKey: 'ADM-9', team: 'ADM', environment: 'production' }, reason: 'the error budget of checkout burnt too fast', by: 'run guard (error-budget-burn)', policies: [{ policy: 'error-budget-burn', mode: 'enforce', reasons: ['burn rate 14.2 > 10'] }], time: now }));
+    notifier.notify(runStoppedNotification({
+      executionId: '9', experimentKey: 'ADM-9', team: 'ADM', environment: 'production', policy: 'error-budget-burn', reason: 'burn rate 14.2 > 10',
+      stoppedBy: [{ policy: 'error-budget-burn', mode: 'enforce', reason: 'burn rate 14.2 > 10', action: 'stop' }], decisionId: 'd-guard', at: now.toISOString(),
+    }, config.runUrl));
     notifier.notify(emergencyStopNotification({ kind: 'killswitch', name: 'killswitch.engaged', time: time(now.toISOString()), engaged: true, changedAt: time(now.toISOString()), by: 'Jane Doe', dedupeKey: 'k1' }, now));
     await until(async () => {
       const values = (await registry.getSingleMetric('preflight_notifications_total')?.get())?.values ?? [];
@@ -114,7 +117,7 @@ targets:
     expect(slack.problems).toEqual([]);
     expect(titles(slack, (b) => b.text)).toEqual([
       'A policy change was rejected', 'Emergency stop engaged by Jane Doe', 'Run 1 of ADM-1 denied by no-kube-system',
-      'Run 1 of PAY-3 denied by no-kube-system', 'Run 9 of ADM-9 stopped while running',
+      'Run 1 of PAY-3 denied by no-kube-system', 'Run 9 of ADM-9 stopped while running by error-budget-burn',
     ]);
     const denial = JSON.parse(slack.received.find((r) => r.body.includes('ADM-1 denied'))?.body ?? '{}');
     expect(JSON.stringify(denial)).toContain('ADM-1 (Checkout &lt;survives&gt; &amp; recovers)');
@@ -126,7 +129,7 @@ targets:
     expect(teams.problems).toEqual([]);
     expect(titles(teams, (b) => b.attachments[0].content.body[0].text)).toEqual([
       'Run 1 of ADM-1 allowed with warnings from small-runs', 'Run 1 of ADM-1 allowed: no-staging-db waived by an exception',
-      'Run 1 of ADM-1 denied by no-kube-system', 'Run 9 of ADM-9 stopped while running',
+      'Run 1 of ADM-1 denied by no-kube-system', 'Run 9 of ADM-9 stopped while running by error-budget-burn',
     ]);
     const waiver = JSON.parse(teams.received.find((r) => r.body.includes('waived'))?.body ?? '{}').attachments[0].content;
     expect(waiver.body[3].text).toBe('- no-staging-db (enforce): waived by exception "staging-db-drill" (owner sre@example.com, until 2099-01-01T00:00:00.000Z: quarterly restore drill); would have denied: target [redacted] of step "com.steadybit.extension_kubernetes.delete_pod" (steps[0]) has k8s.namespace=[redacted], which is forbidden');

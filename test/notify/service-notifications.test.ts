@@ -1,0 +1,82 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import type { Notification } from '../../src/notify/notification';
+import type { Notifier } from '../../src/notify/notifier';
+import { MemoryStateStore } from '../../src/state/memory-state-store';
+import type { GuardrailState } from '../../src/state/guardrail-state';
+import { startFakeReceiver, type FakeReceiver } from '../helpers/fake-receiver';
+import { signedRequest } from '../helpers/signed-request';
+import { signatureHeader } from '../../src/signature/sign';
+import { startServerProcess, waitFor } from '../helpers/server-process';
+import { bundleFrom, testApp } from '../helpers/test-app';
+import { PLAIN_POLICIES, SECRET } from '../state/guardrail-app';
+import { at, disengagedPayload, engagedPayload, T0 } from '../state/state-events';
+import { TIMING } from '../state/store-table';
+import { NOTIFY_POLICIES, runIn } from './decided-runs';
+
+const WHSEC = `whsec_${Buffer.alloc(32, 4).toString('base64')}`;
+
+describe('POST /events tells the notifier when the emergency stop changes', () => {
+  it('engaged and released, once each: a repeated delivery or an ignored event is not told', async () => {
+    const told: Notification[] = [];
+    const notifier: Notifier = { decided: () => undefined, notify: (n) => { told.push(n); }, close: async () => undefined };
+    const state: GuardrailState = { store: new MemoryStateStore(TIMING), onUnavailable: 'deny', emergencyStop: 'enforce', eventToleranceMs: 900_000 };
+    const { app } = testApp(bundleFrom(PLAIN_POLICIES), { secrets: [SECRET], state, clock: () => new Date(T0), notifier });
+    const event = (body: object) => signedRequest(app, body, { path: '/events', secret: SECRET });
+    expect((await event(engagedPayload(at(T0 - 60_000), 'jane'))).status).toBe(202);
+    expect((await event(engagedPayload(at(T0 - 60_000), 'jane'))).status).toBe(200);
+    expect((await event(disengagedPayload(at(T0 - 1000), at(T0 - 30_000)))).status).toBe(200);
+    expect((await event(disengagedPayload(at(T0 - 1000), at(T0 - 60_000)))).status).toBe(202);
+    expect(told.map((n) => [n.kind, n.title])).toEqual([
+      ['emergency-stop-engaged', 'Emergency stop engaged by jane'],
+      ['emergency-stop-released', expect.stringMatching(/^Emergency stop released by /)],
+    ]);
+  });
+});
+
+describe('the service (node dist/main.js) with a generic webhook', () => {
+  let receiver: FakeReceiver;
+  let dir: string;
+  beforeEach(async () => {
+    receiver = await startFakeReceiver({ fallback: { status: 204, body: '' } });
+    dir = mkdtempSync(join(tmpdir(), 'notify-service-'));
+  });
+  afterEach(async () => {
+    await receiver.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('tells of a denial and of a rejected reload; on SIGTERM it sends what still waits for its dedupe window', async () => {
+    const policies = join(dir, 'policies');
+    mkdirSync(policies);
+    writeFileSync(join(policies, 'p.yaml'), NOTIFY_POLICIES['policies.yaml']);
+    writeFileSync(join(dir, 'targets.yaml'), `targets:\n  - name: audit\n    type: webhook\n    url: ${receiver.url}\n    secretEnv: AUDIT_SECRET\n    events: [denied, policy-rejected]\n`);
+    const service = await startServerProcess({
+      POLICY_DIR: policies, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET, NOTIFY_TARGETS_FILE: join(dir, 'targets.yaml'), AUDIT_SECRET: WHSEC,
+      NOTIFY_DEDUPE_WINDOW: '1h', STEADYBIT_URL: '', AUDIT_LOG: 'off',
+    });
+    try {
+      const body = JSON.stringify(runIn('kube-system'));
+      const denied = await fetch(`${service.url}/preflight`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, Buffer.from(body)) }, body });
+      expect(denied.status).toBe(403);
+      writeFileSync(join(policies, 'broken.yaml'), 'kind: Policy\nname: Broken Name\n');
+      service.child.kill('SIGHUP');
+      await waitFor(async () => service.output().includes('policy set rejected'), 'the rejected reload');
+      // Both wait for their hour-long dedupe window; SIGTERM sends them now.
+      expect(receiver.received).toHaveLength(0);
+      expect(await service.stop('SIGTERM')).toBe(0);
+    } finally {
+      await service.stop('SIGKILL');
+    }
+    const bodies = receiver.received.map((r) => new Webhook(WHSEC).verify(r.body, {
+      'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']),
+    }) as { type: string; data: { title: string; problems?: string[] } });
+    expect(bodies.map((b) => [b.type, b.data.title]).sort()).toEqual([
+      ['preflight-gate.denied', 'Run 1 of ADM-1 denied by no-kube-system'],
+      ['preflight-gate.policy-rejected', 'A policy change was rejected'],
+    ]);
+    expect(bodies.find((b) => b.type === 'preflight-gate.policy-rejected')?.data.problems?.[0]).toMatch(/broken\.yaml:2:7 name: "Broken Name" is not a name/);
+  }, 60000);
+});
