@@ -44,6 +44,13 @@ describe('a body whose framing breaks is answered 400 with a message, and the co
   }, HANG);
 });
 
+test('POST /events: a half-close before Content-Length bytes arrived is answered 400 and closed too', async () => {
+  const bytes = `POST /events HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nX-SB-Signature: ${signatureHeader(SECRET, '{}')}\r\nContent-Length: 500\r\n\r\n{"event":`;
+  expect(rawAnswers(await rawExchange(proc.port, bytes, { halfClose: true }))).toEqual([
+    { status: '400 Bad Request', headers: expect.objectContaining({ connection: 'close' }), body: { message: expect.stringMatching(/half-closed before the body ended/) } },
+  ]);
+}, HANG);
+
 describe('Transfer-Encoding naming chunked twice is malformed framing: 400, not 501', () => {
   test.each<[string, string]>([
     ['chunked, chunked', 'Transfer-Encoding: chunked, chunked\r\n'],
