@@ -23,11 +23,14 @@ import type { GuardrailState } from './state/guardrail-state';
 import { stateFactSource } from './state/state-fact-source';
 import { timeRequest } from './observability/request-timer';
 import { DEFAULT_BODY_LIMIT } from './config';
+import { fixedSecrets, type WebhookSecrets } from './signature/webhook-secrets';
 import type { Notifier } from './notify/notifier';
 
 export interface AppDeps {
   store: PolicyStore;
   secrets: readonly string[];
+  /** WEBHOOK_SECRET_FILE, re-read while running; replaces `secrets` when given. */
+  secretFile?: WebhookSecrets;
   logger: Logger;
   metrics: Metrics;
   /** One line per answer to POST /preflight; nothing is written when absent. */
@@ -92,7 +95,7 @@ export function createApp(deps: AppDeps): App {
   // The policy set every decision is made on: the loaded one with the built-in policies (the same
   // for `eval` and `test`); /readyz counts the same policies a decision's message does.
   const served = servedPolicies(deps.store, builtInPolicies(deps.state?.emergencyStop ?? 'off'));
-  app.use(healthRouter({ store: deps.store, served, signaturesEnforced: deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync, starterPolicies: deps.starterPolicies }));
+  app.use(healthRouter({ store: deps.store, served, signaturesEnforced: deps.secretFile !== undefined || deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync, starterPolicies: deps.starterPolicies }));
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
@@ -101,7 +104,7 @@ export function createApp(deps: AppDeps): App {
   const bodyLimit = bodyLimitBytes(deps.bodyLimit ?? DEFAULT_BODY_LIMIT);
   // One budget for every route that reads a body into memory.
   const budget = bodyBudget(deps.bodyBudget ?? budgetFromHeap(getHeapStatistics().heap_size_limit));
-  const bodies = { secrets: deps.secrets, bodyLimit, metrics, budget };
+  const bodies = { secrets: deps.secretFile ?? fixedSecrets(deps.secrets), bodyLimit, metrics, budget };
   if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state, notifier: deps.notifier }));
   const sources: FactSource[] = [...(deps.state ? [stateFactSource({ ...deps.state, logger: deps.logger })] : []), ...(deps.factSources ?? [])];
   const preflight = preflightHandler({

@@ -1,4 +1,5 @@
 import { parseAuditConfig, type AuditConfig } from './observability/audit-config';
+import { readSecretFile } from './signature/webhook-secrets';
 import { parseArchiveConfig, type ArchiveConfig } from './archive/archive-config';
 import { parseStateConfig, type StateConfig } from './state/state-config';
 import { getHeapStatistics } from 'node:v8';
@@ -21,6 +22,8 @@ export interface Config {
   host: string;
   policyDir: string;
   secrets: string[];
+  /** WEBHOOK_SECRET_FILE: the secrets, one per line, re-read while running (`secrets` holds what start-up read). */
+  secretFile?: string;
   bodyLimit: string;
   /** BODY_BUDGET in bytes: request bodies read or decided at once (default `auto`: an eighth of V8's heap limit). */
   bodyBudget: number;
@@ -73,10 +76,13 @@ function bodyBudgetOf(env: NodeJS.ProcessEnv, bodyLimit: string, heapLimitBytes:
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, heapLimitBytes = getHeapStatistics().heap_size_limit): Config {
   const secretsRaw = env.WEBHOOK_SECRET;
-  const secrets = secretsRaw === undefined ? [] : secretsRaw.split(',').map((s) => s.trim());
+  const secretFile = env.WEBHOOK_SECRET_FILE || undefined;
+  if (secretsRaw !== undefined && secretFile !== undefined) throw new ConfigError('set only one of WEBHOOK_SECRET and WEBHOOK_SECRET_FILE');
+  let secrets = secretsRaw === undefined ? [] : secretsRaw.split(',').map((s) => s.trim());
   if (secretsRaw !== undefined && secrets.some((s) => s === '')) {
     throw new ConfigError('WEBHOOK_SECRET holds an empty secret: give one secret, or several separated by commas (no empty entries), or unset it');
   }
+  if (secretFile !== undefined) secrets = readSecretFile(secretFile);
   const bodyLimit = env.BODY_LIMIT ?? DEFAULT_BODY_LIMIT;
   if (!/^\d+(b|kb|mb)?$/i.test(bodyLimit)) throw new ConfigError(`BODY_LIMIT must be bytes or a size such as 512kb or 1mb, got "${bodyLimit}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
@@ -90,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, heapLimitBytes 
     host: env.HOST ?? '0.0.0.0',
     policyDir: env.POLICY_DIR ?? './policies',
     secrets,
+    secretFile,
     bodyLimit,
     bodyBudget: bodyBudgetOf(env, bodyLimit, heapLimitBytes),
     logLevel,

@@ -1,3 +1,4 @@
+import { secretFile } from './signature/webhook-secrets';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import { buildInfo, registerBuildInfo } from './observability/build-info';
@@ -79,7 +80,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   };
   const factSources = [signals, ...(platform ? [environmentFactSource(platform.directory)] : [])];
   const app = createApp({
-    store, secrets: config.secrets, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, bodyBudget: config.bodyBudget, isShuttingDown: () => shuttingDown,
+    store, secrets: config.secrets, secretFile: config.secretFile ? secretFile(config.secretFile, config.secrets, { logger }) : undefined, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, bodyBudget: config.bodyBudget, isShuttingDown: () => shuttingDown,
     platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources, notifier,
   });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { WebhookConfig, WebhookKind, WebhookUpsert } from '../platform/integration-endpoints';
 
 /** What `connect` will do to one webhook: the body to send (none when unchanged) and the diff to show. */
@@ -16,8 +15,9 @@ export type PlanResult = { ok: true; plan: WebhookPlan } | { ok: false; message:
 
 const LABEL: Record<WebhookKind, string> = { preflight: 'preflight webhook', custom: 'custom webhook' };
 
-/** The secret as `sha256:1a2b3c4d`: tells two secrets apart without showing either. */
-export const fingerprint = (secret: string) => `sha256:${createHash('sha256').update(secret, 'utf8').digest('hex').slice(0, 8)}`;
+import { fingerprint } from '../signature/secret-fingerprint';
+
+export { fingerprint };
 
 const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
 

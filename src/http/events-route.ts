@@ -49,7 +49,7 @@ export function eventsRouter(deps: EventsDeps): Router {
   // Unsigned events could disengage the emergency stop or end running executions: without a
   // secret, /events refuses everything (the preflight still works, with its loud warning).
   const requireSecret: RequestHandler = (_req, _res, next) => {
-    next(deps.secrets.length > 0 ? undefined : new HttpError(401, EVENTS_NEED_SECRET));
+    next(deps.secrets.current().secrets.length > 0 ? undefined : new HttpError(401, EVENTS_NEED_SECRET));
   };
   router.post('/events', observeEvents(deps.metrics), requireSecret, signedJsonBody(deps), async (_req: Request, res: Response) => {
     // observeEvents counts the answer: what the event did, or (for errors) its status.

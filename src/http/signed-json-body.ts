@@ -3,13 +3,15 @@ import type { RequestHandler } from 'express';
 import { SIGNATURE_HEADER } from '../signature/sign';
 import { startSignatureCheck, type SignatureCheck } from '../signature/verify-signature';
 import type { Metrics } from '../observability/metrics';
+import type { SecretList, WebhookSecrets } from '../signature/webhook-secrets';
 import { parseStrictJson } from '../payload/parse-strict-json';
 import type { BodyBudget } from './body-budget';
 import { HttpError } from './http-error';
 import { readBody } from './read-body';
 
 export interface SignedBodyOptions {
-  secrets: readonly string[];
+  /** WEBHOOK_SECRET (fixed) or WEBHOOK_SECRET_FILE (re-read); none: signatures are off. */
+  secrets: WebhookSecrets;
   /** BODY_LIMIT in bytes. */
   bodyLimit: number;
   metrics: Metrics;
@@ -46,10 +48,10 @@ function requireIdentityEncoding(req: IncomingMessage): void {
 }
 
 /** The signature check of a request, started before its body is read; undefined when signatures are off. */
-function signatureCheck(req: IncomingMessage, opts: SignedBodyOptions): SignatureCheck | undefined {
-  if (opts.secrets.length === 0) return undefined;
+function signatureCheck(req: IncomingMessage, opts: SignedBodyOptions, list: SecretList): SignatureCheck | undefined {
+  if (list.secrets.length === 0) return undefined;
   const header = req.headers[SIGNATURE_HEADER_KEY];
-  const check = startSignatureCheck(Array.isArray(header) ? header[0] : header, opts.secrets);
+  const check = startSignatureCheck(Array.isArray(header) ? header[0] : header, list.secrets);
   if ('update' in check) return check;
   opts.metrics.signatureFailures.inc({ reason: check.reason });
   throw new HttpError(401, check.message);
@@ -65,13 +67,17 @@ function signatureCheck(req: IncomingMessage, opts: SignedBodyOptions): Signatur
 export async function readSignedJson(req: IncomingMessage, res: ServerResponse, opts: SignedBodyOptions): Promise<unknown> {
   requireJson(req);
   requireIdentityEncoding(req);
-  const check = signatureCheck(req, opts);
+  // The secrets as they are when the request arrives: a rotation in between does not mix lists.
+  const list = opts.secrets.current();
+  const check = signatureCheck(req, opts, list);
   const body = await readBody(req, res, { limit: opts.bodyLimit, budget: opts.budget, onChunk: check ? (chunk) => check.update(chunk) : () => undefined });
   const verified = check?.result();
   if (verified && !verified.ok) {
     opts.metrics.signatureFailures.inc({ reason: verified.reason });
     throw new HttpError(401, verified.message);
   }
+  // Which secret verified it: during a rotation, the old one's count falling to 0 says Steadybit switched.
+  if (verified) opts.metrics.signatureVerified.inc({ secret: list.fingerprints[verified.secret] });
   const parsed = parseStrictJson(body);
   if (!parsed.ok) throw new HttpError(400, `the body ${parsed.message}`);
   return parsed.value;

@@ -38,6 +38,8 @@ export interface Metrics {
   countPolicyResults(results: readonly PolicyResult[]): void;
   requestDuration: Histogram<'route' | 'status'>;
   signatureFailures: Counter<'reason'>;
+  /** preflight_signature_verified_total{secret}: signed requests accepted, by the fingerprint of the secret that verified them. */
+  signatureVerified: Counter<'secret'>;
   reloads: Counter<'result'>;
   policiesLoaded: Gauge;
   bundleInfo: Gauge<'revision'>;
@@ -77,6 +79,7 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
       registers,
     }),
     signatureFailures: new Counter({ name: 'preflight_signature_failures_total', help: 'Requests rejected for their signature.', labelNames: ['reason'], registers }),
+    signatureVerified: new Counter({ name: 'preflight_signature_verified_total', help: 'Signed requests accepted, by the secret that verified them (sha256:<first 8 hex digits>; rotation: the old one falls to 0).', labelNames: ['secret'], registers }),
     reloads: new Counter({ name: 'preflight_policy_reloads_total', help: 'Policy set loads by result.', labelNames: ['result'], registers }),
     policiesLoaded: new Gauge({ name: 'preflight_policies_loaded', help: 'Policies in the set in use.', registers }),
     bundleInfo: new Gauge({ name: 'preflight_policy_bundle_info', help: 'The policy set in use (value 1), by revision.', labelNames: ['revision'], registers }),

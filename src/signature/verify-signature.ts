@@ -2,7 +2,8 @@ import { createHmac, timingSafeEqual, type Hmac } from 'node:crypto';
 import { SIGNATURE_PREFIX } from './sign';
 
 export type SignatureFailure = 'missing' | 'malformed' | 'mismatch';
-export type SignatureResult = { ok: true } | { ok: false; reason: SignatureFailure; message: string };
+/** `secret`: the index of the secret that verified it (WEBHOOK_SECRET's order, WEBHOOK_SECRET_FILE's lines). */
+export type SignatureResult = { ok: true; secret: number } | { ok: false; reason: SignatureFailure; message: string };
 
 /** A signature being checked while the body arrives: every byte goes through `update`, then `result`. */
 export interface SignatureCheck {
@@ -47,7 +48,11 @@ export function startSignatureCheck(header: string | undefined, secrets: readonl
       for (const hmac of hmacs) hmac.update(chunk);
     },
     result: () => {
-      for (const hmac of hmacs) if (timingSafeEqual(hmac.digest(), received)) return { ok: true };
+      const digests = hmacs.map((hmac) => hmac.digest());
+      // Every digest is compared (no early exit): the time taken does not say which secret matched.
+      let matched = -1;
+      digests.forEach((digest, i) => { if (timingSafeEqual(digest, received) && matched === -1) matched = i; });
+      if (matched !== -1) return { ok: true, secret: matched };
       return { ok: false, reason: 'mismatch', message: 'X-SB-Signature does not match the request body for any configured secret' };
     },
   };

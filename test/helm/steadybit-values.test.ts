@@ -67,3 +67,14 @@ describe('helm template with decisionArchive.s3.url', () => {
     expect(() => render({ ...S3, 'decisionArchive.s3.url': 'gs://x/y' })).toThrow(/decisionArchive.s3.url: Does not match pattern/);
   });
 });
+
+describe('helm template with webhook.mountAsFile', () => {
+  test('the webhook secret is a file the service re-reads (WEBHOOK_SECRET_FILE), not a variable', () => {
+    const { container, pod } = deploymentOf(find(render({ 'webhook.existingSecret': 'gate-webhook', 'webhook.existingSecretKey': 'secret', 'webhook.mountAsFile': 'true' }), 'Deployment'));
+    expect(envOf(container, 'WEBHOOK_SECRET')).toBeUndefined();
+    const file = envOf(container, 'WEBHOOK_SECRET_FILE')?.value as string;
+    const mount = container.volumeMounts.find((m) => file.startsWith(`${m.mountPath}/`));
+    expect(mount).toMatchObject({ name: 'webhook-secret', readOnly: true });
+    expect(pod.volumes.find((v) => v.name === 'webhook-secret')).toEqual({ name: 'webhook-secret', secret: { secretName: 'gate-webhook', items: [{ key: 'secret', path: file.slice((mount?.mountPath.length ?? 0) + 1) }] } });
+  });
+});

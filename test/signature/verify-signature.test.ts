@@ -7,13 +7,18 @@ const body = Buffer.from('{"event":"experiment.execution.preflight"}');
 const hex = signHex(NEW, body);
 
 describe('verifySignature', () => {
+  test('says which secret verified the request (its index), for the per-secret count of a rotation', () => {
+    expect(verifySignature(signatureHeader(OLD, body), body, [OLD, NEW])).toEqual({ ok: true, secret: 0 });
+    expect(verifySignature(signatureHeader(NEW, body), body, [OLD, NEW])).toEqual({ ok: true, secret: 1 });
+  });
+
   test.each<[string, string | undefined, Buffer]>([
     ['accepts a signature made with the first secret', signatureHeader(OLD, body), body],
     ['accepts a signature made with the second secret of two (rotation)', signatureHeader(NEW, body), body],
     ['accepts upper-case hex: it decodes to the same bytes', `hmac-sha256 ${hex.toUpperCase()}`, body],
     ['accepts surrounding whitespace in the header value', `  hmac-sha256 ${hex}  `, body],
   ])('%s', (_name, header, raw) => {
-    expect(verifySignature(header, raw, [OLD, NEW])).toEqual({ ok: true });
+    expect(verifySignature(header, raw, [OLD, NEW])).toEqual({ ok: true, secret: expect.any(Number) });
   });
 
   const changedByte = Buffer.from(body);
@@ -42,7 +47,7 @@ describe('verifySignature', () => {
   test('keys the HMAC with the secret as UTF-8 (known answer)', () => {
     // printf 'abc' | openssl dgst -sha256 -hmac k
     expect(signHex('k', 'abc')).toBe('342e519ce0ad6c03a36b98eeb3f1d130db4813b9df4d1160eda488d712dc78ee');
-    expect(verifySignature('hmac-sha256 342e519ce0ad6c03a36b98eeb3f1d130db4813b9df4d1160eda488d712dc78ee', Buffer.from('abc'), ['k'])).toEqual({ ok: true });
+    expect(verifySignature('hmac-sha256 342e519ce0ad6c03a36b98eeb3f1d130db4813b9df4d1160eda488d712dc78ee', Buffer.from('abc'), ['k'])).toEqual({ ok: true, secret: expect.any(Number) });
     // printf 'abc' | openssl dgst -sha256 -hmac 'clé-ü'   (the shell passes the secret as UTF-8)
     expect(signHex('clé-ü', 'abc')).toBe('217fe327c8314f519f0c59785868c2215a628654445dc23a06cdbc5033543f0f');
   });
