@@ -4,12 +4,21 @@
  * a load error. Values are escaped for the place they land in (see `Escape`), never pasted raw.
  */
 export const SIGNAL_PLACEHOLDERS = ['environment', 'team', 'experimentKey', 'executionId'] as const;
-export type SignalPlaceholder = (typeof SIGNAL_PLACEHOLDERS)[number];
+export type RunPlaceholder = (typeof SIGNAL_PLACEHOLDERS)[number];
+/** `{{target.k8s.deployment}}`: each distinct value of a target attribute the run acts on (docs/attacked-services.md). */
+export type TargetPlaceholder = `target.${string}`;
+export type SignalPlaceholder = RunPlaceholder | TargetPlaceholder;
 
-/** One environment at a time: a rule with `{{environment}}` is asked once per environment the run touches. */
-export type RunValues = Partial<Record<SignalPlaceholder, string>> & {
+/**
+ * One environment (and one value of each target attribute asked for) at a time: a rule with
+ * `{{environment}}` is asked once per environment the run touches, one with `{{target.<key>}}` once
+ * per distinct value of that attribute.
+ */
+export type RunValues = Partial<Record<RunPlaceholder, string>> & {
   /** The environment id sent when no name is known for it (no `environment` then). */
   unnamedEnvironment?: string;
+  /** Attribute key -> one value the run's targets carry (`{{target.<key>}}`). */
+  targets?: Readonly<Record<string, string>>;
 };
 
 export type TextPart = string | { placeholder: SignalPlaceholder };
@@ -21,7 +30,14 @@ export interface PlaceholderText {
   names: readonly SignalPlaceholder[];
 }
 
-const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
+const PLACEHOLDER = /\{\{\s*(target\.[A-Za-z0-9][A-Za-z0-9._/-]*|[A-Za-z]+)\s*\}\}/g;
+const TARGET = 'target.';
+
+/** The attribute key of a `{{target.<key>}}` placeholder, else undefined. */
+export const targetKeyOf = (name: SignalPlaceholder): string | undefined => (name.startsWith(TARGET) ? name.slice(TARGET.length) : undefined);
+
+/** The attribute keys a text's `{{target.<key>}}` placeholders read. */
+export const targetKeysOf = (text: PlaceholderText): string[] => text.names.flatMap((n) => targetKeyOf(n) ?? []);
 
 /** Whether a text fills in `{{environment}}`: its rule then needs the environment's name (the environment-names need). */
 export const fillsEnvironment = (text: string): boolean => /\{\{\s*environment\s*\}\}/.test(text);
@@ -33,7 +49,9 @@ export function parsePlaceholderText(source: string): PlaceholderText | string {
   let last = 0;
   for (const m of source.matchAll(PLACEHOLDER)) {
     const name = m[1] as SignalPlaceholder;
-    if (!SIGNAL_PLACEHOLDERS.includes(name)) return `unknown placeholder {{${m[1]}}}; use one of ${SIGNAL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')}`;
+    if (targetKeyOf(name) === undefined && !SIGNAL_PLACEHOLDERS.includes(name as RunPlaceholder)) {
+      return `unknown placeholder {{${m[1]}}}; use one of ${SIGNAL_PLACEHOLDERS.map((p) => `{{${p}}}`).join(', ')} or {{target.<attribute>}}`;
+    }
     if (m.index > last) parts.push(source.slice(last, m.index));
     parts.push({ placeholder: name });
     if (!names.includes(name)) names.push(name);
@@ -41,7 +59,7 @@ export function parsePlaceholderText(source: string): PlaceholderText | string {
   }
   if (last < source.length) parts.push(source.slice(last));
   const stray = parts.find((p): p is string => typeof p === 'string' && /\{\{|\}\}/.test(p));
-  if (stray !== undefined) return `malformed placeholder in "${source}": write {{name}} with letters only, e.g. {{environment}}`;
+  if (stray !== undefined) return `malformed placeholder in "${source}": write {{name}} with letters only, e.g. {{environment}}, or {{target.<attribute>}}`;
   return { source, parts, names };
 }
 
@@ -57,7 +75,8 @@ export function fillText(text: PlaceholderText, values: RunValues, escape: Escap
       out += part;
       continue;
     }
-    const value = values[part.placeholder];
+    const key = targetKeyOf(part.placeholder);
+    const value = key === undefined ? values[part.placeholder as RunPlaceholder] : values.targets?.[key];
     if (value === undefined || value === '') return { missing: part.placeholder };
     out += escape(value, i);
   }
@@ -66,7 +85,9 @@ export function fillText(text: PlaceholderText, values: RunValues, escape: Escap
 
 /** What the run does not say, as a "cannot decide" reason names it. */
 export function missingValueText(name: SignalPlaceholder, run: RunValues): string {
-  switch (name) {
+  const key = targetKeyOf(name);
+  if (key !== undefined) return `no target of the run carries ${key}`;
+  switch (name as RunPlaceholder) {
     case 'environment': return run.unnamedEnvironment !== undefined
       ? `no name is known for the run's environment ${run.unnamedEnvironment} (name it in an EnvironmentAliases document, or let the Steadybit Platform API name it; the id itself is never filled in, no label carries it)`
       : 'the payload names no environment (execution.environment is missing)';

@@ -2,7 +2,9 @@ import type { FactSource, Gathered } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
 import { NO_ENVIRONMENT_DIRECTORY } from '../policy/core/environment-directory';
 import { runEnvironments } from '../policy/engine/environments';
+import { actionSteps } from '../policy/engine/action-steps';
 import type { SignalGatherer } from './gather-signals';
+import { attackedValues, type AttackedValues } from './attacked-values';
 import { signalRunValues } from './run-values';
 import { resolveSignalNeeds, type QueryMemo, type SignalNeed } from './signal-need';
 
@@ -27,7 +29,10 @@ export function signalFactSource(gather: SignalGatherer): FactSource {
     async gather(needs, payload, _now, directory = NO_ENVIRONMENT_DIRECTORY, names): Promise<Gathered> {
       if (memo.size > MAX_MEMO) memo.clear();
       const environments = runEnvironments(payload.execution, directory, names);
-      const resolved = resolveSignalNeeds(needs.filter(isSignalNeed), signalRunValues(payload.execution, environments), memo);
+      const values = new Map<string, AttackedValues>();
+      const steps = actionSteps(payload.execution.steps);
+      const valuesOf = (key: string) => values.get(key) ?? values.set(key, attackedValues(steps, key)).get(key) as AttackedValues;
+      const resolved = resolveSignalNeeds(needs.filter(isSignalNeed), signalRunValues(payload.execution, environments), memo, valuesOf);
       return { ok: true, facts: { signals: await gather(resolved) } };
     },
   };

@@ -1,5 +1,7 @@
-import type { RunValues } from './placeholder-text';
+import type { AttackedValues } from './attacked-values';
+import { targetKeysOf, type RunValues } from './placeholder-text';
 import { compilePromQuery, resolvePromQuery, type PromQuery } from './prom-query';
+import { targetRuns } from './target-runs';
 
 /**
  * What a signal rule declares it needs, at load time (the facts gathered before a decision), as
@@ -26,11 +28,16 @@ export function needKey(need: ResolvedSignalNeed): string {
 /** Compiled query texts, kept by whoever resolves needs (one per fact source, not per module). */
 export type QueryMemo = Map<string, PromQuery | string>;
 
+/** No target values: for callers that know no payload (every `{{target.*}}` query is then left out). */
+const NO_TARGETS = (key: string): AttackedValues => ({ key, values: [], without: [], withoutCount: 0, unlisted: [] });
+
 /**
- * The needs for one run: each need filled for each of the run's environments. A need missing a
- * value, or whose query does not compile (the rule refused it at load), is left out: its rule says why.
+ * The needs for one run: each need filled for each of the run's environments, and for each distinct
+ * value of the target attributes its `{{target.<key>}}` placeholders read (`valuesOf`; at most
+ * MAX_TARGET_VALUES, else none). A need missing a value, or whose query does not compile (the rule
+ * refused it at load), is left out: its rule says why.
  */
-export function resolveSignalNeeds(needs: Iterable<SignalNeed>, runs: readonly RunValues[], memo: QueryMemo = new Map()): ResolvedSignalNeed[] {
+export function resolveSignalNeeds(needs: Iterable<SignalNeed>, runs: readonly RunValues[], memo: QueryMemo = new Map(), valuesOf = NO_TARGETS): ResolvedSignalNeed[] {
   const out: ResolvedSignalNeed[] = [];
   for (const need of needs) {
     if (need.kind === 'alerts') {
@@ -40,7 +47,7 @@ export function resolveSignalNeeds(needs: Iterable<SignalNeed>, runs: readonly R
     let query = memo.get(need.query);
     if (query === undefined) memo.set(need.query, (query = compilePromQuery(need.query)));
     if (typeof query === 'string') continue;
-    for (const run of runs) {
+    for (const run of targetRuns(runs, targetKeysOf(query.text), valuesOf, false).runs) {
       const filled = resolvePromQuery(query, run);
       if ('text' in filled) out.push({ kind: 'prometheus', source: need.source, query: filled.text });
     }
