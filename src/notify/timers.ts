@@ -11,3 +11,9 @@ export const realTimers: Timers = {
 };
 
 export const sleep = (timers: Timers, ms: number): Promise<void> => new Promise((resolve) => { timers.setTimeout(resolve, ms); });
+
+/** The process's timers as they are: a command that waits to retry must keep the process up meanwhile. */
+export const keptTimers: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};

@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { freePort, ROOT } from '../helpers/server-process';
 import { notifyCommand } from '../../src/cli/commands/notify-command';
 import { UsageError } from '../../src/cli/usage-error';
 import { startFakeReceiver, type FakeReceiver } from '../helpers/fake-receiver';
@@ -29,8 +32,22 @@ describe('preflight-gate notify --test --target <name>', () => {
   it('exits 1 and says why when the target refuses it (no retry for a 4xx)', async () => {
     receiver.script({ status: 404 });
     expect(await notifyCommand({ test: true, target: 'webhook' }, env(), write)).toBe(1);
-    expect(out).toBe('the test message to webhook (webhook) was rejected: HTTP 404: the receiver refused the message (not retried)\n');
+    expect(out).toBe('the test message to webhook (webhook) was not delivered (rejected): HTTP 404: the receiver refused the message (not retried)\n');
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it('retries a 503 as the service would, keeping the command alive while it waits', async () => {
+    receiver.script({ status: 503 }, { status: 200 });
+    expect(await notifyCommand({ test: true, target: 'webhook' }, env(), write)).toBe(0);
+    expect(out).toBe('sent a test message to webhook (webhook): HTTP 200 after 2 attempts\n');
+  });
+
+  it('as a command (bin/preflight-gate.js), exits 1 after its retries when nothing listens (it does not end early while it waits)', async () => {
+    const port = await freePort();
+    const run = spawnSync(process.execPath, [join(ROOT, 'bin', 'preflight-gate.js'), 'notify', '--test', '--target', 'webhook'], {
+      env: { PATH: process.env.PATH, NOTIFY_WEBHOOK_URL: `http://127.0.0.1:${port}/hook`, NOTIFY_WEBHOOK_SECRET: SECRET, NOTIFY_MAX_ATTEMPTS: '2' }, encoding: 'utf8',
+    });
+    expect([run.status, run.stdout]).toEqual([1, expect.stringMatching(/^the test message to webhook \(webhook\) was not delivered \(failed\): .*ECONNREFUSED.* \(after 2 attempts\)\n$/)]);
   });
 
   it('names the configured targets when the one asked for is not one of them (exit 2)', async () => {

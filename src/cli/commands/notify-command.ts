@@ -2,7 +2,7 @@ import { ConfigError } from '../../env-values';
 import { parseNotifyConfig } from '../../notify/notify-config';
 import { sampleNotification } from '../../notify/sample-notification';
 import { sendDelivery, type SendDeps } from '../../notify/send-delivery';
-import { realTimers } from '../../notify/timers';
+import { keptTimers } from '../../notify/timers';
 import { EXIT, UsageError } from '../usage-error';
 
 export interface NotifyOptions { test?: boolean; target?: string }
@@ -35,13 +35,13 @@ export async function notifyCommand(opts: NotifyOptions, env: NodeJS.ProcessEnv,
   const notification = sampleNotification(new Date(now()), config.runUrl, config.exceptionHelp);
   const delivery = { id: `msg_test_${now()}`, notification, count: 1, firstTime: notification.time, lastTime: notification.time };
   const result = await sendDelivery(target, delivery, {
-    fetch: deps.fetch ?? fetch, timers: deps.timers ?? realTimers, now, timeoutMs: config.timeoutMs, maxAttempts: config.maxAttempts,
+    fetch: deps.fetch ?? fetch, timers: deps.timers ?? keptTimers, now, timeoutMs: config.timeoutMs, maxAttempts: config.maxAttempts,
   });
   const attempts = `${result.attempts} attempt${result.attempts === 1 ? '' : 's'}`;
   if (result.outcome === 'sent') {
     write(`sent a test message to ${target.name} (${target.type}): HTTP ${result.status} after ${attempts}\n`);
     return EXIT.ok;
   }
-  write(`the test message to ${target.name} (${target.type}) was ${result.outcome}: ${result.reason}\n`);
+  write(`the test message to ${target.name} (${target.type}) was not delivered (${result.outcome}): ${result.reason}\n`);
   return EXIT.failed;
 }
