@@ -2,17 +2,10 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from '../observability/logger';
 import { HttpError } from './http-error';
 
-/** An error of raw-body (reading the request body): its `type` says what went wrong. */
-interface BodyReadError { type?: string; status?: number; expose?: boolean; message: string; limit?: number }
-
 /** Maps every error to a status and a JSON `{"message"}`: the ONE place that does so. */
 export function toHttpError(err: unknown): HttpError {
+  // Body reading errors are HttpErrors already (read-body.ts); anything else is a bug.
   if (err instanceof HttpError) return err;
-  const bp = err as BodyReadError;
-  if (bp && typeof bp === 'object') {
-    if (bp.type === 'entity.too.large') return new HttpError(413, `the body is larger than the limit of ${bp.limit ?? '?'} bytes (BODY_LIMIT)`);
-    if (bp.type === 'request.aborted' || bp.type === 'request.size.invalid') return new HttpError(400, bp.message);
-  }
   return new HttpError(500, 'internal error in preflight-gate: no decision could be made, so the run is denied; see the service log');
 }
 
