@@ -3,8 +3,9 @@
 # its local path to $GITHUB_OUTPUT (path=...). Usage: fetch-archive.sh SOURCE
 #  - http(s)://...  one archive file (plain or gzipped), e.g. a pre-signed bucket URL: curl, fails on
 #                   an HTTP error. REPLAY_ARCHIVE_HEADER (optional) is sent as one request header.
-#  - s3://bucket/prefix  every file under the prefix, with the runner's aws CLI (credentials from an
-#                   earlier step, e.g. aws-actions/configure-aws-credentials).
+#  - s3://bucket/prefix  passed on as it is: `preflight-gate replay` reads the bucket itself with the AWS
+#                   SDK (credentials from the job's environment, e.g. aws-actions/configure-aws-credentials;
+#                   an S3-compatible store: DECISION_ARCHIVE_S3_ENDPOINT in the job's env). No aws CLI.
 #  - anything else  a file or directory in the workspace, e.g. where actions/download-artifact put it.
 set -euo pipefail
 source="${1:?usage: fetch-archive.sh SOURCE}"
@@ -20,9 +21,9 @@ case "$source" in
     path="$file"
     ;;
   s3://*)
-    mkdir -p "$dest"
-    aws s3 sync "$source" "$dest" --only-show-errors
-    path="$dest"
+    echo "path=$source" >>"$output"
+    echo "decision archive: $source (read by preflight-gate replay)" >&2
+    exit 0
     ;;
   *://*)
     echo "::error title=preflight-gate replay::replay-archive: ${source%%://*}:// is not a source this action fetches (http, https, s3); copy the archive into the workspace in an earlier step and name that path" >&2

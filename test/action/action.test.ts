@@ -5,6 +5,8 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { parse } from 'yaml';
 import { createServer, type Server } from 'node:http';
+import { CreateBucketCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import { commentMarker } from '../../src/github/pull-request-comment';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github';
 import { packBinPackage, startFakeNpmRegistry } from '../helpers/fake-npm-registry';
@@ -242,7 +244,7 @@ describe('action.yml', () => {
     expect(github.comments.get(5)?.[0].body).toContain('### preflight-gate replay: no archived run would be decided differently');
   }, 180_000);
 
-  it('fetches the archive from an http(s) URL with the header given, and from an s3:// prefix with the aws CLI', async () => {
+  it('fetches the archive from an http(s) URL with the header given, and reads an s3:// prefix itself (no aws CLI)', async () => {
     // The whole archive as one gzipped file, as a bucket would hold a copy of it.
     const gz = gzipSync(Buffer.concat(readdirSync(recorded.archive).sort().map((name) => (name.endsWith('.gz') ? gunzipSync : (b: Buffer) => b)(readFileSync(join(recorded.archive, name))))));
     const server: Server = createServer((req, res) => {
@@ -268,16 +270,30 @@ describe('action.yml', () => {
       await new Promise((resolve) => server.close(resolve));
     }
 
-    // s3://: the runner's aws CLI (a stand-in here that copies from a directory and notes its arguments).
-    const bin = mkdtempSync(join(work, 'bin-'));
-    writeFileSync(join(bin, 'aws'), '#!/bin/bash\necho "$@" >>"$AWS_CALLS"\n[ "$1 $2 $3" = "s3 sync s3://acme-archive/decisions" ] && cp -r "$FAKE_BUCKET"/. "$4"\n', { mode: 0o755 });
-    const s3 = pullRequest(BLOCK('staging'));
-    const calls = join(s3.repo, 'aws-calls');
-    const runs = await replaySteps(s3.repo, { 'replay-archive': 's3://acme-archive/decisions', 'replay-comment': 'false', 'replay-fail-on': 'none' }, { env: { ...s3.env, AWS_CALLS: calls, FAKE_BUCKET: recorded.archive }, path: [bin] });
-    expect(readFileSync(calls, 'utf8')).toBe(`s3 sync s3://acme-archive/decisions ${join(runnerTemp, 'preflight-gate-archive')} --only-show-errors\n`);
-    expect(runs.map((r) => r.status)).toEqual([0, 0, 0, 0]);
-    expect(runs[1].outputs).toContain('exit-code=0\n');
-    expect(readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8')).toMatch(/\| ⚠️ Newly allowed \(a guardrail loosened\) \| [1-9]\d* \|/);
+    // s3://: replay reads the bucket itself (the AWS SDK, credentials from the job's environment), no aws CLI:
+    // a local S3-compatible server (s3rver) holds the recorded archive files.
+    const s3Dir = mkdtempSync(join(work, 's3-'));
+    const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir });
+    const { port } = await s3.run();
+    const endpoint = `http://127.0.0.1:${port}`;
+    try {
+      const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      await client.send(new CreateBucketCommand({ Bucket: 'acme-archive' }));
+      for (const name of readdirSync(recorded.archive)) {
+        await client.send(new PutObjectCommand({ Bucket: 'acme-archive', Key: `decisions/${name}`, Body: readFileSync(join(recorded.archive, name)) }));
+      }
+      const bin = mkdtempSync(join(work, 'bin-'));
+      writeFileSync(join(bin, 'aws'), '#!/bin/bash\necho "the aws CLI is not needed" >&2\nexit 1\n', { mode: 0o755 });
+      const onS3 = pullRequest(BLOCK('staging'));
+      const env = { ...onS3.env, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', DECISION_ARCHIVE_S3_ENDPOINT: endpoint, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+      const runs = await replaySteps(onS3.repo, { 'replay-archive': 's3://acme-archive/decisions', 'replay-comment': 'false', 'replay-fail-on': 'none' }, { env, path: [bin] });
+      expect(runs[0].outputs).toBe('path=s3://acme-archive/decisions\n');
+      expect(runs.map((r) => r.status)).toEqual([0, 0, 0, 0]);
+      expect(runs[1].outputs).toContain('exit-code=0\n');
+      expect(readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8')).toMatch(/\| ⚠️ Newly allowed \(a guardrail loosened\) \| [1-9]\d* \|/);
+    } finally {
+      await s3.close();
+    }
   }, 180_000);
 
   it('a replay that cannot run (an invalid policy set, a missing archive) says why in the comment and fails the check', async () => {
