@@ -25,6 +25,7 @@ import { timeRequest } from './observability/request-timer';
 import { DEFAULT_BODY_LIMIT } from './config';
 import { fixedSecrets, type WebhookSecrets } from './signature/webhook-secrets';
 import type { Notifier } from './notify/notifier';
+import type { RunGuard } from './guard/run-guard';
 
 export interface AppDeps {
   store: PolicyStore;
@@ -57,6 +58,8 @@ export interface AppDeps {
   notifier?: Notifier;
   /** Replaces gathering facts from the sources (tests: a source that fails). */
   gatherFacts?: PreflightDeps['gather'];
+  /** Guards allowed runs while they are in progress (docs/guard.md): keeps each allowed run, shown in /readyz. */
+  guard?: Pick<RunGuard, 'keep' | 'health'>;
 }
 
 const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/metrics']);
@@ -95,7 +98,7 @@ export function createApp(deps: AppDeps): App {
   // The policy set every decision is made on: the loaded one with the built-in policies (the same
   // for `eval` and `test`); /readyz counts the same policies a decision's message does.
   const served = servedPolicies(deps.store, builtInPolicies(deps.state?.emergencyStop ?? 'off'));
-  app.use(healthRouter({ store: deps.store, served, signaturesEnforced: deps.secretFile !== undefined || deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync, starterPolicies: deps.starterPolicies }));
+  app.use(healthRouter({ store: deps.store, served, signaturesEnforced: deps.secretFile !== undefined || deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync, starterPolicies: deps.starterPolicies, guardHealth: deps.guard && (() => deps.guard?.health()) }));
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
@@ -117,6 +120,7 @@ export function createApp(deps: AppDeps): App {
     gather: deps.gatherFacts ?? ((bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now, bundle)),
     archive: deps.archive,
     notifier: deps.notifier,
+    keep: deps.guard && ((decision, payload, now) => deps.guard?.keep(decision, payload, now)),
   });
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));
   app.use(errorHandler(deps.logger));

@@ -11,6 +11,7 @@ import { parseSignalsConfig } from './signals/signals-config';
 import type { SignalsConfig } from './signals/signal-source';
 import { parseNotifyConfig } from './notify/notify-config';
 import type { NotifyConfig } from './notify/target-config';
+import { parseGuardConfig, type GuardConfig } from './guard/guard-config';
 
 export { ConfigError };
 
@@ -45,6 +46,8 @@ export interface Config {
   signals: SignalsConfig;
   /** NOTIFY_WEBHOOK_URL, NOTIFY_WEBHOOK_SECRET, NOTIFY_TARGETS_FILE, ... (docs/notifications.md). */
   notify: NotifyConfig;
+  /** GUARD_INTERVAL_SECONDS, GUARD_LEASE_SECONDS: guarding runs in progress (docs/guard.md). */
+  guard: GuardConfig;
 }
 
 /**
@@ -109,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, heapLimitBytes 
     archive: parseArchiveConfig(env),
     signals: parseSignalsConfig(env),
     notify: parseNotifyConfig(env),
+    guard: parseGuardConfig(env),
   };
 }

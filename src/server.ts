@@ -26,6 +26,18 @@ import { environmentFactSource } from './platform/environment-fact-source';
 import { createNotifier } from './notify/notifier';
 import { policyRejectedNotification } from './notify/event-notifications';
 import { formatProblem } from './policy/loading/load-error';
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { createGuardStore } from './guard/create-guard-store';
+import { forgetEndedRuns } from './guard/forget-ended-runs';
+import { createGuardMetrics } from './guard/guard-metrics';
+import { guardsRuns } from './guard/guard-view';
+import { NO_PLATFORM, RunGuard, type RunGuardDeps } from './guard/run-guard';
+import type { OnStop } from './guard/guard-stop';
+import { stateFactSource } from './state/state-fact-source';
+import { servedPolicies } from './policy/runtime/served-policies';
+import { builtInPolicies } from './policy/loading/built-in-policies';
+import { gatherFacts } from './policy/facts/gather-facts';
 
 /** The longest start-up waits for the first sync with the Platform API before listening. */
 const PLATFORM_STARTUP_MS = 10_000;
@@ -40,8 +52,14 @@ export interface RunningServer {
   shutdown(): Promise<void>;
 }
 
+/** What a caller of startServer may plug in. */
+export interface ServerHooks {
+  /** Told of every run the guard stops (notifications subscribe here); docs/guard.md. */
+  onStop?: OnStop;
+}
+
 /** Loads the policy set and starts listening. Throws PolicyLoadError on an invalid set. */
-export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel)): Promise<RunningServer> {
+export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel), hooks: ServerHooks = {}): Promise<RunningServer> {
   const metrics = createMetrics();
   registerBuildInfo(metrics.registry, buildInfo(config.revision));
   const store = new PolicyStore();
@@ -56,8 +74,11 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   let shuttingDown = false;
   const audit = createAuditLog(config.audit);
   const stateStore = createStateStore(config.state);
-  const platform = config.platform && connectPlatform(config.platform, { store: stateStore, logger, registry: metrics.registry, historyMs: () => historyWindowMs(store.current()) });
-  const state = guardrailState(config.state, platform ? platform.confirmingStore(stateStore) : stateStore);
+  const guardRuns = createGuardStore(stateStore);
+  // Every event reaches the state through this: a run that ends is forgotten by the guard.
+  const eventStore = forgetEndedRuns(stateStore, guardRuns, logger);
+  const platform = config.platform && connectPlatform(config.platform, { store: eventStore, logger, registry: metrics.registry, historyMs: () => historyWindowMs(store.current()) });
+  const state = guardrailState(config.state, platform ? platform.confirmingStore(eventStore) : eventStore);
   logger.info('guardrail state', { store: stateStore.kind, emergencyStopPolicy: config.state.emergencyStop, onUnavailable: config.state.onUnavailable });
   if (platform) {
     // The token is never logged; the address and the sync's outcome are.
@@ -79,15 +100,29 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     return outcome;
   };
   const factSources = [signals, ...(platform ? [environmentFactSource(platform.directory)] : [])];
+  const guard = new RunGuard({
+    policies: servedPolicies(store, builtInPolicies(state.emergencyStop)),
+    runs: guardRuns,
+    gather: guardGather(state, factSources, logger),
+    cancel: platform ? (id, withinMs) => platform.cancel(id, withinMs) : undefined,
+    logger, metrics: createGuardMetrics(metrics.registry), audit, archive, clock: () => new Date(), newId: randomUUID,
+    replica: `${hostname()}:${process.pid}`, intervalMs: config.guard.intervalMs, leaseMs: config.guard.leaseMs,
+    executionTtlMs: config.state.executionTtlMs, onStop: hooks.onStop,
+  });
+  if (bundle && guardsRuns(bundle)) {
+    if (platform) logger.info('guard: runs in progress are judged again', { ...guard.health() });
+    else logger.warn(`guard: policies ask to guard runs in progress, but ${NO_PLATFORM}`);
+  }
   const app = createApp({
     store, secrets: config.secrets, secretFile: config.secretFile ? secretFile(config.secretFile, config.secrets, { logger }) : undefined, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, bodyBudget: config.bodyBudget, isShuttingDown: () => shuttingDown,
-    platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources, notifier,
+    platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources, notifier, guard,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createHttpServer(app, { headersFor: preflightIdHeader(randomUUID) }).listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
   const closeGracefully = gracefulCloser(server);
+  guard.start();
   logger.info('listening', { host: config.host, port: addressPort(server), policyDir: config.policyDir, revision: bundle?.revision, policies: bundle?.policies.length, signaturesEnforced: config.secrets.length > 0 });
 
   let watcher: PolicyWatcher | undefined;
@@ -113,6 +148,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     const closed = closeGracefully(config.shutdownTimeoutMs);
     await watcher?.close();
     await closed;
+    await guard.stop();
     audit.close();
     await archive?.close(deadlineMs);
     // What waits for its dedupe window or a retry is sent now, within a few seconds at most.
@@ -125,4 +161,10 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 export function addressPort(server: Server): number {
   const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** The guard's facts: the same sources, asked the same way, as a preflight's (app.ts). */
+function guardGather(state: ReturnType<typeof guardrailState>, factSources: Parameters<typeof gatherFacts>[1], logger: Logger): RunGuardDeps['gather'] {
+  const sources = [stateFactSource({ ...state, logger }), ...factSources];
+  return (bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now, bundle);
 }

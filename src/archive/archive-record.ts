@@ -37,6 +37,8 @@ export interface ArchiveRecord {
   payload: unknown;
   /** The attribute keys whose values were masked (DECISION_ARCHIVE_MASK_ATTRIBUTES); absent when none. */
   masked?: string[];
+  /** A stop by the guard (docs/guard.md): decided on the guarded part of the set; a denial here is a stop. */
+  whileRunning?: true;
   facts: ArchivedFacts;
   answer: ArchivedAnswer;
   /** The per-policy results of the decision (archived-results.ts). */

@@ -21,6 +21,8 @@ export interface DecisionToArchive {
   needs: readonly Need[];
   facts: Facts;
   explain: boolean;
+  /** A run in progress judged again by the guard (docs/guard.md): `decision` is on the set's guarded part. */
+  whileRunning?: true;
 }
 
 /** Where archive lines go: one chunk of whole lines at a time; rejects on a write error. */
@@ -70,6 +72,7 @@ export function toArchiveRecord(entry: DecisionToArchive, masked: ReadonlySet<st
     explain: entry.explain,
     payload,
     ...(masked.size > 0 ? { masked: [...masked] } : {}),
+    ...(entry.whileRunning ? { whileRunning: true as const } : {}),
     facts: { needs: [...entry.needs], ...entry.facts },
     answer: hide ? redactDeep(answer, hide) : answer,
     results: hide ? redactDeep(archivedResults(decision.results), hide) : archivedResults(decision.results),

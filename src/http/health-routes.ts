@@ -18,6 +18,8 @@ export interface HealthDeps {
   policySync?: () => PolicySync | undefined;
   /** True while POLICY_DIR is the bundled starter set: /readyz says so (starterPolicies, notice). */
   starterPolicies?: boolean;
+  /** The guard of runs in progress (docs/guard.md), reported (not a readiness condition). */
+  guardHealth?: () => object | undefined;
 }
 
 export const UNSIGNED_WARNING = 'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
@@ -46,6 +48,7 @@ export function healthRouter(deps: HealthDeps): Router {
       ...(deps.policySync ? { policyFiles: deps.policySync() } : {}),
       ...(deps.stateHealth ? { state: deps.stateHealth() } : {}),
       ...(deps.platformHealth ? { platform: deps.platformHealth() } : {}),
+      ...(deps.guardHealth ? { guard: deps.guardHealth() } : {}),
     };
     if (deps.isShuttingDown()) {
       res.status(503).json({ status: 'shutting down', message: 'preflight-gate is shutting down', ...body });

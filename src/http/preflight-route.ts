@@ -33,6 +33,8 @@ export interface PreflightDeps extends SignedBodyOptions {
   archive?: DecisionArchive;
   /** Tells people of denials, warnings and waivers after the answer is sent (docs/notifications.md); optional. */
   notifier?: Pick<Notifier, 'decided'>;
+  /** Keeps an allowed run for the guard after its answer is sent (docs/guard.md); optional. */
+  keep?: (decision: Decision, payload: PreflightPayload, now: Date) => void;
 }
 
 /** What a decision was made from, kept for the decision archive. */
@@ -145,6 +147,7 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
       // After the answer is out: the archive queues it and writes it later (decision-archive.ts).
       deps.archive?.record({ ...decided, payload: answer.body, needs: decided.bundle.needs, explain });
       deps.notifier?.decided(decided);
+      deps.keep?.(decided.decision, decided.payload, decided.now);
     } catch (err) {
       const error = reportError(err, PREFLIGHT_PATH, deps.logger);
       if (answer) answer.errorMessage = error.message;

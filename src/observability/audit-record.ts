@@ -20,7 +20,8 @@ export interface AuditRecord {
   level: AuditLevel;
   decisionId: string;
   time: string;
-  decision: DecisionOutcome;
+  /** `stopped`: a run in progress the guard cancelled (docs/guard.md); `status` is then the cancel's. */
+  decision: DecisionOutcome | 'stopped';
   status: number;
   executionId?: number;
   experimentKey?: string;
@@ -39,6 +40,9 @@ export interface AuditRecord {
   revision?: string;
   durationMs: number;
   redaction: 'all' | 'none' | readonly string[];
+  /** Stops only: the policy that stopped the run, and the decision that had allowed it. */
+  stoppedBy?: string;
+  allowedBy?: string;
 }
 
 /** What the service knows when it answers; `body` is only set once the signature was verified. */

@@ -6,7 +6,7 @@ import { tokenSource, type TokenSource } from './token-source';
 
 /** Why a call gave no answer; the message is for logs, /readyz and denials (never holds the token). */
 export interface ApiFailure { outcome: Exclude<CallOutcome, 'ok'>; message: string; status?: number }
-export type ApiResult = { ok: true; body: unknown } | { ok: false; failure: ApiFailure };
+export type ApiResult = { ok: true; body: unknown; status?: number } | { ok: false; failure: ApiFailure };
 
 export interface ApiCall {
   endpoint: Endpoint;
@@ -16,6 +16,8 @@ export interface ApiCall {
   body?: unknown;
   /** Epoch ms by which the call must have an answer, retries and waits included. */
   deadlineMs: number;
+  /** The status is the answer (cancel: 200 or 202, no content documented): the body is not read as JSON. */
+  statusOnly?: boolean;
 }
 
 export interface PlatformClient {
@@ -92,6 +94,11 @@ export function createPlatformClient(config: PlatformConfig, deps: ClientDeps = 
       return { result: { ok: false, failure: { outcome: timedOut ? 'timeout' : 'network_error', message } }, retry: true };
     }
     const { outcome, retry } = classify(res.status);
+    if (outcome === 'ok' && req.statusOnly) {
+      await res.arrayBuffer().catch(() => undefined);
+      metrics.call(req.endpoint, 'ok', seconds());
+      return { result: { ok: true, body: undefined, status: res.status }, retry: false };
+    }
     if (outcome === 'ok') {
       try {
         const text = await res.text();

@@ -7,6 +7,7 @@ import { createPlatformClient } from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import { createPlatformMetrics } from './platform-metrics';
 import { PlatformSync, type SyncState } from './platform-sync';
+import { cancelExecution, type CancelOutcome } from './cancel-execution';
 
 export interface PlatformConnectionDeps {
   store: StateStore;
@@ -34,6 +35,8 @@ export interface PlatformConnection {
   health(): PlatformHealth;
   /** The state store as preflights should read it: an in-memory store whose kill switch the platform has not confirmed since start-up cannot vouch that it is disengaged. */
   confirmingStore(store: StateStore): StateStore;
+  /** Cancels a running execution within `withinMs` (the guard, docs/guard.md), in the same client budget as every other call. */
+  cancel(executionId: string, withinMs: number): Promise<CancelOutcome>;
   close(): void;
 }
 
@@ -74,6 +77,7 @@ export function connectPlatform(config: PlatformConfig, deps: PlatformConnection
       };
       return { kind: store.kind, apply: (e, now) => store.apply(e, now), read, health: () => ({ ...store.health(), restart: MEMORY_RESTART_REBUILT }), close: () => store.close() };
     },
+    cancel: (executionId, withinMs) => cancelExecution(client, executionId, Date.now() + withinMs),
     close: () => sync.stop(),
   };
 }

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** The Platform API endpoints the service calls, as metric labels. */
-export const ENDPOINTS = ['environments', 'killswitch', 'executions', 'preflight_webhooks', 'property_definitions'] as const;
+export const ENDPOINTS = ['environments', 'killswitch', 'executions', 'preflight_webhooks', 'property_definitions', 'cancel'] as const;
 /** `custom_webhooks`, `experiments`: called by `preflight-gate connect` only, never by the service. */
 export type Endpoint = (typeof ENDPOINTS)[number] | 'custom_webhooks' | 'experiments';
 

@@ -7,6 +7,7 @@ import type { Need } from '../policy/facts/need';
 import { archivedResults, type ArchivedResult } from '../archive/archived-results';
 import { describeNeed, missingFacts } from './facts-coverage';
 import { trapMaskedAttributes } from './masked-attribute-traps';
+import { guardView } from '../guard/guard-view';
 
 export type Redecided =
   | { kind: 'decided'; answer: ArchivedAnswer; results: ArchivedResult[] }
@@ -16,9 +17,20 @@ export type Redecided =
 export interface ReplayBundle {
   bundle: PolicyBundle;
   needs: readonly Need[];
+  /** Its guarded part (guard-view.ts), for the guard's stops (`whileRunning` records); built when first needed. */
+  whileRunning?: ReplayBundle;
 }
 
 export const replayBundle = (bundle: PolicyBundle): ReplayBundle => ({ bundle, needs: bundle.needs });
+
+/** The guarded part of a proposed set, built once per set: replay decides many records on one. */
+function whileRunningBundle(proposed: ReplayBundle): ReplayBundle {
+  if (!proposed.whileRunning) {
+    const bundle = guardView(proposed.bundle);
+    proposed.whileRunning = { bundle, needs: bundle.needs };
+  }
+  return proposed.whileRunning;
+}
 
 /**
  * Decides an archived run again under `proposed`: its payload, at its decision time, with its
@@ -26,7 +38,9 @@ export const replayBundle = (bundle: PolicyBundle): ReplayBundle => ({ bundle, n
  * replayable when the archive lacks something the decision needs: a fact the proposed set asks
  * for that was not gathered, or a masked attribute value the decision read.
  */
-export function redecide(proposed: ReplayBundle, record: ArchiveRecord): Redecided {
+export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided {
+  // A stop by the guard is judged again on the proposed set's guarded part, as the guard would (docs/guard.md).
+  const proposed = record.whileRunning ? whileRunningBundle(given) : given;
   const missing = missingFacts(proposed.needs, record.facts);
   if (missing.length > 0) {
     return { kind: 'not-replayable', reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${missing.map(describeNeed).join(', ')}` };
@@ -41,3 +55,4 @@ export function redecide(proposed: ReplayBundle, record: ArchiveRecord): Redecid
   }
   return { kind: 'decided', answer: preflightAnswer(decision, record.explain), results: archivedResults(decision.results) };
 }
+

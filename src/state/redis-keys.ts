@@ -7,6 +7,10 @@ export interface RedisKeys {
   seen(dedupeKey: string): string;
   execution(id: string): string;
   runs(kind: RunKind, scope: string): string;
+  /** The guard (docs/guard.md): a run in progress, the index of them by expiry, a run's cancel lease. */
+  guardRun(id: string): string;
+  guardRuns: string;
+  guardLease(id: string): string;
 }
 
 /**
@@ -21,5 +25,8 @@ export function redisKeys(prefix: string): RedisKeys {
     seen: (dedupeKey) => `${tag}seen:${dedupeKey}`,
     execution: (id) => `${tag}exec:${id}`,
     runs: (kind, scope) => `${tag}${kind}:${scope}`,
+    guardRun: (id) => `${tag}guard:run:${id}`,
+    guardRuns: `${tag}guard:runs`,
+    guardLease: (id) => `${tag}guard:lease:${id}`,
   };
 }

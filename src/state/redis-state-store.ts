@@ -3,6 +3,8 @@ import { createRedisClient, describeTopology, type RedisClient } from './redis-c
 import type { RedisConfig } from './redis-config';
 import { redisKeys, type RedisKeys, type RunKind } from './redis-keys';
 import { APPLY_EXECUTION, APPLY_KILLSWITCH } from './redis-scripts';
+import { RedisGuardStore } from '../guard/redis-guard-store';
+import type { GuardStore } from '../guard/guard-store';
 import { END_STATES, type EndState, type ExecutionEvent, type KillswitchEvent, type StateEvent } from './state-event';
 import {
   HISTORY_MS, recordRetentionMs, StateUnavailableError,
@@ -214,6 +216,11 @@ export class RedisStateStore implements StateStore {
       view[kind] = byScope;
     }
     return view;
+  }
+
+  /** The guard's runs and cancel leases (docs/guard.md), on this store's connection and key prefix. */
+  guardStore(): GuardStore {
+    return new RedisGuardStore(this.redis, this.keys, (what, run) => this.call(what, run));
   }
 
   health(): StoreHealth {

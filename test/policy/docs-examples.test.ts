@@ -15,7 +15,7 @@ function examples(heading: string): string[] {
 
 const SECTIONS = [
   '## Scope: match and exclude', '## Globs and names', '## Modes: enforce, warn, audit', '## Priority', '## Messages and placeholders',
-  '## Modifications', '## Exceptions', '## Environment aliases', '## Combining',
+  '## Modifications', '## Exceptions', '## Environment aliases', '## Combining', '## While a run is in progress: `whileRunning`',
   '### `timeWindow`', '### `condition`',
 ];
 

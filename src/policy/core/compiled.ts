@@ -56,6 +56,14 @@ export interface CompiledPolicy {
   modifications: CompiledModification[];
   /** Its result when it applies and finds nothing: a constant of the policy (passResult, frozen), like its name. */
   passed: PolicyResult;
+  /** `whileRunning:` the policy keeps holding while an allowed run is in progress (docs/guard.md); absent: judged at the door only. */
+  whileRunning?: WhileRunning;
+}
+
+/** What a policy that guards running runs does when a re-judgement cannot decide (docs/guard.md). */
+export interface WhileRunning {
+  /** `report` (default): the run goes on, the gap is logged and counted; `stop`: the run is cancelled. */
+  onCannotJudge: 'report' | 'stop';
 }
 
 export interface CompiledException {

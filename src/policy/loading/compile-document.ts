@@ -15,6 +15,7 @@ import { compileTemplate } from '../syntax/template';
 import type { Mode, Modification } from '../core/decision';
 import type { ParsedDocument } from './yaml-source';
 import { emptyKeyHint, emptyKeysFollowedBySiblings } from './indentation-hints';
+import { compileWhileRunning, type WhileRunningSpec } from '../../guard/while-running';
 
 const validators = Object.fromEntries(
   Object.entries(DOCUMENT_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]),
@@ -237,6 +238,7 @@ interface PolicyDoc {
   rules?: Array<Record<string, unknown>>;
   message?: string;
   modifications?: Modification[];
+  whileRunning?: WhileRunningSpec;
 }
 
 function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedParts, problems: Problems): CompiledPolicy | undefined {
@@ -251,6 +253,9 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
   const exclude = problems.part(['exclude'], () => scopeOf(doc.exclude, true, shared));
   const message = doc.message === undefined ? undefined : problems.part(['message'], () => compileTemplate(doc.message as string));
   const modifications = (Array.isArray(doc.modifications) ? doc.modifications : []).map((m, i) => problems.part(['modifications', i, 'value'], () => compileModification(m)));
+  const whileRunning = doc.whileRunning === undefined || !problems.intact(['whileRunning']) || rules.some((r) => r === undefined)
+    ? undefined : compileWhileRunning(doc.whileRunning, rules as CompiledRule[]);
+  if (typeof whileRunning === 'string') problems.add(['whileRunning'], whileRunning, 'error', 'key');
   if (problems.hasErrors) return undefined;
   const head = { name: doc.name, mode: doc.mode ?? 'enforce', priority: doc.priority ?? 100, source: { file: parsed.file, ...parsed.locate([]) }, rules: rules as CompiledRule[] };
   const passed = passResult(head);
@@ -269,6 +274,7 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
     message,
     modifications: modifications as CompiledModification[],
     passed,
+    whileRunning: whileRunning as CompiledPolicy['whileRunning'],
   };
 }
 

@@ -40,6 +40,21 @@ export const modificationSchema = {
   },
 };
 
+/** `whileRunning: true` or `{onCannotJudge: report|stop}`: the policy is judged again while a run lasts (docs/guard.md). */
+export const whileRunningSchema = {
+  description: 'Keep judging allowed runs while they are in progress and stop (cancel) a run this policy now denies; docs/guard.md.',
+  anyOf: [
+    { const: true },
+    {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        onCannotJudge: { type: 'string', enum: ['report', 'stop'], default: 'report', description: 'report: the run goes on and the gap is reported; stop: the run is cancelled.' },
+      },
+    },
+  ],
+};
+
 export const policySchema = {
   type: 'object',
   additionalProperties: false,
@@ -55,6 +70,7 @@ export const policySchema = {
     rules: { type: 'array', items: ruleSchema, description: 'Every rule is checked; any violation is a denial (subject to mode).' },
     message: { type: 'string', minLength: 1, description: 'Denial message template, once per violation.' },
     modifications: { type: 'array', items: modificationSchema, description: 'Added to an allowed run when this policy is in scope and does not deny.' },
+    whileRunning: whileRunningSchema,
   },
 };
 

@@ -1,0 +1,51 @@
+import type { PolicyBundle } from '../policy/compiled';
+import { decide } from '../policy/engine/decide';
+import type { Facts } from '../policy/facts/facts';
+import type { Decision, Mode, PolicyResult, PreflightPayload } from '../policy/types';
+
+/** One guarded policy that no longer holds for a run in progress. */
+export interface PolicyStop {
+  policy: string;
+  mode: Mode;
+  /** Why, as the policy's rules said it (the policy's message when it has one). */
+  reason: string;
+  /**
+   * `stop`: the run is to be cancelled; `report`: said, not acted on: a `warn`/`audit` policy
+   * (what it would stop), or a policy that cannot judge with `onCannotJudge: report` (the default).
+   */
+  action: 'stop' | 'report';
+  /** The policy could not judge (a signal source away, a fact missing): its `onCannotJudge` decided. */
+  cannotJudge: boolean;
+}
+
+/** The re-judgement of one run in progress: stop it (by which policies), or let it go on (with what is reported). */
+export interface RunJudgement {
+  stop: boolean;
+  /** Every guarded policy that found something: those that stop the run first, then those only reported. */
+  findings: PolicyStop[];
+  /** The decision on the guarded part (guard-view.ts): the audit line's and the archive's. */
+  decision: Decision;
+}
+
+const found = (r: PolicyResult) => r.result === 'deny' || r.result === 'warn' || r.result === 'audit';
+
+function findingOf(r: PolicyResult, onCannotJudge: 'report' | 'stop'): PolicyStop {
+  const cannotJudge = (r.findings ?? []).length > 0 && (r.findings ?? []).every((f) => f.undecidable === true);
+  const enforced = r.mode === 'enforce' && r.result === 'deny';
+  const action = enforced && (!cannotJudge || onCannotJudge === 'stop') ? 'stop' : 'report';
+  return { policy: r.policy, mode: r.mode, reason: r.message ?? r.reasons.join('; '), action, cannotJudge };
+}
+
+/**
+ * Judges a run in progress on the guarded part of a policy set (`view`: guardView(bundle)) with
+ * the facts of now: the same pure `decide` as at the door, then each policy that no longer holds
+ * is a stop (enforce), or only reported (warn/audit, or cannot judge with `onCannotJudge: report`).
+ * Pure: the service's guard, `eval --while-running` and suites give the same answer.
+ */
+export function judgeRunningRun(view: PolicyBundle, payload: PreflightPayload, facts: Facts, now: Date, decisionId: string): RunJudgement {
+  const decision = decide(view, payload, facts, now, { decisionId });
+  const settings = new Map(view.policies.map((p) => [p.name, p.whileRunning?.onCannotJudge ?? 'report']));
+  const findings = decision.results.filter(found).map((r) => findingOf(r, settings.get(r.policy) ?? 'report'));
+  findings.sort((a, b) => Number(b.action === 'stop') - Number(a.action === 'stop'));
+  return { stop: findings.some((f) => f.action === 'stop'), findings, decision };
+}

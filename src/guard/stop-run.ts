@@ -1,0 +1,82 @@
+import type { PolicyBundle } from '../policy/compiled';
+import type { Facts } from '../policy/facts/facts';
+import type { CancelFailure } from './guard-metrics';
+import type { GuardedRun } from './guard-store';
+import type { GuardStop } from './guard-stop';
+import type { RunJudgement } from './judge-running-run';
+import type { RunGuardDeps } from './run-guard';
+import { stopAuditRecord } from './stop-audit-record';
+
+type StopDeps = Omit<RunGuardDeps, 'policies' | 'gather' | 'intervalMs' | 'yieldTurn'>;
+
+function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date): GuardStop {
+  const stoppedBy = judgement.findings.filter((f) => f.action === 'stop');
+  const e = run.payload.execution;
+  return {
+    executionId: run.executionId, experimentKey: e?.experimentKey, team: e?.teamKey, environment: e?.environment,
+    policy: stoppedBy[0].policy, reason: stoppedBy[0].reason, stoppedBy,
+    decisionId: judgement.decision.id, allowedBy: run.decisionId, at: now.toISOString(), revision: judgement.decision.revision,
+  };
+}
+
+function failed(deps: StopDeps, run: GuardedRun, reason: CancelFailure, message: string): false {
+  deps.metrics.cancelFailed(reason);
+  deps.logger.error(`guard: run ${run.executionId} must be stopped but the cancel failed (${message}); it is tried again at the next tick`, { executionId: run.executionId, reason });
+  return false;
+}
+
+/**
+ * Cancels a run its guarded policies no longer allow, exactly once: under the run's lease in the
+ * shared store (one replica at a time; a replica that dies lets the lease run out), only while the
+ * run is still kept (an ended run is forgotten, never cancelled), and marked stopped after, so no
+ * replica cancels it twice. A failed cancel gives the lease back for the next tick. Returns
+ * whether the run was stopped.
+ */
+export async function stopRun(deps: StopDeps, run: GuardedRun, view: PolicyBundle, judgement: RunJudgement, facts: Facts, now: Date): Promise<boolean> {
+  const id = run.executionId;
+  if (!deps.cancel) return failed(deps, run, 'not_configured', 'STEADYBIT_URL is not set');
+  const started = process.hrtime.bigint();
+  try {
+    if ((await deps.runs.claim(id, deps.replica, deps.leaseMs)) !== 'claimed') return false;
+    if (!(await deps.runs.has(id, deps.clock().getTime()))) {
+      await deps.runs.release(id, deps.replica);
+      return false;
+    }
+  } catch (err) {
+    return failed(deps, run, 'state_unavailable', `the state store cannot be reached: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  // Within half the lease: the lease cannot run out while this replica still waits for the answer.
+  const answer = await deps.cancel(id, deps.leaseMs / 2);
+  if (!answer.ok) {
+    await deps.runs.release(id, deps.replica).catch(() => undefined); // the lease runs out by itself
+    const hint = answer.failure.outcome === 'unauthorized' ? ' (the token needs permission to cancel executions of this team: docs/guard.md)' : '';
+    return failed(deps, run, answer.failure.outcome, `${answer.failure.message}${hint}`);
+  }
+  try {
+    await deps.runs.stopped(id, deps.replica, deps.executionTtlMs);
+    await deps.runs.forget(id);
+  } catch (err) {
+    deps.logger.error(`guard: run ${id} was cancelled but the state store could not record it`, { executionId: id, error: String(err) });
+  }
+  if (answer.outcome !== 'accepted') {
+    deps.logger.info(`guard: run ${id} had already ended (the Platform API answered ${answer.outcome === 'ended' ? '200: already canceled, errored or completed' : '404: not found'}); nothing to stop`, { executionId: id });
+    return false;
+  }
+  const stop = stopOf(run, judgement, now);
+  record(deps, stop, run, view, judgement, facts, now, Number(process.hrtime.bigint() - started) / 1e6);
+  return true;
+}
+
+function record(deps: StopDeps, stop: GuardStop, run: GuardedRun, view: PolicyBundle, judgement: RunJudgement, facts: Facts, now: Date, durationMs: number): void {
+  deps.metrics.stopped(stop.policy);
+  deps.logger.warn(`guard: stopped run ${stop.executionId} (${stop.experimentKey ?? 'experiment unknown'}, environment ${stop.environment ?? 'unknown'}): policy "${stop.policy}" no longer holds: ${stop.reason}`, {
+    executionId: stop.executionId, policy: stop.policy, decisionId: stop.decisionId, allowedBy: stop.allowedBy,
+  });
+  if (deps.audit.accepts('warn')) deps.audit.write(stopAuditRecord(stop, judgement, run.payload, 202, durationMs, deps.audit.redaction));
+  deps.archive?.record({ decision: judgement.decision, bundle: view, payload: run.payload, now, needs: view.needs, facts, explain: false, whileRunning: true });
+  try {
+    deps.onStop?.(stop);
+  } catch (err) {
+    deps.logger.error('guard: a stop subscriber failed', { executionId: stop.executionId, error: String(err) });
+  }
+}

@@ -1,0 +1,196 @@
+import { bundleFrom } from '../helpers/test-app';
+import { preflightWith } from '../helpers/fixtures';
+import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
+import { NO_PLATFORM } from '../../src/guard/run-guard';
+
+/** Monday 2026-01-05; business hours 09:00-17:00 Berlin (UTC+1) end at 16:00 UTC. */
+const BUSINESS_HOURS = `kind: Policy
+name: business-hours
+whileRunning: true
+rules:
+  - timeWindow:
+      timeZone: Europe/Berlin
+      allowed: [{ name: business hours, days: [Mon-Fri], from: "09:00", to: "17:00" }]
+`;
+const BEFORE_CLOSE = '2026-01-05T15:59:00Z';
+const AFTER_CLOSE = '2026-01-05T16:00:30Z';
+const run = (id: number) => preflightWith((p) => { p.execution.id = id; });
+
+let fake: FakeSteadybit;
+beforeEach(async () => { fake = await startFakeSteadybit(); });
+afterEach(async () => {
+  // Every answer the fake gave is one the spec declares.
+  expect(fake.specProblems()).toEqual([]);
+  await fake.stop();
+});
+
+describe('a time window that closes while a run is in progress', () => {
+  test('the run allowed at 16:59 Berlin is cancelled at the first tick after 17:00, once', async () => {
+    const clock = new TestClock(new Date(BEFORE_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS }), clock, { fake });
+    runningOnFake(fake, 41);
+    g.allow(run(41));
+    await g.guard.tick();
+    expect(cancels(fake)).toHaveLength(0);
+
+    clock.set(AFTER_CLOSE);
+    await g.guard.tick();
+    await g.guard.tick();
+    expect(cancels(fake, 41)).toHaveLength(1);
+    expect(cancels(fake, 41)[0].authorization).toBe('Bearer test-token');
+    expect(g.stops).toEqual([expect.objectContaining({ executionId: '41', policy: 'business-hours', allowedBy: 'd-allowed' })]);
+    expect(g.stops[0].reason).toMatch(/business hours/);
+    expect(await g.metric('preflight_guard_stops_total', { policy: 'business-hours' })).toBe(1);
+    expect(g.audit).toEqual([expect.objectContaining({ decision: 'stopped', status: 202, executionId: 41, stoppedBy: 'business-hours', allowedBy: 'd-allowed' })]);
+    expect(g.audit[0].policies[0]).toMatchObject({ policy: 'business-hours', result: 'deny' });
+    expect(g.logs.some((l) => /stopped run 41 .*policy "business-hours" no longer holds/.test(l))).toBe(true);
+    expect(g.guard.health()).toMatchObject({ guardedPolicies: 1, canStop: true, guardedRuns: 0, stops: 1 });
+  });
+
+  test('a run that ended before the window closed is not cancelled', async () => {
+    const clock = new TestClock(new Date(BEFORE_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS }), clock, { fake });
+    g.allow(run(42));
+    await g.runs.forget('42'); // its end event (forget-ended-runs.ts)
+    clock.set(AFTER_CLOSE);
+    await g.guard.tick();
+    expect(cancels(fake)).toHaveLength(0);
+  });
+
+  test('rules that cannot change during a run are not judged again', async () => {
+    const clock = new TestClock(new Date(AFTER_CLOSE));
+    const policy = `kind: Policy\nname: no-attacks\nwhileRunning: true\nrules:\n  - actions: { blocked: ["*"] }\n  - timeWindow: { timeZone: UTC, allowed: [{ from: "00:00", to: "24:00" }] }\n`;
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': policy }), clock, { fake });
+    runningOnFake(fake, 43);
+    g.allow(run(43));
+    await g.guard.tick();
+    expect(cancels(fake)).toHaveLength(0);
+  });
+
+  test('a policy without whileRunning is not judged again', async () => {
+    const clock = new TestClock(new Date(AFTER_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning: true\n', '') }), clock, { fake });
+    runningOnFake(fake, 44);
+    g.allow(run(44));
+    await g.guard.tick();
+    expect(cancels(fake)).toHaveLength(0);
+    expect(g.guard.health().guardedPolicies).toBe(0);
+  });
+});
+
+describe('modes and cannot-judge', () => {
+  test('warn and audit policies only report what they would stop, once per run', async () => {
+    const clock = new TestClock(new Date(AFTER_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning', 'mode: warn\nwhileRunning') }), clock, { fake });
+    runningOnFake(fake, 45);
+    g.allow(run(45));
+    await g.guard.tick();
+    await g.guard.tick();
+    expect(cancels(fake)).toHaveLength(0);
+    expect(g.logs.filter((l) => /policy "business-hours" would stop run 45 \(mode warn/.test(l))).toHaveLength(1);
+    expect(await g.metric('preflight_guard_reports_total', { policy: 'business-hours', kind: 'would_stop' })).toBe(1);
+  });
+
+  const ALERTS = (extra: string) => `kind: Policy\nname: no-critical\nwhileRunning: ${extra}\nrules:\n  - alerts: { matchers: ['severity="critical"'] }\n`;
+
+  test('a policy that cannot judge (its signal source is away) lets the run go on by default, and says so', async () => {
+    const clock = new TestClock(new Date(AFTER_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': ALERTS('true') }), clock, { fake, gather: async () => ({ ok: false, unavailable: { source: 'alertmanager', message: 'connection refused' } }) });
+    runningOnFake(fake, 46);
+    g.allow(run(46));
+    await g.guard.tick();
+    expect(cancels(fake)).toHaveLength(0);
+    expect(g.logs.some((l) => /cannot judge run 46 .*goes on \(onCannotJudge: report\).*connection refused/.test(l))).toBe(true);
+    expect(await g.metric('preflight_guard_reports_total', { policy: 'no-critical', kind: 'cannot_judge' })).toBe(1);
+  });
+
+  test('onCannotJudge: stop cancels a run it cannot judge', async () => {
+    const clock = new TestClock(new Date(AFTER_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': ALERTS('{ onCannotJudge: stop }') }), clock, { fake });
+    runningOnFake(fake, 47);
+    g.allow(run(47));
+    await g.guard.tick();
+    expect(cancels(fake, 47)).toHaveLength(1);
+    expect(g.stops[0].stoppedBy[0]).toMatchObject({ policy: 'no-critical', cannotJudge: true, action: 'stop' });
+  });
+});
+
+describe('the cancel', () => {
+  const setUp = (id: number) => {
+    const clock = new TestClock(new Date(AFTER_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS }), clock, { fake });
+    g.allow(run(id));
+    return g;
+  };
+
+  test('404 (the run is unknown or gone): nothing is stopped, and it is not asked again', async () => {
+    const g = setUp(50);
+    await g.guard.tick();
+    await g.guard.tick();
+    expect(fake.answers.filter((a) => a.path.endsWith('/cancel')).map((a) => a.status)).toEqual([404]);
+    expect(g.stops).toEqual([]);
+    expect(g.logs.some((l) => /run 50 had already ended .*404/.test(l))).toBe(true);
+  });
+
+  test('200 (already canceled, errored or completed): nothing is stopped twice', async () => {
+    const g = setUp(51);
+    runningOnFake(fake, 51);
+    (fake.runs.get(51) as { state: string }).state = 'COMPLETED';
+    await g.guard.tick();
+    expect(fake.answers.filter((a) => a.path.endsWith('/cancel')).map((a) => a.status)).toEqual([200]);
+    expect(g.stops).toEqual([]);
+    expect(g.audit).toEqual([]);
+  });
+
+  test('429 with Retry-After: waits as asked, then cancels', async () => {
+    const g = setUp(52);
+    runningOnFake(fake, 52);
+    fake.faults.push({ path: '/api/experiments/executions/52/cancel', status: 429, headers: { 'retry-after': '1' } });
+    await g.guard.tick();
+    expect(cancels(fake, 52)).toHaveLength(2);
+    expect(g.stops).toHaveLength(1);
+  });
+
+  test('5xx: retried with backoff within the tick, then cancelled', async () => {
+    const g = setUp(53);
+    runningOnFake(fake, 53);
+    fake.faults.push({ path: '/api/experiments/executions/53/cancel', status: 503, times: 2 });
+    await g.guard.tick();
+    expect(cancels(fake, 53)).toHaveLength(3);
+    expect(g.stops).toHaveLength(1);
+  });
+
+  test('a cancel that keeps failing is counted, logged, and tried again at the next tick', async () => {
+    const g = setUp(54);
+    runningOnFake(fake, 54);
+    fake.faults.push({ path: '/api/experiments/executions/54/cancel', status: 500, times: 4 });
+    await g.guard.tick();
+    expect(g.stops).toHaveLength(0);
+    expect(await g.metric('preflight_guard_cancel_failures_total', { reason: 'server_error' })).toBe(1);
+    expect(g.logs.some((l) => /run 54 must be stopped but the cancel failed \(HTTP 500/.test(l))).toBe(true);
+    await g.guard.tick();
+    expect(g.stops).toHaveLength(1);
+  });
+
+  test('a cancel that times out is a failure, tried again at the next tick', async () => {
+    const g = setUp(55);
+    runningOnFake(fake, 55);
+    // No answer within STEADYBIT_TIMEOUT_MS (1 s here), four times: the platform never got to cancel it.
+    fake.faults.push({ path: '/api/experiments/executions/55/cancel', delayMs: 1200, status: 504, times: 4 });
+    await g.guard.tick();
+    expect(await g.metric('preflight_guard_cancel_failures_total', { reason: 'timeout' })).toBe(1);
+    fake.faults.length = 0;
+    await g.guard.tick();
+    expect(g.stops).toHaveLength(1);
+  }, 20000);
+
+  test('without the Platform API nothing can be stopped: said in health and counted', async () => {
+    const clock = new TestClock(new Date(AFTER_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS }), clock, { cancel: undefined });
+    g.allow(run(56));
+    await g.guard.tick();
+    expect(g.guard.health()).toMatchObject({ canStop: false, message: NO_PLATFORM });
+    expect(await g.metric('preflight_guard_cancel_failures_total', { reason: 'not_configured' })).toBe(1);
+  });
+});
