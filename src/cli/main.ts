@@ -62,7 +62,8 @@ program.command('eval')
   .option('--environments <file>', 'the Steadybit names of the payload\'s environments (JSON: {"<environment id>": {"name": "production"}}), as the service reads them from the Platform API (docs/platform-api.md)')
   .option('--signals <file>', 'signal facts (JSON): what Alertmanager and Prometheus answered, for alerts and prometheus rules (docs/signals.md)')
   .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-  .option('--exit-code', 'exit 1 when the run would be denied (default: exit 0 whenever it was evaluated)')
+  .option('--exit-code', 'exit 1 when the run would be denied (with --while-running: stopped; default: exit 0 whenever it was evaluated)')
+  .option('--while-running', 'judge the run as the guard does while it is in progress, at --now: whether, by which policy and why it would be stopped (docs/guard.md)')
   .action((opts: Parameters<typeof evalCommand>[0]) => run(() => evalCommand(opts, env, write)));
 
 program.command('exception')

@@ -11,6 +11,9 @@ import { EXIT, UsageError } from '../usage-error';
 import { decisionText } from './explain-text';
 import { signalFactsLines } from '../../signals/signal-facts-text';
 import { validateSignalFacts } from '../../signals/signal-facts-schema';
+import { guardView } from '../../guard/guard-view';
+import { judgeRunningRun } from '../../guard/judge-running-run';
+import { judgementJson, judgementText } from '../../guard/judgement-text';
 
 export interface EvalOptions {
   payload: string;
@@ -24,6 +27,8 @@ export interface EvalOptions {
   environments?: string;
   format: 'text' | 'json';
   exitCode?: boolean;
+  /** Judge the run as the guard does while it is in progress (docs/guard.md): stopped or not, by which policy. */
+  whileRunning?: boolean;
 }
 
 /** The state facts of `--state`, checked (docs/state.md, `schema --state`): a malformed file is a usage error naming the path. */
@@ -69,6 +74,12 @@ export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, wri
   }
   const bundle = servedBundle(loaded.bundle, env);
   // Without --state: the facts of a freshly started service (no events yet), as production starts.
+  if (opts.whileRunning) {
+    const view = guardView(bundle);
+    const judged = judgeRunningRun(view, checked.payload, givenFacts(view.needs, { state: given, signals, environments }), now, randomUUID());
+    write(opts.format === 'json' ? `${JSON.stringify(judgementJson(judged, opts.explain === true), null, 2)}\n` : judgementText(judged));
+    return opts.exitCode && judged.stop ? EXIT.failed : EXIT.ok;
+  }
   const facts = givenFacts(bundle.needs, { state: given, signals, environments });
   const decision = decide(bundle, checked.payload, facts, now, { decisionId: randomUUID(), fullScan: opts.explain === true });
   if (opts.format === 'json') {

@@ -1,5 +1,6 @@
 import type { Decision, Modification, PolicyResult, PolicyResultKind } from '../../policy/core/decision';
 import type { ExpectedModification, Expectation } from './suite-schema';
+import type { RunJudgement } from '../../guard/judge-running-run';
 
 const list = (names: readonly string[]) => (names.length === 0 ? '(none)' : names.join(', '));
 
@@ -58,7 +59,8 @@ function checkModifications(expected: readonly ExpectedModification[], actual: r
 export function checkCase(expect: Expectation, decision: Decision): string[] {
   const failures: string[] = [];
   const got = decision.allowed ? 'allow' : 'deny';
-  if (expect.decision !== got) failures.push(`decision: expected ${expect.decision}, got ${got} ("${decision.message}")`);
+  if (expect.decision === undefined) failures.push('expect.decision is missing: a case judged at the door expects allow or deny (stopped is for whileRunning cases)');
+  else if (expect.decision !== got) failures.push(`decision: expected ${expect.decision}, got ${got} ("${decision.message}")`);
   failures.push(...checkSet('denied', 'denied', 'deny', expect.denied ?? [], decision));
   failures.push(...checkSet('warned', 'warned', 'warn', expect.warned ?? [], decision));
   if (expect.audited) failures.push(...checkSet('audited', 'audited', 'audit', expect.audited, decision));
@@ -70,5 +72,19 @@ export function checkCase(expect: Expectation, decision: Decision): string[] {
     failures.push(`message: expected to match /${expect.message}/, got "${decision.message}"`);
   }
   if (expect.modifications) failures.push(...checkModifications(expect.modifications, decision.modifications));
+  return failures;
+}
+
+/** A `whileRunning` case: stopped or not, and by exactly which policies (docs/guard.md). */
+export function checkJudgement(expect: Expectation, judged: RunJudgement): string[] {
+  if (expect.stopped === undefined) return ['expect.stopped is missing: a whileRunning case expects stopped: true or false'];
+  const failures: string[] = [];
+  const stoppers = judged.findings.filter((f) => f.action === 'stop');
+  const said = judged.findings.map((f) => `${f.policy}: ${f.reason}`).join('; ') || 'every guarded policy holds';
+  if (expect.stopped !== judged.stop) failures.push(`stopped: expected ${expect.stopped}, got ${judged.stop} (${said})`);
+  if (expect.stoppedBy) {
+    const actual = stoppers.map((f) => f.policy);
+    if (!sameValue([...expect.stoppedBy].sort(), [...actual].sort())) failures.push(`stoppedBy: expected ${list(expect.stoppedBy)}, got ${list(actual)}`);
+  }
   return failures;
 }

@@ -2,7 +2,9 @@ import type { PolicyBundle } from '../../policy/core/compiled';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
 import type { LoadProblem } from '../../policy/loading/load-error';
-import { checkCase } from './check-case';
+import { checkCase, checkJudgement } from './check-case';
+import { guardView } from '../../guard/guard-view';
+import { judgeRunningRun } from '../../guard/judge-running-run';
 import type { LoadedSuite } from './load-suites';
 import { CaseInputError, prepareCase, type FileCache } from './prepare-case';
 import type { SuiteDocument } from './suite-schema';
@@ -56,7 +58,7 @@ function inputError(suite: LoadedSuite, caseIndex: number, err: unknown): string
   return `${suite.file}:${line}:${col} ${pathText(path)}: ${err.message}`;
 }
 
-function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): SuiteReport {
+function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache, guarded: () => PolicyBundle): SuiteReport {
   const problems = [...suite.problems];
   const doc = suite.doc;
   const cases: CaseReport[] = [];
@@ -71,6 +73,13 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
         // Without state: the facts of a freshly started service, as `eval` decides without --state;
         // without signals, signal rules cannot decide, as `eval` without --signals; without
         // environment names, none (as without the Platform API), as `eval` without --environments.
+        if (c.whileRunning) {
+          const view = guarded();
+          const judged = judgeRunningRun(view, prepared.payload, givenFacts(view.needs, prepared), prepared.now, TEST_DECISION_ID);
+          const failures = checkJudgement(c.expect, judged);
+          cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: judged.stop ? `stopped: ${judged.decision.message}` : 'keeps running', seconds: seconds() });
+          return;
+        }
         const facts = givenFacts(bundle.needs, prepared);
         const decision = decide(bundle, prepared.payload, facts, prepared.now, { decisionId: TEST_DECISION_ID, fullScan: true });
         const failures = checkCase(c.expect, decision);
@@ -90,5 +99,7 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache): S
 /** Runs every suite against the bundle (the served one: with the built-in policies). Pure apart from reading payload files. */
 export function runSuites(suites: readonly LoadedSuite[], bundle: PolicyBundle): SuiteReport[] {
   const cache: FileCache = new Map();
-  return suites.map((s) => runSuite(s, bundle, cache));
+  let view: PolicyBundle | undefined;
+  const guarded = () => (view ??= guardView(bundle));
+  return suites.map((s) => runSuite(s, bundle, cache, guarded));
 }

@@ -41,7 +41,12 @@ export interface ExpectedModification {
 }
 
 export interface Expectation {
-  decision: 'allow' | 'deny';
+  /** At the door (required unless the case is `whileRunning`). */
+  decision?: 'allow' | 'deny';
+  /** `whileRunning` cases: whether the guard stops the run (docs/guard.md). */
+  stopped?: boolean;
+  /** `whileRunning` cases: exactly the policies that stop it (checked only when given). */
+  stoppedBy?: string[];
   /** Exactly the policies that deny (default: none). */
   denied?: string[];
   /** Exactly the policies in warn mode that would deny (default: none). */
@@ -59,6 +64,8 @@ export interface Expectation {
 export interface SuiteCase extends PayloadSource {
   name: string;
   description?: string;
+  /** Judge the run as the guard does while it is in progress, at `now` (docs/guard.md). */
+  whileRunning?: boolean;
   expect: Expectation;
 }
 
@@ -115,13 +122,15 @@ export const suiteSchema = {
         properties: {
           name: { type: 'string', minLength: 1 },
           description: { type: 'string' },
+          whileRunning: { type: 'boolean', description: 'Judge the run as the guard does while it is in progress, at now (docs/guard.md); expect stopped (and stoppedBy).' },
           ...payloadSourceProperties,
           expect: {
             type: 'object',
             additionalProperties: false,
-            required: ['decision'],
             properties: {
               decision: { type: 'string', enum: ['allow', 'deny'] },
+              stopped: { type: 'boolean', description: 'whileRunning cases: whether the guard stops the run.' },
+              stoppedBy: { ...policyNames, description: 'whileRunning cases: exactly the policies that stop it.' },
               denied: policyNames,
               warned: policyNames,
               audited: policyNames,
