@@ -27,7 +27,6 @@ import { createNotifier } from './notify/notifier';
 import { policyRejectedNotification } from './notify/event-notifications';
 import { formatProblem } from './policy/loading/load-error';
 import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { createGuardStore } from './guard/create-guard-store';
 import { forgetEndedRuns } from './guard/forget-ended-runs';
 import { createGuardMetrics } from './guard/guard-metrics';
@@ -37,7 +36,7 @@ import type { OnStop } from './guard/guard-stop';
 import { stateFactSource } from './state/state-fact-source';
 import { servedPolicies } from './policy/runtime/served-policies';
 import { builtInPolicies } from './policy/loading/built-in-policies';
-import { gatherFacts } from './policy/facts/gather-facts';
+import { gatherFacts } from './policy/engine/gather-facts';
 
 /** The longest start-up waits for the first sync with the Platform API before listening. */
 const PLATFORM_STARTUP_MS = 10_000;

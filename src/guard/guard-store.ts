@@ -1,4 +1,4 @@
-import type { PreflightPayload } from '../policy/types';
+import type { PreflightPayload } from '../policy/core/decision';
 
 /** What the gate keeps of an allowed run while it is in progress: enough to judge it again. */
 export interface GuardedRun {

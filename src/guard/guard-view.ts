@@ -1,4 +1,4 @@
-import type { CompiledPolicy, PolicyBundle } from '../policy/compiled';
+import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/loading/assemble-bundle';
 import { passResult } from '../policy/engine/policy-texts';
 import { isReJudged } from './while-running';

@@ -1,7 +1,7 @@
-import type { PolicyBundle } from '../policy/compiled';
+import type { PolicyBundle } from '../policy/core/compiled';
 import { decide } from '../policy/engine/decide';
 import type { Facts } from '../policy/facts/facts';
-import type { Decision, Mode, PolicyResult, PreflightPayload } from '../policy/types';
+import type { Decision, Mode, PolicyResult, PreflightPayload } from '../policy/core/decision';
 
 /** One guarded policy that no longer holds for a run in progress. */
 export interface PolicyStop {

@@ -1,6 +1,6 @@
-import type { PolicyBundle } from '../policy/compiled';
-import type { Gathered } from '../policy/facts/gather-facts';
-import type { Decision, PreflightPayload } from '../policy/types';
+import type { PolicyBundle } from '../policy/core/compiled';
+import type { Gathered } from '../policy/core/fact-source';
+import type { Decision, PreflightPayload } from '../policy/core/decision';
 import type { Logger } from '../observability/logger';
 import type { AuditLog } from '../observability/audit-log';
 import type { DecisionArchive } from '../archive/decision-archive';

@@ -1,4 +1,4 @@
-import type { PolicyBundle } from '../policy/compiled';
+import type { PolicyBundle } from '../policy/core/compiled';
 import type { Facts } from '../policy/facts/facts';
 import type { CancelFailure } from './guard-metrics';
 import type { GuardedRun } from './guard-store';

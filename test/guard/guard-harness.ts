@@ -13,8 +13,8 @@ import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import type { GuardStop } from '../../src/guard/guard-stop';
 import { RunGuard, type RunGuardDeps } from '../../src/guard/run-guard';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
-import type { PolicyBundle } from '../../src/policy/compiled';
-import type { Decision, PreflightPayload } from '../../src/policy/types';
+import type { PolicyBundle } from '../../src/policy/core/compiled';
+import type { Decision, PreflightPayload } from '../../src/policy/core/decision';
 import type { FakeSteadybit, RecordedRequest } from '../helpers/fake-steadybit';
 
 /** The Platform API settings of a test against the fake: short timeouts, a generous budget. */
