@@ -4,7 +4,7 @@ import type { CancelFailure } from './guard-metrics';
 import type { GuardedRun } from './guard-store';
 import type { GuardStop } from './guard-stop';
 import type { RunJudgement } from './judge-running-run';
-import type { RunGuardDeps } from './run-guard';
+import type { RunGuardDeps } from './run-guard-deps';
 import { stopAuditRecord } from './stop-audit-record';
 
 type StopDeps = Omit<RunGuardDeps, 'policies' | 'gather' | 'intervalMs' | 'yieldTurn'>;

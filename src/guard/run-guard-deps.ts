@@ -1,0 +1,37 @@
+import type { PolicyBundle } from '../policy/core/compiled';
+import type { Gathered } from '../policy/core/fact-source';
+import type { PreflightPayload } from '../policy/core/decision';
+import type { Logger } from '../observability/logger';
+import type { AuditLog } from '../observability/audit-log';
+import type { DecisionArchive } from '../archive/decision-archive';
+import type { CancelOutcome } from '../platform/cancel-execution';
+import type { GuardMetrics } from './guard-metrics';
+import type { GuardStore } from './guard-store';
+import type { OnStop } from './guard-stop';
+
+/** What the guard of runs in progress is built from (run-guard.ts): passed in, never global. */
+export interface RunGuardDeps {
+  /** The policy set in use (with the built-in policies): its guarded part is judged at each tick. */
+  policies: { current(): PolicyBundle | undefined };
+  runs: GuardStore;
+  /** Facts for the guarded rules, from the service's sources (the same gatherFacts as a preflight). */
+  gather(bundle: PolicyBundle, payload: PreflightPayload, now: Date): Promise<Gathered>;
+  /** Cancels an execution through the Platform API within `withinMs`; absent without STEADYBIT_URL (nothing can be stopped). */
+  cancel?: (executionId: string, withinMs: number) => Promise<CancelOutcome>;
+  logger: Logger;
+  metrics: GuardMetrics;
+  audit: AuditLog;
+  archive?: DecisionArchive;
+  clock: () => Date;
+  newId: () => string;
+  /** This replica's name in the cancel lease (hostname and pid). */
+  replica: string;
+  intervalMs: number;
+  /** How long a replica holds a run's cancel lease; a replica killed mid-cancel lets another take over after it. */
+  leaseMs: number;
+  /** EXECUTION_TTL_SECONDS: how long a run is watched at most, and a stop remembered. */
+  executionTtlMs: number;
+  onStop?: OnStop;
+  /** Lets other work (preflights) run between two runs of a tick. */
+  yieldTurn?: () => Promise<void>;
+}
