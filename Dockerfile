@@ -14,7 +14,9 @@ ARG NODE_IMAGE=docker.io/library/node:26-trixie-slim@sha256:930557a230abacbc3f4f
 # --- build: every dependency (TypeScript), then dist/ --------------------------------------
 FROM ${NODE_IMAGE} AS build
 # A build behind a TLS-intercepting proxy passes its CA bundle (mounted) here; not kept in the image.
+# NPM_CONFIG_REGISTRY: an npm mirror to install from (scripts/image/build.sh passes the host's).
 ARG NODE_EXTRA_CA_CERTS
+ARG NPM_CONFIG_REGISTRY
 WORKDIR /app
 COPY package.json package-lock.json ./
 # --ignore-scripts: `prepare` (tsc) would run here, before tsconfig and src/ are copied in.
@@ -32,6 +34,7 @@ ARG VERSION=0.0.0-dev
 ARG REVISION=unknown
 ARG SOURCE=https://github.com/preflight-gate/preflight-gate
 ARG NODE_EXTRA_CA_CERTS
+ARG NPM_CONFIG_REGISTRY
 LABEL org.opencontainers.image.title="preflight-gate" \
       org.opencontainers.image.description="Policy guardrails for Steadybit chaos experiments: a signed, fail-closed preflight webhook." \
       org.opencontainers.image.licenses="MIT" \

@@ -49,6 +49,8 @@ describe('one version: package.json', () => {
         cpSync(join(ROOT, file), join(copy, file));
       }
       writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, version: '7.8.9' }, null, 2));
+      // What a release adds under [Unreleased] before npm version.
+      writeFileSync(join(copy, 'CHANGELOG.md'), read('CHANGELOG.md').replace('## [Unreleased]\n', '## [Unreleased]\n\n### Added\n\n- The release workflow of 7.8.9.\n'));
       const drift = node(['scripts/release/sync-version.js', '--check'], copy);
       expect([drift.status, drift.stderr]).toEqual([1, expect.stringContaining('helm/Chart.yaml, action.yml, README.md, docs/releasing.md, examples/github-workflow.yml, CHANGELOG.md')]);
       expect(node(['scripts/release/sync-version.js'], copy).status).toBe(0);
@@ -63,6 +65,10 @@ describe('one version: package.json', () => {
       expect(changelog).toContain(`[Unreleased]: https://github.com/${repo}/compare/v7.8.9...HEAD\n[7.8.9]: https://github.com/${repo}/compare/v${pkg.version}...v7.8.9\n`);
       expect(node(['scripts/release/changelog-section.js', '7.8.9', join(copy, 'CHANGELOG.md')]).stdout).toMatch(/^### Added\n\n- The release workflow/);
       expect(node(['scripts/release/sync-version.js', '--check'], copy).status).toBe(0);
+      // A version with nothing under [Unreleased] has no release notes: the release stops.
+      writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, version: '7.9.0' }, null, 2));
+      expect(node(['scripts/release/sync-version.js'], copy).status).toBe(0);
+      expect(node(['scripts/release/changelog-section.js', '7.9.0', join(copy, 'CHANGELOG.md')]).stderr).toContain('the section of 7.9.0 is empty');
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
