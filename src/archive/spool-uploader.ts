@@ -54,13 +54,18 @@ export class SpoolUploader {
     return this.running;
   }
 
-  /** Stops the timers, then uploads what is left until `deadlineMs`; true when nothing is left. */
+  /** Stops the timers, then uploads what is left, retrying until `deadlineMs`; true when nothing is left. */
   async close(deadlineMs: number): Promise<boolean> {
     this.stopped = true;
     clearInterval(this.sweep);
     clearTimeout(this.retryTimer);
     await this.running;
-    const done = await this.upload(deadlineMs);
+    let done = await this.upload(deadlineMs);
+    // A store that fails now may answer a moment later: retried with backoff until the deadline.
+    for (let attempt = 0; !done && deadlineMs - Date.now() > 200; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(250 * 2 ** attempt, deadlineMs - Date.now() - 100)));
+      done = await this.upload(deadlineMs);
+    }
     if (!done) {
       const left = await this.waiting().catch(() => []);
       this.deps.logger.error('decision archive: files not uploaded before the shutdown timeout stay in the spool for the next start', {

@@ -114,6 +114,27 @@ test('a store that is down keeps the closed files in the spool; they are uploade
   expect(Buffer.from(await (body.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray())).toEqual(gzipSync('{"x":1}\n'));
 });
 
+test('at shutdown a store that fails is tried again until the deadline: one back a moment later still gets every file', async () => {
+  await startS3();
+  const port = Number(new URL(endpoint).port);
+  await stopS3();
+  const spool = dirs({});
+  writeFileSync(join(spool, 'decisions-b-20260105T060000000Z.jsonl.gz'), gzipSync('{"x":2}\n'));
+  const outcomes: string[] = [];
+  const uploader = new SpoolUploader({
+    dir: spool, stem: 'decisions-b', location: { bucket: BUCKET, prefix: 'late/' }, logger: createLogger('error', { silent: true }),
+    client: createS3Client({ endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true }, { maxAttempts: 1 }),
+    gzipping: () => false, observe: { upload: (o) => outcomes.push(o), spoolBytes: () => undefined },
+  });
+  const closing = uploader.close(Date.now() + 15_000);
+  // The store comes back after the first attempt failed.
+  while (!outcomes.includes('failed')) await new Promise((r) => setTimeout(r, 20));
+  await startS3(port);
+  expect(await closing).toBe(true);
+  expect(await keys('late/')).toEqual(['late/decisions-b-20260105T060000000Z.jsonl.gz']);
+  expect(readdirSync(spool)).toEqual([]);
+});
+
 test('the spool is bounded: past DECISION_ARCHIVE_SPOOL_MAX_BYTES lines are refused with why, the waiting files kept', async () => {
   const written: string[] = [];
   let waiting = 900;
