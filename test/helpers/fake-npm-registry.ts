@@ -48,5 +48,7 @@ export async function startFakeNpmRegistry(certs: TestCertificates, pkg: { name:
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `https://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  // npm keeps its connections alive: close them, or close() waits for their keep-alive timeout.
+  const close = () => new Promise<void>((resolve) => { server.close(() => resolve()); server.closeAllConnections(); });
+  return { url, requests, close };
 }
