@@ -28,6 +28,28 @@ function discardRest(req: IncomingMessage): void {
   finished(req, () => clearTimeout(cut));
 }
 
+/**
+ * A body refused before it is read, on a connection its client asked to close: Node would close it
+ * as soon as the answer is written, while the client is still sending, and the bytes left unread
+ * make the kernel reset it, often before the client has read the answer. So the answer keeps the
+ * connection open, the rest is read off and dropped (discardRest), and once both are done the
+ * connection ends.
+ */
+export function refuseBeforeReading(req: IncomingMessage, res: ServerResponse): void {
+  if (!res.shouldKeepAlive && !req.complete) {
+    res.shouldKeepAlive = true;
+    // Once the answer is out and the rest is read off, in either order.
+    let waiting = 2;
+    const endOnceBoth = () => {
+      waiting -= 1;
+      if (waiting === 0) req.socket.end();
+    };
+    finished(req, endOnceBoth);
+    finished(res, endOnceBoth);
+  }
+  discardRest(req);
+}
+
 const tooLarge = (limit: number) => new HttpError(413, `the body is larger than the limit of ${limit} bytes (BODY_LIMIT)`);
 
 function overBudget(budget: BodyBudget, bytes: number | undefined): HttpError {
@@ -54,7 +76,7 @@ export function readBody(req: IncomingMessage, res: ServerResponse, opts: ReadBo
   if (declared !== undefined && declared > opts.limit) return Promise.reject(tooLarge(opts.limit));
   const held = opts.budget.reserve(declared ?? 0);
   if (!held) {
-    discardRest(req);
+    refuseBeforeReading(req, res);
     return Promise.reject(overBudget(opts.budget, declared));
   }
   res.once('close', () => held.release());

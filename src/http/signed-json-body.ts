@@ -7,7 +7,7 @@ import type { SecretList, WebhookSecrets } from '../signature/webhook-secrets';
 import { parseStrictJson } from '../payload/parse-strict-json';
 import type { BodyBudget } from './body-budget';
 import { HttpError } from './http-error';
-import { readBody } from './read-body';
+import { readBody, refuseBeforeReading } from './read-body';
 
 export interface SignedBodyOptions {
   /** WEBHOOK_SECRET (fixed) or WEBHOOK_SECRET_FILE (re-read); none: signatures are off. */
@@ -57,6 +57,16 @@ function signatureCheck(req: IncomingMessage, opts: SignedBodyOptions, list: Sec
   throw new HttpError(401, check.message);
 }
 
+/** `checks`, with the body dropped as it arrives when they refuse it (read-body.ts: refuseBeforeReading). */
+function refusedBeforeReading<T>(req: IncomingMessage, res: ServerResponse, checks: () => T): T {
+  try {
+    return checks();
+  } catch (err) {
+    refuseBeforeReading(req, res);
+    throw err;
+  }
+}
+
 /**
  * A signed webhook body: content type, signature header (401 before a byte is read when it is
  * missing or malformed), the raw body within BODY_LIMIT and the body budget (read-body.ts) with its
@@ -65,11 +75,13 @@ function signatureCheck(req: IncomingMessage, opts: SignedBodyOptions, list: Sec
  * before it is read is dropped as it arrives, never held.
  */
 export async function readSignedJson(req: IncomingMessage, res: ServerResponse, opts: SignedBodyOptions): Promise<unknown> {
-  requireJson(req);
-  requireIdentityEncoding(req);
   // The secrets as they are when the request arrives: a rotation in between does not mix lists.
   const list = opts.secrets.current();
-  const check = signatureCheck(req, opts, list);
+  const check = refusedBeforeReading(req, res, () => {
+    requireJson(req);
+    requireIdentityEncoding(req);
+    return signatureCheck(req, opts, list);
+  });
   const body = await readBody(req, res, { limit: opts.bodyLimit, budget: opts.budget, onChunk: check ? (chunk) => check.update(chunk) : () => undefined });
   const verified = check?.result();
   if (verified && !verified.ok) {

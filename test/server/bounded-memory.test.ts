@@ -36,8 +36,9 @@ function procStatus(pid: number, field: 'VmHWM'): number {
 }
 
 /**
- * One POST /preflight over a raw socket: the head, then the body in 64 KB writes until the server
- * answers (a refused body is not sent on to its end: the server answered) or all is sent.
+ * One POST /preflight over a raw socket, `Connection: close`: the head, then the body in 64 KB
+ * writes until the server answers (a refused body is not sent on to its end: the server answered)
+ * or all is sent. The answer must arrive before the close, also for a body refused unread.
  * Resolves with the status, or `closed` when the connection ended without an answer.
  */
 function post(port: number, body: Buffer, signature: string | undefined): Promise<number | 'closed'> {
@@ -45,7 +46,7 @@ function post(port: number, body: Buffer, signature: string | undefined): Promis
     let answer = '';
     let stopped = false;
     const socket = connect(port, '127.0.0.1');
-    const head = `POST /preflight HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${signature ? `X-SB-Signature: ${signature}\r\n` : ''}Content-Length: ${body.length}\r\n\r\n`;
+    const head = `POST /preflight HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n${signature ? `X-SB-Signature: ${signature}\r\n` : ''}Content-Length: ${body.length}\r\n\r\n`;
     const send = (from: number) => {
       for (let at = from; at < body.length && !stopped; at += 65536) {
         if (!socket.write(body.subarray(at, at + 65536))) return void socket.once('drain', () => send(at + 65536));
