@@ -25,7 +25,7 @@ const promtool = (...args: string[]) => {
 };
 
 const RUNBOOK = 'https://git.example.com/platform/preflight-gate/blob/main/docs/runbook.md';
-const ALERTS = ['PreflightGateDown', 'PreflightGatePolicyReloadFailed', 'PreflightGateErrorDecisions', 'PreflightGateSignatureFailureSpike', 'PreflightGateLatencyHigh', 'PreflightGateStateStoreDown', 'PreflightGateSignalSourceFailing', 'PreflightGateNotificationsFailing'];
+const ALERTS = ['PreflightGateDown', 'PreflightGatePolicyReloadFailed', 'PreflightGateErrorDecisions', 'PreflightGateSignatureFailureSpike', 'PreflightGateLatencyHigh', 'PreflightGateStateStoreDown', 'PreflightGateSignalSourceFailing', 'PreflightGateNotificationsFailing', 'PreflightGateGuardCancelsFailing'];
 const UP = 'up{job="pg-preflight-gate",namespace="chaos"';
 const requests = (ns: string, status: string) => `preflight_request_duration_seconds_count{route="/preflight",status="${status}",namespace="${ns}"}`;
 
@@ -58,6 +58,9 @@ const SERIES = [
   ['preflight_notifications_total{target="platform-slack",outcome="sent",namespace="notify"}', '0 1 2 2 2 2 2 2'],
   ['preflight_notifications_total{target="adm-teams",outcome="sent",namespace="notify"}', '0+1x10'],
   ['preflight_notifications_total{target="adm-teams",outcome="failed",namespace="notify"}', '0+0x10'],
+  // Namespace "guard": from minute 3 the token may no longer cancel (2 failed cancels, then none).
+  ['preflight_guard_cancel_failures_total{reason="unauthorized",namespace="guard",pod="g1"}', '0 0 0 1 2 2 2 2'],
+  ['preflight_guard_cancel_failures_total{reason="server_error",namespace="guard",pod="g1"}', '0+0x10'],
 ];
 
 const alert = (alertname: string, eval_time: string, labels: Record<string, string>, summary: string, description: string) => ({
@@ -98,6 +101,9 @@ const INCIDENTS = [
   silent('PreflightGateNotificationsFailing', '2m'),
   alert('PreflightGateNotificationsFailing', '5m', { namespace: 'notify', target: 'platform-slack' }, 'Notifications do not reach a target; people are not told of denials, stops or the emergency stop.',
     '2 notifications for target "platform-slack" were dropped (queue full), rejected (a 4xx) or failed (5xx, 429 or no answer after every retry) in the last 15 minutes. Decisions are not affected. The service log line "notification not delivered" says why; preflight-gate notify --test --target platform-slack checks the wiring.'),
+  silent('PreflightGateGuardCancelsFailing', '2m'),
+  alert('PreflightGateGuardCancelsFailing', '5m', { severity: 'critical', namespace: 'guard', reason: 'unauthorized' }, 'The guard cannot cancel runs its policies no longer allow; those runs keep going.',
+    '2 cancels of runs in progress failed (unauthorized) in the last 10 minutes: runs that a whileRunning policy stopped are still attacking. Each is tried again at every tick. The service log line "must be stopped but the cancel failed" names the run and the answer; stop them by hand in Steadybit if it persists.'),
 ];
 
 /** Another cluster: nothing scrapes the release at all (absent), and one where all is well. */
@@ -108,15 +114,16 @@ const HEALTHY_SERIES = [[`${UP},instance="10.0.0.1:8080"}`, '1+0x30'], [requests
   ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="error",namespace="chaos"}', '0+0x30'],
   ['preflight_signal_queries_total{kind="alertmanager",source="default",outcome="timeout",namespace="chaos"}', '0+0x30'],
   ['preflight_notifications_total{target="webhook",outcome="sent",namespace="chaos"}', '0+2x30'],
-  ['preflight_notifications_total{target="webhook",outcome="failed",namespace="chaos"}', '0+0x30']];
+  ['preflight_notifications_total{target="webhook",outcome="failed",namespace="chaos"}', '0+0x30'],
+  ['preflight_guard_cancel_failures_total{reason="unauthorized",namespace="chaos"}', '0+0x30']];
 const HEALTHY = ALERTS.map((a) => silent(a, '25m'));
 
 const group = (series: string[][], alerts: object[]) => ({ interval: '1m', input_series: series.map(([s, values]) => ({ series: s, values })), alert_rule_test: alerts });
 
 describe("the chart's PrometheusRule", () => {
-  it('passes `promtool check rules` (8 alerts)', () => {
+  it('passes `promtool check rules` (9 alerts)', () => {
     expect(rules.map((r) => r.alert)).toEqual(ALERTS);
-    expect(promtool('check', 'rules', 'rules.yaml')).toEqual({ status: 0, output: expect.stringContaining('SUCCESS: 8 rules found') });
+    expect(promtool('check', 'rules', 'rules.yaml')).toEqual({ status: 0, output: expect.stringContaining('SUCCESS: 9 rules found') });
   });
 
   it('fires each alert on its incident, once per cause, with its labels and annotations, and stays silent before and when healthy (`promtool test rules`)', () => {
