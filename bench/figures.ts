@@ -1,3 +1,4 @@
+import type { GuardFigures } from './guard-stage';
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
 import type { LargeRunFigures } from './large-run-stage';
 import type { LoadFigures } from './load-run';
@@ -41,6 +42,8 @@ export interface BenchResults {
   loadTimes: LoadTimeFigures[];
   /** `preflight-gate replay` of generated archives (docs/replay.md), largest last. */
   replay?: ReplayFigures[];
+  /** The guard of runs in progress: CPU per tick over 1,000 runs (bench/guard-stage.ts, docs/guard.md). */
+  guard?: GuardFigures[];
   targets: TargetLine[];
   passed: boolean;
 }

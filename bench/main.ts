@@ -14,10 +14,11 @@ import { groupRuleSet } from './group-rule-set';
 import { largeRunStage } from './large-run-stage';
 import { checkLargeRunTargets, checkTargets, checkReplayTargets } from './targets';
 import { replayStage } from './replay-bench';
+import { guardStage } from './guard-stage';
 
 const MODES = {
-  full: { serverSizes: [1000, 10000], engineSizes: [10, 100, 1000, 10000], connections: 10, warmupSeconds: 3, seconds: 15, engineSeconds: 2, replay: [20_000, 100_000], replayPolicies: 1000, largeRuns: [2500, 5000, 10000], largeRunSeconds: 2 },
-  quick: { serverSizes: [1000], engineSizes: [10, 100, 1000], connections: 10, warmupSeconds: 0.5, seconds: 2, engineSeconds: 0.3, replay: [2_000], replayPolicies: 100, largeRuns: [500, 1000], largeRunSeconds: 0.2 },
+  full: { serverSizes: [1000, 10000], engineSizes: [10, 100, 1000, 10000], connections: 10, warmupSeconds: 3, seconds: 15, engineSeconds: 2, replay: [20_000, 100_000], replayPolicies: 1000, largeRuns: [2500, 5000, 10000], largeRunSeconds: 2, guardTicks: 5 },
+  quick: { serverSizes: [1000], engineSizes: [10, 100, 1000], connections: 10, warmupSeconds: 0.5, seconds: 2, engineSeconds: 0.3, replay: [2_000], replayPolicies: 100, largeRuns: [500, 1000], largeRunSeconds: 0.2, guardTicks: 2 },
 };
 const USAGE = 'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles)';
 
@@ -78,6 +79,9 @@ async function main(): Promise<number> {
       process.stderr.write(`bench: replay ${records.toLocaleString('en-US')} archived decisions against ${m.replayPolicies.toLocaleString('en-US')} policies...\n`);
       replay.push(await replayStage(work, records, m.replayPolicies, kinds.usable, variants, join(__dirname, 'replay-child.js')));
     }
+    process.stderr.write('bench: guarding 1,000 runs in progress...\n');
+    const guardSets = targets.flatMap((t) => (t.bundle && (t.kind === 'bundled' || t.bundle.policies.length === 1000) ? [{ name: t.name, bundle: t.bundle }] : []));
+    const guard = await guardStage(guardSets, variants.map((v) => v.payload), 1000, m.guardTicks);
     const lines = [...checkTargets(http, engine), ...checkLargeRunTargets(largeRuns), ...checkReplayTargets(replay)];
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
     const results: BenchResults = {
@@ -86,7 +90,7 @@ async function main(): Promise<number> {
       settings: { ...settings, engineSeconds: m.engineSeconds },
       ruleKinds: kinds,
       payloads: variants.map((v, i) => ({ name: v.name, expected: Object.fromEntries(measured.map((t) => [t.name, t.expected[i]])) })),
-      http, engine, largeRuns, loadTimes, replay, targets: lines, passed: failed.length === 0,
+      http, engine, largeRuns, loadTimes, replay, guard, targets: lines, passed: failed.length === 0,
     };
     mkdirSync(out, { recursive: true });
     writeFileSync(join(out, mode === 'full' ? 'results.json' : 'results-quick.json'), `${JSON.stringify(results, null, 2)}\n`);

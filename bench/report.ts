@@ -26,6 +26,8 @@ export function formatReport(r: BenchResults): string {
   const loads = table(['policy files', 'load + validate ms', 'of which index ms'], r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]));
   const replay = table(['archived decisions', 'policies', 'archive MB (uncompressed)', 'seconds', 'CPU seconds', 'decisions/s', 'peak RSS MB', 'unchanged', 'load avg (1 min)'],
     (r.replay ?? []).map((x) => [x.records, x.policies, n0(x.archiveMb), x.seconds.toFixed(1), x.cpuSeconds.toFixed(1), n0(x.decisionsPerSecond), n0(x.peakRssMb), x.unchanged, `${x.loadAverage.toFixed(1)} on ${x.cores} cores`]));
+  const guard = table(['policy set (every policy guarding)', 'policies', 'runs in progress', 'CPU ms/tick', 'CPU us/run', 'longest loop hold ms'],
+    (r.guard ?? []).map((g) => [g.set, g.policies, g.runs, g.cpuMsPerTick.toFixed(1), g.cpuMicrosPerRun.toFixed(1), g.maxLoopDelayMs.toFixed(1)]));
   const payloads = r.payloads.map((p) => `  ${p.name}: ${Object.entries(p.expected).map(([t, s]) => `${t} ${s}`).join(', ')}`).join('\n');
   const targets = r.targets.map((t) => `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.detail}`).join('\n');
   return [
@@ -44,6 +46,7 @@ export function formatReport(r: BenchResults): string {
     '', 'Big runs (every target with 15 attributes, as targetAttributeIncludes * sends them; in-process, CPU time;\nx floor: the strict parse + validation over plain JSON.parse + the same validation, as before the strict parser (0ef176e), same rounds):', largeRuns,
     '', 'Load and validate a policy directory:', loads,
     '', 'preflight-gate replay (gzipped archive against the same policies, its own process; docs/replay.md):', replay,
+    '', 'Guarding runs in progress (one tick over 1,000 runs, every policy of the set guarding; in-process CPU time;\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):', guard,
     '', 'Targets:', targets,
     r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',
   ].join('\n');

@@ -19,28 +19,28 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(policy: string): Promise<string[]> {
+async function start(policy: string): Promise<{ lines: string[]; server: RunningServer['server'] }> {
   dir = mkdtempSync(join(tmpdir(), 'guard-startup-'));
   writeFileSync(join(dir, 'p.yaml'), policy);
   const lines: string[] = [];
   const stream = new Writable({ objectMode: true, write(info: { message: string }, _e, done) { lines.push(info.message); done(); } });
   const logger = winston.createLogger({ level: 'info', transports: [new winston.transports.Stream({ stream })] });
   running = await startServer(loadConfig({ POLICY_DIR: dir, PORT: '0', HOST: '127.0.0.1', POLICY_WATCH: 'false', AUDIT_LOG: 'off' }), logger);
-  return lines;
+  return { lines, server: running.server };
 }
 
 describe('without STEADYBIT_URL the guard cannot stop anything', () => {
   test('start-up says so when a policy asks for whileRunning, and /readyz shows it', async () => {
-    const lines = await start(GUARDED);
+    const { lines, server } = await start(GUARDED);
     expect(lines).toContain(`guard: policies ask to guard runs in progress, but ${NO_PLATFORM}`);
-    const res = await request(running?.server).get('/readyz');
+    const res = await request(server).get('/readyz');
     expect(res.status).toBe(200);
     expect(res.body.guard).toMatchObject({ guardedPolicies: 1, canStop: false, message: NO_PLATFORM, intervalSeconds: 15 });
   });
 
   test('nothing is said at start-up when no policy asks for it; /readyz still shows the guard', async () => {
-    const lines = await start(UNGUARDED);
+    const { lines, server } = await start(UNGUARDED);
     expect(lines.filter((l) => l.startsWith('guard:'))).toEqual([]);
-    expect((await request(running?.server).get('/readyz')).body.guard).toMatchObject({ guardedPolicies: 0, canStop: false });
+    expect((await request(server).get('/readyz')).body.guard).toMatchObject({ guardedPolicies: 0, canStop: false });
   });
 });
