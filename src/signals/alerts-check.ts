@@ -2,7 +2,9 @@ import { matcherText, matchesLabels, resolveMatchers, type Matcher, type Resolve
 import { missingValueText, type RunValues } from './placeholder-text';
 import { own, type AlertFact, type SignalFacts } from './signal-facts';
 import { sourceText } from './signal-source';
-import { clip, listCapped, unavailable, type OnUnavailable, type SignalRead, type SignalViolation } from './signal-violation';
+import type { Checked } from '../policy/core/checked';
+import type { SignalRead, Violation } from '../policy/core/decision';
+import { clip, listCapped, unavailable, type OnUnavailable } from './signal-violation';
 
 /** An `alerts` rule, compiled: which alerts of which source stop a run. */
 export interface AlertsCheck {
@@ -37,17 +39,18 @@ const matchersText = (ms: readonly ResolvedMatcher[]) => `{${ms.map(matcherText)
  * Pure: the firing alerts of the source that match the rule for each of the run's environments,
  * from the signal facts gathered before the decision. A source that could not answer cannot decide
  * (or is said and let through with onUnavailable: allow); facts that were never gathered cannot decide.
- * `reads` gets what was read for each query, pass or deny (explanations).
+ * What was read for each query goes with what was found, pass or deny (explanations).
  */
-export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], now: Date, reads: SignalRead[] = []): SignalViolation[] {
+export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], now: Date): Checked {
   const source = sourceText('alertmanager', check.source);
   const answer = own(signals?.alertmanager, check.source);
-  const out: SignalViolation[] = [];
+  const out: Violation[] = [];
+  const reads: SignalRead[] = [];
   const asked = new Set<string>();
   for (const run of runs) {
     const resolved = resolveMatchers(check.matchers, run);
     if ('missing' in resolved) {
-      out.push({ reason: `cannot decide: the alert matchers need {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`, undecidable: true });
+      out.push({ reason: `cannot decide: the alert matchers need {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`, status: 'undecidable' });
       continue;
     }
     const query = matchersText(resolved);
@@ -57,7 +60,7 @@ export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined
     reads.push(read);
     if (answer === undefined) {
       read.result = 'not read';
-      out.push({ reason: `cannot decide: the alerts of ${source} were not read (no signal facts for it)`, undecidable: true, read });
+      out.push({ reason: `cannot decide: the alerts of ${source} were not read (no signal facts for it)`, status: 'undecidable', signal: read });
       continue;
     }
     if ('error' in answer) {
@@ -73,8 +76,8 @@ export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined
     out.push({
       reason: `${firing.length} alert${firing.length === 1 ? '' : 's'} matching ${query} firing in ${source}${answer.readAt ? ` (read ${answer.readAt})` : ''}: ${listCapped(firing.map(alertText), MAX_ALERTS_TEXT)}`,
       value: clip(names.join(', '), 200),
-      read,
+      signal: read,
     });
   }
-  return out;
+  return { found: out, read: reads };
 }

@@ -4,7 +4,9 @@ import { resolvePromQuery, type PromQuery } from './prom-query';
 import { sampleValue } from './sample-value';
 import { own, type PromSample, type SignalFacts } from './signal-facts';
 import { sourceText } from './signal-source';
-import { clip, listCapped, unavailable, type OnUnavailable, type SignalRead, type SignalViolation } from './signal-violation';
+import type { Checked } from '../policy/core/checked';
+import type { SignalRead, Violation } from '../policy/core/decision';
+import { clip, listCapped, unavailable, type OnUnavailable } from './signal-violation';
 
 /** A `prometheus` rule, compiled (docs/signals.md, "What a result means"). */
 export interface PrometheusCheck {
@@ -27,17 +29,17 @@ function sampleText(s: PromSample): string {
   return `${labels === '' ? '' : `{${clip(labels, 120)}} `}${s.value[1]}`;
 }
 
-type Judged = { violation?: Omit<SignalViolation, 'read'>; result: string };
+type Judged = { violation?: Omit<Violation, 'signal'>; result: string };
 
 /** The samples against the rule: which trip it, and what an empty result or NaN-only result means. */
 function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], what: string): Judged {
   const result = samples.length === 0 ? 'no samples' : listCapped(samples.map(sampleText), MAX_SAMPLES_TEXT);
   const odd = samples.find((s) => sampleValue(s.value[1]) === undefined);
-  if (odd) return { result, violation: { reason: `cannot decide: ${what} returned a value that is not a number: ${clip(sampleText(odd), 200)}`, undecidable: true } };
+  if (odd) return { result, violation: { reason: `cannot decide: ${what} returned a value that is not a number: ${clip(sampleText(odd), 200)}`, status: 'undecidable' } };
   const numbers = samples.filter((s) => !Number.isNaN(sampleValue(s.value[1])));
   if (numbers.length === 0) {
     if (check.onEmpty === 'allow') return { result };
-    return { result, violation: { reason: `cannot decide: ${what} returned ${samples.length === 0 ? 'no samples' : 'only NaN'}${check.denyWhen ? ` to compare with ${check.denyWhen.text}` : ''} (onEmpty: deny)`, undecidable: true } };
+    return { result, violation: { reason: `cannot decide: ${what} returned ${samples.length === 0 ? 'no samples' : 'only NaN'}${check.denyWhen ? ` to compare with ${check.denyWhen.text}` : ''} (onEmpty: deny)`, status: 'undecidable' } };
   }
   const hits = check.denyWhen ? numbers.filter((s) => trips(check.denyWhen as DenyWhen, sampleValue(s.value[1]) as number)) : numbers;
   if (hits.length === 0) return { result };
@@ -52,18 +54,19 @@ function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], wh
  * Pure: the rule's query for each of the run's environments, judged from the signal facts gathered
  * before the decision. A query Prometheus refused, a range vector or a string result cannot decide;
  * a source that could not answer cannot decide unless the policy says onUnavailable: allow.
- * `reads` gets what was read for each query, pass or deny (explanations).
+ * What was read for each query goes with what was found, pass or deny (explanations).
  */
-export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], reads: SignalRead[] = []): SignalViolation[] {
+export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | undefined, runs: readonly RunValues[]): Checked {
   const source = sourceText('prometheus', check.source);
   const answers = own(signals?.prometheus, check.source);
-  const out: SignalViolation[] = [];
+  const out: Violation[] = [];
+  const reads: SignalRead[] = [];
   const asked = new Set<string>();
   const lead = check.reason ? `${check.reason}: ` : '';
   for (const run of runs) {
     const resolved = resolvePromQuery(check.query, run);
     if ('missing' in resolved) {
-      out.push({ reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`, undecidable: true });
+      out.push({ reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`, status: 'undecidable' });
       continue;
     }
     const query = resolved.text;
@@ -75,20 +78,20 @@ export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | u
     reads.push(read);
     if (answer === undefined) {
       read.result = 'not read';
-      out.push({ reason: `cannot decide: ${what} was not run (no signal facts for it)`, undecidable: true, read });
+      out.push({ reason: `cannot decide: ${what} was not run (no signal facts for it)`, status: 'undecidable', signal: read });
     } else if ('error' in answer) {
       read.result = `error: ${answer.error}`;
-      out.push(answer.badQuery ? { reason: `cannot decide: Prometheus refused ${what} (${answer.error})`, undecidable: true, read } : unavailable(what, answer.error, check.onUnavailable, read));
+      out.push(answer.badQuery ? { reason: `cannot decide: Prometheus refused ${what} (${answer.error})`, status: 'undecidable', signal: read } : unavailable(what, answer.error, check.onUnavailable, read));
     } else if (answer.resultType === 'vector' || (answer.resultType === 'scalar' && check.denyWhen)) {
       const samples = answer.resultType === 'vector' ? answer.result : [{ metric: {}, value: answer.result }];
       const judged = judgeSamples(check, samples, what);
       read.result = judged.result;
-      if (judged.violation) out.push({ ...judged.violation, reason: `${lead}${judged.violation.reason}${answer.readAt ? ` (read ${answer.readAt})` : ''}`, read });
+      if (judged.violation) out.push({ ...judged.violation, reason: `${lead}${judged.violation.reason}${answer.readAt ? ` (read ${answer.readAt})` : ''}`, signal: read });
     } else {
       const why = answer.resultType === 'scalar' ? 'a scalar: give denyWhen to compare it' : `a ${answer.resultType === 'matrix' ? 'range vector (matrix): ask for an instant vector' : 'string'}`;
       read.result = `${answer.resultType} result`;
-      out.push({ reason: `cannot decide: ${what} returned ${why}`, undecidable: true, read });
+      out.push({ reason: `cannot decide: ${what} returned ${why}`, status: 'undecidable', signal: read });
     }
   }
-  return out;
+  return { found: out, read: reads };
 }

@@ -1,30 +1,11 @@
-/** What a signal rule read: shown by explanations (the query, its result, when it was read). */
-export interface SignalRead {
-  source: string;
-  /** The Alertmanager matchers or the PromQL query, placeholders filled. */
-  query: string;
-  /** What came back, briefly: `2 alerts`, `0.031`, `no samples`, or the error. */
-  result: string;
-  readAt?: string;
-}
-
-/** One thing a signal rule found, or could not judge. */
-export interface SignalViolation {
-  reason: string;
-  value?: string;
-  /** The rule could not decide (source away, query refused, value missing): deny. */
-  undecidable?: boolean;
-  /** The source could not answer and the policy says `onUnavailable: allow`: said, but does not deny. */
-  advisory?: boolean;
-  read?: SignalRead;
-}
+import type { SignalRead, Violation } from '../policy/core/decision';
 
 export type OnUnavailable = 'deny' | 'allow';
 
 /** The reason for a source that could not answer, and whether the policy lets the run through anyway. */
-export function unavailable(what: string, error: string, onUnavailable: OnUnavailable, read: SignalRead): SignalViolation {
-  if (onUnavailable === 'allow') return { reason: `${what} could not be read (${error}); allowed anyway because the policy says onUnavailable: allow`, advisory: true, read };
-  return { reason: `cannot decide: ${what} could not be read (${error})`, undecidable: true, read };
+export function unavailable(what: string, error: string, onUnavailable: OnUnavailable, signal: SignalRead): Violation {
+  if (onUnavailable === 'allow') return { reason: `${what} could not be read (${error}); allowed anyway because the policy says onUnavailable: allow`, status: 'advisory', signal };
+  return { reason: `cannot decide: ${what} could not be read (${error})`, status: 'undecidable', signal };
 }
 
 /** Text cut to `max` characters, marked with an ellipsis. */

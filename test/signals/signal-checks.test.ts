@@ -11,7 +11,7 @@ const prod: RunValues[] = [{ environment: 'prod', team: 'SRE' }];
 function alerts(spec: AlertsSpec, facts: SignalFacts | undefined, runs = prod) {
   const c = compileAlertsSpec(spec);
   if ('message' in c) throw new Error(c.message);
-  return checkAlerts(c.check, facts, runs, now);
+  return checkAlerts(c.check, facts, runs, now).found;
 }
 const am = (list: AlertFact[]): SignalFacts => ({ alertmanager: { default: { readAt, alerts: list } } });
 const alert = (labels: Record<string, string>, more: Partial<AlertFact> = {}): AlertFact => ({ labels: { alertname: 'HighErrorRate', ...labels }, startsAt: '2026-01-05T09:50:00Z', ...more });
@@ -38,7 +38,14 @@ describe('alerts rule (pure, from signal facts)', () => {
     expect(v.reason).toMatch(/^40 alerts matching \{severity="critical", namespace="prod"\} firing in alertmanager "default" \(read 2026-01-05T09:59:58.000Z\): HighErrorRate\{namespace="prod",pod="api-0",severity="critical"\} since 2026-01-05T09:50:00Z; /);
     expect(v.reason).toMatch(/\(\+\d+ more\)$/);
     expect(v.reason.length).toBeLessThan(600);
-    expect(v.read).toEqual({ source: 'alertmanager "default"', query: '{severity="critical", namespace="prod"}', result: '40 matching alerts of 40', readAt });
+    expect(v.signal).toEqual({ source: 'alertmanager "default"', query: '{severity="critical", namespace="prod"}', result: '40 matching alerts of 40', readAt });
+  });
+
+  it('returns what it read with what it found, pass or deny', () => {
+    const c = compileAlertsSpec(rule);
+    if ('message' in c) throw new Error(c.message);
+    const quiet = checkAlerts(c.check, am([alert({ severity: 'warning', namespace: 'prod' })]), prod, now);
+    expect(quiet).toEqual({ found: [], read: [{ source: 'alertmanager "default"', query: '{severity="critical", namespace="prod"}', result: '0 matching alerts of 1', readAt }] });
   });
 
   it('counts silenced alerts when asked', () => {
@@ -49,7 +56,7 @@ describe('alerts rule (pure, from signal facts)', () => {
   it('asks about every environment of the run', () => {
     const both: RunValues[] = [{ environment: 'prod' }, { environment: 'staging' }];
     const found = alerts(rule, am([alert({ severity: 'critical', namespace: 'staging' })]), both);
-    expect(found.map((v) => v.read?.query)).toEqual(['{severity="critical", namespace="staging"}']);
+    expect(found.map((v) => v.signal?.query)).toEqual(['{severity="critical", namespace="staging"}']);
   });
 
   it.each<[string, SignalFacts | undefined, AlertsSpec, RegExp, boolean]>([
@@ -60,13 +67,12 @@ describe('alerts rule (pure, from signal facts)', () => {
   ])('%s', (_what, facts, spec, reason, undecidable) => {
     const [v] = alerts(spec, facts);
     expect(v.reason).toMatch(reason);
-    expect(v.undecidable ?? false).toBe(undecidable);
-    expect(v.advisory ?? false).toBe(!undecidable);
+    expect(v.status).toBe(undecidable ? 'undecidable' : 'advisory');
   });
 
   it('cannot decide for a run without the value a placeholder needs', () => {
     expect(alerts({ matchers: 'team="{{team}}"' }, am([]), [{ environment: 'prod' }])).toEqual([
-      { reason: 'cannot decide: the alert matchers need {{team}} but the payload names no team (execution.teamKey is missing)', undecidable: true },
+      { reason: 'cannot decide: the alert matchers need {{team}} but the payload names no team (execution.teamKey is missing)', status: 'undecidable' },
     ]);
   });
 
@@ -81,7 +87,7 @@ describe('prometheus rule (pure, from signal facts)', () => {
   function prom(spec: PrometheusSpec, answer: QueryAnswer | undefined) {
     const c = compilePrometheusSpec(spec);
     if ('message' in c) throw new Error(c.message);
-    return checkPrometheus(c.check, answer === undefined ? {} : { prometheus: { default: { [asked]: answer } } }, prod);
+    return checkPrometheus(c.check, answer === undefined ? {} : { prometheus: { default: { [asked]: answer } } }, prod).found;
   }
   const vector = (...values: string[]): QueryAnswer => ({ readAt, resultType: 'vector', result: values.map((v, i) => ({ metric: { job: `j${i}` }, value: [1767607198, v] })) });
 
@@ -112,11 +118,11 @@ describe('prometheus rule (pure, from signal facts)', () => {
     }
     expect(found).toHaveLength(1);
     expect(found[0].reason).toMatch(reason);
-    expect(found[0].undecidable ?? false).toBe(undecidable);
+    expect(found[0].status === 'undecidable').toBe(undecidable);
   });
 
   it('an unreachable source with onUnavailable: allow is said, not denied', () => {
     const [v] = prom({ query: q, onUnavailable: 'allow' }, { error: 'connect ECONNREFUSED' });
-    expect(v).toEqual(expect.objectContaining({ advisory: true, reason: expect.stringContaining('onUnavailable: allow') }));
+    expect(v).toEqual(expect.objectContaining({ status: 'advisory', reason: expect.stringContaining('onUnavailable: allow') }));
   });
 });

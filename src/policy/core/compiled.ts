@@ -1,8 +1,9 @@
+import type { Checked } from './checked';
 import type { EvaluationContext } from './evaluation-context';
 import type { Need } from '../facts/need';
 import type { CompiledScope, ScopeSpec } from './compiled-scope';
 import type { Template } from './template';
-import type { ActionStepRef, Mode, Modification, PolicyResult, SourceRef, Violation } from './decision';
+import type { ActionStepRef, Mode, Modification, PolicyResult, SourceRef } from './decision';
 import type { AliasesById, EnvironmentAliases, EnvironmentNames } from './environment-directory';
 
 // The compiled policy set: built by loading (load-bundle.ts), read-only from then on. Deciding a run
@@ -19,7 +20,8 @@ export interface RuleInput {
  * repeat a spec share one RuleCheck, and within one decision its answer (EvaluationContext).
  */
 export interface RuleCheck {
-  check(input: RuleInput): Violation[];
+  /** What the rule finds for the run and what it read to judge; nothing else is written (`findings` wraps a plain judge). */
+  check(input: RuleInput): Checked;
   /** What the rule needs from outside the payload (facts), gathered before the decision. */
   needs?: readonly Need[];
   /** Parts of the rule that can no longer apply at `now` (a freeze that ended): load-time warnings. */

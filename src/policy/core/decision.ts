@@ -1,4 +1,3 @@
-import type { SignalRead } from '../../signals/signal-violation';
 import type { Execution, PreflightPayload, Step } from '../../payload/types';
 
 export type Mode = 'enforce' | 'warn' | 'audit';
@@ -29,22 +28,38 @@ export interface RunEnvironment {
 /** The run's own scopes of one kind with their state-store keys and labels, or why there are none (a violation). */
 export type RunScopes = readonly { key: string; label: string }[] | Violation;
 
-/** One thing a rule found wrong, or could not judge. */
+/**
+ * How a finding counts. `violation`: the rule found the run wrong (it denies). `undecidable`: the rule
+ * could not judge (unknown shape, missing data); it denies too, saying so. `advisory`: said, but not
+ * held against the run: a live-signal source that could not answer where the policy says
+ * `onUnavailable: allow` (docs/signals.md); a policy whose findings are all advisory warns.
+ */
+export type FindingStatus = 'violation' | 'undecidable' | 'advisory';
+
+/** What a live-signal rule read: the source, the query, its result and when (explanations). */
+export interface SignalRead {
+  source: string;
+  /** The Alertmanager matchers or the PromQL query, placeholders filled. */
+  query: string;
+  /** What came back, briefly: `2 alerts`, `0.031`, `no samples`, or the error. */
+  result: string;
+  readAt?: string;
+}
+
+/** One thing a rule found wrong, could not judge, or only says: what every check returns (RuleCheck). */
 export interface Violation {
   reason: string;
+  /** Absent: `violation`. */
+  status?: FindingStatus;
   step?: ActionStepRef;
   target?: string;
   value?: string;
-  /** The rule could not decide (unknown shape, missing data); it counts as a violation. */
-  undecidable?: boolean;
-  /**
-   * Said, but not held against the run: a live-signal source that could not answer where the policy
-   * says `onUnavailable: allow` (docs/signals.md). A policy whose findings are all advisory warns.
-   */
-  advisory?: boolean;
-  /** What a live-signal rule read: the source, the query, its result and when (explanations). */
+  /** What a live-signal rule read for it. */
   signal?: SignalRead;
 }
+
+/** How the violation counts. */
+export const statusOf = (v: Violation): FindingStatus => v.status ?? 'violation';
 
 export type ModificationType = 'set_property_value' | 'add_value_to_list_property';
 
@@ -74,23 +89,19 @@ export interface PolicyResult {
   source: SourceRef;
 }
 
-/** One violation, located: which rule found it and about which step, target or value. */
-export interface Finding {
-  /** The rule's path in its policy, e.g. `rules[0].timeWindow`. */
-  rule: string;
-  reason: string;
-  step?: string;
-  target?: string;
-  value?: string;
-  undecidable?: boolean;
-  /**
-   * Said, but not held against the run: a live-signal source that could not answer where the policy
-   * says `onUnavailable: allow` (docs/signals.md). A policy whose findings are all advisory warns.
-   */
-  advisory?: boolean;
-  /** What a live-signal rule read: the source, the query, its result and when (explanations). */
-  signal?: SignalRead;
-}
+/**
+ * One violation, located, as decisions, explanations, audit lines and archives write it: the rule
+ * that found it (its path in the policy, e.g. `rules[0].timeWindow`) and the step's label. Its status
+ * is written as the flag these have always carried: `undecidable: true`, `advisory: true`, or none
+ * for a violation; never both (findingOf in engine/evaluate-policy.ts writes it).
+ */
+export type Finding = Omit<Violation, 'status' | 'step'> & { rule: string; step?: string } & StatusFlag;
+
+/** A finding's status as written: at most one flag. */
+export type StatusFlag =
+  | { undecidable?: undefined; advisory?: undefined }
+  | { undecidable: true; advisory?: undefined }
+  | { advisory: true; undecidable?: undefined };
 
 /** What one policy did for a run: its result and the modifications it adds if the run is allowed. */
 export interface PolicyOutcome {

@@ -1,10 +1,11 @@
 import type { PreflightPayload } from '../../payload/types';
 import type { Facts } from '../facts/facts';
-import type { ActionStepRef, RunEnvironment, Violation } from './decision';
+import type { Checked } from './checked';
+import type { ActionStepRef, RunEnvironment } from './decision';
 import { memoKey, type Memo } from './memo';
 
 /** A shared rule check's answer in this decision, or the error it threw (every policy sharing it then fails closed on the same error). */
-export type RuleAnswer = { ok: true; violations: Violation[] } | { ok: false; failure: unknown };
+export type RuleAnswer = { ok: true; checked: Checked } | { ok: false; failure: unknown };
 
 /**
  * One decision's own state: the run as the rules read it, the facts gathered for it, and every memo

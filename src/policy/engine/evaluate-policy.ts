@@ -3,10 +3,10 @@ import { nowText, type EvaluationContext } from '../core/evaluation-context';
 import { memoKey } from '../core/memo';
 import type { ExceptionsByPolicy } from './exceptions-for';
 import { NO_MODIFICATIONS } from './policy-texts';
-import type { SignalRead } from '../../signals/signal-violation';
 import type { CompiledScope } from '../core/compiled-scope';
 import type { TemplateValues } from '../core/template';
-import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, Violation } from '../core/decision';
+import type { Checked } from '../core/checked';
+import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, SignalRead, Violation } from '../core/decision';
 
 export type { PolicyOutcome } from '../core/decision';
 
@@ -17,8 +17,6 @@ interface Located { rule: string; violation: Violation }
 const TEMPLATE_VALUES = memoKey<TemplateValues>('message and modification placeholders');
 const STEP_LABELS = memoKey<string>('the run\'s action steps as skip reasons list them');
 const UNKNOWN_ENVIRONMENT_NAME = memoKey<boolean>('whether a run\'s environment has a Steadybit name that cannot be known');
-/** What each signal rule's check read in this decision, by check (RuleCheck.check): explanations. */
-export const SIGNAL_READS = memoKey<Map<unknown, SignalRead[]>>('signal reads by check');
 
 /** Template values of a request, computed once however many policies render or modify. */
 export function baseValues(ctx: EvaluationContext): TemplateValues {
@@ -43,36 +41,42 @@ function templateValuesOf(ctx: EvaluationContext): TemplateValues {
  * decision's context (never on the compiled rule). A check that throws is not asked again in the
  * decision: every policy sharing it gets the same error.
  */
-function violationsOf(rule: CompiledRule, ctx: EvaluationContext, steps: ActionStepRef[]): Violation[] {
+function checkedOf(rule: CompiledRule, ctx: EvaluationContext, steps: ActionStepRef[]): Checked {
   if (steps !== ctx.actionSteps) return rule.check({ ctx, steps });
   let answer = ctx.ruleAnswers.get(rule.check);
   if (answer === undefined) {
     try {
-      answer = { ok: true, violations: rule.check({ ctx, steps }) };
+      answer = { ok: true, checked: rule.check({ ctx, steps }) };
     } catch (failure) {
       answer = { ok: false, failure };
     }
     ctx.ruleAnswers.set(rule.check, answer);
   }
   if (!answer.ok) throw answer.failure;
-  return answer.violations;
+  return answer.checked;
 }
 
-/** What a policy whose rules found nothing gets: shared, never written to (most policies of a decision pass). */
-const NONE_FOUND: readonly Located[] = Object.freeze([]);
+/** What the policy's rules found, located, and what they read (undefined: nothing, as for most policies). */
+interface Judged { violations: readonly Located[]; reads: SignalRead[] | undefined }
 
-/** The violations of the policy's rules; the list is only built once a rule finds something. */
-function checkRules(policy: CompiledPolicy, ctx: EvaluationContext, steps: ActionStepRef[]): readonly Located[] {
+/** What a policy whose rules found and read nothing gets: shared, never written to (most policies of a decision pass). */
+const NONE_FOUND: Judged = Object.freeze({ violations: Object.freeze([]), reads: undefined });
+
+/** The violations of the policy's rules and what they read; the lists are only built once a rule finds or reads something. */
+function checkRules(policy: CompiledPolicy, ctx: EvaluationContext, steps: ActionStepRef[]): Judged {
   let violations: Located[] | undefined;
+  let reads: SignalRead[] | undefined;
   for (const rule of policy.rules) {
     try {
-      for (const violation of violationsOf(rule, ctx, steps)) (violations ??= []).push({ rule: rule.path, violation });
+      const { found, read } = checkedOf(rule, ctx, steps);
+      for (const violation of found) (violations ??= []).push({ rule: rule.path, violation });
+      if (read !== undefined) (reads ??= []).push(...read);
     } catch (err) {
       // Fail closed: a rule that throws cannot decide, and that counts against the run.
-      (violations ??= []).push({ rule: rule.path, violation: { reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, undecidable: true } });
+      (violations ??= []).push({ rule: rule.path, violation: { reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, status: 'undecidable' } });
     }
   }
-  return violations ?? NONE_FOUND;
+  return violations === undefined && reads === undefined ? NONE_FOUND : { violations: violations ?? NONE_FOUND.violations, reads };
 }
 
 // Objects here are written out field by field: on Node 20 `{ ...x, more }` costs microseconds per call.
@@ -96,16 +100,19 @@ function render(policy: CompiledPolicy, { violation: v }: Located, ctx: Evaluati
   return policy.message(values);
 }
 
-/** The explanation of one violation; only what the rule said is included. */
-function finding({ rule, violation: v }: Located): Finding {
-  const found: Finding = { rule, reason: v.reason };
+/** A finding as it is written, its fields in this order (decisions stay byte-identical). */
+type Written = Omit<Finding, 'undecidable' | 'advisory'> & { undecidable?: true; advisory?: true };
+
+/** The explanation of one violation; only what the rule said is included, its status as its flag. */
+function findingOf({ rule, violation: v }: Located): Finding {
+  const found: Written = { rule, reason: v.reason };
   if (v.step) found.step = v.step.label;
   if (v.target !== undefined) found.target = v.target;
   if (v.value !== undefined) found.value = v.value;
-  if (v.undecidable) found.undecidable = true;
-  if (v.advisory) found.advisory = true;
+  if (v.status === 'undecidable') found.undecidable = true;
+  else if (v.status === 'advisory') found.advisory = true;
   if (v.signal) found.signal = v.signal;
-  return found;
+  return found as Finding;
 }
 
 const labelsOf = (steps: readonly ActionStepRef[]) => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
@@ -167,7 +174,7 @@ function withUndecidedScope(policy: CompiledPolicy, ctx: EvaluationContext, viol
   const reason = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
   if (reason === undefined) return violations;
   const rule = policy.match.undecided(ctx) === undefined ? 'exclude.environments' : 'match.environments';
-  return [{ rule, violation: { reason, undecidable: true } }, ...violations];
+  return [{ rule, violation: { reason, status: 'undecidable' } }, ...violations];
 }
 
 /** A scope's runMiss, asked once per decision however many policies share the scope (the answer kept in the context). */
@@ -185,27 +192,15 @@ export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, e
   const steps = scopedSteps(policy, ctx);
   if (typeof steps === 'string') return skipped(policy, steps);
 
-  const violations = withUndecidedScope(policy, ctx, checkRules(policy, ctx, steps));
+  const { violations: found, reads: signals } = checkRules(policy, ctx, steps);
+  const violations = withUndecidedScope(policy, ctx, found);
   const outcome = judged(policy, ctx, steps, violations, exceptions);
-  const signals = signalReads(policy, ctx);
   return signals === undefined ? outcome : { result: { ...outcome.result, signals }, modifications: outcome.modifications };
-}
-
-/** What the policy's signal rules read in this decision, if it has any (most have none: nothing is built). */
-function signalReads(policy: CompiledPolicy, ctx: EvaluationContext): SignalRead[] | undefined {
-  const all = ctx.memo.peek(SIGNAL_READS);
-  if (all === undefined) return undefined;
-  let out: SignalRead[] | undefined;
-  for (const rule of policy.rules) {
-    const reads = all.get(rule.check);
-    if (reads !== undefined) (out ??= []).push(...reads);
-  }
-  return out;
 }
 
 function judged(policy: CompiledPolicy, ctx: EvaluationContext, steps: ActionStepRef[], violations: readonly Located[], exceptions: ExceptionsByPolicy): PolicyOutcome {
   if (violations.length === 0) return { result: policy.passed, modifications: contribute(policy, ctx) };
-  const findings = violations.map(finding);
+  const findings = violations.map(findingOf);
   const message = violations.map((v) => render(policy, v, ctx)).join('; ');
   const { live, expiredNote } = waiverFor(policy, ctx, steps, violations, exceptions);
   if (live) {
@@ -213,7 +208,7 @@ function judged(policy: CompiledPolicy, ctx: EvaluationContext, steps: ActionSte
     return { result: Object.assign(resultOf(policy, 'skipped', [why]), { exception: live.name, findings }), modifications: NO_MODIFICATIONS };
   }
   // Advisory findings alone (a signal source away, onUnavailable: allow) warn instead of denying.
-  const kind = policy.mode !== 'enforce' ? policy.mode : violations.every((v) => v.violation.advisory) ? 'warn' : 'deny';
+  const kind = policy.mode !== 'enforce' ? policy.mode : violations.every((v) => v.violation.status === 'advisory') ? 'warn' : 'deny';
   const reasons = violations.map((v) => v.violation.reason).concat(expiredNote);
   return { result: Object.assign(resultOf(policy, kind, reasons), { message, findings }), modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, ctx) };
 }

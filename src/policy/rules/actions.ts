@@ -1,5 +1,6 @@
 import { compileGlobs } from '../syntax/glob';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { ACTION_KINDS } from '../engine/scope';
 import { actionOf, stepName } from '../engine/step-text';
 import type { ActionStepRef, Violation } from '../core/decision';
@@ -45,7 +46,7 @@ export const actionsRule = defineRule<Spec>({
     function checkId(ref: ActionStepRef): Violation | undefined {
       if (!blocked && !allowed) return undefined;
       const id = ref.step.actionId;
-      if (id === undefined) return { reason: `cannot decide: ${stepName(ref)} has no actionId, so it cannot be checked against the blocked/allowed actions`, step: ref, undecidable: true };
+      if (id === undefined) return { reason: `cannot decide: ${stepName(ref)} has no actionId, so it cannot be checked against the blocked/allowed actions`, step: ref, status: 'undecidable' };
       const hit = blocked?.find((b) => b.m(id));
       if (hit) return { reason: `${stepName(ref)} runs action ${id}, which is blocked (matches "${hit.p}")`, step: ref, value: id };
       if (allowed && !allowed(id)) return { reason: `${stepName(ref)} runs action ${id}, which is not one of the allowed actions (${spec.allowed?.join(', ')})`, step: ref, value: id };
@@ -55,7 +56,7 @@ export const actionsRule = defineRule<Spec>({
     function checkKind(ref: ActionStepRef): Violation | undefined {
       if (!blockedKinds && !allowedKinds) return undefined;
       const kind = ref.step.actionKind?.toUpperCase();
-      if (kind === undefined) return { reason: `cannot decide: ${stepName(ref)} (${actionOf(ref)}) has no actionKind, so it cannot be checked against the action kinds`, step: ref, undecidable: true };
+      if (kind === undefined) return { reason: `cannot decide: ${stepName(ref)} (${actionOf(ref)}) has no actionKind, so it cannot be checked against the action kinds`, step: ref, status: 'undecidable' };
       if (blockedKinds?.has(kind)) return { reason: `${stepName(ref)} runs ${actionOf(ref)}, an action of kind ${kind}, which is blocked`, step: ref, value: kind };
       if (allowedKinds && !allowedKinds.has(kind)) {
         return { reason: `${stepName(ref)} runs ${actionOf(ref)}, an action of kind ${kind}; only ${[...allowedKinds].join(', ')} actions are allowed`, step: ref, value: kind };
@@ -64,9 +65,9 @@ export const actionsRule = defineRule<Spec>({
     }
 
     return {
-      check({ steps }) {
+      check: findings(({ steps }) => {
         return steps.flatMap((ref) => [checkId(ref), checkKind(ref)].filter((v): v is Violation => v !== undefined));
-      },
+      }),
     };
   },
 });

@@ -2,7 +2,7 @@ import type { RuleCheck } from '../core/compiled';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { checkAlerts } from '../../signals/alerts-check';
 import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec } from '../../signals/signal-rule-specs';
-import { readsOf, signalRunsOf, signalViolations } from './signal-violations';
+import { signalRunsOf, withBlind } from './signal-run-values';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import { fillsEnvironment } from '../../signals/placeholder-text';
 
@@ -21,7 +21,7 @@ export const alertsRule = defineRule<AlertsSpec>({
     const { check, needs, targetKeys } = compiled;
     const run: RuleCheck['check'] = ({ ctx }) => {
       const { runs, blind } = signalRunsOf(ctx, targetKeys, spec.whenMissing);
-      return [...blind, ...signalViolations(checkAlerts(check, ctx.facts.signals, runs, ctx.now, readsOf(ctx, run)))];
+      return withBlind(blind, checkAlerts(check, ctx.facts.signals, runs, ctx.now));
     };
     // {{environment}} is the environment's name: with the Platform API, Steadybit's (gathered first).
     return { needs: [spec.matchers].flat().some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };

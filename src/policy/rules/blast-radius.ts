@@ -3,6 +3,7 @@ import { admitsValue, pinsKey, restricts, type Judgement } from '../predicate/ju
 import type { Path } from '../predicate/predicate';
 import { predicatePaths } from '../predicate/predicate-paths';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { stepName } from '../engine/step-text';
 import { isTargeted } from '../core/targeted-step';
 import type { Memo } from '../core/memo';
@@ -60,7 +61,7 @@ export const blastRadiusRule = defineRule<Spec>({
     function undecided(ref: ActionStepRef, what: string, j: Judgement): Violation[] {
       if (spec.onUnknownShape === 'ignore') return [];
       const part = j.because ? describeLiteral(j.because) : 'a part of it';
-      return [{ reason: `cannot decide: ${stepName(ref)}: ${what} depends on ${part} in radius.predicate, which the engine cannot judge`, step: ref, undecidable: true }];
+      return [{ reason: `cannot decide: ${stepName(ref)}: ${what} depends on ${part} in radius.predicate, which the engine cannot judge`, step: ref, status: 'undecidable' }];
     }
 
     function judgeStep(ref: ActionStepRef, memo: Memo): Violation[] {
@@ -95,9 +96,9 @@ export const blastRadiusRule = defineRule<Spec>({
     }
 
     return {
-      check({ ctx, steps }) {
+      check: findings(({ ctx, steps }) => {
         return steps.filter((ref) => isTargeted(ref.step)).flatMap((ref) => judgeStep(ref, ctx.memo));
-      },
+      }),
     };
   },
 });

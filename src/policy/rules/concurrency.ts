@@ -1,4 +1,5 @@
 import { defineRule } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import type { ScopeKind } from '../facts/state-facts';
 import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
@@ -28,7 +29,7 @@ export const concurrencyRule = defineRule<Spec>({
     const per = spec.per ?? 'environment';
     return {
       needs: [{ kind: 'running', per }],
-      check({ ctx }) {
+      check: findings(({ ctx }) => {
         const running = stateFact(ctx, 'running');
         if (!running) return [notLoaded('running executions')];
         const scopes = runScopes(ctx, per);
@@ -41,7 +42,7 @@ export const concurrencyRule = defineRule<Spec>({
           out.push({ reason: `${scope.label} already has ${others.length} running execution${others.length === 1 ? '' : 's'} (at most ${spec.maxRunning}): ${listed}${others.length > 3 ? ', ...' : ''}`, value: String(others.length) });
         }
         return out;
-      },
+      }),
     };
   },
 });

@@ -5,6 +5,7 @@ import { conditionData, DATA_ROOTS, dataNeeds } from '../json-logic/condition-da
 import { dataRoots } from '../json-logic/data-roots';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { checkZone } from '../time/zone';
 
 type Expression = Parameters<typeof jsonLogic.apply>[0];
@@ -54,18 +55,18 @@ export const conditionRule = defineRule<Spec>({
     const readsEnvironments = roots === 'all' || roots.has('environments');
     return {
       ...(readsEnvironments ? { needs: [ENVIRONMENT_NAMES] } : {}),
-      check({ ctx, steps }) {
+      check: findings(({ ctx, steps }) => {
         const unnamed = readsEnvironments ? ctx.environments.find((e) => e.unknownName !== undefined) : undefined;
-        if (unnamed) return [{ reason: `cannot decide: the condition reads environments, and ${unnamed.unknownName}; it guards: ${spec.reason}`, undecidable: true }];
+        if (unnamed) return [{ reason: `cannot decide: the condition reads environments, and ${unnamed.unknownName}; it guards: ${spec.reason}`, status: 'undecidable' }];
         let verdict: boolean;
         try {
           verdict = jsonLogic.truthy(evaluate(conditionData(ctx, steps, needs)));
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
-          return [{ reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`, undecidable: true }];
+          return [{ reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`, status: 'undecidable' }];
         }
         return verdict === isDeny ? [{ reason: spec.reason }] : [];
-      },
+      }),
     };
   },
 });

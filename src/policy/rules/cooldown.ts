@@ -1,4 +1,5 @@
 import { RuleSpecError, defineRule } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../syntax/duration';
 import { END_STATES, HISTORY_MS, type EndState, type ScopeKind } from '../facts/state-facts';
 import { noScopes, runScopes } from './run-scopes';
@@ -32,7 +33,7 @@ export const cooldownRule = defineRule<Spec>({
     const per = spec.per ?? 'environment';
     return {
       needs: [{ kind: 'ended', per, windowMs: durationMs }],
-      check({ ctx }) {
+      check: findings(({ ctx }) => {
         const ended = stateFact(ctx, 'ended');
         if (!ended) return [notLoaded('ended executions')];
         const scopes = runScopes(ctx, per);
@@ -46,7 +47,7 @@ export const cooldownRule = defineRule<Spec>({
           out.push({ reason: `${scope.label} is cooling down: execution ${last.id} ended ${last.state} at ${iso(last.atMs)}; runs may start again after ${iso(last.atMs + durationMs)} (cool-down ${formatDuration(durationMs)})`, value: last.id });
         }
         return out;
-      },
+      }),
     };
   },
 });

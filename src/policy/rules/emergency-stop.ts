@@ -1,4 +1,5 @@
 import { defineRule } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { notLoaded, stateFact } from './state-fact';
 
 type Spec = Record<string, never>;
@@ -15,15 +16,15 @@ export const emergencyStopRule = defineRule<Spec>({
   compile() {
     return {
       needs: [{ kind: 'emergency-stop' }],
-      check({ ctx }) {
+      check: findings(({ ctx }) => {
         const stop = stateFact(ctx, 'emergencyStop');
         if (!stop) return [notLoaded('emergency stop')];
-        if (stop.unconfirmed) return [{ reason: `cannot decide: ${stop.unconfirmed}`, undecidable: true }];
+        if (stop.unconfirmed) return [{ reason: `cannot decide: ${stop.unconfirmed}`, status: 'undecidable' }];
         if (!stop.engaged) return [];
         const by = stop.by ?? 'an unknown user';
         const since = stop.since ?? 'an unknown time';
         return [{ reason: `the emergency stop is engaged (by ${by} since ${since}); no run may start until it is disengaged`, value: since }];
-      },
+      }),
     };
   },
 });

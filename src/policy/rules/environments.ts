@@ -1,7 +1,8 @@
 import { defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { environmentSet } from '../engine/environments';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
-import type { RunEnvironment } from '../core/decision';
+import type { RunEnvironment, Violation } from '../core/decision';
 
 interface Spec { blocked?: string[]; allowed?: string[] }
 
@@ -34,11 +35,11 @@ export const environmentsRule = defineRule<Spec>({
     }
     return {
       needs: [ENVIRONMENT_NAMES],
-      check({ ctx }) {
+      check: findings(({ ctx }) => {
         if (ctx.environments.length === 0) {
-          return [{ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', undecidable: true }];
+          return [{ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', status: 'undecidable' }];
         }
-        const out = [];
+        const out: Violation[] = [];
         for (const env of ctx.environments) {
           const hit = blocked && listedAs(env, blocked);
           if (hit) {
@@ -46,13 +47,13 @@ export const environmentsRule = defineRule<Spec>({
           } else if (env.unknownName !== undefined && (blocked || listedAs(env, allowed as ReadonlySet<string>) === undefined)) {
             // Its Steadybit name might be blocked, or the one allowed: the rule cannot decide.
             const which = blocked ? 'is blocked' : 'is one of the allowed environments';
-            out.push({ reason: `cannot decide whether environment ${env.value} ${which}: ${env.unknownName}`, value: env.value, undecidable: true });
+            out.push({ reason: `cannot decide whether environment ${env.value} ${which}: ${env.unknownName}`, value: env.value, status: 'undecidable' });
           } else if (allowed && listedAs(env, allowed) === undefined) {
             out.push({ reason: `environment ${env.value} is not one of the allowed environments (${spec.allowed?.join(', ')})`, value: env.value });
           }
         }
         return out;
-      },
+      }),
     };
   },
 });

@@ -1,6 +1,7 @@
 import { parseDuration } from '../syntax/duration';
 import { readValue, showValue, type ValueKind } from '../syntax/parameter-value';
 import { checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { stepName } from '../engine/step-text';
 import type { ActionStepRef, Violation } from '../core/decision';
 
@@ -48,13 +49,13 @@ function judge(ref: ActionStepRef, l: CompiledLimit): Violation | undefined {
   const raw = params && Object.hasOwn(params, l.name) ? params[l.name] : undefined;
   if (raw === undefined || raw === null) {
     if (!l.denyMissing) return undefined;
-    return { reason: `cannot decide: ${stepName(ref)} sends no ${l.name} parameter (preflight requests may omit parameters); scope the policy to actions that have ${l.name} with match.actionIds, or set whenMissing: allow`, step: ref, value: l.name, undecidable: true };
+    return { reason: `cannot decide: ${stepName(ref)} sends no ${l.name} parameter (preflight requests may omit parameters); scope the policy to actions that have ${l.name} with match.actionIds, or set whenMissing: allow`, step: ref, value: l.name, status: 'undecidable' };
   }
   const n = readValue(l.kind, raw);
   const why = breach(l, n);
   if (why === undefined) return undefined;
   const said = JSON.stringify(raw);
-  if (n === undefined) return { reason: `cannot decide: ${stepName(ref)} sets ${l.name} to ${said}, ${why}`, step: ref, value: said, undecidable: true };
+  if (n === undefined) return { reason: `cannot decide: ${stepName(ref)} sets ${l.name} to ${said}, ${why}`, step: ref, value: said, status: 'undecidable' };
   return { reason: `${stepName(ref)} sets ${l.name} to ${said}, ${why}`, step: ref, value: said };
 }
 
@@ -84,7 +85,7 @@ export const parametersRule = defineRule<Spec>({
   compile(spec) {
     const limits = checkEach(Object.entries(spec), ([name, limit]) => compileLimit(name, limit));
     return {
-      check({ steps }) {
+      check: findings(({ steps }) => {
         const out: Violation[] = [];
         for (const ref of steps) {
           for (const l of limits) {
@@ -93,7 +94,7 @@ export const parametersRule = defineRule<Spec>({
           }
         }
         return out;
-      },
+      }),
     };
   },
 });

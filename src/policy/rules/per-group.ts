@@ -1,5 +1,6 @@
 import { attributeHint, capped, MAX_PER_STEP } from '../engine/missing-data';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { stepName } from '../engine/step-text';
 import { isTargeted } from '../core/targeted-step';
 import type { ActionStepRef, Violation } from '../core/decision';
@@ -30,10 +31,10 @@ function incomplete(ref: ActionStepRef, by: string): Violation | undefined {
   const expected = ref.step.totalTargetCount;
   if (listed === 0 && expected !== 0) {
     const why = ref.step.targetExecutions === undefined ? 'sends no targetExecutions' : `lists no targets although totalTargetCount is ${expected ?? 'not sent'}`;
-    return { reason: `cannot decide: ${stepName(ref)} ${why}, so the ${by} of its targets is unknown`, step: ref, undecidable: true };
+    return { reason: `cannot decide: ${stepName(ref)} ${why}, so the ${by} of its targets is unknown`, step: ref, status: 'undecidable' };
   }
   if (typeof expected === 'number' && expected > listed) {
-    return { reason: `cannot decide: ${stepName(ref)} lists ${listed} of its ${expected} targets (totalTargetCount); the ${by} of the other ${expected - listed} is unknown`, step: ref, undecidable: true };
+    return { reason: `cannot decide: ${stepName(ref)} lists ${listed} of its ${expected} targets (totalTargetCount); the ${by} of the other ${expected - listed} is unknown`, step: ref, status: 'undecidable' };
   }
   return undefined;
 }
@@ -107,7 +108,7 @@ export const perGroupRule = defineRule<Spec>({
         const warn = spec.size?.whenUnknown === 'warn';
         const hint = `${attributeHint([spec.size?.attribute ?? spec.by]).replace(', or set whenMissing: allow', '')}, or set size.default`;
         const reason = `${warn ? '' : 'cannot decide: '}${scope.name} acts on ${plural(n, unit)} of ${label(value)}, whose size is unknown (${said}); ${hint}`;
-        return warn ? { reason, step: scope.step, value: label(value), advisory: true } : { reason, step: scope.step, value: label(value), undecidable: true };
+        return warn ? { reason, step: scope.step, value: label(value), status: 'advisory' } : { reason, step: scope.step, value: label(value), status: 'undecidable' };
       }
       if (n * 100 <= max * size) return undefined;
       const members = spec.member ? `values of ${spec.member}` : size === 1 ? 'target' : 'targets';
@@ -120,7 +121,7 @@ export const perGroupRule = defineRule<Spec>({
         const missing = spec.member ? `${spec.by} or ${spec.member}` : spec.by;
         const some = scope.tally.unplaced.slice(0, 3).join(', ') + (scope.tally.unplaced.length > 3 ? `, and ${scope.tally.unplaced.length - 3} more` : '');
         const n = scope.tally.unplaced.length;
-        out.push({ reason: `cannot decide: ${plural(n, 'target')} of ${scope.name} ${n === 1 ? 'carries' : 'carry'} no ${missing} (${some}); ${attributeHint(spec.member ? [spec.by, spec.member] : [spec.by])}`, step: scope.step, undecidable: true });
+        out.push({ reason: `cannot decide: ${plural(n, 'target')} of ${scope.name} ${n === 1 ? 'carries' : 'carry'} no ${missing} (${some}); ${attributeHint(spec.member ? [spec.by, spec.member] : [spec.by])}`, step: scope.step, status: 'undecidable' });
       }
       const found: Violation[] = [];
       for (const [value, g] of scope.tally.groups) {
@@ -130,7 +131,7 @@ export const perGroupRule = defineRule<Spec>({
         const share = spec.maxShare === undefined ? undefined : shareViolation(scope, value, g, spec.maxShare);
         if (share) found.push(share);
       }
-      out.push(...capped(found, (n) => ({ reason: `${scope.name}: ${n} more groups of ${spec.by} over their limits not listed`, step: scope.step, undecidable: found.slice(MAX_PER_STEP).every((v) => v.undecidable) || undefined })));
+      out.push(...capped(found, (n): Violation => ({ reason: `${scope.name}: ${n} more groups of ${spec.by} over their limits not listed`, step: scope.step, status: found.slice(MAX_PER_STEP).every((v) => v.status === 'undecidable') ? 'undecidable' : undefined })));
       const groups = scope.tally.groups.size;
       if (spec.maxGroups !== undefined && groups > spec.maxGroups) {
         const names = [...scope.tally.groups.keys()];
@@ -148,7 +149,7 @@ export const perGroupRule = defineRule<Spec>({
     }
 
     return {
-      check({ steps }) {
+      check: findings(({ steps }) => {
         const targeted = steps.filter((ref) => isTargeted(ref.step));
         if (spec.per === 'run') {
           const tally = emptyTally();
@@ -160,7 +161,7 @@ export const perGroupRule = defineRule<Spec>({
           const blind = stepScope(ref, tally);
           return judge({ name: stepName(ref), step: ref, tally, blind });
         });
-      },
+      }),
     };
   },
 });

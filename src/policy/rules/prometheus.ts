@@ -2,7 +2,7 @@ import type { RuleCheck } from '../core/compiled';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { checkPrometheus } from '../../signals/prometheus-check';
 import { compilePrometheusSpec, PROMETHEUS_SPEC_SCHEMA, type PrometheusSpec } from '../../signals/signal-rule-specs';
-import { readsOf, signalRunsOf, signalViolations } from './signal-violations';
+import { signalRunsOf, withBlind } from './signal-run-values';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import { fillsEnvironment } from '../../signals/placeholder-text';
 
@@ -20,7 +20,7 @@ export const prometheusRule = defineRule<PrometheusSpec>({
     const { check, needs, targetKeys } = compiled;
     const run: RuleCheck['check'] = ({ ctx }) => {
       const { runs, blind } = signalRunsOf(ctx, targetKeys, spec.whenMissing);
-      return [...blind, ...signalViolations(checkPrometheus(check, ctx.facts.signals, runs, readsOf(ctx, run)))];
+      return withBlind(blind, checkPrometheus(check, ctx.facts.signals, runs));
     };
     // {{environment}} is the environment's name: with the Platform API, Steadybit's (gathered first).
     return { needs: [spec.query].some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };

@@ -1,4 +1,5 @@
 import { RuleSpecError, defineRule } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../syntax/duration';
 import { HISTORY_MS, type ScopeKind } from '../facts/state-facts';
 import { noScopes, otherRuns, runScopes } from './run-scopes';
@@ -31,7 +32,7 @@ export const quotaRule = defineRule<Spec>({
     const per = spec.per ?? 'team';
     return {
       needs: [{ kind: 'started', per, windowMs }],
-      check({ ctx }) {
+      check: findings(({ ctx }) => {
         const started = stateFact(ctx, 'started');
         if (!started) return [notLoaded('started executions')];
         const scopes = runScopes(ctx, per);
@@ -45,7 +46,7 @@ export const quotaRule = defineRule<Spec>({
           out.push({ reason: `${scope.label} started ${runs.length} runs in the last ${formatDuration(windowMs)} (quota ${spec.maxRuns}); the next run may start after ${iso(freesAt)}`, value: String(runs.length) });
         }
         return out;
-      },
+      }),
     };
   },
 });

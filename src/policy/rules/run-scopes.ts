@@ -16,12 +16,12 @@ export function runScopes(ctx: EvaluationContext, per: ScopeKind): RunScopes {
 
 function teamScopes(ctx: EvaluationContext): RunScopes {
   const team = ctx.execution.teamKey;
-  if (!team) return Object.freeze({ reason: 'cannot decide: the payload names no team (execution.teamKey is missing)', undecidable: true });
+  if (!team) return Object.freeze({ reason: 'cannot decide: the payload names no team (execution.teamKey is missing)', status: 'undecidable' });
   return Object.freeze([{ key: scopeKey('team', team), label: `team ${team}` }]);
 }
 
 function environmentScopes(ctx: EvaluationContext): RunScopes {
-  if (ctx.environments.length === 0) return Object.freeze({ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', undecidable: true });
+  if (ctx.environments.length === 0) return Object.freeze({ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', status: 'undecidable' });
   return Object.freeze(ctx.environments.map((e) => ({ key: scopeKey('environment', e.value), label: `environment ${e.value}` })));
 }
 

@@ -7,6 +7,6 @@ export function stateFact<K extends keyof StateFacts>(ctx: EvaluationContext, ke
   return ctx.facts.state?.[key] as NonNullable<StateFacts[K]> | undefined;
 }
 
-export const notLoaded = (what: string): Violation => ({ reason: `cannot decide: the ${what} state was not loaded`, undecidable: true });
+export const notLoaded = (what: string): Violation => ({ reason: `cannot decide: the ${what} state was not loaded`, status: 'undecidable' });
 
 export const iso = (ms: number) => new Date(ms).toISOString();

@@ -1,6 +1,7 @@
 import type { Target } from '../../payload/types';
 import { attributeHint, capped, MAX_PER_STEP } from '../engine/missing-data';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { stepName } from '../engine/step-text';
 import { isTargeted } from '../core/targeted-step';
 import type { ActionStepRef, Violation } from '../core/decision';
@@ -68,7 +69,7 @@ export const targetAttributesRule = defineRule<Spec>({
       }
       if (missing.length > 0 && denyMissing) {
         const what = t.attributes === undefined ? 'carries no attributes' : missing.length === 1 ? `has no ${missing[0]} attribute` : `has none of the attributes ${missing.join(', ')}`;
-        out.push({ reason: `cannot decide: ${who()} ${what}; ${attributeHint(missing)}`, step: ref, target: t.name, undecidable: true });
+        out.push({ reason: `cannot decide: ${who()} ${what}; ${attributeHint(missing)}`, step: ref, target: t.name, status: 'undecidable' });
       }
       return out;
     }
@@ -79,20 +80,20 @@ export const targetAttributesRule = defineRule<Spec>({
       if (targets.length === 0 && expected !== 0) {
         if (!denyMissing) return [];
         const why = ref.step.targetExecutions === undefined ? 'sends no targetExecutions' : `lists no targets although totalTargetCount is ${expected ?? 'not sent'}`;
-        return [{ reason: `cannot decide: ${stepName(ref)} ${why}, so the attributes ${keys.join(', ')} of its targets cannot be checked`, step: ref, undecidable: true }];
+        return [{ reason: `cannot decide: ${stepName(ref)} ${why}, so the attributes ${keys.join(', ')} of its targets cannot be checked`, step: ref, status: 'undecidable' }];
       }
       const found = targets.flatMap((t, i) => judgeTarget(ref, t, i));
       if (denyMissing && typeof expected === 'number' && expected > targets.length) {
-        found.push({ reason: `cannot decide: ${stepName(ref)} lists ${targets.length} of its ${expected} targets (totalTargetCount); the other ${expected - targets.length} cannot be checked`, step: ref, undecidable: true });
+        found.push({ reason: `cannot decide: ${stepName(ref)} lists ${targets.length} of its ${expected} targets (totalTargetCount); the other ${expected - targets.length} cannot be checked`, step: ref, status: 'undecidable' });
       }
-      const blind = found.slice(MAX_PER_STEP).every((v) => v.undecidable);
-      return capped(found, (n) => ({ reason: `${blind ? 'cannot decide: ' : ''}${stepName(ref)}: ${n} more target attribute findings not listed`, step: ref, undecidable: blind || undefined }));
+      const blind = found.slice(MAX_PER_STEP).every((v) => v.status === 'undecidable');
+      return capped(found, (n) => ({ reason: `${blind ? 'cannot decide: ' : ''}${stepName(ref)}: ${n} more target attribute findings not listed`, step: ref, status: blind ? 'undecidable' : undefined }));
     }
 
     return {
-      check({ steps }) {
+      check: findings(({ steps }) => {
         return steps.filter((ref) => isTargeted(ref.step)).flatMap(judgeStep);
-      },
+      }),
     };
   },
 });

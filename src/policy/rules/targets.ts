@@ -1,5 +1,6 @@
 import { compileGlobs } from '../syntax/glob';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { stepName } from '../engine/step-text';
 import { isTargeted, targetCount, targetTypeOf, type TargetCount } from '../core/targeted-step';
 import type { ActionStepRef, Violation } from '../core/decision';
@@ -54,7 +55,7 @@ function typeViolations(perType: TypeCaps[], counted: Counted[]): Violation[] {
   const typed = counted.map((c) => ({ ...c, type: targetTypeOf(c.ref.step) }));
   const patterns = perType.map((t) => `"${t.pattern}"`).join(', ');
   for (const c of typed.filter((c) => c.type === undefined)) {
-    out.push({ reason: `cannot decide: ${stepName(c.ref)} names no target type (radius.targetType), so the caps for ${patterns} cannot be applied`, step: c.ref, undecidable: true });
+    out.push({ reason: `cannot decide: ${stepName(c.ref)} names no target type (radius.targetType), so the caps for ${patterns} cannot be applied`, step: c.ref, status: 'undecidable' });
   }
   for (const t of perType) {
     out.push(...capViolations(t.caps, typed.filter((c) => c.type !== undefined && t.matches(c.type)), ` of a type matching "${t.pattern}"`));
@@ -107,7 +108,7 @@ export const targetsRule = defineRule<Spec>({
     }
 
     return {
-      check({ steps }) {
+      check: findings(({ steps }) => {
         const targeted = steps.filter((ref) => isTargeted(ref.step));
         const out: Violation[] = targeted.flatMap(radiusViolations);
         if (!needsCount) return out;
@@ -115,7 +116,7 @@ export const targetsRule = defineRule<Spec>({
         for (const ref of targeted) {
           const n = targetCount(ref.step);
           if (n) counted.push({ ref, n });
-          else out.push({ reason: `cannot decide: ${stepName(ref)} sends neither totalTargetCount nor targetExecutions, so its number of targets is unknown`, step: ref, undecidable: true });
+          else out.push({ reason: `cannot decide: ${stepName(ref)} sends neither totalTargetCount nor targetExecutions, so its number of targets is unknown`, step: ref, status: 'undecidable' });
         }
         if (spec.denyEmpty) {
           for (const c of counted.filter((c) => c.n.count === 0)) {
@@ -125,7 +126,7 @@ export const targetsRule = defineRule<Spec>({
         out.push(...capViolations(spec, counted));
         out.push(...typeViolations(perType, counted));
         return out;
-      },
+      }),
     };
   },
 });

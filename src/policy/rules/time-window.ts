@@ -1,4 +1,5 @@
 import { checkAll, checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
+import { findings } from '../core/checked';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime, zoneProblem } from '../time/zone';
@@ -78,7 +79,7 @@ export const timeWindowRule = defineRule<Spec>({
       staleParts: (now) => deny.flatMap((w, i) => (w.end !== undefined && w.end <= now
         ? [{ path: ['deny', String(i)], message: `the deny window ${w.text} ended and no longer applies; remove it` }]
         : [])),
-      check({ ctx }) {
+      check: findings(({ ctx }) => {
         const out: Violation[] = [];
         // The local time is described only for a message: most runs are inside their windows.
         const now = () => `it is ${describeRequestLocal(ctx, zone)} now`;
@@ -90,7 +91,7 @@ export const timeWindowRule = defineRule<Spec>({
           if (w.hit(ctx)) out.push({ reason: `inside the deny window ${w.textInZone}: ${now()}`, value: w.text });
         }
         return out;
-      },
+      }),
     };
   },
 });
