@@ -15,6 +15,7 @@ import { createAuditLog } from './observability/audit-log';
 import { createDecisionArchive } from './archive/create-decision-archive';
 import { PolicyLoadError } from './policy/loading/load-error';
 import { createPolicyReloader, type ReloadOutcome } from './policy/runtime/policy-reloader';
+import { reloadReport } from './observability/reload-report';
 import { PolicyStore, type LoadTrigger } from './policy/runtime/policy-store';
 import { watchPolicyDir, type PolicyWatcher } from './policy/runtime/policy-watcher';
 import { createStateStore } from './state/create-state-store';
@@ -62,7 +63,7 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   const metrics = createMetrics();
   registerBuildInfo(metrics.registry, buildInfo(config.revision));
   const store = new PolicyStore();
-  const reloader = createPolicyReloader({ dir: config.policyDir, store, metrics, logger });
+  const reloader = createPolicyReloader({ dir: config.policyDir, store, events: reloadReport({ metrics, logger }) });
   const first = reloader.reload('startup');
   if (first.result === 'failure') throw new PolicyLoadError(first.problems);
   const bundle = store.current();

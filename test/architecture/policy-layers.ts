@@ -17,7 +17,7 @@ export const POLICY_LAYERS: Record<string, number> = {
 };
 
 /** What the language may import from the rest of src/ (paths relative to src/, prefixes). */
-export const BELOW_POLICY: readonly string[] = ['payload/', 'validation/', 'json-object.ts', 'env-values.ts', 'signals/', 'observability/'];
+export const BELOW_POLICY: readonly string[] = ['payload/', 'validation/', 'json-object.ts', 'env-values.ts', 'signals/'];
 
 /** The layer of a file relative to src/: its folder under policy/, or undefined outside the language. */
 function layerOf(file: string): string | undefined {

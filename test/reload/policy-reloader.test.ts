@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import winston from 'winston';
 import { createMetrics } from '../../src/observability/metrics';
 import { createPolicyReloader } from '../../src/policy/runtime/policy-reloader';
+import { reloadReport } from '../../src/observability/reload-report';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import { blockPolicy, revisionFor } from './reload-helpers';
 
@@ -21,7 +22,7 @@ describe('policy reloader', () => {
   const store = new PolicyStore();
   const metrics = createMetrics({ defaultMetrics: false });
   const { logger, lines } = capturingLogger();
-  const reloader = createPolicyReloader({ dir, store, metrics, logger });
+  const reloader = createPolicyReloader({ dir, store, events: reloadReport({ metrics, logger }) });
   const A = { 'gate.yaml': blockPolicy('gate', 'alpha') };
   const B = { 'gate.yaml': blockPolicy('gate', 'beta'), 'more.yaml': blockPolicy('more', 'gamma') };
   const INVALID = { 'gate.yaml': 'kind: Policy\nname: gate\nrules:\n  - environments: {blocked: []}\n' };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { createPolicyReloader } from '../../src/policy/runtime/policy-reloader';
+import { reloadReport } from '../../src/observability/reload-report';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import { blockPolicy, revisionFor } from './reload-helpers';
 
@@ -13,7 +14,7 @@ describe('whether the files on disk are the set served', () => {
   const dir = join(root, 'policies');
   const metrics = createMetrics({ defaultMetrics: false });
   const store = new PolicyStore();
-  const reloader = createPolicyReloader({ dir, store, metrics, logger: createLogger('error', { silent: true }), clock: () => new Date('2026-03-02T10:00:00Z') });
+  const reloader = createPolicyReloader({ dir, store, events: reloadReport({ metrics, logger: createLogger('error', { silent: true }) }), clock: () => new Date('2026-03-02T10:00:00Z') });
   const A = { 'gate.yaml': blockPolicy('gate', 'alpha') };
   const INVALID = { 'gate.yaml': 'kind: Policy\nname: gate\nrules:\n  - nosuchrule: {}\n' };
   const write = (files: Record<string, string>) => { mkdirSync(dir, { recursive: true }); for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t); };

@@ -1,5 +1,4 @@
-import type { Logger } from '../../observability/logger';
-import type { Metrics } from '../../observability/metrics';
+import type { PolicyBundle } from '../core/compiled';
 import { loadBundle, revisionOf, type LoadResult } from '../loading/load-bundle';
 import { formatProblem, type LoadProblem } from '../loading/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
@@ -19,11 +18,25 @@ export interface PolicyReloader {
   sync(): PolicySync | undefined;
 }
 
+/**
+ * What the reloader tells the rest of the service, in the order it happens: the service counts and
+ * logs it (observability/reload-report.ts), a test records it. The reloader imports no logger or metrics.
+ */
+export interface ReloadEvents {
+  /** Whether the files on disk are the set served, after each attempt. */
+  synced(sync: PolicySync): void;
+  /** A set was rejected; the set in use (revisionInUse, if any) keeps serving. */
+  rejected(e: { trigger: LoadTrigger; problems: readonly LoadProblem[]; revisionInUse?: string; rejectedRevision?: string }): void;
+  /** A set replaced the one in use (previous, if any); `warnings` are the load's. */
+  loaded(e: { trigger: LoadTrigger; bundle: PolicyBundle; previous?: string; warnings: readonly LoadProblem[] }): void;
+  /** The files did not change since the last attempt: nothing was reloaded (`sync`: as that attempt left it). */
+  unchanged(e: { trigger: LoadTrigger; revision: string; sync?: PolicySync }): void;
+}
+
 export interface ReloaderDeps {
   dir: string;
   store: PolicyStore;
-  metrics: Metrics;
-  logger: Logger;
+  events: ReloadEvents;
   clock?: () => Date;
 }
 
@@ -64,13 +77,13 @@ function loadSafely(sources: SourceFile[], now: Date, dir: string): LoadResult {
  * /readyz. Content that did not change since the last attempt is neither reloaded nor counted.
  */
 export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
-  const { dir, store, metrics, logger } = deps;
+  const { dir, store, events } = deps;
   const clock = deps.clock ?? (() => new Date());
   let lastAttempt: string | undefined;
   let sync: PolicySync | undefined;
   const setSync = (next: PolicySync) => {
     sync = next;
-    metrics.policyFilesInSync.set(next.inSync ? 1 : 0);
+    events.synced(next);
   };
 
   const fail = (trigger: LoadTrigger, problems: LoadProblem[], reason: 'rejected' | 'missing' | 'unreadable', rejectedRevision?: string): ReloadOutcome => {
@@ -78,10 +91,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
     const message = problems.find((p) => p.severity === 'error');
     setSync({ inSync: false, reason, message: message ? formatProblem(message) : 'invalid', diskRevision: rejectedRevision, servedRevision: revisionInUse, checkedAt: clock().toISOString() });
     store.rejected(problems, { trigger, rejectedRevision });
-    metrics.reloads.inc({ result: 'failure' });
-    const errors = problems.filter((p) => p.severity === 'error').map(formatProblem);
-    const keeps = revisionInUse ? `still serving revision ${revisionInUse}` : 'no policy set is in use';
-    logger.error(`policy set rejected (${trigger}): ${errors[0] ?? 'invalid'}; ${keeps}`, { trigger, revisionInUse, rejectedRevision, problems: errors });
+    events.rejected({ trigger, problems, revisionInUse, rejectedRevision });
     return { result: 'failure', problems, revisionInUse };
   };
 
@@ -92,12 +102,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       const attempt = 'sources' in read ? revisionOf(read.sources) : `unreadable: ${read.problem.message}`;
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
-        // Watch events without a content change are routine (editors, ConfigMap refreshes); SIGHUP is asked for.
-        const level = trigger === 'SIGHUP' ? (sync?.inSync === false ? 'warn' : 'info') : 'debug';
-        const message = sync?.inSync === false
-          ? `policy reload skipped: the files are unchanged since they were rejected (${sync.message}); still serving revision ${previous}`
-          : 'policy reload skipped: content unchanged';
-        logger.log(level, message, { trigger, revision: previous });
+        events.unchanged({ trigger, revision: previous, sync });
         return { result: 'unchanged', revision: previous };
       }
       lastAttempt = attempt;
@@ -107,13 +112,8 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
 
       const { bundle } = result;
       store.replace(bundle, result.warnings, trigger);
-      metrics.reloads.inc({ result: 'success' });
-      metrics.policiesLoaded.set(bundle.policies.length);
-      if (previous !== undefined && previous !== bundle.revision) metrics.bundleInfo.remove({ revision: previous });
-      metrics.bundleInfo.set({ revision: bundle.revision }, 1);
+      events.loaded({ trigger, bundle, previous, warnings: result.warnings });
       setSync({ inSync: true, reason: 'in-sync', servedRevision: bundle.revision, checkedAt: clock().toISOString() });
-      for (const w of result.warnings) logger.warn('policy warning', { problem: formatProblem(w) });
-      logger.info('policy set loaded', { trigger, revision: bundle.revision, previous, policies: bundle.policies.length, files: bundle.files.length });
       return { result: 'success', revision: bundle.revision, previous };
     },
   };

@@ -1,0 +1,39 @@
+import { formatProblem } from '../policy/loading/load-error';
+import type { ReloadEvents } from '../policy/runtime/policy-reloader';
+import type { Logger } from './logger';
+import type { Metrics } from './metrics';
+
+/**
+ * How the service counts and logs what the policy reloader does: the reload counters, the loaded
+ * set's size and revision, whether the files are in sync, and one log line per outcome.
+ */
+export function reloadReport(deps: { metrics: Metrics; logger: Logger }): ReloadEvents {
+  const { metrics, logger } = deps;
+  return {
+    synced(sync) {
+      metrics.policyFilesInSync.set(sync.inSync ? 1 : 0);
+    },
+    rejected({ trigger, problems, revisionInUse, rejectedRevision }) {
+      metrics.reloads.inc({ result: 'failure' });
+      const errors = problems.filter((p) => p.severity === 'error').map(formatProblem);
+      const keeps = revisionInUse ? `still serving revision ${revisionInUse}` : 'no policy set is in use';
+      logger.error(`policy set rejected (${trigger}): ${errors[0] ?? 'invalid'}; ${keeps}`, { trigger, revisionInUse, rejectedRevision, problems: errors });
+    },
+    loaded({ trigger, bundle, previous, warnings }) {
+      metrics.reloads.inc({ result: 'success' });
+      metrics.policiesLoaded.set(bundle.policies.length);
+      if (previous !== undefined && previous !== bundle.revision) metrics.bundleInfo.remove({ revision: previous });
+      metrics.bundleInfo.set({ revision: bundle.revision }, 1);
+      for (const w of warnings) logger.warn('policy warning', { problem: formatProblem(w) });
+      logger.info('policy set loaded', { trigger, revision: bundle.revision, previous, policies: bundle.policies.length, files: bundle.files.length });
+    },
+    unchanged({ trigger, revision, sync }) {
+      // Watch events without a content change are routine (editors, ConfigMap refreshes); SIGHUP is asked for.
+      const level = trigger === 'SIGHUP' ? (sync?.inSync === false ? 'warn' : 'info') : 'debug';
+      const message = sync?.inSync === false
+        ? `policy reload skipped: the files are unchanged since they were rejected (${sync.message}); still serving revision ${revision}`
+        : 'policy reload skipped: content unchanged';
+      logger.log(level, message, { trigger, revision });
+    },
+  };
+}
