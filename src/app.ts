@@ -20,7 +20,7 @@ import { builtInPolicies } from './policy/loading/built-in-policies';
 import { gatherFacts } from './policy/engine/gather-facts';
 import type { FactSource } from './policy/core/fact-source';
 import type { GuardrailState } from './state/guardrail-state';
-import { stateFactSource } from './state/state-fact-source';
+import { assembleFactSources } from './fact-sources';
 import { timeRequest } from './observability/request-timer';
 import { DEFAULT_BODY_LIMIT } from './config';
 import { fixedSecrets, type WebhookSecrets } from './signature/webhook-secrets';
@@ -52,7 +52,7 @@ export interface AppDeps {
   policySync?: HealthDeps['policySync'];
   /** POLICY_DIR is the bundled starter set (/readyz says so). */
   starterPolicies?: boolean;
-  /** Fact sources besides the state store (e.g. the Steadybit platform API). */
+  /** Fact sources besides the state store's (assembleFactSources: live signals, the Steadybit Platform API), asked after it. */
   factSources?: readonly FactSource[];
   /** Notifications of decisions and emergency stops (docs/notifications.md); none when absent. */
   notifier?: Notifier;
@@ -109,7 +109,7 @@ export function createApp(deps: AppDeps): App {
   const budget = bodyBudget(deps.bodyBudget ?? budgetFromHeap(getHeapStatistics().heap_size_limit));
   const bodies = { secrets: deps.secretFile ?? fixedSecrets(deps.secrets), bodyLimit, metrics, budget };
   if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state, notifier: deps.notifier }));
-  const sources: FactSource[] = [...(deps.state ? [stateFactSource({ ...deps.state, logger: deps.logger })] : []), ...(deps.factSources ?? [])];
+  const sources: FactSource[] = [...assembleFactSources({ state: deps.state, logger: deps.logger }), ...(deps.factSources ?? [])];
   const preflight = preflightHandler({
     ...bodies,
     store: served,

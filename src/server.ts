@@ -22,8 +22,7 @@ import { createStateStore } from './state/create-state-store';
 import { guardrailState } from './state/guardrail-state';
 import { historyWindowMs } from './platform/history-window';
 import { connectPlatform } from './platform/platform-connection';
-import { serviceSignalSource } from './signals/service-signal-source';
-import { environmentFactSource } from './platform/environment-fact-source';
+import { assembleFactSources } from './fact-sources';
 import { createNotifier } from './notify/notifier';
 import { policyRejectedNotification } from './notify/event-notifications';
 import { formatProblem } from './policy/loading/load-error';
@@ -34,7 +33,6 @@ import { createGuardMetrics } from './guard/guard-metrics';
 import { guardsRuns } from './guard/guard-view';
 import { NO_PLATFORM, RunGuard, type RunGuardDeps } from './guard/run-guard';
 import type { OnStop } from './guard/guard-stop';
-import { stateFactSource } from './state/state-fact-source';
 import { servedPolicies } from './policy/runtime/served-policies';
 import { builtInPolicies } from './policy/loading/built-in-policies';
 import { gatherFacts } from './policy/engine/gather-facts';
@@ -87,7 +85,8 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   }
   const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, ...(config.archive.kind === 's3' ? { uploadTo: `s3://${config.archive.location.bucket}/${config.archive.location.prefix}` } : {}), maskAttributes: config.archive.maskAttributes });
-  const signals = serviceSignalSource(config.signals, { registry: metrics.registry, logger, needs: bundle?.needs });
+  // The state store's source is added by createApp, first; these are asked after it.
+  const factSources = assembleFactSources({ logger, signals: { config: config.signals, registry: metrics.registry, needs: bundle?.needs }, platform: platform || undefined });
   const notifier = createNotifier(config.notify, { registry: metrics.registry, logger, redaction: config.audit.redact });
   if (config.notify.targets.length > 0) logger.info('notifications', { targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })) });
   // A rejected reload (watcher or SIGHUP) is told; the first load's failure stops the start instead.
@@ -99,7 +98,6 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     }
     return outcome;
   };
-  const factSources = [signals, ...(platform ? [environmentFactSource(platform.directory)] : [])];
   const guard = new RunGuard({
     policies: servedPolicies(store, builtInPolicies(state.emergencyStop)),
     runs: guardRuns,
@@ -163,8 +161,8 @@ export function addressPort(server: Server): number {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-/** The guard's facts: the same sources, asked the same way, as a preflight's (app.ts). */
+/** The guard's facts: the same sources (assembleFactSources), asked the same way, as a preflight's (app.ts). */
 function guardGather(state: ReturnType<typeof guardrailState>, factSources: Parameters<typeof gatherFacts>[1], logger: Logger): RunGuardDeps['gather'] {
-  const sources = [stateFactSource({ ...state, logger }), ...factSources];
+  const sources = [...assembleFactSources({ state, logger }), ...factSources];
   return (bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now, bundle);
 }

@@ -1,0 +1,35 @@
+import type { Registry } from 'prom-client';
+import type { Logger } from './observability/logger';
+import type { EnvironmentDirectory } from './platform/environment-directory';
+import { environmentFactSource } from './platform/environment-fact-source';
+import type { FactSource } from './policy/core/fact-source';
+import type { Need } from './policy/facts/need';
+import { serviceSignalSource } from './signals/service-signal-source';
+import type { SignalsConfig } from './signals/signal-source';
+import type { GuardrailState } from './state/guardrail-state';
+import { stateFactSource } from './state/state-fact-source';
+
+/** What the service's fact sources are built from; a part left out is a source the service does not have. */
+export interface FactSourceParts {
+  logger: Logger;
+  /** Guardrails with memory: the state store (docs/state.md). */
+  state?: GuardrailState;
+  /** Live signals: the deployment's Alertmanager and Prometheus sources (docs/signals.md). */
+  signals?: { config: SignalsConfig; registry: Registry; needs?: readonly Need[] };
+  /** The Steadybit names of environments, from the Platform API (docs/platform-api.md). */
+  platform?: { directory: EnvironmentDirectory };
+}
+
+/**
+ * Every fact source of the service, in the order they are asked: the state store, live signals,
+ * the Platform API's environment names. The one place sources are put together (server.ts for the
+ * service, createApp for an app given only its state); a new source is added here.
+ */
+export function assembleFactSources(parts: FactSourceParts): FactSource[] {
+  const { logger, state, signals, platform } = parts;
+  const sources: FactSource[] = [];
+  if (state) sources.push(stateFactSource({ ...state, logger }));
+  if (signals) sources.push(serviceSignalSource(signals.config, { registry: signals.registry, logger, needs: signals.needs }));
+  if (platform) sources.push(environmentFactSource(platform.directory));
+  return sources;
+}
