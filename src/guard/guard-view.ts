@@ -1,7 +1,7 @@
 import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/loading/assemble-bundle';
 import { passResult } from '../policy/engine/policy-texts';
-import { isReJudged } from './while-running';
+import { isReJudged } from '../policy/loading/while-running';
 
 /** The policy with only its rules that can change during a run (a new object: the bundle's is never written to). */
 function guardedPart(policy: CompiledPolicy): CompiledPolicy {

@@ -15,7 +15,7 @@ import { compileTemplate } from '../syntax/template';
 import type { Mode, Modification } from '../core/decision';
 import type { ParsedDocument } from './yaml-source';
 import { emptyKeyHint, emptyKeysFollowedBySiblings } from './indentation-hints';
-import { compileWhileRunning, type WhileRunningSpec } from '../../guard/while-running';
+import { compileWhileRunning, type WhileRunningSpec } from './while-running';
 
 const validators = Object.fromEntries(
   Object.entries(DOCUMENT_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]),

@@ -1,4 +1,4 @@
-import type { CompiledRule, WhileRunning } from '../policy/core/compiled';
+import type { CompiledRule, WhileRunning } from '../core/compiled';
 
 /**
  * Rule kinds whose answer can change while a run is in progress: they read the time or live facts
