@@ -9,7 +9,7 @@ export class MemoryGuardStore implements GuardStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async keep(run: GuardedRun, expiresMs: number): Promise<void> {
+  async keep(run: GuardedRun, expiresMs: number, _nowMs?: number): Promise<void> {
     this.kept.set(run.executionId, { run, expiresMs });
   }
 
