@@ -49,10 +49,16 @@ export class RunGuard {
     await this.ticking;
   }
 
-  /** Keeps an allowed run for the guard (after its answer is sent); a failure is logged, never thrown. */
+  /**
+   * Keeps an allowed run for the guard (after its answer is sent) while the policy set in use has a
+   * `whileRunning` policy: without one nothing is kept (no payload in Redis for nothing). A failure is
+   * logged, never thrown.
+   */
   keep(decision: Decision, payload: PreflightPayload, now: Date): void {
     const id = payload.execution?.id;
     if (!decision.allowed || id === undefined) return;
+    const bundle = this.deps.policies.current();
+    if (!bundle || this.viewOf(bundle).policies.length === 0) return;
     const run: GuardedRun = { executionId: String(id), decisionId: decision.id, allowedAt: now.toISOString(), revision: decision.revision, payload };
     this.deps.runs.keep(run, now.getTime() + this.deps.executionTtlMs, now.getTime()).catch((err: unknown) => {
       this.deps.logger.error('the guard cannot keep an allowed run: it will not be stopped if its policies stop holding', { executionId: run.executionId, error: String(err) });

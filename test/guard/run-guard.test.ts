@@ -68,6 +68,13 @@ describe('a time window that closes while a run is in progress', () => {
     expect(cancels(fake)).toHaveLength(0);
   });
 
+  test('without a whileRunning policy in the set nothing is kept', async () => {
+    const clock = new TestClock(new Date(BEFORE_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning: true\n', '') }), clock, { fake });
+    g.allow(run(48));
+    expect(await g.runs.runs(clock.now().getTime())).toEqual([]);
+  });
+
   test('a policy without whileRunning is not judged again', async () => {
     const clock = new TestClock(new Date(AFTER_CLOSE));
     const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning: true\n', '') }), clock, { fake });
