@@ -1,4 +1,4 @@
 #!/usr/bin/env node
-'use strict';
+
 // The CLI entry point (`npx preflight-gate ...`); runs the built JavaScript in dist/.
 require('../dist/cli/main.js');

@@ -1,4 +1,4 @@
-'use strict';
+
 /**
  * Prints one plain closing line after jest's own summary, e.g. `tests: 963 passed, 0 failed`,
  * so tools that read a run's last line (CI) see the counts in a runner-neutral form.

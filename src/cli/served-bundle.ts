@@ -1,17 +1,11 @@
-import { ConfigError } from '../env-values';
 import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../policy/loading/built-in-policies';
 import type { PolicyBundle } from '../policy/core/compiled';
-import { UsageError } from './usage-error';
+import { readSettings } from './usage-error';
 
 /**
  * The policy set `eval` and `test` decide on: the loaded one with the built-in policies, exactly as
  * the service serves it (EMERGENCY_STOP_POLICY read the same way).
  */
 export function servedBundle(loaded: PolicyBundle, env: NodeJS.ProcessEnv): PolicyBundle {
-  try {
-    return withBuiltIns(loaded, builtInPolicies(emergencyStopSetting(env)));
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
+  return readSettings(() => withBuiltIns(loaded, builtInPolicies(emergencyStopSetting(env))));
 }

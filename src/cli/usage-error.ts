@@ -1,3 +1,5 @@
+import { ConfigError } from '../env-values';
+
 /** Exit codes of every command: documented in the README and in `preflight-gate --help`. */
 export const EXIT = {
   /** Done: valid, every test passed, evaluated (and allowed, with --exit-code). */
@@ -13,5 +15,15 @@ export class UsageError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UsageError';
+  }
+}
+
+/** Reads settings for a command: a bad variable is bad input to it (exit 2, the ConfigError's message). */
+export function readSettings<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof ConfigError) throw new UsageError(err.message);
+    throw err;
   }
 }

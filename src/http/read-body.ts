@@ -108,7 +108,7 @@ export function readBody(req: IncomingMessage, res: ServerResponse, opts: ReadBo
       if (!req.complete) onAborted();
     };
     const onError = () => stop(new HttpError(400, 'the request body could not be read'), 'close');
-    let unsubscribe = () => undefined as void;
+    let unsubscribe: () => void = () => undefined;
     function cleanup() {
       unsubscribe();
       req.off('data', onData);

@@ -58,7 +58,7 @@ export function targetValuesToRedact(body: unknown, redaction: AttributeRedactio
   return values.size < 2 ? [...values] : [...values].sort((a, b) => b.length - a.length);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 // A token goes on through letters, digits, "_", "-" and a "." between two of those: a value
 // "prod" is its own token in "namespace prod." and "ns=prod", not in "production", "no-prod-runs"
@@ -79,7 +79,7 @@ function patternFor(values: readonly string[]): RegExp {
   let pattern = patterns.get(key);
   if (!pattern) {
     if (patterns.size >= MAX_PATTERNS) patterns.clear();
-    patterns.set(key, (pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escape).join('|')})${NOT_BEFORE}`, 'g')));
+    patterns.set(key, (pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escapeRegExp).join('|')})${NOT_BEFORE}`, 'g')));
   }
   return pattern;
 }

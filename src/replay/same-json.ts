@@ -10,7 +10,7 @@ export type SameText = (recorded: string, replayed: string) => boolean;
  */
 export function sameJson(a: unknown, b: unknown, sameText?: SameText): boolean {
   if (a === b) return true;
-  if (typeof a === 'string' && typeof b === 'string') return sameText !== undefined && sameText(a, b);
+  if (typeof a === 'string' && typeof b === 'string') return sameText?.(a, b) === true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;

@@ -116,7 +116,7 @@ export function resolveMatchers(matchers: readonly Matcher[], values: RunValues)
 /** Whether labels satisfy every matcher; a missing label reads as "" (as in Alertmanager). */
 export function matchesLabels(matchers: readonly ResolvedMatcher[], labels: Readonly<Record<string, string>>): boolean {
   for (const m of matchers) {
-    const value = Object.prototype.hasOwnProperty.call(labels, m.name) ? labels[m.name] : '';
+    const value = Object.hasOwn(labels, m.name) ? labels[m.name] : '';
     const hit = m.regex ? m.regex.test(value) : value === m.value;
     if (hit !== (m.op === '=' || m.op === '=~')) return false;
   }

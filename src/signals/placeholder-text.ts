@@ -67,7 +67,7 @@ export function parsePlaceholderText(source: string): PlaceholderText | string {
 export type Escape = (value: string, partIndex: number) => string;
 
 /** The text for one run, or the placeholder the run has no value for. */
-export function fillText(text: PlaceholderText, values: RunValues, escape: Escape = (v) => v): { text: string } | { missing: SignalPlaceholder } {
+export function fillText(text: PlaceholderText, values: RunValues, escapeValue: Escape = (v) => v): { text: string } | { missing: SignalPlaceholder } {
   let out = '';
   for (let i = 0; i < text.parts.length; i++) {
     const part = text.parts[i];
@@ -78,7 +78,7 @@ export function fillText(text: PlaceholderText, values: RunValues, escape: Escap
     const key = targetKeyOf(part.placeholder);
     const value = key === undefined ? values[part.placeholder as RunPlaceholder] : values.targets?.[key];
     if (value === undefined || value === '') return { missing: part.placeholder };
-    out += escape(value, i);
+    out += escapeValue(value, i);
   }
   return { text: out };
 }

@@ -36,5 +36,5 @@ export type QueryAnswer = ({ readAt?: string } & QueryResult) | { readAt?: strin
 
 /** An own entry of a facts map (never one inherited from Object.prototype). */
 export function own<V>(map: Record<string, V> | undefined, key: string): V | undefined {
-  return map !== undefined && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined;
+  return map !== undefined && Object.hasOwn(map, key) ? map[key] : undefined;
 }

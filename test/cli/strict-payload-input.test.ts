@@ -30,7 +30,7 @@ describe('the CLI refuses ambiguous payload files as the service does', () => {
     const suites = tempDir({
       'block-prod.yaml': BLOCK_PROD,
       'payloads/run.json': twice,
-      'policies.test.yaml': 'kind: PolicyTestSuite\ndefaults:\n  now: \"2026-03-02T10:00:00Z\"\n  payloadFile: payloads/run.json\ncases:\n  - name: staging\n    expect: { decision: allow }\n',
+      'policies.test.yaml': 'kind: PolicyTestSuite\ndefaults:\n  now: "2026-03-02T10:00:00Z"\n  payloadFile: payloads/run.json\ncases:\n  - name: staging\n    expect: { decision: allow }\n',
     });
     const res = runCli(['test', suites.dir]);
     expect(res.stdout).toMatch(/cannot run: payloadFile payloads\/run\.json is ambiguous: the key execution\.environment is given twice/);

@@ -153,7 +153,7 @@ cases:
     const res = runCli(['test', d, '--format', 'junit']);
     expect(res.stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="preflight-gate policy tests" tests="3" failures="2" time="\d+\.\d{3}">/);
     expect(res.stdout).toMatch(new RegExp(`<testcase classname="${d}/policies\\.test\\.yaml" name="prod is denied" file="${d}/policies\\.test\\.yaml" line="6" time="\\d+\\.\\d{3}"><failure message="decision: expected deny, got allow`));
-    expect(res.stdout).toContain('name="suite is valid" time="0.000"><failure message="' + d + '/empty.test.yaml:1:8 cases: must NOT have fewer than 1 items"');
+    expect(res.stdout).toContain(`name="suite is valid" time="0.000"><failure message="${d}/empty.test.yaml:1:8 cases: must NOT have fewer than 1 items"`);
     // Every <testsuites>, <testsuite> and <testcase> has a time (seconds), the sum of its cases for a suite.
     expect(res.stdout.match(/<test(suites|suite|case) [^>]*>/g)?.filter((tag) => !/ time="\d+\.\d{3}"/.test(tag))).toEqual([]);
     const suiteTag = /<testsuite name="[^"]*policies\.test\.yaml" [^>]*time="([\d.]+)"/.exec(res.stdout);

@@ -111,11 +111,11 @@ targets:
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const titles = (r: FakeReceiver, title: (body: any) => string) => r.received.map((x) => title(JSON.parse(x.body))).sort(); // eslint-disable-line @typescript-eslint/no-explicit-any
+  const titles = <Body>(r: FakeReceiver, title: (body: Body) => string) => r.received.map((x) => title(JSON.parse(x.body) as Body)).sort();
 
   it('Slack gets Block Kit messages for its events, every one valid; mrkdwn escaped', () => {
     expect(slack.problems).toEqual([]);
-    expect(titles(slack, (b) => b.text)).toEqual([
+    expect(titles(slack, (b: { text: string }) => b.text)).toEqual([
       'A policy change was rejected', 'Emergency stop engaged by Jane Doe', 'Run 1 of ADM-1 denied by no-kube-system',
       'Run 1 of PAY-3 denied by no-kube-system', 'Run 9 of ADM-9 stopped while running by error-budget-burn',
     ]);
@@ -127,7 +127,7 @@ targets:
 
   it('Teams gets Adaptive Cards for team ADM only: the denial, the warning, the waiver and the stop', () => {
     expect(teams.problems).toEqual([]);
-    expect(titles(teams, (b) => b.attachments[0].content.body[0].text)).toEqual([
+    expect(titles(teams, (b: { attachments: Array<{ content: { body: Array<{ text: string }> } }> }) => b.attachments[0].content.body[0].text)).toEqual([
       'Run 1 of ADM-1 allowed with warnings from small-runs', 'Run 1 of ADM-1 allowed: no-staging-db waived by an exception',
       'Run 1 of ADM-1 denied by no-kube-system', 'Run 9 of ADM-9 stopped while running by error-budget-burn',
     ]);

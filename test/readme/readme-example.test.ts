@@ -48,7 +48,7 @@ describe('README example: sign a payload with openssl, post it with curl', () =>
     expect(code).toBe(0);
     // Exactly what the README says it prints, but for the decision ids and the revision it shortens.
     const printed = /^It prints[^\n]*:\n\n```text\n([\s\S]*?)\n```/m.exec(README)?.[1] ?? 'missing from the README';
-    const shortened = stdout.replace(/decision [0-9a-f-]{36}/g, (m) => m.slice(0, 'decision '.length + 4) + '…')
+    const shortened = stdout.replace(/decision [0-9a-f-]{36}/g, (m) => `${m.slice(0, 'decision '.length + 4)}…`)
       .replace(/policy revision ([0-9a-f]{4})[0-9a-f]{8}/g, 'policy revision $1…');
     expect(shortened.replace(/decision [0-9a-f]{4}…/g, 'decision <id>')).toBe(`${printed.replace(/decision [0-9a-f]{4}…/g, 'decision <id>')}\n`);
     const [allowBody, allowStatus, denyBody, denyStatus, ...rest] = stdout.split('\n');

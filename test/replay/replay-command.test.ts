@@ -132,7 +132,7 @@ test('a reworded message: the runs the policy denied are listed as message chang
     expect(run).toMatchObject({ executionId: expect.stringMatching(/^\d+$/), experimentKey: expect.stringMatching(/^[A-Z]+-\d+$/) });
   }
   const text = await replay({ dir, format: 'text' });
-  expect(text.out).toMatch(new RegExp(`Message changed[^\\n]*\\n[\\s\\S]*execution \\d+ \\(experiment [A-Z]+-\\d+`));
+  expect(text.out).toMatch(/Message changed[^\n]*\n[\s\S]*execution \d+ \(experiment [A-Z]+-\d+/);
 });
 
 test('a modification that writes another value: the allowed runs it applied to are listed as modifications changed, under that policy', async () => {

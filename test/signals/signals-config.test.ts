@@ -42,7 +42,7 @@ describe('signal sources configuration', () => {
       '  eu: {url: "http://am-eu:9093", bearerToken: t}',
       'prometheus:',
       '  default: {url: "http://prom:9090"}',
-      '  thanos: {url: "https://thanos", basicAuth: {username: reader, passwordFile: ' + JSON.stringify(pw) + '}}',
+      `  thanos: {url: "https://thanos", basicAuth: {username: reader, passwordFile: ${JSON.stringify(pw)}}}`,
     ].join('\n'));
     const config = parseSignalsConfig({ SIGNAL_SOURCES_FILE: sources, ALERTMANAGER_URL: 'http://am:9093' });
     expect(config.sources.map((s) => [s.kind, s.name, s.url, s.auth])).toEqual([

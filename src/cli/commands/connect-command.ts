@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { attributeIncludes } from '../../connect/attribute-includes';
 import { runProbe } from '../../connect/run-probe';
 import { planWebhook, type WebhookPlan } from '../../connect/webhook-plan';
-import { ConfigError } from '../../env-values';
 import { getWebhooks, upsertWebhook, type WebhookKind, type WebhookUpsert } from '../../platform/integration-endpoints';
 import { createPlatformClient, type PlatformClient } from '../../platform/platform-client';
 import { parsePlatformConfig } from '../../platform/platform-config';
@@ -12,7 +11,7 @@ import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { TRACKED_EVENTS } from '../../state/state-event';
 import { formatProblems } from '../format-problems';
 import { policyDirArg } from '../read-input';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT, readSettings, UsageError } from '../usage-error';
 
 export interface ConnectOptions {
   gateUrl: string;
@@ -78,18 +77,12 @@ function signingSecret(opts: ConnectOptions, env: NodeJS.ProcessEnv): string {
 }
 
 function platform(env: NodeJS.ProcessEnv): PlatformClient {
-  let config;
-  try {
-    config = parsePlatformConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
+  const config = readSettings(() => parsePlatformConfig(env));
   if (!config) throw new UsageError('connect registers the webhooks through the Platform API: set STEADYBIT_URL and STEADYBIT_TOKEN (or STEADYBIT_TOKEN_FILE) to an admin access token');
   return createPlatformClient(config);
 }
 
-function valueOf<T>(res: Read<T>, what: string, client: PlatformClient): T {
+function readValue<T>(res: Read<T>, what: string, client: PlatformClient): T {
   if (res.ok) return res.value;
   const admin = res.failure.status === 401 || res.failure.status === 403 ? ' (the webhook integrations need an admin access token, not a team token)' : '';
   throw new UsageError(`cannot ${what} at ${client.url}: ${res.failure.message}${admin}`);
@@ -130,7 +123,7 @@ export async function connectCommand(dirArg: string | undefined, opts: ConnectOp
   const deadline = () => Date.now() + CALL_DEADLINE_MS;
   const plans: WebhookPlan[] = [];
   for (const [kind, body] of wanted) {
-    const stored = valueOf(await getWebhooks(client, kind, deadline()), `read the ${kind} webhooks`, client);
+    const stored = readValue(await getWebhooks(client, kind, deadline()), `read the ${kind} webhooks`, client);
     const planned = planWebhook(kind, body, stored);
     if (!planned.ok) throw new UsageError(planned.message);
     plans.push(planned.plan);
@@ -145,7 +138,7 @@ export async function connectCommand(dirArg: string | undefined, opts: ConnectOp
       write(`${plan.kind} webhook "${plan.name}" is up to date\n`);
       continue;
     }
-    const stored = valueOf(await upsertWebhook(client, plan.kind, plan.upsert, deadline()), `${plan.action} the ${plan.kind} webhook "${plan.name}"`, client);
+    const stored = readValue(await upsertWebhook(client, plan.kind, plan.upsert, deadline()), `${plan.action} the ${plan.kind} webhook "${plan.name}"`, client);
     write(`${plan.kind} webhook "${plan.name}" ${plan.action === 'create' ? 'created' : 'updated'} (id ${stored.id})\n`);
   }
   if (!opts.probe || !probeTeam) return EXIT.ok;

@@ -1,4 +1,3 @@
-import { ConfigError } from '../../env-values';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { doctorFindings } from '../../platform/doctor-checks';
@@ -8,7 +7,7 @@ import { getEnvironments, getPreflightWebhooks, getPropertyDefinitions, type Rea
 import { policyReferences } from '../../policy/loading/policy-references';
 import { formatProblems, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT, readSettings, UsageError } from '../usage-error';
 
 export interface DoctorOptions { format: ProblemFormat; webhook?: string }
 
@@ -16,7 +15,7 @@ export interface DoctorOptions { format: ProblemFormat; webhook?: string }
 const CALL_DEADLINE_MS = 30_000;
 
 /** The value of a read, or a UsageError (exit 2) saying what could not be read from where, and why. */
-function valueOf<T>(res: Read<T>, what: string, url: string): T {
+function readValue<T>(res: Read<T>, what: string, url: string): T {
   if (res.ok) return res.value;
   throw new UsageError(`cannot read ${what} from ${url}: ${res.failure.message}`);
 }
@@ -30,13 +29,7 @@ function valueOf<T>(res: Read<T>, what: string, url: string): T {
  */
 export async function doctorCommand(dirArg: string | undefined, opts: DoctorOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): Promise<number> {
   const dir = policyDirArg(dirArg, env);
-  let config;
-  try {
-    config = parsePlatformConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
+  const config = readSettings(() => parsePlatformConfig(env));
   if (!config) throw new UsageError('doctor checks the policies against Steadybit: set STEADYBIT_URL (e.g. https://platform.steadybit.com) and STEADYBIT_TOKEN or STEADYBIT_TOKEN_FILE');
   const loaded = loadPolicyDir(dir);
   if (!loaded.ok) {
@@ -46,9 +39,9 @@ export async function doctorCommand(dirArg: string | undefined, opts: DoctorOpti
   const refs = policyReferences(readPolicyDir(dir));
   const client = createPlatformClient(config);
   const deadline = () => Date.now() + CALL_DEADLINE_MS;
-  const environments = valueOf(await getEnvironments(client, deadline()), 'the environments (GET /api/environments)', config.url);
-  const webhooks = refs.attributes.length === 0 ? [] : valueOf(await getPreflightWebhooks(client, deadline()), 'the preflight webhooks (GET /api/integrations/preflight)', config.url);
-  const properties = refs.properties.length === 0 ? [] : valueOf(await getPropertyDefinitions(client, deadline()), 'the property definitions (GET /api/properties/definitions)', config.url);
+  const environments = readValue(await getEnvironments(client, deadline()), 'the environments (GET /api/environments)', config.url);
+  const webhooks = refs.attributes.length === 0 ? [] : readValue(await getPreflightWebhooks(client, deadline()), 'the preflight webhooks (GET /api/integrations/preflight)', config.url);
+  const properties = refs.properties.length === 0 ? [] : readValue(await getPropertyDefinitions(client, deadline()), 'the property definitions (GET /api/properties/definitions)', config.url);
   const findings = doctorFindings(refs, { environments, webhooks, properties }, { webhook: opts.webhook });
   const checked = `${refs.environments.length} environment reference(s), ${refs.attributes.length} attribute key(s), ${refs.properties.length} modification propert(ies)`;
   const headline = `${dir} against ${config.url}: ${checked}; Steadybit lists ${environments.length} environment(s)`;

@@ -1,9 +1,8 @@
-import { ConfigError } from '../../env-values';
 import { parseNotifyConfig } from '../../notify/notify-config';
 import { sampleNotification } from '../../notify/sample-notification';
 import { sendDelivery, type SendDeps } from '../../notify/send-delivery';
 import { keptTimers } from '../../notify/timers';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT, readSettings, UsageError } from '../usage-error';
 
 export interface NotifyOptions { test?: boolean; target?: string }
 
@@ -19,13 +18,7 @@ export type NotifyCommandDeps = Partial<Pick<SendDeps, 'fetch' | 'timers' | 'now
 export async function notifyCommand(opts: NotifyOptions, env: NodeJS.ProcessEnv, write: (s: string) => void, deps: NotifyCommandDeps = {}): Promise<number> {
   if (!opts.test) throw new UsageError('notify only sends a test message so far: give --test --target <name>');
   if (!opts.target) throw new UsageError('give --target <name>, one of the targets of NOTIFY_WEBHOOK_URL (named webhook) or NOTIFY_TARGETS_FILE');
-  let config;
-  try {
-    config = parseNotifyConfig(env);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
+  const config = readSettings(() => parseNotifyConfig(env));
   const target = config.targets.find((t) => t.name === opts.target);
   if (!target) {
     const names = config.targets.map((t) => t.name);

@@ -77,7 +77,7 @@ function parentOf(root: Container, path: Array<string | number>, create: boolean
   return node;
 }
 
-const has = (node: Container, key: string | number) => Object.prototype.hasOwnProperty.call(node, key);
+const has = (node: Container, key: string | number) => Object.hasOwn(node, key);
 
 function setOne(copy: Container, section: 'add' | 'patch', text: string, value: unknown): void {
   const fail = (why: string) => new PatchError(section, text, `${section} "${text}": ${why}`);

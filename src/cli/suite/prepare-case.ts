@@ -42,7 +42,8 @@ function locateEdit(defaults: PayloadSource, c: SuiteCase, err: PatchError): Cas
       ? new CaseInputError('defaults', ['unset', index], err.message)
       : new CaseInputError('case', ['unset', index - fromDefaults], err.message);
   }
-  const own = c[err.section] !== undefined && Object.prototype.hasOwnProperty.call(c[err.section], err.entry);
+  const section = c[err.section];
+  const own = section !== undefined && Object.hasOwn(section, err.entry);
   return new CaseInputError(own ? 'case' : 'defaults', [err.section, err.entry], err.message);
 }
 

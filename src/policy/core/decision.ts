@@ -129,4 +129,4 @@ export interface Decision {
   outOfScope?: number;
 }
 
-export { type Execution, type PreflightPayload, type Step };
+export type { Execution, PreflightPayload, Step };

@@ -28,7 +28,8 @@ export async function gatherFacts(needs: readonly Need[], sources: readonly Fact
   }
   if (readers.length > 0) {
     const named = await Promise.all(namers);
-    const environments = named.reduce<EnvironmentFacts | undefined>((all, a) => (a.ok && a.facts.environments ? { ...all, ...a.facts.environments } : all), undefined);
+    const parts = named.flatMap((a) => (a.ok && a.facts.environments ? [a.facts.environments] : []));
+    const environments: EnvironmentFacts | undefined = parts.length > 0 ? Object.assign({}, ...parts) : undefined;
     for (const { source, own } of readers) asked.push(source.gather(own, payload, now, directory, environments));
   }
   if (asked.length === 0) return NOTHING_NEEDED;

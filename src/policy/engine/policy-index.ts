@@ -66,7 +66,7 @@ type Chosen = { dimension: Exclude<IndexDimension, 'actionIds'>; keys: string[] 
  */
 function chooseDimension(spec: ScopeSpec | undefined): Chosen | undefined {
   const prefixes = spec?.experimentKeys?.map(literalPrefix);
-  if (prefixes && prefixes.every((p) => p !== '')) return { dimension: 'experimentKeys', keys: prefixes };
+  if (prefixes?.every((p) => p !== '')) return { dimension: 'experimentKeys', keys: prefixes };
   if (spec?.teams) return { dimension: 'teams', keys: spec.teams.map((t) => t.toUpperCase()) };
   if (spec?.environments) return { dimension: 'environments', keys: spec.environments.map((e) => e.toLowerCase()) };
   if (spec?.createdVia) return { dimension: 'createdVia', keys: spec.createdVia.map((c) => c.toUpperCase()) };

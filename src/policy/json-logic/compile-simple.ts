@@ -8,8 +8,10 @@ type Comparator = (a: unknown, b: unknown, c?: unknown) => boolean;
 /* eslint-disable eqeqeq -- json-logic's == and != are JavaScript's loose equality, on purpose */
 /** json-logic-js 2.x's comparison operations, as it defines them (`<` and `<=` with a third value: between). */
 const COMPARATORS: Readonly<Record<string, Comparator>> = {
+  // biome-ignore lint/suspicious/noDoubleEquals: json-logic's == is JavaScript's loose equality, by its specification
   '==': (a, b) => a == b,
   '===': (a, b) => a === b,
+  // biome-ignore lint/suspicious/noDoubleEquals: json-logic's != is JavaScript's loose inequality, by its specification
   '!=': (a, b) => a != b,
   '!==': (a, b) => a !== b,
   '>': (a, b) => (a as number) > (b as number),

@@ -228,7 +228,9 @@ function dedupe(errors: LocatedError[]): LocatedError[] {
   const seen = new Set<string>();
   return errors.filter((e) => {
     const key = `${pathText(e.path)}:${e.message}`;
-    return seen.has(key) ? false : (seen.add(key), true);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }
 

@@ -1,9 +1,10 @@
 import { loadBundle, type LoadResult } from './load-bundle';
 import { readPolicyDir } from './read-policy-dir';
+import type { SourceFile } from './yaml-source';
 
 /** Reads and loads a policy directory; an unreadable directory is a load problem, not a crash. */
 export function loadPolicyDir(dir: string, now: Date = new Date()): LoadResult {
-  let sources;
+  let sources: SourceFile[];
   try {
     sources = readPolicyDir(dir);
   } catch (err) {

@@ -38,7 +38,7 @@ export const actionsRule = defineRule<Spec>({
     if (both) throw new RuleSpecError(`action "${both}" is both blocked and allowed`, ['allowed']);
     const bothKinds = overlap(spec.blockedKinds, spec.allowedKinds);
     if (bothKinds) throw new RuleSpecError(`action kind ${bothKinds} is both blocked and allowed`, ['allowedKinds']);
-    const blocked = spec.blocked && spec.blocked.map((p) => ({ p, m: compileGlobs([p]) }));
+    const blocked = spec.blocked?.map((p) => ({ p, m: compileGlobs([p]) }));
     const allowed = spec.allowed && compileGlobs(spec.allowed);
     const blockedKinds = spec.blockedKinds && new Set(spec.blockedKinds);
     const allowedKinds = spec.allowedKinds && new Set(spec.allowedKinds);
