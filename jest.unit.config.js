@@ -1,0 +1,48 @@
+/**
+ * `npm run test:unit`: the tests that start no server and no process (no HTTP listener, no Redis,
+ * Prometheus, Alertmanager, helm, buildah or CLI child process), in well under a minute. `npm test`
+ * runs them too, with everything else. test/unit-lane-guard.js makes a test of this lane that
+ * starts a server or a process fail, saying so.
+ */
+const base = require('./jest.config.js');
+
+/**
+ * Files and folders (ending in /) under test/ that start nothing. A new test file joins the lane
+ * when listed here (or put in a listed folder); unlisted, it runs with `npm test` only.
+ */
+const UNIT = [
+  'architecture/', 'archive/archive-config.test.ts', 'archive/decision-archive.test.ts',
+  'archive/rotating-file.test.ts', 'bench/cpu-steal.test.ts', 'bench/targets.test.ts',
+  'cli/readme-workflow.test.ts', 'cli/suite-logic.test.ts', 'helm/dockerfile.test.ts',
+  'http/turn-batch.test.ts', 'notify/message-schemas.test.ts', 'notify/notify-config.test.ts',
+  'observability/policy-result-tally.test.ts', 'payload/parse-strict-json.test.ts',
+  'payload/payload-fields.test.ts', 'platform/environment-names-decide.test.ts',
+  'platform/platform-config.test.ts', 'policy/combine.test.ts', 'policy/compile-simple-property.test.ts',
+  'policy/condition-data-shared.test.ts', 'policy/connect-probe.test.ts', 'policy/decision-cases.test.ts',
+  'policy/decisions-unchanged.test.ts', 'policy/docs-examples.test.ts', 'policy/documented-choices.test.ts',
+  'policy/exception-reach.test.ts', 'policy/generated-policy-sets.test.ts', 'policy/glob-syntax.test.ts',
+  'policy/glob.test.ts', 'policy/hostile-documents.test.ts', 'policy/indentation-hints.test.ts',
+  'policy/index-property.test.ts', 'policy/index.test.ts', 'policy/malformed-policies.test.ts',
+  'policy/modes-and-exceptions.test.ts', 'policy/outcomes.test.ts', 'policy/policy-shape.test.ts',
+  'policy/scope.test.ts', 'policy/shared-rule-checks.test.ts', 'policy/starter-policies.test.ts',
+  'policy/step-shapes.test.ts', 'policy/time-window-property.test.ts', 'policy/time-window-wall-clock.test.ts',
+  'policy/rules/actions.test.ts', 'policy/rules/blast-radius.test.ts', 'policy/rules/condition.test.ts',
+  'policy/rules/docs-examples.test.ts', 'policy/rules/duration.test.ts', 'policy/rules/environments.test.ts',
+  'policy/rules/load-errors.test.ts', 'policy/rules/parameters.test.ts', 'policy/rules/per-group.test.ts',
+  'policy/rules/predicate-property.test.ts', 'policy/rules/target-attributes.test.ts',
+  'policy/rules/targets.test.ts', 'policy/rules/time-window.test.ts', 'readme/config-table.test.ts',
+  'readme/example-outcome-any-time.test.ts', 'readme/readme-facts.test.ts', 'readme/readme-policy.test.ts',
+  'reload/policy-reloader.test.ts', 'reload/policy-sync.test.ts', 'replay/check-record.test.ts',
+  'replay/format-markdown.test.ts', 'replay/same-json.test.ts', 'server/config.test.ts',
+  'signals/deny-when-and-query.test.ts', 'signals/environment-placeholder.test.ts', 'signals/matcher.test.ts',
+  'signals/replay-coverage.test.ts', 'signals/signal-checks.test.ts', 'signals/signal-facts.test.ts',
+  'signals/signal-rules-load.test.ts', 'signals/signals-config.test.ts', 'signature/',
+  'state/docs-examples.test.ts', 'state/event-time.test.ts', 'state/event-tolerance.test.ts',
+  'state/redis-config.test.ts', 'state/state-rules.test.ts',
+];
+
+module.exports = {
+  ...base,
+  testMatch: UNIT.map((p) => (p.endsWith('/') ? `<rootDir>/test/${p}**/*.test.ts` : `<rootDir>/test/${p}`)),
+  setupFiles: [...(base.setupFiles ?? []), '<rootDir>/test/unit-lane-guard.js'],
+};
