@@ -14,6 +14,7 @@ function covers(recorded: Need, need: Need): boolean {
     // Live signals: every alert of the source was recorded (the rules filter); a query by its text.
     case 'alerts': return recorded.kind === 'alerts' && recorded.source === need.source;
     case 'prometheus': return recorded.kind === 'prometheus' && recorded.source === need.source && recorded.query === need.query;
+    case 'json': return recorded.kind === 'json' && recorded.source === need.source && recorded.path === need.path;
   }
 }
 
@@ -38,5 +39,6 @@ export function describeNeed(need: Need): string {
     case 'started': return `runs ${need.kind} in the last ${formatDuration(need.windowMs)}${need.per === 'team' ? ' per team' : ''}`;
     case 'alerts': return `the alerts of alertmanager "${need.source}"`;
     case 'prometheus': return `the query ${need.query} on prometheus "${need.source}"`;
+    case 'json': return `GET ${need.path} on json "${need.source}"`;
   }
 }

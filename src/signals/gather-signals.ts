@@ -2,10 +2,11 @@ import { fetchAlerts } from './alertmanager-client';
 import { createAnswerCache, type AnswerCache } from './answer-cache';
 import type { Fetched } from './http-get-json';
 import { fetchQuery } from './prometheus-client';
-import type { AlertsAnswer, QueryAnswer, SignalFacts } from './signal-facts';
+import { fetchJson } from './json-client';
+import type { AlertsAnswer, JsonAnswer, QueryAnswer, SignalFacts } from './signal-facts';
 import type { SignalMetrics } from './signal-metrics';
 import { needKey, type ResolvedSignalNeed } from './signal-need';
-import { findSource, sourceText, type SignalsConfig, type SourceKind } from './signal-source';
+import { findSource, sourceText, type SignalSource, type SignalsConfig, type SourceKind } from './signal-source';
 
 export interface SignalGathererDeps {
   config: SignalsConfig;
@@ -18,7 +19,32 @@ export interface SignalGathererDeps {
 /** Asks the sources for every resolved need (each distinct one once) and returns what they said. */
 export type SignalGatherer = (needs: Iterable<ResolvedSignalNeed>) => Promise<SignalFacts>;
 
-const kindOf = (need: ResolvedSignalNeed): SourceKind => (need.kind === 'alerts' ? 'alertmanager' : 'prometheus');
+const KIND_OF: Record<ResolvedSignalNeed['kind'], SourceKind> = { alerts: 'alertmanager', prometheus: 'prometheus', json: 'json' };
+const kindOf = (need: ResolvedSignalNeed): SourceKind => KIND_OF[need.kind];
+
+type Answer = AlertsAnswer | QueryAnswer | JsonAnswer;
+
+/** One query to a configured source. */
+function fetchFor(need: ResolvedSignalNeed, source: SignalSource, timeoutMs: number, clock: () => Date): Promise<Fetched<Answer>> {
+  switch (need.kind) {
+    case 'alerts': return fetchAlerts(source, timeoutMs, clock);
+    case 'prometheus': return fetchQuery(source, need.query, timeoutMs, clock);
+    case 'json': return fetchJson(source, need.path, timeoutMs, clock);
+  }
+}
+
+/** Files an answer under its source (and query or path) in the facts. */
+function record(facts: SignalFacts, need: ResolvedSignalNeed, answer: Answer): void {
+  if (need.kind === 'alerts') {
+    (facts.alertmanager ??= Object.create(null) as Record<string, AlertsAnswer>)[need.source] = answer as AlertsAnswer;
+  } else if (need.kind === 'prometheus') {
+    const bySource = (facts.prometheus ??= Object.create(null) as Record<string, Record<string, QueryAnswer>>);
+    (bySource[need.source] ??= Object.create(null) as Record<string, QueryAnswer>)[need.query] = answer as QueryAnswer;
+  } else {
+    const bySource = (facts.json ??= Object.create(null) as Record<string, Record<string, JsonAnswer>>);
+    (bySource[need.source] ??= Object.create(null) as Record<string, JsonAnswer>)[need.path] = answer as JsonAnswer;
+  }
+}
 
 /**
  * The step before the decision for signal rules: one query per distinct need, answers shared with
@@ -30,13 +56,13 @@ export function createSignalGatherer(deps: SignalGathererDeps): SignalGatherer {
   const cache = deps.cache ?? createAnswerCache(deps.config.cacheTtlMs);
   const { timeoutMs } = deps.config;
 
-  const ask = async (need: ResolvedSignalNeed): Promise<AlertsAnswer | QueryAnswer> => {
+  const ask = async (need: ResolvedSignalNeed): Promise<Answer> => {
     const kind = kindOf(need);
     const source = findSource(deps.config, kind, need.source);
     if (!source) return { readAt: clock().toISOString(), error: `${sourceText(kind, need.source)} is not configured (docs/signals.md: ${kind.toUpperCase()}_URL or SIGNAL_SOURCES_FILE)` };
-    const load = async (): Promise<AlertsAnswer | QueryAnswer> => {
+    const load = async (): Promise<Answer> => {
       const started = performance.now();
-      const got: Fetched<AlertsAnswer | QueryAnswer> = need.kind === 'alerts' ? await fetchAlerts(source, timeoutMs, clock) : await fetchQuery(source, need.query, timeoutMs, clock);
+      const got = await fetchFor(need, source, timeoutMs, clock);
       deps.metrics?.query(kind, source.name, got.outcome, (performance.now() - started) / 1000);
       return got.answer;
     };
@@ -51,14 +77,7 @@ export function createSignalGatherer(deps: SignalGathererDeps): SignalGatherer {
     const list = [...distinct.values()];
     const answers = await Promise.all(list.map(ask));
     const facts: SignalFacts = {};
-    list.forEach((need, i) => {
-      if (need.kind === 'alerts') {
-        (facts.alertmanager ??= Object.create(null) as Record<string, AlertsAnswer>)[need.source] = answers[i] as AlertsAnswer;
-      } else {
-        const bySource = (facts.prometheus ??= Object.create(null) as Record<string, Record<string, QueryAnswer>>);
-        (bySource[need.source] ??= Object.create(null) as Record<string, QueryAnswer>)[need.query] = answers[i] as QueryAnswer;
-      }
-    });
+    list.forEach((need, i) => record(facts, need, answers[i]));
     return facts;
   };
 }

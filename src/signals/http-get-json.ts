@@ -13,6 +13,7 @@ export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 function headers(source: SignalSource): Record<string, string> {
   const out: Record<string, string> = { accept: 'application/json', 'user-agent': 'preflight-gate' };
   if (source.auth?.type === 'bearer') out.authorization = `Bearer ${source.auth.token}`;
+  if (source.auth?.type === 'header') out[source.auth.name.toLowerCase()] = source.auth.value;
   if (source.auth?.type === 'basic') out.authorization = `Basic ${Buffer.from(`${source.auth.username}:${source.auth.password}`).toString('base64')}`;
   return out;
 }

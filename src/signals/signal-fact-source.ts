@@ -8,11 +8,11 @@ import { attackedValues, type AttackedValues } from './attacked-values';
 import { signalRunValues } from './run-values';
 import { resolveSignalNeeds, type QueryMemo, type SignalNeed } from './signal-need';
 
-const SIGNAL_KINDS: ReadonlyArray<SignalNeed['kind']> = ['alerts', 'prometheus'];
+const SIGNAL_KINDS: ReadonlyArray<SignalNeed['kind']> = ['alerts', 'prometheus', 'json'];
 /** Query texts compiled by one source at most (policies x reloads rarely come near it). */
 const MAX_MEMO = 1000;
 
-const isSignalNeed = (need: Need): need is SignalNeed => need.kind === 'alerts' || need.kind === 'prometheus';
+const isSignalNeed = (need: Need): need is SignalNeed => (SIGNAL_KINDS as readonly string[]).includes(need.kind);
 
 /**
  * Alertmanager and Prometheus as a fact source (Facts.signals, docs/signals.md): the needs filled

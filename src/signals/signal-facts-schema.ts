@@ -44,6 +44,13 @@ const alertsAnswer = {
   else: { additionalProperties: false, required: ['alerts'], properties: { readAt, alerts: { type: 'array', items: alert } } },
 };
 
+const jsonAnswer = {
+  type: 'object',
+  if: { properties: { error: {} }, required: ['error'] },
+  then: errorAnswer(),
+  else: { additionalProperties: false, required: ['status', 'body'], properties: { readAt, status: { type: 'integer', minimum: 100, maximum: 399 }, body: { description: 'The JSON the endpoint answered.' } } },
+};
+
 /** Signal facts as a subschema (the `signals` part of all facts, a suite case's `signals:`). */
 export const signalFactsShape = {
   description: 'What Alertmanager and Prometheus sources answered, by source name (and query text): for eval --signals and test suites (docs/signals.md). A source or query missing was not read: its rules cannot decide.',
@@ -52,6 +59,7 @@ export const signalFactsShape = {
   properties: {
     alertmanager: { type: 'object', description: 'Alertmanager source name -> its alerts, or the error it gave.', additionalProperties: alertsAnswer },
     prometheus: { type: 'object', description: 'Prometheus source name -> query text (placeholders filled) -> its answer.', additionalProperties: { type: 'object', additionalProperties: queryAnswer } },
+    json: { type: 'object', description: 'JSON source name -> path with query (placeholders filled) -> {status, body}, or the error.', additionalProperties: { type: 'object', additionalProperties: jsonAnswer } },
   },
 };
 

@@ -7,7 +7,12 @@ export interface SignalFacts {
   alertmanager?: Record<string, AlertsAnswer>;
   /** Per Prometheus source, per query text (placeholders filled): the query's answer. */
   prometheus?: Record<string, Record<string, QueryAnswer>>;
+  /** Per JSON source, per path (with its query, placeholders filled): the HTTP status and the JSON body. */
+  json?: Record<string, Record<string, JsonAnswer>>;
 }
+
+/** What a JSON endpoint answered (2xx or 3xx), or why it could not (an HTTP error status, not JSON, unreachable). */
+export type JsonAnswer = { readAt?: string; status: number; body: unknown } | { readAt?: string; error: string };
 
 /** An alert as Alertmanager API v2 lists it (`GettableAlert`); only `labels` is required in a facts file. */
 export interface AlertFact {

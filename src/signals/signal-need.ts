@@ -1,6 +1,7 @@
 import type { AttackedValues } from './attacked-values';
 import { targetKeysOf, type RunValues } from './placeholder-text';
 import { compilePromQuery, resolvePromQuery, type PromQuery } from './prom-query';
+import { fillJsonPath, parseJsonPath } from './json-path-text';
 import { targetRuns } from './target-runs';
 
 /**
@@ -10,18 +11,21 @@ import { targetRuns } from './target-runs';
  */
 export type SignalNeed =
   | { kind: 'alerts'; source: string }
-  | { kind: 'prometheus'; source: string; query: string };
+  | { kind: 'prometheus'; source: string; query: string }
+  | { kind: 'json'; source: string; path: string };
 
 /** A need for one run: placeholders filled. Equal needs (same key) are asked once. */
 export type ResolvedSignalNeed =
   | { kind: 'alerts'; source: string }
-  | { kind: 'prometheus'; source: string; query: string };
+  | { kind: 'prometheus'; source: string; query: string }
+  | { kind: 'json'; source: string; path: string };
 
 /** The identity of a resolved need: one query to one source (the cache key, too). */
 export function needKey(need: ResolvedSignalNeed): string {
   switch (need.kind) {
     case 'alerts': return `alertmanager\u0000${need.source}`;
     case 'prometheus': return `prometheus\u0000${need.source}\u0000${need.query}`;
+    case 'json': return `json\u0000${need.source}\u0000${need.path}`;
   }
 }
 
@@ -42,6 +46,15 @@ export function resolveSignalNeeds(needs: Iterable<SignalNeed>, runs: readonly R
   for (const need of needs) {
     if (need.kind === 'alerts') {
       out.push({ kind: 'alerts', source: need.source });
+      continue;
+    }
+    if (need.kind === 'json') {
+      const path = parseJsonPath(need.path);
+      if (typeof path === 'string') continue;
+      for (const run of targetRuns(runs, targetKeysOf(path), valuesOf, false).runs) {
+        const filled = fillJsonPath(path, run);
+        if ('text' in filled) out.push({ kind: 'json', source: need.source, path: filled.text });
+      }
       continue;
     }
     let query = memo.get(need.query);

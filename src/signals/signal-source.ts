@@ -1,11 +1,17 @@
-/** The two kinds of live signal a policy may ask: Alertmanager's alerts, Prometheus queries. */
-export type SourceKind = 'alertmanager' | 'prometheus';
-export const SOURCE_KINDS: readonly SourceKind[] = ['alertmanager', 'prometheus'];
+/** The kinds of live signal a policy may ask: Alertmanager's alerts, Prometheus queries, any HTTP endpoint answering JSON. */
+export type SourceKind = 'alertmanager' | 'prometheus' | 'json';
+export const SOURCE_KINDS: readonly SourceKind[] = ['alertmanager', 'prometheus', 'json'];
+/** The kinds configured by environment variables too (`<KIND>_URL`); `json` sources only in SIGNAL_SOURCES_FILE. */
+export const ENV_SOURCE_KINDS: readonly SourceKind[] = ['alertmanager', 'prometheus'];
 
 /** The name a policy means when it names no source (`ALERTMANAGER_URL`, `PROMETHEUS_URL`). */
 export const DEFAULT_SOURCE = 'default';
 
-export type SourceAuth = { type: 'bearer'; token: string } | { type: 'basic'; username: string; password: string };
+export type SourceAuth =
+  | { type: 'bearer'; token: string }
+  | { type: 'basic'; username: string; password: string }
+  /** Any other scheme, e.g. PagerDuty's `Authorization: Token token=...`, Opsgenie's `GenieKey ...`. */
+  | { type: 'header'; name: string; value: string };
 
 /** One Alertmanager or Prometheus a deployment can ask (docs/signals.md). */
 export interface SignalSource {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ConfigError, envInteger } from '../env-values';
 import { ajv, toFieldErrors } from '../validation/ajv';
-import { DEFAULT_SOURCE, SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth, type SourceKind } from './signal-source';
+import { DEFAULT_SOURCE, ENV_SOURCE_KINDS, SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth, type SourceKind } from './signal-source';
 
 /** One source in SIGNAL_SOURCES_FILE. */
 interface SourceEntry {
@@ -10,6 +10,7 @@ interface SourceEntry {
   bearerToken?: string;
   bearerTokenFile?: string;
   basicAuth?: { username: string; password?: string; passwordFile?: string };
+  header?: { name: string; value?: string; valueFile?: string };
   caFile?: string;
 }
 type SourcesFile = Partial<Record<SourceKind, Record<string, SourceEntry>>>;
@@ -26,11 +27,15 @@ const entrySchema = {
       type: 'object', additionalProperties: false, required: ['username'],
       properties: { username: { type: 'string', minLength: 1 }, password: { type: 'string' }, passwordFile: { type: 'string', minLength: 1 } },
     },
+    header: {
+      type: 'object', additionalProperties: false, required: ['name'],
+      properties: { name: { type: 'string', pattern: '^[A-Za-z0-9-]+$' }, value: { type: 'string', minLength: 1 }, valueFile: { type: 'string', minLength: 1 } },
+    },
     caFile: { type: 'string', minLength: 1 },
   },
 };
 const byName = { type: 'object', propertyNames: { syntax: 'sourceName' }, additionalProperties: entrySchema };
-const validateFile = ajv.compile<SourcesFile>({ type: 'object', additionalProperties: false, properties: { alertmanager: byName, prometheus: byName } });
+const validateFile = ajv.compile<SourcesFile>({ type: 'object', additionalProperties: false, properties: { alertmanager: byName, prometheus: byName, json: byName } });
 
 const readText = (file: string, what: string) => {
   try {
@@ -95,6 +100,13 @@ function fromEntry(kind: SourceKind, name: string, e: SourceEntry, file: string)
     if ((password === undefined) === (passwordFile === undefined)) throw new ConfigError(`${where}.basicAuth: give password or passwordFile (one of them)`);
     basic = { username, password: password ?? readText(passwordFile as string, `${where}.basicAuth.passwordFile`).replace(/\r?\n$/, '') };
   }
+  if (e.header) {
+    if (bearer !== undefined || basic !== undefined) throw new ConfigError(`${where}: give one of bearerToken(File), basicAuth or header`);
+    const { name: header, value, valueFile } = e.header;
+    if ((value === undefined) === (valueFile === undefined)) throw new ConfigError(`${where}.header: give value or valueFile (one of them)`);
+    const text = value ?? readText(valueFile as string, `${where}.header.valueFile`).replace(/\r?\n$/, '');
+    return { kind, name, url: baseUrl(e.url, `${where}.url`), auth: { type: 'header', name: header, value: text }, ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`) };
+  }
   return { kind, name, url: baseUrl(e.url, `${where}.url`), auth: auth(where, bearer, basic), ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`) };
 }
 
@@ -117,7 +129,7 @@ function fromFile(file: string): SignalSource[] {
 export function parseSignalsConfig(env: NodeJS.ProcessEnv): SignalsConfig {
   const file = env.SIGNAL_SOURCES_FILE ? fromFile(env.SIGNAL_SOURCES_FILE) : [];
   const sources = [...file];
-  for (const kind of SOURCE_KINDS) {
+  for (const kind of ENV_SOURCE_KINDS) {
     const fromVars = fromEnv(env, kind);
     if (!fromVars) continue;
     if (file.some((s) => s.kind === kind && s.name === DEFAULT_SOURCE)) {

@@ -9,8 +9,8 @@ import { findSource, sourceText, type SignalsConfig } from './signal-source';
 export function unconfiguredSources(needs: readonly Need[], config: Pick<SignalsConfig, 'sources'>): string[] {
   const out = new Set<string>();
   for (const need of needs) {
-    if (need.kind !== 'alerts' && need.kind !== 'prometheus') continue;
-    const kind = need.kind === 'alerts' ? 'alertmanager' : 'prometheus';
+    if (need.kind !== 'alerts' && need.kind !== 'prometheus' && need.kind !== 'json') continue;
+    const kind = need.kind === 'alerts' ? 'alertmanager' : need.kind;
     if (!findSource(config, kind, need.source)) out.add(sourceText(kind, need.source));
   }
   return [...out];

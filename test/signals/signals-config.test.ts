@@ -74,3 +74,33 @@ describe('signal sources configuration', () => {
     expect(() => parseSignalsConfig(typeof env === 'function' ? env() : env)).toThrow(message);
   });
 });
+
+describe('json sources in SIGNAL_SOURCES_FILE', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'json-sources-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, text: string) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  };
+
+  it('take any header as auth, from a file (PagerDuty, Opsgenie), or a bearer token (Argo CD)', () => {
+    const header = file('pd-header', 'Token token=abc\n');
+    const sources = file('ok.yaml', `json:\n  pagerduty: { url: "https://api.pagerduty.com", header: { name: Authorization, valueFile: ${header} } }\n  argocd: { url: "https://argocd.example.com/", bearerToken: t }\n`);
+    expect(parseSignalsConfig({ SIGNAL_SOURCES_FILE: sources }).sources).toEqual([
+      { kind: 'json', name: 'pagerduty', url: 'https://api.pagerduty.com', auth: { type: 'header', name: 'Authorization', value: 'Token token=abc' }, ca: undefined },
+      { kind: 'json', name: 'argocd', url: 'https://argocd.example.com', auth: { type: 'bearer', token: 't' }, ca: undefined },
+    ]);
+  });
+
+  it.each([
+    ['a header and a bearer token', 'json:\n  x: { url: "http://h", bearerToken: t, header: { name: X-Key, value: v } }\n', 'give one of bearerToken(File), basicAuth or header'],
+    ['a header without value', 'json:\n  x: { url: "http://h", header: { name: X-Key } }\n', 'header: give value or valueFile'],
+    ['a header name with a space', 'json:\n  x: { url: "http://h", header: { name: "X Key", value: v } }\n', 'json.x.header.name: must match pattern'],
+  ])('refuse %s', (_name, text, message) => {
+    expect(() => parseSignalsConfig({ SIGNAL_SOURCES_FILE: file('bad.yaml', text) })).toThrow(message);
+  });
+
+  it('JSON_URL is not a setting: json sources live in the file only', () => {
+    expect(parseSignalsConfig({ JSON_URL: 'http://h' }).sources).toEqual([]);
+  });
+});

@@ -8,6 +8,7 @@ import { cooldownRule } from './cooldown';
 import { emergencyStopRule } from './emergency-stop';
 import { environmentsRule } from './environments';
 import { parametersRule } from './parameters';
+import { jsonSignalRule } from './json-signal';
 import { prometheusRule } from './prometheus';
 import { quotaRule } from './quota';
 import { targetAttributesRule } from './target-attributes';
@@ -32,6 +33,7 @@ export const RULE_KINDS: ReadonlyArray<RuleKind<never>> = [
   quotaRule,
   alertsRule,
   prometheusRule,
+  jsonSignalRule,
 ] as ReadonlyArray<RuleKind<never>>;
 
 export const RULES_BY_KEY: ReadonlyMap<string, RuleKind<never>> = new Map(RULE_KINDS.map((k) => [k.key, k]));

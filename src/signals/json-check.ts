@@ -1,0 +1,77 @@
+import jsonLogic from 'json-logic-js';
+import { fillJsonPath } from './json-path-text';
+import { missingValueText, type PlaceholderText, type RunValues } from './placeholder-text';
+import { own, type SignalFacts } from './signal-facts';
+import { sourceText } from './signal-source';
+import { clip, unavailable, type OnUnavailable, type SignalRead, type SignalViolation } from './signal-violation';
+
+/** A json-logic expression checked at load time, run on `{status, body}`. */
+export type JsonLogicFn = (data: unknown) => unknown;
+
+/** A `json` rule, compiled (docs/attacked-services.md, "A generic JSON signal"). */
+export interface JsonCheck {
+  source: string;
+  path: PlaceholderText;
+  /** Truthy on the answer: the run is denied. */
+  denyWhen: JsonLogicFn;
+  /** Said with the denial: a value from the answer (e.g. the incidents' titles). */
+  detail?: JsonLogicFn;
+  reason: string;
+  onUnavailable: OnUnavailable;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+
+/** Judges one answer; a throwing expression cannot decide. */
+function judge(check: JsonCheck, data: { status: number; body: unknown }, what: string): { violation?: Omit<SignalViolation, 'read'>; result: string } {
+  let verdict: boolean;
+  let detail = '';
+  try {
+    verdict = jsonLogic.truthy(check.denyWhen(data));
+    if (verdict && check.detail) detail = clip(text(check.detail(data)), 300);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    return { result: 'error in denyWhen', violation: { reason: `cannot decide: denyWhen failed on the answer of ${what} (${why})`, undecidable: true } };
+  }
+  const result = `HTTP ${data.status}, denyWhen ${verdict ? 'true' : 'false'}`;
+  if (!verdict) return { result };
+  return { result, violation: { reason: `${check.reason}: ${what}${detail === '' ? '' : ` answered ${detail}`}`, value: detail === '' ? undefined : detail } };
+}
+
+/**
+ * Pure: the rule's path for each of the run's value sets (environments, attacked services), judged
+ * from the answers gathered before the decision. An endpoint that could not answer cannot decide
+ * unless the policy says onUnavailable: allow; a path never read cannot decide.
+ */
+export function checkJson(check: JsonCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], reads: SignalRead[] = []): SignalViolation[] {
+  const source = sourceText('json', check.source);
+  const answers = own(signals?.json, check.source);
+  const out: SignalViolation[] = [];
+  const asked = new Set<string>();
+  for (const run of runs) {
+    const filled = fillJsonPath(check.path, run);
+    if ('missing' in filled) {
+      out.push({ reason: `cannot decide: the path needs {{${filled.missing}}} but ${missingValueText(filled.missing, run)}`, undecidable: true });
+      continue;
+    }
+    const path = filled.text;
+    if (asked.has(path)) continue;
+    asked.add(path);
+    const answer = own(answers, path);
+    const what = `GET ${clip(path, 200)} on ${source}${answer?.readAt ? ` (read ${answer.readAt})` : ''}`;
+    const read: SignalRead = { source, query: path, result: '', readAt: answer?.readAt };
+    reads.push(read);
+    if (answer === undefined) {
+      read.result = 'not read';
+      out.push({ reason: `cannot decide: GET ${clip(path, 200)} on ${source} was not asked (no signal facts for it)`, undecidable: true, read });
+    } else if ('error' in answer) {
+      read.result = `error: ${answer.error}`;
+      out.push(unavailable(`GET ${clip(path, 200)} on ${source}`, answer.error, check.onUnavailable, read));
+    } else {
+      const judged = judge(check, answer, what);
+      read.result = judged.result;
+      if (judged.violation) out.push({ ...judged.violation, read });
+    }
+  }
+  return out;
+}
