@@ -3,7 +3,9 @@ import { fillJsonPath } from './json-path-text';
 import { missingValueText, type PlaceholderText, type RunValues } from './placeholder-text';
 import { own, type SignalFacts } from './signal-facts';
 import { sourceText } from './signal-source';
-import { clip, unavailable, type OnUnavailable, type SignalRead, type SignalViolation } from './signal-violation';
+import type { Checked } from '../policy/core/checked';
+import type { SignalRead, Violation } from '../policy/core/decision';
+import { clip, unavailable, type OnUnavailable } from './signal-violation';
 
 /** A json-logic expression checked at load time, run on `{status, body}`. */
 export type JsonLogicFn = (data: unknown) => unknown;
@@ -23,7 +25,7 @@ export interface JsonCheck {
 const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
 
 /** Judges one answer; a throwing expression cannot decide. */
-function judge(check: JsonCheck, data: { status: number; body: unknown }, what: string): { violation?: Omit<SignalViolation, 'read'>; result: string } {
+function judge(check: JsonCheck, data: { status: number; body: unknown }, what: string): { violation?: Violation; result: string } {
   let verdict: boolean;
   let detail = '';
   try {
@@ -31,11 +33,13 @@ function judge(check: JsonCheck, data: { status: number; body: unknown }, what: 
     if (verdict && check.detail) detail = clip(text(check.detail(data)), 300);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    return { result: 'error in denyWhen', violation: { reason: `cannot decide: denyWhen failed on the answer of ${what} (${why})`, undecidable: true } };
+    return { result: 'error in denyWhen', violation: { reason: `cannot decide: denyWhen failed on the answer of ${what} (${why})`, status: 'undecidable' } };
   }
   const result = `HTTP ${data.status}, denyWhen ${verdict ? 'true' : 'false'}`;
   if (!verdict) return { result };
-  return { result, violation: { reason: `${check.reason}: ${what}${detail === '' ? '' : ` answered ${detail}`}`, value: detail === '' ? undefined : detail } };
+  const violation: Violation = { reason: `${check.reason}: ${what}${detail === '' ? '' : ` answered ${detail}`}` };
+  if (detail !== '') violation.value = detail;
+  return { result, violation };
 }
 
 /**
@@ -43,15 +47,16 @@ function judge(check: JsonCheck, data: { status: number; body: unknown }, what: 
  * from the answers gathered before the decision. An endpoint that could not answer cannot decide
  * unless the policy says onUnavailable: allow; a path never read cannot decide.
  */
-export function checkJson(check: JsonCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], reads: SignalRead[] = []): SignalViolation[] {
+export function checkJson(check: JsonCheck, signals: SignalFacts | undefined, runs: readonly RunValues[]): Checked {
   const source = sourceText('json', check.source);
   const answers = own(signals?.json, check.source);
-  const out: SignalViolation[] = [];
+  const out: Violation[] = [];
+  const reads: SignalRead[] = [];
   const asked = new Set<string>();
   for (const run of runs) {
     const filled = fillJsonPath(check.path, run);
     if ('missing' in filled) {
-      out.push({ reason: `cannot decide: the path needs {{${filled.missing}}} but ${missingValueText(filled.missing, run)}`, undecidable: true });
+      out.push({ reason: `cannot decide: the path needs {{${filled.missing}}} but ${missingValueText(filled.missing, run)}`, status: 'undecidable' });
       continue;
     }
     const path = filled.text;
@@ -63,15 +68,15 @@ export function checkJson(check: JsonCheck, signals: SignalFacts | undefined, ru
     reads.push(read);
     if (answer === undefined) {
       read.result = 'not read';
-      out.push({ reason: `cannot decide: GET ${clip(path, 200)} on ${source} was not asked (no signal facts for it)`, undecidable: true, read });
+      out.push({ reason: `cannot decide: GET ${clip(path, 200)} on ${source} was not asked (no signal facts for it)`, status: 'undecidable', signal: read });
     } else if ('error' in answer) {
       read.result = `error: ${answer.error}`;
       out.push(unavailable(`GET ${clip(path, 200)} on ${source}`, answer.error, check.onUnavailable, read));
     } else {
       const judged = judge(check, answer, what);
       read.result = judged.result;
-      if (judged.violation) out.push({ ...judged.violation, read });
+      if (judged.violation) out.push({ ...judged.violation, signal: read });
     }
   }
-  return out;
+  return { found: out, read: reads };
 }

@@ -9,7 +9,7 @@ import { parseJsonPath } from '../../signals/json-path-text';
 import { fillsEnvironment, targetKeysOf } from '../../signals/placeholder-text';
 import { DEFAULT_SOURCE } from '../../signals/signal-source';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
-import { readsOf, signalRunsOf, signalViolations } from './signal-violations';
+import { signalRunsOf, withBlind } from './signal-run-values';
 
 type Expression = Parameters<typeof jsonLogic.apply>[0];
 interface Spec { source?: string; path: string; denyWhen: Expression; detail?: Expression; reason: string; onUnavailable?: 'deny' | 'allow'; whenMissing?: 'deny' | 'allow' }
@@ -61,7 +61,7 @@ export const jsonSignalRule = defineRule<Spec>({
     } as const;
     const run: RuleCheck['check'] = ({ ctx }) => {
       const { runs, blind } = signalRunsOf(ctx, targetKeys, spec.whenMissing);
-      return [...blind, ...signalViolations(checkJson(check, ctx.facts.signals, runs, readsOf(ctx, run)))];
+      return withBlind(blind, checkJson(check, ctx.facts.signals, runs));
     };
     const needs = [{ kind: 'json' as const, source, path: spec.path }];
     return { needs: fillsEnvironment(spec.path) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };
