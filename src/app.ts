@@ -54,7 +54,7 @@ export interface AppDeps {
   starterPolicies?: boolean;
   /** Fact sources besides the state store's (assembleFactSources: live signals, the Steadybit Platform API), asked after it. */
   factSources?: readonly FactSource[];
-  /** Notifications of decisions and emergency stops (docs/notifications.md); none when absent. */
+  /** Notifications of decisions (docs/notifications.md); none when absent. The emergency stop is told by the state store (notifying-state-store.ts). */
   notifier?: Notifier;
   /** Replaces gathering facts from the sources (tests: a source that fails). */
   gatherFacts?: PreflightDeps['gather'];
@@ -108,7 +108,7 @@ export function createApp(deps: AppDeps): App {
   // One budget for every route that reads a body into memory.
   const budget = bodyBudget(deps.bodyBudget ?? budgetFromHeap(getHeapStatistics().heap_size_limit));
   const bodies = { secrets: deps.secretFile ?? fixedSecrets(deps.secrets), bodyLimit, metrics, budget };
-  if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state, notifier: deps.notifier }));
+  if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state }));
   const sources: FactSource[] = [...assembleFactSources({ state: deps.state, logger: deps.logger }), ...(deps.factSources ?? [])];
   const preflight = preflightHandler({
     ...bodies,

@@ -24,7 +24,8 @@ import { historyWindowMs } from './platform/history-window';
 import { connectPlatform } from './platform/platform-connection';
 import { assembleFactSources } from './fact-sources';
 import { createNotifier } from './notify/notifier';
-import { policyRejectedNotification } from './notify/event-notifications';
+import { notifyingStateStore } from './notify/notifying-state-store';
+import { policyRejectedNotification, runStoppedNotification } from './notify/event-notifications';
 import { formatProblem } from './policy/loading/load-error';
 import { hostname } from 'node:os';
 import { createGuardStore } from './guard/create-guard-store';
@@ -71,10 +72,13 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   let shuttingDown = false;
   const audit = createAuditLog(config.audit);
+  const notifier = createNotifier(config.notify, { registry: metrics.registry, logger, redaction: config.audit.redact });
+  if (config.notify.targets.length > 0) logger.info('notifications', { targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })) });
   const stateStore = createStateStore(config.state);
   const guardRuns = createGuardStore(stateStore);
-  // Every event reaches the state through this: a run that ends is forgotten by the guard.
-  const eventStore = forgetEndedRuns(stateStore, guardRuns, logger);
+  // Every event reaches the state through this: a run that ends is forgotten by the guard, and an
+  // emergency stop change is told as the store applies it (POST /events and the Platform API sync).
+  const eventStore = notifyingStateStore(forgetEndedRuns(stateStore, guardRuns, logger), notifier);
   const platform = config.platform && connectPlatform(config.platform, { store: eventStore, logger, registry: metrics.registry, historyMs: () => historyWindowMs(store.current()) });
   const state = guardrailState(config.state, platform ? platform.confirmingStore(eventStore) : eventStore);
   logger.info('guardrail state', { store: stateStore.kind, emergencyStopPolicy: config.state.emergencyStop, onUnavailable: config.state.onUnavailable });
@@ -87,8 +91,6 @@ export async function startServer(config: Config, logger: Logger = createLogger(
   if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, ...(config.archive.kind === 's3' ? { uploadTo: `s3://${config.archive.location.bucket}/${config.archive.location.prefix}` } : {}), maskAttributes: config.archive.maskAttributes });
   // The state store's source is added by createApp, first; these are asked after it.
   const factSources = assembleFactSources({ logger, signals: { config: config.signals, registry: metrics.registry, needs: bundle?.needs }, platform: platform || undefined });
-  const notifier = createNotifier(config.notify, { registry: metrics.registry, logger, redaction: config.audit.redact });
-  if (config.notify.targets.length > 0) logger.info('notifications', { targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })) });
   // A rejected reload (watcher or SIGHUP) is told; the first load's failure stops the start instead.
   const reload = (trigger: LoadTrigger): ReloadOutcome => {
     const outcome = reloader.reload(trigger);
@@ -105,7 +107,12 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     cancel: platform ? (id, withinMs) => platform.cancel(id, withinMs) : undefined,
     logger, metrics: createGuardMetrics(metrics.registry), audit, archive, clock: () => new Date(), newId: randomUUID,
     replica: `${hostname()}:${process.pid}`, intervalMs: config.guard.intervalMs, leaseMs: config.guard.leaseMs,
-    executionTtlMs: config.state.executionTtlMs, onStop: hooks.onStop,
+    executionTtlMs: config.state.executionTtlMs,
+    // Every stop is told (docs/notifications.md), then handed to whoever else subscribed.
+    onStop: (stop) => {
+      notifier.notify(runStoppedNotification(stop, config.notify.runUrl));
+      hooks.onStop?.(stop);
+    },
   });
   if (bundle && guardsRuns(bundle)) {
     if (platform) logger.info('guard: runs in progress are judged again', { ...guard.health() });

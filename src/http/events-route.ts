@@ -12,15 +12,11 @@ import type { ApplyOutcome } from '../state/state-store';
 import { eventNotRecordedError } from './error-handler';
 import { HttpError } from './http-error';
 import { signedJsonBody, type SignedBodyOptions } from './signed-json-body';
-import type { Notifier } from '../notify/notifier';
-import { emergencyStopNotification } from '../notify/event-notifications';
 
 export interface EventsDeps extends SignedBodyOptions {
   logger: Logger;
   clock: () => Date;
   state: GuardrailState;
-  /** Told when the emergency stop is engaged or released (docs/notifications.md). */
-  notifier?: Pick<Notifier, 'notify'>;
 }
 
 export const EVENTS_NEED_SECRET = 'POST /events needs WEBHOOK_SECRET: unsigned events could disengage the emergency stop or end running executions. Set WEBHOOK_SECRET here and the same secret on the Steadybit custom webhook';
@@ -75,7 +71,6 @@ export function eventsRouter(deps: EventsDeps): Router {
     if (outcome === 'unmatched') deps.logger.warn('event ignored', { event: event.name, time: event.time.text, outcome, summary, reason: IGNORED.unmatched });
     else deps.logger.info('event', { event: event.name, time: event.time.text, outcome, summary });
     answered(outcome === 'applied' ? 'recorded' : outcome);
-    if (outcome === 'applied' && event.kind === 'killswitch') deps.notifier?.notify(emergencyStopNotification(event, now));
     if (outcome === 'applied') res.status(202).json({ message: `recorded: ${summary}` });
     else res.status(200).json({ message: `${IGNORED[outcome]} (${summary})` });
   });

@@ -15,15 +15,17 @@ import { PLAIN_POLICIES, SECRET } from '../state/guardrail-app';
 import { at, disengagedPayload, engagedPayload, T0 } from '../state/state-events';
 import { TIMING } from '../state/store-table';
 import { NOTIFY_POLICIES, runIn } from './decided-runs';
+import { notifyingStateStore } from '../../src/notify/notifying-state-store';
+import { killswitchEventFromApi } from '../../src/platform/platform-state-events';
 
 const WHSEC = `whsec_${Buffer.alloc(32, 4).toString('base64')}`;
 
-describe('POST /events tells the notifier when the emergency stop changes', () => {
-  it('engaged and released, once each: a repeated delivery or an ignored event is not told', async () => {
+describe('the state store tells the notifier when the emergency stop changes', () => {
+  it('through POST /events: engaged and released, once each; a repeated delivery or an ignored event is not told', async () => {
     const told: Notification[] = [];
     const notifier: Notifier = { decided: () => undefined, notify: (n) => { told.push(n); }, close: async () => undefined };
-    const state: GuardrailState = { store: new MemoryStateStore(TIMING), onUnavailable: 'deny', emergencyStop: 'enforce', eventToleranceMs: 900_000 };
-    const { app } = testApp(bundleFrom(PLAIN_POLICIES), { secrets: [SECRET], state, clock: () => new Date(T0), notifier });
+    const state: GuardrailState = { store: notifyingStateStore(new MemoryStateStore(TIMING), notifier), onUnavailable: 'deny', emergencyStop: 'enforce', eventToleranceMs: 900_000 };
+    const { app } = testApp(bundleFrom(PLAIN_POLICIES), { secrets: [SECRET], state, clock: () => new Date(T0) });
     const event = (body: object) => signedRequest(app, body, { path: '/events', secret: SECRET });
     expect((await event(engagedPayload(at(T0 - 60_000), 'jane'))).status).toBe(202);
     expect((await event(engagedPayload(at(T0 - 60_000), 'jane'))).status).toBe(200);
@@ -33,6 +35,15 @@ describe('POST /events tells the notifier when the emergency stop changes', () =
       ['emergency-stop-engaged', 'Emergency stop engaged by jane'],
       ['emergency-stop-released', expect.stringMatching(/^Emergency stop released by /)],
     ]);
+  });
+
+  it('through the Platform API sync: a change it reads is told once, the same answer read again is not', async () => {
+    const told: Notification[] = [];
+    const store = notifyingStateStore(new MemoryStateStore(TIMING), { notify: (n) => { told.push(n); } });
+    const engaged = { active: true, engaged: at(T0 - 60_000), engagedByName: 'Ann Admin' };
+    await store.apply(killswitchEventFromApi(engaged, T0 - 1000), new Date(T0));
+    await store.apply(killswitchEventFromApi(engaged, T0), new Date(T0));
+    expect(told.map((n) => [n.kind, n.title])).toEqual([['emergency-stop-engaged', 'Emergency stop engaged by Ann Admin']]);
   });
 });
 

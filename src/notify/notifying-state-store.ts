@@ -1,0 +1,22 @@
+import type { StateStore } from '../state/state-store';
+import { emergencyStopNotification } from './event-notifications';
+import type { Notifier } from './notifier';
+
+/**
+ * The state store, telling the notifier when an emergency stop change is applied: from POST
+ * /events or from the Platform API sync alike. Only the replica whose update applied tells (with
+ * Redis the others get `duplicate` or `stale`), so a change is told once, not once per replica.
+ */
+export function notifyingStateStore(store: StateStore, notifier: Pick<Notifier, 'notify'>): StateStore {
+  return {
+    kind: store.kind,
+    async apply(event, now) {
+      const outcome = await store.apply(event, now);
+      if (outcome === 'applied' && event.kind === 'killswitch') notifier.notify(emergencyStopNotification(event, now));
+      return outcome;
+    },
+    read: (query, now) => store.read(query, now),
+    health: () => store.health(),
+    close: () => store.close(),
+  };
+}
