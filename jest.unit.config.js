@@ -27,7 +27,7 @@ const UNIT = [
   'policy/scope.test.ts', 'policy/shared-rule-checks.test.ts', 'policy/starter-policies.test.ts',
   'policy/step-shapes.test.ts', 'policy/time-window-property.test.ts', 'policy/time-window-wall-clock.test.ts',
   'policy/rules/actions.test.ts', 'policy/rules/blast-radius.test.ts', 'policy/rules/condition.test.ts',
-  'policy/rules/docs-examples.test.ts', 'policy/rules/duration.test.ts', 'policy/rules/environments.test.ts',
+  'policy/rules/attacked-services-doc.test.ts', 'policy/rules/docs-examples.test.ts', 'policy/rules/duration.test.ts', 'policy/rules/environments.test.ts',
   'policy/rules/load-errors.test.ts', 'policy/rules/parameters.test.ts', 'policy/rules/per-group.test.ts',
   'policy/rules/predicate-property.test.ts', 'policy/rules/target-attributes.test.ts',
   'policy/rules/targets.test.ts', 'policy/rules/time-window.test.ts', 'readme/config-table.test.ts',
@@ -36,7 +36,7 @@ const UNIT = [
   'replay/format-markdown.test.ts', 'replay/same-json.test.ts', 'server/config.test.ts',
   'signals/deny-when-and-query.test.ts', 'signals/environment-placeholder.test.ts', 'signals/matcher.test.ts',
   'signals/replay-coverage.test.ts', 'signals/signal-checks.test.ts', 'signals/signal-facts.test.ts',
-  'signals/signal-rules-load.test.ts', 'signals/signals-config.test.ts', 'signature/',
+  'signals/signal-rules-load.test.ts', 'signals/signals-config.test.ts', 'signals/target-placeholders.test.ts', 'signature/',
   'state/docs-examples.test.ts', 'state/event-time.test.ts', 'state/event-tolerance.test.ts',
   'state/redis-config.test.ts', 'state/state-rules.test.ts',
 ];
