@@ -5,6 +5,7 @@ import { getHeapStatistics } from 'node:v8';
 import bytes from 'bytes';
 import type { Logger } from './observability/logger';
 import type { Metrics } from './observability/metrics';
+import { countRefusedEvent } from './observability/observe-events';
 import { disabledAuditLog, type AuditLog } from './observability/audit-log';
 import type { PolicyStore } from './policy/runtime/policy-store';
 import { errorHandler } from './http/error-handler';
@@ -128,7 +129,8 @@ export function createApp(deps: AppDeps): App {
   return (req, res) => {
     if (isPreflightRequest(req)) return preflight(req, res);
     const problem = framingProblem(req, bodyLimit);
-    if (problem) refuseAndClose(res, problem);
-    else app(req, res);
+    if (!problem) return app(req, res);
+    if (req.method === 'POST' && req.url?.split('?')[0] === '/events') countRefusedEvent(metrics, problem.status);
+    refuseAndClose(res, problem);
   };
 }

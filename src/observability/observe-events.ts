@@ -9,13 +9,23 @@ function eventLabel(body: unknown): EventLabel {
   return typeof name === 'string' && KNOWN_EVENTS.has(name) ? (name as EventLabel) : 'other';
 }
 
+/** What an error answer to POST /events says of the event: by its status. */
+function outcomeOf(status: number): EventOutcome {
+  if (status === 401) return 'unauthorized';
+  if (status === 503) return 'unavailable';
+  if (status >= 400 && status < 500) return 'invalid';
+  return 'error';
+}
+
 /** An answer the route did not classify: an error raised on the way (signature, body, payload, store). */
 function outcomeOfStatus(res: Response): EventOutcome {
   if (!res.writableFinished) return 'error'; // the client went away before the answer
-  if (res.statusCode === 401) return 'unauthorized';
-  if (res.statusCode === 503) return 'unavailable';
-  if (res.statusCode >= 400 && res.statusCode < 500) return 'invalid';
-  return 'error';
+  return outcomeOf(res.statusCode);
+}
+
+/** Counts a POST /events refused for its framing before any route ran (a body over BODY_LIMIT, 413). */
+export function countRefusedEvent(metrics: Metrics, status: number): void {
+  metrics.events.inc({ event: 'other', outcome: outcomeOf(status) });
 }
 
 /**
