@@ -1,5 +1,5 @@
 import { fetched, httpGetJson, type Fetched, type HttpAnswer } from './http-get-json';
-import type { AlertFact, AlertsAnswer } from './signal-facts';
+import type { AlertFact, AlertsAnswer } from '../policy/facts/signal-facts';
 import type { SignalSource } from './signal-source';
 
 /**

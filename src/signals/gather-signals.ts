@@ -3,10 +3,11 @@ import { createAnswerCache, type AnswerCache } from './answer-cache';
 import type { Fetched } from './http-get-json';
 import { fetchQuery } from './prometheus-client';
 import { fetchJson } from './json-client';
-import type { AlertsAnswer, JsonAnswer, QueryAnswer, SignalFacts } from './signal-facts';
+import type { AlertsAnswer, JsonAnswer, QueryAnswer, SignalFacts } from '../policy/facts/signal-facts';
 import type { SignalMetrics } from './signal-metrics';
-import { needKey, type ResolvedSignalNeed } from './signal-need';
-import { findSource, sourceText, type SignalSource, type SignalsConfig, type SourceKind } from './signal-source';
+import { needKey, type ResolvedSignalNeed } from '../policy/facts/signal-need';
+import { findSource, type SignalSource, type SignalsConfig } from './signal-source';
+import { sourceText, type SourceKind } from '../policy/signals/source-kind';
 
 export interface SignalGathererDeps {
   config: SignalsConfig;

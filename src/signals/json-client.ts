@@ -1,5 +1,5 @@
 import { fetched, httpGetJson, type Fetched, type HttpAnswer } from './http-get-json';
-import type { JsonAnswer } from './signal-facts';
+import type { JsonAnswer } from '../policy/facts/signal-facts';
 import type { SignalSource } from './signal-source';
 
 /** An HTTP answer as a `json` rule reads it: 2xx/3xx with its JSON, anything else an error naming the status. */

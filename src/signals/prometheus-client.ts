@@ -1,6 +1,6 @@
 import { fetched, httpGetJson, type Fetched, type HttpAnswer } from './http-get-json';
-import { sampleValue } from './sample-value';
-import type { QueryAnswer } from './signal-facts';
+import { sampleValue } from '../policy/signals/sample-value';
+import type { QueryAnswer } from '../policy/facts/signal-facts';
 import type { SignalSource } from './signal-source';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

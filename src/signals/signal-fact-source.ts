@@ -4,9 +4,10 @@ import { NO_ENVIRONMENT_DIRECTORY } from '../policy/core/environment-directory';
 import { runEnvironments } from '../policy/engine/environments';
 import { actionSteps } from '../policy/engine/action-steps';
 import type { SignalGatherer } from './gather-signals';
-import { attackedValues, type AttackedValues } from './attacked-values';
-import { signalRunValues } from './run-values';
-import { resolveSignalNeeds, type QueryMemo, type SignalNeed } from './signal-need';
+import { attackedValues, type AttackedValues } from '../policy/signals/attacked-values';
+import { signalRunValues } from '../policy/signals/run-values';
+import { type SignalNeed } from '../policy/facts/signal-need';
+import { resolveSignalNeeds, type QueryMemo } from '../policy/signals/resolve-signal-needs';
 
 const SIGNAL_KINDS: ReadonlyArray<SignalNeed['kind']> = ['alerts', 'prometheus', 'json'];
 /** Query texts compiled by one source at most (policies x reloads rarely come near it). */

@@ -1,6 +1,7 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { QueryOutcome } from './http-get-json';
-import type { SignalsConfig, SourceKind } from './signal-source';
+import type { SignalsConfig } from './signal-source';
+import type { SourceKind } from '../policy/signals/source-kind';
 
 /** What the gatherer reports: every query sent to a source, and answers served from the cache. */
 export interface SignalMetrics {

@@ -1,11 +1,7 @@
-/** The kinds of live signal a policy may ask: Alertmanager's alerts, Prometheus queries, any HTTP endpoint answering JSON. */
-export type SourceKind = 'alertmanager' | 'prometheus' | 'json';
-export const SOURCE_KINDS: readonly SourceKind[] = ['alertmanager', 'prometheus', 'json'];
+import type { SourceKind } from '../policy/signals/source-kind';
+
 /** The kinds configured by environment variables too (`<KIND>_URL`); `json` sources only in SIGNAL_SOURCES_FILE. */
 export const ENV_SOURCE_KINDS: readonly SourceKind[] = ['alertmanager', 'prometheus'];
-
-/** The name a policy means when it names no source (`ALERTMANAGER_URL`, `PROMETHEUS_URL`). */
-export const DEFAULT_SOURCE = 'default';
 
 export type SourceAuth =
   | { type: 'bearer'; token: string }
@@ -31,11 +27,6 @@ export interface SignalsConfig {
   cacheTtlMs: number;
   /** SIGNAL_TIMEOUT_MS (default 5000): the longest one query may take; Steadybit waits 55 s for the whole answer. */
   timeoutMs: number;
-}
-
-/** `alertmanager "default" (http://127.0.0.1:9093)`: how messages and logs name a source. */
-export function sourceText(kind: SourceKind, name: string, url?: string): string {
-  return `${kind} "${name}"${url ? ` (${url})` : ''}`;
 }
 
 export function findSource(config: Pick<SignalsConfig, 'sources'>, kind: SourceKind, name: string): SignalSource | undefined {

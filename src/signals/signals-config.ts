@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ConfigError, envInteger } from '../env-values';
 import { ajv, toFieldErrors } from '../validation/ajv';
-import { DEFAULT_SOURCE, ENV_SOURCE_KINDS, SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth, type SourceKind } from './signal-source';
+import { ENV_SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth } from './signal-source';
+import { DEFAULT_SOURCE, SOURCE_KINDS, type SourceKind } from '../policy/signals/source-kind';
 
 /** One source in SIGNAL_SOURCES_FILE. */
 interface SourceEntry {

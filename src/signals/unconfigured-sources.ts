@@ -1,5 +1,6 @@
 import type { Need } from '../policy/facts/need';
-import { findSource, sourceText, type SignalsConfig } from './signal-source';
+import { findSource, type SignalsConfig } from './signal-source';
+import { sourceText } from '../policy/signals/source-kind';
 
 /**
  * The sources that signal needs name but the deployment does not configure, as messages name them

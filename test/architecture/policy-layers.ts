@@ -11,13 +11,14 @@ export const POLICY_LAYERS: Record<string, number> = {
   predicate: 2,
   'json-logic': 3,
   engine: 4, // one decision
-  rules: 5, // one file per rule kind
-  loading: 6, // YAML -> checked, compiled bundle
-  runtime: 7, // the policy set while the service runs
+  signals: 5, // live signals: rule specs, matchers, PromQL placeholders, the alerts and prometheus checks
+  rules: 6, // one file per rule kind
+  loading: 7, // YAML -> checked, compiled bundle
+  runtime: 8, // the policy set while the service runs
 };
 
 /** What the language may import from the rest of src/ (paths relative to src/, prefixes). */
-export const BELOW_POLICY: readonly string[] = ['payload/', 'validation/', 'json-object.ts', 'env-values.ts', 'signals/'];
+export const BELOW_POLICY: readonly string[] = ['payload/', 'validation/', 'json-object.ts', 'env-values.ts'];
 
 /** The layer of a file relative to src/: its folder under policy/, or undefined outside the language. */
 function layerOf(file: string): string | undefined {

@@ -1,5 +1,5 @@
-import { parseDenyWhen, trips, type DenyWhen } from '../../src/signals/deny-when';
-import { compilePromQuery, resolvePromQuery, type PromQuery } from '../../src/signals/prom-query';
+import { parseDenyWhen, trips, type DenyWhen } from '../../src/policy/signals/deny-when';
+import { compilePromQuery, resolvePromQuery, type PromQuery } from '../../src/policy/signals/prom-query';
 
 const when = (text: string): DenyWhen => {
   const parsed = parseDenyWhen(text);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import type { PolicyResult, PreflightPayload } from '../../src/policy/core/decision';
-import type { SignalFacts } from '../../src/signals/signal-facts';
+import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';
 

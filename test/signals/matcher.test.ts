@@ -1,5 +1,5 @@
-import { matchesLabels, parseMatchers, resolveMatchers, type Matcher } from '../../src/signals/matcher';
-import type { RunValues } from '../../src/signals/placeholder-text';
+import { matchesLabels, parseMatchers, resolveMatchers, type Matcher } from '../../src/policy/signals/matcher';
+import type { RunValues } from '../../src/policy/signals/placeholder-text';
 
 function parsed(text: string): Matcher[] {
   const m = parseMatchers(text);

@@ -1,8 +1,8 @@
-import { checkAlerts } from '../../src/signals/alerts-check';
-import { checkPrometheus } from '../../src/signals/prometheus-check';
-import type { RunValues } from '../../src/signals/placeholder-text';
-import { compileAlertsSpec, compilePrometheusSpec, type AlertsSpec, type PrometheusSpec } from '../../src/signals/signal-rule-specs';
-import type { AlertFact, QueryAnswer, SignalFacts } from '../../src/signals/signal-facts';
+import { checkAlerts } from '../../src/policy/signals/alerts-check';
+import { checkPrometheus } from '../../src/policy/signals/prometheus-check';
+import type { RunValues } from '../../src/policy/signals/placeholder-text';
+import { compileAlertsSpec, compilePrometheusSpec, type AlertsSpec, type PrometheusSpec } from '../../src/policy/signals/signal-rule-specs';
+import type { AlertFact, QueryAnswer, SignalFacts } from '../../src/policy/facts/signal-facts';
 
 const now = new Date('2026-01-05T10:00:00Z');
 const readAt = '2026-01-05T09:59:58.000Z';

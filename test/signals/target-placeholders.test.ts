@@ -4,10 +4,10 @@ import type { Attribute, PreflightPayload, Target } from '../../src/payload/type
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import { actionSteps } from '../../src/policy/engine/action-steps';
-import { attackedValues, MAX_TARGET_VALUES } from '../../src/signals/attacked-values';
+import { attackedValues, MAX_TARGET_VALUES } from '../../src/policy/signals/attacked-values';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
-import type { ResolvedSignalNeed } from '../../src/signals/signal-need';
-import type { SignalFacts } from '../../src/signals/signal-facts';
+import type { ResolvedSignalNeed } from '../../src/policy/facts/signal-need';
+import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { NOW, policyDocument, problemsOf, withAttack } from '../helpers/decide-harness';
 import { FIXTURES } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';

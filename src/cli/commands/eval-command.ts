@@ -9,8 +9,8 @@ import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../
 import { servedBundle } from '../served-bundle';
 import { EXIT, UsageError } from '../usage-error';
 import { decisionText } from './explain-text';
-import { signalFactsLines } from '../../signals/signal-facts-text';
-import { validateSignalFacts } from '../../signals/signal-facts-schema';
+import { signalFactsLines } from '../../policy/signals/signal-facts-text';
+import { validateSignalFacts } from '../../policy/facts/signal-facts-schema';
 import { guardView } from '../../guard/guard-view';
 import { judgeRunningRun } from '../../guard/judge-running-run';
 import { judgementJson, judgementText } from '../../guard/judgement-text';

@@ -1,6 +1,6 @@
 import { editorSchema } from '../../policy/loading/document-schema';
 import { factsSchema, stateFactsSchema } from '../../policy/facts/facts-schema';
-import { SIGNAL_FACTS_SCHEMA } from '../../signals/signal-facts-schema';
+import { SIGNAL_FACTS_SCHEMA } from '../../policy/facts/signal-facts-schema';
 import { suiteSchema } from '../suite/suite-schema';
 import { EXIT, UsageError } from '../usage-error';
 

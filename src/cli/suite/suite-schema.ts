@@ -1,7 +1,7 @@
 import { modificationSchema, NAME_PATTERN } from '../../policy/loading/document-schema';
 import { EMERGENCY_STOP_POLICY } from '../../policy/loading/built-in-policies';
 import { environmentFactsShape, stateFactsShape } from '../../policy/facts/facts-schema';
-import { signalFactsShape } from '../../signals/signal-facts-schema';
+import { signalFactsShape } from '../../policy/facts/signal-facts-schema';
 import type { Modification, PolicyResultKind } from '../../policy/core/decision';
 
 /**

@@ -1,4 +1,4 @@
-import { signalFactsShape } from '../../signals/signal-facts-schema';
+import { signalFactsShape } from './signal-facts-schema';
 import { END_STATES, SCOPE_KINDS } from './state-facts';
 
 /**

@@ -1,4 +1,4 @@
-import type { SignalFacts } from '../../signals/signal-facts';
+import type { SignalFacts } from './signal-facts';
 import type { EnvironmentFacts } from './environment-facts';
 import type { StateFacts } from './state-facts';
 

@@ -1,4 +1,4 @@
-import type { SignalNeed } from '../../signals/signal-need';
+import type { SignalNeed } from './signal-need';
 import type { EnvironmentNamesNeed } from './environment-facts';
 import type { StateNeed } from './state-facts';
 

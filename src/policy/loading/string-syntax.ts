@@ -2,7 +2,7 @@ import { DURATION_WITH_UNITS_PATTERN, parseDuration } from '../syntax/duration';
 import { globProblem } from '../syntax/glob-syntax';
 import { invisibleProblem, lookalikeProblem } from './lookalike-text';
 import { zoneProblem } from '../time/zone';
-import { sampleValue } from '../../signals/sample-value';
+import { sampleValue } from '../signals/sample-value';
 
 /**
  * Strings of a policy that have a syntax of their own, checked when the set loads: a typo in one

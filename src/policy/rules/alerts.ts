@@ -1,10 +1,10 @@
 import type { RuleCheck } from '../core/compiled';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
-import { checkAlerts } from '../../signals/alerts-check';
-import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec } from '../../signals/signal-rule-specs';
+import { checkAlerts } from '../signals/alerts-check';
+import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec } from '../signals/signal-rule-specs';
 import { signalRunsOf, withBlind } from './signal-run-values';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
-import { fillsEnvironment } from '../../signals/placeholder-text';
+import { fillsEnvironment } from '../signals/placeholder-text';
 
 /**
  * `- alerts: {matchers: ['severity="critical"', 'namespace="{{environment}}"']}`: no run while

@@ -4,10 +4,10 @@ import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { checkExpression } from '../json-logic/check-expression';
 import { compileSimple } from '../json-logic/compile-simple';
 import { dataRoots } from '../json-logic/data-roots';
-import { checkJson, type JsonLogicFn } from '../../signals/json-check';
-import { parseJsonPath } from '../../signals/json-path-text';
-import { fillsEnvironment, targetKeysOf } from '../../signals/placeholder-text';
-import { DEFAULT_SOURCE } from '../../signals/signal-source';
+import { checkJson, type JsonLogicFn } from '../signals/json-check';
+import { parseJsonPath } from '../signals/json-path-text';
+import { fillsEnvironment, targetKeysOf } from '../signals/placeholder-text';
+import { DEFAULT_SOURCE } from '../signals/source-kind';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import { signalRunsOf, withBlind } from './signal-run-values';
 

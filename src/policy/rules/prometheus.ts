@@ -1,10 +1,10 @@
 import type { RuleCheck } from '../core/compiled';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
-import { checkPrometheus } from '../../signals/prometheus-check';
-import { compilePrometheusSpec, PROMETHEUS_SPEC_SCHEMA, type PrometheusSpec } from '../../signals/signal-rule-specs';
+import { checkPrometheus } from '../signals/prometheus-check';
+import { compilePrometheusSpec, PROMETHEUS_SPEC_SCHEMA, type PrometheusSpec } from '../signals/signal-rule-specs';
 import { signalRunsOf, withBlind } from './signal-run-values';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
-import { fillsEnvironment } from '../../signals/placeholder-text';
+import { fillsEnvironment } from '../signals/placeholder-text';
 
 /**
  * `- prometheus: {query: 'slo:burn_rate:1h{env="{{environment}}"}', denyWhen: "> 14.4"}`: a PromQL

@@ -2,10 +2,10 @@ import type { Checked } from '../core/checked';
 import type { EvaluationContext } from '../core/evaluation-context';
 import type { Violation } from '../core/decision';
 import { memoKey } from '../core/memo';
-import { signalRunValues } from '../../signals/run-values';
-import type { RunValues } from '../../signals/placeholder-text';
-import { attackedValues, type AttackedValues } from '../../signals/attacked-values';
-import { targetRuns } from '../../signals/target-runs';
+import { signalRunValues } from '../signals/run-values';
+import type { RunValues } from '../signals/placeholder-text';
+import { attackedValues, type AttackedValues } from '../signals/attacked-values';
+import { targetRuns } from '../signals/target-runs';
 
 /** The run's placeholder values for signal rules, one set per name of each environment it touches. */
 export function runValuesOf(ctx: EvaluationContext): RunValues[] {

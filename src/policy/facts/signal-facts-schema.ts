@@ -1,4 +1,4 @@
-import { ajv, toFieldErrors, type FieldError } from '../validation/ajv';
+import { ajv, toFieldErrors, type FieldError } from '../../validation/ajv';
 import type { SignalFacts } from './signal-facts';
 
 const readAt = { type: 'string', format: 'date-time', description: 'When the source answered.' };

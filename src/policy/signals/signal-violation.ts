@@ -1,4 +1,4 @@
-import type { SignalRead, Violation } from '../policy/core/decision';
+import type { SignalRead, Violation } from '../core/decision';
 
 export type OnUnavailable = 'deny' | 'allow';
 

@@ -1,10 +1,10 @@
 import jsonLogic from 'json-logic-js';
 import { fillJsonPath } from './json-path-text';
 import { missingValueText, type PlaceholderText, type RunValues } from './placeholder-text';
-import { own, type SignalFacts } from './signal-facts';
-import { sourceText } from './signal-source';
-import type { Checked } from '../policy/core/checked';
-import type { SignalRead, Violation } from '../policy/core/decision';
+import { own, type SignalFacts } from '../facts/signal-facts';
+import { sourceText } from './source-kind';
+import type { Checked } from '../core/checked';
+import type { SignalRead, Violation } from '../core/decision';
 import { clip, unavailable, type OnUnavailable } from './signal-violation';
 
 /** A json-logic expression checked at load time, run on `{status, body}`. */

@@ -4,8 +4,8 @@ import { targetKeysOf } from './placeholder-text';
 import { compilePromQuery } from './prom-query';
 import type { AlertsCheck } from './alerts-check';
 import type { PrometheusCheck } from './prometheus-check';
-import type { SignalNeed } from './signal-need';
-import { DEFAULT_SOURCE } from './signal-source';
+import type { SignalNeed } from '../facts/signal-need';
+import { DEFAULT_SOURCE } from './source-kind';
 
 /** A problem in a signal rule's spec, with its path inside the rule: thrown by the rule kind as a load error. */
 export interface SpecProblem { message: string; path: string[] }

@@ -1,9 +1,9 @@
 import { matcherText, matchesLabels, resolveMatchers, type Matcher, type ResolvedMatcher } from './matcher';
 import { missingValueText, type RunValues } from './placeholder-text';
-import { own, type AlertFact, type SignalFacts } from './signal-facts';
-import { sourceText } from './signal-source';
-import type { Checked } from '../policy/core/checked';
-import type { SignalRead, Violation } from '../policy/core/decision';
+import { own, type AlertFact, type SignalFacts } from '../facts/signal-facts';
+import { sourceText } from './source-kind';
+import type { Checked } from '../core/checked';
+import type { SignalRead, Violation } from '../core/decision';
 import { clip, listCapped, unavailable, type OnUnavailable } from './signal-violation';
 
 /** An `alerts` rule, compiled: which alerts of which source stop a run. */

@@ -1,4 +1,4 @@
-import type { QueryAnswer, SignalFacts } from './signal-facts';
+import type { QueryAnswer, SignalFacts } from '../facts/signal-facts';
 import { clip } from './signal-violation';
 
 const at = (readAt: string | undefined) => (readAt ? `read ${readAt}` : 'read at an unrecorded time');

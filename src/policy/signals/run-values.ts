@@ -1,5 +1,5 @@
-import type { Execution } from '../payload/types';
-import type { RunEnvironment } from '../policy/core/decision';
+import type { Execution } from '../../payload/types';
+import type { RunEnvironment } from '../core/decision';
 import type { RunValues } from './placeholder-text';
 
 /**

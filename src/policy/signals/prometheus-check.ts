@@ -2,10 +2,10 @@ import { trips, type DenyWhen } from './deny-when';
 import { missingValueText, type RunValues } from './placeholder-text';
 import { resolvePromQuery, type PromQuery } from './prom-query';
 import { sampleValue } from './sample-value';
-import { own, type PromSample, type SignalFacts } from './signal-facts';
-import { sourceText } from './signal-source';
-import type { Checked } from '../policy/core/checked';
-import type { SignalRead, Violation } from '../policy/core/decision';
+import { own, type PromSample, type SignalFacts } from '../facts/signal-facts';
+import { sourceText } from './source-kind';
+import type { Checked } from '../core/checked';
+import type { SignalRead, Violation } from '../core/decision';
 import { clip, listCapped, unavailable, type OnUnavailable } from './signal-violation';
 
 /** A `prometheus` rule, compiled (docs/signals.md, "What a result means"). */

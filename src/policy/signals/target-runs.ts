@@ -1,4 +1,4 @@
-import { attributeHint } from '../policy/engine/missing-data';
+import { attributeHint } from '../engine/missing-data';
 import { MAX_TARGET_VALUES, type AttackedValues } from './attacked-values';
 import type { RunValues } from './placeholder-text';
 

@@ -1,6 +1,6 @@
-import type { ActionStepRef } from '../policy/core/decision';
-import { stepName } from '../policy/engine/step-text';
-import { isTargeted } from '../policy/core/targeted-step';
+import type { ActionStepRef } from '../core/decision';
+import { stepName } from '../engine/step-text';
+import { isTargeted } from '../core/targeted-step';
 
 /**
  * Most distinct values (or combinations of values) one signal rule asks about for one run: a rule
