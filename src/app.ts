@@ -122,6 +122,7 @@ export function createApp(deps: AppDeps): App {
     archive: deps.archive,
     notifier: deps.notifier,
     keep: deps.guard && ((decision, payload, now) => deps.guard?.keep(decision, payload, now)),
+    takeExceptionUses: deps.state && ((uses, now) => (deps.state as GuardrailState).store.takeExceptionUses(uses, now)),
   });
   app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));
   app.use(errorHandler(deps.logger));

@@ -17,6 +17,7 @@ export function forgetEndedRuns(store: StateStore, runs: GuardStore, logger: Log
       return outcome;
     },
     read: (query, now) => store.read(query, now),
+    takeExceptionUses: (uses, now) => store.takeExceptionUses(uses, now),
     health: () => store.health(),
     close: () => store.close(),
   };

@@ -17,6 +17,8 @@ import { readSignedJson, type SignedBodyOptions } from './signed-json-body';
 import { framingProblem } from './request-framing';
 import { turnBatch } from './turn-batch';
 import { preflightAnswer } from './preflight-answer';
+import { settleExceptionUses, type TakeUses } from '../approvals/settle-exception-uses';
+import { StateUnavailableError } from '../state/state-store';
 import type { DecisionArchive } from '../archive/decision-archive';
 import type { Notifier } from '../notify/notifier';
 
@@ -29,6 +31,8 @@ export interface PreflightDeps extends SignedBodyOptions {
   newId: () => string;
   /** Gathers the facts the bundle's rules need (gatherFacts over the app's fact sources). */
   gather: (bundle: PolicyBundle, payload: PreflightPayload, now: Date) => Promise<Gathered>;
+  /** Takes uses of exceptions with maxUses (the state store); without it such an exception never waives a run. */
+  takeExceptionUses?: TakeUses;
   /** Records every decision after its answer is sent (DECISION_ARCHIVE); optional. */
   archive?: DecisionArchive;
   /** Tells people of denials, warnings and waivers after the answer is sent (docs/notifications.md); optional. */
@@ -106,6 +110,16 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
   const inTurn = turnBatch();
   const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
 
+  /** settleExceptionUses with the store's take; a store that cannot count denies the run (503). */
+  const settleUses = async (first: { decision: Decision; facts: Facts }, bundle: PolicyBundle, now: Date, redecide: (facts: Facts) => Decision) => {
+    try {
+      return await settleExceptionUses(first, bundle, now, redecide, deps.takeExceptionUses);
+    } catch (err) {
+      if (!(err instanceof StateUnavailableError)) throw err;
+      throw new HttpError(503, `the use of an exception with maxUses cannot be counted (${err.message}), so the run it would waive is denied`);
+    }
+  };
+
   const decideRequest = async (req: IncomingMessage, res: ServerResponse, answer: PreflightAnswer, explain: boolean): Promise<Decided> => {
     // Bad framing (a Transfer-Encoding, a declared length over BODY_LIMIT, ...) is answered here,
     // with the decision id and an audit line like every other answer, and the connection closed.
@@ -128,8 +142,11 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     if (!gathered.ok) throw factsUnavailableError(gathered.unavailable);
     // ?explain=true visits every policy, so the explanation also lists those skipped for their scope.
     // Requests read in the same turn of the loop are decided back to back, then answered (turn-batch.ts).
-    const decision = await inTurn(() => decide(bundle, payload, gathered.facts, now, { decisionId: answer.decisionId, fullScan: explain }));
-    return { decision, bundle, payload, now, facts: gathered.facts };
+    const decideWith = (facts: Facts) => decide(bundle, payload, facts, now, { decisionId: answer.decisionId, fullScan: explain });
+    const first = await inTurn(() => decideWith(gathered.facts));
+    // A run an exception with maxUses waived is allowed only once its use is taken (approvals.md).
+    const { decision, facts } = await settleUses({ decision: first, facts: gathered.facts }, bundle, now, decideWith);
+    return { decision, bundle, payload, now, facts };
   };
 
   const answerPreflight = async (req: IncomingMessage, res: ServerResponse) => {

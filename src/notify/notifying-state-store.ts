@@ -16,6 +16,7 @@ export function notifyingStateStore(store: StateStore, notifier: Pick<Notifier, 
       return outcome;
     },
     read: (query, now) => store.read(query, now),
+    takeExceptionUses: (uses, now) => store.takeExceptionUses(uses, now),
     health: () => store.health(),
     close: () => store.close(),
   };

@@ -75,7 +75,7 @@ export function connectPlatform(config: PlatformConfig, deps: PlatformConnection
         if (view.emergencyStop && !view.emergencyStop.engaged && !sync.killswitchConfirmed()) view.emergencyStop = { engaged: false, unconfirmed: UNCONFIRMED };
         return view;
       };
-      return { kind: store.kind, apply: (e, now) => store.apply(e, now), read, health: () => ({ ...store.health(), restart: MEMORY_RESTART_REBUILT }), close: () => store.close() };
+      return { kind: store.kind, apply: (e, now) => store.apply(e, now), read, takeExceptionUses: (uses, now) => store.takeExceptionUses(uses, now), health: () => ({ ...store.health(), restart: MEMORY_RESTART_REBUILT }), close: () => store.close() };
     },
     cancel: (executionId, withinMs) => cancelExecution(client, executionId, Date.now() + withinMs),
     close: () => sync.stop(),

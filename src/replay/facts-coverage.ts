@@ -15,6 +15,7 @@ function covers(recorded: Need, need: Need): boolean {
     case 'alerts': return recorded.kind === 'alerts' && recorded.source === need.source;
     case 'prometheus': return recorded.kind === 'prometheus' && recorded.source === need.source && recorded.query === need.query;
     case 'json': return recorded.kind === 'json' && recorded.source === need.source && recorded.path === need.path;
+    case 'exception-uses': return true; // never asked here: missingFacts lets uses through (replayFacts)
   }
 }
 
@@ -26,7 +27,8 @@ function covers(recorded: Need, need: Need): boolean {
  */
 export function missingFacts(needs: readonly Need[], facts: ArchivedFacts): Need[] {
   // What was asked for is what the decision had (an answer, or "not loaded" if no source answered).
-  return needs.filter((need) => !facts.needs.some((recorded) => covers(recorded, need)));
+  // An exception's use count the archive lacks is its count then: none, as the exception is new (replayFacts).
+  return needs.filter((need) => need.kind !== 'exception-uses' && !facts.needs.some((recorded) => covers(recorded, need)));
 }
 
 /** A need as a person reads it: `{kind: 'ended', windowMs: 7200000, ...}` -> `runs ended in the last 2h`. */
@@ -40,5 +42,6 @@ export function describeNeed(need: Need): string {
     case 'alerts': return `the alerts of alertmanager "${need.source}"`;
     case 'prometheus': return `the query ${need.query} on prometheus "${need.source}"`;
     case 'json': return `GET ${need.path} on json "${need.source}"`;
+    case 'exception-uses': return `the uses of exception "${need.exception}"`;
   }
 }

@@ -2,7 +2,7 @@ import { NEVER_CHANGED, nextKillswitch, type KillswitchRecord } from './killswit
 import type { ExecutionEvent, StateEvent } from './state-event';
 import {
   HISTORY_MS, recordRetentionMs,
-  type ApplyOutcome, type RunRef, type RunsByScope, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
+  type ApplyOutcome, type ExceptionUse, type RunRef, type TakeOutcome, type RunsByScope, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
 } from './state-store';
 
 interface ExecutionRecord { status: 'running' | 'ended'; scopes: string[] }
@@ -72,6 +72,7 @@ export class MemoryStateStore implements StateStore {
   private readonly running = new ScopedRuns();
   private readonly started = new ScopedRuns();
   private readonly ended = new ScopedRuns();
+  private readonly exceptionUses = new Map<string, { count: number; keepUntilMs: number }>();
 
   constructor(private readonly timing: StateTiming) {}
 
@@ -123,7 +124,26 @@ export class MemoryStateStore implements StateStore {
     if (query.running) view.running = this.running.since(query.scopes, nowMs - this.timing.executionTtlMs);
     if (query.endedSinceMs !== undefined) view.ended = this.ended.since(query.scopes, query.endedSinceMs);
     if (query.startedSinceMs !== undefined) view.started = this.started.since(query.scopes, query.startedSinceMs);
+    if (query.exceptionUses) view.exceptionUses = this.useCounts(query.exceptionUses, nowMs);
     return view;
+  }
+
+  private useCounts(names: readonly string[], nowMs: number): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const name of names) {
+      const kept = this.exceptionUses.get(name);
+      if (kept && kept.keepUntilMs > nowMs) counts[name] = kept.count;
+    }
+    return counts;
+  }
+
+  async takeExceptionUses(uses: readonly ExceptionUse[], now: Date): Promise<TakeOutcome> {
+    const nowMs = now.getTime();
+    const counts = this.useCounts(uses.map((u) => u.name), nowMs);
+    if (uses.some((u) => (counts[u.name] ?? 0) >= u.maxUses)) return { taken: false, counts };
+    for (const u of uses) this.exceptionUses.set(u.name, { count: (counts[u.name] ?? 0) + 1, keepUntilMs: u.keepUntilMs });
+    for (const [name, kept] of this.exceptionUses) if (kept.keepUntilMs <= nowMs) this.exceptionUses.delete(name);
+    return { taken: true };
   }
 
   health(): StoreHealth {

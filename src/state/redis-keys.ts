@@ -11,6 +11,8 @@ export interface RedisKeys {
   guardRun(id: string): string;
   guardRuns: string;
   guardLease(id: string): string;
+  /** Runs an exception with maxUses has waived. */
+  exceptionUses(name: string): string;
 }
 
 /**
@@ -28,5 +30,6 @@ export function redisKeys(prefix: string): RedisKeys {
     guardRun: (id) => `${tag}guard:run:${id}`,
     guardRuns: `${tag}guard:runs`,
     guardLease: (id) => `${tag}guard:lease:${id}`,
+    exceptionUses: (name) => `${tag}exception-uses:${name}`,
   };
 }

@@ -76,3 +76,23 @@ for i = 13, #ARGV do
 end
 return 'applied'
 `;
+
+/**
+ * KEYS: the use counts of the exceptions. ARGV: per key, its maxUses then how long (ms) to keep it
+ * from now (relative: the service's clock, not Redis's, says when an exception expires). Takes one use of each, or none when any is at its maximum: then answers the counts.
+ * Mirrors MemoryStateStore.takeExceptionUses().
+ */
+export const TAKE_EXCEPTION_USES = `
+local counts = {}
+local full = false
+for i, key in ipairs(KEYS) do
+  counts[i] = tonumber(redis.call('GET', key) or '0')
+  if counts[i] >= tonumber(ARGV[2 * i - 1]) then full = true end
+end
+if full then return counts end
+for i, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  redis.call('PEXPIRE', key, ARGV[2 * i])
+end
+return 'taken'
+`;

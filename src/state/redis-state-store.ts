@@ -2,19 +2,20 @@ import type { ChainableCommander, Result } from 'ioredis';
 import { createRedisClient, describeTopology, type RedisClient } from './redis-client';
 import type { RedisConfig } from './redis-config';
 import { redisKeys, type RedisKeys, type RunKind } from './redis-keys';
-import { APPLY_EXECUTION, APPLY_KILLSWITCH } from './redis-scripts';
+import { APPLY_EXECUTION, APPLY_KILLSWITCH, TAKE_EXCEPTION_USES } from './redis-scripts';
 import { RedisGuardStore } from '../guard/redis-guard-store';
 import type { GuardStore } from '../guard/guard-store';
 import { END_STATES, type EndState, type ExecutionEvent, type KillswitchEvent, type StateEvent } from './state-event';
 import {
   HISTORY_MS, recordRetentionMs, StateUnavailableError,
-  type ApplyOutcome, type RunsByScope, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
+  type ApplyOutcome, type ExceptionUse, type RunsByScope, type TakeOutcome, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
 } from './state-store';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     applyKillswitch(...args: string[]): Result<string, Context>;
     applyExecution(numberOfKeys: number, ...args: string[]): Result<string, Context>;
+    takeExceptionUses(numberOfKeys: number, ...args: string[]): Result<string | number[], Context>;
   }
 }
 
@@ -87,6 +88,7 @@ export class RedisStateStore implements StateStore {
     this.redis.on('end', () => this.connectAgain());
     this.redis.defineCommand('applyKillswitch', { numberOfKeys: 2, lua: APPLY_KILLSWITCH });
     this.redis.defineCommand('applyExecution', { lua: APPLY_EXECUTION });
+    this.redis.defineCommand('takeExceptionUses', { lua: TAKE_EXCEPTION_USES });
   }
 
   /**
@@ -200,6 +202,7 @@ export class RedisStateStore implements StateStore {
       const tx = this.redis.multi();
       if (query.emergencyStop) tx.hgetall(this.keys.killswitch);
       for (const [kind, since] of wanted) for (const scope of query.scopes) tx.zrangebyscore(this.keys.runs(kind, scope), since, '+inf', 'WITHSCORES');
+      for (const name of query.exceptionUses ?? []) tx.get(this.keys.exceptionUses(name));
       const out = await tx.exec();
       if (!out) throw new Error('transaction aborted');
       return out.map(([err, value]) => { if (err) throw err; return value; });
@@ -215,12 +218,29 @@ export class RedisStateStore implements StateStore {
       for (const scope of query.scopes) byScope[scope] = runs(replies[i++] as string[]);
       view[kind] = byScope;
     }
+    if (query.exceptionUses) {
+      const counts: Record<string, number> = {};
+      for (const name of query.exceptionUses) {
+        const value = replies[i++] as string | null;
+        if (value !== null) counts[name] = Number(value);
+      }
+      view.exceptionUses = counts;
+    }
     return view;
   }
 
   /** The guard's runs and cancel leases (docs/guard.md), on this store's connection and key prefix. */
   guardStore(): GuardStore {
     return new RedisGuardStore(this.redis, this.keys, (what, run) => this.call(what, run));
+  }
+
+  async takeExceptionUses(uses: readonly ExceptionUse[], now: Date): Promise<TakeOutcome> {
+    const keys = uses.map((u) => this.keys.exceptionUses(u.name));
+    const args = uses.flatMap((u) => [String(u.maxUses), String(Math.max(1, Math.round(u.keepUntilMs - now.getTime())))]);
+    const result = await this.call('update', () => this.update((pipe) => pipe.takeExceptionUses(keys.length, ...keys, ...args)));
+    if (result === 'taken') return { taken: true };
+    const counts = result.split(',').map(Number);
+    return { taken: false, counts: Object.fromEntries(uses.map((u, i) => [u.name, counts[i] ?? 0])) };
   }
 
   health(): StoreHealth {

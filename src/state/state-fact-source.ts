@@ -14,7 +14,7 @@ export interface StateFactSourceDeps {
   logger: Logger;
 }
 
-const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = ['emergency-stop', 'running', 'ended', 'started'];
+const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = ['emergency-stop', 'running', 'ended', 'started', 'exception-uses'];
 
 /** The run's scope keys of the kinds asked for: its team, every environment it touches (incl. an override). */
 function scopesOf(execution: PreflightPayload['execution'], per: ReadonlySet<ScopeKind>): string[] {
@@ -37,6 +37,7 @@ export function stateQuery(needs: readonly Need[], execution: PreflightPayload['
       case 'running': query.running = true; per.add(need.per); break;
       case 'ended': query.endedSinceMs = Math.min(query.endedSinceMs ?? nowMs, nowMs - need.windowMs); per.add(need.per); break;
       case 'started': query.startedSinceMs = Math.min(query.startedSinceMs ?? nowMs, nowMs - need.windowMs); per.add(need.per); break;
+      case 'exception-uses': (query.exceptionUses ??= []).push(need.exception); break;
     }
   }
   return { ...query, scopes: scopesOf(execution, per) };

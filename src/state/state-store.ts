@@ -18,7 +18,20 @@ export interface StateQuery {
   endedSinceMs?: number;
   /** Started runs since this time (quotas). */
   startedSinceMs?: number;
+  /** The exceptions whose use counts are read (exceptions with maxUses). */
+  exceptionUses?: string[];
 }
+
+/** One use of an exception with maxUses, taken when a run it waived is allowed. */
+export interface ExceptionUse {
+  name: string;
+  maxUses: number;
+  /** The count is kept until then (the exception's expiry and a day): a later replay or report may still ask. */
+  keepUntilMs: number;
+}
+
+/** All uses taken, or none (another replica took the last one first): the counts then, by exception. */
+export type TakeOutcome = { taken: true } | { taken: false; counts: Record<string, number> };
 
 /** What a read returns: the state part of a decision's facts (policy/facts/state-facts.ts). */
 export type StateView = StateFacts;
@@ -55,6 +68,11 @@ export interface StateStore {
   apply(event: StateEvent, now: Date): Promise<ApplyOutcome>;
   /** Reads what a preflight needs. Throws StateUnavailableError when the store cannot be reached. */
   read(query: StateQuery, now: Date): Promise<StateView>;
+  /**
+   * Takes one use of each exception at once, all or none: none when any of them is used up (its
+   * count at maxUses). Throws StateUnavailableError when the store cannot be reached.
+   */
+  takeExceptionUses(uses: readonly ExceptionUse[], now: Date): Promise<TakeOutcome>;
   health(): StoreHealth;
   close(): Promise<void>;
 }

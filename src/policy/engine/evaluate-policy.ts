@@ -3,6 +3,7 @@ import { nowText, type EvaluationContext } from '../core/evaluation-context';
 import { memoKey } from '../core/memo';
 import type { ExceptionsByPolicy } from './exceptions-for';
 import { NO_MODIFICATIONS } from './policy-texts';
+import { useText, waiverBlocker } from './waiver-blocker';
 import type { CompiledScope } from '../core/compiled-scope';
 import type { TemplateValues } from '../core/template';
 import type { Checked } from '../core/checked';
@@ -147,14 +148,13 @@ function reaches(e: CompiledException, ctx: EvaluationContext, steps: Evaluation
   return steps.some((s) => e.match.stepCovered(s)) && violations.every(({ violation: v }) => (v.step ? e.match.stepCovered(v.step) : steps.every((s) => e.match.stepCovered(s))));
 }
 
-/** The exception that waives this policy for this run now; an expired one never does. */
+/** The exception that waives this policy for this run now; one expired, used up or of unknown use never does (its note says why). */
 function waiverFor(policy: CompiledPolicy, ctx: EvaluationContext, steps: EvaluationContext['actionSteps'], violations: readonly Located[], exceptions: ExceptionsByPolicy) {
   const named = exceptions.get(policy.name);
   if (named === undefined) return { live: undefined, expiredNote: [] };
-  const inScope = (e: CompiledException) => reaches(e, ctx, steps, violations);
-  const live = named.find((e) => inScope(e) && e.expires > ctx.now);
-  const expired = named.filter((e) => inScope(e) && e.expires <= ctx.now);
-  return { live, expiredNote: expired.map((e) => `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`) };
+  const reaching = named.filter((e) => reaches(e, ctx, steps, violations));
+  const live = reaching.find((e) => waiverBlocker(e, ctx) === undefined);
+  return { live, expiredNote: reaching.map((e) => waiverBlocker(e, ctx)).filter((note): note is string => note !== undefined) };
 }
 
 /** The result every outcome starts from; deny/warn/audit and waivers add their explanation after `source`. */
@@ -204,13 +204,15 @@ function judged(policy: CompiledPolicy, ctx: EvaluationContext, steps: ActionSte
   const message = violations.map((v) => render(policy, v, ctx)).join('; ');
   const { live, expiredNote } = waiverFor(policy, ctx, steps, violations, exceptions);
   if (live) {
-    const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}: ${live.reason}); would have denied: ${message}`;
+    const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}${useText(live, ctx)}: ${live.reason}); would have denied: ${message}`;
     return { result: Object.assign(resultOf(policy, 'skipped', [why]), { exception: live.name, findings }), modifications: NO_MODIFICATIONS };
   }
   // Advisory findings alone (a signal source away, onUnavailable: allow) warn instead of denying.
   const kind = policy.mode !== 'enforce' ? policy.mode : violations.every((v) => v.violation.status === 'advisory') ? 'warn' : 'deny';
   const reasons = violations.map((v) => v.violation.reason).concat(expiredNote);
-  return { result: Object.assign(resultOf(policy, kind, reasons), { message, findings }), modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, ctx) };
+  // Why a waiver the user may count on did not apply (expired, used up) is said where they look.
+  const said = expiredNote.length === 0 ? message : `${message} (${expiredNote.join('; ')})`;
+  return { result: Object.assign(resultOf(policy, kind, reasons), { message: said, findings }), modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, ctx) };
 }
 
 /** The policy's modifications, rendered for this run (most policies have none: nothing is built for them). */

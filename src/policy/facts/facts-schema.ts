@@ -42,6 +42,11 @@ const stateProperties = {
   running: runs('Runs in progress (concurrency rules)', false),
   ended: runs('Runs that ended (cooldown rules)', true),
   started: runs('Runs started (quota rules)', false),
+  exceptionUses: {
+    type: 'object',
+    description: 'Runs each exception with maxUses has waived so far, by exception name; a name not listed has waived none (docs/approvals.md).',
+    additionalProperties: { type: 'integer', minimum: 0 },
+  },
 };
 
 const stateDescription = 'State facts: what the service learned from POST /events. A part that is missing was not gathered: rules that need it cannot decide (they deny).';
@@ -91,6 +96,6 @@ export const needSchema = {
   anyOf: [
     need('emergency-stop'), need('running', { per }), need('ended', { per, windowMs }), need('started', { per, windowMs }),
     need('alerts', { source: { type: 'string', minLength: 1 } }), need('prometheus', { source: { type: 'string', minLength: 1 }, query: { type: 'string', minLength: 1 } }),
-    need('environment-names'),
+    need('environment-names'), need('exception-uses', { exception: { type: 'string', minLength: 1 } }),
   ],
 };

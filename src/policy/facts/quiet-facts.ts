@@ -19,6 +19,7 @@ export function quietFacts(needs: readonly Need[]): Facts {
       case 'running': state.running = {}; break;
       case 'ended': state.ended = {}; break;
       case 'started': state.started = {}; break;
+      case 'exception-uses': state.exceptionUses = {}; break;
       case 'alerts': case 'prometheus': break;
       case 'environment-names': break; // no names: policies match by the values sent and aliases, as without the Platform API
     }

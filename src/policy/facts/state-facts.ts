@@ -46,6 +46,8 @@ export interface StateFacts {
   running?: RunsByScope;
   ended?: RunsByScope;
   started?: RunsByScope;
+  /** Runs each exception with maxUses has waived so far, by exception name (a name not listed: none). */
+  exceptionUses?: Record<string, number>;
 }
 
 /** What a rule with memory needs from the state store, declared when it compiles. */
@@ -53,4 +55,5 @@ export type StateNeed =
   | { kind: 'emergency-stop' }
   | { kind: 'running'; per: ScopeKind }
   | { kind: 'ended'; per: ScopeKind; windowMs: number }
-  | { kind: 'started'; per: ScopeKind; windowMs: number };
+  | { kind: 'started'; per: ScopeKind; windowMs: number }
+  | { kind: 'exception-uses'; exception: string };

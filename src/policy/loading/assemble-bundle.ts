@@ -1,13 +1,16 @@
-import type { PolicyBundle } from '../core/compiled';
+import type { CompiledException, PolicyBundle } from '../core/compiled';
 import { invertAliases } from '../engine/environments';
 import { buildEnvironmentNames } from '../engine/environment-names';
 import { exceptionsByPolicy } from '../engine/exceptions-for';
-import { collectNeeds } from '../facts/need';
+import { collectNeeds, type Need } from '../facts/need';
 import { buildPolicyIndex } from '../engine/policy-index';
 
 /** The compiled parts a bundle is made of (policies in bundle order: priority, then name, built-in first). */
 export type BundleParts = Pick<PolicyBundle, 'revision' | 'loadedAt' | 'files' | 'policies' | 'exceptions' | 'aliases'>
   & Partial<Pick<PolicyBundle, 'exceptionSettings'>>;
+
+/** An exception with maxUses needs its use count from the state store (docs/approvals.md). */
+const useNeeds = (e: CompiledException): { needs: readonly Need[] } => ({ needs: e.maxUses === undefined ? [] : [{ kind: 'exception-uses', exception: e.name }] });
 
 /**
  * A bundle from its compiled parts, with everything derived from them at load: the index, the needs,
@@ -30,6 +33,6 @@ export function assembleBundle(parts: BundleParts): PolicyBundle {
     exceptionsByPolicy: exceptionsByPolicy(exceptions),
     index: buildPolicyIndex(policies),
     // Rules' needs, and the environment names scopes that list environments need.
-    needs: collectNeeds([...policies.flatMap((p) => [...p.rules, p.match, p.exclude]), ...exceptions.map((e) => e.match)]),
+    needs: collectNeeds([...policies.flatMap((p) => [...p.rules, p.match, p.exclude]), ...exceptions.map((e) => e.match), ...exceptions.map(useNeeds)]),
   });
 }

@@ -1,0 +1,51 @@
+import type { PolicyBundle } from '../policy/core/compiled';
+import type { Decision } from '../policy/core/decision';
+import type { Facts } from '../policy/facts/facts';
+import { StateUnavailableError, type ExceptionUse, type TakeOutcome } from '../state/state-store';
+
+/** A use count is kept this long after its exception expires: reports and replays may still ask. */
+const KEEP_AFTER_EXPIRY_MS = 86_400_000;
+
+/** Takes one use of each exception, all or none (StateStore.takeExceptionUses). */
+export type TakeUses = (uses: readonly ExceptionUse[], now: Date) => Promise<TakeOutcome>;
+
+/** The uses an allowed decision takes: one of each exception with maxUses that waived a policy of it. */
+export function usesOf(decision: Decision, bundle: PolicyBundle): ExceptionUse[] {
+  if (!decision.allowed) return [];
+  const waivedBy = new Set(decision.results.map((r) => r.exception).filter((e): e is string => e !== undefined));
+  if (waivedBy.size === 0) return [];
+  return bundle.exceptions
+    .filter((e) => e.maxUses !== undefined && waivedBy.has(e.name))
+    .map((e) => ({ name: e.name, maxUses: e.maxUses as number, keepUntilMs: e.expires.getTime() + KEEP_AFTER_EXPIRY_MS }));
+}
+
+/** Attempts before giving up when other replicas keep using the same exceptions between our read and our take. */
+const ATTEMPTS = 3;
+
+/**
+ * The decision once its exception uses are taken. A run that an exception with maxUses waived is
+ * allowed only when its use is taken (atomically, across replicas); when another run took the last
+ * one first, the run is decided again with the counts the store answered, and is then denied
+ * saying the exception is used up (or waived by another exception, whose use is taken in turn).
+ * A denied run takes nothing.
+ */
+export async function settleExceptionUses(
+  first: { decision: Decision; facts: Facts },
+  bundle: PolicyBundle,
+  now: Date,
+  redecide: (facts: Facts) => Decision,
+  take: TakeUses | undefined,
+): Promise<{ decision: Decision; facts: Facts }> {
+  let { decision, facts } = first;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const uses = usesOf(decision, bundle);
+    if (uses.length === 0) return { decision, facts };
+    if (take === undefined) throw new StateUnavailableError('no state store counts exception uses, so an exception with maxUses cannot waive a run');
+    const outcome = await take(uses, now);
+    if (outcome.taken) return { decision, facts };
+    const state = { ...facts.state, exceptionUses: { ...facts.state?.exceptionUses, ...outcome.counts } };
+    facts = { ...facts, state };
+    decision = redecide(facts);
+  }
+  throw new StateUnavailableError(`other runs kept using the same exceptions (${ATTEMPTS} attempts); try the run again`);
+}
