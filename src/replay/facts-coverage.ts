@@ -15,7 +15,7 @@ function covers(recorded: Need, need: Need): boolean {
     case 'alerts': return recorded.kind === 'alerts' && recorded.source === need.source;
     case 'prometheus': return recorded.kind === 'prometheus' && recorded.source === need.source && recorded.query === need.query;
     case 'json': return recorded.kind === 'json' && recorded.source === need.source && recorded.path === need.path;
-    case 'exception-uses': return true; // never asked here: missingFacts lets uses through (replayFacts)
+    case 'exception-uses': return true; // never asked here: missingFacts lets uses through (redecide.ts)
   }
 }
 
@@ -27,7 +27,7 @@ function covers(recorded: Need, need: Need): boolean {
  */
 export function missingFacts(needs: readonly Need[], facts: ArchivedFacts): Need[] {
   // What was asked for is what the decision had (an answer, or "not loaded" if no source answered).
-  // An exception's use count the archive lacks is its count then: none, as the exception is new (replayFacts).
+  // An exception's use count the archive lacks is its count then: none, as the exception is new (redecide.ts).
   return needs.filter((need) => need.kind !== 'exception-uses' && !facts.needs.some((recorded) => covers(recorded, need)));
 }
 

@@ -48,7 +48,10 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
   const checked = validatePreflightPayload(record.payload);
   if (!checked.ok) return { kind: 'not-replayable', reason: `the archived payload is not a valid preflight payload: ${describeFieldErrors(checked.errors)}` };
   const reads = trapMaskedAttributes(checked.payload, record.masked);
-  const { needs: _recorded, ...facts } = record.facts;
+  const { needs: _recorded, ...recorded } = record.facts;
+  // An exception the archive's set did not have (no use count recorded) had waived no run then.
+  const countsUses = proposed.needs.some((n) => n.kind === 'exception-uses') && recorded.state?.exceptionUses === undefined;
+  const facts = countsUses ? { ...recorded, state: { ...recorded.state, exceptionUses: {} } } : recorded;
   const decision = decide(proposed.bundle, checked.payload, facts, new Date(record.at), { decisionId: record.id, fullScan: record.explain });
   if (reads.keys.size > 0) {
     return { kind: 'not-replayable', reason: `the decision reads the target attribute${reads.keys.size === 1 ? '' : 's'} ${[...reads.keys].join(', ')}, whose values the archive masks (DECISION_ARCHIVE_MASK_ATTRIBUTES)` };
