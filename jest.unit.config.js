@@ -36,7 +36,7 @@ const UNIT = [
   'replay/format-markdown.test.ts', 'replay/same-json.test.ts', 'server/config.test.ts',
   'signals/deny-when-and-query.test.ts', 'signals/environment-placeholder.test.ts', 'signals/matcher.test.ts',
   'signals/replay-coverage.test.ts', 'signals/signal-checks.test.ts', 'signals/signal-facts.test.ts',
-  'signals/signal-rules-load.test.ts', 'signals/signals-config.test.ts', 'signals/target-placeholders.test.ts', 'signature/',
+  'signals/signal-rules-load.test.ts', 'signals/signals-config.test.ts', 'signals/target-placeholders.test.ts', 'signature/verify-signature.test.ts',
   'state/docs-examples.test.ts', 'state/event-time.test.ts', 'state/event-tolerance.test.ts',
   'state/redis-config.test.ts', 'state/state-rules.test.ts',
 ];
