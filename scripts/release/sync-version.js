@@ -31,7 +31,7 @@ const EDITS = {
   'helm/Chart.yaml': [[/^version: .*$/m, `version: ${version}`], [/^appVersion: .*$/m, `appVersion: "${version}"`]],
   'action.yml': [
     [/(uses: )[\w.-]+\/preflight-gate@v[\w.-]+/g, `$1${repo}@v${version}`],
-    [/(  package:\n(?: {4}description: .*\n)? {4}default: )"?[^\n]*"?/, `$1"${pkg.name}@${version}"`],
+    [/( {2}package:\n(?: {4}description: .*\n)? {4}default: )"?[^\n]*"?/, `$1"${pkg.name}@${version}"`],
   ],
   'README.md': [...RELEASE_REFS, [/preflight-gate-\d+\.\d+\.\d+[\w.-]*\.tgz/g, `preflight-gate-${version}.tgz`]],
   'docs/releasing.md': RELEASE_REFS,

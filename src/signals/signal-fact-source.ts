@@ -6,7 +6,7 @@ import { actionSteps } from '../policy/engine/action-steps';
 import type { SignalGatherer } from './gather-signals';
 import { attackedValues, type AttackedValues } from '../policy/signals/attacked-values';
 import { signalRunValues } from '../policy/signals/run-values';
-import { type SignalNeed } from '../policy/facts/signal-need';
+import type { SignalNeed } from '../policy/facts/signal-need';
 import { resolveSignalNeeds, type QueryMemo } from '../policy/signals/resolve-signal-needs';
 
 const SIGNAL_KINDS: ReadonlyArray<SignalNeed['kind']> = ['alerts', 'prometheus', 'json'];

@@ -1,4 +1,4 @@
-import { RedisStateStore } from '../../src/state/redis-state-store';
+import type { RedisStateStore } from '../../src/state/redis-state-store';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
 import { waitFor } from '../helpers/server-process';

@@ -12,7 +12,7 @@ function exception(fields: Record<string, string | undefined>): string {
     kind: 'Exception', name: 'adm-gameday', policy: 'no-attacks', owner: 'sre@example.com',
     reason: 'game day, CHG-1', expires: '"2026-01-07T10:00:00Z"', ...fields,
   };
-  return Object.entries(all).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${v}`).join('\n') + '\n';
+  return `${Object.entries(all).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`;
 }
 
 const load = (fields: Record<string, string | undefined>, settings = SETTINGS, now = NOW) =>

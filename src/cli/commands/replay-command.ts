@@ -5,7 +5,6 @@ import { archiveSources, type ArchiveStream } from '../../replay/archive-sources
 import { s3Settings } from '../../archive/archive-config';
 import { createS3Client } from '../../archive/s3-client';
 import { isS3Url, parseS3Url } from '../../archive/s3-location';
-import { ConfigError } from '../../env-values';
 import { downloadS3Archive } from '../../replay/download-s3-archive';
 import { formatMarkdown } from '../../replay/format-markdown';
 import { formatText, totalChanged } from '../../replay/format-text';
@@ -13,7 +12,7 @@ import { replayArchive } from '../../replay/replay-archive';
 import type { ReplayReport } from '../../replay/replay-report';
 import { RUN_URL_PLACEHOLDERS } from '../../replay/run-label';
 import { parseNow, policyDirArg } from '../read-input';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT, readSettings, UsageError } from '../usage-error';
 
 export const REPLAY_FORMATS = ['text', 'json', 'markdown'] as const;
 export const FAIL_ON = ['newly-allowed', 'any-change'] as const;
@@ -97,16 +96,9 @@ export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.Proc
 /** The streams of a local archive, or of an `s3://bucket/prefix` one fetched into a temporary directory. */
 async function openArchive(archive: string, env: NodeJS.ProcessEnv, since: Date | undefined): Promise<{ streams: ArchiveStream[]; remove(): Promise<void> }> {
   if (!isS3Url(archive)) return { streams: archiveSources(archive), remove: async () => undefined };
-  let location;
-  let settings;
-  try {
-    location = parseS3Url(archive, '--archive');
-    settings = s3Settings(env);
-  } catch (err) {
-    if (err instanceof ConfigError) throw new UsageError(err.message);
-    throw err;
-  }
-  let downloaded;
+  const location = readSettings(() => parseS3Url(archive, '--archive'));
+  const settings = readSettings(() => s3Settings(env));
+  let downloaded: Awaited<ReturnType<typeof downloadS3Archive>>;
   try {
     downloaded = await downloadS3Archive(createS3Client(settings.s3), location, since);
   } catch (err) {
