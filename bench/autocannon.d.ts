@@ -15,7 +15,15 @@ declare module 'autocannon' {
     timeout?: number;
     requests?: Request[];
   }
-  interface Histogram { average: number; mean: number; p50: number; p90: number; p99: number; max: number; total: number }
+  interface Histogram {
+    average: number;
+    mean: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
   interface Result {
     requests: Histogram;
     latency: Histogram;
@@ -24,7 +32,11 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
     duration: number;
-    '1xx': number; '2xx': number; '3xx': number; '4xx': number; '5xx': number;
+    '1xx': number;
+    '2xx': number;
+    '3xx': number;
+    '4xx': number;
+    '5xx': number;
   }
   function autocannon(opts: Options): Promise<Result>;
   export = autocannon;

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 
 /** The machine's CPU time counters (all CPUs, in clock ticks) from the `cpu` line of /proc/stat. */
-export interface CpuTimes { total: number; steal: number }
+export interface CpuTimes {
+  total: number;
+  steal: number;
+}
 
 /**
  * Parses the aggregate `cpu` line of /proc/stat: user nice system idle iowait irq softirq steal

@@ -19,11 +19,22 @@ export interface EngineFigures {
   fullScanMicrosPerDecision: number;
 }
 
-export interface LoadTimeFigures { policies: number; files: number; loadMs: number; indexMs: number }
+export interface LoadTimeFigures {
+  policies: number;
+  files: number;
+  loadMs: number;
+  indexMs: number;
+}
 
 type Rate = Omit<EngineFigures, 'fullScanMicrosPerDecision'>;
 
-function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], states: readonly Facts[], seconds: number, fullScan = false): Rate {
+function decideFor(
+  bundle: PolicyBundle,
+  variants: readonly PayloadVariant[],
+  states: readonly Facts[],
+  seconds: number,
+  fullScan = false,
+): Rate {
   let decisions = 0;
   let visited = 0;
   const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
@@ -50,7 +61,12 @@ function decideFor(bundle: PolicyBundle, variants: readonly PayloadVariant[], st
  * evaluate() alone, in a loop over the variants, for each policy-set size (after a short warm-up);
  * per CPU second. State (for guardrails with memory) is loaded once per variant, outside the loop.
  */
-export async function engineStage(sizes: readonly number[], kinds: readonly string[], variants: readonly PayloadVariant[], seconds: number): Promise<EngineFigures[]> {
+export async function engineStage(
+  sizes: readonly number[],
+  kinds: readonly string[],
+  variants: readonly PayloadVariant[],
+  seconds: number,
+): Promise<EngineFigures[]> {
   const out: EngineFigures[] = [];
   for (const size of sizes) {
     const result = loadBundle(generatePolicySet(size, kinds));

@@ -25,7 +25,10 @@ export interface GuardFigures {
 
 /** The set with every policy guarding runs (`whileRunning: {onCannotJudge: report}`), for the worst case. */
 function everyPolicyGuards(bundle: PolicyBundle): PolicyBundle {
-  return { ...bundle, policies: bundle.policies.map((p) => ({ ...p, whileRunning: { onCannotJudge: 'report' as const } })) };
+  return {
+    ...bundle,
+    policies: bundle.policies.map((p) => ({ ...p, whileRunning: { onCannotJudge: 'report' as const } })),
+  };
 }
 
 /**
@@ -33,21 +36,48 @@ function everyPolicyGuards(bundle: PolicyBundle): PolicyBundle {
  * set whose every policy guards them, with the facts a fresh service has (signal rules cannot
  * judge: reported once). Cancels are answered "already ended" (never sent): the runs stay watched.
  */
-export async function guardStage(sets: ReadonlyArray<{ name: string; bundle: PolicyBundle }>, payloads: readonly PreflightPayload[], runs: number, ticks: number): Promise<GuardFigures[]> {
+export async function guardStage(
+  sets: ReadonlyArray<{ name: string; bundle: PolicyBundle }>,
+  payloads: readonly PreflightPayload[],
+  runs: number,
+  ticks: number,
+): Promise<GuardFigures[]> {
   const out: GuardFigures[] = [];
   for (const set of sets) {
     const bundle = everyPolicyGuards(set.bundle);
     const now = new Date('2026-01-05T10:00:00Z');
     const store: GuardStore = new MemoryGuardStore(() => now.getTime());
     for (let i = 0; i < runs; i++) {
-      const payload = { ...payloads[i % payloads.length], execution: { ...payloads[i % payloads.length].execution, id: i + 1 } };
-      await store.keep({ executionId: String(i + 1), decisionId: `d-${i}`, allowedAt: now.toISOString(), revision: bundle.revision, payload }, now.getTime() + 3600_000, now.getTime());
+      const payload = {
+        ...payloads[i % payloads.length],
+        execution: { ...payloads[i % payloads.length].execution, id: i + 1 },
+      };
+      await store.keep(
+        {
+          executionId: String(i + 1),
+          decisionId: `d-${i}`,
+          allowedAt: now.toISOString(),
+          revision: bundle.revision,
+          payload,
+        },
+        now.getTime() + 3600_000,
+        now.getTime(),
+      );
     }
     const guard = new RunGuard({
-      policies: { current: () => bundle }, runs: store, gather: async (b) => ({ ok: true, facts: quietFacts(b.needs) }),
+      policies: { current: () => bundle },
+      runs: store,
+      gather: async (b) => ({ ok: true, facts: quietFacts(b.needs) }),
       cancel: async () => ({ ok: false, failure: { outcome: 'server_error', message: 'bench: not sent' } }),
-      logger: winston.createLogger({ silent: true }), metrics: createGuardMetrics(new Registry()), audit: disabledAuditLog,
-      clock: () => now, newId: () => 'bench', replica: 'bench', intervalMs: 15_000, leaseMs: 0, executionTtlMs: 3600_000,
+      logger: winston.createLogger({ silent: true }),
+      metrics: createGuardMetrics(new Registry()),
+      audit: disabledAuditLog,
+      clock: () => now,
+      newId: () => 'bench',
+      replica: 'bench',
+      intervalMs: 15_000,
+      leaseMs: 0,
+      executionTtlMs: 3600_000,
     });
     await guard.tick(); // warm-up: the guarded view is built, reports are said once
     const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -57,7 +87,14 @@ export async function guardStage(sets: ReadonlyArray<{ name: string; bundle: Pol
     const used = process.cpuUsage(cpu);
     delay.disable();
     const cpuMsPerTick = (used.user + used.system) / 1000 / ticks;
-    out.push({ set: set.name, policies: set.bundle.policies.length, runs, cpuMsPerTick, cpuMicrosPerRun: (cpuMsPerTick * 1000) / runs, maxLoopDelayMs: delay.max / 1e6 });
+    out.push({
+      set: set.name,
+      policies: set.bundle.policies.length,
+      runs,
+      cpuMsPerTick,
+      cpuMicrosPerRun: (cpuMsPerTick * 1000) / runs,
+      maxLoopDelayMs: delay.max / 1e6,
+    });
   }
   return out;
 }

@@ -48,21 +48,27 @@ function cpuMicrosEach<T>(items: readonly T[], seconds: number, works: ReadonlyA
   return rounds.map((r) => r.sort((a, b) => a - b)[Math.floor(r.length / 2)]);
 }
 
-const cpuMicros = <T>(items: readonly T[], seconds: number, work: (item: T) => unknown): number => cpuMicrosEach(items, seconds, [work])[0];
+const cpuMicros = <T>(items: readonly T[], seconds: number, work: (item: T) => unknown): number =>
+  cpuMicrosEach(items, seconds, [work])[0];
 
 /**
  * Big runs (docs/decisions/0006-body-limit-for-large-runs.md): the benchmark's payload variants with `targets` containers in their
  * attack step, every attribute sent (test/helpers/large-run.ts), parsed, validated and decided
  * in-process against each policy set. The cost must stay linear in targets x policies in scope.
  */
-export async function largeRunStage(sets: ReadonlyArray<{ name: string; bundle: PolicyBundle }>, sizes: readonly number[], seconds: number): Promise<LargeRunFigures[]> {
+export async function largeRunStage(
+  sets: ReadonlyArray<{ name: string; bundle: PolicyBundle }>,
+  sizes: readonly number[],
+  seconds: number,
+): Promise<LargeRunFigures[]> {
   const out: LargeRunFigures[] = [];
   for (const size of sizes) {
     const variants = payloadVariants('large-run', largeRun(examplePreflight(), size));
     const [parseMicros, floorParseMicros] = cpuMicrosEach(variants, seconds, [
       (v) => {
         const parsed = parseStrictJson(v.body);
-        if (!parsed.ok || !validatePreflightPayload(parsed.value).ok) throw new Error(`the ${size}-target payload "${v.name}" is not a valid preflight payload`);
+        if (!parsed.ok || !validatePreflightPayload(parsed.value).ok)
+          throw new Error(`the ${size}-target payload "${v.name}" is not a valid preflight payload`);
       },
       (v) => validatePreflightPayload(JSON.parse(v.body.toString('utf8'))),
     ]);
@@ -77,7 +83,14 @@ export async function largeRunStage(sets: ReadonlyArray<{ name: string; bundle: 
       });
       const visitedPerDecision = visited / decisions;
       out.push({
-        set: name, policies: bundle.policies.length, targets: size, bodyBytes: variants[0].body.length, parseMicros, floorParseMicros, decideMicros, visitedPerDecision,
+        set: name,
+        policies: bundle.policies.length,
+        targets: size,
+        bodyBytes: variants[0].body.length,
+        parseMicros,
+        floorParseMicros,
+        decideMicros,
+        visitedPerDecision,
         nanosPerTargetPolicy: (decideMicros * 1000) / (size * Math.max(visitedPerDecision, 1)),
       });
     }

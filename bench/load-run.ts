@@ -2,7 +2,11 @@ import autocannon from 'autocannon';
 import { readCpuTimes, stealPercent } from './cpu-steal';
 import type { PayloadVariant } from './payload-variants';
 
-export interface LoadSettings { connections: number; warmupSeconds: number; seconds: number }
+export interface LoadSettings {
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+}
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -25,7 +29,12 @@ export interface LoadFigures {
   perPayload: number[];
 }
 
-interface Tally { unexpected: number; status5xx: number; statuses: Record<string, number>; perPayload: number[] }
+interface Tally {
+  unexpected: number;
+  status5xx: number;
+  statuses: Record<string, number>;
+  perPayload: number[];
+}
 
 function requestsFor(variants: readonly PayloadVariant[], expected: readonly number[], tally: Tally) {
   return variants.map((v, i) => ({
@@ -46,9 +55,21 @@ function requestsFor(variants: readonly PayloadVariant[], expected: readonly num
  * Sends the signed variants round-robin from `connections` connections: a warm-up (answers checked,
  * figures dropped), then the measured run. Every answer's status is checked against `expected`.
  */
-export async function runLoad(url: string, variants: readonly PayloadVariant[], expected: readonly number[], settings: LoadSettings, targetCpuSeconds: () => number): Promise<LoadFigures> {
+export async function runLoad(
+  url: string,
+  variants: readonly PayloadVariant[],
+  expected: readonly number[],
+  settings: LoadSettings,
+  targetCpuSeconds: () => number,
+): Promise<LoadFigures> {
   const tally: Tally = { unexpected: 0, status5xx: 0, statuses: {}, perPayload: variants.map(() => 0) };
-  const base = { url, connections: settings.connections, pipelining: 1, timeout: 10, requests: requestsFor(variants, expected, tally) };
+  const base = {
+    url,
+    connections: settings.connections,
+    pipelining: 1,
+    timeout: 10,
+    requests: requestsFor(variants, expected, tally),
+  };
   const warm = await autocannon({ ...base, duration: settings.warmupSeconds });
   const cpuBefore = targetCpuSeconds();
   const machineBefore = readCpuTimes();

@@ -17,10 +17,35 @@ import { replayStage } from './replay-bench';
 import { guardStage } from './guard-stage';
 
 const MODES = {
-  full: { serverSizes: [1000, 10000], engineSizes: [10, 100, 1000, 10000], connections: 10, warmupSeconds: 3, seconds: 15, engineSeconds: 2, replay: [20_000, 100_000], replayPolicies: 1000, largeRuns: [2500, 5000, 10000], largeRunSeconds: 2, guardTicks: 5 },
-  quick: { serverSizes: [1000], engineSizes: [10, 100, 1000], connections: 10, warmupSeconds: 0.5, seconds: 2, engineSeconds: 0.3, replay: [2_000], replayPolicies: 100, largeRuns: [500, 1000], largeRunSeconds: 0.2, guardTicks: 2 },
+  full: {
+    serverSizes: [1000, 10000],
+    engineSizes: [10, 100, 1000, 10000],
+    connections: 10,
+    warmupSeconds: 3,
+    seconds: 15,
+    engineSeconds: 2,
+    replay: [20_000, 100_000],
+    replayPolicies: 1000,
+    largeRuns: [2500, 5000, 10000],
+    largeRunSeconds: 2,
+    guardTicks: 5,
+  },
+  quick: {
+    serverSizes: [1000],
+    engineSizes: [10, 100, 1000],
+    connections: 10,
+    warmupSeconds: 0.5,
+    seconds: 2,
+    engineSeconds: 0.3,
+    replay: [2_000],
+    replayPolicies: 100,
+    largeRuns: [500, 1000],
+    largeRunSeconds: 0.2,
+    guardTicks: 2,
+  },
 };
-const USAGE = 'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles)';
+const USAGE =
+  'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles)';
 
 function writeSet(dir: string, size: number, kinds: readonly string[]): string {
   const target = join(dir, `policies-${size}`);
@@ -31,7 +56,13 @@ function writeSet(dir: string, size: number, kinds: readonly string[]): string {
 
 function loaded(dir: string) {
   const result = loadPolicyDir(dir);
-  if (!result.ok) throw new Error(`${dir} does not load: ${result.problems.map((p) => `${p.file}:${p.line} ${p.message}`).slice(0, 3).join('; ')}`);
+  if (!result.ok)
+    throw new Error(
+      `${dir} does not load: ${result.problems
+        .map((p) => `${p.file}:${p.line} ${p.message}`)
+        .slice(0, 3)
+        .join('; ')}`,
+    );
   return result.bundle;
 }
 
@@ -52,10 +83,20 @@ async function main(): Promise<number> {
     const targets: HttpTarget[] = [
       { name: 'baseline', kind: 'baseline' },
       { name: 'node:http reference', kind: 'reference' },
-      { name: 'bundled policies', kind: 'bundled', policyDir: join(root, 'policies'), bundle: loaded(join(root, 'policies')) },
+      {
+        name: 'bundled policies',
+        kind: 'bundled',
+        policyDir: join(root, 'policies'),
+        bundle: loaded(join(root, 'policies')),
+      },
       ...m.serverSizes.map((size) => {
         const dir = writeSet(work, size, kinds.usable);
-        return { name: `${size.toLocaleString('en-US')} generated`, kind: 'generated' as const, policyDir: dir, bundle: loaded(dir) };
+        return {
+          name: `${size.toLocaleString('en-US')} generated`,
+          kind: 'generated' as const,
+          policyDir: dir,
+          bundle: loaded(dir),
+        };
       }),
     ];
     const settings = { connections: m.connections, warmupSeconds: m.warmupSeconds, seconds: m.seconds };
@@ -66,34 +107,71 @@ async function main(): Promise<number> {
     }
     const base = measured.find((t) => t.kind === 'baseline') ?? measured[0];
     const http: HttpTargetFigures[] = measured.map(({ expected: _e, ...t }) => ({
-      ...t, throughputRatio: t.requestsPerSecond / base.requestsPerSecond, p99Ratio: t.p99Ms / Math.max(base.p99Ms, 1),
+      ...t,
+      throughputRatio: t.requestsPerSecond / base.requestsPerSecond,
+      p99Ratio: t.p99Ms / Math.max(base.p99Ms, 1),
     }));
     process.stderr.write('bench: engine alone...\n');
     const engine = await engineStage(m.engineSizes, kinds.usable, variants, m.engineSeconds);
     process.stderr.write(`bench: runs of ${m.largeRuns.map((n) => n.toLocaleString('en-US')).join(', ')} targets...\n`);
-    const largeRunSets = [...targets.flatMap((t) => (t.bundle ? [{ name: t.name, bundle: t.bundle }] : [])), groupRuleSet()];
+    const largeRunSets = [
+      ...targets.flatMap((t) => (t.bundle ? [{ name: t.name, bundle: t.bundle }] : [])),
+      groupRuleSet(),
+    ];
     const largeRuns = await largeRunStage(largeRunSets, m.largeRuns, m.largeRunSeconds);
     const loadTimes = m.serverSizes.map((size) => loadTime(join(work, `policies-${size}`), size));
     const replay = [];
     for (const records of m.replay) {
-      process.stderr.write(`bench: replay ${records.toLocaleString('en-US')} archived decisions against ${m.replayPolicies.toLocaleString('en-US')} policies...\n`);
-      replay.push(await replayStage(work, records, m.replayPolicies, kinds.usable, variants, join(__dirname, 'replay-child.js')));
+      process.stderr.write(
+        `bench: replay ${records.toLocaleString('en-US')} archived decisions against ${m.replayPolicies.toLocaleString('en-US')} policies...\n`,
+      );
+      replay.push(
+        await replayStage(work, records, m.replayPolicies, kinds.usable, variants, join(__dirname, 'replay-child.js')),
+      );
     }
     process.stderr.write('bench: guarding 1,000 runs in progress...\n');
-    const guardSets = targets.flatMap((t) => (t.bundle && (t.kind === 'bundled' || t.bundle.policies.length === 1000) ? [{ name: t.name, bundle: t.bundle }] : []));
-    const guard = await guardStage(guardSets, variants.map((v) => v.payload), 1000, m.guardTicks);
+    const guardSets = targets.flatMap((t) =>
+      t.bundle && (t.kind === 'bundled' || t.bundle.policies.length === 1000)
+        ? [{ name: t.name, bundle: t.bundle }]
+        : [],
+    );
+    const guard = await guardStage(
+      guardSets,
+      variants.map((v) => v.payload),
+      1000,
+      m.guardTicks,
+    );
     const lines = [...checkTargets(http, engine), ...checkLargeRunTargets(largeRuns), ...checkReplayTargets(replay)];
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
     const results: BenchResults = {
-      mode, startedAt,
-      machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', node: process.version, memoryMb: totalmem() / 2 ** 20 },
+      mode,
+      startedAt,
+      machine: {
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        memoryMb: totalmem() / 2 ** 20,
+      },
       settings: { ...settings, engineSeconds: m.engineSeconds },
       ruleKinds: kinds,
-      payloads: variants.map((v, i) => ({ name: v.name, expected: Object.fromEntries(measured.map((t) => [t.name, t.expected[i]])) })),
-      http, engine, largeRuns, loadTimes, replay, guard, targets: lines, passed: failed.length === 0,
+      payloads: variants.map((v, i) => ({
+        name: v.name,
+        expected: Object.fromEntries(measured.map((t) => [t.name, t.expected[i]])),
+      })),
+      http,
+      engine,
+      largeRuns,
+      loadTimes,
+      replay,
+      guard,
+      targets: lines,
+      passed: failed.length === 0,
     };
     mkdirSync(out, { recursive: true });
-    writeFileSync(join(out, mode === 'full' ? 'results.json' : 'results-quick.json'), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(
+      join(out, mode === 'full' ? 'results.json' : 'results-quick.json'),
+      `${JSON.stringify(results, null, 2)}\n`,
+    );
     process.stdout.write(`${formatReport(results)}\n`);
     return failed.length === 0 ? 0 : 1;
   } finally {
@@ -101,7 +179,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (err: unknown) => {
-  process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(2);
-});
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`bench: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(2);
+  },
+);

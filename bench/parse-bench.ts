@@ -20,13 +20,28 @@ const STEPS: Array<[string, Step]> = [
   ['after: parseStrictJson', (b) => parseStrictJson(b)],
   ['  isUtf8 + toString only', (b) => isUtf8(b) && b.toString('utf8')],
   ['  TextDecoder fatal only', (b) => fatal.decode(b)],
-  ['  JSON.parse + cheap duplicate test', (b) => { const t = b.toString('utf8'); return mayHaveDuplicateKeys(t, JSON.parse(t)); }],
-  ['  JSON.parse + full duplicate scan', (b) => { const t = b.toString('utf8'); JSON.parse(t); return findDuplicateKey(t); }],
+  [
+    '  JSON.parse + cheap duplicate test',
+    (b) => {
+      const t = b.toString('utf8');
+      return mayHaveDuplicateKeys(t, JSON.parse(t));
+    },
+  ],
+  [
+    '  JSON.parse + full duplicate scan',
+    (b) => {
+      const t = b.toString('utf8');
+      JSON.parse(t);
+      return findDuplicateKey(t);
+    },
+  ],
 ];
 
 /** The spec's preflight example with `n` targets in its attack step. */
 function manyTargets(n: number): Buffer {
-  const payload = JSON.parse(readFileSync(join(repoRoot(), 'test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json'), 'utf8'));
+  const payload = JSON.parse(
+    readFileSync(join(repoRoot(), 'test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json'), 'utf8'),
+  );
   const step = payload.execution.steps[1];
   const one = step.targetExecutions[0];
   step.targetExecutions = Array.from({ length: n }, (_, i) => ({ ...one, name: `${one.name}-${i}` }));
@@ -49,13 +64,20 @@ function microsPerCall(step: Step, bytes: Buffer, budgetMs = 100): number {
 }
 
 const dir = join(repoRoot(), 'test', 'fixtures', 'payloads');
-const bodies: Array<[string, Buffer]> = readdirSync(dir).filter((f) => f.endsWith('.json')).map((f) => [f, readFileSync(join(dir, f))]);
+const bodies: Array<[string, Buffer]> = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .map((f) => [f, readFileSync(join(dir, f))]);
 bodies.push(['10,000 targets', manyTargets(10000)]);
 // The machine is shared: rounds alternate between the steps, and the best round of each counts.
 const ROUNDS = 9;
 for (const [name, bytes] of bodies) {
   const best = STEPS.map(() => Infinity);
-  for (let round = 0; round < ROUNDS; round++) STEPS.forEach(([, step], i) => { best[i] = Math.min(best[i], microsPerCall(step, bytes)); });
+  for (let round = 0; round < ROUNDS; round++)
+    STEPS.forEach(([, step], i) => {
+      best[i] = Math.min(best[i], microsPerCall(step, bytes));
+    });
   console.log(`${name} (${bytes.length} bytes), best of ${ROUNDS} rounds`);
-  STEPS.forEach(([label], i) => console.log(`  ${label.padEnd(38)} ${best[i].toFixed(2).padStart(10)} us  ${(best[i] / best[0]).toFixed(2)}x`));
+  STEPS.forEach(([label], i) =>
+    console.log(`  ${label.padEnd(38)} ${best[i].toFixed(2).padStart(10)} us  ${(best[i] / best[0]).toFixed(2)}x`),
+  );
 }

@@ -25,8 +25,13 @@ export function payloadVariants(secret: string, base: PreflightPayload = example
  * The status each variant must get: 200 from the baseline; from preflight-gate the engine's own
  * decision, with the state a fresh server holds (no events).
  */
-export async function expectedStatuses(variants: readonly PayloadVariant[], bundle: PolicyBundle | undefined): Promise<number[]> {
+export async function expectedStatuses(
+  variants: readonly PayloadVariant[],
+  bundle: PolicyBundle | undefined,
+): Promise<number[]> {
   if (!bundle) return variants.map(() => 200);
   const states = await freshFacts(bundle, variants);
-  return variants.map((v, i) => (decide(bundle, v.payload, states[i], new Date(), { decisionId: 'bench-expected' }).allowed ? 200 : 403));
+  return variants.map((v, i) =>
+    decide(bundle, v.payload, states[i], new Date(), { decisionId: 'bench-expected' }).allowed ? 200 : 403,
+  );
 }

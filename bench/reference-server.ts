@@ -14,7 +14,10 @@ createServer((req, res) => {
     const header = req.headers['x-sb-signature'];
     const checked = verifySignature(Array.isArray(header) ? header[0] : header, Buffer.concat(chunks), secrets);
     const text = JSON.stringify(checked.ok ? {} : { message: checked.message });
-    res.writeHead(checked.ok ? 200 : 401, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text) });
+    res.writeHead(checked.ok ? 200 : 401, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(text),
+    });
     res.end(text);
   });
 }).listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');

@@ -40,7 +40,14 @@ const T0 = Date.parse('2026-11-02T00:00:00Z');
  * the service would and written as the service writes them: one writer's files of 25,000, gzipped), then
  * replays it in a child process against the same set. Returns the replay's figures.
  */
-export async function replayStage(work: string, records: number, policies: number, kinds: readonly string[], variants: readonly PayloadVariant[], childScript: string): Promise<ReplayFigures> {
+export async function replayStage(
+  work: string,
+  records: number,
+  policies: number,
+  kinds: readonly string[],
+  variants: readonly PayloadVariant[],
+  childScript: string,
+): Promise<ReplayFigures> {
   const dir = join(work, `replay-policies-${policies}`);
   mkdirSync(dir, { recursive: true });
   for (const f of generatePolicySet(policies, kinds)) writeFileSync(join(dir, f.file), f.text);
@@ -56,11 +63,16 @@ export async function replayStage(work: string, records: number, policies: numbe
     const gzip = createGzip();
     // Named as one writer's closed files are (closed at the last decision's time): one stream, read in order.
     const last = Math.min(records, (file + 1) * RECORDS_PER_FILE) - 1;
-    const out = createWriteStream(`${closedPath(join(archive, 'decisions-bench.jsonl'), new Date(T0 + last * 6_000 + 1))}.gz`);
+    const out = createWriteStream(
+      `${closedPath(join(archive, 'decisions-bench.jsonl'), new Date(T0 + last * 6_000 + 1))}.gz`,
+    );
     gzip.pipe(out);
     for (let i = file * RECORDS_PER_FILE; i < Math.min(records, (file + 1) * RECORDS_PER_FILE); i++) {
       const v = i % variants.length;
-      const payload = { ...variants[v].payload, execution: { ...variants[v].payload.execution, id: i + 1 } } as PreflightPayload;
+      const payload = {
+        ...variants[v].payload,
+        execution: { ...variants[v].payload.execution, id: i + 1 },
+      } as PreflightPayload;
       const now = new Date(T0 + i * 6_000);
       const decision = decide(bundle, payload, states[v], now, { decisionId: `bench-${i}` });
       const line = `${JSON.stringify(toArchiveRecord({ decision, bundle, payload, now, needs, facts: states[v], explain: false }, new Set()))}\n`;
@@ -70,10 +82,20 @@ export async function replayStage(work: string, records: number, policies: numbe
     gzip.end();
     await once(out, 'finish');
   }
-  const result = JSON.parse(execFileSync(process.execPath, [childScript, archive, dir], { encoding: 'utf8', maxBuffer: 1024 ** 2 })) as { seconds: number; cpuSeconds: number; counts: { replayed: number; unchanged: number }; peakRssMb: number };
+  const result = JSON.parse(
+    execFileSync(process.execPath, [childScript, archive, dir], { encoding: 'utf8', maxBuffer: 1024 ** 2 }),
+  ) as { seconds: number; cpuSeconds: number; counts: { replayed: number; unchanged: number }; peakRssMb: number };
   return {
-    loadAverage: loadavg()[0], cores: availableParallelism(),
-    records, policies, seconds: result.seconds, cpuSeconds: result.cpuSeconds, decisionsPerSecond: result.counts.replayed / result.seconds, peakRssMb: result.peakRssMb,
-    unchanged: result.counts.unchanged, replayed: result.counts.replayed, archiveMb: bytes / 2 ** 20,
+    loadAverage: loadavg()[0],
+    cores: availableParallelism(),
+    records,
+    policies,
+    seconds: result.seconds,
+    cpuSeconds: result.cpuSeconds,
+    decisionsPerSecond: result.counts.replayed / result.seconds,
+    peakRssMb: result.peakRssMb,
+    unchanged: result.counts.unchanged,
+    replayed: result.counts.replayed,
+    archiveMb: bytes / 2 ** 20,
   };
 }

@@ -12,10 +12,18 @@ async function main(): Promise<void> {
   if (!loaded.ok) throw new Error(`${dir} does not load`);
   const started = process.hrtime.bigint();
   const cpu = process.cpuUsage();
-  const report = await replayArchive({ streams: archiveSources(archive), archive, policyDir: dir, bundle: loaded.bundle, listed: 20 });
+  const report = await replayArchive({
+    streams: archiveSources(archive),
+    archive,
+    policyDir: dir,
+    bundle: loaded.bundle,
+    listed: 20,
+  });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const used = process.cpuUsage(cpu);
-  process.stdout.write(`${JSON.stringify({ seconds, cpuSeconds: (used.user + used.system) / 1e6, counts: report.counts, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ seconds, cpuSeconds: (used.user + used.system) / 1e6, counts: report.counts, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`,
+  );
 }
 
 main().catch((err: unknown) => {

@@ -13,22 +13,131 @@ const n2 = (n: number) => n.toFixed(2);
 /** The human-readable report: HTTP table, engine table, load times, then PASS/FAIL per target. */
 export function formatReport(r: BenchResults): string {
   const http = table(
-    ['target', 'policies', 'req/s', 'x base', 'p50 ms', 'p99 ms', 'p99 x base', 'CPU us/req', 'core %', 'steal %', 'RSS MB', 'peak RSS MB', 'start ms', 'unexpected', '5xx', 'errors'],
-    r.http.map((t) => [t.name, t.policies, n0(t.requestsPerSecond), n2(t.throughputRatio), t.p50Ms, t.p99Ms, n2(t.p99Ratio), n0(t.cpuMicrosPerRequest), n0(t.coreUsePercent), t.stealPercent === undefined ? '-' : t.stealPercent.toFixed(1), n0(t.rssMb), n0(t.peakRssMb), n0(t.startupMs), t.unexpected, t.status5xx, t.errors]),
+    [
+      'target',
+      'policies',
+      'req/s',
+      'x base',
+      'p50 ms',
+      'p99 ms',
+      'p99 x base',
+      'CPU us/req',
+      'core %',
+      'steal %',
+      'RSS MB',
+      'peak RSS MB',
+      'start ms',
+      'unexpected',
+      '5xx',
+      'errors',
+    ],
+    r.http.map((t) => [
+      t.name,
+      t.policies,
+      n0(t.requestsPerSecond),
+      n2(t.throughputRatio),
+      t.p50Ms,
+      t.p99Ms,
+      n2(t.p99Ratio),
+      n0(t.cpuMicrosPerRequest),
+      n0(t.coreUsePercent),
+      t.stealPercent === undefined ? '-' : t.stealPercent.toFixed(1),
+      n0(t.rssMb),
+      n0(t.peakRssMb),
+      n0(t.startupMs),
+      t.unexpected,
+      t.status5xx,
+      t.errors,
+    ]),
   );
   const at100 = r.engine.find((e) => e.policies === 100);
   const engine = table(
     ['policies', 'decisions/s', 'us/decision', 'x cost at 100', 'visited/decision', 'us/decision full scan'],
-    r.engine.map((e) => [e.policies, n0(e.decisionsPerSecond), e.microsPerDecision.toFixed(1), at100 ? n2(e.microsPerDecision / at100.microsPerDecision) : '-', e.visitedPerDecision.toFixed(1), e.fullScanMicrosPerDecision.toFixed(1)]),
+    r.engine.map((e) => [
+      e.policies,
+      n0(e.decisionsPerSecond),
+      e.microsPerDecision.toFixed(1),
+      at100 ? n2(e.microsPerDecision / at100.microsPerDecision) : '-',
+      e.visitedPerDecision.toFixed(1),
+      e.fullScanMicrosPerDecision.toFixed(1),
+    ]),
   );
-  const largeRuns = table(['policy set', 'targets', 'body MB', 'parse + validate ms', 'x floor', 'decide ms', 'visited/decision', 'ns per target x policy'],
-    (r.largeRuns ?? []).map((l) => [l.set, l.targets, (l.bodyBytes / 2 ** 20).toFixed(1), (l.parseMicros / 1000).toFixed(1), n2(l.parseMicros / l.floorParseMicros), (l.decideMicros / 1000).toFixed(2), l.visitedPerDecision.toFixed(1), l.nanosPerTargetPolicy.toFixed(1)]));
-  const loads = table(['policy files', 'load + validate ms', 'of which index ms'], r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]));
-  const replay = table(['archived decisions', 'policies', 'archive MB (uncompressed)', 'seconds', 'CPU seconds', 'decisions/s', 'peak RSS MB', 'unchanged', 'load avg (1 min)'],
-    (r.replay ?? []).map((x) => [x.records, x.policies, n0(x.archiveMb), x.seconds.toFixed(1), x.cpuSeconds.toFixed(1), n0(x.decisionsPerSecond), n0(x.peakRssMb), x.unchanged, `${x.loadAverage.toFixed(1)} on ${x.cores} cores`]));
-  const guard = table(['policy set (every policy guarding)', 'policies', 'runs in progress', 'CPU ms/tick', 'CPU us/run', 'longest loop hold ms'],
-    (r.guard ?? []).map((g) => [g.set, g.policies, g.runs, g.cpuMsPerTick.toFixed(1), g.cpuMicrosPerRun.toFixed(1), g.maxLoopDelayMs.toFixed(1)]));
-  const payloads = r.payloads.map((p) => `  ${p.name}: ${Object.entries(p.expected).map(([t, s]) => `${t} ${s}`).join(', ')}`).join('\n');
+  const largeRuns = table(
+    [
+      'policy set',
+      'targets',
+      'body MB',
+      'parse + validate ms',
+      'x floor',
+      'decide ms',
+      'visited/decision',
+      'ns per target x policy',
+    ],
+    (r.largeRuns ?? []).map((l) => [
+      l.set,
+      l.targets,
+      (l.bodyBytes / 2 ** 20).toFixed(1),
+      (l.parseMicros / 1000).toFixed(1),
+      n2(l.parseMicros / l.floorParseMicros),
+      (l.decideMicros / 1000).toFixed(2),
+      l.visitedPerDecision.toFixed(1),
+      l.nanosPerTargetPolicy.toFixed(1),
+    ]),
+  );
+  const loads = table(
+    ['policy files', 'load + validate ms', 'of which index ms'],
+    r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]),
+  );
+  const replay = table(
+    [
+      'archived decisions',
+      'policies',
+      'archive MB (uncompressed)',
+      'seconds',
+      'CPU seconds',
+      'decisions/s',
+      'peak RSS MB',
+      'unchanged',
+      'load avg (1 min)',
+    ],
+    (r.replay ?? []).map((x) => [
+      x.records,
+      x.policies,
+      n0(x.archiveMb),
+      x.seconds.toFixed(1),
+      x.cpuSeconds.toFixed(1),
+      n0(x.decisionsPerSecond),
+      n0(x.peakRssMb),
+      x.unchanged,
+      `${x.loadAverage.toFixed(1)} on ${x.cores} cores`,
+    ]),
+  );
+  const guard = table(
+    [
+      'policy set (every policy guarding)',
+      'policies',
+      'runs in progress',
+      'CPU ms/tick',
+      'CPU us/run',
+      'longest loop hold ms',
+    ],
+    (r.guard ?? []).map((g) => [
+      g.set,
+      g.policies,
+      g.runs,
+      g.cpuMsPerTick.toFixed(1),
+      g.cpuMicrosPerRun.toFixed(1),
+      g.maxLoopDelayMs.toFixed(1),
+    ]),
+  );
+  const payloads = r.payloads
+    .map(
+      (p) =>
+        `  ${p.name}: ${Object.entries(p.expected)
+          .map(([t, s]) => `${t} ${s}`)
+          .join(', ')}`,
+    )
+    .join('\n');
   const targets = r.targets.map((t) => `${t.pass ? 'PASS' : 'FAIL'}  ${t.name}: ${t.detail}`).join('\n');
   return [
     `preflight-gate benchmark (${r.mode}) ${r.startedAt}`,
@@ -36,18 +145,32 @@ export function formatReport(r: BenchResults): string {
     `load: ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per target; engine: ${r.settings.engineSeconds} s per size`,
     `rule kinds used: ${r.ruleKinds.usable.join(', ')}`,
     ...r.ruleKinds.notes.map((n) => `note: ${n}`),
-    'expected status per payload:', payloads,
-    '', 'HTTP (each target its own process, same signed payloads; CPU us/req: the target process CPU time per answer;',
-    'core %: that CPU time over the run\'s length; well under 100 means the target was held back and its ratio understates it;',
-    'steal %: share of the machine\'s CPU time the hypervisor gave to other guests during the measured run, a sign of noisy neighbours):',
+    'expected status per payload:',
+    payloads,
+    '',
+    'HTTP (each target its own process, same signed payloads; CPU us/req: the target process CPU time per answer;',
+    "core %: that CPU time over the run's length; well under 100 means the target was held back and its ratio understates it;",
+    "steal %: share of the machine's CPU time the hypervisor gave to other guests during the measured run, a sign of noisy neighbours):",
     'x base: ratio to the baseline the targets use (Express, raw body + HMAC). node:http reference: the same work on plain node:http, for context; no target applies to it.',
     http,
-    '', 'Engine alone (evaluate() in a loop, CPU time; full scan = every policy visited, as before the index):', engine,
-    '', 'Big runs (every target with 15 attributes, as targetAttributeIncludes * sends them; in-process, CPU time;\nx floor: the strict parse + validation over plain JSON.parse + the same validation, as before the strict parser (0ef176e), same rounds):', largeRuns,
-    '', 'Load and validate a policy directory:', loads,
-    '', 'preflight-gate replay (gzipped archive against the same policies, its own process; docs/replay.md):', replay,
-    '', 'Guarding runs in progress (one tick over 1,000 runs, every policy of the set guarding; in-process CPU time;\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):', guard,
-    '', 'Targets:', targets,
+    '',
+    'Engine alone (evaluate() in a loop, CPU time; full scan = every policy visited, as before the index):',
+    engine,
+    '',
+    'Big runs (every target with 15 attributes, as targetAttributeIncludes * sends them; in-process, CPU time;\nx floor: the strict parse + validation over plain JSON.parse + the same validation, as before the strict parser (0ef176e), same rounds):',
+    largeRuns,
+    '',
+    'Load and validate a policy directory:',
+    loads,
+    '',
+    'preflight-gate replay (gzipped archive against the same policies, its own process; docs/replay.md):',
+    replay,
+    '',
+    'Guarding runs in progress (one tick over 1,000 runs, every policy of the set guarding; in-process CPU time;\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):',
+    guard,
+    '',
+    'Targets:',
+    targets,
     r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',
   ].join('\n');
 }

@@ -16,7 +16,9 @@ export interface TargetProcess {
 }
 
 function statusKb(pid: number, field: string): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
   if (!line) throw new Error(`/proc/${pid}/status has no ${field}`);
   return Number(line.replace(/\D+/g, ''));
 }
@@ -34,7 +36,12 @@ function cpuSeconds(pid: number): number {
  * Starts `node <script>` as its own process on a free loopback port (stdout, the audit log, goes to
  * /dev/null) and waits until `ready(url)` is true.
  */
-export async function startTarget(script: string, env: Record<string, string>, ready: (url: string) => Promise<boolean>, nodeArgs: string[] = []): Promise<TargetProcess> {
+export async function startTarget(
+  script: string,
+  env: Record<string, string>,
+  ready: (url: string) => Promise<boolean>,
+  nodeArgs: string[] = [],
+): Promise<TargetProcess> {
   const port = await freePort();
   const started = Date.now();
   const child = spawn(process.execPath, [...nodeArgs, script], {
@@ -42,19 +49,26 @@ export async function startTarget(script: string, env: Record<string, string>, r
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let err = '';
-  child.stderr?.on('data', (d: Buffer) => { err += d.toString(); });
+  child.stderr?.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (!(await ready(url).catch(() => false))) {
     if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}:\n${err}`);
-    if (Date.now() > deadline) { child.kill('SIGKILL'); throw new Error(`${script} was not ready within 120 s:\n${err}`); }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} was not ready within 120 s:\n${err}`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
   const startupMs = Date.now() - started;
   const pid = child.pid as number;
   return {
-    url, pid, startupMs,
+    url,
+    pid,
+    startupMs,
     memory: () => ({ rssMb: statusKb(pid, 'VmRSS') / 1024, peakRssMb: statusKb(pid, 'VmHWM') / 1024 }),
     cpuSeconds: () => cpuSeconds(pid),
     output: () => err,

@@ -22,20 +22,45 @@ export function checkTargets(http: readonly HttpTargetFigures[], engine: readonl
   const generated = http.filter((t) => t.kind === 'generated');
   const largest = generated.at(-1);
   if (bundled) {
-    lines.push({ name: 'throughput with the bundled policies >= 0.85x baseline', pass: bundled.throughputRatio >= 0.85, detail: x(bundled.throughputRatio), correctness: false });
+    lines.push({
+      name: 'throughput with the bundled policies >= 0.85x baseline',
+      pass: bundled.throughputRatio >= 0.85,
+      detail: x(bundled.throughputRatio),
+      correctness: false,
+    });
   }
   if (largest) {
-    lines.push({ name: `throughput with ${largest.policies} policies >= 0.70x baseline`, pass: largest.throughputRatio >= 0.7, detail: x(largest.throughputRatio), correctness: false });
-    lines.push({ name: `peak RSS with ${largest.policies} policies < 300 MB`, pass: largest.peakRssMb < 300, detail: `${largest.peakRssMb.toFixed(0)} MB (after the run ${largest.rssMb.toFixed(0)} MB)`, correctness: false });
+    lines.push({
+      name: `throughput with ${largest.policies} policies >= 0.70x baseline`,
+      pass: largest.throughputRatio >= 0.7,
+      detail: x(largest.throughputRatio),
+      correctness: false,
+    });
+    lines.push({
+      name: `peak RSS with ${largest.policies} policies < 300 MB`,
+      pass: largest.peakRssMb < 300,
+      detail: `${largest.peakRssMb.toFixed(0)} MB (after the run ${largest.rssMb.toFixed(0)} MB)`,
+      correctness: false,
+    });
   }
   for (const t of http.filter((h) => h.kind === 'bundled' || h.kind === 'generated')) {
-    lines.push({ name: `p99 latency, ${t.name} <= 1.5x baseline`, pass: t.p99Ratio <= 1.5, detail: `${t.p99Ms} ms = ${x(t.p99Ratio)}`, correctness: false });
+    lines.push({
+      name: `p99 latency, ${t.name} <= 1.5x baseline`,
+      pass: t.p99Ratio <= 1.5,
+      detail: `${t.p99Ms} ms = ${x(t.p99Ratio)}`,
+      correctness: false,
+    });
   }
   const at100 = engine.find((e) => e.policies === 100);
   const top = engine.at(-1);
   if (at100 && top && top !== at100) {
     const ratio = top.microsPerDecision / at100.microsPerDecision;
-    lines.push({ name: `engine cost per decision at ${top.policies} policies <= 5x at 100`, pass: ratio <= 5, detail: `${top.microsPerDecision.toFixed(1)} us vs ${at100.microsPerDecision.toFixed(1)} us = ${x(ratio)}`, correctness: false });
+    lines.push({
+      name: `engine cost per decision at ${top.policies} policies <= 5x at 100`,
+      pass: ratio <= 5,
+      detail: `${top.microsPerDecision.toFixed(1)} us vs ${at100.microsPerDecision.toFixed(1)} us = ${x(ratio)}`,
+      correctness: false,
+    });
   }
   return lines;
 }
@@ -91,12 +116,22 @@ export function checkReplayTargets(replay: readonly ReplayFigures[]): TargetLine
   }));
   const largest = replay.at(-1);
   if (largest && largest.records >= 100_000) {
-    lines.push({ name: `replay of ${largest.records} decisions against ${largest.policies} policies < 60 s`, pass: largest.seconds < 60, detail: `${largest.seconds.toFixed(1)} s (CPU ${largest.cpuSeconds.toFixed(1)} s, peak RSS ${largest.peakRssMb.toFixed(0)} MB), ${Math.round(largest.decisionsPerSecond)} decisions/s; load average ${largest.loadAverage.toFixed(1)} on ${largest.cores} cores`, correctness: false });
+    lines.push({
+      name: `replay of ${largest.records} decisions against ${largest.policies} policies < 60 s`,
+      pass: largest.seconds < 60,
+      detail: `${largest.seconds.toFixed(1)} s (CPU ${largest.cpuSeconds.toFixed(1)} s, peak RSS ${largest.peakRssMb.toFixed(0)} MB), ${Math.round(largest.decisionsPerSecond)} decisions/s; load average ${largest.loadAverage.toFixed(1)} on ${largest.cores} cores`,
+      correctness: false,
+    });
   }
   const smallest = replay[0];
   if (largest && smallest && largest !== smallest) {
     const ratio = largest.peakRssMb / smallest.peakRssMb;
-    lines.push({ name: 'replay memory flat in the archive size (peak RSS at the largest archive <= 1.25x the smallest)', pass: ratio <= 1.25, detail: `${largest.peakRssMb.toFixed(0)} MB at ${largest.records} vs ${smallest.peakRssMb.toFixed(0)} MB at ${smallest.records} = ${x(ratio)}`, correctness: false });
+    lines.push({
+      name: 'replay memory flat in the archive size (peak RSS at the largest archive <= 1.25x the smallest)',
+      pass: ratio <= 1.25,
+      detail: `${largest.peakRssMb.toFixed(0)} MB at ${largest.records} vs ${smallest.peakRssMb.toFixed(0)} MB at ${smallest.records} = ${x(ratio)}`,
+      correctness: false,
+    });
   }
   return lines;
 }

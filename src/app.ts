@@ -66,7 +66,8 @@ export interface AppDeps {
 const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/metrics']);
 
 /** What /readyz reports about the state store (and what a preflight does while it is away). */
-const stateHealth = (state: GuardrailState | undefined) => state && (() => ({ ...state.store.health(), onUnavailable: state.onUnavailable }));
+const stateHealth = (state: GuardrailState | undefined) =>
+  state && (() => ({ ...state.store.health(), onUnavailable: state.onUnavailable }));
 
 function bodyLimitBytes(limit: string | number): number {
   const parsed = typeof limit === 'number' ? limit : bytes.parse(limit);
@@ -99,7 +100,19 @@ export function createApp(deps: AppDeps): App {
   // The policy set every decision is made on: the loaded one with the built-in policies (the same
   // for `eval` and `test`); /readyz counts the same policies a decision's message does.
   const served = servedPolicies(deps.store, builtInPolicies(deps.state?.emergencyStop ?? 'off'));
-  app.use(healthRouter({ store: deps.store, served, signaturesEnforced: deps.secretFile !== undefined || deps.secrets.length > 0, isShuttingDown: deps.isShuttingDown ?? (() => false), stateHealth: stateHealth(deps.state), platformHealth: deps.platformHealth, policySync: deps.policySync, starterPolicies: deps.starterPolicies, guardHealth: deps.guard && (() => deps.guard?.health()) }));
+  app.use(
+    healthRouter({
+      store: deps.store,
+      served,
+      signaturesEnforced: deps.secretFile !== undefined || deps.secrets.length > 0,
+      isShuttingDown: deps.isShuttingDown ?? (() => false),
+      stateHealth: stateHealth(deps.state),
+      platformHealth: deps.platformHealth,
+      policySync: deps.policySync,
+      starterPolicies: deps.starterPolicies,
+      guardHealth: deps.guard && (() => deps.guard?.health()),
+    }),
+  );
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());
@@ -110,7 +123,10 @@ export function createApp(deps: AppDeps): App {
   const budget = bodyBudget(deps.bodyBudget ?? budgetFromHeap(getHeapStatistics().heap_size_limit));
   const bodies = { secrets: deps.secretFile ?? fixedSecrets(deps.secrets), bodyLimit, metrics, budget };
   if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state }));
-  const sources: FactSource[] = [...assembleFactSources({ state: deps.state, logger: deps.logger }), ...(deps.factSources ?? [])];
+  const sources: FactSource[] = [
+    ...assembleFactSources({ state: deps.state, logger: deps.logger }),
+    ...(deps.factSources ?? []),
+  ];
   const preflight = preflightHandler({
     ...bodies,
     store: served,
@@ -124,7 +140,11 @@ export function createApp(deps: AppDeps): App {
     keep: deps.guard && ((decision, payload, now) => deps.guard?.keep(decision, payload, now)),
     takeExceptionUses: deps.state && ((uses, now) => (deps.state as GuardrailState).store.takeExceptionUses(uses, now)),
   });
-  app.use((req, _res, next) => next(new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`)));
+  app.use((req, _res, next) =>
+    next(
+      new HttpError(404, `no route ${req.method} ${req.path}; Steadybit's preflight webhook URL is POST /preflight`),
+    ),
+  );
   app.use(errorHandler(deps.logger));
   // POST /preflight refuses bad framing itself (with its decision id); every other route here.
   return (req, res) => {

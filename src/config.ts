@@ -67,29 +67,40 @@ const SIZE = /^\d+(b|kb|mb|gb)?$/i;
  */
 function bodyBudgetOf(env: NodeJS.ProcessEnv, bodyLimit: string, heapLimitBytes: number): number {
   const raw = env.BODY_BUDGET ?? 'auto';
-  if (raw !== 'auto' && !SIZE.test(raw)) throw new ConfigError(`BODY_BUDGET must be auto, bytes or a size such as 64mb, got "${raw}"`);
-  const budget = raw === 'auto' ? budgetFromHeap(heapLimitBytes) : bytes.parse(raw) ?? 0;
+  if (raw !== 'auto' && !SIZE.test(raw))
+    throw new ConfigError(`BODY_BUDGET must be auto, bytes or a size such as 64mb, got "${raw}"`);
+  const budget = raw === 'auto' ? budgetFromHeap(heapLimitBytes) : (bytes.parse(raw) ?? 0);
   const limit = bytes.parse(bodyLimit) ?? 0;
   if (budget < limit) {
     const from = raw === 'auto' ? `auto: an eighth of the V8 heap limit of ${bytes.format(heapLimitBytes)}` : raw;
-    throw new ConfigError(`BODY_BUDGET (${bytes.format(budget)}, ${from}) is smaller than BODY_LIMIT (${bodyLimit}), so the largest body accepted could never be read: raise the heap bound (NODE_OPTIONS=--max-old-space-size), lower BODY_LIMIT or set BODY_BUDGET`);
+    throw new ConfigError(
+      `BODY_BUDGET (${bytes.format(budget)}, ${from}) is smaller than BODY_LIMIT (${bodyLimit}), so the largest body accepted could never be read: raise the heap bound (NODE_OPTIONS=--max-old-space-size), lower BODY_LIMIT or set BODY_BUDGET`,
+    );
   }
   return budget;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, heapLimitBytes = getHeapStatistics().heap_size_limit): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  heapLimitBytes = getHeapStatistics().heap_size_limit,
+): Config {
   const secretsRaw = env.WEBHOOK_SECRET;
   const secretFile = env.WEBHOOK_SECRET_FILE || undefined;
-  if (secretsRaw !== undefined && secretFile !== undefined) throw new ConfigError('set only one of WEBHOOK_SECRET and WEBHOOK_SECRET_FILE');
+  if (secretsRaw !== undefined && secretFile !== undefined)
+    throw new ConfigError('set only one of WEBHOOK_SECRET and WEBHOOK_SECRET_FILE');
   let secrets = secretsRaw === undefined ? [] : secretsRaw.split(',').map((s) => s.trim());
   if (secretsRaw !== undefined && secrets.some((s) => s === '')) {
-    throw new ConfigError('WEBHOOK_SECRET holds an empty secret: give one secret, or several separated by commas (no empty entries), or unset it');
+    throw new ConfigError(
+      'WEBHOOK_SECRET holds an empty secret: give one secret, or several separated by commas (no empty entries), or unset it',
+    );
   }
   if (secretFile !== undefined) secrets = readSecretFile(secretFile);
   const bodyLimit = env.BODY_LIMIT ?? DEFAULT_BODY_LIMIT;
-  if (!/^\d+(b|kb|mb)?$/i.test(bodyLimit)) throw new ConfigError(`BODY_LIMIT must be bytes or a size such as 512kb or 1mb, got "${bodyLimit}"`);
+  if (!/^\d+(b|kb|mb)?$/i.test(bodyLimit))
+    throw new ConfigError(`BODY_LIMIT must be bytes or a size such as 512kb or 1mb, got "${bodyLimit}"`);
   const logLevel = env.LOG_LEVEL ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   const audit = parseAuditConfig(env);
   if (!audit.ok) throw new ConfigError(audit.message);
   const state = parseStateConfig(env);

@@ -29,7 +29,8 @@ export function assembleFactSources(parts: FactSourceParts): FactSource[] {
   const { logger, state, signals, platform } = parts;
   const sources: FactSource[] = [];
   if (state) sources.push(stateFactSource({ ...state, logger }));
-  if (signals) sources.push(serviceSignalSource(signals.config, { registry: signals.registry, logger, needs: signals.needs }));
+  if (signals)
+    sources.push(serviceSignalSource(signals.config, { registry: signals.registry, logger, needs: signals.needs }));
   if (platform) sources.push(environmentFactSource(platform.directory));
   return sources;
 }

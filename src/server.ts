@@ -58,7 +58,11 @@ export interface ServerHooks {
 }
 
 /** Loads the policy set and starts listening. Throws PolicyLoadError on an invalid set. */
-export async function startServer(config: Config, logger: Logger = createLogger(config.logLevel), hooks: ServerHooks = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  logger: Logger = createLogger(config.logLevel),
+  hooks: ServerHooks = {},
+): Promise<RunningServer> {
   const metrics = createMetrics();
   registerBuildInfo(metrics.registry, buildInfo(config.revision));
   const store = new PolicyStore();
@@ -72,25 +76,55 @@ export async function startServer(config: Config, logger: Logger = createLogger(
 
   let shuttingDown = false;
   const audit = createAuditLog(config.audit);
-  const notifier = createNotifier(config.notify, { registry: metrics.registry, logger, redaction: config.audit.redact });
-  if (config.notify.targets.length > 0) logger.info('notifications', { targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })) });
+  const notifier = createNotifier(config.notify, {
+    registry: metrics.registry,
+    logger,
+    redaction: config.audit.redact,
+  });
+  if (config.notify.targets.length > 0)
+    logger.info('notifications', {
+      targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })),
+    });
   const stateStore = createStateStore(config.state);
   const guardRuns = createGuardStore(stateStore);
   // Every event reaches the state through this: a run that ends is forgotten by the guard, and an
   // emergency stop change is told as the store applies it (POST /events and the Platform API sync).
   const eventStore = notifyingStateStore(forgetEndedRuns(stateStore, guardRuns, logger), notifier);
-  const platform = config.platform && connectPlatform(config.platform, { store: eventStore, logger, registry: metrics.registry, historyMs: () => historyWindowMs(store.current()) });
+  const platform =
+    config.platform &&
+    connectPlatform(config.platform, {
+      store: eventStore,
+      logger,
+      registry: metrics.registry,
+      historyMs: () => historyWindowMs(store.current()),
+    });
   const state = guardrailState(config.state, platform ? platform.confirmingStore(eventStore) : eventStore);
-  logger.info('guardrail state', { store: stateStore.kind, emergencyStopPolicy: config.state.emergencyStop, onUnavailable: config.state.onUnavailable });
+  logger.info('guardrail state', {
+    store: stateStore.kind,
+    emergencyStopPolicy: config.state.emergencyStop,
+    onUnavailable: config.state.onUnavailable,
+  });
   if (platform) {
     // The token is never logged; the address and the sync's outcome are.
     await platform.start(PLATFORM_STARTUP_MS);
     logger.info('Steadybit Platform API', { ...platform.health() });
   }
-  const archive = config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
-  if (config.archive.kind !== 'off') logger.info('decision archive', { path: config.archive.path, ...(config.archive.kind === 's3' ? { uploadTo: `s3://${config.archive.location.bucket}/${config.archive.location.prefix}` } : {}), maskAttributes: config.archive.maskAttributes });
+  const archive =
+    config.archive.kind === 'off' ? undefined : createDecisionArchive(config.archive, { logger, metrics });
+  if (config.archive.kind !== 'off')
+    logger.info('decision archive', {
+      path: config.archive.path,
+      ...(config.archive.kind === 's3'
+        ? { uploadTo: `s3://${config.archive.location.bucket}/${config.archive.location.prefix}` }
+        : {}),
+      maskAttributes: config.archive.maskAttributes,
+    });
   // The state store's source is added by createApp, first; these are asked after it.
-  const factSources = assembleFactSources({ logger, signals: { config: config.signals, registry: metrics.registry, needs: bundle?.needs }, platform: platform || undefined });
+  const factSources = assembleFactSources({
+    logger,
+    signals: { config: config.signals, registry: metrics.registry, needs: bundle?.needs },
+    platform: platform || undefined,
+  });
   // A rejected reload (watcher or SIGHUP) is told; the first load's failure stops the start instead.
   const reload = (trigger: LoadTrigger): ReloadOutcome => {
     const outcome = reloader.reload(trigger);
@@ -105,8 +139,15 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     runs: guardRuns,
     gather: guardGather(state, factSources, logger),
     cancel: platform ? (id, withinMs) => platform.cancel(id, withinMs) : undefined,
-    logger, metrics: createGuardMetrics(metrics.registry), audit, archive, clock: () => new Date(), newId: randomUUID,
-    replica: `${hostname()}:${process.pid}`, intervalMs: config.guard.intervalMs, leaseMs: config.guard.leaseMs,
+    logger,
+    metrics: createGuardMetrics(metrics.registry),
+    audit,
+    archive,
+    clock: () => new Date(),
+    newId: randomUUID,
+    replica: `${hostname()}:${process.pid}`,
+    intervalMs: config.guard.intervalMs,
+    leaseMs: config.guard.leaseMs,
     executionTtlMs: config.state.executionTtlMs,
     // Every stop is told (docs/notifications.md), then handed to whoever else subscribed.
     onStop: (stop) => {
@@ -119,23 +160,52 @@ export async function startServer(config: Config, logger: Logger = createLogger(
     else logger.warn(`guard: policies ask to guard runs in progress, but ${NO_PLATFORM}`);
   }
   const app = createApp({
-    store, secrets: config.secrets, secretFile: config.secretFile ? secretFile(config.secretFile, config.secrets, { logger }) : undefined, logger, metrics, audit, state, archive, bodyLimit: config.bodyLimit, bodyBudget: config.bodyBudget, isShuttingDown: () => shuttingDown,
-    platformHealth: platform ? () => platform.health() : undefined, policySync: reloader.sync, starterPolicies, factSources, notifier, guard,
+    store,
+    secrets: config.secrets,
+    secretFile: config.secretFile ? secretFile(config.secretFile, config.secrets, { logger }) : undefined,
+    logger,
+    metrics,
+    audit,
+    state,
+    archive,
+    bodyLimit: config.bodyLimit,
+    bodyBudget: config.bodyBudget,
+    isShuttingDown: () => shuttingDown,
+    platformHealth: platform ? () => platform.health() : undefined,
+    policySync: reloader.sync,
+    starterPolicies,
+    factSources,
+    notifier,
+    guard,
   });
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = createHttpServer(app, { headersFor: preflightIdHeader(randomUUID) }).listen(config.port, config.host, () => resolve(s));
+    const s = createHttpServer(app, { headersFor: preflightIdHeader(randomUUID) }).listen(
+      config.port,
+      config.host,
+      () => resolve(s),
+    );
     s.once('error', reject);
   });
   const closeGracefully = gracefulCloser(server);
   guard.start();
-  logger.info('listening', { host: config.host, port: addressPort(server), policyDir: config.policyDir, revision: bundle?.revision, policies: bundle?.policies.length, signaturesEnforced: config.secrets.length > 0 });
+  logger.info('listening', {
+    host: config.host,
+    port: addressPort(server),
+    policyDir: config.policyDir,
+    revision: bundle?.revision,
+    policies: bundle?.policies.length,
+    signaturesEnforced: config.secrets.length > 0,
+  });
 
   let watcher: PolicyWatcher | undefined;
   if (config.policyWatch) {
     watcher = watchPolicyDir(config.policyDir, () => reload('watch'), {
       debounceMs: config.policyReloadDebounceMs,
       onError: (err) => logger.error('policy directory watch failed; SIGHUP still reloads', { error: String(err) }),
-      onRewatch: (why) => logger.warn(`policy directory ${why === 'back' ? 'is back' : 'was replaced'}: watching it anew and reloading`, { policyDir: config.policyDir }),
+      onRewatch: (why) =>
+        logger.warn(`policy directory ${why === 'back' ? 'is back' : 'was replaced'}: watching it anew and reloading`, {
+          policyDir: config.policyDir,
+        }),
     });
     // Not awaited: the caller installs its SIGTERM handling as soon as the server listens. A change
     // made between the first load and the watch starting is caught by one reload once it is ready.
@@ -169,7 +239,11 @@ export function addressPort(server: Server): number {
 }
 
 /** The guard's facts: the same sources (assembleFactSources), asked the same way, as a preflight's (app.ts). */
-function guardGather(state: ReturnType<typeof guardrailState>, factSources: Parameters<typeof gatherFacts>[1], logger: Logger): RunGuardDeps['gather'] {
+function guardGather(
+  state: ReturnType<typeof guardrailState>,
+  factSources: Parameters<typeof gatherFacts>[1],
+  logger: Logger,
+): RunGuardDeps['gather'] {
   const sources = [...assembleFactSources({ state, logger }), ...factSources];
   return (bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now, bundle);
 }

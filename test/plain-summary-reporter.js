@@ -1,4 +1,3 @@
-
 /**
  * Prints one plain closing line after jest's own summary, e.g. `tests: 963 passed, 0 failed`,
  * so tools that read a run's last line (CI) see the counts in a runner-neutral form.
@@ -8,7 +7,9 @@ class PlainSummaryReporter {
     const skipped = results.numPendingTests + results.numTodoTests;
     const failedSuites = results.numRuntimeErrorTestSuites;
     const failed = results.numFailedTests + failedSuites;
-    process.stderr.write(`tests: ${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+    process.stderr.write(
+      `tests: ${results.numPassedTests} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
+    );
   }
 }
 module.exports = PlainSummaryReporter;

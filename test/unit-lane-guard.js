@@ -5,7 +5,10 @@ const net = require('node:net');
 const childProcess = require('node:child_process');
 
 const refuse = (what) => () => {
-  throw new Error(`npm run test:unit runs the tests that start no server and no process, and this test ${what}: take its file out of UNIT in jest.unit.config.js (npm test still runs it)`);
+  throw new Error(
+    `npm run test:unit runs the tests that start no server and no process, and this test ${what}: take its file out of UNIT in jest.unit.config.js (npm test still runs it)`,
+  );
 };
 net.Server.prototype.listen = refuse('listens on a port');
-for (const f of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork']) childProcess[f] = refuse(`starts a process (${f})`);
+for (const f of ['spawn', 'spawnSync', 'exec', 'execSync', 'execFile', 'execFileSync', 'fork'])
+  childProcess[f] = refuse(`starts a process (${f})`);

@@ -15,7 +15,8 @@ const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const version = pkg.version;
 const repo = /github\.com\/([^/]+\/[^/.]+)/.exec(pkg.repository.url)?.[1];
-if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version)) throw new Error(`package.json version ${version} is not a semantic version`);
+if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(version))
+  throw new Error(`package.json version ${version} is not a semantic version`);
 if (!repo) throw new Error(`package.json repository.url ${pkg.repository.url} names no GitHub repository`);
 
 /** @type {Array<[RegExp, string]>} How the docs name a release: the Action, the image, the chart, the CLI. */
@@ -28,7 +29,10 @@ const RELEASE_REFS = [
 
 /** @type {Record<string, Array<[RegExp, string]>>} file -> [pattern, replacement] */
 const EDITS = {
-  'helm/Chart.yaml': [[/^version: .*$/m, `version: ${version}`], [/^appVersion: .*$/m, `appVersion: "${version}"`]],
+  'helm/Chart.yaml': [
+    [/^version: .*$/m, `version: ${version}`],
+    [/^appVersion: .*$/m, `appVersion: "${version}"`],
+  ],
   'action.yml': [
     [/(uses: )[\w.-]+\/preflight-gate@v[\w.-]+/g, `$1${repo}@v${version}`],
     [/( {2}package:\n(?: {4}description: .*\n)? {4}default: )"?[^\n]*"?/, `$1"${pkg.name}@${version}"`],
@@ -59,7 +63,11 @@ for (const [file, edits] of Object.entries({ ...EDITS, 'CHANGELOG.md': [] })) {
   if (!check) writeFileSync(join(ROOT, file), after);
 }
 if (check && drift.length > 0) {
-  console.error(`not at package.json's version ${version} (${repo}): ${drift.join(', ')}; run node scripts/release/sync-version.js`);
+  console.error(
+    `not at package.json's version ${version} (${repo}): ${drift.join(', ')}; run node scripts/release/sync-version.js`,
+  );
   process.exit(1);
 }
-console.log(drift.length > 0 ? `${check ? 'would set' : 'set'} ${version} in ${drift.join(', ')}` : `every file is at ${version}`);
+console.log(
+  drift.length > 0 ? `${check ? 'would set' : 'set'} ${version} in ${drift.join(', ')}` : `every file is at ${version}`,
+);

@@ -30,16 +30,24 @@ const object = (v: unknown): Loose => (typeof v === 'object' && v !== null && !A
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 /** The scope of a run read leniently from an execution object (a recorded payload, or one just validated). */
-export function runScopeOf(executionValue: unknown): Pick<DeniedRun, 'experimentKey' | 'environments' | 'experimentVersion' | 'createdBy'> {
+export function runScopeOf(
+  executionValue: unknown,
+): Pick<DeniedRun, 'experimentKey' | 'environments' | 'experimentVersion' | 'createdBy'> {
   const execution = object(executionValue);
-  const environments = [text(execution.environment), text(object(execution.overrides).environment)].filter((e): e is string => e !== undefined);
+  const environments = [text(execution.environment), text(object(execution.overrides).environment)].filter(
+    (e): e is string => e !== undefined,
+  );
   const version = execution.experimentVersion;
   const by = object(execution.createdBy);
-  const createdBy = text(by.username) !== undefined || text(by.email) !== undefined ? { username: text(by.username), email: text(by.email) } : undefined;
+  const createdBy =
+    text(by.username) !== undefined || text(by.email) !== undefined
+      ? { username: text(by.username), email: text(by.email) }
+      : undefined;
   return {
     experimentKey: text(execution.experimentKey),
     environments: [...new Set(environments)],
-    experimentVersion: typeof version === 'number' || (typeof version === 'string' && version !== '') ? String(version) : undefined,
+    experimentVersion:
+      typeof version === 'number' || (typeof version === 'string' && version !== '') ? String(version) : undefined,
     createdBy,
   };
 }

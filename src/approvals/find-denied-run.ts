@@ -24,7 +24,9 @@ export async function deniedRunFromArchive(path: string, id: string): Promise<De
       denied: record.results.filter((r) => r.result === 'deny').map((r) => r.policy),
     };
   }
-  throw new UsageError(`decision ${id} is not in the archive ${path} (is DECISION_ARCHIVE on, and the decision id the one in the denial message?)`);
+  throw new UsageError(
+    `decision ${id} is not in the archive ${path} (is DECISION_ARCHIVE on, and the decision id the one in the denial message?)`,
+  );
 }
 
 /** The run of decision `id` in an audit log (AUDIT_LOG, docs/audit-log.md): it holds no experiment version or starter. */
@@ -55,9 +57,15 @@ export async function deniedRunFromAuditLog(file: string, id: string): Promise<D
       revision: typeof line.revision === 'string' ? line.revision : undefined,
       message: String(line.message ?? ''),
       allowed: line.decision === 'allow',
-      ...runScopeOf({ experimentKey: line.experimentKey, environment: line.environment, overrides: { environment: line.environmentOverride } }),
+      ...runScopeOf({
+        experimentKey: line.experimentKey,
+        environment: line.environment,
+        overrides: { environment: line.environmentOverride },
+      }),
       denied: policies.filter((p) => p.result === 'deny').map((p) => String(p.policy)),
     };
   }
-  throw new UsageError(`decision ${id} is not in the audit log ${file} (AUDIT_LOG_LEVEL must be info or warn to write denials)`);
+  throw new UsageError(
+    `decision ${id} is not in the audit log ${file} (AUDIT_LOG_LEVEL must be info or warn to write denials)`,
+  );
 }

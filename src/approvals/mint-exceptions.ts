@@ -38,12 +38,18 @@ export class MintRefused extends Error {}
 /** The maximum an exception of this set may run, and where it is declared. */
 export function maximumOf(bundle: PolicyBundle): { ms: number; text: string } {
   const s = bundle.exceptionSettings;
-  return s ? { ms: s.maxDurationMs, text: `${s.maxDuration}, declared in ${s.source.file}:${s.source.line}` } : { ms: DEFAULT_MAX_EXCEPTION_MS, text: '7d, the default (the set declares no ExceptionSettings)' };
+  return s
+    ? { ms: s.maxDurationMs, text: `${s.maxDuration}, declared in ${s.source.file}:${s.source.line}` }
+    : { ms: DEFAULT_MAX_EXCEPTION_MS, text: '7d, the default (the set declares no ExceptionSettings)' };
 }
 
 /** `no-attacks` + decision `3f2a9c1e-...` -> `no-attacks-3f2a9c1e`: at most 63 characters, a valid name. */
 export function exceptionName(policy: string, decisionId: string): string {
-  const suffix = decisionId.replace(/[^a-z0-9]/gi, '').slice(0, 8).toLowerCase() || 'run';
+  const suffix =
+    decisionId
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(0, 8)
+      .toLowerCase() || 'run';
   const head = policy.slice(0, 63 - suffix.length - 1).replace(/-+$/, '');
   return `${head}-${suffix}`;
 }
@@ -53,30 +59,46 @@ function waivable(run: DeniedRun, bundle: PolicyBundle): string[] {
   const builtIn = new Set(bundle.policies.filter((p) => p.source.file === BUILT_IN_FILE).map((p) => p.name));
   const denied = run.denied.filter((p) => !builtIn.has(p));
   if (denied.length === 0) {
-    throw new MintRefused(run.denied.length > 0
-      ? `decision ${run.decisionId} was denied only by ${run.denied.join(', ')}, which no exception waives (release the emergency stop in Steadybit)`
-      : `decision ${run.decisionId} names no denying policy: nothing to waive`);
+    throw new MintRefused(
+      run.denied.length > 0
+        ? `decision ${run.decisionId} was denied only by ${run.denied.join(', ')}, which no exception waives (release the emergency stop in Steadybit)`
+        : `decision ${run.decisionId} names no denying policy: nothing to waive`,
+    );
   }
   const known = new Set(bundle.policies.map((p) => p.name));
   const gone = denied.filter((p) => !known.has(p));
-  if (gone.length > 0) throw new MintRefused(`policy ${gone.join(', ')} denied decision ${run.decisionId} but is not in the policy set any more: nothing to waive (check the run with preflight-gate eval)`);
+  if (gone.length > 0)
+    throw new MintRefused(
+      `policy ${gone.join(', ')} denied decision ${run.decisionId} but is not in the policy set any more: nothing to waive (check the run with preflight-gate eval)`,
+    );
   return denied;
 }
 
 /** Checks the run can be scoped exactly: an exception never waives more than the run that was denied. */
 function checkRun(run: DeniedRun): asserts run is DeniedRun & { experimentKey: string } {
   if (run.allowed) throw new MintRefused(`decision ${run.decisionId} allowed the run: nothing to waive`);
-  if (run.experimentKey === undefined) throw new MintRefused(`decision ${run.decisionId} has no experiment key, so no exception can be scoped to its experiment`);
-  if (/[*?[\]{}!()|+@\\]/.test(run.experimentKey)) throw new MintRefused(`experiment key "${run.experimentKey}" holds glob characters and cannot be matched exactly`);
-  if (run.environments.length === 0) throw new MintRefused(`decision ${run.decisionId} names no environment, so no exception can be scoped to it`);
+  if (run.experimentKey === undefined)
+    throw new MintRefused(
+      `decision ${run.decisionId} has no experiment key, so no exception can be scoped to its experiment`,
+    );
+  if (/[*?[\]{}!()|+@\\]/.test(run.experimentKey))
+    throw new MintRefused(`experiment key "${run.experimentKey}" holds glob characters and cannot be matched exactly`);
+  if (run.environments.length === 0)
+    throw new MintRefused(`decision ${run.decisionId} names no environment, so no exception can be scoped to it`);
 }
 
 function checkRequest(req: MintRequest, bundle: PolicyBundle): void {
-  if (req.reason.trim() === '') throw new MintRefused('--reason is blank: say why the policy may be waived (the change, the approval)');
-  if (!(req.expiresInMs > 0)) throw new MintRefused(`--expires-in ${req.expiresIn} is not a duration longer than 0 (e.g. 2h, 1d)`);
+  if (req.reason.trim() === '')
+    throw new MintRefused('--reason is blank: say why the policy may be waived (the change, the approval)');
+  if (!(req.expiresInMs > 0))
+    throw new MintRefused(`--expires-in ${req.expiresIn} is not a duration longer than 0 (e.g. 2h, 1d)`);
   const max = maximumOf(bundle);
-  if (req.expiresInMs > max.ms) throw new MintRefused(`--expires-in ${req.expiresIn} is longer than the maximum of ${max.text}; ask for at most ${formatDuration(max.ms)}`);
-  if (req.maxUses !== undefined && !(Number.isInteger(req.maxUses) && req.maxUses >= 1)) throw new MintRefused('--max-uses must be a whole number of runs, at least 1');
+  if (req.expiresInMs > max.ms)
+    throw new MintRefused(
+      `--expires-in ${req.expiresIn} is longer than the maximum of ${max.text}; ask for at most ${formatDuration(max.ms)}`,
+    );
+  if (req.maxUses !== undefined && !(Number.isInteger(req.maxUses) && req.maxUses >= 1))
+    throw new MintRefused('--max-uses must be a whole number of runs, at least 1');
 }
 
 /**
@@ -88,9 +110,11 @@ export function mintExceptions(run: DeniedRun, req: MintRequest, bundle: PolicyB
   checkRun(run);
   checkRequest(req, bundle);
   const requestedBy = req.requestedBy ?? run.createdBy?.email ?? run.createdBy?.username;
-  if (requestedBy === undefined) throw new MintRefused(`decision ${run.decisionId} does not say who started the run: give --requested-by`);
+  if (requestedBy === undefined)
+    throw new MintRefused(`decision ${run.decisionId} does not say who started the run: give --requested-by`);
   const version = run.experimentVersion;
-  const versions = req.anyVersion || version === undefined ? undefined : [/^\d{1,15}$/.test(version) ? Number(version) : version];
+  const versions =
+    req.anyVersion || version === undefined ? undefined : [/^\d{1,15}$/.test(version) ? Number(version) : version];
   const expires = new Date(now.getTime() + req.expiresInMs).toISOString().replace('.000Z', 'Z');
   return waivable(run, bundle).map((policy) => ({
     kind: 'Exception',
@@ -102,13 +126,19 @@ export function mintExceptions(run: DeniedRun, req: MintRequest, bundle: PolicyB
     reason: req.reason.trim(),
     expires,
     ...(req.maxUses ? { maxUses: req.maxUses } : {}),
-    match: { experimentKeys: [run.experimentKey as string], environments: run.environments, ...(versions ? { experimentVersions: versions } : {}) },
+    match: {
+      experimentKeys: [run.experimentKey as string],
+      environments: run.environments,
+      ...(versions ? { experimentVersions: versions } : {}),
+    },
   }));
 }
 
 /** The comment above the first document: where it came from, what it waives, how it lands. */
 function header(run: DeniedRun, docs: readonly ExceptionDocument[], req: MintRequest): string {
-  const version = docs[0].match.experimentVersions ? ` version ${docs[0].match.experimentVersions[0]}` : ' (every version)';
+  const version = docs[0].match.experimentVersions
+    ? ` version ${docs[0].match.experimentVersions[0]}`
+    : ' (every version)';
   const uses = req.maxUses ? `, for at most ${req.maxUses} run${req.maxUses === 1 ? '' : 's'}` : '';
   return [
     ` Minted by \`preflight-gate exception\` from decision ${run.decisionId} (${run.origin}),`,
@@ -122,9 +152,11 @@ function header(run: DeniedRun, docs: readonly ExceptionDocument[], req: MintReq
 
 /** The documents as YAML, one after the other, the first with the header comment. */
 export function exceptionYaml(run: DeniedRun, docs: readonly ExceptionDocument[], req: MintRequest): string {
-  return docs.map((d, i) => {
-    const doc = new Document(d);
-    if (i === 0) doc.commentBefore = header(run, docs, req);
-    return String(doc);
-  }).join('---\n');
+  return docs
+    .map((d, i) => {
+      const doc = new Document(d);
+      if (i === 0) doc.commentBefore = header(run, docs, req);
+      return String(doc);
+    })
+    .join('---\n');
 }

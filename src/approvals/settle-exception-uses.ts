@@ -16,7 +16,11 @@ export function usesOf(decision: Decision, bundle: PolicyBundle): ExceptionUse[]
   if (waivedBy.size === 0) return [];
   return bundle.exceptions
     .filter((e) => e.maxUses !== undefined && waivedBy.has(e.name))
-    .map((e) => ({ name: e.name, maxUses: e.maxUses as number, keepUntilMs: e.expires.getTime() + KEEP_AFTER_EXPIRY_MS }));
+    .map((e) => ({
+      name: e.name,
+      maxUses: e.maxUses as number,
+      keepUntilMs: e.expires.getTime() + KEEP_AFTER_EXPIRY_MS,
+    }));
 }
 
 /** Attempts before giving up when other replicas keep using the same exceptions between our read and our take. */
@@ -40,12 +44,17 @@ export async function settleExceptionUses(
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const uses = usesOf(decision, bundle);
     if (uses.length === 0) return { decision, facts };
-    if (take === undefined) throw new StateUnavailableError('no state store counts exception uses, so an exception with maxUses cannot waive a run');
+    if (take === undefined)
+      throw new StateUnavailableError(
+        'no state store counts exception uses, so an exception with maxUses cannot waive a run',
+      );
     const outcome = await take(uses, now);
     if (outcome.taken) return { decision, facts };
     const state = { ...facts.state, exceptionUses: { ...facts.state?.exceptionUses, ...outcome.counts } };
     facts = { ...facts, state };
     decision = redecide(facts);
   }
-  throw new StateUnavailableError(`other runs kept using the same exceptions (${ATTEMPTS} attempts); try the run again`);
+  throw new StateUnavailableError(
+    `other runs kept using the same exceptions (${ATTEMPTS} attempts); try the run again`,
+  );
 }

@@ -7,7 +7,10 @@ import type { S3Settings } from './s3-client';
 import { isS3Url, parseS3Url, type S3Location } from './s3-location';
 
 /** Where and how the decision archive is written (docs/replay.md, "Recording decisions"). */
-export type ArchiveConfig = { kind: 'off' } | ({ kind: 'file' } & ArchiveSettings) | ({ kind: 's3' } & ArchiveSettings & S3Archive);
+export type ArchiveConfig =
+  | { kind: 'off' }
+  | ({ kind: 'file' } & ArchiveSettings)
+  | ({ kind: 's3' } & ArchiveSettings & S3Archive);
 
 /** DECISION_ARCHIVE=s3://bucket/prefix: files are written to a local spool, and uploaded once closed. */
 export interface S3Archive {
@@ -41,7 +44,8 @@ export function envSize(env: NodeJS.ProcessEnv, name: string, fallback: number, 
   if (raw === '') return fallback;
   const m = SIZE.exec(raw);
   const bytes = m ? Number(m[1]) * FACTORS[(m[2] ?? 'b').toLowerCase()] : NaN;
-  if (!Number.isSafeInteger(bytes) || bytes < min) throw new ConfigError(`${name} must be a size of at least ${min} bytes, such as 64mb or 512kb, got "${raw}"`);
+  if (!Number.isSafeInteger(bytes) || bytes < min)
+    throw new ConfigError(`${name} must be a size of at least ${min} bytes, such as 64mb or 512kb, got "${raw}"`);
   return bytes;
 }
 
@@ -49,7 +53,8 @@ function envDuration(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   const raw = (env[name] ?? '').trim();
   if (raw === '') return fallback;
   const ms = parseDuration(raw);
-  if (ms === undefined || ms < min) throw new ConfigError(`${name} must be a duration of at least ${min / 1000}s, such as 1h or 30m, got "${raw}"`);
+  if (ms === undefined || ms < min)
+    throw new ConfigError(`${name} must be a duration of at least ${min / 1000}s, such as 1h or 30m, got "${raw}"`);
   return ms;
 }
 
@@ -57,7 +62,10 @@ function maskKeys(env: NodeJS.ProcessEnv): string[] {
   const raw = (env.DECISION_ARCHIVE_MASK_ATTRIBUTES ?? '').trim();
   if (raw === '') return [];
   const keys = raw.split(',').map((k) => k.trim());
-  if (keys.some((k) => k === '')) throw new ConfigError(`DECISION_ARCHIVE_MASK_ATTRIBUTES must be a comma-separated list of attribute keys (no empty entries), got "${raw}"`);
+  if (keys.some((k) => k === ''))
+    throw new ConfigError(
+      `DECISION_ARCHIVE_MASK_ATTRIBUTES must be a comma-separated list of attribute keys (no empty entries), got "${raw}"`,
+    );
   return [...new Set(keys)];
 }
 
@@ -83,12 +91,22 @@ export function parseArchiveConfig(env: NodeJS.ProcessEnv, host: string = hostna
   if (isS3Url(raw)) {
     const spool = (env.DECISION_ARCHIVE_SPOOL_DIR ?? '').trim() || join(tmpdir(), 'preflight-gate-archive');
     if (s3.spoolMaxBytes < settings.maxBytes) {
-      throw new ConfigError(`DECISION_ARCHIVE_SPOOL_MAX_BYTES (${s3.spoolMaxBytes} bytes) must be at least DECISION_ARCHIVE_MAX_BYTES (${settings.maxBytes}): the open file alone may grow that large`);
+      throw new ConfigError(
+        `DECISION_ARCHIVE_SPOOL_MAX_BYTES (${s3.spoolMaxBytes} bytes) must be at least DECISION_ARCHIVE_MAX_BYTES (${settings.maxBytes}): the open file alone may grow that large`,
+      );
     }
-    return { kind: 's3', path: join(spool, `decisions-${host.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`), location: parseS3Url(raw, 'DECISION_ARCHIVE'), ...settings, ...s3 };
+    return {
+      kind: 's3',
+      path: join(spool, `decisions-${host.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`),
+      location: parseS3Url(raw, 'DECISION_ARCHIVE'),
+      ...settings,
+      ...s3,
+    };
   }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) throw new ConfigError(`DECISION_ARCHIVE must be a file, a directory or s3://bucket/prefix, got "${raw}"`);
-  const path = raw.endsWith('/') || isDirectory(raw) ? join(raw, `decisions-${host.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`) : raw;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw))
+    throw new ConfigError(`DECISION_ARCHIVE must be a file, a directory or s3://bucket/prefix, got "${raw}"`);
+  const path =
+    raw.endsWith('/') || isDirectory(raw) ? join(raw, `decisions-${host.replace(/[^A-Za-z0-9_.-]/g, '_')}.jsonl`) : raw;
   return { kind: 'file', path, ...settings };
 }
 
@@ -96,7 +114,9 @@ export function parseArchiveConfig(env: NodeJS.ProcessEnv, host: string = hostna
 export function s3Settings(env: NodeJS.ProcessEnv): Omit<S3Archive, 'location'> {
   const endpoint = (env.DECISION_ARCHIVE_S3_ENDPOINT ?? '').trim() || undefined;
   if (endpoint !== undefined && !/^https?:\/\/[^/?#@\s]+\/?$/.test(endpoint)) {
-    throw new ConfigError(`DECISION_ARCHIVE_S3_ENDPOINT must be the store's address, such as https://minio.example.com:9000 (no path, no credentials), got "${endpoint}"`);
+    throw new ConfigError(
+      `DECISION_ARCHIVE_S3_ENDPOINT must be the store's address, such as https://minio.example.com:9000 (no path, no credentials), got "${endpoint}"`,
+    );
   }
   const region = (env.DECISION_ARCHIVE_S3_REGION ?? '').trim() || undefined;
   return {

@@ -20,7 +20,12 @@ const OPEN = /^(.+)\.jsonl(\.gz)?$/;
 export function parseArchiveName(file: string): ArchiveName | undefined {
   const name = basename(file);
   const closed = CLOSED.exec(name);
-  if (closed) return { stem: closed[1], closedAt: closed[2] + (closed[3] ? `-${closed[3].padStart(6, '0')}` : ''), gzipped: closed[4] !== undefined };
+  if (closed)
+    return {
+      stem: closed[1],
+      closedAt: closed[2] + (closed[3] ? `-${closed[3].padStart(6, '0')}` : ''),
+      gzipped: closed[4] !== undefined,
+    };
   const open = OPEN.exec(name);
   return open ? { stem: open[1], gzipped: open[2] !== undefined } : undefined;
 }

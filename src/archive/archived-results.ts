@@ -7,10 +7,13 @@ import type { PolicyResult } from '../policy/core/decision';
  * decision's 50 results at 1,000 policies, and most of a line's bytes: this keeps lines about half
  * as long, and replay compares results in this same form.
  */
-export type ArchivedResult = Omit<PolicyResult, 'source' | 'priority' | 'reasons' | 'signals'> & Partial<Pick<PolicyResult, 'priority' | 'reasons'>>;
+export type ArchivedResult = Omit<PolicyResult, 'source' | 'priority' | 'reasons' | 'signals'> &
+  Partial<Pick<PolicyResult, 'priority' | 'reasons'>>;
 
 export function archivedResults(results: readonly PolicyResult[]): ArchivedResult[] {
   // `signals` (what signal rules read) is left out: the archived facts hold the answers, and replay
   // of a line written before results had it must not call that a change.
-  return results.map(({ source: _source, signals: _signals, ...rest }) => (rest.result === 'pass' ? { policy: rest.policy, mode: rest.mode, result: rest.result } : rest));
+  return results.map(({ source: _source, signals: _signals, ...rest }) =>
+    rest.result === 'pass' ? { policy: rest.policy, mode: rest.mode, result: rest.result } : rest,
+  );
 }

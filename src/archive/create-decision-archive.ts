@@ -24,9 +24,13 @@ export interface ArchiveDeps {
  * older than DECISION_ARCHIVE_MAX_AGE even when no decision comes (it does not keep the process up).
  * Its directory is created now if missing; one that cannot be written throws a ConfigError.
  */
-export function createDecisionArchive(settings: ArchiveSettings & Partial<S3Archive>, deps: ArchiveDeps): DecisionArchive {
+export function createDecisionArchive(
+  settings: ArchiveSettings & Partial<S3Archive>,
+  deps: ArchiveDeps,
+): DecisionArchive {
   prepareArchiveDir(settings.path);
-  const logError = (what: string, err: unknown) => deps.logger.error(`decision archive: cannot ${what}`, { error: err instanceof Error ? err.message : String(err) });
+  const logError = (what: string, err: unknown) =>
+    deps.logger.error(`decision archive: cannot ${what}`, { error: err instanceof Error ? err.message : String(err) });
   let uploader: SpoolUploader | undefined;
   const file = new RotatingFile({
     ...settings,
@@ -39,19 +43,40 @@ export function createDecisionArchive(settings: ArchiveSettings & Partial<S3Arch
   let writer: LineWriter = { write: (chunk) => file.write(chunk), close: () => file.close() };
   if (settings.location && settings.s3 && settings.spoolMaxBytes !== undefined) {
     uploader = new SpoolUploader({
-      dir: dirname(settings.path), stem: stemOf(settings.path), location: settings.location, logger: deps.logger,
+      dir: dirname(settings.path),
+      stem: stemOf(settings.path),
+      location: settings.location,
+      logger: deps.logger,
       client: deps.s3Client ?? createS3Client(settings.s3, { maxAttempts: 1 }),
       gzipping: () => file.gzipping(),
-      observe: { upload: (outcome) => deps.metrics.archiveUploads.inc({ outcome }), spoolBytes: (bytes) => deps.metrics.archiveSpoolBytes.set(bytes) },
+      observe: {
+        upload: (outcome) => deps.metrics.archiveUploads.inc({ outcome }),
+        spoolBytes: (bytes) => deps.metrics.archiveSpoolBytes.set(bytes),
+      },
     });
-    writer = spooledWriter({ file, uploader, maxBytes: settings.spoolMaxBytes, location: settings.location, spool: dirname(settings.path) });
+    writer = spooledWriter({
+      file,
+      uploader,
+      maxBytes: settings.spoolMaxBytes,
+      location: settings.location,
+      spool: dirname(settings.path),
+    });
     void uploader.upload(); // What an earlier process left.
   }
-  const timer = setInterval(() => {
-    file.rotateIfOld().catch((err: unknown) => logError('close an old file', err));
-  }, Math.min(settings.maxAgeMs, 60_000));
+  const timer = setInterval(
+    () => {
+      file.rotateIfOld().catch((err: unknown) => logError('close an old file', err));
+    },
+    Math.min(settings.maxAgeMs, 60_000),
+  );
   timer.unref();
-  const archive = decisionArchive({ writer, queueBytes: settings.queueBytes, maskAttributes: settings.maskAttributes, metrics: deps.metrics, logger: deps.logger });
+  const archive = decisionArchive({
+    writer,
+    queueBytes: settings.queueBytes,
+    maskAttributes: settings.maskAttributes,
+    metrics: deps.metrics,
+    logger: deps.logger,
+  });
   return {
     record: archive.record,
     close: async (deadlineMs) => {

@@ -75,9 +75,18 @@ class Masker {
  * changed (the decision still reads it).
  */
 export function maskAttributes(payload: unknown, keys: ReadonlySet<string>): { payload: unknown; values: string[] } {
-  if (keys.size === 0 || !isJsonObject(payload) || !isJsonObject(payload.execution) || !Array.isArray(payload.execution.steps)) return { payload, values: [] };
+  if (
+    keys.size === 0 ||
+    !isJsonObject(payload) ||
+    !isJsonObject(payload.execution) ||
+    !Array.isArray(payload.execution.steps)
+  )
+    return { payload, values: [] };
   const masker = new Masker(keys);
   const steps = mapSame(payload.execution.steps, masker.step);
   const values = [...masker.values].filter((v) => v !== '' && v !== MASKED);
-  return { payload: steps === payload.execution.steps ? payload : { ...payload, execution: { ...payload.execution, steps } }, values };
+  return {
+    payload: steps === payload.execution.steps ? payload : { ...payload, execution: { ...payload.execution, steps } },
+    values,
+  };
 }

@@ -16,7 +16,14 @@ export function prepareArchiveDir(path: string): void {
     accessSync(dir, constants.W_OK);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a part of it is a file, not a directory' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'it is not writable' : (err as Error).message;
-    throw new ConfigError(`DECISION_ARCHIVE: the archive directory ${dir} cannot be created or written (${why}); mount a writable volume there or name another path`);
+    const why =
+      code === 'ENOTDIR' || code === 'EEXIST'
+        ? 'a part of it is a file, not a directory'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'it is not writable'
+          : (err as Error).message;
+    throw new ConfigError(
+      `DECISION_ARCHIVE: the archive directory ${dir} cannot be created or written (${why}); mount a writable volume there or name another path`,
+    );
   }
 }

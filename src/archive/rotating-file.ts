@@ -49,7 +49,8 @@ export class RotatingFile {
 
   private async append(chunk: string): Promise<void> {
     const bytes = Buffer.byteLength(chunk);
-    if (this.handle && this.size > 0 && (this.size + bytes > this.opts.maxBytes || this.age() >= this.opts.maxAgeMs)) await this.rotate();
+    if (this.handle && this.size > 0 && (this.size + bytes > this.opts.maxBytes || this.age() >= this.opts.maxAgeMs))
+      await this.rotate();
     if (!this.handle) await this.openFile();
     await (this.handle as FileHandle).appendFile(chunk);
     this.size += bytes;
@@ -113,13 +114,20 @@ export class RotatingFile {
     const now = this.opts.clock();
     // Files closed in the same millisecond get -1, -2, ...; a name already on disk is never reused.
     let n = now.getTime() === this.lastClosed.ms ? this.lastClosed.n + 1 : 0;
-    const taken = async (file: string) => (await stat(file).catch(() => undefined)) ?? (await stat(`${file}.gz`).catch(() => undefined));
+    const taken = async (file: string) =>
+      (await stat(file).catch(() => undefined)) ?? (await stat(`${file}.gz`).catch(() => undefined));
     while (await taken(closedPath(this.opts.path, now, n))) n++;
     const target = closedPath(this.opts.path, now, n);
     this.lastClosed = { ms: now.getTime(), n };
     await rename(this.opts.path, target);
     this.gzips++;
-    this.background = this.background.then(() => this.gzip(target)).finally(() => { this.gzips--; }).then(() => this.prune()).then(() => this.opts.onClosed?.());
+    this.background = this.background
+      .then(() => this.gzip(target))
+      .finally(() => {
+        this.gzips--;
+      })
+      .then(() => this.prune())
+      .then(() => this.opts.onClosed?.());
   }
 
   private async gzip(file: string): Promise<void> {
@@ -141,7 +149,8 @@ export class RotatingFile {
         .map((name) => ({ name, parsed: parseArchiveName(name) }))
         .filter((f) => f.parsed?.stem === stem && f.parsed.closedAt !== undefined)
         .sort((a, b) => ((a.parsed?.closedAt ?? '') < (b.parsed?.closedAt ?? '') ? -1 : 1));
-      for (const old of closed.slice(0, Math.max(0, closed.length - this.opts.maxFiles))) await unlink(join(dir, old.name));
+      for (const old of closed.slice(0, Math.max(0, closed.length - this.opts.maxFiles)))
+        await unlink(join(dir, old.name));
     } catch (err) {
       this.opts.onError(`remove old archive files in ${dir}`, err);
     }

@@ -23,7 +23,13 @@ export function createS3Client(settings: S3Settings, opts: { maxAttempts?: numbe
     credentials: fromNodeProviderChain(),
     forcePathStyle: settings.forcePathStyle,
     ...(settings.region ? { region: settings.region } : settings.endpoint ? { region: 'us-east-1' } : {}),
-    ...(settings.endpoint ? { endpoint: settings.endpoint, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' } : {}),
+    ...(settings.endpoint
+      ? {
+          endpoint: settings.endpoint,
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }
+      : {}),
     // The spool retries with its own backoff (maxAttempts 1); replay keeps the SDK's 3 attempts.
     maxAttempts: opts.maxAttempts ?? 3,
   });

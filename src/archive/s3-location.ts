@@ -18,10 +18,18 @@ export function parseS3Url(raw: string, setting: string): S3Location {
   const bucket = slash === -1 ? rest : rest.slice(0, slash);
   const path = slash === -1 ? '' : rest.slice(slash + 1);
   if (!BUCKET.test(bucket)) {
-    throw new ConfigError(`${setting}: "${bucket}" is not an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens), in "${raw}"; write s3://<bucket>/<prefix>`);
+    throw new ConfigError(
+      `${setting}: "${bucket}" is not an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens), in "${raw}"; write s3://<bucket>/<prefix>`,
+    );
   }
-  if (/[?#]/.test(path) || path.split('/').some((p, i, all) => p === '' && i < all.length - 1) || /(^|\/)\.\.?(\/|$)/.test(path)) {
-    throw new ConfigError(`${setting}: the key prefix "${path}" must be plain path segments (no empty ones, no . or .., no ? or #), in "${raw}"`);
+  if (
+    /[?#]/.test(path) ||
+    path.split('/').some((p, i, all) => p === '' && i < all.length - 1) ||
+    /(^|\/)\.\.?(\/|$)/.test(path)
+  ) {
+    throw new ConfigError(
+      `${setting}: the key prefix "${path}" must be plain path segments (no empty ones, no . or .., no ? or #), in "${raw}"`,
+    );
   }
   const trimmed = path.replace(/\/+$/, '');
   return { bucket, prefix: trimmed === '' ? '' : `${trimmed}/` };

@@ -21,7 +21,11 @@ export interface SpoolUploaderDeps {
   maxBackoffMs?: number;
 }
 
-interface SpoolFile { name: string; closedAt: string; bytes: number }
+interface SpoolFile {
+  name: string;
+  closedAt: string;
+  bytes: number;
+}
 
 /**
  * Uploads the closed archive files of the spool to `s3://bucket/prefix<file name>`, oldest first,
@@ -50,7 +54,9 @@ export class SpoolUploader {
 
   /** Uploads what is waiting (one run at a time); true when the spool is empty of closed files. */
   upload(deadlineMs?: number): Promise<boolean> {
-    this.running ??= this.run(deadlineMs).finally(() => { this.running = undefined; });
+    this.running ??= this.run(deadlineMs).finally(() => {
+      this.running = undefined;
+    });
     return this.running;
   }
 
@@ -68,9 +74,14 @@ export class SpoolUploader {
     }
     if (!done) {
       const left = await this.waiting().catch(() => []);
-      this.deps.logger.error('decision archive: files not uploaded before the shutdown timeout stay in the spool for the next start', {
-        spool: this.deps.dir, files: left.map((f) => f.name), destination: this.destination(''),
-      });
+      this.deps.logger.error(
+        'decision archive: files not uploaded before the shutdown timeout stay in the spool for the next start',
+        {
+          spool: this.deps.dir,
+          files: left.map((f) => f.name),
+          destination: this.destination(''),
+        },
+      );
     }
     return done;
   }
@@ -101,7 +112,10 @@ export class SpoolUploader {
     try {
       files = await this.waiting();
     } catch (err) {
-      this.deps.logger.error('decision archive: cannot read the spool', { spool: this.deps.dir, error: (err as Error).message });
+      this.deps.logger.error('decision archive: cannot read the spool', {
+        spool: this.deps.dir,
+        error: (err as Error).message,
+      });
       return false;
     }
     for (const file of files) {
@@ -119,11 +133,17 @@ export class SpoolUploader {
     const key = `${this.deps.location.prefix}${file.name}`;
     try {
       const body = await readFile(path);
-      const abortSignal = deadlineMs === undefined ? undefined : AbortSignal.timeout(Math.max(1, deadlineMs - Date.now()));
-      await this.deps.client.send(new PutObjectCommand({
-        Bucket: this.deps.location.bucket, Key: key, Body: body,
-        ContentType: file.name.endsWith('.gz') ? 'application/gzip' : 'application/x-ndjson',
-      }), { abortSignal });
+      const abortSignal =
+        deadlineMs === undefined ? undefined : AbortSignal.timeout(Math.max(1, deadlineMs - Date.now()));
+      await this.deps.client.send(
+        new PutObjectCommand({
+          Bucket: this.deps.location.bucket,
+          Key: key,
+          Body: body,
+          ContentType: file.name.endsWith('.gz') ? 'application/gzip' : 'application/x-ndjson',
+        }),
+        { abortSignal },
+      );
       await unlink(path);
       this.closedBytes = Math.max(0, this.closedBytes - file.bytes);
       this.deps.observe.spoolBytes(this.closedBytes);
@@ -133,7 +153,10 @@ export class SpoolUploader {
       this.failures++;
       this.deps.observe.upload('failed');
       this.deps.logger.error('decision archive: upload failed; the file stays in the spool and is tried again', {
-        file: file.name, destination: this.destination(file.name), attempt: this.failures, error: describe(err),
+        file: file.name,
+        destination: this.destination(file.name),
+        attempt: this.failures,
+        error: describe(err),
       });
       return false;
     }

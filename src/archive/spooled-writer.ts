@@ -28,7 +28,9 @@ export function spooledWriter(deps: SpooledWriterDeps): LineWriter {
     async write(chunk) {
       const used = deps.uploader.waitingBytes() + deps.file.openBytes();
       if (used + Buffer.byteLength(chunk) > deps.maxBytes) {
-        throw new SpoolFullError(`the spool ${deps.spool} holds ${used} bytes not yet uploaded to s3://${deps.location.bucket}/${deps.location.prefix} (DECISION_ARCHIVE_SPOOL_MAX_BYTES=${deps.maxBytes}); see the upload errors`);
+        throw new SpoolFullError(
+          `the spool ${deps.spool} holds ${used} bytes not yet uploaded to s3://${deps.location.bucket}/${deps.location.prefix} (DECISION_ARCHIVE_SPOOL_MAX_BYTES=${deps.maxBytes}); see the upload errors`,
+        );
       }
       await deps.file.write(chunk);
     },

@@ -21,7 +21,11 @@ export function countProblems(problems: readonly LoadProblem[]): { errors: numbe
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Problems as lines of `file:line:col message` (text), annotations (github), or one JSON document. */
-export function formatProblems(problems: readonly LoadProblem[], format: ProblemFormat, summary: Record<string, unknown> & { headline: string }): string {
+export function formatProblems(
+  problems: readonly LoadProblem[],
+  format: ProblemFormat,
+  summary: Record<string, unknown> & { headline: string },
+): string {
   const { errors, warnings } = countProblems(problems);
   if (format === 'json') {
     const { headline, ...rest } = summary;

@@ -34,89 +34,157 @@ async function run(command: () => number | Promise<number>): Promise<void> {
 }
 
 const program = new Command('preflight-gate')
-  .description('Policy guardrails for Steadybit experiments: validate and test policies, evaluate payloads, sign requests, run the service.')
+  .description(
+    'Policy guardrails for Steadybit experiments: validate and test policies, evaluate payloads, sign requests, run the service.',
+  )
   .version(packageVersion(), '-V, --version', 'print the version of preflight-gate')
   .exitOverride()
   .showHelpAfterError('(add --help for usage)')
-  .addHelpText('after', '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code, a --fail-on hit of replay, a test notification the target did not accept), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).');
+  .addHelpText(
+    'after',
+    '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code, a --fail-on hit of replay, a test notification the target did not accept), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).',
+  );
 
-program.command('validate')
+program
+  .command('validate')
   .description('check every policy file (schema and semantics) and the shape of every test suite')
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(PROBLEM_FORMATS).default('text'))
-  .action((dir: string | undefined, opts: { format: ProblemFormat }) => run(() => validateCommand(dir, opts, env, write)));
+  .action((dir: string | undefined, opts: { format: ProblemFormat }) =>
+    run(() => validateCommand(dir, opts, env, write)),
+  );
 
-program.command('test')
+program
+  .command('test')
   .description('run the policy test suites (*.test.yaml) against the policies')
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(TEST_FORMATS).default('text'))
   .action((dir: string | undefined, opts: { format: TestFormat }) => run(() => testCommand(dir, opts, env, write)));
 
-program.command('eval')
+program
+  .command('eval')
   .description('print the decision the service would give to a payload')
   .requiredOption('--payload <file>', 'the webhook payload (JSON); - reads stdin')
   .option('--now <iso>', 'evaluate at this time instead of now, e.g. 2026-03-02T10:00:00Z')
   .option('--explain', "list every policy's result and reasons")
   .option('--dir <dir>', 'policy directory (default: $POLICY_DIR or ./policies)')
   .option('--state <file>', 'state facts (JSON object) for rules that need them')
-  .option('--environments <file>', 'the Steadybit names of the payload\'s environments (JSON: {"<environment id>": {"name": "production"}}), as the service reads them from the Platform API (docs/platform-api.md)')
-  .option('--signals <file>', 'signal facts (JSON): what Alertmanager and Prometheus answered, for alerts and prometheus rules (docs/signals.md)')
+  .option(
+    '--environments <file>',
+    'the Steadybit names of the payload\'s environments (JSON: {"<environment id>": {"name": "production"}}), as the service reads them from the Platform API (docs/platform-api.md)',
+  )
+  .option(
+    '--signals <file>',
+    'signal facts (JSON): what Alertmanager and Prometheus answered, for alerts and prometheus rules (docs/signals.md)',
+  )
   .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
-  .option('--exit-code', 'exit 1 when the run would be denied (with --while-running: stopped; default: exit 0 whenever it was evaluated)')
-  .option('--while-running', 'judge the run as the guard does while it is in progress, at --now: whether, by which policy and why it would be stopped (docs/guard.md)')
+  .option(
+    '--exit-code',
+    'exit 1 when the run would be denied (with --while-running: stopped; default: exit 0 whenever it was evaluated)',
+  )
+  .option(
+    '--while-running',
+    'judge the run as the guard does while it is in progress, at --now: whether, by which policy and why it would be stopped (docs/guard.md)',
+  )
   .action((opts: Parameters<typeof evalCommand>[0]) => run(() => evalCommand(opts, env, write)));
 
-program.command('exception')
+program
+  .command('exception')
   .description('write an Exception that waives the policies that denied a run, for a pull request (docs/approvals.md)')
-  .option('--from-decision <id>', 'the decision id of the denied run (in the denial message and X-Preflight-Decision-Id)')
+  .option(
+    '--from-decision <id>',
+    'the decision id of the denied run (in the denial message and X-Preflight-Decision-Id)',
+  )
   .option('--archive <path>', 'read the decision from a decision archive (DECISION_ARCHIVE): a file or a directory')
   .option('--audit-log <file>', 'read the decision from an audit log file (AUDIT_LOG; it holds no experiment version)')
   .option('--payload <file>', 'a run not yet sent: decide this payload now and waive what denies it')
-  .requiredOption('--expires-in <duration>', 'how long the exception waives, e.g. 2h (at most the maximum of the set\'s ExceptionSettings, else 7d)')
+  .requiredOption(
+    '--expires-in <duration>',
+    "how long the exception waives, e.g. 2h (at most the maximum of the set's ExceptionSettings, else 7d)",
+  )
   .requiredOption('--reason <text>', 'why the policies may be waived (a change ticket, the approval)')
   .option('--max-uses <n>', 'runs it may waive in all (counted across replicas); then the policies deny again')
   .option('--requested-by <who>', 'who asks for it (default: who started the run)')
-  .option('--approved-by <who>', 'who approved it (policies with waivers.approverNotStarter need someone other than the starter)')
+  .option(
+    '--approved-by <who>',
+    'who approved it (policies with waivers.approverNotStarter need someone other than the starter)',
+  )
   .option('--any-version', 'waive every version of the experiment, not only the one that was denied')
   .option('--dir <dir>', 'policy directory the exception is for (default: $POLICY_DIR or ./policies)')
   .option('--out <file>', 'write the YAML to this new file instead of stdout')
   .option('--now <iso>', 'mint at this time instead of now (the expiry counts from it)')
   .action((opts: ExceptionCommandOptions) => run(() => exceptionCommand(opts, env, write)));
 
-program.command('replay')
+program
+  .command('replay')
   .description('decide archived runs (DECISION_ARCHIVE) again under proposed policies and report what would change')
-  .requiredOption('--archive <path>', 'an archive file (plain or gzipped), a directory of them, or s3://bucket/prefix (DECISION_ARCHIVE=s3://...)')
+  .requiredOption(
+    '--archive <path>',
+    'an archive file (plain or gzipped), a directory of them, or s3://bucket/prefix (DECISION_ARCHIVE=s3://...)',
+  )
   .option('--dir <dir>', 'the proposed policy directory (default: $POLICY_DIR or ./policies)')
   .option('--since <time>', 'only runs decided at or after this time (ISO 8601, or a duration back from now: 14d)')
   .option('--until <time>', 'only runs decided before this time (ISO 8601, or a duration back from now)')
-  .addOption(new Option('--format <format>', 'output format (markdown: a pull-request comment)').choices(REPLAY_FORMATS).default('text'))
-  .addOption(new Option('--fail-on <change>', 'exit 1 when a run is newly allowed, or when any answer changes; also when a run cannot be replayed').choices(FAIL_ON))
-  .option('--tolerate-not-replayable', 'with --fail-on: runs that cannot be replayed (masked attributes, facts the archive lacks) do not fail the check')
+  .addOption(
+    new Option('--format <format>', 'output format (markdown: a pull-request comment)')
+      .choices(REPLAY_FORMATS)
+      .default('text'),
+  )
+  .addOption(
+    new Option(
+      '--fail-on <change>',
+      'exit 1 when a run is newly allowed, or when any answer changes; also when a run cannot be replayed',
+    ).choices(FAIL_ON),
+  )
+  .option(
+    '--tolerate-not-replayable',
+    'with --fail-on: runs that cannot be replayed (masked attributes, facts the archive lacks) do not fail the check',
+  )
   .option('--max-listed <n>', 'changed runs listed per kind of change (counts are always complete)', '50')
-  .option('--run-url <template>', 'link runs in the report: a URL with {executionId}, {experimentKey}, {teamKey}, {environment} or {decisionId}')
-  .action((opts: ReplayCommandOptions) => run(() => replayCommand(opts, env, write, (s) => void process.stderr.write(s))));
+  .option(
+    '--run-url <template>',
+    'link runs in the report: a URL with {executionId}, {experimentKey}, {teamKey}, {environment} or {decisionId}',
+  )
+  .action((opts: ReplayCommandOptions) =>
+    run(() => replayCommand(opts, env, write, (s) => void process.stderr.write(s))),
+  );
 
-program.command('pr-comment')
-  .description('post a Markdown report (replay --format markdown) on the pull request, editing the comment posted before (GitHub Actions: GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_EVENT_PATH, GITHUB_API_URL)')
+program
+  .command('pr-comment')
+  .description(
+    'post a Markdown report (replay --format markdown) on the pull request, editing the comment posted before (GitHub Actions: GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_EVENT_PATH, GITHUB_API_URL)',
+  )
   .requiredOption('--body-file <file>', 'the comment (Markdown)')
   .option('--key <key>', 'tells this comment apart from other preflight-gate comments on the pull request', 'replay')
-  .option('--pull-request <number>', 'the pull request (default: the one of the pull_request event in GITHUB_EVENT_PATH)')
-  .action((opts: PrCommentOptions) => run(() => prCommentCommand(opts, env, write, (s) => void process.stderr.write(s))));
+  .option(
+    '--pull-request <number>',
+    'the pull request (default: the one of the pull_request event in GITHUB_EVENT_PATH)',
+  )
+  .action((opts: PrCommentOptions) =>
+    run(() => prCommentCommand(opts, env, write, (s) => void process.stderr.write(s))),
+  );
 
-program.command('sign')
+program
+  .command('sign')
   .description('print the X-SB-Signature header value for a payload (a file, or stdin)')
   .argument('[file]', 'the exact bytes to sign (default: stdin)')
   .option('--secret <secret>', 'the webhook secret (prefer --secret-env: keeps it out of shell history)')
   .option('--secret-env <name>', 'read the secret from this environment variable, e.g. WEBHOOK_SECRET')
-  .action((file: string | undefined, opts: { secret?: string; secretEnv?: string }) => run(() => signCommand(file, opts, env, write)));
+  .action((file: string | undefined, opts: { secret?: string; secretEnv?: string }) =>
+    run(() => signCommand(file, opts, env, write)),
+  );
 
-program.command('notify')
-  .description('send a sample notification to a configured target (NOTIFY_WEBHOOK_URL, NOTIFY_TARGETS_FILE), to check the wiring (docs/notifications.md)')
+program
+  .command('notify')
+  .description(
+    'send a sample notification to a configured target (NOTIFY_WEBHOOK_URL, NOTIFY_TARGETS_FILE), to check the wiring (docs/notifications.md)',
+  )
   .option('--test', 'send a sample denial, marked [test]')
   .option('--target <name>', 'the target: webhook (NOTIFY_WEBHOOK_URL) or a name from NOTIFY_TARGETS_FILE')
   .action((opts: NotifyOptions) => run(() => notifyCommand(opts, env, write)));
 
-program.command('schema')
+program
+  .command('schema')
   .description('print the JSON Schema of policy documents (for editors)')
   .option('--test-suite', 'print the schema of test suites (*.test.yaml) instead')
   .option('--state', 'print the schema of state facts (eval --state, state: in test suites) instead')
@@ -124,33 +192,55 @@ program.command('schema')
   .option('--signals', 'print the schema of signal facts (eval --signals, signals: in test suites) instead')
   .action((opts: SchemaOptions) => run(() => schemaCommand(opts, write)));
 
-program.command('doctor')
-  .description('check the policies against the Steadybit platform (STEADYBIT_URL, STEADYBIT_TOKEN): environment names, webhook attributes, properties')
+program
+  .command('doctor')
+  .description(
+    'check the policies against the Steadybit platform (STEADYBIT_URL, STEADYBIT_TOKEN): environment names, webhook attributes, properties',
+  )
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(PROBLEM_FORMATS).default('text'))
   .option('--webhook <name-or-id>', 'the preflight webhook that calls this service (default: every preflight webhook)')
-  .action((dir: string | undefined, opts: { format: ProblemFormat; webhook?: string }) => run(() => doctorCommand(dir, opts, env, write)));
+  .action((dir: string | undefined, opts: { format: ProblemFormat; webhook?: string }) =>
+    run(() => doctorCommand(dir, opts, env, write)),
+  );
 
-program.command('connect')
-  .description('register or update the preflight webhook and the custom webhook in Steadybit (STEADYBIT_URL, an admin STEADYBIT_TOKEN), with the attributes the policies read')
+program
+  .command('connect')
+  .description(
+    'register or update the preflight webhook and the custom webhook in Steadybit (STEADYBIT_URL, an admin STEADYBIT_TOKEN), with the attributes the policies read',
+  )
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
-  .requiredOption('--gate-url <url>', 'where Steadybit reaches the gate, e.g. https://preflight-gate.example.com (the webhooks get /preflight and /events)')
-  .option('--name <name>', 'the preflight webhook\'s name in Steadybit (matched by name; the custom webhook is "<name> events")', 'preflight-gate')
+  .requiredOption(
+    '--gate-url <url>',
+    'where Steadybit reaches the gate, e.g. https://preflight-gate.example.com (the webhooks get /preflight and /events)',
+  )
+  .option(
+    '--name <name>',
+    'the preflight webhook\'s name in Steadybit (matched by name; the custom webhook is "<name> events")',
+    'preflight-gate',
+  )
   .option('--team <key>', 'register the webhooks for this team only (scope TEAM; default: GLOBAL, every team)')
   .option('--secret-env <name>', 'the variable holding the webhook secret (default: WEBHOOK_SECRET)')
   .option('--secret-file <file>', 'instead: a file holding the webhook secret')
-  .option('--attribute <key...>', 'target attribute keys to send besides those the policies read (needed when a condition reads attributes)')
+  .option(
+    '--attribute <key...>',
+    'target attribute keys to send besides those the policies read (needed when a condition reads attributes)',
+  )
   .option('--all-attributes', 'send every target attribute (targetAttributeIncludes: *): larger requests')
   .option('--no-events', 'do not register the custom webhook (POST /events): no guardrails with memory from events')
   .option('--dry-run', 'print the change as a diff; change nothing')
-  .option('--probe', 'then prove the wiring: run a harmless experiment (one wait step) that the gate must decide, and clean up')
+  .option(
+    '--probe',
+    'then prove the wiring: run a harmless experiment (one wait step) that the gate must decide, and clean up',
+  )
   .option('--probe-team <key>', 'the team owning the probe experiment (default: --team)')
-  .option('--probe-environment <name>', 'the environment of the probe experiment (default: the team\'s)')
+  .option('--probe-environment <name>', "the environment of the probe experiment (default: the team's)")
   .option('--probe-timeout <seconds>', 'how long to wait for the probe run to end', '90')
   .option('--insecure-http', 'allow an http:// --gate-url that is not loopback')
   .action((dir: string | undefined, opts: ConnectOptions) => run(() => connectCommand(dir, opts, env, write)));
 
-program.command('serve')
+program
+  .command('serve')
   .description('run the service (what npm start runs); configured by environment variables')
   .option('--dir <dir>', 'policy directory (overrides POLICY_DIR)')
   .option('--port <port>', 'port (overrides PORT)')

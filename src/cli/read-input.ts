@@ -21,7 +21,10 @@ export function readFileBytes(file: string, what: string): Buffer {
 export function parseJson(bytes: Buffer, file: string, what: string): unknown {
   const parsed = parseStrictJson(bytes);
   if (parsed.ok) return parsed.value;
-  if (parsed.problem === 'syntax' && parsed.at) throw new UsageError(`${file === '-' ? 'stdin' : file}:${parsed.at.line}:${parsed.at.col}: ${what} is not valid JSON: ${parsed.reason}`);
+  if (parsed.problem === 'syntax' && parsed.at)
+    throw new UsageError(
+      `${file === '-' ? 'stdin' : file}:${parsed.at.line}:${parsed.at.col}: ${what} is not valid JSON: ${parsed.reason}`,
+    );
   throw new UsageError(`${what} ${file} ${parsed.message}`);
 }
 
@@ -40,8 +43,11 @@ export function policyDirArg(dir: string | undefined, env: NodeJS.ProcessEnv): s
   try {
     isDir = statSync(chosen).isDirectory();
   } catch (err) {
-    const why = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message}`;
-    throw new UsageError(`policy directory ${chosen} ${why}${dir === undefined ? ' (give a directory, or set POLICY_DIR)' : ''}`);
+    const why =
+      (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message}`;
+    throw new UsageError(
+      `policy directory ${chosen} ${why}${dir === undefined ? ' (give a directory, or set POLICY_DIR)' : ''}`,
+    );
   }
   if (!isDir) throw new UsageError(`${chosen} is not a directory: give the directory that holds the policy YAML files`);
   return chosen;

@@ -30,7 +30,10 @@ function reachesAttributes(path: string): boolean {
   if (path === '' || path === 'payload') return true;
   const segments = path.replace(/^payload\./, '').split('.');
   if (segments.includes('attributes') || segments.includes('targetExecutions')) return true;
-  return segments.length <= ATTRIBUTE_PATH.length && segments.every((s, i) => (ATTRIBUTE_PATH[i] === '#' ? /^\d+$/.test(s) : s === ATTRIBUTE_PATH[i]));
+  return (
+    segments.length <= ATTRIBUTE_PATH.length &&
+    segments.every((s, i) => (ATTRIBUTE_PATH[i] === '#' ? /^\d+$/.test(s) : s === ATTRIBUTE_PATH[i]))
+  );
 }
 
 /** `condition` rules whose expression may read target attributes: their keys cannot be known from the policy. */
@@ -45,8 +48,13 @@ function opaqueConditions(sources: readonly SourceFile[]): LoadProblem[] {
         if (!condition || !dataPaths([condition.deny, condition.require]).some(reachesAttributes)) return;
         const at = doc.locate(['rules', r, 'condition']);
         out.push({
-          file: doc.file, line: at.line, col: at.col, path: `rules[${r}].condition`, severity: 'error',
-          message: 'this condition may read target attributes, and which keys cannot be known from its expression: name each with --attribute <key>, or send every attribute with --all-attributes',
+          file: doc.file,
+          line: at.line,
+          col: at.col,
+          path: `rules[${r}].condition`,
+          severity: 'error',
+          message:
+            'this condition may read target attributes, and which keys cannot be known from its expression: name each with --attribute <key>, or send every attribute with --all-attributes',
         });
       });
     }
@@ -60,7 +68,10 @@ function opaqueConditions(sources: readonly SourceFile[]): LoadProblem[] {
  * that may read attributes makes the keys unknowable, a problem located in its file unless `extra`
  * names them. `all` gives `["*"]` (Steadybit then sends every attribute: larger requests).
  */
-export function attributeIncludes(sources: readonly SourceFile[], opts: { extra: readonly string[]; all: boolean }): AttributeIncludes {
+export function attributeIncludes(
+  sources: readonly SourceFile[],
+  opts: { extra: readonly string[]; all: boolean },
+): AttributeIncludes {
   if (opts.all) return { ok: true, includes: ['*'] };
   const problems = opts.extra.length > 0 ? [] : opaqueConditions(sources);
   if (problems.length > 0) return { ok: false, problems };

@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { PlatformClient } from '../platform/platform-client';
 import type { Read } from '../platform/platform-endpoints';
-import { cancelExecution, createExperiment, deleteExperiment, executeExperiment, getExecution, type ExecutionStatus } from '../platform/experiment-endpoints';
+import {
+  cancelExecution,
+  createExperiment,
+  deleteExperiment,
+  executeExperiment,
+  getExecution,
+  type ExecutionStatus,
+} from '../platform/experiment-endpoints';
 import { PROBE_NAME_PREFIX, probeMark } from '../policy/engine/connect-probe';
 
 export interface ProbeOptions {
@@ -39,7 +46,10 @@ function verdict(run: ExecutionStatus, nonce: string): { ok: boolean; message: s
   const reason = run.reason ?? '(no reason given)';
   if (run.reason?.includes(probeMark(nonce))) return { ok: true, message: `the gate decided run ${run.id}: ${reason}` };
   if (run.state === 'COMPLETED') {
-    return { ok: false, message: `run ${run.id} completed: no gate denied it, so the preflight webhook does not reach this gate (check its URL, scope and events, and that the gate runs this version)` };
+    return {
+      ok: false,
+      message: `run ${run.id} completed: no gate denied it, so the preflight webhook does not reach this gate (check its URL, scope and events, and that the gate runs this version)`,
+    };
   }
   return { ok: false, message: `run ${run.id} ended ${run.state} without this gate's answer: ${reason}` };
 }
@@ -56,23 +66,36 @@ export async function runProbe(opts: ProbeOptions, deps: ProbeDeps): Promise<{ o
   const nonce = deps.nonce?.() ?? randomBytes(8).toString('hex');
   const deadline = () => now() + CALL_MS;
   const design = {
-    name: `${PROBE_NAME_PREFIX}${nonce}`, team: opts.team, ...(opts.environment ? { environment: opts.environment } : {}),
-    externalId: `preflight-gate-probe-${nonce}`, tags: ['preflight-gate-probe'],
-    hypothesis: 'preflight-gate connect --probe: the preflight webhook reaches the gate, which decides this run and denies it by design; it never runs.',
+    name: `${PROBE_NAME_PREFIX}${nonce}`,
+    team: opts.team,
+    ...(opts.environment ? { environment: opts.environment } : {}),
+    externalId: `preflight-gate-probe-${nonce}`,
+    tags: ['preflight-gate-probe'],
+    hypothesis:
+      'preflight-gate connect --probe: the preflight webhook reaches the gate, which decides this run and denies it by design; it never runs.',
     lanes: [{ steps: [{ type: 'wait' as const, ignoreFailure: false, parameters: { duration: '1s' } }] }],
   };
   let key: string | undefined;
   let run: ExecutionStatus | undefined;
   try {
-    key = value(await createExperiment(deps.client, design, deadline()), 'cannot create the probe experiment (POST /api/experiments)');
+    key = value(
+      await createExperiment(deps.client, design, deadline()),
+      'cannot create the probe experiment (POST /api/experiments)',
+    );
     deps.write(`probe: created experiment ${key} "${design.name}" (one wait step)`);
-    const id = value(await executeExperiment(deps.client, key, deadline()), `cannot run ${key} (POST /api/experiments/${key}/execute)`);
+    const id = value(
+      await executeExperiment(deps.client, key, deadline()),
+      `cannot run ${key} (POST /api/experiments/${key}/execute)`,
+    );
     deps.write(`probe: started run ${id}`);
     const until = now() + opts.timeoutMs;
     run = { id, state: 'CREATED' };
     run = value(await getExecution(deps.client, id, deadline()), `cannot read run ${id}`);
     while (!ENDED.has(String(run.state).toUpperCase())) {
-      if (now() >= until) throw new ProbeFailure(`run ${id} did not end within ${opts.timeoutMs / 1000} s (state ${run.state ?? 'unknown'})`);
+      if (now() >= until)
+        throw new ProbeFailure(
+          `run ${id} did not end within ${opts.timeoutMs / 1000} s (state ${run.state ?? 'unknown'})`,
+        );
       await sleep(deps.pollMs ?? 1000);
       run = value(await getExecution(deps.client, id, deadline()), `cannot read run ${id}`);
     }
@@ -85,12 +108,23 @@ export async function runProbe(opts: ProbeOptions, deps: ProbeDeps): Promise<{ o
   }
 }
 
-async function cleanUp(deps: ProbeDeps, key: string | undefined, run: ExecutionStatus | undefined, deadlineMs: number): Promise<void> {
+async function cleanUp(
+  deps: ProbeDeps,
+  key: string | undefined,
+  run: ExecutionStatus | undefined,
+  deadlineMs: number,
+): Promise<void> {
   if (run && !ENDED.has(String(run.state).toUpperCase())) {
     const cancel = await cancelExecution(deps.client, run.id, deadlineMs);
-    deps.write(cancel.ok ? `probe: canceled run ${run.id}` : `probe: could not cancel run ${run.id}: ${cancel.failure.message}`);
+    deps.write(
+      cancel.ok ? `probe: canceled run ${run.id}` : `probe: could not cancel run ${run.id}: ${cancel.failure.message}`,
+    );
   }
   if (key === undefined) return;
   const deleted = await deleteExperiment(deps.client, key, deadlineMs);
-  deps.write(deleted.ok ? `probe: deleted experiment ${key}` : `probe: could not delete experiment ${key}, delete it by hand: ${deleted.failure.message}`);
+  deps.write(
+    deleted.ok
+      ? `probe: deleted experiment ${key}`
+      : `probe: could not delete experiment ${key}, delete it by hand: ${deleted.failure.message}`,
+  );
 }

@@ -24,7 +24,10 @@ export const commentMarker = (key: string): string => `<!-- preflight-gate: ${ke
 
 /** `<...>; rel="next"` of a Link header, if any. */
 export function nextPage(link: string | null): string | undefined {
-  return link?.split(',').map((part) => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1]).find((url) => url !== undefined);
+  return link
+    ?.split(',')
+    .map((part) => /<([^>]+)>\s*;\s*rel="next"/.exec(part)?.[1])
+    .find((url) => url !== undefined);
 }
 
 async function refusal(res: Response, what: string): Promise<CommentOutcome> {
@@ -35,14 +38,20 @@ async function refusal(res: Response, what: string): Promise<CommentOutcome> {
   } catch {
     // Not JSON (a proxy's page): its first characters say enough.
   }
-  const hint = res.status === 403 || res.status === 404
-    ? ' (the token may not write to pull requests: give the job `permissions: pull-requests: write`; a pull request from a fork gets a read-only token)'
-    : '';
+  const hint =
+    res.status === 403 || res.status === 404
+      ? ' (the token may not write to pull requests: give the job `permissions: pull-requests: write`; a pull request from a fork gets a read-only token)'
+      : '';
   return { ok: false, status: res.status, message: `GitHub answered ${res.status} to ${what}: ${message}${hint}` };
 }
 
 /** Creates the comment or edits the one that carries `marker`; `body` is written after the marker. */
-export async function upsertComment(target: CommentTarget, marker: string, body: string, fetchFn: Fetch = fetch): Promise<CommentOutcome> {
+export async function upsertComment(
+  target: CommentTarget,
+  marker: string,
+  body: string,
+  fetchFn: Fetch = fetch,
+): Promise<CommentOutcome> {
   const headers = {
     accept: 'application/vnd.github+json',
     authorization: `Bearer ${target.token}`,
@@ -60,7 +69,11 @@ export async function upsertComment(target: CommentTarget, marker: string, body:
     const comments = (await res.json()) as Array<{ id: number; body?: string }>;
     const mine = comments.find((c) => c.body?.startsWith(marker));
     if (mine) {
-      const edit = await fetchFn(`${api}/repos/${target.repository}/issues/comments/${mine.id}`, { method: 'PATCH', headers, body: text });
+      const edit = await fetchFn(`${api}/repos/${target.repository}/issues/comments/${mine.id}`, {
+        method: 'PATCH',
+        headers,
+        body: text,
+      });
       if (!edit.ok) return refusal(edit, `editing comment ${mine.id}`);
       return { ok: true, action: 'updated', url: ((await edit.json()) as { html_url: string }).html_url };
     }

@@ -12,7 +12,12 @@ export function forgetEndedRuns(store: StateStore, runs: GuardStore, logger: Log
     async apply(event, now) {
       const outcome = await store.apply(event, now);
       if (event.kind === 'execution' && event.phase === 'ended') {
-        await runs.forget(event.id).catch((err: unknown) => logger.warn('guard: an ended run could not be forgotten; it expires with EXECUTION_TTL_SECONDS', { executionId: event.id, error: String(err) }));
+        await runs.forget(event.id).catch((err: unknown) =>
+          logger.warn('guard: an ended run could not be forgotten; it expires with EXECUTION_TTL_SECONDS', {
+            executionId: event.id,
+            error: String(err),
+          }),
+        );
       }
       return outcome;
     },

@@ -1,7 +1,19 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 
 /** Why a cancel did not happen (preflight_guard_cancel_failures_total{reason}); the Platform API outcomes and the guard's own. */
-export const CANCEL_FAILURES = ['unauthorized', 'rejected', 'rate_limited', 'server_error', 'network_error', 'timeout', 'invalid_response', 'budget_exhausted', 'no_token', 'not_configured', 'state_unavailable'] as const;
+export const CANCEL_FAILURES = [
+  'unauthorized',
+  'rejected',
+  'rate_limited',
+  'server_error',
+  'network_error',
+  'timeout',
+  'invalid_response',
+  'budget_exhausted',
+  'no_token',
+  'not_configured',
+  'state_unavailable',
+] as const;
 export type CancelFailure = (typeof CANCEL_FAILURES)[number];
 
 export interface GuardMetrics {
@@ -19,18 +31,49 @@ export interface GuardMetrics {
 /** The guard's metrics in the service's registry (docs/metrics.md). */
 export function createGuardMetrics(registry: Registry): GuardMetrics {
   const registers = [registry];
-  const stops = new Counter({ name: 'preflight_guard_stops_total', help: 'Runs in progress the guard cancelled (docs/guard.md), by the policy that stopped them.', labelNames: ['policy'], registers });
-  const reports = new Counter({ name: 'preflight_guard_reports_total', help: 'Findings of guarded policies on runs in progress that stopped nothing: would_stop (warn/audit mode) or cannot_judge (onCannotJudge: report), once per run and policy.', labelNames: ['policy', 'kind'], registers });
-  const failures = new Counter({ name: 'preflight_guard_cancel_failures_total', help: 'Cancels of runs the guard had to stop that did not happen, by reason (the run is tried again at the next tick).', labelNames: ['reason'], registers });
-  const runs = new Gauge({ name: 'preflight_guard_runs', help: 'Runs in progress the guard watches (allowed, not yet ended).', registers });
-  const duration = new Histogram({ name: 'preflight_guard_tick_duration_seconds', help: 'Time of one guard tick: reading the runs, judging each again, cancelling.', buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30], registers });
-  const last = new Gauge({ name: 'preflight_guard_last_tick_timestamp_seconds', help: 'When the last guard tick ended (Unix time).', registers });
+  const stops = new Counter({
+    name: 'preflight_guard_stops_total',
+    help: 'Runs in progress the guard cancelled (docs/guard.md), by the policy that stopped them.',
+    labelNames: ['policy'],
+    registers,
+  });
+  const reports = new Counter({
+    name: 'preflight_guard_reports_total',
+    help: 'Findings of guarded policies on runs in progress that stopped nothing: would_stop (warn/audit mode) or cannot_judge (onCannotJudge: report), once per run and policy.',
+    labelNames: ['policy', 'kind'],
+    registers,
+  });
+  const failures = new Counter({
+    name: 'preflight_guard_cancel_failures_total',
+    help: 'Cancels of runs the guard had to stop that did not happen, by reason (the run is tried again at the next tick).',
+    labelNames: ['reason'],
+    registers,
+  });
+  const runs = new Gauge({
+    name: 'preflight_guard_runs',
+    help: 'Runs in progress the guard watches (allowed, not yet ended).',
+    registers,
+  });
+  const duration = new Histogram({
+    name: 'preflight_guard_tick_duration_seconds',
+    help: 'Time of one guard tick: reading the runs, judging each again, cancelling.',
+    buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers,
+  });
+  const last = new Gauge({
+    name: 'preflight_guard_last_tick_timestamp_seconds',
+    help: 'When the last guard tick ended (Unix time).',
+    registers,
+  });
   for (const reason of CANCEL_FAILURES) failures.inc({ reason }, 0);
   return {
     stopped: (policy) => stops.inc({ policy }),
     reported: (policy, kind) => reports.inc({ policy, kind }),
     cancelFailed: (reason) => failures.inc({ reason }),
     guardedRuns: (count) => runs.set(count),
-    ticked: (seconds, atMs) => { duration.observe(seconds); last.set(atMs / 1000); },
+    ticked: (seconds, atMs) => {
+      duration.observe(seconds);
+      last.set(atMs / 1000);
+    },
   };
 }

@@ -42,7 +42,13 @@ function findingOf(r: PolicyResult, onCannotJudge: 'report' | 'stop'): PolicySto
  * is a stop (enforce), or only reported (warn/audit, or cannot judge with `onCannotJudge: report`).
  * Pure: the service's guard, `eval --while-running` and suites give the same answer.
  */
-export function judgeRunningRun(view: PolicyBundle, payload: PreflightPayload, facts: Facts, now: Date, decisionId: string): RunJudgement {
+export function judgeRunningRun(
+  view: PolicyBundle,
+  payload: PreflightPayload,
+  facts: Facts,
+  now: Date,
+  decisionId: string,
+): RunJudgement {
   const decision = decide(view, payload, facts, now, { decisionId });
   const settings = new Map(view.policies.map((p) => [p.name, p.whileRunning?.onCannotJudge ?? 'report']));
   const findings = decision.results.filter(found).map((r) => findingOf(r, settings.get(r.policy) ?? 'report'));

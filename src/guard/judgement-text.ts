@@ -4,7 +4,12 @@ import type { RunJudgement } from './judge-running-run';
 export function judgementText(j: RunJudgement): string {
   const lines = [j.stop ? 'STOPPED while running' : 'KEEPS RUNNING'];
   for (const f of j.findings) {
-    const what = f.action === 'stop' ? 'stops it' : f.cannotJudge ? 'cannot judge (reported, the run goes on)' : `would stop it (mode ${f.mode}: reported only)`;
+    const what =
+      f.action === 'stop'
+        ? 'stops it'
+        : f.cannotJudge
+          ? 'cannot judge (reported, the run goes on)'
+          : `would stop it (mode ${f.mode}: reported only)`;
     lines.push(`  ${f.policy}: ${what}: ${f.reason}`);
   }
   if (j.findings.length === 0) lines.push('  every guarded policy still holds');

@@ -1,6 +1,10 @@
 import type { Claim, GuardedRun, GuardStore } from './guard-store';
 
-interface Lease { owner: string; untilMs: number; stopped: boolean }
+interface Lease {
+  owner: string;
+  untilMs: number;
+  stopped: boolean;
+}
 
 /** The guarded runs of one replica, in this process (lost on restart, like the rest of its state). */
 export class MemoryGuardStore implements GuardStore {

@@ -28,14 +28,21 @@ const CLAIMS: readonly Claim[] = ['claimed', 'held', 'stopped'];
  * run taken with SET-if-absent in a script, so exactly one replica cancels a run.
  */
 export class RedisGuardStore implements GuardStore {
-  constructor(private readonly redis: RedisClient, private readonly keys: RedisKeys, private readonly call: RedisCall) {}
+  constructor(
+    private readonly redis: RedisClient,
+    private readonly keys: RedisKeys,
+    private readonly call: RedisCall,
+  ) {}
 
   async keep(run: GuardedRun, expiresMs: number, nowMs: number): Promise<void> {
     const ttl = Math.max(1, expiresMs - nowMs);
-    await this.call('guard keep', () => this.redis.multi()
-      .set(this.keys.guardRun(run.executionId), JSON.stringify(run), 'PX', ttl)
-      .zadd(this.keys.guardRuns, expiresMs, run.executionId)
-      .exec());
+    await this.call('guard keep', () =>
+      this.redis
+        .multi()
+        .set(this.keys.guardRun(run.executionId), JSON.stringify(run), 'PX', ttl)
+        .zadd(this.keys.guardRuns, expiresMs, run.executionId)
+        .exec(),
+    );
   }
 
   async runs(nowMs: number): Promise<GuardedRun[]> {
@@ -55,11 +62,15 @@ export class RedisGuardStore implements GuardStore {
   }
 
   async forget(executionId: string): Promise<void> {
-    await this.call('guard forget', () => this.redis.multi().del(this.keys.guardRun(executionId)).zrem(this.keys.guardRuns, executionId).exec());
+    await this.call('guard forget', () =>
+      this.redis.multi().del(this.keys.guardRun(executionId)).zrem(this.keys.guardRuns, executionId).exec(),
+    );
   }
 
   async claim(executionId: string, owner: string, leaseMs: number): Promise<Claim> {
-    const answer = await this.call('guard lease', () => this.redis.eval(CLAIM, 1, this.keys.guardLease(executionId), owner, String(leaseMs)));
+    const answer = await this.call('guard lease', () =>
+      this.redis.eval(CLAIM, 1, this.keys.guardLease(executionId), owner, String(leaseMs)),
+    );
     return CLAIMS.includes(answer as Claim) ? (answer as Claim) : 'held';
   }
 
@@ -68,6 +79,8 @@ export class RedisGuardStore implements GuardStore {
   }
 
   async stopped(executionId: string, owner: string, keepMs: number): Promise<void> {
-    await this.call('guard lease', () => this.redis.set(this.keys.guardLease(executionId), `stopped:${owner}`, 'PX', keepMs));
+    await this.call('guard lease', () =>
+      this.redis.set(this.keys.guardLease(executionId), `stopped:${owner}`, 'PX', keepMs),
+    );
   }
 }

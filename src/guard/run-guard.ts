@@ -20,7 +20,8 @@ export interface GuardHealth {
 }
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-export const NO_PLATFORM = 'STEADYBIT_URL is not set: the guard judges runs in progress and reports what it would stop, but cannot stop anything';
+export const NO_PLATFORM =
+  'STEADYBIT_URL is not set: the guard judges runs in progress and reports what it would stop, but cannot stop anything';
 
 /**
  * Guards allowed runs until they end (docs/guard.md): every interval it judges the guarded part of
@@ -59,15 +60,26 @@ export class RunGuard {
     if (!decision.allowed || id === undefined) return;
     const bundle = this.deps.policies.current();
     if (!bundle || this.viewOf(bundle).policies.length === 0) return;
-    const run: GuardedRun = { executionId: String(id), decisionId: decision.id, allowedAt: now.toISOString(), revision: decision.revision, payload };
+    const run: GuardedRun = {
+      executionId: String(id),
+      decisionId: decision.id,
+      allowedAt: now.toISOString(),
+      revision: decision.revision,
+      payload,
+    };
     this.deps.runs.keep(run, now.getTime() + this.deps.executionTtlMs, now.getTime()).catch((err: unknown) => {
-      this.deps.logger.error('the guard cannot keep an allowed run: it will not be stopped if its policies stop holding', { executionId: run.executionId, error: String(err) });
+      this.deps.logger.error(
+        'the guard cannot keep an allowed run: it will not be stopped if its policies stop holding',
+        { executionId: run.executionId, error: String(err) },
+      );
     });
   }
 
   /** One tick (the timer's, or a test's); a tick still running makes this one wait for it instead of overlapping. */
   tick(): Promise<void> {
-    this.ticking ??= this.runTick().finally(() => { this.ticking = undefined; });
+    this.ticking ??= this.runTick().finally(() => {
+      this.ticking = undefined;
+    });
     return this.ticking;
   }
 
@@ -99,7 +111,12 @@ export class RunGuard {
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     const at = this.deps.clock();
     this.deps.metrics.ticked(durationMs / 1000, at.getTime());
-    this.lastTick = { at: at.toISOString(), durationMs: Math.round(durationMs * 1000) / 1000, runs: runs.length, ...(error ? { error } : {}) };
+    this.lastTick = {
+      at: at.toISOString(),
+      durationMs: Math.round(durationMs * 1000) / 1000,
+      runs: runs.length,
+      ...(error ? { error } : {}),
+    };
   }
 
   /** Judges one run again; a stop is acted on, a finding that stops nothing is reported once per run and policy. */
@@ -109,7 +126,10 @@ export class RunGuard {
     // A source that cannot answer: the rules that need it cannot judge, and each policy's onCannotJudge decides.
     const facts = gathered.ok ? gathered.facts : {};
     const judgement = judgeRunningRun(view, run.payload, facts, now, this.deps.newId());
-    if (!gathered.ok) judgement.findings.forEach((f) => { if (f.cannotJudge) f.reason = `${f.reason} (${gathered.unavailable.source}: ${gathered.unavailable.message})`; });
+    if (!gathered.ok)
+      judgement.findings.forEach((f) => {
+        if (f.cannotJudge) f.reason = `${f.reason} (${gathered.unavailable.source}: ${gathered.unavailable.message})`;
+      });
     this.report(run, judgement);
     if (!judgement.stop) return;
     const stopped = await stopRun(this.deps, run, view, judgement, facts, now);
@@ -124,8 +144,14 @@ export class RunGuard {
       this.reported.add(key);
       const kind = f.cannotJudge ? 'cannot_judge' : 'would_stop';
       this.deps.metrics.reported(f.policy, kind);
-      const what = f.cannotJudge ? `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)` : `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
-      this.deps.logger.warn(`guard: policy "${f.policy}" ${what}: ${f.reason}`, { executionId: run.executionId, policy: f.policy, kind });
+      const what = f.cannotJudge
+        ? `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`
+        : `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
+      this.deps.logger.warn(`guard: policy "${f.policy}" ${what}: ${f.reason}`, {
+        executionId: run.executionId,
+        policy: f.policy,
+        kind,
+      });
     }
     if (this.reported.size > 10_000) this.reported.clear();
   }

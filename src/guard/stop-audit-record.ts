@@ -8,10 +8,26 @@ import type { RunJudgement } from './judge-running-run';
  * target values masked as configured), with `"decision": "stopped"`, the cancel's status, the
  * stopping policy and the decision that had allowed the run.
  */
-export function stopAuditRecord(stop: GuardStop, judgement: RunJudgement, payload: unknown, cancelStatus: number, durationMs: number, redaction: AttributeRedaction): AuditRecord {
-  const record = auditRecord({
-    decisionId: stop.decisionId, time: new Date(stop.at), status: 403, decision: judgement.decision, body: payload, revision: stop.revision, durationMs,
-  }, redaction);
+export function stopAuditRecord(
+  stop: GuardStop,
+  judgement: RunJudgement,
+  payload: unknown,
+  cancelStatus: number,
+  durationMs: number,
+  redaction: AttributeRedaction,
+): AuditRecord {
+  const record = auditRecord(
+    {
+      decisionId: stop.decisionId,
+      time: new Date(stop.at),
+      status: 403,
+      decision: judgement.decision,
+      body: payload,
+      revision: stop.revision,
+      durationMs,
+    },
+    redaction,
+  );
   record.decision = 'stopped';
   record.level = 'warn';
   record.status = cancelStatus;

@@ -13,15 +13,26 @@ function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date): GuardStop 
   const stoppedBy = judgement.findings.filter((f) => f.action === 'stop');
   const e = run.payload.execution;
   return {
-    executionId: run.executionId, experimentKey: e?.experimentKey, team: e?.teamKey, environment: e?.environment,
-    policy: stoppedBy[0].policy, reason: stoppedBy[0].reason, stoppedBy,
-    decisionId: judgement.decision.id, allowedBy: run.decisionId, at: now.toISOString(), revision: judgement.decision.revision,
+    executionId: run.executionId,
+    experimentKey: e?.experimentKey,
+    team: e?.teamKey,
+    environment: e?.environment,
+    policy: stoppedBy[0].policy,
+    reason: stoppedBy[0].reason,
+    stoppedBy,
+    decisionId: judgement.decision.id,
+    allowedBy: run.decisionId,
+    at: now.toISOString(),
+    revision: judgement.decision.revision,
   };
 }
 
 function failed(deps: StopDeps, run: GuardedRun, reason: CancelFailure, message: string): false {
   deps.metrics.cancelFailed(reason);
-  deps.logger.error(`guard: run ${run.executionId} must be stopped but the cancel failed (${message}); it is tried again at the next tick`, { executionId: run.executionId, reason });
+  deps.logger.error(
+    `guard: run ${run.executionId} must be stopped but the cancel failed (${message}); it is tried again at the next tick`,
+    { executionId: run.executionId, reason },
+  );
   return false;
 }
 
@@ -32,7 +43,14 @@ function failed(deps: StopDeps, run: GuardedRun, reason: CancelFailure, message:
  * replica cancels it twice. A failed cancel gives the lease back for the next tick. Returns
  * whether the run was stopped.
  */
-export async function stopRun(deps: StopDeps, run: GuardedRun, view: PolicyBundle, judgement: RunJudgement, facts: Facts, now: Date): Promise<boolean> {
+export async function stopRun(
+  deps: StopDeps,
+  run: GuardedRun,
+  view: PolicyBundle,
+  judgement: RunJudgement,
+  facts: Facts,
+  now: Date,
+): Promise<boolean> {
   const id = run.executionId;
   if (!deps.cancel) return failed(deps, run, 'not_configured', 'STEADYBIT_URL is not set');
   const started = process.hrtime.bigint();
@@ -43,23 +61,37 @@ export async function stopRun(deps: StopDeps, run: GuardedRun, view: PolicyBundl
       return false;
     }
   } catch (err) {
-    return failed(deps, run, 'state_unavailable', `the state store cannot be reached: ${err instanceof Error ? err.message : String(err)}`);
+    return failed(
+      deps,
+      run,
+      'state_unavailable',
+      `the state store cannot be reached: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   // Within half the lease: the lease cannot run out while this replica still waits for the answer.
   const answer = await deps.cancel(id, deps.leaseMs / 2);
   if (!answer.ok) {
     await deps.runs.release(id, deps.replica).catch(() => undefined); // the lease runs out by itself
-    const hint = answer.failure.outcome === 'unauthorized' ? ' (the token needs permission to cancel executions of this team: docs/guard.md)' : '';
+    const hint =
+      answer.failure.outcome === 'unauthorized'
+        ? ' (the token needs permission to cancel executions of this team: docs/guard.md)'
+        : '';
     return failed(deps, run, answer.failure.outcome, `${answer.failure.message}${hint}`);
   }
   try {
     await deps.runs.stopped(id, deps.replica, deps.executionTtlMs);
     await deps.runs.forget(id);
   } catch (err) {
-    deps.logger.error(`guard: run ${id} was cancelled but the state store could not record it`, { executionId: id, error: String(err) });
+    deps.logger.error(`guard: run ${id} was cancelled but the state store could not record it`, {
+      executionId: id,
+      error: String(err),
+    });
   }
   if (answer.outcome !== 'accepted') {
-    deps.logger.info(`guard: run ${id} had already ended (the Platform API answered ${answer.outcome === 'ended' ? '200: already canceled, errored or completed' : '404: not found'}); nothing to stop`, { executionId: id });
+    deps.logger.info(
+      `guard: run ${id} had already ended (the Platform API answered ${answer.outcome === 'ended' ? '200: already canceled, errored or completed' : '404: not found'}); nothing to stop`,
+      { executionId: id },
+    );
     return false;
   }
   const stop = stopOf(run, judgement, now);
@@ -67,13 +99,38 @@ export async function stopRun(deps: StopDeps, run: GuardedRun, view: PolicyBundl
   return true;
 }
 
-function record(deps: StopDeps, stop: GuardStop, run: GuardedRun, view: PolicyBundle, judgement: RunJudgement, facts: Facts, now: Date, durationMs: number): void {
+function record(
+  deps: StopDeps,
+  stop: GuardStop,
+  run: GuardedRun,
+  view: PolicyBundle,
+  judgement: RunJudgement,
+  facts: Facts,
+  now: Date,
+  durationMs: number,
+): void {
   deps.metrics.stopped(stop.policy);
-  deps.logger.warn(`guard: stopped run ${stop.executionId} (${stop.experimentKey ?? 'experiment unknown'}, environment ${stop.environment ?? 'unknown'}): policy "${stop.policy}" no longer holds: ${stop.reason}`, {
-    executionId: stop.executionId, policy: stop.policy, decisionId: stop.decisionId, allowedBy: stop.allowedBy,
+  deps.logger.warn(
+    `guard: stopped run ${stop.executionId} (${stop.experimentKey ?? 'experiment unknown'}, environment ${stop.environment ?? 'unknown'}): policy "${stop.policy}" no longer holds: ${stop.reason}`,
+    {
+      executionId: stop.executionId,
+      policy: stop.policy,
+      decisionId: stop.decisionId,
+      allowedBy: stop.allowedBy,
+    },
+  );
+  if (deps.audit.accepts('warn'))
+    deps.audit.write(stopAuditRecord(stop, judgement, run.payload, 202, durationMs, deps.audit.redaction));
+  deps.archive?.record({
+    decision: judgement.decision,
+    bundle: view,
+    payload: run.payload,
+    now,
+    needs: view.needs,
+    facts,
+    explain: false,
+    whileRunning: true,
   });
-  if (deps.audit.accepts('warn')) deps.audit.write(stopAuditRecord(stop, judgement, run.payload, 202, durationMs, deps.audit.redaction));
-  deps.archive?.record({ decision: judgement.decision, bundle: view, payload: run.payload, now, needs: view.needs, facts, explain: false, whileRunning: true });
   try {
     deps.onStop?.(stop);
   } catch (err) {

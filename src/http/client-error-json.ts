@@ -1,4 +1,10 @@
-import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  STATUS_CODES,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Duplex } from 'node:stream';
 import { failBody, framingError } from './framing-failure';
 import { transferEncodingProblem } from './request-framing';
@@ -7,22 +13,36 @@ import { transferEncodingProblem } from './request-framing';
 const STATUS: Record<string, { status: number; message: string }> = {
   HPE_HEADER_OVERFLOW: { status: 431, message: 'the request headers are too large' },
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'the request was not received in time' },
-  HPE_INVALID_TRANSFER_ENCODING: { status: 501, message: 'the Transfer-Encoding is not supported: send the body as is (Content-Length) or chunked, uncompressed' },
+  HPE_INVALID_TRANSFER_ENCODING: {
+    status: 501,
+    message: 'the Transfer-Encoding is not supported: send the body as is (Content-Length) or chunked, uncompressed',
+  },
 };
 
 /** A JSON error answer written straight to a socket (there is no response object), then the connection ends. */
-export function answerOnSocket(socket: Duplex, status: number, message: string, headers: OutgoingHttpHeaders = {}): void {
+export function answerOnSocket(
+  socket: Duplex,
+  status: number,
+  message: string,
+  headers: OutgoingHttpHeaders = {},
+): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
   const body = JSON.stringify({ message });
-  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${String(value)}\r\n`).join('');
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`);
+  const extra = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${String(value)}\r\n`)
+    .join('');
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${extra}Connection: close\r\n\r\n${body}`,
+  );
 }
 
 /** The request head in the bytes the parser failed on, when they hold one (method, target, header lines). */
-function headOf(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): { method: string; target: string; lines: string[] } | undefined {
+function headOf(
+  err: NodeJS.ErrnoException & { rawPacket?: Buffer },
+): { method: string; target: string; lines: string[] } | undefined {
   const text = err.rawPacket?.toString('latin1') ?? '';
   const end = text.indexOf('\r\n\r\n');
   const [requestLine, ...lines] = (end === -1 ? text : text.slice(0, end)).split('\r\n');
@@ -33,7 +53,9 @@ function headOf(err: NodeJS.ErrnoException & { rawPacket?: Buffer }): { method: 
 /** Why the parser refused the request, as an answer: the Transfer-Encoding named when it is the cause. */
 function answerFor(err: NodeJS.ErrnoException, head: ReturnType<typeof headOf>): { status: number; message: string } {
   if (err.code === 'HPE_INVALID_TRANSFER_ENCODING' && head) {
-    const te = head.lines.flatMap((l) => (/^transfer-encoding:/i.test(l) ? [l.slice(l.indexOf(':') + 1).trim()] : [])).join(', ');
+    const te = head.lines
+      .flatMap((l) => (/^transfer-encoding:/i.test(l) ? [l.slice(l.indexOf(':') + 1).trim()] : []))
+      .join(', ');
     const problem = te === '' ? undefined : transferEncodingProblem(te);
     if (problem) return problem;
   }

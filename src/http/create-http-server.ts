@@ -1,4 +1,10 @@
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { answerClientErrorsAsJson, answerOnSocket } from './client-error-json';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

@@ -6,12 +6,18 @@ import { HttpError } from './http-error';
 export function toHttpError(err: unknown): HttpError {
   // Body reading errors are HttpErrors already (read-body.ts); anything else is a bug.
   if (err instanceof HttpError) return err;
-  return new HttpError(500, 'internal error in preflight-gate: no decision could be made, so the run is denied; see the service log');
+  return new HttpError(
+    500,
+    'internal error in preflight-gate: no decision could be made, so the run is denied; see the service log',
+  );
 }
 
 /** The state store could not record an event: 503, so Steadybit delivers it again. */
 export function eventNotRecordedError(unavailable: { message: string }): HttpError {
-  return new HttpError(503, `the state store is unavailable (${unavailable.message}); the event was not recorded, deliver it again`);
+  return new HttpError(
+    503,
+    `the state store is unavailable (${unavailable.message}); the event was not recorded, deliver it again`,
+  );
 }
 
 /** A fact source that could not answer (the state store is down): the run is refused, 503, saying why. */
@@ -26,7 +32,8 @@ export function factsUnavailableError(unavailable: { source: string; message: st
 export function reportError(err: unknown, path: string, logger: Logger): HttpError {
   const httpError = toHttpError(err);
   if (httpError.status === 503) logger.warn('request refused', { path, status: 503, reason: httpError.message });
-  else if (httpError.status >= 500) logger.error('request failed', { path, error: err instanceof Error ? err.stack : String(err) });
+  else if (httpError.status >= 500)
+    logger.error('request failed', { path, error: err instanceof Error ? err.stack : String(err) });
   return httpError;
 }
 

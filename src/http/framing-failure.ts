@@ -14,7 +14,8 @@ const EVENT = 'preflight-gate:framing-failure';
 /** Node's parser codes for a body it could not read, and what the client should fix. */
 const WHY: Record<string, string> = {
   HPE_INVALID_CHUNK_SIZE: 'a chunk size is not a hexadecimal number, or too large',
-  HPE_INVALID_EOF_STATE: 'the connection was half-closed before the body ended (fewer bytes than Content-Length, or no last chunk)',
+  HPE_INVALID_EOF_STATE:
+    'the connection was half-closed before the body ended (fewer bytes than Content-Length, or no last chunk)',
   HPE_STRICT: 'a chunk is not framed as HTTP/1.1 requires (each line must end with CRLF)',
   HPE_LF_EXPECTED: 'a chunk line does not end with CRLF',
   HPE_CR_EXPECTED: 'a chunk line does not end with CRLF',

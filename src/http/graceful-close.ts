@@ -28,14 +28,15 @@ export function gracefulCloser(server: Server): (timeoutMs: number) => Promise<v
     if (closing) closeWhenAnswered(res);
   });
 
-  return (timeoutMs) => new Promise<void>((resolve) => {
-    closing = true;
-    for (const res of inFlight) closeWhenAnswered(res);
-    const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
-    force.unref();
-    NetServer.prototype.close.call(server, () => {
-      clearTimeout(force);
-      resolve();
+  return (timeoutMs) =>
+    new Promise<void>((resolve) => {
+      closing = true;
+      for (const res of inFlight) closeWhenAnswered(res);
+      const force = setTimeout(() => server.closeAllConnections(), timeoutMs);
+      force.unref();
+      NetServer.prototype.close.call(server, () => {
+        clearTimeout(force);
+        resolve();
+      });
     });
-  });
 }

@@ -22,7 +22,8 @@ export interface HealthDeps {
   guardHealth?: () => object | undefined;
 }
 
-export const UNSIGNED_WARNING = 'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
+export const UNSIGNED_WARNING =
+  'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
 
 /** `/healthz`: the process is alive. `/readyz`: 200 only while a valid policy set is loaded. */
 export function healthRouter(deps: HealthDeps): Router {

@@ -85,8 +85,10 @@ export const isPreflightRequest = (req: IncomingMessage): boolean => isPreflight
  * read, a Transfer-Encoding it refuses): POST /preflight answers carry one, as every answer of
  * the route does. No audit line is written for those (there is no request to record).
  */
-export const preflightIdHeader = (newId: () => string) => (method: string, target: string): Record<string, string> =>
-  isPreflightTarget(method, target) ? { 'X-Preflight-Decision-Id': newId() } : {};
+export const preflightIdHeader =
+  (newId: () => string) =>
+  (method: string, target: string): Record<string, string> =>
+    isPreflightTarget(method, target) ? { 'X-Preflight-Decision-Id': newId() } : {};
 
 /** `?explain=true` asks for the whole decision, every policy visited (also those out of scope). */
 function wantsExplanation(url: string | undefined): boolean {
@@ -111,16 +113,29 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
   const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
 
   /** settleExceptionUses with the store's take; a store that cannot count denies the run (503). */
-  const settleUses = async (first: { decision: Decision; facts: Facts }, bundle: PolicyBundle, now: Date, redecide: (facts: Facts) => Decision) => {
+  const settleUses = async (
+    first: { decision: Decision; facts: Facts },
+    bundle: PolicyBundle,
+    now: Date,
+    redecide: (facts: Facts) => Decision,
+  ) => {
     try {
       return await settleExceptionUses(first, bundle, now, redecide, deps.takeExceptionUses);
     } catch (err) {
       if (!(err instanceof StateUnavailableError)) throw err;
-      throw new HttpError(503, `the use of an exception with maxUses cannot be counted (${err.message}), so the run it would waive is denied`);
+      throw new HttpError(
+        503,
+        `the use of an exception with maxUses cannot be counted (${err.message}), so the run it would waive is denied`,
+      );
     }
   };
 
-  const decideRequest = async (req: IncomingMessage, res: ServerResponse, answer: PreflightAnswer, explain: boolean): Promise<Decided> => {
+  const decideRequest = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    answer: PreflightAnswer,
+    explain: boolean,
+  ): Promise<Decided> => {
     // Bad framing (a Transfer-Encoding, a declared length over BODY_LIMIT, ...) is answered here,
     // with the decision id and an audit line like every other answer, and the connection closed.
     const problem = framingProblem(req, deps.bodyLimit);
@@ -131,10 +146,13 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     answer.body = await readSignedJson(req, res, deps);
     const checked = validatePreflightPayload(answer.body);
     if (!checked.ok) {
-      throw new HttpError(400, `invalid preflight payload: ${describeFieldErrors(checked.errors)}`, { errors: checked.errors });
+      throw new HttpError(400, `invalid preflight payload: ${describeFieldErrors(checked.errors)}`, {
+        errors: checked.errors,
+      });
     }
     const bundle = deps.store.current();
-    if (!bundle) throw new HttpError(503, 'no valid policy set is loaded, so no run may start; see /readyz and the service log');
+    if (!bundle)
+      throw new HttpError(503, 'no valid policy set is loaded, so no run may start; see /readyz and the service log');
     const payload = checked.payload;
     // Facts first (asynchronous, only what the bundle's rules need), then the pure decision.
     const now = deps.clock();
@@ -142,7 +160,8 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     if (!gathered.ok) throw factsUnavailableError(gathered.unavailable);
     // ?explain=true visits every policy, so the explanation also lists those skipped for their scope.
     // Requests read in the same turn of the loop are decided back to back, then answered (turn-batch.ts).
-    const decideWith = (facts: Facts) => decide(bundle, payload, facts, now, { decisionId: answer.decisionId, fullScan: explain });
+    const decideWith = (facts: Facts) =>
+      decide(bundle, payload, facts, now, { decisionId: answer.decisionId, fullScan: explain });
     const first = await inTurn(() => decideWith(gathered.facts));
     // A run an exception with maxUses waived is allowed only once its use is taken (approvals.md).
     const { decision, facts } = await settleUses({ decision: first, facts: gathered.facts }, bundle, now, decideWith);
@@ -177,7 +196,10 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
       // Even the error answer failed (a log that cannot be written, say): cut the connection,
       // which Steadybit reads as a failed check. Nothing here may throw again.
       try {
-        deps.logger.error('request failed', { path: PREFLIGHT_PATH, error: err instanceof Error ? err.stack : String(err) });
+        deps.logger.error('request failed', {
+          path: PREFLIGHT_PATH,
+          error: err instanceof Error ? err.stack : String(err),
+        });
       } catch {
         // The log is what failed; the cut connection still tells Steadybit.
       } finally {

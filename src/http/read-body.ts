@@ -50,11 +50,15 @@ export function refuseBeforeReading(req: IncomingMessage, res: ServerResponse): 
   discardRest(req);
 }
 
-const tooLarge = (limit: number) => new HttpError(413, `the body is larger than the limit of ${limit} bytes (BODY_LIMIT)`);
+const tooLarge = (limit: number) =>
+  new HttpError(413, `the body is larger than the limit of ${limit} bytes (BODY_LIMIT)`);
 
 function overBudget(budget: BodyBudget, bytes: number | undefined): HttpError {
   const size = bytes === undefined ? 'this chunked body' : `this body of ${bytes} bytes`;
-  return new HttpError(503, `too many request bodies are being read at once: ${budget.inFlight()} bytes are held and ${size} would pass the budget of ${budget.limit} bytes (BODY_BUDGET); nothing was read, send it again shortly`);
+  return new HttpError(
+    503,
+    `too many request bodies are being read at once: ${budget.inFlight()} bytes are held and ${size} would pass the budget of ${budget.limit} bytes (BODY_BUDGET); nothing was read, send it again shortly`,
+  );
 }
 
 /** The declared Content-Length (Node's parser checked its digits), or undefined for a chunked body. */
@@ -103,7 +107,8 @@ export function readBody(req: IncomingMessage, res: ServerResponse, opts: ReadBo
       cleanup();
       resolve(whole ? whole.subarray(0, received) : Buffer.concat(chunks, received));
     };
-    const onAborted = () => stop(new HttpError(400, 'the request ended before its body did (the connection was closed)'), 'close');
+    const onAborted = () =>
+      stop(new HttpError(400, 'the request ended before its body did (the connection was closed)'), 'close');
     const onClose = () => {
       if (!req.complete) onAborted();
     };

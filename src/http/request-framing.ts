@@ -10,13 +10,19 @@ export function transferEncodingProblem(value: string): HttpError | undefined {
   const codings = value.split(',').map((c) => c.trim().toLowerCase());
   const chunked = codings.filter((c) => c === 'chunked').length;
   if (chunked > 1) {
-    return new HttpError(400, `Transfer-Encoding "${value}" names chunked more than once, which is malformed framing: send chunked once, or Content-Length`);
+    return new HttpError(
+      400,
+      `Transfer-Encoding "${value}" names chunked more than once, which is malformed framing: send chunked once, or Content-Length`,
+    );
   }
   if (chunked === 1 && codings[codings.length - 1] !== 'chunked') {
     return new HttpError(400, `Transfer-Encoding "${value}" is malformed framing: chunked must be the last coding`);
   }
   if (codings.some((c) => c !== 'chunked')) {
-    return new HttpError(501, `Transfer-Encoding "${value}" is not supported: send the body as is (Content-Length) or chunked, uncompressed`);
+    return new HttpError(
+      501,
+      `Transfer-Encoding "${value}" is not supported: send the body as is (Content-Length) or chunked, uncompressed`,
+    );
   }
   return undefined;
 }

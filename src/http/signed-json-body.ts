@@ -28,10 +28,18 @@ const SIGNATURE_HEADER_KEY = SIGNATURE_HEADER.toLowerCase();
  */
 function requireJson(req: IncomingMessage): void {
   const [type, ...params] = (req.headers['content-type'] ?? '').split(';').map((p) => p.trim());
-  if (!JSON_TYPE.test(type)) throw new HttpError(415, `unsupported content type "${type || '(none)'}": send the webhook payload as application/json`);
+  if (!JSON_TYPE.test(type))
+    throw new HttpError(
+      415,
+      `unsupported content type "${type || '(none)'}": send the webhook payload as application/json`,
+    );
   for (const param of params) {
     const m = /^charset\s*=\s*"?([^"]*)"?$/i.exec(param);
-    if (m && m[1].toLowerCase() !== 'utf-8') throw new HttpError(415, `unsupported charset "${m[1]}": JSON is UTF-8; send the payload as UTF-8 (charset=utf-8, or none)`);
+    if (m && m[1].toLowerCase() !== 'utf-8')
+      throw new HttpError(
+        415,
+        `unsupported charset "${m[1]}": JSON is UTF-8; send the payload as UTF-8 (charset=utf-8, or none)`,
+      );
   }
 }
 
@@ -43,7 +51,10 @@ function requireIdentityEncoding(req: IncomingMessage): void {
   // An empty header means no encoding, as body-parser read it.
   const encoding = (req.headers['content-encoding'] || 'identity').toLowerCase();
   if (encoding !== 'identity') {
-    throw new HttpError(415, 'content encoding unsupported: send the webhook payload uncompressed (Content-Encoding: identity); its signature is checked over the bytes received');
+    throw new HttpError(
+      415,
+      'content encoding unsupported: send the webhook payload uncompressed (Content-Encoding: identity); its signature is checked over the bytes received',
+    );
   }
 }
 
@@ -74,7 +85,11 @@ function refusedBeforeReading<T>(req: IncomingMessage, res: ServerResponse, chec
  * (parse-strict-json.ts: no invalid UTF-8, no key given twice). Throws an HttpError. A body refused
  * before it is read is dropped as it arrives, never held.
  */
-export async function readSignedJson(req: IncomingMessage, res: ServerResponse, opts: SignedBodyOptions): Promise<unknown> {
+export async function readSignedJson(
+  req: IncomingMessage,
+  res: ServerResponse,
+  opts: SignedBodyOptions,
+): Promise<unknown> {
   // The secrets as they are when the request arrives: a rotation in between does not mix lists.
   const list = opts.secrets.current();
   const check = refusedBeforeReading(req, res, () => {
@@ -82,7 +97,11 @@ export async function readSignedJson(req: IncomingMessage, res: ServerResponse, 
     requireIdentityEncoding(req);
     return signatureCheck(req, opts, list);
   });
-  const body = await readBody(req, res, { limit: opts.bodyLimit, budget: opts.budget, onChunk: check ? (chunk) => check.update(chunk) : () => undefined });
+  const body = await readBody(req, res, {
+    limit: opts.bodyLimit,
+    budget: opts.budget,
+    onChunk: check ? (chunk) => check.update(chunk) : () => undefined,
+  });
   const verified = check?.result();
   if (verified && !verified.ok) {
     opts.metrics.signatureFailures.inc({ reason: verified.reason });

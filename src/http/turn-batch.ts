@@ -20,7 +20,8 @@ interface Queued {
  * turns, in the order they came.
  */
 export function turnBatch(maxPerTurn = 64): InTurn {
-  if (!Number.isInteger(maxPerTurn) || maxPerTurn < 1) throw new RangeError(`maxPerTurn must be a positive integer, got ${maxPerTurn}`);
+  if (!Number.isInteger(maxPerTurn) || maxPerTurn < 1)
+    throw new RangeError(`maxPerTurn must be a positive integer, got ${maxPerTurn}`);
   let queue: Queued[] = [];
   const flush = () => {
     const batch = queue.length > maxPerTurn ? queue.splice(0, maxPerTurn) : queue;

@@ -22,7 +22,12 @@ export interface DecisionNotifyOptions {
 }
 
 /** The run as a person finds it in Steadybit. */
-export function notifiedRun(payload: PreflightPayload, facts: Facts, runUrl: string | undefined, decisionId?: string): NotifiedRun {
+export function notifiedRun(
+  payload: PreflightPayload,
+  facts: Facts,
+  runUrl: string | undefined,
+  decisionId?: string,
+): NotifiedRun {
   const e = payload.execution;
   const known = e.environment === undefined ? undefined : facts.environments?.[e.environment];
   const run: NotifiedRun = {
@@ -38,10 +43,17 @@ export function notifiedRun(payload: PreflightPayload, facts: Facts, runUrl: str
 }
 
 function notifiedPolicy(r: PolicyResult, text: Redactor): NotifiedPolicy {
-  return { policy: r.policy, mode: r.mode, result: r.result, reasons: r.reasons.map(text), ...(r.exception ? { exception: r.exception } : {}) };
+  return {
+    policy: r.policy,
+    mode: r.mode,
+    result: r.result,
+    reasons: r.reasons.map(text),
+    ...(r.exception ? { exception: r.exception } : {}),
+  };
 }
 
-const runName = (run: NotifiedRun) => `Run ${run.executionId ?? '(no id)'}${run.experimentKey ? ` of ${run.experimentKey}` : ''}`;
+const runName = (run: NotifiedRun) =>
+  `Run ${run.executionId ?? '(no id)'}${run.experimentKey ? ` of ${run.experimentKey}` : ''}`;
 const names = (results: readonly PolicyResult[]) => results.map((r) => r.policy).join(', ');
 
 /**
@@ -54,9 +66,19 @@ export function decisionNotifications(decided: DecidedRun, options: DecisionNoti
   const text = redactor(targetValuesToRedact(payload, options.redaction));
   const run = notifiedRun(payload, facts, options.runUrl, decision.id);
   const base = { time: decision.evaluatedAt, decisionId: decision.id, run, revision: decision.revision };
-  const make = (kind: NotificationKind, title: string, results: PolicyResult[], extra: Partial<Notification> = {}): Notification => (
-    { kind, title, message: text(decision.message), policies: results.map((r) => notifiedPolicy(r, text)), ...base, ...extra }
-  );
+  const make = (
+    kind: NotificationKind,
+    title: string,
+    results: PolicyResult[],
+    extra: Partial<Notification> = {},
+  ): Notification => ({
+    kind,
+    title,
+    message: text(decision.message),
+    policies: results.map((r) => notifiedPolicy(r, text)),
+    ...base,
+    ...extra,
+  });
   if (!decision.allowed) {
     const denying = decision.results.filter((r) => r.result === 'deny');
     const title = denying.length > 0 ? `${runName(run)} denied by ${names(denying)}` : `${runName(run)} denied`;
@@ -64,8 +86,10 @@ export function decisionNotifications(decided: DecidedRun, options: DecisionNoti
   }
   const out: Notification[] = [];
   const waived = decision.results.filter((r) => r.exception !== undefined);
-  if (waived.length > 0) out.push(make('waived', `${runName(run)} allowed: ${names(waived)} waived by an exception`, waived));
+  if (waived.length > 0)
+    out.push(make('waived', `${runName(run)} allowed: ${names(waived)} waived by an exception`, waived));
   const warned = decision.results.filter((r) => r.result === 'warn');
-  if (warned.length > 0) out.push(make('warned', `${runName(run)} allowed with warnings from ${names(warned)}`, warned));
+  if (warned.length > 0)
+    out.push(make('warned', `${runName(run)} allowed with warnings from ${names(warned)}`, warned));
   return out;
 }

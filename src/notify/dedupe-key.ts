@@ -9,7 +9,12 @@ import type { Notification } from './notification';
 export function dedupeKey(n: Notification): string {
   const run = n.run;
   return JSON.stringify([
-    n.kind, run?.experimentKey, run?.team, run?.environment, n.by, n.problems,
+    n.kind,
+    run?.experimentKey,
+    run?.team,
+    run?.environment,
+    n.by,
+    n.problems,
     n.policies.map((p) => [p.policy, p.result, p.exception, p.reasons]),
   ]);
 }

@@ -8,13 +8,34 @@ import { runLink } from './run-link';
 export function emergencyStopNotification(event: KillswitchEvent, now: Date): Notification {
   const at = event.changedAt.text;
   return event.engaged
-    ? { kind: 'emergency-stop-engaged', time: now.toISOString(), title: `Emergency stop engaged by ${event.by}`, message: `Steadybit's emergency stop was engaged at ${at}: no experiment run may start until it is released.`, policies: [], by: event.by }
-    : { kind: 'emergency-stop-released', time: now.toISOString(), title: `Emergency stop released by ${event.by}`, message: `Steadybit's emergency stop was released at ${at}: runs are decided by the policies again.`, policies: [], by: event.by };
+    ? {
+        kind: 'emergency-stop-engaged',
+        time: now.toISOString(),
+        title: `Emergency stop engaged by ${event.by}`,
+        message: `Steadybit's emergency stop was engaged at ${at}: no experiment run may start until it is released.`,
+        policies: [],
+        by: event.by,
+      }
+    : {
+        kind: 'emergency-stop-released',
+        time: now.toISOString(),
+        title: `Emergency stop released by ${event.by}`,
+        message: `Steadybit's emergency stop was released at ${at}: runs are decided by the policies again.`,
+        policies: [],
+        by: event.by,
+      };
 }
 
 /** A policy reload that was rejected: the set in use keeps serving. */
-export function policyRejectedNotification(trigger: LoadTrigger, problems: readonly string[], revisionInUse: string | undefined, now: Date): Notification {
-  const keeps = revisionInUse ? `revision ${revisionInUse} is still in use` : 'no policy set is in use, so every run is refused';
+export function policyRejectedNotification(
+  trigger: LoadTrigger,
+  problems: readonly string[],
+  revisionInUse: string | undefined,
+  now: Date,
+): Notification {
+  const keeps = revisionInUse
+    ? `revision ${revisionInUse} is still in use`
+    : 'no policy set is in use, so every run is refused';
   return {
     kind: 'policy-rejected',
     time: now.toISOString(),
@@ -50,7 +71,10 @@ export interface RunStop {
 export function runStoppedNotification(stop: RunStop, runUrl?: string): Notification {
   const id = Number(stop.executionId);
   const run: NotifiedRun = {
-    executionId: Number.isSafeInteger(id) ? id : undefined, experimentKey: stop.experimentKey, team: stop.team, environment: stop.environment,
+    executionId: Number.isSafeInteger(id) ? id : undefined,
+    experimentKey: stop.experimentKey,
+    team: stop.team,
+    environment: stop.environment,
   };
   const stopping = stop.stoppedBy.filter((p) => p.action !== 'report');
   return {
@@ -59,7 +83,12 @@ export function runStoppedNotification(stop: RunStop, runUrl?: string): Notifica
     title: `Run ${stop.executionId}${stop.experimentKey ? ` of ${stop.experimentKey}` : ''} stopped while running by ${stop.policy}`,
     message: `The run guard cancelled the run: policy "${stop.policy}" no longer holds: ${stop.reason}`,
     run: { ...run, url: runLink(runUrl, run, stop.decisionId) },
-    policies: (stopping.length > 0 ? stopping : stop.stoppedBy).map((p) => ({ policy: p.policy, mode: p.mode, result: 'deny' as const, reasons: [p.reason] })),
+    policies: (stopping.length > 0 ? stopping : stop.stoppedBy).map((p) => ({
+      policy: p.policy,
+      mode: p.mode,
+      result: 'deny' as const,
+      reasons: [p.reason],
+    })),
     by: 'the run guard',
     decisionId: stop.decisionId,
     ...(stop.revision ? { revision: stop.revision } : {}),

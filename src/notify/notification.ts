@@ -7,9 +7,15 @@ import type { Mode, PolicyResultKind } from '../policy/core/decision';
  * generic webhook's `type` (`preflight-gate.<kind>`).
  */
 export const NOTIFICATION_KINDS = [
-  'denied', 'warned', 'waived', 'stopped', 'policy-rejected', 'emergency-stop-engaged', 'emergency-stop-released',
+  'denied',
+  'warned',
+  'waived',
+  'stopped',
+  'policy-rejected',
+  'emergency-stop-engaged',
+  'emergency-stop-released',
 ] as const;
-export type NotificationKind = typeof NOTIFICATION_KINDS[number];
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The run a notification is about, as Steadybit names it; `url` links to its run view. */
 export interface NotifiedRun {

@@ -35,7 +35,11 @@ export interface NotifierDeps {
 const MAX_PENDING = 10_000;
 
 /** Does nothing: no target is configured. */
-export const silentNotifier: Notifier = { decided: () => undefined, notify: () => undefined, close: async () => undefined };
+export const silentNotifier: Notifier = {
+  decided: () => undefined,
+  notify: () => undefined,
+  close: async () => undefined,
+};
 
 /**
  * The notifier of docs/notifications.md: one bounded queue per target. A decision is turned into
@@ -44,14 +48,28 @@ export const silentNotifier: Notifier = { decided: () => undefined, notify: () =
  */
 export function createNotifier(config: NotifyConfig, deps: NotifierDeps): Notifier {
   if (config.targets.length === 0) return silentNotifier;
-  const count = notifyMetrics(deps.registry, config.targets.map((t) => t.name));
+  const count = notifyMetrics(
+    deps.registry,
+    config.targets.map((t) => t.name),
+  );
   const timers = deps.timers ?? realTimers;
   const now = deps.now ?? Date.now;
   const newId = deps.newId ?? (() => `msg_${randomUUID()}`);
-  const queues: TargetQueue[] = config.targets.map((target) => targetQueue(target, {
-    fetch: deps.fetch ?? fetch, timers, now, random: deps.random, newId, count, logger: deps.logger,
-    timeoutMs: config.timeoutMs, maxAttempts: config.maxAttempts, dedupeWindowMs: config.dedupeWindowMs, queueSize: config.queueSize,
-  }));
+  const queues: TargetQueue[] = config.targets.map((target) =>
+    targetQueue(target, {
+      fetch: deps.fetch ?? fetch,
+      timers,
+      now,
+      random: deps.random,
+      newId,
+      count,
+      logger: deps.logger,
+      timeoutMs: config.timeoutMs,
+      maxAttempts: config.maxAttempts,
+      dedupeWindowMs: config.dedupeWindowMs,
+      queueSize: config.queueSize,
+    }),
+  );
   const options = { redaction: deps.redaction, runUrl: config.runUrl, exceptionHelp: config.exceptionHelp };
   let pending: DecidedRun[] = [];
   let closed = false;
@@ -66,7 +84,10 @@ export function createNotifier(config: NotifyConfig, deps: NotifierDeps): Notifi
       try {
         for (const n of decisionNotifications(run, options)) notify(n);
       } catch (err) {
-        deps.logger.error('notifications of a decision could not be built', { decisionId: run.decision.id, error: err instanceof Error ? err.message : String(err) });
+        deps.logger.error('notifications of a decision could not be built', {
+          decisionId: run.decision.id,
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     }
   };
@@ -84,7 +105,12 @@ export function createNotifier(config: NotifyConfig, deps: NotifierDeps): Notifi
       turn();
       let timedOut = false;
       const flushed = Promise.all(queues.map((q) => q.flush()));
-      await Promise.race([flushed, sleep(timers, deadlineMs).then(() => { timedOut = true; })]);
+      await Promise.race([
+        flushed,
+        sleep(timers, deadlineMs).then(() => {
+          timedOut = true;
+        }),
+      ]);
       if (timedOut) for (const q of queues) q.abandon();
     },
   };

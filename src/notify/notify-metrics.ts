@@ -2,7 +2,7 @@ import { Counter, type Registry } from 'prom-client';
 
 /** What became of a notification meant for a target (docs/metrics.md). */
 export const NOTIFY_OUTCOMES = ['sent', 'collapsed', 'dropped', 'rejected', 'failed'] as const;
-export type NotifyOutcome = typeof NOTIFY_OUTCOMES[number];
+export type NotifyOutcome = (typeof NOTIFY_OUTCOMES)[number];
 
 export type NotifyCounter = (target: string, outcome: NotifyOutcome, n?: number) => void;
 

@@ -13,7 +13,11 @@ export const RUN_LINK_PLACEHOLDERS = ['executionId', 'experimentKey', 'teamKey',
 export function runLink(template: string | undefined, run: NotifiedRun, decisionId?: string): string | undefined {
   if (!template) return undefined;
   const values: Record<string, string | number | undefined> = {
-    executionId: run.executionId, experimentKey: run.experimentKey, teamKey: run.team, environment: run.environment, decisionId,
+    executionId: run.executionId,
+    experimentKey: run.experimentKey,
+    teamKey: run.team,
+    environment: run.environment,
+    decisionId,
   };
   let missing = false;
   const url = template.replace(/\{(\w+)\}/g, (_m, name: string) => {

@@ -6,15 +6,30 @@ import { runLink } from './run-link';
  * as a test in its title and message, so whoever sees it in a channel knows nothing was denied.
  */
 export function sampleNotification(now: Date, runUrl: string | undefined, exceptionHelp: string): Notification {
-  const run = { executionId: 4711, experimentKey: 'ADM-12', experimentName: 'Checkout survives a pod loss', team: 'ADM', environment: 'production', startedBy: 'Jane Doe' };
+  const run = {
+    executionId: 4711,
+    experimentKey: 'ADM-12',
+    experimentName: 'Checkout survives a pod loss',
+    team: 'ADM',
+    environment: 'production',
+    startedBy: 'Jane Doe',
+  };
   return {
     kind: 'denied',
     time: now.toISOString(),
     title: '[test] Run 4711 of ADM-12 denied by production-business-hours',
-    message: '[test] This is a test message from preflight-gate notify --test: no run was denied. Denied by 1 policy: [production-business-hours] runs in production only Monday to Friday, 09:00-16:00 Europe/Berlin; now is Saturday 11:02',
+    message:
+      '[test] This is a test message from preflight-gate notify --test: no run was denied. Denied by 1 policy: [production-business-hours] runs in production only Monday to Friday, 09:00-16:00 Europe/Berlin; now is Saturday 11:02',
     decisionId: '00000000-0000-4000-8000-000000000000',
     run: { ...run, url: runLink(runUrl, { ...run, team: run.team }) },
-    policies: [{ policy: 'production-business-hours', mode: 'enforce', result: 'deny', reasons: ['runs in production only Monday to Friday, 09:00-16:00 Europe/Berlin; now is Saturday 11:02'] }],
+    policies: [
+      {
+        policy: 'production-business-hours',
+        mode: 'enforce',
+        result: 'deny',
+        reasons: ['runs in production only Monday to Friday, 09:00-16:00 Europe/Berlin; now is Saturday 11:02'],
+      },
+    ],
     exceptionHelp,
     revision: '3f9c2a1b7d4e',
   };

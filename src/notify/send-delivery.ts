@@ -32,7 +32,10 @@ export interface SendDeps {
 /** The longest wait a Retry-After may ask for; longer, and the message fails now instead. */
 export const MAX_RETRY_WAIT_MS = 300_000;
 
-type Attempt = { kind: 'ok'; status: number } | { kind: 'rejected'; status: number } | { kind: 'retry'; status?: number; waitMs?: number; reason: string };
+type Attempt =
+  | { kind: 'ok'; status: number }
+  | { kind: 'rejected'; status: number }
+  | { kind: 'retry'; status?: number; waitMs?: number; reason: string };
 
 async function attempt(target: TargetConfig, delivery: Delivery, deps: SendDeps): Promise<Attempt> {
   const request = targetRequest(target, delivery, new Date(deps.now()));
@@ -42,15 +45,36 @@ async function attempt(target: TargetConfig, delivery: Delivery, deps: SendDeps)
   deps.signal?.addEventListener('abort', stop);
   if (deps.signal?.aborted) controller.abort();
   try {
-    const res = await deps.fetch(request.url, { method: 'POST', headers: request.headers, body: request.body, signal: controller.signal, redirect: 'error' });
+    const res = await deps.fetch(request.url, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: controller.signal,
+      redirect: 'error',
+    });
     // The body is read (and dropped) so the connection can be reused; bounded by the same timeout.
     await res.arrayBuffer().catch(() => undefined);
     if (res.ok) return { kind: 'ok', status: res.status };
-    if (res.status === 429) return { kind: 'retry', status: 429, waitMs: retryAfterMs(res.headers, deps.now()), reason: 'HTTP 429' };
-    if (res.status >= 500) return { kind: 'retry', status: res.status, waitMs: res.status === 503 ? retryAfterMs(res.headers, deps.now()) : undefined, reason: `HTTP ${res.status}` };
+    if (res.status === 429)
+      return { kind: 'retry', status: 429, waitMs: retryAfterMs(res.headers, deps.now()), reason: 'HTTP 429' };
+    if (res.status >= 500)
+      return {
+        kind: 'retry',
+        status: res.status,
+        waitMs: res.status === 503 ? retryAfterMs(res.headers, deps.now()) : undefined,
+        reason: `HTTP ${res.status}`,
+      };
     return { kind: 'rejected', status: res.status };
   } catch (err) {
-    const reason = deps.signal?.aborted ? 'the service stopped' : controller.signal.aborted ? `no answer within ${deps.timeoutMs} ms` : err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+    const reason = deps.signal?.aborted
+      ? 'the service stopped'
+      : controller.signal.aborted
+        ? `no answer within ${deps.timeoutMs} ms`
+        : err instanceof Error
+          ? err.cause instanceof Error
+            ? err.cause.message
+            : err.message
+          : String(err);
     return { kind: 'retry', reason };
   } finally {
     deps.signal?.removeEventListener('abort', stop);
@@ -67,10 +91,21 @@ export async function sendDelivery(target: TargetConfig, delivery: Delivery, dep
   for (let n = 1; ; n++) {
     const result = await attempt(target, delivery, deps);
     if (result.kind === 'ok') return { outcome: 'sent', attempts: n, status: result.status };
-    if (result.kind === 'rejected') return { outcome: 'rejected', attempts: n, status: result.status, reason: `HTTP ${result.status}: the receiver refused the message (not retried)` };
+    if (result.kind === 'rejected')
+      return {
+        outcome: 'rejected',
+        attempts: n,
+        status: result.status,
+        reason: `HTTP ${result.status}: the receiver refused the message (not retried)`,
+      };
     const wait = result.waitMs ?? backoffMs(n, deps.random);
     if (n >= deps.maxAttempts || wait > MAX_RETRY_WAIT_MS || deps.giveUp?.()) {
-      return { outcome: 'failed', attempts: n, status: result.status, reason: `${result.reason} (after ${n} attempt${n === 1 ? '' : 's'})` };
+      return {
+        outcome: 'failed',
+        attempts: n,
+        status: result.status,
+        reason: `${result.reason} (after ${n} attempt${n === 1 ? '' : 's'})`,
+      };
     }
     await sleep(deps.timers, wait);
   }

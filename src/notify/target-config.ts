@@ -3,7 +3,7 @@ import type { NotificationKind } from './notification';
 import type { WebhookSecret } from './standard-webhook-signature';
 
 export const TARGET_TYPES = ['slack', 'teams', 'webhook', 'alertmanager'] as const;
-export type TargetType = typeof TARGET_TYPES[number];
+export type TargetType = (typeof TARGET_TYPES)[number];
 
 /** Which notifications a target gets: every list given must match (a list left out matches all). */
 export interface TargetFilter {

@@ -15,9 +15,15 @@ export function matchesFilter(filter: TargetFilter, n: Notification): boolean {
   const teams = lower(filter.teams);
   if (run && teams && !teams.includes((run.team ?? '').toLowerCase())) return false;
   const environments = lower(filter.environments);
-  if (run && environments && ![run.environment, run.environmentName].some((e) => e !== undefined && environments.includes(e.toLowerCase()))) return false;
+  if (
+    run &&
+    environments &&
+    ![run.environment, run.environmentName].some((e) => e !== undefined && environments.includes(e.toLowerCase()))
+  )
+    return false;
   const policies = lower(filter.policies);
-  if (policies && n.policies.length > 0 && !n.policies.some((p) => policies.includes(p.policy.toLowerCase()))) return false;
+  if (policies && n.policies.length > 0 && !n.policies.some((p) => policies.includes(p.policy.toLowerCase())))
+    return false;
   if (filter.modes && n.policies.length > 0 && !n.policies.some((p) => filter.modes?.includes(p.mode))) return false;
   return true;
 }

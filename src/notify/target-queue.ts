@@ -18,7 +18,10 @@ export interface TargetQueueDeps extends Omit<SendDeps, 'giveUp'> {
   logEveryMs?: number;
 }
 
-interface Waiting { delivery: Delivery; timer: unknown }
+interface Waiting {
+  delivery: Delivery;
+  timer: unknown;
+}
 
 export interface TargetQueue {
   readonly name: string;
@@ -60,7 +63,12 @@ export function targetQueue(target: TargetConfig, deps: TargetQueueDeps): Target
     if (wait > 0 && !closing) await sleep(deps.timers, wait);
     const result = await sendDelivery(target, delivery, { ...deps, giveUp: () => closing, signal: stop.signal });
     deps.count(target.name, result.outcome);
-    if (result.outcome !== 'sent') logFailure(`notification not delivered (${result.outcome})`, { kind: delivery.notification.kind, reason: result.reason, attempts: result.attempts });
+    if (result.outcome !== 'sent')
+      logFailure(`notification not delivered (${result.outcome})`, {
+        kind: delivery.notification.kind,
+        reason: result.reason,
+        attempts: result.attempts,
+      });
   };
 
   const drain = async () => {
@@ -99,7 +107,10 @@ export function targetQueue(target: TargetConfig, deps: TargetQueueDeps): Target
       }
       if (closing || collapsing.size + ready.length >= deps.queueSize) {
         deps.count(target.name, 'dropped');
-        logFailure('notification dropped: the target\'s queue is full (NOTIFY_QUEUE_SIZE); it is slow, failing or rate-limited', { queueSize: deps.queueSize });
+        logFailure(
+          "notification dropped: the target's queue is full (NOTIFY_QUEUE_SIZE); it is slow, failing or rate-limited",
+          { queueSize: deps.queueSize },
+        );
         return;
       }
       const delivery: Delivery = { id: deps.newId(), notification: n, count: 1, firstTime: n.time, lastTime: n.time };

@@ -27,11 +27,17 @@ export function targetRequest(target: TargetConfig, delivery: Delivery, now: Dat
     case 'teams':
       return { url: target.url, headers: JSON_TYPE, body: teamsMessage(delivery) };
     case 'alertmanager':
-      return { url: `${target.url.replace(/\/+$/, '')}/api/v2/alerts`, headers: JSON_TYPE, body: alertmanagerAlerts(delivery, target.resolveAfterMs, now) };
+      return {
+        url: `${target.url.replace(/\/+$/, '')}/api/v2/alerts`,
+        headers: JSON_TYPE,
+        body: alertmanagerAlerts(delivery, target.resolveAfterMs, now),
+      };
     case 'webhook': {
       const body = webhookBody(delivery);
       // parseNotifyConfig refuses a webhook target without a secret.
-      const signed = target.secret ? signWebhook(target.secret, delivery.id, Math.floor(now.getTime() / 1000), body) : {};
+      const signed = target.secret
+        ? signWebhook(target.secret, delivery.id, Math.floor(now.getTime() / 1000), body)
+        : {};
       return { url: target.url, headers: { ...JSON_TYPE, ...signed }, body };
     }
   }

@@ -10,7 +10,10 @@ export const realTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
-export const sleep = (timers: Timers, ms: number): Promise<void> => new Promise((resolve) => { timers.setTimeout(resolve, ms); });
+export const sleep = (timers: Timers, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    timers.setTimeout(resolve, ms);
+  });
 
 /** The process's timers as they are: a command that waits to retry must keep the process up meanwhile. */
 export const keptTimers: Timers = {

@@ -41,11 +41,17 @@ function redaction(raw: string | undefined): AttributeRedaction | undefined {
 export function parseAuditConfig(env: NodeJS.ProcessEnv): AuditConfigResult {
   const level = (env.AUDIT_LOG_LEVEL ?? 'info').trim() as AuditLevel;
   if (!AUDIT_LEVELS.includes(level)) {
-    return { ok: false, message: `AUDIT_LOG_LEVEL must be one of ${AUDIT_LEVELS.join(', ')}, got "${env.AUDIT_LOG_LEVEL}"` };
+    return {
+      ok: false,
+      message: `AUDIT_LOG_LEVEL must be one of ${AUDIT_LEVELS.join(', ')}, got "${env.AUDIT_LOG_LEVEL}"`,
+    };
   }
   const redact = redaction(env.AUDIT_REDACT_ATTRIBUTES);
   if (!redact) {
-    return { ok: false, message: `AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of dotted attribute keys such as k8s.namespace,container.name (no empty entries), got "${env.AUDIT_REDACT_ATTRIBUTES}"` };
+    return {
+      ok: false,
+      message: `AUDIT_REDACT_ATTRIBUTES must be true, false or a comma-separated list of dotted attribute keys such as k8s.namespace,container.name (no empty entries), got "${env.AUDIT_REDACT_ATTRIBUTES}"`,
+    };
   }
   return { ok: true, config: { destination: destination(env.AUDIT_LOG), level, redact } };
 }

@@ -21,7 +21,12 @@ const severity = (level: AuditLevel) => AUDIT_LEVELS.indexOf(level);
 /** A line sink: synchronous, so no audit line is lost when the process exits right after answering. */
 export type LineSink = (line: string) => void;
 
-export function auditLogTo(sink: LineSink, level: AuditLevel, redaction: AttributeRedaction, close: () => void = () => undefined): AuditLog {
+export function auditLogTo(
+  sink: LineSink,
+  level: AuditLevel,
+  redaction: AttributeRedaction,
+  close: () => void = () => undefined,
+): AuditLog {
   const accepts = (recordLevel: AuditLevel) => severity(recordLevel) >= severity(level);
   return {
     redaction,
@@ -44,15 +49,31 @@ export const disabledAuditLog: AuditLog = offAuditLog({ kind: 'all' });
 export function createAuditLog(config: AuditConfig): AuditLog {
   const { destination, level, redact } = config;
   if (destination.kind === 'off') return offAuditLog(redact);
-  if (destination.kind === 'stdout') return auditLogTo((line) => { process.stdout.write(line); }, level, redact);
+  if (destination.kind === 'stdout')
+    return auditLogTo(
+      (line) => {
+        process.stdout.write(line);
+      },
+      level,
+      redact,
+    );
   let fd: number;
   try {
     fd = openSync(destination.path, 'a');
   } catch (err) {
-    throw new ConfigError(`AUDIT_LOG: cannot open "${destination.path}" for appending (${(err as Error).message}); give a writable file, "stdout" or "off"`);
+    throw new ConfigError(
+      `AUDIT_LOG: cannot open "${destination.path}" for appending (${(err as Error).message}); give a writable file, "stdout" or "off"`,
+    );
   }
   // An answer forced out at the very end of a shutdown may still be recorded after close(): dropped, never a throw.
   let open = true;
-  const sink: LineSink = (line) => { if (open) writeSync(fd, line); };
-  return auditLogTo(sink, level, redact, () => { if (open) { open = false; closeSync(fd); } });
+  const sink: LineSink = (line) => {
+    if (open) writeSync(fd, line);
+  };
+  return auditLogTo(sink, level, redact, () => {
+    if (open) {
+      open = false;
+      closeSync(fd);
+    }
+  });
 }

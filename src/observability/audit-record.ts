@@ -1,4 +1,12 @@
-import type { Decision, Finding, Modification, ModificationConflict, Mode, PolicyResult, PolicyResultKind } from '../policy/core/decision';
+import type {
+  Decision,
+  Finding,
+  Modification,
+  ModificationConflict,
+  Mode,
+  PolicyResult,
+  PolicyResultKind,
+} from '../policy/core/decision';
 import type { AttributeRedaction, AuditLevel } from './audit-config';
 import { redactDeep, redactor, targetValuesToRedact, type Redactor } from './target-redaction';
 
@@ -60,7 +68,8 @@ export interface AnswerFacts {
 }
 
 type Loose = Record<string, unknown>;
-const field = <T extends 'string' | 'number'>(o: Loose, k: string, t: T) => (typeof o[k] === t ? (o[k] as T extends 'string' ? string : number) : undefined);
+const field = <T extends 'string' | 'number'>(o: Loose, k: string, t: T) =>
+  typeof o[k] === t ? (o[k] as T extends 'string' ? string : number) : undefined;
 
 /** Execution facts read leniently from a body that may have failed validation. */
 function executionFacts(body: unknown) {
@@ -97,7 +106,8 @@ export function outcomeOf(status: number, decision?: Decision): DecisionOutcome 
  * not); a policy out of scope is only counted: which of them a decision visits depends on the
  * policy index, and `?explain=true` or `preflight-gate eval --explain` list them with reasons.
  */
-const found = (r: PolicyResult) => r.result === 'deny' || r.result === 'warn' || r.result === 'audit' || r.exception !== undefined;
+const found = (r: PolicyResult) =>
+  r.result === 'deny' || r.result === 'warn' || r.result === 'audit' || r.exception !== undefined;
 
 function auditEntry(r: PolicyResult): AuditPolicyEntry {
   const entry: AuditPolicyEntry = { policy: r.policy, mode: r.mode, result: r.result, reasons: r.reasons };
@@ -118,7 +128,8 @@ export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): 
     decision: outcome,
     status: facts.status,
     ...executionFacts(facts.body),
-    message: outcome === 'error' ? facts.errorMessage ?? `answered ${facts.status} without a decision` : d?.message ?? '',
+    message:
+      outcome === 'error' ? (facts.errorMessage ?? `answered ${facts.status} without a decision`) : (d?.message ?? ''),
     policies: [],
     passed: [],
     notApplied: 0,
@@ -173,9 +184,14 @@ function redactRecord(record: AuditRecord, values: readonly string[]): AuditReco
     p.reasons = mapChanged(p.reasons, text);
     if (p.findings) p.findings = mapChanged(p.findings, (f) => redactFinding(f, text));
   }
-  if (record.modifications.length > 0) record.modifications = record.modifications.map((m) => ({ ...m, value: redactDeep(m.value, text) }));
+  if (record.modifications.length > 0)
+    record.modifications = record.modifications.map((m) => ({ ...m, value: redactDeep(m.value, text) }));
   if (record.conflicts.length > 0) {
-    record.conflicts = record.conflicts.map((c) => ({ ...c, kept: { ...c.kept, value: redactDeep(c.kept.value, text) }, dropped: { ...c.dropped, value: redactDeep(c.dropped.value, text) } }));
+    record.conflicts = record.conflicts.map((c) => ({
+      ...c,
+      kept: { ...c.kept, value: redactDeep(c.kept.value, text) },
+      dropped: { ...c.dropped, value: redactDeep(c.dropped.value, text) },
+    }));
   }
   return record;
 }

@@ -2,7 +2,11 @@ import { Gauge, type Registry } from 'prom-client';
 import { packageVersion } from '../package-version';
 
 /** What this build is: the package version, the source revision (set by the image build), the Node it runs on. */
-export interface BuildInfo { version: string; revision: string; nodeVersion: string }
+export interface BuildInfo {
+  version: string;
+  revision: string;
+  nodeVersion: string;
+}
 
 /** `revision` comes from the caller (main reads PREFLIGHT_GATE_REVISION, which the Dockerfile sets); "unknown" when not built from git. */
 export function buildInfo(revision: string | undefined): BuildInfo {

@@ -5,26 +5,62 @@ import { PolicyResultTally } from './policy-result-tally';
 
 export type DecisionLabel = 'allow' | 'deny' | 'error';
 const DECISIONS: readonly DecisionLabel[] = ['allow', 'deny', 'error'];
-const MISNAMED_DEFAULTS = ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'];
+const MISNAMED_DEFAULTS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
 const SIGNATURE_FAILURES: readonly SignatureFailure[] = ['missing', 'malformed', 'mismatch'];
 
 /** Steadybit's event names (CustomWebhookAO `events`); any other name is counted as `other`. */
 export const STEADYBIT_EVENTS = [
-  'experiment.execution.requested', 'experiment.execution.created', 'experiment.execution.preflight',
-  'experiment.execution.completed', 'experiment.execution.failed', 'experiment.execution.errored', 'experiment.execution.canceled',
-  'experiment.execution.step-started', 'experiment.execution.step-completed', 'experiment.execution.step-failed',
-  'experiment.execution.step-errored', 'experiment.execution.step-canceled', 'experiment.execution.step-skipped',
-  'killswitch.engaged', 'killswitch.disengaged',
+  'experiment.execution.requested',
+  'experiment.execution.created',
+  'experiment.execution.preflight',
+  'experiment.execution.completed',
+  'experiment.execution.failed',
+  'experiment.execution.errored',
+  'experiment.execution.canceled',
+  'experiment.execution.step-started',
+  'experiment.execution.step-completed',
+  'experiment.execution.step-failed',
+  'experiment.execution.step-errored',
+  'experiment.execution.step-canceled',
+  'experiment.execution.step-skipped',
+  'killswitch.engaged',
+  'killswitch.disengaged',
 ] as const;
-export type EventLabel = typeof STEADYBIT_EVENTS[number] | 'other';
+export type EventLabel = (typeof STEADYBIT_EVENTS)[number] | 'other';
 /** The events that change the state (the rest are accepted and ignored). */
 const TRACKED_EVENTS: readonly EventLabel[] = [
-  'experiment.execution.created', 'experiment.execution.completed', 'experiment.execution.failed',
-  'experiment.execution.errored', 'experiment.execution.canceled', 'killswitch.engaged', 'killswitch.disengaged',
+  'experiment.execution.created',
+  'experiment.execution.completed',
+  'experiment.execution.failed',
+  'experiment.execution.errored',
+  'experiment.execution.canceled',
+  'killswitch.engaged',
+  'killswitch.disengaged',
 ];
 /** Every answer to POST /events, see docs/metrics.md. */
-export type EventOutcome = 'recorded' | 'duplicate' | 'stale' | 'unmatched' | 'outside_tolerance' | 'ignored' | 'invalid' | 'unauthorized' | 'unavailable' | 'error';
-const STATE_OUTCOMES: readonly EventOutcome[] = ['recorded', 'duplicate', 'stale', 'unmatched', 'outside_tolerance', 'unavailable'];
+export type EventOutcome =
+  | 'recorded'
+  | 'duplicate'
+  | 'stale'
+  | 'unmatched'
+  | 'outside_tolerance'
+  | 'ignored'
+  | 'invalid'
+  | 'unauthorized'
+  | 'unavailable'
+  | 'error';
+const STATE_OUTCOMES: readonly EventOutcome[] = [
+  'recorded',
+  'duplicate',
+  'stale',
+  'unmatched',
+  'outside_tolerance',
+  'unavailable',
+];
 const REQUEST_OUTCOMES: readonly EventOutcome[] = ['ignored', 'invalid', 'unauthorized', 'error'];
 
 /** What the state store gauge reads at scrape time. */
@@ -69,7 +105,12 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
   const policyResults = new PolicyResultTally();
   const metrics: Metrics = {
     registry,
-    decisions: new Counter({ name: 'preflight_decisions_total', help: 'Answers to POST /preflight: allow (200), deny (403), error (any other status; the run does not start).', labelNames: ['decision'], registers }),
+    decisions: new Counter({
+      name: 'preflight_decisions_total',
+      help: 'Answers to POST /preflight: allow (200), deny (403), error (any other status; the run does not start).',
+      labelNames: ['decision'],
+      registers,
+    }),
     countPolicyResults: (results) => policyResults.add(results),
     requestDuration: new Histogram({
       name: 'preflight_request_duration_seconds',
@@ -78,17 +119,62 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    signatureFailures: new Counter({ name: 'preflight_signature_failures_total', help: 'Requests rejected for their signature.', labelNames: ['reason'], registers }),
-    signatureVerified: new Counter({ name: 'preflight_signature_verified_total', help: 'Signed requests accepted, by the secret that verified them (sha256:<first 8 hex digits>; rotation: the old one falls to 0).', labelNames: ['secret'], registers }),
-    reloads: new Counter({ name: 'preflight_policy_reloads_total', help: 'Policy set loads by result.', labelNames: ['result'], registers }),
+    signatureFailures: new Counter({
+      name: 'preflight_signature_failures_total',
+      help: 'Requests rejected for their signature.',
+      labelNames: ['reason'],
+      registers,
+    }),
+    signatureVerified: new Counter({
+      name: 'preflight_signature_verified_total',
+      help: 'Signed requests accepted, by the secret that verified them (sha256:<first 8 hex digits>; rotation: the old one falls to 0).',
+      labelNames: ['secret'],
+      registers,
+    }),
+    reloads: new Counter({
+      name: 'preflight_policy_reloads_total',
+      help: 'Policy set loads by result.',
+      labelNames: ['result'],
+      registers,
+    }),
     policiesLoaded: new Gauge({ name: 'preflight_policies_loaded', help: 'Policies in the set in use.', registers }),
-    bundleInfo: new Gauge({ name: 'preflight_policy_bundle_info', help: 'The policy set in use (value 1), by revision.', labelNames: ['revision'], registers }),
-    policyFilesInSync: new Gauge({ name: 'preflight_policy_files_in_sync', help: '1 while the policy files in POLICY_DIR are the set in use; 0 after a failed load (invalid set, directory missing or unreadable): the files on disk are not what is served. /readyz says why (policyFiles).', registers }),
-    events: new Counter({ name: 'preflight_events_total', help: 'Answers to POST /events (custom webhooks), by Steadybit event name and outcome.', labelNames: ['event', 'outcome'], registers }),
-    archive: new Counter({ name: 'preflight_decision_archive_records_total', help: 'Decisions for the decision archive (DECISION_ARCHIVE): written, dropped (the queue was full) or failed (a write error).', labelNames: ['outcome'], registers }),
-    archiveUploads: new Counter({ name: 'preflight_decision_archive_uploads_total', help: 'Closed decision archive files sent to S3 (DECISION_ARCHIVE=s3://...): uploaded, or failed (kept in the spool and tried again).', labelNames: ['outcome'], registers }),
-    archiveSpoolBytes: new Gauge({ name: 'preflight_decision_archive_spool_bytes', help: 'Bytes of closed decision archive files waiting in the local spool for upload to S3.', registers }),
-    observeStateStore: (health) => { stateHealth = health; },
+    bundleInfo: new Gauge({
+      name: 'preflight_policy_bundle_info',
+      help: 'The policy set in use (value 1), by revision.',
+      labelNames: ['revision'],
+      registers,
+    }),
+    policyFilesInSync: new Gauge({
+      name: 'preflight_policy_files_in_sync',
+      help: '1 while the policy files in POLICY_DIR are the set in use; 0 after a failed load (invalid set, directory missing or unreadable): the files on disk are not what is served. /readyz says why (policyFiles).',
+      registers,
+    }),
+    events: new Counter({
+      name: 'preflight_events_total',
+      help: 'Answers to POST /events (custom webhooks), by Steadybit event name and outcome.',
+      labelNames: ['event', 'outcome'],
+      registers,
+    }),
+    archive: new Counter({
+      name: 'preflight_decision_archive_records_total',
+      help: 'Decisions for the decision archive (DECISION_ARCHIVE): written, dropped (the queue was full) or failed (a write error).',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    archiveUploads: new Counter({
+      name: 'preflight_decision_archive_uploads_total',
+      help: 'Closed decision archive files sent to S3 (DECISION_ARCHIVE=s3://...): uploaded, or failed (kept in the spool and tried again).',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    archiveSpoolBytes: new Gauge({
+      name: 'preflight_decision_archive_spool_bytes',
+      help: 'Bytes of closed decision archive files waiting in the local spool for upload to S3.',
+      registers,
+    }),
+    observeStateStore: (health) => {
+      stateHealth = health;
+    },
   };
   // Kept by the registry only: it reads the tally at every scrape.
   new Counter({

@@ -45,16 +45,21 @@ export function observePreflight(deps: ObserveDeps): (res: ServerResponse) => Pr
     if (decision && outcome !== 'error') deps.metrics.countPolicyResults(decision.results);
     // The record (and its redaction) is only built when the audit log keeps it.
     if (!deps.audit.accepts(auditLevelOf(outcome, decision))) return;
-    deps.audit.write(auditRecord({
-      decisionId: answer.decisionId,
-      time: deps.clock(),
-      status,
-      decision,
-      errorMessage: answered ? answer.errorMessage : 'the client closed the connection before the answer was sent',
-      body: answer.body,
-      revision: deps.currentRevision(),
-      durationMs: Number(process.hrtime.bigint() - started) / 1e6,
-    }, deps.audit.redaction));
+    deps.audit.write(
+      auditRecord(
+        {
+          decisionId: answer.decisionId,
+          time: deps.clock(),
+          status,
+          decision,
+          errorMessage: answered ? answer.errorMessage : 'the client closed the connection before the answer was sent',
+          body: answer.body,
+          revision: deps.currentRevision(),
+          durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        },
+        deps.audit.redaction,
+      ),
+    );
   };
   return (res) => {
     const started = process.hrtime.bigint();
@@ -64,7 +69,11 @@ export function observePreflight(deps: ObserveDeps): (res: ServerResponse) => Pr
         countAndAudit(res, answer, started);
       } catch (err) {
         // The answer is already out; a full disk must not take the process (and every run after it) down.
-        deps.logger.error('the audit line or metrics of an answer could not be written', { decisionId: answer.decisionId, status: res.statusCode, error: err instanceof Error ? err.message : String(err) });
+        deps.logger.error('the audit line or metrics of an answer could not be written', {
+          decisionId: answer.decisionId,
+          status: res.statusCode,
+          error: err instanceof Error ? err.message : String(err),
+        });
       }
     });
     return answer;

@@ -1,6 +1,11 @@
 import { MODES, type Mode, type PolicyResult, type PolicyResultKind } from '../policy/core/decision';
 
-export interface PolicyResultCount { policy: string; mode: Mode; result: PolicyResultKind; count: number }
+export interface PolicyResultCount {
+  policy: string;
+  mode: Mode;
+  result: PolicyResultKind;
+  count: number;
+}
 
 /** The results counted: every kind but `skipped` (a policy that did not apply). */
 const COUNTED: readonly Exclude<PolicyResultKind, 'skipped'>[] = ['pass', 'deny', 'warn', 'audit'];
@@ -17,18 +22,31 @@ const uncounted = (_kind: never): number => -1;
 function slotOf(mode: Mode, result: PolicyResultKind): number {
   let first: number;
   switch (mode) {
-    case 'enforce': first = 0; break;
-    case 'warn': first = 4; break;
-    case 'audit': first = 8; break;
-    default: return uncounted(mode);
+    case 'enforce':
+      first = 0;
+      break;
+    case 'warn':
+      first = 4;
+      break;
+    case 'audit':
+      first = 8;
+      break;
+    default:
+      return uncounted(mode);
   }
   switch (result) {
-    case 'pass': return first;
-    case 'deny': return first + 1;
-    case 'warn': return first + 2;
-    case 'audit': return first + 3;
-    case 'skipped': return -1;
-    default: return uncounted(result);
+    case 'pass':
+      return first;
+    case 'deny':
+      return first + 1;
+    case 'warn':
+      return first + 2;
+    case 'audit':
+      return first + 3;
+    case 'skipped':
+      return -1;
+    default:
+      return uncounted(result);
   }
 }
 const SLOTS = MODES.length * COUNTED.length;

@@ -17,7 +17,12 @@ export function reloadReport(deps: { metrics: Metrics; logger: Logger }): Reload
       metrics.reloads.inc({ result: 'failure' });
       const errors = problems.filter((p) => p.severity === 'error').map(formatProblem);
       const keeps = revisionInUse ? `still serving revision ${revisionInUse}` : 'no policy set is in use';
-      logger.error(`policy set rejected (${trigger}): ${errors[0] ?? 'invalid'}; ${keeps}`, { trigger, revisionInUse, rejectedRevision, problems: errors });
+      logger.error(`policy set rejected (${trigger}): ${errors[0] ?? 'invalid'}; ${keeps}`, {
+        trigger,
+        revisionInUse,
+        rejectedRevision,
+        problems: errors,
+      });
     },
     loaded({ trigger, bundle, previous, warnings }) {
       metrics.reloads.inc({ result: 'success' });
@@ -25,14 +30,21 @@ export function reloadReport(deps: { metrics: Metrics; logger: Logger }): Reload
       if (previous !== undefined && previous !== bundle.revision) metrics.bundleInfo.remove({ revision: previous });
       metrics.bundleInfo.set({ revision: bundle.revision }, 1);
       for (const w of warnings) logger.warn('policy warning', { problem: formatProblem(w) });
-      logger.info('policy set loaded', { trigger, revision: bundle.revision, previous, policies: bundle.policies.length, files: bundle.files.length });
+      logger.info('policy set loaded', {
+        trigger,
+        revision: bundle.revision,
+        previous,
+        policies: bundle.policies.length,
+        files: bundle.files.length,
+      });
     },
     unchanged({ trigger, revision, sync }) {
       // Watch events without a content change are routine (editors, ConfigMap refreshes); SIGHUP is asked for.
       const level = trigger === 'SIGHUP' ? (sync?.inSync === false ? 'warn' : 'info') : 'debug';
-      const message = sync?.inSync === false
-        ? `policy reload skipped: the files are unchanged since they were rejected (${sync.message}); still serving revision ${revision}`
-        : 'policy reload skipped: content unchanged';
+      const message =
+        sync?.inSync === false
+          ? `policy reload skipped: the files are unchanged since they were rejected (${sync.message}); still serving revision ${revision}`
+          : 'policy reload skipped: content unchanged';
       logger.log(level, message, { trigger, revision });
     },
   };

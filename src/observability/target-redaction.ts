@@ -11,7 +11,8 @@ function collectTarget(target: JsonObject, keys: ReadonlySet<string> | undefined
   const attributes = target.attributes;
   if (!Array.isArray(attributes)) return;
   for (const a of attributes) {
-    if (isJsonObject(a) && typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key)))) values.add(a.value);
+    if (isJsonObject(a) && typeof a.value === 'string' && (!keys || (typeof a.key === 'string' && keys.has(a.key))))
+      values.add(a.value);
   }
 }
 
@@ -79,7 +80,10 @@ function patternFor(values: readonly string[]): RegExp {
   let pattern = patterns.get(key);
   if (!pattern) {
     if (patterns.size >= MAX_PATTERNS) patterns.clear();
-    patterns.set(key, (pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escapeRegExp).join('|')})${NOT_BEFORE}`, 'g')));
+    patterns.set(
+      key,
+      (pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escapeRegExp).join('|')})${NOT_BEFORE}`, 'g')),
+    );
   }
   return pattern;
 }
@@ -95,7 +99,8 @@ export function redactor(values: readonly string[]): Redactor {
   // compiled) once a text needs it: many audit lines have none.
   // replace() starts a global pattern at index 0 and leaves lastIndex at 0: safe to share.
   let pattern: RegExp | undefined;
-  return (text) => (values.some((v) => text.includes(v)) ? text.replace((pattern ??= patternFor(values)), REDACTED) : text);
+  return (text) =>
+    values.some((v) => text.includes(v)) ? text.replace((pattern ??= patternFor(values)), REDACTED) : text;
 }
 
 export const redactText = (text: string, values: readonly string[]): string => redactor(values)(text);

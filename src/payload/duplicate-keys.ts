@@ -48,9 +48,20 @@ export function mayHaveDuplicateKeys(text: string, parsed: unknown): boolean {
 }
 
 // jsonc-parser's SyntaxKind values (an ambient const enum, which isolatedModules cannot read).
-const OPEN_BRACE = 1, CLOSE_BRACE = 2, OPEN_BRACKET = 3, CLOSE_BRACKET = 4, COMMA = 5, STRING = 10, EOF = 17;
+const OPEN_BRACE = 1,
+  CLOSE_BRACE = 2,
+  OPEN_BRACKET = 3,
+  CLOSE_BRACKET = 4,
+  COMMA = 5,
+  STRING = 10,
+  EOF = 17;
 
-interface Frame { keys?: Set<string>; key?: string; index: number; expectKey: boolean }
+interface Frame {
+  keys?: Set<string>;
+  key?: string;
+  index: number;
+  expectKey: boolean;
+}
 
 function pathOf(stack: readonly Frame[]): FieldPath {
   const path: FieldPath = [];

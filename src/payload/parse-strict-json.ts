@@ -22,7 +22,8 @@ function firstInvalidByte(bytes: Buffer, lossy: string): { byteOffset: number; c
   let from = 0;
   for (let at = lossy.indexOf('\uFFFD'); at !== -1; at = lossy.indexOf('\uFFFD', at + 1)) {
     byteOffset += Buffer.byteLength(lossy.slice(from, at));
-    if (!(bytes[byteOffset] === 0xef && bytes[byteOffset + 1] === 0xbf && bytes[byteOffset + 2] === 0xbd)) return { byteOffset, charOffset: at };
+    if (!(bytes[byteOffset] === 0xef && bytes[byteOffset + 1] === 0xbf && bytes[byteOffset + 2] === 0xbd))
+      return { byteOffset, charOffset: at };
     byteOffset += 3;
     from = at + 1;
   }
@@ -34,7 +35,11 @@ function invalidUtf8(bytes: Buffer): StrictJson {
   const { byteOffset, charOffset } = firstInvalidByte(bytes, lossy);
   const byte = bytes[byteOffset]?.toString(16).toUpperCase().padStart(2, '0');
   const path = pathAt(lossy, charOffset);
-  return { ok: false, problem: 'utf8', message: `is not valid UTF-8: byte 0x${byte ?? '??'} at offset ${byteOffset}, ${where(path)}; send the payload as UTF-8` };
+  return {
+    ok: false,
+    problem: 'utf8',
+    message: `is not valid UTF-8: byte 0x${byte ?? '??'} at offset ${byteOffset}, ${where(path)}; send the payload as UTF-8`,
+  };
 }
 
 /** Where and why, on one line: V8's message can quote the text with its raw line breaks. */
@@ -42,7 +47,13 @@ function syntaxProblem(text: string, err: Error): StrictJson {
   const found = jsonSyntaxError(text);
   if (found) {
     const { line, col, reason } = found;
-    return { ok: false, problem: 'syntax', message: `is not valid JSON: ${reason} at line ${line}, column ${col}`, at: { line, col }, reason };
+    return {
+      ok: false,
+      problem: 'syntax',
+      message: `is not valid JSON: ${reason} at line ${line}, column ${col}`,
+      at: { line, col },
+      reason,
+    };
   }
   const reason = err.message.replace(/\r?\n/g, '\\n');
   return { ok: false, problem: 'syntax', message: `is not valid JSON: ${reason}`, reason };
@@ -67,7 +78,11 @@ export function parseStrictJson(bytes: Buffer): StrictJson {
   if (mayHaveDuplicateKeys(text, value)) {
     const duplicate = findDuplicateKey(text);
     if (duplicate) {
-      return { ok: false, problem: 'duplicate-key', message: `is ambiguous: the key ${pathText(duplicate.path)} is given twice (JSON parsers disagree on which one counts); give each key once` };
+      return {
+        ok: false,
+        problem: 'duplicate-key',
+        message: `is ambiguous: the key ${pathText(duplicate.path)} is given twice (JSON parsers disagree on which one counts); give each key once`,
+      };
     }
   }
   return { ok: true, value };

@@ -1,8 +1,21 @@
 /** TypeScript view of the webhook payload; mirrors webhook-payload-schema.ts. */
-export interface Attribute { key: string; value: string }
-export interface UserSummary { username: string; name?: string; email?: string | null; pictureUrl?: string | null }
+export interface Attribute {
+  key: string;
+  value: string;
+}
+export interface UserSummary {
+  username: string;
+  name?: string;
+  email?: string | null;
+  pictureUrl?: string | null;
+}
 
-export interface Target { type?: string; name?: string; state?: string; attributes?: Attribute[] }
+export interface Target {
+  type?: string;
+  name?: string;
+  state?: string;
+  attributes?: Attribute[];
+}
 
 export interface BlastRadius {
   targetType?: string;

@@ -14,7 +14,6 @@ export type PayloadResult<T> = { ok: true; payload: T } | { ok: false; errors: F
  */
 export const MAX_VALIDATION_NESTING = 32;
 
-
 /**
  * The step whose validations nest deeper than MAX_VALIDATION_NESTING, level by level without
  * recursion: a 1 MB body can nest tens of thousands of levels, and a walk that recursed would
@@ -27,7 +26,10 @@ function overNested(body: unknown): FieldError | undefined {
     let level: unknown[] = [steps[i]];
     for (let depth = 0; level.length > 0; depth++) {
       if (depth > MAX_VALIDATION_NESTING) {
-        return { path: `execution.steps[${i}]`, message: `nests validations inside validations more than ${MAX_VALIDATION_NESTING} levels deep (Steadybit nests them one level)` };
+        return {
+          path: `execution.steps[${i}]`,
+          message: `nests validations inside validations more than ${MAX_VALIDATION_NESTING} levels deep (Steadybit nests them one level)`,
+        };
       }
       const next: unknown[] = [];
       for (const step of level) {

@@ -35,7 +35,12 @@ const scopeValue = { type: 'string', minLength: 1 } as const;
 const userSummary = {
   type: 'object',
   required: ['username'],
-  properties: { username: { type: 'string', maxLength: 255 }, name: str, pictureUrl: { type: ['string', 'null'] }, email: { type: ['string', 'null'] } },
+  properties: {
+    username: { type: 'string', maxLength: 255 },
+    name: str,
+    pictureUrl: { type: ['string', 'null'] },
+    email: { type: ['string', 'null'] },
+  },
 } as const;
 
 const attribute = {
@@ -54,7 +59,12 @@ const count = { type: 'integer', minimum: 0 } as const;
 
 const blastRadius = {
   type: 'object',
-  properties: { targetType: str, percentage: { type: 'integer', minimum: 0, maximum: 100 }, maximum: count, predicate: { type: 'object' } },
+  properties: {
+    targetType: str,
+    percentage: { type: 'integer', minimum: 0, maximum: 100 },
+    maximum: count,
+    predicate: { type: 'object' },
+  },
 } as const;
 
 const stepCommon = {

@@ -14,7 +14,14 @@ export interface PlatformFacts {
 /** Property data types `add_value_to_list_property` can add to (PropertyDefinitionAO.dataType). */
 const LIST_TYPES = new Set(['STRING_LIST', 'ENUM_LIST', 'NUMBER_LIST', 'LINK_LIST']);
 
-const finding = (at: Located, message: string): LoadProblem => ({ file: at.file, line: at.line, col: at.col, path: at.path, message, severity: 'error' });
+const finding = (at: Located, message: string): LoadProblem => ({
+  file: at.file,
+  line: at.line,
+  col: at.col,
+  path: at.path,
+  message,
+  severity: 'error',
+});
 
 function environmentFindings(refs: PolicyReferences, facts: PlatformFacts): LoadProblem[] {
   const names = facts.environments.map((e) => e.name);
@@ -25,11 +32,18 @@ function environmentFindings(refs: PolicyReferences, facts: PlatformFacts): Load
     const v = ref.value.toLowerCase();
     if (known.has(v) || aliases.has(v)) continue;
     const hint = closest(ref.value, names);
-    out.push(finding(ref, `environment "${ref.value}" is not an environment in Steadybit, nor an environment id, nor an alias, so it never matches a run${hint ? `: did you mean "${hint}"?` : ` (Steadybit lists: ${names.join(', ') || 'none'})`}`));
+    out.push(
+      finding(
+        ref,
+        `environment "${ref.value}" is not an environment in Steadybit, nor an environment id, nor an alias, so it never matches a run${hint ? `: did you mean "${hint}"?` : ` (Steadybit lists: ${names.join(', ') || 'none'})`}`,
+      ),
+    );
   }
   for (const alias of refs.aliases) {
     for (const id of alias.ids.filter((i) => !known.has(i.toLowerCase()))) {
-      out.push(finding(alias, `alias "${alias.alias}" lists "${id}", which is not an environment id (or name) in Steadybit`));
+      out.push(
+        finding(alias, `alias "${alias.alias}" lists "${id}", which is not an environment id (or name) in Steadybit`),
+      );
     }
   }
   return out;
@@ -41,13 +55,23 @@ function attributeFindings(refs: PolicyReferences, facts: PlatformFacts, webhook
   const first = refs.attributes[0];
   if (hooks.length === 0) {
     const which = webhookArg ? `named or with the id "${webhookArg}"` : 'at all';
-    return [finding(first, `no preflight webhook ${which} is configured in Steadybit, so no target attribute reaches the gate`)];
+    return [
+      finding(
+        first,
+        `no preflight webhook ${which} is configured in Steadybit, so no target attribute reaches the gate`,
+      ),
+    ];
   }
   const out: LoadProblem[] = [];
   for (const hook of hooks) {
     const covered = compileGlobs(hook.targetAttributeIncludes.length > 0 ? hook.targetAttributeIncludes : ['']);
     for (const ref of refs.attributes.filter((a) => !covered(a.key))) {
-      out.push(finding(ref, `preflight webhook "${hook.name}" does not send attribute "${ref.key}": add it to its targetAttributeIncludes (${hook.targetAttributeIncludes.join(', ') || 'empty'}), or every target lacks it`));
+      out.push(
+        finding(
+          ref,
+          `preflight webhook "${hook.name}" does not send attribute "${ref.key}": add it to its targetAttributeIncludes (${hook.targetAttributeIncludes.join(', ') || 'empty'}), or every target lacks it`,
+        ),
+      );
     }
   }
   return out;
@@ -60,15 +84,33 @@ function propertyFindings(refs: PolicyReferences, facts: PlatformFacts): LoadPro
     const def = byKey.get(ref.propertyKey);
     if (!def) {
       const hint = closest(ref.propertyKey, [...byKey.keys()]);
-      out.push(finding(ref, `property "${ref.propertyKey}" is not a property definition in Steadybit${hint ? `: did you mean "${hint}"?` : ''}`));
+      out.push(
+        finding(
+          ref,
+          `property "${ref.propertyKey}" is not a property definition in Steadybit${hint ? `: did you mean "${hint}"?` : ''}`,
+        ),
+      );
     } else if (ref.type === 'add_value_to_list_property' && !LIST_TYPES.has(def.dataType)) {
-      out.push(finding(ref, `add_value_to_list_property needs a list property, but "${ref.propertyKey}" is ${def.dataType} (use set_property_value, or a *_LIST property)`));
+      out.push(
+        finding(
+          ref,
+          `add_value_to_list_property needs a list property, but "${ref.propertyKey}" is ${def.dataType} (use set_property_value, or a *_LIST property)`,
+        ),
+      );
     }
   }
   return out;
 }
 
 /** Every mismatch between the policy set and the platform, located in the policy files. */
-export function doctorFindings(refs: PolicyReferences, facts: PlatformFacts, opts: { webhook?: string } = {}): LoadProblem[] {
-  return [...environmentFindings(refs, facts), ...attributeFindings(refs, facts, opts.webhook), ...propertyFindings(refs, facts)];
+export function doctorFindings(
+  refs: PolicyReferences,
+  facts: PlatformFacts,
+  opts: { webhook?: string } = {},
+): LoadProblem[] {
+  return [
+    ...environmentFindings(refs, facts),
+    ...attributeFindings(refs, facts, opts.webhook),
+    ...propertyFindings(refs, facts),
+  ];
 }

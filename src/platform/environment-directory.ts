@@ -14,7 +14,12 @@ export interface DirectoryTiming {
   minGapMs: number;
 }
 
-export interface DirectoryStatus { environments: number; fetchedAt?: string; ageSeconds?: number; lastError?: string }
+export interface DirectoryStatus {
+  environments: number;
+  fetchedAt?: string;
+  ageSeconds?: number;
+  lastError?: string;
+}
 
 /** Read-time budget of one refresh: longer than a preflight waits, so a slow answer still fills the cache. */
 const REFRESH_DEADLINE_MS = 30_000;
@@ -56,7 +61,9 @@ export class EnvironmentDirectory {
       }
       return res;
     };
-    this.inFlight = run().finally(() => { this.inFlight = undefined; });
+    this.inFlight = run().finally(() => {
+      this.inFlight = undefined;
+    });
     return this.inFlight;
   }
 
@@ -84,16 +91,25 @@ export class EnvironmentDirectory {
 
   private nameOf(value: string): EnvironmentName {
     if (this.fetchedAtMs === undefined) {
-      return { known: false, reason: `the Steadybit Platform API has not answered yet (${this.lastError ?? 'no answer so far'}), so the name of environment ${value} is unknown` };
+      return {
+        known: false,
+        reason: `the Steadybit Platform API has not answered yet (${this.lastError ?? 'no answer so far'}), so the name of environment ${value} is unknown`,
+      };
     }
     if (!this.fresh()) {
       const age = Math.round((this.now() - this.fetchedAtMs) / 1000);
-      return { known: false, reason: `the environment names were last read from the Steadybit Platform API ${age} s ago, longer than STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS (${this.timing.maxAgeMs / 1000} s)${this.lastError ? `; last error: ${this.lastError}` : ''}` };
+      return {
+        known: false,
+        reason: `the environment names were last read from the Steadybit Platform API ${age} s ago, longer than STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS (${this.timing.maxAgeMs / 1000} s)${this.lastError ? `; last error: ${this.lastError}` : ''}`,
+      };
     }
     const name = this.lookup(value);
     if (name !== undefined) return { known: true, name };
     const failed = this.lastError ? `; reading the list again failed: ${this.lastError}` : '';
-    return { known: false, reason: `environment ${value} is not one of the ${this.byId.size} environments the Steadybit Platform API lists (read ${new Date(this.fetchedAtMs).toISOString()})${failed}` };
+    return {
+      known: false,
+      reason: `environment ${value} is not one of the ${this.byId.size} environments the Steadybit Platform API lists (read ${new Date(this.fetchedAtMs).toISOString()})${failed}`,
+    };
   }
 
   /** The ids the platform lists under a name (lower-cased), e.g. to count a run the search names by its environment's name. */
@@ -111,7 +127,9 @@ export class EnvironmentDirectory {
     const at = this.fetchedAtMs;
     return {
       environments: this.byId.size,
-      ...(at === undefined ? {} : { fetchedAt: new Date(at).toISOString(), ageSeconds: Math.round((this.now() - at) / 1000) }),
+      ...(at === undefined
+        ? {}
+        : { fetchedAt: new Date(at).toISOString(), ageSeconds: Math.round((this.now() - at) / 1000) }),
       ...(this.lastError ? { lastError: this.lastError } : {}),
     };
   }

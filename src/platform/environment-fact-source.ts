@@ -13,10 +13,13 @@ export function environmentFactSource(directory: EnvironmentDirectory): FactSour
     name: 'Steadybit Platform API',
     kinds: ['environment-names'],
     async gather(_needs, payload): Promise<Gathered> {
-      const values = [payload.execution.environment, payload.execution.overrides?.environment].filter((v): v is string => typeof v === 'string' && v !== '');
+      const values = [payload.execution.environment, payload.execution.overrides?.environment].filter(
+        (v): v is string => typeof v === 'string' && v !== '',
+      );
       const names = await directory.resolve(values);
       const environments: EnvironmentFacts = {};
-      for (const [value, answer] of names) environments[value] = answer.known ? { name: answer.name } : { unknown: answer.reason };
+      for (const [value, answer] of names)
+        environments[value] = answer.known ? { name: answer.name } : { unknown: answer.reason };
       return { ok: true, facts: { environments } };
     },
   };

@@ -5,7 +5,11 @@ import { backoffMs, DEFAULT_RATE_LIMIT_WAIT_MS, retryAfterMs } from './retry-tim
 import { tokenSource, type TokenSource } from './token-source';
 
 /** Why a call gave no answer; the message is for logs, /readyz and denials (never holds the token). */
-export interface ApiFailure { outcome: Exclude<CallOutcome, 'ok'>; message: string; status?: number }
+export interface ApiFailure {
+  outcome: Exclude<CallOutcome, 'ok'>;
+  message: string;
+  status?: number;
+}
 export type ApiResult = { ok: true; body: unknown; status?: number } | { ok: false; failure: ApiFailure };
 
 export interface ApiCall {
@@ -68,11 +72,15 @@ export function createPlatformClient(config: PlatformConfig, deps: ClientDeps = 
   const token: TokenSource = tokenSource(config.token, config.authScheme);
 
   const fail = (endpoint: Endpoint, failure: ApiFailure): ApiResult => {
-    if (failure.outcome === 'budget_exhausted' || failure.outcome === 'no_token') metrics.call(endpoint, failure.outcome);
+    if (failure.outcome === 'budget_exhausted' || failure.outcome === 'no_token')
+      metrics.call(endpoint, failure.outcome);
     return { ok: false, failure };
   };
 
-  async function attempt(req: ApiCall, authorization: string): Promise<{ result: ApiResult; retry: boolean; waitMs?: number }> {
+  async function attempt(
+    req: ApiCall,
+    authorization: string,
+  ): Promise<{ result: ApiResult; retry: boolean; waitMs?: number }> {
     const started = now();
     const timeout = Math.max(1, Math.min(config.timeoutMs, req.deadlineMs - started));
     const seconds = () => (now() - started) / 1000;
@@ -80,7 +88,11 @@ export function createPlatformClient(config: PlatformConfig, deps: ClientDeps = 
     try {
       res = await doFetch(`${config.url}${req.path}`, {
         method: req.method,
-        headers: { authorization, accept: 'application/json', ...(req.body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization,
+          accept: 'application/json',
+          ...(req.body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: req.body === undefined ? undefined : JSON.stringify(req.body),
         signal: AbortSignal.timeout(timeout),
         redirect: 'error',
@@ -91,7 +103,10 @@ export function createPlatformClient(config: PlatformConfig, deps: ClientDeps = 
       const timedOut = name === 'TimeoutError' || name === 'AbortError';
       metrics.call(req.endpoint, timedOut ? 'timeout' : 'network_error', seconds());
       const message = timedOut ? `no answer within ${timeout} ms` : `cannot connect (${causeOf(err)})`;
-      return { result: { ok: false, failure: { outcome: timedOut ? 'timeout' : 'network_error', message } }, retry: true };
+      return {
+        result: { ok: false, failure: { outcome: timedOut ? 'timeout' : 'network_error', message } },
+        retry: true,
+      };
     }
     const { outcome, retry } = classify(res.status);
     if (outcome === 'ok' && req.statusOnly) {
@@ -106,15 +121,30 @@ export function createPlatformClient(config: PlatformConfig, deps: ClientDeps = 
         return { result: { ok: true, body: text === '' ? undefined : JSON.parse(text) }, retry: false };
       } catch (err) {
         metrics.call(req.endpoint, 'invalid_response', seconds());
-        return { result: { ok: false, failure: { outcome: 'invalid_response', status: res.status, message: `the answer is not JSON (${causeOf(err)})` } }, retry: true };
+        return {
+          result: {
+            ok: false,
+            failure: {
+              outcome: 'invalid_response',
+              status: res.status,
+              message: `the answer is not JSON (${causeOf(err)})`,
+            },
+          },
+          retry: true,
+        };
       }
     }
     metrics.call(req.endpoint, outcome, seconds());
-    const waitMs = res.status === 429 ? retryAfterMs(res.headers, now()) ?? DEFAULT_RATE_LIMIT_WAIT_MS : undefined;
+    const waitMs = res.status === 429 ? (retryAfterMs(res.headers, now()) ?? DEFAULT_RATE_LIMIT_WAIT_MS) : undefined;
     if (waitMs !== undefined) budget.pauseUntil(now() + waitMs);
-    const hint = outcome === 'unauthorized' ? ` (check the access token and STEADYBIT_AUTH_SCHEME=${config.authScheme})` : '';
+    const hint =
+      outcome === 'unauthorized' ? ` (check the access token and STEADYBIT_AUTH_SCHEME=${config.authScheme})` : '';
     const message = `HTTP ${res.status}${hint}${await describeBody(res)}`;
-    return { result: { ok: false, failure: { outcome: outcome as ApiFailure['outcome'], status: res.status, message } }, retry, waitMs };
+    return {
+      result: { ok: false, failure: { outcome: outcome as ApiFailure['outcome'], status: res.status, message } },
+      retry,
+      waitMs,
+    };
   }
 
   return {
@@ -128,7 +158,9 @@ export function createPlatformClient(config: PlatformConfig, deps: ClientDeps = 
         if (wait === undefined) {
           if (last) return last;
           const paused = budget.pausedUntil();
-          const why = paused ? `Steadybit asked to wait until ${new Date(paused).toISOString()} (429)` : `the client-side budget (STEADYBIT_RATE_BURST=${config.rateBurst}, STEADYBIT_RATE_PER_MINUTE=${config.ratePerMinute}) is spent`;
+          const why = paused
+            ? `Steadybit asked to wait until ${new Date(paused).toISOString()} (429)`
+            : `the client-side budget (STEADYBIT_RATE_BURST=${config.rateBurst}, STEADYBIT_RATE_PER_MINUTE=${config.ratePerMinute}) is spent`;
           return fail(req.endpoint, { outcome: 'budget_exhausted', message: `not sent: ${why}` });
         }
         if (wait > 0) await sleep(wait);

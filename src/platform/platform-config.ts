@@ -32,10 +32,16 @@ function baseUrl(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`STEADYBIT_URL must be an http(s) address such as https://platform.steadybit.com, got "${raw}"`);
+    throw new ConfigError(
+      `STEADYBIT_URL must be an http(s) address such as https://platform.steadybit.com, got "${raw}"`,
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new ConfigError(`STEADYBIT_URL must start with https:// or http://, got "${raw}"`);
-  if (url.search || url.hash || url.username || url.password) throw new ConfigError('STEADYBIT_URL must be the platform address only, without credentials, query or fragment (the token goes in STEADYBIT_TOKEN or STEADYBIT_TOKEN_FILE)');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`STEADYBIT_URL must start with https:// or http://, got "${raw}"`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new ConfigError(
+      'STEADYBIT_URL must be the platform address only, without credentials, query or fragment (the token goes in STEADYBIT_TOKEN or STEADYBIT_TOKEN_FILE)',
+    );
   return url.toString().replace(/\/+$/, '');
 }
 
@@ -45,10 +51,13 @@ function tokenSetting(env: NodeJS.ProcessEnv): TokenSetting {
   if (value && file) throw new ConfigError('set only one of STEADYBIT_TOKEN and STEADYBIT_TOKEN_FILE');
   if (file) return { kind: 'file', path: file };
   if (value) {
-    if (value.trim() !== value || /\s/.test(value)) throw new ConfigError('STEADYBIT_TOKEN holds white space: give the access token alone');
+    if (value.trim() !== value || /\s/.test(value))
+      throw new ConfigError('STEADYBIT_TOKEN holds white space: give the access token alone');
     return { kind: 'value', token: value };
   }
-  throw new ConfigError('STEADYBIT_URL is set but no access token is: set STEADYBIT_TOKEN, or STEADYBIT_TOKEN_FILE to a file holding it');
+  throw new ConfigError(
+    'STEADYBIT_URL is set but no access token is: set STEADYBIT_TOKEN, or STEADYBIT_TOKEN_FILE to a file holding it',
+  );
 }
 
 /** The Platform API settings, or undefined when STEADYBIT_URL is unset (the service then works from payloads and events alone). */
@@ -57,14 +66,18 @@ export function parsePlatformConfig(env: NodeJS.ProcessEnv): PlatformConfig | un
   // Every setting is checked even while STEADYBIT_URL is unset: a typo shows before the feature is on.
   const settings = platformSettings(env);
   if (raw === undefined || raw === '') {
-    if (env.STEADYBIT_TOKEN || env.STEADYBIT_TOKEN_FILE) throw new ConfigError('STEADYBIT_TOKEN or STEADYBIT_TOKEN_FILE is set but STEADYBIT_URL is not: set the platform address too (e.g. https://platform.steadybit.com), or unset the token');
+    if (env.STEADYBIT_TOKEN || env.STEADYBIT_TOKEN_FILE)
+      throw new ConfigError(
+        'STEADYBIT_TOKEN or STEADYBIT_TOKEN_FILE is set but STEADYBIT_URL is not: set the platform address too (e.g. https://platform.steadybit.com), or unset the token',
+      );
     return undefined;
   }
   return { url: baseUrl(raw), token: tokenSetting(env), ...settings };
 }
 
 function platformSettings(env: NodeJS.ProcessEnv): Omit<PlatformConfig, 'url' | 'token'> {
-  const seconds = (name: string, fallback: number, min: number, max: number) => envInteger(env, name, fallback, min, max) * 1000;
+  const seconds = (name: string, fallback: number, min: number, max: number) =>
+    envInteger(env, name, fallback, min, max) * 1000;
   const config = {
     authScheme: envOneOf<AuthScheme>(env, 'STEADYBIT_AUTH_SCHEME', ['bearer', 'accessToken'], 'bearer'),
     timeoutMs: envInteger(env, 'STEADYBIT_TIMEOUT_MS', 5000, 100, 60000),
@@ -76,7 +89,9 @@ function platformSettings(env: NodeJS.ProcessEnv): Omit<PlatformConfig, 'url' | 
     preflightWaitMs: envInteger(env, 'STEADYBIT_PREFLIGHT_WAIT_MS', 2000, 50, 30000),
   };
   if (config.nameMaxAgeMs <= config.environmentsRefreshMs) {
-    throw new ConfigError('STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS must be longer than STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS, or every name would expire between two refreshes');
+    throw new ConfigError(
+      'STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS must be longer than STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS, or every name would expire between two refreshes',
+    );
   }
   return config;
 }

@@ -40,29 +40,48 @@ export interface PlatformConnection {
   close(): void;
 }
 
-const UNCONFIRMED = 'the emergency stop cannot be checked: this replica keeps state in memory, restarted, and has not read the kill switch from the Steadybit Platform API yet';
+const UNCONFIRMED =
+  'the emergency stop cannot be checked: this replica keeps state in memory, restarted, and has not read the kill switch from the Steadybit Platform API yet';
 
 export function connectPlatform(config: PlatformConfig, deps: PlatformConnectionDeps): PlatformConnection {
   const metrics = createPlatformMetrics(deps.registry);
   const client = createPlatformClient(config, { metrics });
-  const directory = new EnvironmentDirectory(client, { maxAgeMs: config.nameMaxAgeMs, waitMs: config.preflightWaitMs, minGapMs: 10_000 }, metrics);
+  const directory = new EnvironmentDirectory(
+    client,
+    { maxAgeMs: config.nameMaxAgeMs, waitMs: config.preflightWaitMs, minGapMs: 10_000 },
+    metrics,
+  );
   const sync = new PlatformSync({
-    client, store: deps.store, directory, logger: deps.logger, metrics,
-    intervalMs: config.syncIntervalMs, environmentsRefreshMs: config.environmentsRefreshMs, historyMs: deps.historyMs,
+    client,
+    store: deps.store,
+    directory,
+    logger: deps.logger,
+    metrics,
+    intervalMs: config.syncIntervalMs,
+    environmentsRefreshMs: config.environmentsRefreshMs,
+    historyMs: deps.historyMs,
   });
   return {
     directory,
     sync,
     async start(boundMs) {
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([sync.start(), new Promise<void>((r) => { timer = setTimeout(r, boundMs); })]);
+      await Promise.race([
+        sync.start(),
+        new Promise<void>((r) => {
+          timer = setTimeout(r, boundMs);
+        }),
+      ]);
       clearTimeout(timer);
     },
     health() {
       const s = sync.status();
       return {
         url: config.url,
-        synced: s.killswitch.syncedAt !== undefined && s.executions.syncedAt !== undefined && s.environments.syncedAt !== undefined,
+        synced:
+          s.killswitch.syncedAt !== undefined &&
+          s.executions.syncedAt !== undefined &&
+          s.environments.syncedAt !== undefined,
         environments: { ...s.environments, count: directory.status().environments },
         killswitch: s.killswitch,
         executions: s.executions,
@@ -72,10 +91,18 @@ export function connectPlatform(config: PlatformConfig, deps: PlatformConnection
       if (store.kind !== 'memory') return store;
       const read = async (...args: Parameters<StateStore['read']>): Promise<StateView> => {
         const view = await store.read(...args);
-        if (view.emergencyStop && !view.emergencyStop.engaged && !sync.killswitchConfirmed()) view.emergencyStop = { engaged: false, unconfirmed: UNCONFIRMED };
+        if (view.emergencyStop && !view.emergencyStop.engaged && !sync.killswitchConfirmed())
+          view.emergencyStop = { engaged: false, unconfirmed: UNCONFIRMED };
         return view;
       };
-      return { kind: store.kind, apply: (e, now) => store.apply(e, now), read, takeExceptionUses: (uses, now) => store.takeExceptionUses(uses, now), health: () => ({ ...store.health(), restart: MEMORY_RESTART_REBUILT }), close: () => store.close() };
+      return {
+        kind: store.kind,
+        apply: (e, now) => store.apply(e, now),
+        read,
+        takeExceptionUses: (uses, now) => store.takeExceptionUses(uses, now),
+        health: () => ({ ...store.health(), restart: MEMORY_RESTART_REBUILT }),
+        close: () => store.close(),
+      };
     },
     cancel: (executionId, withinMs) => cancelExecution(client, executionId, Date.now() + withinMs),
     close: () => sync.stop(),

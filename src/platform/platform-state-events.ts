@@ -27,14 +27,25 @@ const timeAt = (ms: number): EventTime => parseEventTime(new Date(ms).toISOStrin
  * store held when the answer arrived (its `since`), so it cannot end an engagement made after the
  * read, nor one the store learnt meanwhile.
  */
-export function killswitchEventFromApi(status: KillswitchStatus, sentAtMs: number, storeEngagedAt?: string): KillswitchEvent {
+export function killswitchEventFromApi(
+  status: KillswitchStatus,
+  sentAtMs: number,
+  storeEngagedAt?: string,
+): KillswitchEvent {
   const time = timeAt(sentAtMs);
   const engagedAt = status.engaged === undefined ? undefined : parseEventTime(status.engaged);
-  const changedAt = status.active ? engagedAt ?? time : timeAt(sentAtMs - CLOCK_ALLOWANCE_MS);
-  const by = status.active ? status.engagedByName ?? status.engagedBy ?? 'an unknown user' : 'the Steadybit Platform API';
+  const changedAt = status.active ? (engagedAt ?? time) : timeAt(sentAtMs - CLOCK_ALLOWANCE_MS);
+  const by = status.active
+    ? (status.engagedByName ?? status.engagedBy ?? 'an unknown user')
+    : 'the Steadybit Platform API';
   const endsEngagementAt = status.active || storeEngagedAt === undefined ? undefined : parseEventTime(storeEngagedAt);
   return {
-    kind: 'killswitch', name: `platform-api.killswitch.${status.active ? 'engaged' : 'disengaged'}`, time, engaged: status.active, changedAt, by,
+    kind: 'killswitch',
+    name: `platform-api.killswitch.${status.active ? 'engaged' : 'disengaged'}`,
+    time,
+    engaged: status.active,
+    changedAt,
+    by,
     ...(endsEngagementAt ? { endsEngagementAt } : {}),
     dedupeKey: hash(['platform-api', status.active, changedAt.key, endsEngagementAt?.key]),
   };
@@ -51,22 +62,41 @@ export function itemScopes(item: ExecutionItem, idsOf: (name: string) => readonl
   return [...keys];
 }
 
-const endStateOf = (state: string | undefined): EndState | undefined => END_STATES.find((s) => s === state?.toUpperCase());
+const endStateOf = (state: string | undefined): EndState | undefined =>
+  END_STATES.find((s) => s === state?.toUpperCase());
 
 /**
  * A run of the search as the events Steadybit would have sent: its start (`created`, else
  * `requested` or `started`) and, when it has ended, its end. A run without any start time is left out.
  */
-export function executionEventsFromApi(item: ExecutionItem, idsOf: (name: string) => readonly string[]): ExecutionEvent[] {
+export function executionEventsFromApi(
+  item: ExecutionItem,
+  idsOf: (name: string) => readonly string[],
+): ExecutionEvent[] {
   const startText = item.created ?? item.requested ?? item.started;
   const start = startText === undefined ? undefined : parseEventTime(startText);
   if (!start) return [];
   const scopes = itemScopes(item, idsOf);
   const base = { kind: 'execution' as const, id: item.id, scopes };
-  const events: ExecutionEvent[] = [{ ...base, name: 'platform-api.execution.started', time: start, phase: 'started', dedupeKey: hash(['platform-api', item.id, 'started']) }];
+  const events: ExecutionEvent[] = [
+    {
+      ...base,
+      name: 'platform-api.execution.started',
+      time: start,
+      phase: 'started',
+      dedupeKey: hash(['platform-api', item.id, 'started']),
+    },
+  ];
   const end = item.ended === undefined ? undefined : parseEventTime(item.ended);
   if (end) {
-    events.push({ ...base, name: 'platform-api.execution.ended', time: end, phase: 'ended', endState: endStateOf(item.state), dedupeKey: hash(['platform-api', item.id, 'ended']) });
+    events.push({
+      ...base,
+      name: 'platform-api.execution.ended',
+      time: end,
+      phase: 'ended',
+      endState: endStateOf(item.state),
+      dedupeKey: hash(['platform-api', item.id, 'ended']),
+    });
   }
   return events;
 }

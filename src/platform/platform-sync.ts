@@ -21,7 +21,11 @@ export interface SyncDeps {
 }
 
 /** One sync's state for /readyz: when it last succeeded and why the last try failed. */
-export interface SyncState { syncedAt?: string; ageSeconds?: number; lastError?: string }
+export interface SyncState {
+  syncedAt?: string;
+  ageSeconds?: number;
+  lastError?: string;
+}
 
 /** Time one sync may take, retries included: well under the sync interval's usual 30 s. */
 const SYNC_DEADLINE_MS = 20_000;
@@ -68,7 +72,9 @@ export class PlatformSync {
       if (this.state.get('environments')?.atMs === undefined) await this.syncEnvironments();
       await this.syncKillswitch();
       await this.syncExecutions();
-    })().finally(() => { this.running = undefined; });
+    })().finally(() => {
+      this.running = undefined;
+    });
     return this.running;
   }
 
@@ -81,7 +87,9 @@ export class PlatformSync {
     const one = (name: SyncName): SyncState => {
       const s = this.state.get(name) ?? {};
       return {
-        ...(s.atMs === undefined ? {} : { syncedAt: new Date(s.atMs).toISOString(), ageSeconds: Math.round((this.now() - s.atMs) / 1000) }),
+        ...(s.atMs === undefined
+          ? {}
+          : { syncedAt: new Date(s.atMs).toISOString(), ageSeconds: Math.round((this.now() - s.atMs) / 1000) }),
         ...(s.lastError ? { lastError: s.lastError } : {}),
       };
     };
@@ -95,7 +103,11 @@ export class PlatformSync {
 
   private failed(name: SyncName, message: string): void {
     const s = this.state.get(name) ?? {};
-    if (s.lastError !== message) this.deps.logger.warn(`Steadybit Platform API: ${name} sync failed; keeping what the state has`, { sync: name, error: message });
+    if (s.lastError !== message)
+      this.deps.logger.warn(`Steadybit Platform API: ${name} sync failed; keeping what the state has`, {
+        sync: name,
+        error: message,
+      });
     this.state.set(name, { ...s, lastError: message });
   }
 
@@ -111,13 +123,29 @@ export class PlatformSync {
     if (!res.ok) return this.failed('killswitch', res.failure.message);
     try {
       // "Not engaged" ends the engagement the store holds now (if any): read it first.
-      const held = res.value.active ? undefined : (await this.deps.store.read({ emergencyStop: true, running: false, scopes: [] }, new Date(this.now()))).emergencyStop;
-      if (held?.engaged && held.since === undefined) this.deps.logger.warn('the state holds an engaged emergency stop without its time; the Platform API answer "not engaged" cannot end it, an event must');
-      const outcome = await this.deps.store.apply(killswitchEventFromApi(res.value, sentAt, held?.engaged ? held.since : undefined), new Date(this.now()));
-      if (outcome === 'applied') this.deps.logger.info('emergency stop set from the Steadybit Platform API', { engaged: res.value.active, engagedAt: res.value.engaged });
+      const held = res.value.active
+        ? undefined
+        : (await this.deps.store.read({ emergencyStop: true, running: false, scopes: [] }, new Date(this.now())))
+            .emergencyStop;
+      if (held?.engaged && held.since === undefined)
+        this.deps.logger.warn(
+          'the state holds an engaged emergency stop without its time; the Platform API answer "not engaged" cannot end it, an event must',
+        );
+      const outcome = await this.deps.store.apply(
+        killswitchEventFromApi(res.value, sentAt, held?.engaged ? held.since : undefined),
+        new Date(this.now()),
+      );
+      if (outcome === 'applied')
+        this.deps.logger.info('emergency stop set from the Steadybit Platform API', {
+          engaged: res.value.active,
+          engagedAt: res.value.engaged,
+        });
       this.succeeded('killswitch', sentAt);
     } catch (err) {
-      this.failed('killswitch', `the state store refused the kill switch: ${err instanceof Error ? err.message : String(err)}`);
+      this.failed(
+        'killswitch',
+        `the state store refused the kill switch: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
   }
 
@@ -129,10 +157,15 @@ export class PlatformSync {
     // Ended runs free capacity (a lost `completed` event) and feed cool-downs and quotas.
     const want = sentAt - Math.max(this.deps.historyMs(), 2 * this.deps.intervalMs);
     // The whole window the first time (or when a reload made it longer), else since the last search (with overlap).
-    const fromMs = this.coveredFromMs === undefined || want < this.coveredFromMs || this.lastEndedSearchMs === undefined
-      ? want
-      : Math.max(want, this.lastEndedSearchMs - 2 * this.deps.intervalMs);
-    const ended = await searchExecutions(this.deps.client, { states: [...END_STATES], endedFrom: new Date(fromMs).toISOString() }, deadline);
+    const fromMs =
+      this.coveredFromMs === undefined || want < this.coveredFromMs || this.lastEndedSearchMs === undefined
+        ? want
+        : Math.max(want, this.lastEndedSearchMs - 2 * this.deps.intervalMs);
+    const ended = await searchExecutions(
+      this.deps.client,
+      { states: [...END_STATES], endedFrom: new Date(fromMs).toISOString() },
+      deadline,
+    );
     if (!ended.ok) return this.failed('executions', `ended runs: ${ended.failure.message}`);
     const idsOf = (name: string) => this.deps.directory.idsOf(name);
     const events = [...running.value, ...ended.value].flatMap((item) => executionEventsFromApi(item, idsOf));
@@ -143,7 +176,10 @@ export class PlatformSync {
         if (!this.applied.has(event.dedupeKey)) await this.deps.store.apply(event, new Date(this.now()));
       }
     } catch (err) {
-      return this.failed('executions', `the state store refused a run: ${err instanceof Error ? err.message : String(err)}`);
+      return this.failed(
+        'executions',
+        `the state store refused a run: ${err instanceof Error ? err.message : String(err)}`,
+      );
     }
     this.applied = applied;
     this.coveredFromMs = Math.min(this.coveredFromMs ?? fromMs, fromMs);

@@ -12,7 +12,11 @@ export class RateBudget {
   private pausedUntilMs = 0;
   private readonly perMs: number;
 
-  constructor(private readonly burst: number, perMinute: number, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly burst: number,
+    perMinute: number,
+    private readonly now: () => number = Date.now,
+  ) {
     this.tokens = burst;
     this.updatedMs = now();
     this.perMs = perMinute / 60_000;

@@ -26,7 +26,9 @@ export function archiveSources(path: string): ArchiveStream[] {
     isDir = statSync(path).isDirectory();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(`archive ${path} ${code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message}`}`);
+    throw new UsageError(
+      `archive ${path} ${code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message}`}`,
+    );
   }
   if (!isDir) return [{ name: path, files: [{ path }] }];
   const streams = new Map<string, ArchiveStream>();
@@ -40,7 +42,8 @@ export function archiveSources(path: string): ArchiveStream[] {
     stream.files.push({ path: join(path, name), closedAt: parsed.closedAt });
     streams.set(parsed.stem, stream);
   }
-  if (streams.size === 0) throw new UsageError(`archive directory ${path} holds no archive files (*.jsonl, *.jsonl.gz)`);
+  if (streams.size === 0)
+    throw new UsageError(`archive directory ${path} holds no archive files (*.jsonl, *.jsonl.gz)`);
   for (const stream of streams.values()) stream.files.sort(order);
   return [...streams.values()];
 }

@@ -21,8 +21,19 @@ const RECORD_SCHEMA = {
       required: ['needs'],
       properties: { needs: { type: 'array', items: needSchema }, state: { type: 'object' } },
     },
-    answer: { type: 'object', required: ['status', 'body'], properties: { status: { type: 'integer' }, body: { type: 'object' } } },
-    results: { type: 'array', items: { type: 'object', required: ['policy', 'result'], properties: { policy: { type: 'string' }, result: { type: 'string' } } } },
+    answer: {
+      type: 'object',
+      required: ['status', 'body'],
+      properties: { status: { type: 'integer' }, body: { type: 'object' } },
+    },
+    results: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['policy', 'result'],
+        properties: { policy: { type: 'string' }, result: { type: 'string' } },
+      },
+    },
   },
 };
 
@@ -30,13 +41,16 @@ const validate = ajv.compile<ArchiveRecord>(RECORD_SCHEMA);
 
 export type CheckedRecord = { ok: true; record: ArchiveRecord } | { ok: false; message: string };
 
-const ARCHIVE_HINT = 'replay reads the decision archive (DECISION_ARCHIVE, docs/replay.md), which keeps the payload and facts of every run';
+const ARCHIVE_HINT =
+  'replay reads the decision archive (DECISION_ARCHIVE, docs/replay.md), which keeps the payload and facts of every run';
 
 /** A line without a format: the audit log or the operational log given as an archive says which, since neither can be replayed. */
 function withoutFormat(value: Record<string, unknown>): string | undefined {
   if (value.format !== undefined) return undefined;
-  if (value.log === 'audit') return `an audit log line, not a decision archive record: ${ARCHIVE_HINT}; the audit log does not`;
-  if (typeof value.level === 'string' && typeof value.message === 'string') return `an operational log line, not a decision archive record: ${ARCHIVE_HINT}`;
+  if (value.log === 'audit')
+    return `an audit log line, not a decision archive record: ${ARCHIVE_HINT}; the audit log does not`;
+  if (typeof value.level === 'string' && typeof value.message === 'string')
+    return `an operational log line, not a decision archive record: ${ARCHIVE_HINT}`;
   return `not a decision archive record (it has no "format" field): ${ARCHIVE_HINT}`;
 }
 
@@ -49,8 +63,16 @@ export function checkRecord(value: unknown): CheckedRecord {
   const formatless = withoutFormat(value);
   if (formatless !== undefined) return { ok: false, message: formatless };
   if (value.format !== ARCHIVE_FORMAT) {
-    return { ok: false, message: `archive format ${JSON.stringify(value.format)} is not one this version of preflight-gate knows (it reads format ${ARCHIVE_FORMAT}); replay with the version that wrote it or a newer one` };
+    return {
+      ok: false,
+      message: `archive format ${JSON.stringify(value.format)} is not one this version of preflight-gate knows (it reads format ${ARCHIVE_FORMAT}); replay with the version that wrote it or a newer one`,
+    };
   }
   if (validate(value)) return { ok: true, record: value };
-  return { ok: false, message: `not an archive record: ${toFieldErrors(validate.errors).map((e) => `${e.path} ${e.message}`).join('; ')}` };
+  return {
+    ok: false,
+    message: `not an archive record: ${toFieldErrors(validate.errors)
+      .map((e) => `${e.path} ${e.message}`)
+      .join('; ')}`,
+  };
 }

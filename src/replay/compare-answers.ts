@@ -8,7 +8,13 @@ import { sameJson } from './same-json';
 /** How a replayed answer differs from the recorded one, the first kind that applies. */
 export type ChangeKind = 'newly-allowed' | 'newly-denied' | 'message' | 'modifications' | 'results';
 /** In the order reports list them: loosened guardrails first. */
-export const CHANGE_KINDS: readonly ChangeKind[] = ['newly-allowed', 'newly-denied', 'message', 'modifications', 'results'];
+export const CHANGE_KINDS: readonly ChangeKind[] = [
+  'newly-allowed',
+  'newly-denied',
+  'message',
+  'modifications',
+  'results',
+];
 
 /** What Steadybit saw of an answer. */
 export interface AnswerSummary {
@@ -28,7 +34,9 @@ export interface PolicyChange {
  * `same`: Steadybit would get the same answer and no policy's result changed; `exact` when also the
  * per-policy results are identical to the byte (a policy's source line may move in a proposed set).
  */
-export type Comparison = { same: true; exact: boolean } | { same: false; kind: ChangeKind; before: AnswerSummary; after: AnswerSummary; policies: PolicyChange[] };
+export type Comparison =
+  | { same: true; exact: boolean }
+  | { same: false; kind: ChangeKind; before: AnswerSummary; after: AnswerSummary; policies: PolicyChange[] };
 
 export function summary(answer: ArchivedAnswer): AnswerSummary {
   const body = isJsonObject(answer.body) ? answer.body : {};
@@ -39,7 +47,8 @@ export function summary(answer: ArchivedAnswer): AnswerSummary {
   };
 }
 
-const comparable = (r: ArchivedResult) => JSON.stringify([r.result, r.mode, r.reasons, r.message ?? null, r.exception ?? null]);
+const comparable = (r: ArchivedResult) =>
+  JSON.stringify([r.result, r.mode, r.reasons, r.message ?? null, r.exception ?? null]);
 
 /** Policies whose result (kind, mode, reasons, message or exception) differs, in the order first seen. */
 export function policyChanges(before: readonly ArchivedResult[], after: readonly ArchivedResult[]): PolicyChange[] {
@@ -65,7 +74,11 @@ export function policyChanges(before: readonly ArchivedResult[], after: readonly
  * (an ?explain=true answer names each policy's file; a pull request's checkout is not the service's
  * POLICY_DIR).
  */
-export interface RevisionAlias { proposed: string; recorded: string; policyDir?: string }
+export interface RevisionAlias {
+  proposed: string;
+  recorded: string;
+  policyDir?: string;
+}
 
 type Answered = { answer: ArchivedAnswer; results: readonly ArchivedResult[] };
 
@@ -82,13 +95,20 @@ export function sameFileUnder(dir: string, recorded: string, replayed: string): 
  * them out), except for the texts `alias` names.
  */
 export function compareAnswers(recorded: Answered, replayed: Answered, alias?: RevisionAlias): Comparison {
-  const renamed = alias && alias.proposed !== alias.recorded ? (text: string) => text.split(alias.proposed).join(alias.recorded) : undefined;
+  const renamed =
+    alias && alias.proposed !== alias.recorded
+      ? (text: string) => text.split(alias.proposed).join(alias.recorded)
+      : undefined;
   const dir = alias?.policyDir;
-  const sameText = (a: string, b: string) => (renamed !== undefined && a === renamed(b)) || (dir !== undefined && sameFileUnder(dir, a, b));
+  const sameText = (a: string, b: string) =>
+    (renamed !== undefined && a === renamed(b)) || (dir !== undefined && sameFileUnder(dir, a, b));
   const answerSame = sameJson(recorded.answer, replayed.answer, sameText);
   if (answerSame && sameJson(recorded.results, replayed.results, sameText)) return { same: true, exact: true };
   const same = (text: string) => (renamed ? renamed(text) : text);
-  const policies = policyChanges(recorded.results, JSON.parse(same(JSON.stringify(replayed.results))) as ArchivedResult[]);
+  const policies = policyChanges(
+    recorded.results,
+    JSON.parse(same(JSON.stringify(replayed.results))) as ArchivedResult[],
+  );
   if (answerSame && policies.length === 0) return { same: true, exact: false };
   const before = summary(recorded.answer);
   const after = summary(JSON.parse(same(JSON.stringify(replayed.answer))) as ArchivedAnswer);

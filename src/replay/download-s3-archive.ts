@@ -21,7 +21,9 @@ async function archiveKeys(client: Pick<S3Client, 'send'>, at: S3Location, since
   const keys: string[] = [];
   let token: string | undefined;
   do {
-    const page = await client.send(new ListObjectsV2Command({ Bucket: at.bucket, Prefix: at.prefix, ContinuationToken: token }));
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: at.bucket, Prefix: at.prefix, ContinuationToken: token }),
+    );
     for (const object of page.Contents ?? []) {
       const name = object.Key?.slice(at.prefix.length) ?? '';
       const parsed = name.includes('/') ? undefined : parseArchiveName(name);
@@ -40,7 +42,11 @@ async function archiveKeys(client: Pick<S3Client, 'send'>, at: S3Location, since
  * file, named after the writer and its closing time), fetched with the AWS SDK into a temporary
  * directory that replay then reads as a directory archive. Files closed before `since` are skipped.
  */
-export async function downloadS3Archive(client: Pick<S3Client, 'send'>, at: S3Location, since?: Date): Promise<DownloadedArchive> {
+export async function downloadS3Archive(
+  client: Pick<S3Client, 'send'>,
+  at: S3Location,
+  since?: Date,
+): Promise<DownloadedArchive> {
   const dir = await mkdtemp(join(tmpdir(), 'preflight-gate-replay-'));
   const remove = () => rm(dir, { recursive: true, force: true });
   try {

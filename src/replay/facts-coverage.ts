@@ -7,15 +7,26 @@ function covers(recorded: Need, need: Need): boolean {
   if (recorded.kind !== need.kind) return false;
   switch (need.kind) {
     case 'emergency-stop':
-    case 'environment-names': return true;
-    case 'running': return recorded.kind === 'running' && recorded.per === need.per;
+    case 'environment-names':
+      return true;
+    case 'running':
+      return recorded.kind === 'running' && recorded.per === need.per;
     case 'ended':
-    case 'started': return (recorded.kind === 'ended' || recorded.kind === 'started') && recorded.per === need.per && recorded.windowMs >= need.windowMs;
+    case 'started':
+      return (
+        (recorded.kind === 'ended' || recorded.kind === 'started') &&
+        recorded.per === need.per &&
+        recorded.windowMs >= need.windowMs
+      );
     // Live signals: every alert of the source was recorded (the rules filter); a query by its text.
-    case 'alerts': return recorded.kind === 'alerts' && recorded.source === need.source;
-    case 'prometheus': return recorded.kind === 'prometheus' && recorded.source === need.source && recorded.query === need.query;
-    case 'json': return recorded.kind === 'json' && recorded.source === need.source && recorded.path === need.path;
-    case 'exception-uses': return true; // never asked here: missingFacts lets uses through (redecide.ts)
+    case 'alerts':
+      return recorded.kind === 'alerts' && recorded.source === need.source;
+    case 'prometheus':
+      return recorded.kind === 'prometheus' && recorded.source === need.source && recorded.query === need.query;
+    case 'json':
+      return recorded.kind === 'json' && recorded.source === need.source && recorded.path === need.path;
+    case 'exception-uses':
+      return true; // never asked here: missingFacts lets uses through (redecide.ts)
   }
 }
 
@@ -28,20 +39,30 @@ function covers(recorded: Need, need: Need): boolean {
 export function missingFacts(needs: readonly Need[], facts: ArchivedFacts): Need[] {
   // What was asked for is what the decision had (an answer, or "not loaded" if no source answered).
   // An exception's use count the archive lacks is its count then: none, as the exception is new (redecide.ts).
-  return needs.filter((need) => need.kind !== 'exception-uses' && !facts.needs.some((recorded) => covers(recorded, need)));
+  return needs.filter(
+    (need) => need.kind !== 'exception-uses' && !facts.needs.some((recorded) => covers(recorded, need)),
+  );
 }
 
 /** A need as a person reads it: `{kind: 'ended', windowMs: 7200000, ...}` -> `runs ended in the last 2h`. */
 export function describeNeed(need: Need): string {
   switch (need.kind) {
-    case 'emergency-stop': return 'the emergency stop';
-    case 'environment-names': return 'the Steadybit environment names';
-    case 'running': return need.per === 'team' ? 'the running runs per team' : 'the running runs';
+    case 'emergency-stop':
+      return 'the emergency stop';
+    case 'environment-names':
+      return 'the Steadybit environment names';
+    case 'running':
+      return need.per === 'team' ? 'the running runs per team' : 'the running runs';
     case 'ended':
-    case 'started': return `runs ${need.kind} in the last ${formatDuration(need.windowMs)}${need.per === 'team' ? ' per team' : ''}`;
-    case 'alerts': return `the alerts of alertmanager "${need.source}"`;
-    case 'prometheus': return `the query ${need.query} on prometheus "${need.source}"`;
-    case 'json': return `GET ${need.path} on json "${need.source}"`;
-    case 'exception-uses': return `the uses of exception "${need.exception}"`;
+    case 'started':
+      return `runs ${need.kind} in the last ${formatDuration(need.windowMs)}${need.per === 'team' ? ' per team' : ''}`;
+    case 'alerts':
+      return `the alerts of alertmanager "${need.source}"`;
+    case 'prometheus':
+      return `the query ${need.query} on prometheus "${need.source}"`;
+    case 'json':
+      return `GET ${need.path} on json "${need.source}"`;
+    case 'exception-uses':
+      return `the uses of exception "${need.exception}"`;
   }
 }

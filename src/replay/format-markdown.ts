@@ -9,10 +9,16 @@ export const MARKDOWN_LIMIT = 60_000;
 /** Text safe inside a table cell: no pipes or line breaks, markup characters escaped, long texts cut. */
 export function cell(text: string, max = 300): string {
   const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
-  return cut.replace(/\\/g, '\\\\').replace(/[|`*_<>[\]]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+  return cut
+    .replace(/\\/g, '\\\\')
+    .replace(/[|`*_<>[\]]/g, (c) => `\\${c}`)
+    .replace(/\r?\n/g, ' ');
 }
 
-const answerCell = (a: AnswerSummary) => cell(`${a.status}${a.message ? ` ${a.message}` : ''}${a.modifications.length > 0 ? ` (modifications: ${JSON.stringify(a.modifications)})` : ''}`);
+const answerCell = (a: AnswerSummary) =>
+  cell(
+    `${a.status}${a.message ? ` ${a.message}` : ''}${a.modifications.length > 0 ? ` (modifications: ${JSON.stringify(a.modifications)})` : ''}`,
+  );
 
 function runCell(run: ChangedRun, template: string | undefined): string {
   const url = runUrl(template, run);
@@ -63,7 +69,8 @@ function fitBlocks(blocks: readonly Block[], limit: number, used: number): strin
     const hidden = block.total - shown;
     out += `${block.open}${rows}${hidden > 0 ? block.more(hidden) : ''}${block.close}`;
   }
-  if (leftOut.length > 0) out += `\n_Left out to stay under ${limit} characters: ${cell(leftOut.join(', '), 400)}. The JSON report (\`--format json\`) has them._\n`;
+  if (leftOut.length > 0)
+    out += `\n_Left out to stay under ${limit} characters: ${cell(leftOut.join(', '), 400)}. The JSON report (\`--format json\`) has them._\n`;
   return out;
 }
 
@@ -114,12 +121,29 @@ function notReplayableBlock(r: ReplayReport): Block {
 export function formatMarkdown(r: ReplayReport, opts: { runUrl?: string; limit?: number } = {}): string {
   const limit = opts.limit ?? MARKDOWN_LIMIT;
   const changed = totalChanged(r);
-  const title = changed === 0 ? 'no archived run would be decided differently' : `${changed} archived run${changed === 1 ? '' : 's'} would be decided differently`;
-  const head: string[] = [`### preflight-gate replay: ${title}`, '', `${cell(headline(r), 1000)}.`, '', '| Change | Runs |', '|---|---:|'];
-  for (const kind of CHANGE_KINDS) head.push(`| ${kind === 'newly-allowed' && r.counts.changed[kind] > 0 ? '⚠️ ' : ''}${CHANGE_TITLES[kind]} | ${r.counts.changed[kind]} |`);
+  const title =
+    changed === 0
+      ? 'no archived run would be decided differently'
+      : `${changed} archived run${changed === 1 ? '' : 's'} would be decided differently`;
+  const head: string[] = [
+    `### preflight-gate replay: ${title}`,
+    '',
+    `${cell(headline(r), 1000)}.`,
+    '',
+    '| Change | Runs |',
+    '|---|---:|',
+  ];
+  for (const kind of CHANGE_KINDS)
+    head.push(
+      `| ${kind === 'newly-allowed' && r.counts.changed[kind] > 0 ? '⚠️ ' : ''}${CHANGE_TITLES[kind]} | ${r.counts.changed[kind]} |`,
+    );
   head.push(`| Unchanged | ${r.counts.unchanged} |`, `| Not replayable | ${r.counts.notReplayable} |`);
   if (r.counts.problems > 0) head.push(`| Unreadable archive lines | ${r.counts.problems} |`);
-  if (r.counts.irreproducible > 0) head.push('', `> **Warning:** ${r.counts.irreproducible} run(s) decided by this very revision answer differently now: replay is not exact for them.`);
+  if (r.counts.irreproducible > 0)
+    head.push(
+      '',
+      `> **Warning:** ${r.counts.irreproducible} run(s) decided by this very revision answer differently now: replay is not exact for them.`,
+    );
   const summaryText = `${head.join('\n')}\n`;
   const blocks: Block[] = [];
   if (r.byPolicy.length > 0) blocks.push(policyBlock(r));

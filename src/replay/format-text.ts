@@ -10,13 +10,18 @@ export const CHANGE_TITLES: Record<ChangeKind, string> = {
   results: 'Policy results changed (same answer)',
 };
 
-export const answerLine = (a: AnswerSummary) => `${a.status}${a.message ? `: ${a.message}` : ''}${a.modifications.length > 0 ? ` (modifications: ${JSON.stringify(a.modifications)})` : ''}`;
+export const answerLine = (a: AnswerSummary) =>
+  `${a.status}${a.message ? `: ${a.message}` : ''}${a.modifications.length > 0 ? ` (modifications: ${JSON.stringify(a.modifications)})` : ''}`;
 
-export const policyLine = (run: ChangedRun) => run.policies.map((p) => `${p.policy} ${p.before} -> ${p.after}`).join(', ');
+export const policyLine = (run: ChangedRun) =>
+  run.policies.map((p) => `${p.policy} ${p.before} -> ${p.after}`).join(', ');
 
 /** One sentence of what was replayed against what. */
 export function headline(r: ReplayReport): string {
-  const range = r.since || r.until ? ` decided ${r.since ? `from ${r.since}` : ''}${r.since && r.until ? ' ' : ''}${r.until ? `until ${r.until}` : ''}` : '';
+  const range =
+    r.since || r.until
+      ? ` decided ${r.since ? `from ${r.since}` : ''}${r.since && r.until ? ' ' : ''}${r.until ? `until ${r.until}` : ''}`
+      : '';
   return `Replayed ${r.counts.replayed} archived decision${r.counts.replayed === 1 ? '' : 's'}${range} against the policies in ${r.policyDir} (revision ${r.revision})`;
 }
 
@@ -34,7 +39,10 @@ export function formatText(r: ReplayReport): string {
   for (const kind of CHANGE_KINDS) {
     const runs = r.changes[kind];
     if (runs.length === 0) continue;
-    out.push('', `${CHANGE_TITLES[kind]} (${r.counts.changed[kind]}${runs.length < r.counts.changed[kind] ? `, first ${runs.length} listed` : ''}):`);
+    out.push(
+      '',
+      `${CHANGE_TITLES[kind]} (${r.counts.changed[kind]}${runs.length < r.counts.changed[kind] ? `, first ${runs.length} listed` : ''}):`,
+    );
     for (const run of runs) {
       out.push(`  ${run.at}  ${runLabel(run)}  decision ${run.decisionId}`);
       out.push(`    was ${answerLine(run.before)}`, `    now ${answerLine(run.after)}`);
@@ -43,16 +51,24 @@ export function formatText(r: ReplayReport): string {
   }
   if (r.byPolicy.length > 0) {
     out.push('', 'By policy:');
-    for (const p of r.byPolicy) out.push(`  ${p.policy}: newly allowed ${p.newlyAllowed}, newly denied ${p.newlyDenied}, other changes ${p.changed}`);
+    for (const p of r.byPolicy)
+      out.push(
+        `  ${p.policy}: newly allowed ${p.newlyAllowed}, newly denied ${p.newlyDenied}, other changes ${p.changed}`,
+      );
   }
   if (r.notReplayable.length > 0) {
     out.push('', `Not replayable (${r.counts.notReplayable}):`);
-    for (const n of r.notReplayable) out.push(`  ${n.count} x ${n.message}`, `    e.g. ${n.examples.slice(0, 3).map(runLabel).join('; ')}`);
+    for (const n of r.notReplayable)
+      out.push(`  ${n.count} x ${n.message}`, `    e.g. ${n.examples.slice(0, 3).map(runLabel).join('; ')}`);
   }
   if (r.problems.length > 0) {
     out.push('', `Unreadable lines (${r.counts.problems}):`);
     for (const p of r.problems) out.push(`  ${p.count} x ${p.message} (first at ${p.examples[0]})`);
   }
-  if (r.counts.irreproducible > 0) out.push('', `WARNING: ${r.counts.irreproducible} run(s) decided by revision ${r.revision} answer differently now: replay is not exact for them.`);
+  if (r.counts.irreproducible > 0)
+    out.push(
+      '',
+      `WARNING: ${r.counts.irreproducible} run(s) decided by revision ${r.revision} answer differently now: replay is not exact for them.`,
+    );
   return `${out.join('\n')}\n`;
 }

@@ -2,7 +2,9 @@ import { isJsonObject } from '../json-object';
 import { MASKED } from '../archive/archive-record';
 
 /** Which masked keys a decision read; filled while it runs. */
-export interface MaskedReads { keys: Set<string> }
+export interface MaskedReads {
+  keys: Set<string>;
+}
 
 /** Replaces `field` of `o` by a getter that notes `key` in `reads` and returns the same value. */
 function trap(o: Record<string, unknown>, field: string, key: string, reads: MaskedReads): void {
@@ -39,7 +41,13 @@ function trapTargets(steps: unknown, keys: ReadonlySet<string>, reads: MaskedRea
       for (const target of step.targetExecutions) {
         if (!isJsonObject(target) || !Array.isArray(target.attributes)) continue;
         for (const attribute of target.attributes) {
-          if (!isJsonObject(attribute) || typeof attribute.key !== 'string' || !keys.has(attribute.key) || attribute.value !== MASKED) continue;
+          if (
+            !isJsonObject(attribute) ||
+            typeof attribute.key !== 'string' ||
+            !keys.has(attribute.key) ||
+            attribute.value !== MASKED
+          )
+            continue;
           trap(attribute, 'value', attribute.key, reads);
         }
       }

@@ -5,7 +5,8 @@ import type { PolicyChange } from './compare-answers';
 
 /** The property keys whose modification differs between two answers (added, removed or another value). */
 export function changedKeys(before: readonly Modification[], after: readonly Modification[]): Set<string> {
-  const text = (list: readonly Modification[], key: string) => JSON.stringify(list.filter((m) => m.propertyKey === key));
+  const text = (list: readonly Modification[], key: string) =>
+    JSON.stringify(list.filter((m) => m.propertyKey === key));
   const keys = new Set([...before, ...after].map((m) => m.propertyKey));
   return new Set([...keys].filter((key) => text(before, key) !== text(after, key)));
 }
@@ -16,12 +17,19 @@ export function changedKeys(before: readonly Modification[], after: readonly Mod
  * deny the replayed run, as `pass -> pass` (their result, unchanged). The archive does not say which
  * recorded policy wrote a key, so a key no proposed policy writes any more names no policy.
  */
-export function modificationChanges(bundle: PolicyBundle, replayed: readonly ArchivedResult[], keys: ReadonlySet<string>, known: readonly PolicyChange[]): PolicyChange[] {
+export function modificationChanges(
+  bundle: PolicyBundle,
+  replayed: readonly ArchivedResult[],
+  keys: ReadonlySet<string>,
+  known: readonly PolicyChange[],
+): PolicyChange[] {
   const out: PolicyChange[] = [];
   for (const result of replayed) {
-    if (result.result === 'deny' || result.result === 'skipped' || known.some((c) => c.policy === result.policy)) continue;
+    if (result.result === 'deny' || result.result === 'skipped' || known.some((c) => c.policy === result.policy))
+      continue;
     const policy = bundle.policies.find((p) => p.name === result.policy);
-    if (policy?.modifications.some((m) => keys.has(m.propertyKey))) out.push({ policy: result.policy, before: result.result, after: result.result });
+    if (policy?.modifications.some((m) => keys.has(m.propertyKey)))
+      out.push({ policy: result.policy, before: result.result, after: result.result });
   }
   return out;
 }

@@ -55,11 +55,17 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
       try {
         value = JSON.parse(line);
       } catch (err) {
-        yield { kind: 'problem', where, message: `not JSON (${(err as Error).message}); a line cut short by a crash or a full disk?` };
+        yield {
+          kind: 'problem',
+          where,
+          message: `not JSON (${(err as Error).message}); a line cut short by a crash or a full disk?`,
+        };
         continue;
       }
       const checked = checkRecord(value);
-      yield checked.ok ? { kind: 'record', record: checked.record, where } : { kind: 'problem', where, message: checked.message };
+      yield checked.ok
+        ? { kind: 'record', record: checked.record, where }
+        : { kind: 'problem', where, message: checked.message };
     }
   } catch (err) {
     failure ??= err as Error;

@@ -43,19 +43,36 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
   const proposed = record.whileRunning ? whileRunningBundle(given) : given;
   const missing = missingFacts(proposed.needs, record.facts);
   if (missing.length > 0) {
-    return { kind: 'not-replayable', reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${missing.map(describeNeed).join(', ')}` };
+    return {
+      kind: 'not-replayable',
+      reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${missing.map(describeNeed).join(', ')}`,
+    };
   }
   const checked = validatePreflightPayload(record.payload);
-  if (!checked.ok) return { kind: 'not-replayable', reason: `the archived payload is not a valid preflight payload: ${describeFieldErrors(checked.errors)}` };
+  if (!checked.ok)
+    return {
+      kind: 'not-replayable',
+      reason: `the archived payload is not a valid preflight payload: ${describeFieldErrors(checked.errors)}`,
+    };
   const reads = trapMaskedAttributes(checked.payload, record.masked);
   const { needs: _recorded, ...recorded } = record.facts;
   // An exception the archive's set did not have (no use count recorded) had waived no run then.
-  const countsUses = proposed.needs.some((n) => n.kind === 'exception-uses') && recorded.state?.exceptionUses === undefined;
+  const countsUses =
+    proposed.needs.some((n) => n.kind === 'exception-uses') && recorded.state?.exceptionUses === undefined;
   const facts = countsUses ? { ...recorded, state: { ...recorded.state, exceptionUses: {} } } : recorded;
-  const decision = decide(proposed.bundle, checked.payload, facts, new Date(record.at), { decisionId: record.id, fullScan: record.explain });
+  const decision = decide(proposed.bundle, checked.payload, facts, new Date(record.at), {
+    decisionId: record.id,
+    fullScan: record.explain,
+  });
   if (reads.keys.size > 0) {
-    return { kind: 'not-replayable', reason: `the decision reads the target attribute${reads.keys.size === 1 ? '' : 's'} ${[...reads.keys].join(', ')}, whose values the archive masks (DECISION_ARCHIVE_MASK_ATTRIBUTES)` };
+    return {
+      kind: 'not-replayable',
+      reason: `the decision reads the target attribute${reads.keys.size === 1 ? '' : 's'} ${[...reads.keys].join(', ')}, whose values the archive masks (DECISION_ARCHIVE_MASK_ATTRIBUTES)`,
+    };
   }
-  return { kind: 'decided', answer: preflightAnswer(decision, record.explain), results: archivedResults(decision.results) };
+  return {
+    kind: 'decided',
+    answer: preflightAnswer(decision, record.explain),
+    results: archivedResults(decision.results),
+  };
 }
-

@@ -1,6 +1,10 @@
 import type { ArchiveRecord } from '../archive/archive-record';
 import type { PolicyBundle } from '../policy/core/compiled';
-import { builtInPolicies, EMERGENCY_STOP_POLICY, withBuiltIns as joinBuiltIns } from '../policy/loading/built-in-policies';
+import {
+  builtInPolicies,
+  EMERGENCY_STOP_POLICY,
+  withBuiltIns as joinBuiltIns,
+} from '../policy/loading/built-in-policies';
 import { archiveLines } from './archive-lines';
 import type { ArchiveStream } from './archive-sources';
 import { compareAnswers } from './compare-answers';
@@ -25,7 +29,8 @@ export interface ReplayOptions {
 function withBuiltIns(bundle: PolicyBundle, names: readonly string[]): PolicyBundle | string {
   if (names.length === 0) return bundle;
   const unknown = names.filter((n) => n !== EMERGENCY_STOP_POLICY);
-  if (unknown.length > 0) return `the archive names built-in policies this version does not have: ${unknown.join(', ')}`;
+  if (unknown.length > 0)
+    return `the archive names built-in policies this version does not have: ${unknown.join(', ')}`;
   return joinBuiltIns(bundle, builtInPolicies('enforce'));
 }
 
@@ -35,7 +40,14 @@ function withBuiltIns(bundle: PolicyBundle, names: readonly string[]): PolicyBun
  * per distinct set of built-ins and a bounded report.
  */
 export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> {
-  const tally = new ReplayTally({ archive: opts.archive, policyDir: opts.policyDir, revision: opts.bundle.revision, since: opts.since?.toISOString(), until: opts.until?.toISOString(), listed: opts.listed });
+  const tally = new ReplayTally({
+    archive: opts.archive,
+    policyDir: opts.policyDir,
+    revision: opts.bundle.revision,
+    since: opts.since?.toISOString(),
+    until: opts.until?.toISOString(),
+    listed: opts.listed,
+  });
   const bundles = new Map<string, ReplayBundle | string>();
   const bundleFor = (record: ArchiveRecord) => {
     const key = record.builtIns.join('\n');
@@ -63,7 +75,8 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
       continue;
     }
     const proposed = bundleFor(record);
-    const redecided = typeof proposed === 'string' ? { kind: 'not-replayable' as const, reason: proposed } : redecide(proposed, record);
+    const redecided =
+      typeof proposed === 'string' ? { kind: 'not-replayable' as const, reason: proposed } : redecide(proposed, record);
     if (redecided.kind === 'not-replayable') {
       tally.notReplayable(record, redecided.reason);
       opts.warn?.(line.where, `run ${record.id} cannot be replayed: ${redecided.reason}`);
@@ -71,21 +84,50 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
     }
     tally.replayed(record);
     const sameRevision = record.revision === opts.bundle.revision;
-    const comparison = compareAnswers(record, redecided, { proposed: opts.bundle.revision, recorded: record.revision, policyDir: opts.policyDir });
+    const comparison = compareAnswers(record, redecided, {
+      proposed: opts.bundle.revision,
+      recorded: record.revision,
+      policyDir: opts.policyDir,
+    });
     if (comparison.same && (comparison.exact || !sameRevision)) {
       tally.report.counts.unchanged++;
       continue;
     }
     const changed = comparison.same
-      ? { kind: 'results' as const, before: { status: record.answer.status, message: '', modifications: [] }, after: { status: record.answer.status, message: '', modifications: [] }, policies: [] }
+      ? {
+          kind: 'results' as const,
+          before: { status: record.answer.status, message: '', modifications: [] },
+          after: { status: record.answer.status, message: '', modifications: [] },
+          policies: [],
+        }
       : comparison;
     // The policies behind changed modifications are named whatever else changed in an allowed run
     // (a reworded warning and a new value together are a 'message' change).
     if ((changed.kind === 'modifications' || changed.kind === 'message') && typeof proposed !== 'string') {
-      changed.policies.push(...modificationChanges(proposed.bundle, redecided.results, changedKeys(changed.before.modifications, changed.after.modifications), changed.policies));
+      changed.policies.push(
+        ...modificationChanges(
+          proposed.bundle,
+          redecided.results,
+          changedKeys(changed.before.modifications, changed.after.modifications),
+          changed.policies,
+        ),
+      );
     }
-    tally.changed({ ...runRef(record), kind: changed.kind, before: changed.before, after: changed.after, policies: changed.policies }, sameRevision);
-    if (sameRevision) opts.warn?.(line.where, `run ${record.id}: the policy revision that decided it (${record.revision}) answers differently now; replay is not exact for this run (please report it)`);
+    tally.changed(
+      {
+        ...runRef(record),
+        kind: changed.kind,
+        before: changed.before,
+        after: changed.after,
+        policies: changed.policies,
+      },
+      sameRevision,
+    );
+    if (sameRevision)
+      opts.warn?.(
+        line.where,
+        `run ${record.id}: the policy revision that decided it (${record.revision}) answers differently now; replay is not exact for this run (please report it)`,
+      );
   }
   return tally.finish();
 }

@@ -20,9 +20,18 @@ export interface ChangedRun extends RunRef {
 }
 
 /** Changed runs per policy whose result changed in them: newly allowed, newly denied, other changes. */
-export interface PolicyTally { policy: string; newlyAllowed: number; newlyDenied: number; changed: number }
+export interface PolicyTally {
+  policy: string;
+  newlyAllowed: number;
+  newlyDenied: number;
+  changed: number;
+}
 
-export interface Counted<T> { message: string; count: number; examples: T[] }
+export interface Counted<T> {
+  message: string;
+  count: number;
+  examples: T[];
+}
 
 /** The whole result of a replay, JSON-serialisable (the `--format json` output). */
 export interface ReplayReport {
@@ -59,9 +68,15 @@ export interface ReplayReport {
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
 
 export function runRef(record: ArchiveRecord): RunRef {
-  const execution = isJsonObject(record.payload) && isJsonObject(record.payload.execution) ? record.payload.execution : {};
+  const execution =
+    isJsonObject(record.payload) && isJsonObject(record.payload.execution) ? record.payload.execution : {};
   const ref: RunRef = { decisionId: record.id, at: record.at };
-  const fields = { executionId: text(execution.id), experimentKey: text(execution.experimentKey), teamKey: text(execution.teamKey), environment: text(execution.environment) };
+  const fields = {
+    executionId: text(execution.id),
+    experimentKey: text(execution.experimentKey),
+    teamKey: text(execution.teamKey),
+    environment: text(execution.environment),
+  };
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) ref[k as keyof typeof fields] = v;
   return ref;
 }
@@ -71,7 +86,9 @@ const MAX_MESSAGES = 100;
 const OTHERS = '(other messages, not listed one by one)';
 
 function countInto<T>(list: Array<Counted<T>>, message: string, example: T, listed: number): void {
-  let entry = list.find((e) => e.message === message) ?? (list.length >= MAX_MESSAGES ? list.find((e) => e.message === OTHERS) : undefined);
+  let entry =
+    list.find((e) => e.message === message) ??
+    (list.length >= MAX_MESSAGES ? list.find((e) => e.message === OTHERS) : undefined);
   if (!entry) list.push((entry = { message: list.length >= MAX_MESSAGES ? OTHERS : message, count: 0, examples: [] }));
   entry.count++;
   if (entry.examples.length < listed) entry.examples.push(example);
@@ -87,8 +104,22 @@ export class ReplayTally {
     const changes = Object.fromEntries(CHANGE_KINDS.map((k) => [k, []])) as unknown as Record<ChangeKind, ChangedRun[]>;
     this.report = {
       ...head,
-      counts: { records: 0, outOfRange: 0, replayed: 0, unchanged: 0, changed, notReplayable: 0, problems: 0, irreproducible: 0 },
-      recordedRevisions: {}, byPolicy: [], changes, notReplayable: [], problems: [], irreproducible: [],
+      counts: {
+        records: 0,
+        outOfRange: 0,
+        replayed: 0,
+        unchanged: 0,
+        changed,
+        notReplayable: 0,
+        problems: 0,
+        irreproducible: 0,
+      },
+      recordedRevisions: {},
+      byPolicy: [],
+      changes,
+      notReplayable: [],
+      problems: [],
+      irreproducible: [],
     };
   }
 
@@ -117,7 +148,11 @@ export class ReplayTally {
     }
     for (const change of run.policies) {
       let tally = this.policies.get(change.policy);
-      if (!tally) this.policies.set(change.policy, (tally = { policy: change.policy, newlyAllowed: 0, newlyDenied: 0, changed: 0 }));
+      if (!tally)
+        this.policies.set(
+          change.policy,
+          (tally = { policy: change.policy, newlyAllowed: 0, newlyDenied: 0, changed: 0 }),
+        );
       if (run.kind === 'newly-allowed') tally.newlyAllowed++;
       else if (run.kind === 'newly-denied') tally.newlyDenied++;
       else tally.changed++;
@@ -126,7 +161,13 @@ export class ReplayTally {
 
   /** The finished report: policies with the most newly allowed runs first, then newly denied. */
   finish(): ReplayReport {
-    this.report.byPolicy = [...this.policies.values()].sort((a, b) => b.newlyAllowed - a.newlyAllowed || b.newlyDenied - a.newlyDenied || b.changed - a.changed || a.policy.localeCompare(b.policy));
+    this.report.byPolicy = [...this.policies.values()].sort(
+      (a, b) =>
+        b.newlyAllowed - a.newlyAllowed ||
+        b.newlyDenied - a.newlyDenied ||
+        b.changed - a.changed ||
+        a.policy.localeCompare(b.policy),
+    );
     return this.report;
   }
 }

@@ -14,11 +14,14 @@ export function runLabel(run: RunRef): string {
 export function runUrl(template: string | undefined, run: RunRef): string | undefined {
   if (!template) return undefined;
   let missing = false;
-  const url = template.replace(/\{(executionId|experimentKey|teamKey|environment|decisionId)\}/g, (_m, name: keyof RunRef) => {
-    const value = run[name];
-    if (value === undefined) missing = true;
-    return encodeURIComponent(value ?? '');
-  });
+  const url = template.replace(
+    /\{(executionId|experimentKey|teamKey|environment|decisionId)\}/g,
+    (_m, name: keyof RunRef) => {
+      const value = run[name];
+      if (value === undefined) missing = true;
+      return encodeURIComponent(value ?? '');
+    },
+  );
   return missing ? undefined : url;
 }
 

@@ -10,16 +10,20 @@ import type { SignalSource } from './signal-source';
 export const ALERTS_PATH = '/api/v2/alerts?active=true&silenced=true&inhibited=true&unprocessed=true';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStringMap = (v: unknown): v is Record<string, string> => isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
+const isStringMap = (v: unknown): v is Record<string, string> =>
+  isRecord(v) && Object.values(v).every((x) => typeof x === 'string');
 
 /** Alertmanager's list, checked for what the rules read (labels as strings); anything else is an error. */
 export function toAlertsAnswer(http: HttpAnswer, readAt: string): AlertsAnswer {
   if (!http.ok) return { readAt, error: http.error };
-  if (http.status < 200 || http.status > 299) return { readAt, error: `HTTP ${http.status}: ${JSON.stringify(http.body).slice(0, 200)}` };
-  if (!Array.isArray(http.body)) return { readAt, error: 'the answer is not a list of alerts (is this an Alertmanager with API v2?)' };
+  if (http.status < 200 || http.status > 299)
+    return { readAt, error: `HTTP ${http.status}: ${JSON.stringify(http.body).slice(0, 200)}` };
+  if (!Array.isArray(http.body))
+    return { readAt, error: 'the answer is not a list of alerts (is this an Alertmanager with API v2?)' };
   const alerts: AlertFact[] = [];
   for (const a of http.body) {
-    if (!isRecord(a) || !isStringMap(a.labels)) return { readAt, error: 'the answer lists an alert without string labels' };
+    if (!isRecord(a) || !isStringMap(a.labels))
+      return { readAt, error: 'the answer lists an alert without string labels' };
     const fact: AlertFact = { labels: a.labels };
     if (typeof a.startsAt === 'string') fact.startsAt = a.startsAt;
     if (typeof a.endsAt === 'string') fact.endsAt = a.endsAt;
@@ -37,7 +41,11 @@ export function toAlertsAnswer(http: HttpAnswer, readAt: string): AlertsAnswer {
   return { readAt, alerts };
 }
 
-export async function fetchAlerts(source: SignalSource, timeoutMs: number, clock: () => Date): Promise<Fetched<AlertsAnswer>> {
+export async function fetchAlerts(
+  source: SignalSource,
+  timeoutMs: number,
+  clock: () => Date,
+): Promise<Fetched<AlertsAnswer>> {
   const http = await httpGetJson(source, ALERTS_PATH, timeoutMs);
   return fetched(http, toAlertsAnswer(http, clock().toISOString()));
 }

@@ -11,7 +11,10 @@ export interface AnswerCache {
 /** Distinct queries kept at most: policies x environments rarely come near it. */
 export const MAX_CACHED_QUERIES = 1000;
 
-interface Entry { until: number; answer: Promise<object> }
+interface Entry {
+  until: number;
+  answer: Promise<object>;
+}
 
 export function createAnswerCache(ttlMs: number, nowMs: () => number = () => performance.now()): AnswerCache {
   const entries = new Map<string, Entry>();

@@ -20,17 +20,29 @@ export interface SignalGathererDeps {
 /** Asks the sources for every resolved need (each distinct one once) and returns what they said. */
 export type SignalGatherer = (needs: Iterable<ResolvedSignalNeed>) => Promise<SignalFacts>;
 
-const KIND_OF: Record<ResolvedSignalNeed['kind'], SourceKind> = { alerts: 'alertmanager', prometheus: 'prometheus', json: 'json' };
+const KIND_OF: Record<ResolvedSignalNeed['kind'], SourceKind> = {
+  alerts: 'alertmanager',
+  prometheus: 'prometheus',
+  json: 'json',
+};
 const kindOf = (need: ResolvedSignalNeed): SourceKind => KIND_OF[need.kind];
 
 type Answer = AlertsAnswer | QueryAnswer | JsonAnswer;
 
 /** One query to a configured source. */
-function fetchFor(need: ResolvedSignalNeed, source: SignalSource, timeoutMs: number, clock: () => Date): Promise<Fetched<Answer>> {
+function fetchFor(
+  need: ResolvedSignalNeed,
+  source: SignalSource,
+  timeoutMs: number,
+  clock: () => Date,
+): Promise<Fetched<Answer>> {
   switch (need.kind) {
-    case 'alerts': return fetchAlerts(source, timeoutMs, clock);
-    case 'prometheus': return fetchQuery(source, need.query, timeoutMs, clock);
-    case 'json': return fetchJson(source, need.path, timeoutMs, clock);
+    case 'alerts':
+      return fetchAlerts(source, timeoutMs, clock);
+    case 'prometheus':
+      return fetchQuery(source, need.query, timeoutMs, clock);
+    case 'json':
+      return fetchJson(source, need.path, timeoutMs, clock);
   }
 }
 
@@ -60,7 +72,11 @@ export function createSignalGatherer(deps: SignalGathererDeps): SignalGatherer {
   const ask = async (need: ResolvedSignalNeed): Promise<Answer> => {
     const kind = kindOf(need);
     const source = findSource(deps.config, kind, need.source);
-    if (!source) return { readAt: clock().toISOString(), error: `${sourceText(kind, need.source)} is not configured (docs/signals.md: ${kind.toUpperCase()}_URL or SIGNAL_SOURCES_FILE)` };
+    if (!source)
+      return {
+        readAt: clock().toISOString(),
+        error: `${sourceText(kind, need.source)} is not configured (docs/signals.md: ${kind.toUpperCase()}_URL or SIGNAL_SOURCES_FILE)`,
+      };
     const load = async (): Promise<Answer> => {
       const started = performance.now();
       const got = await fetchFor(need, source, timeoutMs, clock);

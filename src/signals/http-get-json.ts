@@ -3,9 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import type { SignalSource } from './signal-source';
 
 /** What one GET gave: parsed JSON with its status, or why there is none (a value, never thrown). */
-export type HttpAnswer =
-  | { ok: true; status: number; body: unknown }
-  | { ok: false; timedOut: boolean; error: string };
+export type HttpAnswer = { ok: true; status: number; body: unknown } | { ok: false; timedOut: boolean; error: string };
 
 /** The most a source's answer may hold (a list of thousands of alerts fits many times). */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -14,7 +12,8 @@ function headers(source: SignalSource): Record<string, string> {
   const out: Record<string, string> = { accept: 'application/json', 'user-agent': 'preflight-gate' };
   if (source.auth?.type === 'bearer') out.authorization = `Bearer ${source.auth.token}`;
   if (source.auth?.type === 'header') out[source.auth.name.toLowerCase()] = source.auth.value;
-  if (source.auth?.type === 'basic') out.authorization = `Basic ${Buffer.from(`${source.auth.username}:${source.auth.password}`).toString('base64')}`;
+  if (source.auth?.type === 'basic')
+    out.authorization = `Basic ${Buffer.from(`${source.auth.username}:${source.auth.password}`).toString('base64')}`;
   return out;
 }
 
@@ -55,7 +54,11 @@ export function httpGetJson(source: SignalSource, path: string, timeoutMs: numbe
         try {
           finish({ ok: true, status: res.statusCode ?? 0, body: JSON.parse(body.toString('utf8')) as unknown });
         } catch {
-          finish({ ok: false, timedOut: false, error: `HTTP ${res.statusCode}: the answer is not JSON (${body.subarray(0, 120).toString('utf8').trim()})` });
+          finish({
+            ok: false,
+            timedOut: false,
+            error: `HTTP ${res.statusCode}: the answer is not JSON (${body.subarray(0, 120).toString('utf8').trim()})`,
+          });
         }
       });
     });
@@ -72,7 +75,10 @@ export function httpGetJson(source: SignalSource, path: string, timeoutMs: numbe
 export type QueryOutcome = 'ok' | 'error' | 'timeout';
 
 /** An answer and how its query went. */
-export interface Fetched<A> { answer: A; outcome: QueryOutcome }
+export interface Fetched<A> {
+  answer: A;
+  outcome: QueryOutcome;
+}
 
 export function fetched<A extends object>(http: HttpAnswer, answer: A): Fetched<A> {
   const outcome: QueryOutcome = !http.ok && http.timedOut ? 'timeout' : 'error' in answer ? 'error' : 'ok';

@@ -14,9 +14,18 @@ import { UNCONFIGURED_SOURCES_WARNING, unconfiguredSources } from './unconfigure
  * the policies ask a source that is not configured: at start-up (`needs`: the first policy set's)
  * and the first time a later set (a reload) asks another one.
  */
-export function serviceSignalSource(config: SignalsConfig, deps: { registry: Registry; logger: Logger; needs?: readonly Need[] }): FactSource {
+export function serviceSignalSource(
+  config: SignalsConfig,
+  deps: { registry: Registry; logger: Logger; needs?: readonly Need[] },
+): FactSource {
   deps.logger.info('signal sources', {
-    sources: config.sources.map((s) => ({ kind: s.kind, name: s.name, url: s.url, auth: s.auth?.type ?? 'none', privateCa: s.ca !== undefined })),
+    sources: config.sources.map((s) => ({
+      kind: s.kind,
+      name: s.name,
+      url: s.url,
+      auth: s.auth?.type ?? 'none',
+      privateCa: s.ca !== undefined,
+    })),
     cacheTtlMs: config.cacheTtlMs,
     timeoutMs: config.timeoutMs,
   });

@@ -32,8 +32,14 @@ export function signalFactSource(gather: SignalGatherer): FactSource {
       const environments = runEnvironments(payload.execution, directory, names);
       const values = new Map<string, AttackedValues>();
       const steps = actionSteps(payload.execution.steps);
-      const valuesOf = (key: string) => values.get(key) ?? values.set(key, attackedValues(steps, key)).get(key) as AttackedValues;
-      const resolved = resolveSignalNeeds(needs.filter(isSignalNeed), signalRunValues(payload.execution, environments), memo, valuesOf);
+      const valuesOf = (key: string) =>
+        values.get(key) ?? (values.set(key, attackedValues(steps, key)).get(key) as AttackedValues);
+      const resolved = resolveSignalNeeds(
+        needs.filter(isSignalNeed),
+        signalRunValues(payload.execution, environments),
+        memo,
+        valuesOf,
+      );
       return { ok: true, facts: { signals: await gather(resolved) } };
     },
   };

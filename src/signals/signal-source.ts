@@ -29,6 +29,10 @@ export interface SignalsConfig {
   timeoutMs: number;
 }
 
-export function findSource(config: Pick<SignalsConfig, 'sources'>, kind: SourceKind, name: string): SignalSource | undefined {
+export function findSource(
+  config: Pick<SignalsConfig, 'sources'>,
+  kind: SourceKind,
+  name: string,
+): SignalSource | undefined {
   return config.sources.find((s) => s.kind === kind && s.name === name);
 }

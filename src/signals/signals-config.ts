@@ -25,18 +25,34 @@ const entrySchema = {
     bearerToken: { type: 'string', minLength: 1 },
     bearerTokenFile: { type: 'string', minLength: 1 },
     basicAuth: {
-      type: 'object', additionalProperties: false, required: ['username'],
-      properties: { username: { type: 'string', minLength: 1 }, password: { type: 'string' }, passwordFile: { type: 'string', minLength: 1 } },
+      type: 'object',
+      additionalProperties: false,
+      required: ['username'],
+      properties: {
+        username: { type: 'string', minLength: 1 },
+        password: { type: 'string' },
+        passwordFile: { type: 'string', minLength: 1 },
+      },
     },
     header: {
-      type: 'object', additionalProperties: false, required: ['name'],
-      properties: { name: { type: 'string', pattern: '^[A-Za-z0-9-]+$' }, value: { type: 'string', minLength: 1 }, valueFile: { type: 'string', minLength: 1 } },
+      type: 'object',
+      additionalProperties: false,
+      required: ['name'],
+      properties: {
+        name: { type: 'string', pattern: '^[A-Za-z0-9-]+$' },
+        value: { type: 'string', minLength: 1 },
+        valueFile: { type: 'string', minLength: 1 },
+      },
     },
     caFile: { type: 'string', minLength: 1 },
   },
 };
 const byName = { type: 'object', propertyNames: { syntax: 'sourceName' }, additionalProperties: entrySchema };
-const validateFile = ajv.compile<SourcesFile>({ type: 'object', additionalProperties: false, properties: { alertmanager: byName, prometheus: byName, json: byName } });
+const validateFile = ajv.compile<SourcesFile>({
+  type: 'object',
+  additionalProperties: false,
+  properties: { alertmanager: byName, prometheus: byName, json: byName },
+});
 
 const readText = (file: string, what: string) => {
   try {
@@ -54,14 +70,20 @@ function baseUrl(raw: string, where: string): string {
   } catch {
     throw new ConfigError(`${where} must be an http:// or https:// URL, got "${raw}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`${where} must be an http:// or https:// URL, got "${raw}"`);
-  if (url.username || url.password) throw new ConfigError(`${where} must not carry credentials; set basic auth or a bearer token apart (docs/signals.md)`);
-  if (url.search || url.hash) throw new ConfigError(`${where} must be a base URL without ?query or #fragment, got "${raw}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`${where} must be an http:// or https:// URL, got "${raw}"`);
+  if (url.username || url.password)
+    throw new ConfigError(
+      `${where} must not carry credentials; set basic auth or a bearer token apart (docs/signals.md)`,
+    );
+  if (url.search || url.hash)
+    throw new ConfigError(`${where} must be a base URL without ?query or #fragment, got "${raw}"`);
   return url.href.replace(/\/+$/, '');
 }
 
 function auth(where: string, bearer?: string, basic?: { username: string; password: string }): SourceAuth | undefined {
-  if (bearer !== undefined && basic !== undefined) throw new ConfigError(`${where}: give a bearer token or basic auth, not both`);
+  if (bearer !== undefined && basic !== undefined)
+    throw new ConfigError(`${where}: give a bearer token or basic auth, not both`);
   if (bearer !== undefined) return { type: 'bearer', token: bearer.trim() };
   return basic && { type: 'basic', ...basic };
 }
@@ -70,17 +92,30 @@ function auth(where: string, bearer?: string, basic?: { username: string; passwo
 function fromEnv(env: NodeJS.ProcessEnv, kind: SourceKind): SignalSource | undefined {
   const prefix = kind.toUpperCase();
   const get = (name: string) => (env[`${prefix}_${name}`] === '' ? undefined : env[`${prefix}_${name}`]);
-  const secret = (name: string) => get(name) ?? (get(`${name}_FILE`) === undefined ? undefined : readText(get(`${name}_FILE`) as string, `${prefix}_${name}_FILE`));
+  const secret = (name: string) =>
+    get(name) ??
+    (get(`${name}_FILE`) === undefined ? undefined : readText(get(`${name}_FILE`) as string, `${prefix}_${name}_FILE`));
   const url = get('URL');
-  const set = ['BEARER_TOKEN', 'BEARER_TOKEN_FILE', 'USERNAME', 'PASSWORD', 'PASSWORD_FILE', 'CA_FILE'].filter((n) => get(n) !== undefined);
+  const set = ['BEARER_TOKEN', 'BEARER_TOKEN_FILE', 'USERNAME', 'PASSWORD', 'PASSWORD_FILE', 'CA_FILE'].filter(
+    (n) => get(n) !== undefined,
+  );
   if (url === undefined) {
-    if (set.length > 0) throw new ConfigError(`${prefix}_${set[0]} is set but ${prefix}_URL is not: set ${prefix}_URL too, or unset ${prefix}_${set[0]}`);
+    if (set.length > 0)
+      throw new ConfigError(
+        `${prefix}_${set[0]} is set but ${prefix}_URL is not: set ${prefix}_URL too, or unset ${prefix}_${set[0]}`,
+      );
     return undefined;
   }
   const username = get('USERNAME');
   const password = secret('PASSWORD');
-  if ((username === undefined) !== (password === undefined)) throw new ConfigError(`${prefix}_USERNAME and ${prefix}_PASSWORD (or ${prefix}_PASSWORD_FILE) go together: set both or neither`);
-  const basic = username !== undefined && password !== undefined ? { username, password: password.replace(/\r?\n$/, '') } : undefined;
+  if ((username === undefined) !== (password === undefined))
+    throw new ConfigError(
+      `${prefix}_USERNAME and ${prefix}_PASSWORD (or ${prefix}_PASSWORD_FILE) go together: set both or neither`,
+    );
+  const basic =
+    username !== undefined && password !== undefined
+      ? { username, password: password.replace(/\r?\n$/, '') }
+      : undefined;
   const caFile = get('CA_FILE');
   return {
     kind,
@@ -93,22 +128,43 @@ function fromEnv(env: NodeJS.ProcessEnv, kind: SourceKind): SignalSource | undef
 
 function fromEntry(kind: SourceKind, name: string, e: SourceEntry, file: string): SignalSource {
   const where = `SIGNAL_SOURCES_FILE ${file}: ${kind}.${name}`;
-  if (e.bearerToken !== undefined && e.bearerTokenFile !== undefined) throw new ConfigError(`${where}: give bearerToken or bearerTokenFile, not both`);
-  const bearer = e.bearerToken ?? (e.bearerTokenFile === undefined ? undefined : readText(e.bearerTokenFile, `${where}.bearerTokenFile`));
+  if (e.bearerToken !== undefined && e.bearerTokenFile !== undefined)
+    throw new ConfigError(`${where}: give bearerToken or bearerTokenFile, not both`);
+  const bearer =
+    e.bearerToken ??
+    (e.bearerTokenFile === undefined ? undefined : readText(e.bearerTokenFile, `${where}.bearerTokenFile`));
   let basic: { username: string; password: string } | undefined;
   if (e.basicAuth) {
     const { username, password, passwordFile } = e.basicAuth;
-    if ((password === undefined) === (passwordFile === undefined)) throw new ConfigError(`${where}.basicAuth: give password or passwordFile (one of them)`);
-    basic = { username, password: password ?? readText(passwordFile as string, `${where}.basicAuth.passwordFile`).replace(/\r?\n$/, '') };
+    if ((password === undefined) === (passwordFile === undefined))
+      throw new ConfigError(`${where}.basicAuth: give password or passwordFile (one of them)`);
+    basic = {
+      username,
+      password: password ?? readText(passwordFile as string, `${where}.basicAuth.passwordFile`).replace(/\r?\n$/, ''),
+    };
   }
   if (e.header) {
-    if (bearer !== undefined || basic !== undefined) throw new ConfigError(`${where}: give one of bearerToken(File), basicAuth or header`);
+    if (bearer !== undefined || basic !== undefined)
+      throw new ConfigError(`${where}: give one of bearerToken(File), basicAuth or header`);
     const { name: header, value, valueFile } = e.header;
-    if ((value === undefined) === (valueFile === undefined)) throw new ConfigError(`${where}.header: give value or valueFile (one of them)`);
+    if ((value === undefined) === (valueFile === undefined))
+      throw new ConfigError(`${where}.header: give value or valueFile (one of them)`);
     const text = value ?? readText(valueFile as string, `${where}.header.valueFile`).replace(/\r?\n$/, '');
-    return { kind, name, url: baseUrl(e.url, `${where}.url`), auth: { type: 'header', name: header, value: text }, ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`) };
+    return {
+      kind,
+      name,
+      url: baseUrl(e.url, `${where}.url`),
+      auth: { type: 'header', name: header, value: text },
+      ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`),
+    };
   }
-  return { kind, name, url: baseUrl(e.url, `${where}.url`), auth: auth(where, bearer, basic), ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`) };
+  return {
+    kind,
+    name,
+    url: baseUrl(e.url, `${where}.url`),
+    auth: auth(where, bearer, basic),
+    ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`),
+  };
 }
 
 function fromFile(file: string): SignalSource[] {
@@ -117,13 +173,21 @@ function fromFile(file: string): SignalSource[] {
     doc = parse(readText(file, 'SIGNAL_SOURCES_FILE'));
   } catch (err) {
     if (err instanceof ConfigError) throw err;
-    throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is not valid YAML: ${err instanceof Error ? err.message : String(err)}`);
+    throw new ConfigError(
+      `SIGNAL_SOURCES_FILE ${file} is not valid YAML: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   if (!validateFile(doc ?? {})) {
-    throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors).map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+    throw new ConfigError(
+      `SIGNAL_SOURCES_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors)
+        .map((e) => `${e.path}: ${e.message}`)
+        .join('; ')}`,
+    );
   }
   const parsed = (doc ?? {}) as SourcesFile;
-  return SOURCE_KINDS.flatMap((kind) => Object.entries(parsed[kind] ?? {}).map(([name, entry]) => fromEntry(kind, name, entry, file)));
+  return SOURCE_KINDS.flatMap((kind) =>
+    Object.entries(parsed[kind] ?? {}).map(([name, entry]) => fromEntry(kind, name, entry, file)),
+  );
 }
 
 /** The live-signal settings of docs/signals.md; a bad value is a ConfigError naming what to fix. */
@@ -134,7 +198,9 @@ export function parseSignalsConfig(env: NodeJS.ProcessEnv): SignalsConfig {
     const fromVars = fromEnv(env, kind);
     if (!fromVars) continue;
     if (file.some((s) => s.kind === kind && s.name === DEFAULT_SOURCE)) {
-      throw new ConfigError(`${kind.toUpperCase()}_URL and SIGNAL_SOURCES_FILE both define the ${kind} source "${DEFAULT_SOURCE}": keep one`);
+      throw new ConfigError(
+        `${kind.toUpperCase()}_URL and SIGNAL_SOURCES_FILE both define the ${kind} source "${DEFAULT_SOURCE}": keep one`,
+      );
     }
     sources.push(fromVars);
   }

@@ -18,4 +18,5 @@ export function unconfiguredSources(needs: readonly Need[], config: Pick<Signals
 }
 
 /** Said in the log: what to set. */
-export const UNCONFIGURED_SOURCES_WARNING = 'policies ask signal sources this deployment does not configure: their rules cannot decide and deny every run they judge (set ALERTMANAGER_URL / PROMETHEUS_URL or SIGNAL_SOURCES_FILE, docs/signals.md)';
+export const UNCONFIGURED_SOURCES_WARNING =
+  'policies ask signal sources this deployment does not configure: their rules cannot decide and deny every run they judge (set ALERTMANAGER_URL / PROMETHEUS_URL or SIGNAL_SOURCES_FILE, docs/signals.md)';

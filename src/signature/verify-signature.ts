@@ -17,18 +17,34 @@ const HEX = /^[0-9a-fA-F]+$/;
 /** The digest an `X-SB-Signature` header claims, or why the header cannot be read. */
 function claimedDigest(header: string | undefined): Buffer | Extract<SignatureResult, { ok: false }> {
   if (header === undefined) {
-    return { ok: false, reason: 'missing', message: 'missing X-SB-Signature header: a webhook secret is configured, so every request must be signed' };
+    return {
+      ok: false,
+      reason: 'missing',
+      message: 'missing X-SB-Signature header: a webhook secret is configured, so every request must be signed',
+    };
   }
   if (header.trim() === '') {
-    return { ok: false, reason: 'missing', message: `empty X-SB-Signature header: expected "${SIGNATURE_PREFIX} <hex digest>" (a webhook secret is configured, so every request must be signed)` };
+    return {
+      ok: false,
+      reason: 'missing',
+      message: `empty X-SB-Signature header: expected "${SIGNATURE_PREFIX} <hex digest>" (a webhook secret is configured, so every request must be signed)`,
+    };
   }
   const match = /^(\S+) +(\S*)$/.exec(header.trim());
   if (!match || match[1] !== SIGNATURE_PREFIX) {
-    return { ok: false, reason: 'malformed', message: `malformed X-SB-Signature header: expected "${SIGNATURE_PREFIX} <hex digest>"` };
+    return {
+      ok: false,
+      reason: 'malformed',
+      message: `malformed X-SB-Signature header: expected "${SIGNATURE_PREFIX} <hex digest>"`,
+    };
   }
   const hex = match[2];
   if (hex.length !== DIGEST_BYTES * 2 || !HEX.test(hex)) {
-    return { ok: false, reason: 'malformed', message: `malformed X-SB-Signature header: the digest must be ${DIGEST_BYTES * 2} hex characters` };
+    return {
+      ok: false,
+      reason: 'malformed',
+      message: `malformed X-SB-Signature header: the digest must be ${DIGEST_BYTES * 2} hex characters`,
+    };
   }
   return Buffer.from(hex, 'hex');
 }
@@ -39,7 +55,10 @@ function claimedDigest(header: string | undefined): Buffer | Extract<SignatureRe
  * malformed is refused before any byte of the body is read; the digests are compared (constant
  * time, lengths first) once the last byte went through `update`.
  */
-export function startSignatureCheck(header: string | undefined, secrets: readonly string[]): SignatureCheck | Extract<SignatureResult, { ok: false }> {
+export function startSignatureCheck(
+  header: string | undefined,
+  secrets: readonly string[],
+): SignatureCheck | Extract<SignatureResult, { ok: false }> {
   const received = claimedDigest(header);
   if (!Buffer.isBuffer(received)) return received;
   const hmacs: Hmac[] = secrets.map((secret) => createHmac('sha256', Buffer.from(secret, 'utf8')));
@@ -51,9 +70,15 @@ export function startSignatureCheck(header: string | undefined, secrets: readonl
       const digests = hmacs.map((hmac) => hmac.digest());
       // Every digest is compared (no early exit): the time taken does not say which secret matched.
       let matched = -1;
-      digests.forEach((digest, i) => { if (timingSafeEqual(digest, received) && matched === -1) matched = i; });
+      digests.forEach((digest, i) => {
+        if (timingSafeEqual(digest, received) && matched === -1) matched = i;
+      });
       if (matched !== -1) return { ok: true, secret: matched };
-      return { ok: false, reason: 'mismatch', message: 'X-SB-Signature does not match the request body for any configured secret' };
+      return {
+        ok: false,
+        reason: 'mismatch',
+        message: 'X-SB-Signature does not match the request body for any configured secret',
+      };
     },
   };
 }
@@ -62,7 +87,11 @@ export function startSignatureCheck(header: string | undefined, secrets: readonl
  * Checks `X-SB-Signature: hmac-sha256 <hex>` over exactly the raw bytes received, against each
  * configured secret. Expected failures are values, not throws.
  */
-export function verifySignature(header: string | undefined, rawBody: Buffer, secrets: readonly string[]): SignatureResult {
+export function verifySignature(
+  header: string | undefined,
+  rawBody: Buffer,
+  secrets: readonly string[],
+): SignatureResult {
   const check = startSignatureCheck(header, secrets);
   if (!('update' in check)) return check;
   check.update(rawBody);

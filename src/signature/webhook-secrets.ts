@@ -27,7 +27,13 @@ export function fixedSecrets(secrets: readonly string[]): WebhookSecrets {
  * with `#` is a comment.
  */
 export function parseSecretFile(text: string): string[] {
-  return text.split(/\r?\n/).map((l) => l.trim()).filter((l) => !l.startsWith('#')).flatMap((l) => l.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  return text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => !l.startsWith('#'))
+    .flatMap((l) => l.split(','))
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 /** Reads WEBHOOK_SECRET_FILE at start-up: a ConfigError when it cannot be read or holds no secret. */
@@ -36,10 +42,15 @@ export function readSecretFile(path: string): string[] {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new ConfigError(`WEBHOOK_SECRET_FILE ${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new ConfigError(
+      `WEBHOOK_SECRET_FILE ${path} cannot be read (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   const secrets = parseSecretFile(text);
-  if (secrets.length === 0) throw new ConfigError(`WEBHOOK_SECRET_FILE ${path} holds no secret: one per line (during a rotation, the new and the old one)`);
+  if (secrets.length === 0)
+    throw new ConfigError(
+      `WEBHOOK_SECRET_FILE ${path} holds no secret: one per line (during a rotation, the new and the old one)`,
+    );
   return secrets;
 }
 
@@ -71,12 +82,17 @@ export function secretFile(path: string, initial: readonly string[], deps: Secre
       secrets = parseSecretFile(readFileSync(path, 'utf8'));
     } catch (err) {
       secrets = [];
-      if (!warned) deps.logger.warn('WEBHOOK_SECRET_FILE cannot be read; the secrets read before stay in use', { path, error: (err as NodeJS.ErrnoException).code ?? (err as Error).message });
+      if (!warned)
+        deps.logger.warn('WEBHOOK_SECRET_FILE cannot be read; the secrets read before stay in use', {
+          path,
+          error: (err as NodeJS.ErrnoException).code ?? (err as Error).message,
+        });
       warned = true;
       return;
     }
     if (secrets.length === 0) {
-      if (!warned) deps.logger.warn('WEBHOOK_SECRET_FILE holds no secret; the secrets read before stay in use', { path });
+      if (!warned)
+        deps.logger.warn('WEBHOOK_SECRET_FILE holds no secret; the secrets read before stay in use', { path });
       warned = true;
       return;
     }

@@ -12,8 +12,10 @@ interface OrderingTime {
 function orderingTimes(event: StateEvent): OrderingTime[] {
   const times: OrderingTime[] = [{ field: 'time', time: event.time }];
   if (event.kind === 'killswitch') {
-    if (event.changedAt !== event.time) times.push({ field: `killswitch.${event.engaged ? 'engaged' : 'disengaged'}`, time: event.changedAt });
-    if (event.endsEngagementAt) times.push({ field: 'killswitch.engaged', time: event.endsEngagementAt, pastUnbounded: true });
+    if (event.changedAt !== event.time)
+      times.push({ field: `killswitch.${event.engaged ? 'engaged' : 'disengaged'}`, time: event.changedAt });
+    if (event.endsEngagementAt)
+      times.push({ field: 'killswitch.engaged', time: event.endsEngagementAt, pastUnbounded: true });
   }
   return times;
 }
@@ -27,8 +29,10 @@ export function outsideTolerance(event: StateEvent, now: Date, toleranceMs: numb
   for (const { field, time, pastUnbounded } of orderingTimes(event)) {
     const name = field === 'time' ? 'event time' : field;
     const ageMs = now.getTime() - time.ms;
-    if (ageMs > toleranceMs && !pastUnbounded) return `ignored: ${name} ${time.text} is older than the tolerance of ${toleranceMs / 1000} s (EVENT_TOLERANCE_SECONDS)`;
-    if (-ageMs > toleranceMs) return `ignored: ${name} ${time.text} is further in the future than the tolerance of ${toleranceMs / 1000} s (EVENT_TOLERANCE_SECONDS)`;
+    if (ageMs > toleranceMs && !pastUnbounded)
+      return `ignored: ${name} ${time.text} is older than the tolerance of ${toleranceMs / 1000} s (EVENT_TOLERANCE_SECONDS)`;
+    if (-ageMs > toleranceMs)
+      return `ignored: ${name} ${time.text} is further in the future than the tolerance of ${toleranceMs / 1000} s (EVENT_TOLERANCE_SECONDS)`;
   }
   return undefined;
 }

@@ -12,5 +12,10 @@ export interface GuardrailState {
 }
 
 export function guardrailState(config: StateConfig, store: StateStore): GuardrailState {
-  return { store, onUnavailable: config.onUnavailable, emergencyStop: config.emergencyStop, eventToleranceMs: config.eventToleranceMs };
+  return {
+    store,
+    onUnavailable: config.onUnavailable,
+    emergencyStop: config.emergencyStop,
+    eventToleranceMs: config.eventToleranceMs,
+  };
 }

@@ -12,10 +12,7 @@ export interface KillswitchRecord {
 export const NEVER_CHANGED: KillswitchRecord = { engaged: false, changedAt: '' };
 
 /** What a kill switch event does: the next record, or why it changes nothing. */
-export type KillswitchChange =
-  | { kind: 'applied'; next: KillswitchRecord }
-  | { kind: 'stale' }
-  | { kind: 'unmatched' };
+export type KillswitchChange = { kind: 'applied'; next: KillswitchRecord } | { kind: 'stale' } | { kind: 'unmatched' };
 
 /**
  * The kill switch after an event. Mirrored by APPLY_KILLSWITCH in redis-scripts.ts (the store
@@ -37,5 +34,8 @@ export function nextKillswitch(current: KillswitchRecord, event: KillswitchEvent
     return { kind: 'applied', next: { ...current, engaged: false, changedAt: at } };
   }
   if (at <= current.changedAt) return { kind: 'stale' };
-  return { kind: 'applied', next: { engaged: true, changedAt: at, engagedAt: at, engagedAtText: event.changedAt.text, engagedBy: event.by } };
+  return {
+    kind: 'applied',
+    next: { engaged: true, changedAt: at, engagedAt: at, engagedAtText: event.changedAt.text, engagedBy: event.by },
+  };
 }

@@ -1,11 +1,24 @@
 import { NEVER_CHANGED, nextKillswitch, type KillswitchRecord } from './killswitch-state';
 import type { ExecutionEvent, StateEvent } from './state-event';
 import {
-  HISTORY_MS, recordRetentionMs,
-  type ApplyOutcome, type ExceptionUse, type RunRef, type TakeOutcome, type RunsByScope, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
+  HISTORY_MS,
+  recordRetentionMs,
+  type ApplyOutcome,
+  type ExceptionUse,
+  type RunRef,
+  type TakeOutcome,
+  type RunsByScope,
+  type StateQuery,
+  type StateStore,
+  type StateTiming,
+  type StateView,
+  type StoreHealth,
 } from './state-store';
 
-interface ExecutionRecord { status: 'running' | 'ended'; scopes: string[] }
+interface ExecutionRecord {
+  status: 'running' | 'ended';
+  scopes: string[];
+}
 
 /** Runs per scope, by execution id. */
 class ScopedRuns {
@@ -59,9 +72,11 @@ class ExpiringKeys<V> {
 }
 
 /** /readyz's `state.restart` for the in-memory store (docs/state.md, "Restarts"). */
-export const MEMORY_RESTART = 'a restart forgets the emergency stop, the running runs and the cool-down and quota history: the state is kept in this process only (set REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES to keep it in Redis, or STEADYBIT_URL to rebuild it from the Steadybit Platform API)';
+export const MEMORY_RESTART =
+  'a restart forgets the emergency stop, the running runs and the cool-down and quota history: the state is kept in this process only (set REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES to keep it in Redis, or STEADYBIT_URL to rebuild it from the Steadybit Platform API)';
 /** The same with the Platform API configured: what a restart rebuilds, and what it cannot. */
-export const MEMORY_RESTART_REBUILT = 'a restart rebuilds the emergency stop, the running runs and the cool-down and quota history from the Steadybit Platform API at start-up (until that read succeeds, runs are denied); the state is otherwise kept in this process only';
+export const MEMORY_RESTART_REBUILT =
+  'a restart rebuilds the emergency stop, the running runs and the cool-down and quota history from the Steadybit Platform API at start-up (until that read succeeds, runs are denied); the state is otherwise kept in this process only';
 
 /** The state in this process: exact for one replica, lost on restart. Atomic because JS runs one event at a time. */
 export class MemoryStateStore implements StateStore {
@@ -119,7 +134,9 @@ export class MemoryStateStore implements StateStore {
     const view: StateView = {};
     if (query.emergencyStop) {
       const ks = this.killswitch;
-      view.emergencyStop = ks.engaged ? { engaged: true, by: ks.engagedBy, since: ks.engagedAtText } : { engaged: false };
+      view.emergencyStop = ks.engaged
+        ? { engaged: true, by: ks.engagedBy, since: ks.engagedAtText }
+        : { engaged: false };
     }
     if (query.running) view.running = this.running.since(query.scopes, nowMs - this.timing.executionTtlMs);
     if (query.endedSinceMs !== undefined) view.ended = this.ended.since(query.scopes, query.endedSinceMs);
@@ -139,9 +156,13 @@ export class MemoryStateStore implements StateStore {
 
   async takeExceptionUses(uses: readonly ExceptionUse[], now: Date): Promise<TakeOutcome> {
     const nowMs = now.getTime();
-    const counts = this.useCounts(uses.map((u) => u.name), nowMs);
+    const counts = this.useCounts(
+      uses.map((u) => u.name),
+      nowMs,
+    );
     if (uses.some((u) => (counts[u.name] ?? 0) >= u.maxUses)) return { taken: false, counts };
-    for (const u of uses) this.exceptionUses.set(u.name, { count: (counts[u.name] ?? 0) + 1, keepUntilMs: u.keepUntilMs });
+    for (const u of uses)
+      this.exceptionUses.set(u.name, { count: (counts[u.name] ?? 0) + 1, keepUntilMs: u.keepUntilMs });
     for (const [name, kept] of this.exceptionUses) if (kept.keepUntilMs <= nowMs) this.exceptionUses.delete(name);
     return { taken: true };
   }

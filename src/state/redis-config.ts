@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, envFlag, envInteger } from '../env-values';
 
-export interface HostPort { host: string; port: number }
+export interface HostPort {
+  host: string;
+  port: number;
+}
 
 /** How the service reaches Redis: one server, a Sentinel-managed primary, or a Redis Cluster. */
 export type RedisTopology =
@@ -30,25 +33,47 @@ export function parseHostPorts(name: string, raw: string): HostPort[] {
   return raw.split(',').map((entry) => {
     const m = /^(?:\[([^\]]+)\]|([^:\s[\]]+)):(\d{1,5})$/.exec(entry.trim());
     const port = m ? Number(m[3]) : 0;
-    if (!m || port < 1 || port > 65535) throw new ConfigError(`${name} must be host:port entries separated by commas (e.g. redis-0:26379,redis-1:26379), got "${entry.trim()}" in "${raw}"`);
+    if (!m || port < 1 || port > 65535)
+      throw new ConfigError(
+        `${name} must be host:port entries separated by commas (e.g. redis-0:26379,redis-1:26379), got "${entry.trim()}" in "${raw}"`,
+      );
     return { host: m[1] ?? m[2], port };
   });
 }
 
 function topology(env: NodeJS.ProcessEnv): RedisTopology | undefined {
   const given = TOPOLOGY_VARS.filter((name) => set(env, name));
-  if (given.length > 1) throw new ConfigError(`${given.join(' and ')} are set: set exactly one of ${TOPOLOGY_VARS.join(', ')} (or none for in-memory state)`);
-  if (set(env, 'REDIS_SENTINEL_NAME') && !set(env, 'REDIS_SENTINELS')) throw new ConfigError('REDIS_SENTINEL_NAME is set without REDIS_SENTINELS: give the sentinels as host:port,host:port');
+  if (given.length > 1)
+    throw new ConfigError(
+      `${given.join(' and ')} are set: set exactly one of ${TOPOLOGY_VARS.join(', ')} (or none for in-memory state)`,
+    );
+  if (set(env, 'REDIS_SENTINEL_NAME') && !set(env, 'REDIS_SENTINELS'))
+    throw new ConfigError(
+      'REDIS_SENTINEL_NAME is set without REDIS_SENTINELS: give the sentinels as host:port,host:port',
+    );
   if (given.length === 0) return undefined;
   if (set(env, 'REDIS_URL')) {
     const url = env.REDIS_URL as string;
-    if (!/^rediss?:\/\/[^\s]+$/.test(url)) throw new ConfigError('REDIS_URL must look like redis://host:6379/0 or rediss://host:6380 (or be unset for in-memory state)');
+    if (!/^rediss?:\/\/[^\s]+$/.test(url))
+      throw new ConfigError(
+        'REDIS_URL must look like redis://host:6379/0 or rediss://host:6380 (or be unset for in-memory state)',
+      );
     return { kind: 'standalone', url };
   }
-  if (set(env, 'REDIS_CLUSTER_NODES')) return { kind: 'cluster', nodes: parseHostPorts('REDIS_CLUSTER_NODES', env.REDIS_CLUSTER_NODES as string) };
+  if (set(env, 'REDIS_CLUSTER_NODES'))
+    return { kind: 'cluster', nodes: parseHostPorts('REDIS_CLUSTER_NODES', env.REDIS_CLUSTER_NODES as string) };
   const sentinels = parseHostPorts('REDIS_SENTINELS', env.REDIS_SENTINELS as string);
-  if (!set(env, 'REDIS_SENTINEL_NAME')) throw new ConfigError('REDIS_SENTINELS needs REDIS_SENTINEL_NAME: the name the sentinels monitor the primary under (sentinel monitor <name> ...)');
-  return { kind: 'sentinel', sentinels, name: env.REDIS_SENTINEL_NAME as string, sentinelUsername: env.REDIS_SENTINEL_USERNAME || undefined, sentinelPassword: env.REDIS_SENTINEL_PASSWORD || undefined };
+  if (!set(env, 'REDIS_SENTINEL_NAME'))
+    throw new ConfigError(
+      'REDIS_SENTINELS needs REDIS_SENTINEL_NAME: the name the sentinels monitor the primary under (sentinel monitor <name> ...)',
+    );
+  return {
+    kind: 'sentinel',
+    sentinels,
+    name: env.REDIS_SENTINEL_NAME as string,
+    sentinelUsername: env.REDIS_SENTINEL_USERNAME || undefined,
+    sentinelPassword: env.REDIS_SENTINEL_PASSWORD || undefined,
+  };
 }
 
 function tls(env: NodeJS.ProcessEnv, t: RedisTopology): RedisConfig['tls'] {
@@ -56,7 +81,8 @@ function tls(env: NodeJS.ProcessEnv, t: RedisTopology): RedisConfig['tls'] {
   const wanted = envFlag(env, 'REDIS_TLS', false) || caFile !== undefined;
   if (t.kind === 'standalone') {
     const rediss = t.url.startsWith('rediss://');
-    if (wanted && !rediss) throw new ConfigError('REDIS_TLS / REDIS_TLS_CA_FILE need a rediss:// REDIS_URL (redis:// is plain text)');
+    if (wanted && !rediss)
+      throw new ConfigError('REDIS_TLS / REDIS_TLS_CA_FILE need a rediss:// REDIS_URL (redis:// is plain text)');
     if (!rediss) return undefined;
   } else if (!wanted) {
     return undefined;
@@ -75,13 +101,17 @@ function credentials(env: NodeJS.ProcessEnv, t: RedisTopology): Pick<RedisConfig
   if (t.kind === 'standalone' && (username || password) && /^rediss?:\/\/[^/@]*@/.test(t.url)) {
     throw new ConfigError('REDIS_URL carries credentials and REDIS_USERNAME/REDIS_PASSWORD are set: give them once');
   }
-  if (username && !password) throw new ConfigError('REDIS_USERNAME is set without REDIS_PASSWORD: an ACL user needs its password');
+  if (username && !password)
+    throw new ConfigError('REDIS_USERNAME is set without REDIS_PASSWORD: an ACL user needs its password');
   return { username, password };
 }
 
 function keyPrefix(env: NodeJS.ProcessEnv): string {
   const prefix = env.REDIS_KEY_PREFIX || 'preflight-gate:';
-  if (/[{}\s]/.test(prefix)) throw new ConfigError(`REDIS_KEY_PREFIX must not contain braces or spaces (the service wraps it in a hash tag itself), got "${prefix}"`);
+  if (/[{}\s]/.test(prefix))
+    throw new ConfigError(
+      `REDIS_KEY_PREFIX must not contain braces or spaces (the service wraps it in a hash tag itself), got "${prefix}"`,
+    );
   return prefix;
 }
 
@@ -94,5 +124,11 @@ export function parseRedisConfig(env: NodeJS.ProcessEnv): RedisConfig | undefine
   waitReplicas(true);
   envFlag(env, 'REDIS_TLS', false);
   if (!t) return undefined;
-  return { topology: t, ...credentials(env, t), tls: tls(env, t), keyPrefix: prefix, waitReplicas: waitReplicas(t.kind === 'standalone') };
+  return {
+    topology: t,
+    ...credentials(env, t),
+    tls: tls(env, t),
+    keyPrefix: prefix,
+    waitReplicas: waitReplicas(t.kind === 'standalone'),
+  };
 }

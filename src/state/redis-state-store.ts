@@ -7,8 +7,18 @@ import { RedisGuardStore } from '../guard/redis-guard-store';
 import type { GuardStore } from '../guard/guard-store';
 import { END_STATES, type EndState, type ExecutionEvent, type KillswitchEvent, type StateEvent } from './state-event';
 import {
-  HISTORY_MS, recordRetentionMs, StateUnavailableError,
-  type ApplyOutcome, type ExceptionUse, type RunsByScope, type TakeOutcome, type StateQuery, type StateStore, type StateTiming, type StateView, type StoreHealth,
+  HISTORY_MS,
+  recordRetentionMs,
+  StateUnavailableError,
+  type ApplyOutcome,
+  type ExceptionUse,
+  type RunsByScope,
+  type TakeOutcome,
+  type StateQuery,
+  type StateStore,
+  type StateTiming,
+  type StateView,
+  type StoreHealth,
 } from './state-store';
 
 declare module 'ioredis' {
@@ -35,7 +45,11 @@ function runs(flat: string[]): RunsByScope[string] {
   const out = [];
   for (let i = 0; i < flat.length; i += 2) {
     const [id, state] = flat[i].split('|');
-    out.push({ id, atMs: Number(flat[i + 1]), ...(END_STATES.includes(state as EndState) ? { state: state as EndState } : {}) });
+    out.push({
+      id,
+      atMs: Number(flat[i + 1]),
+      ...(END_STATES.includes(state as EndState) ? { state: state as EndState } : {}),
+    });
   }
   return out;
 }
@@ -49,11 +63,16 @@ function runs(flat: string[]): RunsByScope[string] {
 function describeConnectError(err: Error): string {
   const code = (err as NodeJS.ErrnoException).code ?? '';
   const tls = /certificate|SSL|TLS/i.test(err.message) || code.startsWith('ERR_SSL') || code.includes('CERT');
-  return tls ? `TLS handshake with Redis failed: ${err.message} (is the server's certificate signed by the CA in REDIS_TLS_CA_FILE, or by a system CA without it?)` : err.message;
+  return tls
+    ? `TLS handshake with Redis failed: ${err.message} (is the server's certificate signed by the CA in REDIS_TLS_CA_FILE, or by a system CA without it?)`
+    : err.message;
 }
 
 /** What an execution script expects its record to be, and so which keys it touches. */
-interface Expected { status: '' | 'running' | 'ended'; scopes: string[] }
+interface Expected {
+  status: '' | 'running' | 'ended';
+  scopes: string[];
+}
 
 /**
  * The state in Redis (one server, Sentinel or Cluster), shared by every replica. Updates are Lua
@@ -84,7 +103,9 @@ export class RedisStateStore implements StateStore {
         this.refusedDatabase = `Redis refused the database REDIS_URL names (${err.message}): state is unavailable until REDIS_URL names one the server has`;
       }
     });
-    this.redis.on('ready', () => { this.lastError = undefined; });
+    this.redis.on('ready', () => {
+      this.lastError = undefined;
+    });
     this.redis.on('end', () => this.connectAgain());
     this.redis.defineCommand('applyKillswitch', { numberOfKeys: 2, lua: APPLY_KILLSWITCH });
     this.redis.defineCommand('applyExecution', { lua: APPLY_EXECUTION });
@@ -101,7 +122,9 @@ export class RedisStateStore implements StateStore {
     if (this.closed) return;
     setTimeout(() => {
       if (this.closed || this.redis.status !== 'end') return;
-      this.redis.connect().catch((err: Error) => { this.lastError = err.message; });
+      this.redis.connect().catch((err: Error) => {
+        this.lastError = err.message;
+      });
     }, RECONNECT_AFTER_END_MS).unref();
   }
 
@@ -119,7 +142,10 @@ export class RedisStateStore implements StateStore {
     if (this.unavailable()) throw new StateUnavailableError(this.notConnected());
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${this.opts.timeoutMs} ms (STATE_TIMEOUT_MS)`)), this.opts.timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`no answer within ${this.opts.timeoutMs} ms (STATE_TIMEOUT_MS)`)),
+        this.opts.timeoutMs,
+      );
     });
     try {
       return await Promise.race([run(), timeout]);
@@ -143,23 +169,36 @@ export class RedisStateStore implements StateStore {
     for (const [err] of replies) if (err) throw err;
     const [[, result], acked] = replies;
     if (acked && Number(acked[1]) < waitReplicas) {
-      throw new StateUnavailableError(`Redis update reached ${acked[1]} of ${waitReplicas} replicas within ${waitMs} ms (REDIS_WAIT_REPLICAS): it may not survive a failover`);
+      throw new StateUnavailableError(
+        `Redis update reached ${acked[1]} of ${waitReplicas} replicas within ${waitMs} ms (REDIS_WAIT_REPLICAS): it may not survive a failover`,
+      );
     }
     return String(result);
   }
 
   async apply(event: StateEvent, now: Date): Promise<ApplyOutcome> {
-    const result = await this.call('update', () => (event.kind === 'killswitch' ? this.applyKillswitch(event) : this.applyExecution(event, now)));
-    if (!OUTCOMES.includes(result as ApplyOutcome)) throw new StateUnavailableError(`Redis update answered "${result}"`);
+    const result = await this.call('update', () =>
+      event.kind === 'killswitch' ? this.applyKillswitch(event) : this.applyExecution(event, now),
+    );
+    if (!OUTCOMES.includes(result as ApplyOutcome))
+      throw new StateUnavailableError(`Redis update answered "${result}"`);
     return result as ApplyOutcome;
   }
 
   private applyKillswitch(event: KillswitchEvent): Promise<string> {
     const ttl = String(2 * this.opts.eventToleranceMs);
-    return this.update((pipe) => pipe.applyKillswitch(
-      this.keys.seen(event.dedupeKey), this.keys.killswitch,
-      ttl, event.engaged ? 'engaged' : 'disengaged', event.changedAt.key, event.changedAt.text, event.by, event.endsEngagementAt?.key ?? '',
-    ));
+    return this.update((pipe) =>
+      pipe.applyKillswitch(
+        this.keys.seen(event.dedupeKey),
+        this.keys.killswitch,
+        ttl,
+        event.engaged ? 'engaged' : 'disengaged',
+        event.changedAt.key,
+        event.changedAt.text,
+        event.by,
+        event.endsEngagementAt?.key ?? '',
+      ),
+    );
   }
 
   /**
@@ -172,22 +211,37 @@ export class RedisStateStore implements StateStore {
       const result = await this.runExecutionScript(event, now, expected);
       if (result !== 'retry') return result;
       const [status, scopes] = await this.redis.hmget(this.keys.execution(event.id), 'status', 'scopes');
-      expected = status === 'running' || status === 'ended'
-        ? { status, scopes: status === 'running' && scopes ? scopes.split('\n') : event.scopes }
-        : { status: '', scopes: event.scopes };
+      expected =
+        status === 'running' || status === 'ended'
+          ? { status, scopes: status === 'running' && scopes ? scopes.split('\n') : event.scopes }
+          : { status: '', scopes: event.scopes };
     }
-    throw new StateUnavailableError(`Redis update of execution ${event.id} kept meeting concurrent changes (${ATTEMPTS} attempts)`);
+    throw new StateUnavailableError(
+      `Redis update of execution ${event.id} kept meeting concurrent changes (${ATTEMPTS} attempts)`,
+    );
   }
 
   private runExecutionScript(event: ExecutionEvent, now: Date, expected: Expected): Promise<string> {
     const nowMs = now.getTime();
     const k = this.keys;
-    const scopeKeys = expected.scopes.flatMap((s) => (['running', 'started', 'ended'] as RunKind[]).map((kind) => k.runs(kind, s)));
+    const scopeKeys = expected.scopes.flatMap((s) =>
+      (['running', 'started', 'ended'] as RunKind[]).map((kind) => k.runs(kind, s)),
+    );
     const keys = [k.seen(event.dedupeKey), k.execution(event.id), ...scopeKeys];
     const args = [
-      String(2 * this.opts.eventToleranceMs), event.phase, event.id, event.time.key, String(event.time.ms), event.endState ?? '',
-      String(recordRetentionMs(this.opts)), String(nowMs - this.opts.executionTtlMs), String(nowMs - HISTORY_MS), String(HISTORY_MS),
-      expected.status, expected.status === 'running' ? expected.scopes.join('\n') : '', ...expected.scopes,
+      String(2 * this.opts.eventToleranceMs),
+      event.phase,
+      event.id,
+      event.time.key,
+      String(event.time.ms),
+      event.endState ?? '',
+      String(recordRetentionMs(this.opts)),
+      String(nowMs - this.opts.executionTtlMs),
+      String(nowMs - HISTORY_MS),
+      String(HISTORY_MS),
+      expected.status,
+      expected.status === 'running' ? expected.scopes.join('\n') : '',
+      ...expected.scopes,
     ];
     return this.update((pipe) => pipe.applyExecution(keys.length, ...keys, ...args));
   }
@@ -201,17 +255,22 @@ export class RedisStateStore implements StateStore {
     const replies = await this.call('read', async () => {
       const tx = this.redis.multi();
       if (query.emergencyStop) tx.hgetall(this.keys.killswitch);
-      for (const [kind, since] of wanted) for (const scope of query.scopes) tx.zrangebyscore(this.keys.runs(kind, scope), since, '+inf', 'WITHSCORES');
+      for (const [kind, since] of wanted)
+        for (const scope of query.scopes) tx.zrangebyscore(this.keys.runs(kind, scope), since, '+inf', 'WITHSCORES');
       for (const name of query.exceptionUses ?? []) tx.get(this.keys.exceptionUses(name));
       const out = await tx.exec();
       if (!out) throw new Error('transaction aborted');
-      return out.map(([err, value]) => { if (err) throw err; return value; });
+      return out.map(([err, value]) => {
+        if (err) throw err;
+        return value;
+      });
     });
     const view: StateView = {};
     let i = 0;
     if (query.emergencyStop) {
       const ks = replies[i++] as Record<string, string>;
-      view.emergencyStop = ks.engaged === '1' ? { engaged: true, by: ks.engagedBy, since: ks.engagedAtText } : { engaged: false };
+      view.emergencyStop =
+        ks.engaged === '1' ? { engaged: true, by: ks.engagedBy, since: ks.engagedAtText } : { engaged: false };
     }
     for (const [kind] of wanted) {
       const byScope: RunsByScope = {};
@@ -236,8 +295,13 @@ export class RedisStateStore implements StateStore {
 
   async takeExceptionUses(uses: readonly ExceptionUse[], now: Date): Promise<TakeOutcome> {
     const keys = uses.map((u) => this.keys.exceptionUses(u.name));
-    const args = uses.flatMap((u) => [String(u.maxUses), String(Math.max(1, Math.round(u.keepUntilMs - now.getTime())))]);
-    const result = await this.call('update', () => this.update((pipe) => pipe.takeExceptionUses(keys.length, ...keys, ...args)));
+    const args = uses.flatMap((u) => [
+      String(u.maxUses),
+      String(Math.max(1, Math.round(u.keepUntilMs - now.getTime()))),
+    ]);
+    const result = await this.call('update', () =>
+      this.update((pipe) => pipe.takeExceptionUses(keys.length, ...keys, ...args)),
+    );
     if (result === 'taken') return { taken: true };
     const counts = result.split(',').map(Number);
     return { taken: false, counts: Object.fromEntries(uses.map((u, i) => [u.name, counts[i] ?? 0])) };

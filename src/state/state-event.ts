@@ -15,7 +15,12 @@ const END_EVENTS: Readonly<Record<string, EndState>> = {
 const START_EVENT = 'experiment.execution.created';
 
 /** The custom-webhook events that change the tracked state: what `connect` subscribes /events to. */
-export const TRACKED_EVENTS: readonly string[] = [START_EVENT, ...Object.keys(END_EVENTS), 'killswitch.engaged', 'killswitch.disengaged'];
+export const TRACKED_EVENTS: readonly string[] = [
+  START_EVENT,
+  ...Object.keys(END_EVENTS),
+  'killswitch.engaged',
+  'killswitch.disengaged',
+];
 
 interface EventBase {
   name: string;
@@ -61,7 +66,10 @@ function optionalTime(text: string | undefined, field: string): EventTime | unde
 
 function killswitchEvent(payload: WebhookPayload, time: EventTime, ks: Killswitch): EventReading {
   const engaged = payload.event === 'killswitch.engaged';
-  const changed = optionalTime(engaged ? ks.engaged : ks.disengaged, `killswitch.${engaged ? 'engaged' : 'disengaged'}`);
+  const changed = optionalTime(
+    engaged ? ks.engaged : ks.disengaged,
+    `killswitch.${engaged ? 'engaged' : 'disengaged'}`,
+  );
   const endsAt = engaged ? undefined : optionalTime(ks.engaged, 'killswitch.engaged');
   if (typeof changed === 'string') return { kind: 'invalid', message: changed };
   if (typeof endsAt === 'string') return { kind: 'invalid', message: endsAt };
@@ -69,7 +77,13 @@ function killswitchEvent(payload: WebhookPayload, time: EventTime, ks: Killswitc
   return {
     kind: 'event',
     event: {
-      kind: 'killswitch', name: payload.event, time, engaged, changedAt: changed ?? time, by, endsEngagementAt: endsAt,
+      kind: 'killswitch',
+      name: payload.event,
+      time,
+      engaged,
+      changedAt: changed ?? time,
+      by,
+      endsEngagementAt: endsAt,
       dedupeKey: hash([payload.event, payload.time, ks.engaged, ks.disengaged]),
     },
   };
@@ -78,14 +92,23 @@ function killswitchEvent(payload: WebhookPayload, time: EventTime, ks: Killswitc
 function executionEvent(payload: WebhookPayload, time: EventTime, execution: Execution): EventReading {
   const endState = END_EVENTS[payload.event];
   if (payload.event !== START_EVENT && endState === undefined) {
-    return { kind: 'ignored', message: `ignored: ${payload.event} does not change the tracked state (only created, completed, failed, errored and canceled do)` };
+    return {
+      kind: 'ignored',
+      message: `ignored: ${payload.event} does not change the tracked state (only created, completed, failed, errored and canceled do)`,
+    };
   }
-  if (execution.id === undefined) return { kind: 'invalid', message: `${payload.event} without execution.id: the execution cannot be tracked` };
+  if (execution.id === undefined)
+    return { kind: 'invalid', message: `${payload.event} without execution.id: the execution cannot be tracked` };
   const id = String(execution.id);
   return {
     kind: 'event',
     event: {
-      kind: 'execution', name: payload.event, time, id, phase: endState ? 'ended' : 'started', endState,
+      kind: 'execution',
+      name: payload.event,
+      time,
+      id,
+      phase: endState ? 'ended' : 'started',
+      endState,
       scopes: executionScopes(execution),
       dedupeKey: hash([payload.event, id, payload.time, execution.state]),
     },
@@ -96,9 +119,16 @@ function executionEvent(payload: WebhookPayload, time: EventTime, execution: Exe
 export function readStateEvent(payload: WebhookPayload): EventReading {
   const isKillswitch = payload.event === 'killswitch.engaged' || payload.event === 'killswitch.disengaged';
   if (!isKillswitch && !payload.event.startsWith('experiment.execution.')) {
-    return { kind: 'ignored', message: `ignored: event "${payload.event}" is not tracked (experiment.execution.* and killswitch.* are)` };
+    return {
+      kind: 'ignored',
+      message: `ignored: event "${payload.event}" is not tracked (experiment.execution.* and killswitch.* are)`,
+    };
   }
-  if (payload.time === undefined) return { kind: 'invalid', message: `${payload.event} without time: the event cannot be ordered or checked for age` };
+  if (payload.time === undefined)
+    return {
+      kind: 'invalid',
+      message: `${payload.event} without time: the event cannot be ordered or checked for age`,
+    };
   const time = parseEventTime(payload.time);
   if (!time) return { kind: 'invalid', message: `time is not an RFC 3339 time: "${payload.time}"` };
   if (isKillswitch) {

@@ -14,7 +14,13 @@ export interface StateFactSourceDeps {
   logger: Logger;
 }
 
-const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = ['emergency-stop', 'running', 'ended', 'started', 'exception-uses'];
+const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = [
+  'emergency-stop',
+  'running',
+  'ended',
+  'started',
+  'exception-uses',
+];
 
 /** The run's scope keys of the kinds asked for: its team, every environment it touches (incl. an override). */
 function scopesOf(execution: PreflightPayload['execution'], per: ReadonlySet<ScopeKind>): string[] {
@@ -28,16 +34,33 @@ function scopesOf(execution: PreflightPayload['execution'], per: ReadonlySet<Sco
 }
 
 /** The one read a preflight makes for these needs: only as far back as the longest window asks. */
-export function stateQuery(needs: readonly Need[], execution: PreflightPayload['execution'], nowMs: number): StateQuery {
+export function stateQuery(
+  needs: readonly Need[],
+  execution: PreflightPayload['execution'],
+  nowMs: number,
+): StateQuery {
   const per = new Set<ScopeKind>();
   const query: StateQuery = { emergencyStop: false, running: false, scopes: [] };
   for (const need of needs) {
     switch (need.kind) {
-      case 'emergency-stop': query.emergencyStop = true; break;
-      case 'running': query.running = true; per.add(need.per); break;
-      case 'ended': query.endedSinceMs = Math.min(query.endedSinceMs ?? nowMs, nowMs - need.windowMs); per.add(need.per); break;
-      case 'started': query.startedSinceMs = Math.min(query.startedSinceMs ?? nowMs, nowMs - need.windowMs); per.add(need.per); break;
-      case 'exception-uses': (query.exceptionUses ??= []).push(need.exception); break;
+      case 'emergency-stop':
+        query.emergencyStop = true;
+        break;
+      case 'running':
+        query.running = true;
+        per.add(need.per);
+        break;
+      case 'ended':
+        query.endedSinceMs = Math.min(query.endedSinceMs ?? nowMs, nowMs - need.windowMs);
+        per.add(need.per);
+        break;
+      case 'started':
+        query.startedSinceMs = Math.min(query.startedSinceMs ?? nowMs, nowMs - need.windowMs);
+        per.add(need.per);
+        break;
+      case 'exception-uses':
+        (query.exceptionUses ??= []).push(need.exception);
+        break;
     }
   }
   return { ...query, scopes: scopesOf(execution, per) };
@@ -60,7 +83,10 @@ export function stateFactSource(deps: StateFactSourceDeps): FactSource {
       } catch (err) {
         if (!(err instanceof StateUnavailableError)) throw err;
         if (deps.onUnavailable === 'allow') {
-          deps.logger.warn('state store unavailable; STATE_UNAVAILABLE=allow, so guardrails with memory are not applied', { error: err.message });
+          deps.logger.warn(
+            'state store unavailable; STATE_UNAVAILABLE=allow, so guardrails with memory are not applied',
+            { error: err.message },
+          );
           return { ok: true, facts: quietFacts(needs) };
         }
         const message = `the state store is unavailable (${err.message}), so emergency stop, concurrency, cool-down and quota policies cannot be checked and the run is denied (STATE_UNAVAILABLE=deny)`;

@@ -52,7 +52,6 @@ export interface StateTiming {
   eventToleranceMs: number;
 }
 
-
 /** The store is unreachable or failed: the caller decides (deny by default). */
 export class StateUnavailableError extends Error {
   constructor(message: string) {

@@ -43,7 +43,10 @@ function namedField(e: ErrorObject): { unknownKey?: string; missing?: string } {
   return {};
 }
 
-export interface FieldError { path: string; message: string }
+export interface FieldError {
+  path: string;
+  message: string;
+}
 
 /** ajv errors -> one line each, `path: message`, without the noise of failed anyOf branches. */
 export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
@@ -60,7 +63,8 @@ export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldEr
     if (badKey !== undefined) message = e.keyword === 'syntax' ? message : `key ${JSON.stringify(badKey)} ${message}`;
     if (missing) message = 'is required';
     if (extra) message = 'is not a known field';
-    if (e.keyword === 'enum') message = `must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}`;
+    if (e.keyword === 'enum')
+      message = `must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}`;
     const line = `${path}: ${message}`;
     if (!seen.has(line)) {
       seen.add(line);
@@ -87,7 +91,10 @@ export interface LocatedError {
  * The key each error under `propertyNames` is about. ajv names it only on the summary error that
  * follows (`property name must be valid`, params.propertyName), not on the errors that say why.
  */
-function keysOfPropertyNameErrors(errors: ErrorObject[]): { keys: Map<ErrorObject, string>; explained: Set<ErrorObject> } {
+function keysOfPropertyNameErrors(errors: ErrorObject[]): {
+  keys: Map<ErrorObject, string>;
+  explained: Set<ErrorObject>;
+} {
   const keys = new Map<ErrorObject, string>();
   const explained = new Set<ErrorObject>();
   let pending: ErrorObject[] = [];
@@ -116,17 +123,34 @@ export function toLocatedErrors(errors: ErrorObject[] | null | undefined): Locat
   const all = errors ?? [];
   const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
   // A string with a `syntax` of its own says what is wrong with it; its bare `pattern` error goes.
-  const explainedBySyntax = new Set(all.filter((e) => e.keyword === 'syntax').map((e) => `${e.instancePath}\n${badKeys.get(e) ?? ''}`));
-  const superseded = (e: ErrorObject) => e.keyword === 'pattern' && explainedBySyntax.has(`${e.instancePath}\n${badKeys.get(e) ?? ''}`);
-  return all.filter((e) => !explained.has(e) && !superseded(e)).map((e) => {
-    const { missing, unknownKey } = namedField(e);
-    const path = splitPointer(e.instancePath);
-    const badKey = badKeys.get(e);
-    const syntax = e.keyword === 'syntax';
-    if (badKey !== undefined) return { path: [...path, badKey], message: syntax ? String(e.message) : `key ${e.message ?? 'is invalid'}`, atKey: true, syntax };
-    if (unknownKey !== undefined) path.push(unknownKey);
-    const [{ message }] = toFieldErrors([e]);
-    const field = unknownKey ?? missing;
-    return { path, message: field === undefined ? message : `${field} ${message}`, unknownKey, atKey: unknownKey !== undefined, syntax };
-  });
+  const explainedBySyntax = new Set(
+    all.filter((e) => e.keyword === 'syntax').map((e) => `${e.instancePath}\n${badKeys.get(e) ?? ''}`),
+  );
+  const superseded = (e: ErrorObject) =>
+    e.keyword === 'pattern' && explainedBySyntax.has(`${e.instancePath}\n${badKeys.get(e) ?? ''}`);
+  return all
+    .filter((e) => !explained.has(e) && !superseded(e))
+    .map((e) => {
+      const { missing, unknownKey } = namedField(e);
+      const path = splitPointer(e.instancePath);
+      const badKey = badKeys.get(e);
+      const syntax = e.keyword === 'syntax';
+      if (badKey !== undefined)
+        return {
+          path: [...path, badKey],
+          message: syntax ? String(e.message) : `key ${e.message ?? 'is invalid'}`,
+          atKey: true,
+          syntax,
+        };
+      if (unknownKey !== undefined) path.push(unknownKey);
+      const [{ message }] = toFieldErrors([e]);
+      const field = unknownKey ?? missing;
+      return {
+        path,
+        message: field === undefined ? message : `${field} ${message}`,
+        unknownKey,
+        atKey: unknownKey !== undefined,
+        syntax,
+      };
+    });
 }

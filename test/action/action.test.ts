@@ -21,12 +21,25 @@ import { testCertificates } from '../helpers/test-certificates';
  * GITHUB_OUTPUT files, in a policy repository as the workspace. The `uses:` step (setup-node) is the
  * one thing not run: the machine's node stands in for it.
  */
-interface Step { name?: string; id?: string; if?: string; uses?: string; run?: string; shell?: string; env?: Record<string, string> }
-interface Action { inputs: Record<string, { default?: string }>; outputs: Record<string, { value: string }>; runs: { using: string; steps: Step[] } }
+interface Step {
+  name?: string;
+  id?: string;
+  if?: string;
+  uses?: string;
+  run?: string;
+  shell?: string;
+  env?: Record<string, string>;
+}
+interface Action {
+  inputs: Record<string, { default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
 const ACTION_TEXT = readFileSync(join(ROOT, 'action.yml'), 'utf8');
 const action = parse(ACTION_TEXT) as Action;
 const DEFAULTS = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, v.default ?? '']));
-const expand = (text: string, inputs: Record<string, string>) => text.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_m, k: string) => inputs[k] ?? '');
+const expand = (text: string, inputs: Record<string, string>) =>
+  text.replace(/\$\{\{\s*inputs\.([\w-]+)\s*\}\}/g, (_m, k: string) => inputs[k] ?? '');
 
 let work: string;
 let actionPath: string;
@@ -35,8 +48,11 @@ let githubPath: string;
 
 /** Outputs of the steps run so far in a test (`${{ steps.<id>.outputs.<name> }}`). */
 const stepOutputs = new Map<string, Record<string, string>>();
-const expandAll = (text: string, inputs: Record<string, string>) => expand(text, inputs)
-  .replace(/\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}/g, (_m, id: string, name: string) => stepOutputs.get(id)?.[name] ?? '');
+const expandAll = (text: string, inputs: Record<string, string>) =>
+  expand(text, inputs).replace(
+    /\$\{\{\s*steps\.([\w-]+)\.outputs\.([\w-]+)\s*\}\}/g,
+    (_m, id: string, name: string) => stepOutputs.get(id)?.[name] ?? '',
+  );
 
 /**
  * The machine's environment as a runner hands it to a step: its proxy, CA and npm settings
@@ -51,28 +67,57 @@ function runnerEnvironment(): Record<string, string> {
 }
 
 /** Runs one `run` step as the runner does; asynchronous, so servers of the test (fake GitHub) can answer it. */
-async function runStep(step: Step, workspace: string, inputs = DEFAULTS, extra: { env?: Record<string, string>; path?: string[] } = {}) {
+async function runStep(
+  step: Step,
+  workspace: string,
+  inputs = DEFAULTS,
+  extra: { env?: Record<string, string>; path?: string[] } = {},
+) {
   const output = join(workspace, '.github-output');
   writeFileSync(output, '');
   const env: Record<string, string> = {
     ...runnerEnvironment(),
-    PATH: [...(extra.path ?? []), ...readFileSync(githubPath, 'utf8').split('\n').filter(Boolean).reverse(), process.env.PATH].join(':'),
+    PATH: [
+      ...(extra.path ?? []),
+      ...readFileSync(githubPath, 'utf8').split('\n').filter(Boolean).reverse(),
+      process.env.PATH,
+    ].join(':'),
     HOME: process.env.HOME ?? '/root',
-    GITHUB_ACTION_PATH: actionPath, GITHUB_PATH: githubPath, GITHUB_OUTPUT: output, GITHUB_WORKSPACE: workspace, RUNNER_TEMP: runnerTemp,
+    GITHUB_ACTION_PATH: actionPath,
+    GITHUB_PATH: githubPath,
+    GITHUB_OUTPUT: output,
+    GITHUB_WORKSPACE: workspace,
+    RUNNER_TEMP: runnerTemp,
     GITHUB_STEP_SUMMARY: join(workspace, '.github-step-summary'),
     ...extra.env,
     ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expandAll(v, inputs)])),
   };
-  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expandAll(step.run ?? '', inputs)], { cwd: workspace, env });
+  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expandAll(step.run ?? '', inputs)], {
+    cwd: workspace,
+    env,
+  });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
   const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
   const status = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   clearTimeout(timer);
   const outputs = readFileSync(output, 'utf8');
-  if (step.id) stepOutputs.set(step.id, Object.fromEntries(outputs.split('\n').filter((l) => l.includes('=')).map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)])));
+  if (step.id)
+    stepOutputs.set(
+      step.id,
+      Object.fromEntries(
+        outputs
+          .split('\n')
+          .filter((l) => l.includes('='))
+          .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+      ),
+    );
   return { status, stdout, stderr, outputs };
 }
 
@@ -98,7 +143,9 @@ beforeAll(async () => {
   mkdirSync(runnerTemp);
   writeFileSync(githubPath, '');
   // The action's checkout: the repository's files as git has them (committed or not), nothing built.
-  const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+  const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean);
   for (const file of files.filter((f) => existsSync(join(ROOT, f)))) {
     mkdirSync(dirname(join(actionPath, file)), { recursive: true });
     cpSync(join(ROOT, file), join(actionPath, file));
@@ -108,13 +155,16 @@ beforeAll(async () => {
   // registry, is what the release publishes (test/release/npm-publish.test.ts rehearses it).
   const install = await runStep(step('Install preflight-gate'), policyRepo(), { ...DEFAULTS, package: '' });
   if (install.status !== 0) throw new Error(`the install step failed (${install.status}):\n${install.stderr}`);
-  process.stderr.write(`action install step: ${((Date.now() - started) / 1000).toFixed(0)} s; ${install.stderr.trim().split('\n').slice(-1)[0]}\n`);
+  process.stderr.write(
+    `action install step: ${((Date.now() - started) / 1000).toFixed(0)} s; ${install.stderr.trim().split('\n').slice(-1)[0]}\n`,
+  );
 }, 320_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 // Replay: an archive recorded by the service under a policy that blocks prod; the pull request
 // blocks staging instead, so prod runs are newly allowed and staging runs newly denied.
-const BLOCK = (env: string) => `kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [${env}] }\n`;
+const BLOCK = (env: string) =>
+  `kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [${env}] }\n`;
 const TOKEN = 'ghs_action-test';
 const REPO = 'acme/policies';
 let recorded: RecordedArchive;
@@ -131,14 +181,29 @@ function pullRequest(policy: string): { repo: string; env: Record<string, string
   mkdirSync(join(repo, 'policies'));
   writeFileSync(join(repo, 'policies', 'blocked-environments.yaml'), policy);
   cpSync(recorded.archive, join(repo, 'decision-archive'), { recursive: true });
-  writeFileSync(join(repo, 'event.json'), JSON.stringify({ action: 'synchronize', number: 5, pull_request: { number: 5 } }));
-  return { repo, env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPO, GITHUB_EVENT_PATH: join(repo, 'event.json') } };
+  writeFileSync(
+    join(repo, 'event.json'),
+    JSON.stringify({ action: 'synchronize', number: 5, pull_request: { number: 5 } }),
+  );
+  return {
+    repo,
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPO, GITHUB_EVENT_PATH: join(repo, 'event.json') },
+  };
 }
 
-const REPLAY_STEPS = ['Fetch the decision archive', 'Replay the decision archive', 'Comment the replay on the pull request', 'Check the replay'];
+const REPLAY_STEPS = [
+  'Fetch the decision archive',
+  'Replay the decision archive',
+  'Comment the replay on the pull request',
+  'Check the replay',
+];
 
 /** The replay steps in order, as the runner runs them (none of them is skipped by an earlier failure but the last). */
-async function replaySteps(repo: string, inputs: Record<string, string>, extra: { env?: Record<string, string>; path?: string[] }) {
+async function replaySteps(
+  repo: string,
+  inputs: Record<string, string>,
+  extra: { env?: Record<string, string>; path?: string[] },
+) {
   const all = { ...DEFAULTS, 'github-token': TOKEN, 'replay-since': '', ...inputs };
   const runs = [];
   for (const name of REPLAY_STEPS) {
@@ -154,15 +219,21 @@ describe('action.yml', () => {
     expect(action.runs.using).toBe('composite');
     const used = [...ACTION_TEXT.matchAll(/inputs\.([\w-]+)/g)].map((m) => m[1]);
     expect(used.filter((name) => !(name in action.inputs))).toEqual([]);
-    expect(action.runs.steps[0]).toMatchObject({ uses: expect.stringMatching(/^actions\/setup-node@/), with: { 'node-version': '${{ inputs.node-version }}' } });
+    expect(action.runs.steps[0]).toMatchObject({
+      uses: expect.stringMatching(/^actions\/setup-node@/),
+      with: { 'node-version': '${{ inputs.node-version }}' },
+    });
     expect(DEFAULTS['node-version']).toBe(/node:(\d+)-/.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1]);
     expect(action.outputs['junit-file'].value).toBe('${{ steps.test.outputs.junit-file }}');
     for (const s of action.runs.steps.filter((x) => x.run)) expect([s.name, s.shell]).toEqual([s.name, 'bash']);
   });
 
   it('installs the CLI from its own checkout with production dependencies only and puts it on the PATH', () => {
-    expect(readFileSync(githubPath, 'utf8').trim().split('\n')).toEqual([join(runnerTemp, 'preflight-gate-cli', 'bin')]);
-    for (const dev of ['typescript', 'jest', '@aws-cdk', 'ts-jest']) expect([dev, existsSync(join(actionPath, 'node_modules', dev))]).toEqual([dev, false]);
+    expect(readFileSync(githubPath, 'utf8').trim().split('\n')).toEqual([
+      join(runnerTemp, 'preflight-gate-cli', 'bin'),
+    ]);
+    for (const dev of ['typescript', 'jest', '@aws-cdk', 'ts-jest'])
+      expect([dev, existsSync(join(actionPath, 'node_modules', dev))]).toEqual([dev, false]);
     expect(existsSync(join(runnerTemp, 'preflight-gate-cli', 'tsc'))).toBe(false);
     expect(existsSync(join(actionPath, 'dist', 'cli', 'main.js'))).toBe(true);
   });
@@ -172,18 +243,39 @@ describe('action.yml', () => {
     // npmrc ($PREFIX/etc/npmrc) names the registry and the CA that signs it; nothing else trusts it.
     const dir = mkdtempSync(join(work, 'ca-'));
     const certs = testCertificates(dir);
-    const registry = await startFakeNpmRegistry(certs, { name: 'preflight-gate', version: '9.9.9-ca', tarball: packBinPackage(dir, 'preflight-gate', '9.9.9-ca', 'preflight-gate') });
+    const registry = await startFakeNpmRegistry(certs, {
+      name: 'preflight-gate',
+      version: '9.9.9-ca',
+      tarball: packBinPackage(dir, 'preflight-gate', '9.9.9-ca', 'preflight-gate'),
+    });
     try {
       const prefix = join(dir, 'machine-prefix');
       mkdirSync(join(prefix, 'etc'), { recursive: true });
       writeFileSync(join(prefix, 'etc', 'npmrc'), `registry=${registry.url}/\ncafile=${certs.ca}\n`);
       const temp = join(dir, 'runner-temp');
       mkdirSync(temp);
-      const env = { PREFIX: prefix, NPM_CONFIG_FETCH_RETRIES: '0', NPM_CONFIG_CACHE: join(dir, 'npm-cache'), RUNNER_TEMP: temp, GITHUB_PATH: join(dir, 'github-path'), NODE_EXTRA_CA_CERTS: '' };
-      const install = await runStep(step('Install preflight-gate'), policyRepo(), { ...DEFAULTS, package: 'preflight-gate@9.9.9-ca' }, { env });
-      expect([install.status, install.stderr]).toEqual([0, expect.stringMatching(/^preflight-gate 9\.9\.9-ca installed in \d+ s$/m)]);
+      const env = {
+        PREFIX: prefix,
+        NPM_CONFIG_FETCH_RETRIES: '0',
+        NPM_CONFIG_CACHE: join(dir, 'npm-cache'),
+        RUNNER_TEMP: temp,
+        GITHUB_PATH: join(dir, 'github-path'),
+        NODE_EXTRA_CA_CERTS: '',
+      };
+      const install = await runStep(
+        step('Install preflight-gate'),
+        policyRepo(),
+        { ...DEFAULTS, package: 'preflight-gate@9.9.9-ca' },
+        { env },
+      );
+      expect([install.status, install.stderr]).toEqual([
+        0,
+        expect.stringMatching(/^preflight-gate 9\.9\.9-ca installed in \d+ s$/m),
+      ]);
       expect(registry.requests).toEqual(['GET /preflight-gate', 'GET /preflight-gate/-/preflight-gate-9.9.9-ca.tgz']);
-      expect(readFileSync(join(dir, 'github-path'), 'utf8')).toBe(`${join(temp, 'preflight-gate-cli', 'node_modules', '.bin')}\n`);
+      expect(readFileSync(join(dir, 'github-path'), 'utf8')).toBe(
+        `${join(temp, 'preflight-gate-cli', 'node_modules', '.bin')}\n`,
+      );
     } finally {
       await registry.close();
     }
@@ -195,42 +287,67 @@ describe('action.yml', () => {
     const test = await runStep(step('Test policies'), repo);
     expect([test.status, test.stdout]).toEqual([0, expect.stringMatching(/^OK: 3 suites \(0 failed\)/m)]);
     expect(test.outputs).toBe('junit-file=preflight-gate-junit.xml\n');
-    expect(readFileSync(join(repo, 'preflight-gate-junit.xml'), 'utf8')).toMatch(/<testsuites name="preflight-gate policy tests" tests="30" failures="0" time="\d+\.\d{3}">/);
+    expect(readFileSync(join(repo, 'preflight-gate-junit.xml'), 'utf8')).toMatch(
+      /<testsuites name="preflight-gate policy tests" tests="30" failures="0" time="\d+\.\d{3}">/,
+    );
   });
 
   it('fails on a failing policy test, with an annotation on the case and the failure in the JUnit report', async () => {
-    const suite = readFileSync(join(ROOT, 'policies', 'blocked-environments.test.yaml'), 'utf8').replace('  - name: a run in staging is allowed\n    expect:\n      decision: allow', '  - name: a run in staging is allowed\n    expect:\n      decision: deny');
+    const suite = readFileSync(join(ROOT, 'policies', 'blocked-environments.test.yaml'), 'utf8').replace(
+      '  - name: a run in staging is allowed\n    expect:\n      decision: allow',
+      '  - name: a run in staging is allowed\n    expect:\n      decision: deny',
+    );
     const repo = policyRepo({ 'policies/blocked-environments.test.yaml': suite });
     const test = await runStep(step('Test policies'), repo);
     expect(test.status).toBe(1);
-    expect(test.stdout).toMatch(/^::error file=policies\/blocked-environments\.test\.yaml,line=\d+,col=\d+,title=policy test failed%3A a run in staging is allowed::decision: expected deny, got allow/m);
+    expect(test.stdout).toMatch(
+      /^::error file=policies\/blocked-environments\.test\.yaml,line=\d+,col=\d+,title=policy test failed%3A a run in staging is allowed::decision: expected deny, got allow/m,
+    );
     expect(readFileSync(join(repo, 'preflight-gate-junit.xml'), 'utf8')).toMatch(/failures="1"/);
   });
 
   it('fails the validate step with an annotation on the broken line', async () => {
     const repo = policyRepo({ 'policies/broken.yaml': 'kind: Policy\nname: broken\nrules:\n  - environments: {}\n' });
     const validate = await runStep(step('Validate policies'), repo);
-    expect(validate.stdout).toMatch(/^::error file=policies\/broken\.yaml,line=4,col=\d+,title=preflight-gate::rules\[0\]\.environments: /m);
+    expect(validate.stdout).toMatch(
+      /^::error file=policies\/broken\.yaml,line=4,col=\d+,title=preflight-gate::rules\[0\]\.environments: /m,
+    );
     expect(validate.status).toBe(1);
   });
 
   it('declares the replay steps: each runs only with replay-archive, and the comment only on a pull request', () => {
-    for (const name of REPLAY_STEPS) expect([name, step(name).if]).toEqual([name, expect.stringContaining("inputs.replay-archive != ''")]);
+    for (const name of REPLAY_STEPS)
+      expect([name, step(name).if]).toEqual([name, expect.stringContaining("inputs.replay-archive != ''")]);
     expect(step('Comment the replay on the pull request').if).toContain('github.event.pull_request.number');
-    expect(DEFAULTS).toMatchObject({ 'replay-since': '14d', 'replay-fail-on': 'newly-allowed', 'replay-comment': 'true', 'github-token': '${{ github.token }}' });
+    expect(DEFAULTS).toMatchObject({
+      'replay-since': '14d',
+      'replay-fail-on': 'newly-allowed',
+      'replay-comment': 'true',
+      'github-token': '${{ github.token }}',
+    });
     expect(action.outputs['replay-report'].value).toBe('${{ steps.replay.outputs.report }}');
   });
 
   it('replays the archive against the pull request, comments once (edited on the next push) and fails the check on newly allowed runs', async () => {
     const loosened = pullRequest(BLOCK('staging'));
-    const [fetched, replayed, commented, checked] = await replaySteps(loosened.repo, { 'replay-archive': 'decision-archive' }, { env: loosened.env });
+    const [fetched, replayed, commented, checked] = await replaySteps(
+      loosened.repo,
+      { 'replay-archive': 'decision-archive' },
+      { env: loosened.env },
+    );
     expect(fetched.outputs).toBe('path=decision-archive\n');
-    expect([replayed.status, replayed.outputs]).toEqual([0, `report=${join(runnerTemp, 'preflight-gate-replay.md')}\nexit-code=1\n`]);
+    expect([replayed.status, replayed.outputs]).toEqual([
+      0,
+      `report=${join(runnerTemp, 'preflight-gate-replay.md')}\nexit-code=1\n`,
+    ]);
     const report = readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8');
     expect(report).toMatch(/^### preflight-gate replay: \d+ archived runs would be decided differently/);
     expect(report).toMatch(/\| ⚠️ Newly allowed \(a guardrail loosened\) \| [1-9]\d* \|/);
     expect(readFileSync(join(loosened.repo, '.github-step-summary'), 'utf8')).toBe(report);
-    expect([commented.status, commented.stdout]).toEqual([0, expect.stringMatching(/^created https:\/\/github\.example\/acme\/policies\/pull\/5#issuecomment-\d+\n$/)]);
+    expect([commented.status, commented.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^created https:\/\/github\.example\/acme\/policies\/pull\/5#issuecomment-\d+\n$/),
+    ]);
     expect(github.comments.get(5)?.map((c) => c.body)).toEqual([`${commentMarker('replay policies')}\n${report}`]);
     expect(checked.status).toBe(1);
     expect(checked.stdout).toContain('::error title=preflight-gate replay::the replay found newly-allowed runs');
@@ -241,12 +358,22 @@ describe('action.yml', () => {
     expect(again.map((r) => r.status)).toEqual([0, 0, 0, 0]);
     expect(again[2].stdout).toMatch(/^updated /);
     expect(github.comments.get(5)).toHaveLength(1);
-    expect(github.comments.get(5)?.[0].body).toContain('### preflight-gate replay: no archived run would be decided differently');
+    expect(github.comments.get(5)?.[0].body).toContain(
+      '### preflight-gate replay: no archived run would be decided differently',
+    );
   }, 180_000);
 
   it('fetches the archive from an http(s) URL with the header given, and reads an s3:// prefix itself (no aws CLI)', async () => {
     // The whole archive as one gzipped file, as a bucket would hold a copy of it.
-    const gz = gzipSync(Buffer.concat(readdirSync(recorded.archive).sort().map((name) => (name.endsWith('.gz') ? gunzipSync : (b: Buffer) => b)(readFileSync(join(recorded.archive, name))))));
+    const gz = gzipSync(
+      Buffer.concat(
+        readdirSync(recorded.archive)
+          .sort()
+          .map((name) =>
+            (name.endsWith('.gz') ? gunzipSync : (b: Buffer) => b)(readFileSync(join(recorded.archive, name))),
+          ),
+      ),
+    );
     const server: Server = createServer((req, res) => {
       if (req.headers.authorization !== 'Bearer archive-token') return res.writeHead(403).end('forbidden');
       if (req.url !== '/bucket/decisions.jsonl.gz?X-Amz-Signature=abc') return res.writeHead(404).end('no such key');
@@ -256,14 +383,38 @@ describe('action.yml', () => {
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/bucket`;
     try {
       const same = pullRequest(BLOCK('prod'));
-      const inputs = { 'replay-archive': `${base}/decisions.jsonl.gz?X-Amz-Signature=abc`, 'replay-archive-header': 'Authorization: Bearer archive-token', 'replay-comment': 'false' };
-      const fetched = await runStep(step('Fetch the decision archive'), same.repo, { ...DEFAULTS, ...inputs }, { env: same.env });
-      expect([fetched.status, fetched.outputs]).toEqual([0, `path=${join(runnerTemp, 'preflight-gate-archive', 'decisions-fetched.jsonl')}\n`]);
-      const replayed = await runStep(step('Replay the decision archive'), same.repo, { ...DEFAULTS, ...inputs, 'replay-since': '' }, { env: same.env });
+      const inputs = {
+        'replay-archive': `${base}/decisions.jsonl.gz?X-Amz-Signature=abc`,
+        'replay-archive-header': 'Authorization: Bearer archive-token',
+        'replay-comment': 'false',
+      };
+      const fetched = await runStep(
+        step('Fetch the decision archive'),
+        same.repo,
+        { ...DEFAULTS, ...inputs },
+        { env: same.env },
+      );
+      expect([fetched.status, fetched.outputs]).toEqual([
+        0,
+        `path=${join(runnerTemp, 'preflight-gate-archive', 'decisions-fetched.jsonl')}\n`,
+      ]);
+      const replayed = await runStep(
+        step('Replay the decision archive'),
+        same.repo,
+        { ...DEFAULTS, ...inputs, 'replay-since': '' },
+        { env: same.env },
+      );
       expect(replayed.outputs).toContain('exit-code=0\n');
-      expect(readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8')).toMatch(/^### preflight-gate replay: no archived run would be decided differently/);
+      expect(readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8')).toMatch(
+        /^### preflight-gate replay: no archived run would be decided differently/,
+      );
 
-      const missing = await runStep(step('Fetch the decision archive'), same.repo, { ...DEFAULTS, ...inputs, 'replay-archive': `${base}/gone.jsonl.gz` }, { env: same.env });
+      const missing = await runStep(
+        step('Fetch the decision archive'),
+        same.repo,
+        { ...DEFAULTS, ...inputs, 'replay-archive': `${base}/gone.jsonl.gz` },
+        { env: same.env },
+      );
       expect(missing.status).not.toBe(0);
       expect(missing.stderr).toMatch(/curl: \(22\).*404/);
     } finally {
@@ -277,35 +428,79 @@ describe('action.yml', () => {
     const { port } = await s3.run();
     const endpoint = `http://127.0.0.1:${port}`;
     try {
-      const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+      const client = new S3Client({
+        endpoint,
+        region: 'us-east-1',
+        forcePathStyle: true,
+        credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      });
       await client.send(new CreateBucketCommand({ Bucket: 'acme-archive' }));
       for (const name of readdirSync(recorded.archive)) {
-        await client.send(new PutObjectCommand({ Bucket: 'acme-archive', Key: `decisions/${name}`, Body: readFileSync(join(recorded.archive, name)) }));
+        await client.send(
+          new PutObjectCommand({
+            Bucket: 'acme-archive',
+            Key: `decisions/${name}`,
+            Body: readFileSync(join(recorded.archive, name)),
+          }),
+        );
       }
       const bin = mkdtempSync(join(work, 'bin-'));
       writeFileSync(join(bin, 'aws'), '#!/bin/bash\necho "the aws CLI is not needed" >&2\nexit 1\n', { mode: 0o755 });
       const onS3 = pullRequest(BLOCK('staging'));
-      const env = { ...onS3.env, AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', DECISION_ARCHIVE_S3_ENDPOINT: endpoint, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
-      const runs = await replaySteps(onS3.repo, { 'replay-archive': 's3://acme-archive/decisions', 'replay-comment': 'false', 'replay-fail-on': 'none' }, { env, path: [bin] });
+      const env = {
+        ...onS3.env,
+        AWS_ACCESS_KEY_ID: 'S3RVER',
+        AWS_SECRET_ACCESS_KEY: 'S3RVER',
+        DECISION_ARCHIVE_S3_ENDPOINT: endpoint,
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      };
+      const runs = await replaySteps(
+        onS3.repo,
+        { 'replay-archive': 's3://acme-archive/decisions', 'replay-comment': 'false', 'replay-fail-on': 'none' },
+        { env, path: [bin] },
+      );
       expect(runs[0].outputs).toBe('path=s3://acme-archive/decisions\n');
       expect(runs.map((r) => r.status)).toEqual([0, 0, 0, 0]);
       expect(runs[1].outputs).toContain('exit-code=0\n');
-      expect(readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8')).toMatch(/\| ⚠️ Newly allowed \(a guardrail loosened\) \| [1-9]\d* \|/);
+      expect(readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8')).toMatch(
+        /\| ⚠️ Newly allowed \(a guardrail loosened\) \| [1-9]\d* \|/,
+      );
     } finally {
       await s3.close();
     }
   }, 180_000);
 
   it('a replay that cannot run (an invalid policy set, a missing archive) says why in the comment and fails the check', async () => {
-    const broken = pullRequest('kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blockd: [prod] }\n');
+    const broken = pullRequest(
+      'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blockd: [prod] }\n',
+    );
     github.comments.delete(5);
-    const [, replayed, commented, checked] = await replaySteps(broken.repo, { 'replay-archive': 'decision-archive' }, { env: broken.env });
+    const [, replayed, commented, checked] = await replaySteps(
+      broken.repo,
+      { 'replay-archive': 'decision-archive' },
+      { env: broken.env },
+    );
     expect(replayed.outputs).toContain('exit-code=2\n');
     expect(commented.stdout).toMatch(/^created /);
-    expect(github.comments.get(5)?.[0].body).toMatch(/^<!-- preflight-gate: replay policies -->\n### preflight-gate replay could not run\n\n```\npreflight-gate: the policy set in policies is invalid/);
-    expect([checked.status, checked.stdout]).toEqual([1, expect.stringContaining('::error title=preflight-gate replay::the replay could not run')]);
+    expect(github.comments.get(5)?.[0].body).toMatch(
+      /^<!-- preflight-gate: replay policies -->\n### preflight-gate replay could not run\n\n```\npreflight-gate: the policy set in policies is invalid/,
+    );
+    expect([checked.status, checked.stdout]).toEqual([
+      1,
+      expect.stringContaining('::error title=preflight-gate replay::the replay could not run'),
+    ]);
 
-    const absent = await runStep(step('Fetch the decision archive'), broken.repo, { ...DEFAULTS, 'replay-archive': 'no-such-dir' }, { env: broken.env });
-    expect([absent.status, absent.stderr]).toEqual([1, expect.stringContaining('::error title=preflight-gate replay::replay-archive: no-such-dir does not exist in the workspace')]);
+    const absent = await runStep(
+      step('Fetch the decision archive'),
+      broken.repo,
+      { ...DEFAULTS, 'replay-archive': 'no-such-dir' },
+      { env: broken.env },
+    );
+    expect([absent.status, absent.stderr]).toEqual([
+      1,
+      expect.stringContaining(
+        '::error title=preflight-gate replay::replay-archive: no-such-dir does not exist in the workspace',
+      ),
+    ]);
   }, 180_000);
 });

@@ -20,19 +20,39 @@ const procs: ServerProcess[] = [];
 
 async function post(proc: ServerProcess, body: object) {
   const raw = JSON.stringify(body);
-  const res = await fetch(`${proc.url}/preflight`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) } });
-  return { status: res.status, id: res.headers.get('x-preflight-decision-id') ?? '', message: ((await res.json()) as { message: string }).message };
+  const res = await fetch(`${proc.url}/preflight`, {
+    method: 'POST',
+    body: raw,
+    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
+  });
+  return {
+    status: res.status,
+    id: res.headers.get('x-preflight-decision-id') ?? '',
+    message: ((await res.json()) as { message: string }).message,
+  };
 }
-const exceptions = async (proc: ServerProcess) => ((await (await fetch(`${proc.url}/readyz`)).json()) as { exceptions: number }).exceptions;
-const run = (id: number) => preflightWith((p) => { p.execution.id = id; p.execution.environment = 'production'; });
+const exceptions = async (proc: ServerProcess) =>
+  ((await (await fetch(`${proc.url}/readyz`)).json()) as { exceptions: number }).exceptions;
+const run = (id: number) =>
+  preflightWith((p) => {
+    p.execution.id = id;
+    p.execution.environment = 'production';
+  });
 
 beforeAll(async () => {
   redis = await startRedis();
   root = mkdtempSync(join(tmpdir(), 'pg-approval-'));
-  writeFileSync(join(root, 'no-prod.yaml'), [
-    'kind: Policy', 'name: no-production', 'rules:', '  - environments: { blocked: [production] }',
-    'message: "{{reason}}; to ask for an exception: preflight-gate exception --from-decision {{decisionId}} --audit-log <file> --expires-in 2h --max-uses 1 --reason ..."', '',
-  ].join('\n'));
+  writeFileSync(
+    join(root, 'no-prod.yaml'),
+    [
+      'kind: Policy',
+      'name: no-production',
+      'rules:',
+      '  - environments: { blocked: [production] }',
+      'message: "{{reason}}; to ask for an exception: preflight-gate exception --from-decision {{decisionId}} --audit-log <file> --expires-in 2h --max-uses 1 --reason ..."',
+      '',
+    ].join('\n'),
+  );
   writeFileSync(join(root, 'settings.yaml'), 'kind: ExceptionSettings\nmaxDuration: 1d\n');
 });
 afterAll(async () => {
@@ -43,7 +63,13 @@ afterAll(async () => {
 
 test('deny -> mint -> reload -> allowed once -> denied again, across two replicas sharing Redis', async () => {
   const start = async (name: string) => {
-    const proc = await startServerProcess({ POLICY_DIR: root, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET, REDIS_URL: redis.url, AUDIT_LOG: join(root, `audit-${name}.jsonl`) });
+    const proc = await startServerProcess({
+      POLICY_DIR: root,
+      POLICY_WATCH: 'false',
+      WEBHOOK_SECRET: SECRET,
+      REDIS_URL: redis.url,
+      AUDIT_LOG: join(root, `audit-${name}.jsonl`),
+    });
     procs.push(proc);
     return proc;
   };
@@ -51,28 +77,63 @@ test('deny -> mint -> reload -> allowed once -> denied again, across two replica
 
   const denied = await post(a, run(1));
   expect(denied.status).toBe(403);
-  expect(denied.message).toContain(`to ask for an exception: preflight-gate exception --from-decision ${denied.id} --audit-log`);
+  expect(denied.message).toContain(
+    `to ask for an exception: preflight-gate exception --from-decision ${denied.id} --audit-log`,
+  );
 
-  const minted = runCli(['exception', '--from-decision', denied.id, '--audit-log', join(root, 'audit-a.jsonl'), '--dir', root,
-    '--expires-in', '2h', '--max-uses', '1', '--reason', 'game day CHG-1', '--requested-by', 'jane@example.com', '--out', join(root, 'waiver.yaml')]);
+  const minted = runCli([
+    'exception',
+    '--from-decision',
+    denied.id,
+    '--audit-log',
+    join(root, 'audit-a.jsonl'),
+    '--dir',
+    root,
+    '--expires-in',
+    '2h',
+    '--max-uses',
+    '1',
+    '--reason',
+    'game day CHG-1',
+    '--requested-by',
+    'jane@example.com',
+    '--out',
+    join(root, 'waiver.yaml'),
+  ]);
   expect(minted.stderr).toBe('');
   expect(readFileSync(join(root, 'waiver.yaml'), 'utf8')).toContain(`from decision ${denied.id}`);
 
   for (const proc of [a, b]) proc.child.kill('SIGHUP');
-  await waitFor(async () => (await exceptions(a)) === 1 && (await exceptions(b)) === 1, 'both replicas to load the exception');
+  await waitFor(
+    async () => (await exceptions(a)) === 1 && (await exceptions(b)) === 1,
+    'both replicas to load the exception',
+  );
 
   const allowed = await post(b, run(2));
   expect(allowed.status).toBe(200);
   expect(allowed.message).toMatch(/^Allowed/);
   // The audit line is written as the answer finishes: read it once it is there.
-  const auditLine = () => readFileSync(join(root, 'audit-b.jsonl'), 'utf8').split('\n').filter((l) => l.includes(allowed.id)).map((l) => JSON.parse(l) as { policies: unknown[] })[0];
+  const auditLine = () =>
+    readFileSync(join(root, 'audit-b.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.includes(allowed.id))
+      .map((l) => JSON.parse(l) as { policies: unknown[] })[0];
   await waitFor(async () => auditLine() !== undefined, 'the audit line of the allowed run');
   const line = auditLine();
-  expect(line?.policies).toEqual([expect.objectContaining({ policy: 'no-production', result: 'skipped', exception: expect.stringMatching(/^no-production-[0-9a-f]{8}$/), reasons: [expect.stringContaining(', use 1 of 1: game day CHG-1)')] })]);
+  expect(line?.policies).toEqual([
+    expect.objectContaining({
+      policy: 'no-production',
+      result: 'skipped',
+      exception: expect.stringMatching(/^no-production-[0-9a-f]{8}$/),
+      reasons: [expect.stringContaining(', use 1 of 1: game day CHG-1)')],
+    }),
+  ]);
 
   for (const proc of [a, b]) {
     const again = await post(proc, run(3));
     expect(again.status).toBe(403);
-    expect(again.message).toMatch(/exception "no-production-[0-9a-f]{8}" is used up \(1 of 1 run waived\) and no longer waives this policy; ask for a new one/);
+    expect(again.message).toMatch(
+      /exception "no-production-[0-9a-f]{8}" is used up \(1 of 1 run waived\) and no longer waives this policy; ask for a new one/,
+    );
   }
 }, 60_000);

@@ -12,10 +12,13 @@ import { freshPrefix, redisStore, TIMING } from '../state/store-table';
 const NOW = new Date('2026-01-05T10:00:00Z');
 const FILES = {
   'p.yaml': 'kind: Policy\nname: no-production\nrules:\n  - environments: { blocked: [production] }\n',
-  'e.yaml': 'kind: Exception\nname: once\npolicy: no-production\nowner: jane\nreason: game day\nexpires: "2026-01-05T12:00:00Z"\nmaxUses: 2\nmatch: { experimentKeys: [ADM-1] }\n',
+  'e.yaml':
+    'kind: Exception\nname: once\npolicy: no-production\nowner: jane\nreason: game day\nexpires: "2026-01-05T12:00:00Z"\nmaxUses: 2\nmatch: { experimentKeys: [ADM-1] }\n',
 };
 const bundle = bundleFrom(FILES, NOW);
-const payload = preflightWith((p) => { p.execution.environment = 'production'; });
+const payload = preflightWith((p) => {
+  p.execution.environment = 'production';
+});
 const decideWith = (facts: Facts) => decide(bundle, payload, facts, NOW, { decisionId: 'd-1' });
 const use = { name: 'once', maxUses: 2, keepUntilMs: NOW.getTime() + 86_400_000 };
 
@@ -23,7 +26,12 @@ describe('the decision reads the use count', () => {
   test.each([
     ['no use yet: waived, use 1 of 2', { exceptionUses: {} }, true, 'use 1 of 2: game day'],
     ['one use: waived, use 2 of 2', { exceptionUses: { once: 1 } }, true, 'use 2 of 2: game day'],
-    ['used up: denied, saying so', { exceptionUses: { once: 2 } }, false, 'exception "once" is used up (2 of 2 runs waived)'],
+    [
+      'used up: denied, saying so',
+      { exceptionUses: { once: 2 } },
+      false,
+      'exception "once" is used up (2 of 2 runs waived)',
+    ],
     ['count not gathered: never waived (fail closed)', {}, false, 'cannot tell how often exception "once" was used'],
   ])('%s', (_name, state, allowed, text) => {
     const d = decideWith({ state });
@@ -43,10 +51,15 @@ describe('settling: the use is taken only when the run is allowed', () => {
     const facts = { state: { exceptionUses: {} } };
     const first = await settleExceptionUses({ decision: decideWith(facts), facts }, bundle, NOW, decideWith, take);
     expect(first.decision.allowed).toBe(true);
-    expect(await store.read({ emergencyStop: false, running: false, scopes: [], exceptionUses: ['once'] }, NOW)).toEqual({ exceptionUses: { once: 1 } });
+    expect(
+      await store.read({ emergencyStop: false, running: false, scopes: [], exceptionUses: ['once'] }, NOW),
+    ).toEqual({ exceptionUses: { once: 1 } });
     const usedUp = { state: { exceptionUses: { once: 2 } } };
     await settleExceptionUses({ decision: decideWith(usedUp), facts: usedUp }, bundle, NOW, decideWith, take);
-    expect((await store.read({ emergencyStop: false, running: false, scopes: [], exceptionUses: ['once'] }, NOW)).exceptionUses).toEqual({ once: 1 });
+    expect(
+      (await store.read({ emergencyStop: false, running: false, scopes: [], exceptionUses: ['once'] }, NOW))
+        .exceptionUses,
+    ).toEqual({ once: 1 });
   });
 
   test('another replica took the last use between read and take: decided again, denied as used up', async () => {
@@ -54,7 +67,13 @@ describe('settling: the use is taken only when the run is allowed', () => {
     await store.takeExceptionUses([use], NOW);
     await store.takeExceptionUses([use], NOW);
     const stale = { state: { exceptionUses: { once: 1 } } };
-    const settled = await settleExceptionUses({ decision: decideWith(stale), facts: stale }, bundle, NOW, decideWith, (u, now) => store.takeExceptionUses(u, now));
+    const settled = await settleExceptionUses(
+      { decision: decideWith(stale), facts: stale },
+      bundle,
+      NOW,
+      decideWith,
+      (u, now) => store.takeExceptionUses(u, now),
+    );
     expect(settled.decision.allowed).toBe(false);
     expect(settled.decision.message).toContain('exception "once" is used up (2 of 2 runs waived)');
     expect(settled.facts.state?.exceptionUses).toEqual({ once: 2 });
@@ -62,23 +81,45 @@ describe('settling: the use is taken only when the run is allowed', () => {
 
   test('without a store to count, a waived run is refused (never waived uncounted)', async () => {
     const facts = { state: { exceptionUses: {} } };
-    await expect(settleExceptionUses({ decision: decideWith(facts), facts }, bundle, NOW, decideWith, undefined)).rejects.toThrow('no state store counts exception uses');
+    await expect(
+      settleExceptionUses({ decision: decideWith(facts), facts }, bundle, NOW, decideWith, undefined),
+    ).rejects.toThrow('no state store counts exception uses');
   });
 });
 
 describe('takeExceptionUses under concurrency: exactly maxUses are taken', () => {
   let redis: TestRedis;
-  beforeAll(async () => { redis = await startRedis(); });
-  afterAll(async () => { await redis.stop(); });
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis.stop();
+  });
 
-  test.each([['memory'], ['redis, two stores sharing one server']])('%s', async (kind) => {
-    const prefix = freshPrefix('uses');
-    const stores: StateStore[] = kind === 'memory' ? [new MemoryStateStore(TIMING)] : [await redisStore(redis, prefix), await redisStore(redis, prefix)];
-    const other = { name: 'other', maxUses: 5, keepUntilMs: use.keepUntilMs };
-    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => stores[i % stores.length].takeExceptionUses([use, other], NOW)));
-    expect(outcomes.filter((o) => o.taken)).toHaveLength(2);
-    expect(outcomes.filter((o) => !o.taken)[0]).toEqual({ taken: false, counts: { once: 2, other: 2 } });
-    expect((await stores[0].read({ emergencyStop: false, running: false, scopes: [], exceptionUses: ['once', 'other', 'never'] }, NOW)).exceptionUses).toEqual({ once: 2, other: 2 });
-    await Promise.all(stores.map((s) => s.close()));
-  }, 30_000);
+  test.each([['memory'], ['redis, two stores sharing one server']])(
+    '%s',
+    async (kind) => {
+      const prefix = freshPrefix('uses');
+      const stores: StateStore[] =
+        kind === 'memory'
+          ? [new MemoryStateStore(TIMING)]
+          : [await redisStore(redis, prefix), await redisStore(redis, prefix)];
+      const other = { name: 'other', maxUses: 5, keepUntilMs: use.keepUntilMs };
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => stores[i % stores.length].takeExceptionUses([use, other], NOW)),
+      );
+      expect(outcomes.filter((o) => o.taken)).toHaveLength(2);
+      expect(outcomes.filter((o) => !o.taken)[0]).toEqual({ taken: false, counts: { once: 2, other: 2 } });
+      expect(
+        (
+          await stores[0].read(
+            { emergencyStop: false, running: false, scopes: [], exceptionUses: ['once', 'other', 'never'] },
+            NOW,
+          )
+        ).exceptionUses,
+      ).toEqual({ once: 2, other: 2 });
+      await Promise.all(stores.map((s) => s.close()));
+    },
+    30_000,
+  );
 });

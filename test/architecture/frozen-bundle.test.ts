@@ -21,20 +21,36 @@ import { ROOT } from '../helpers/server-process';
 const NOWS = ['2026-01-05T10:00:00Z', '2026-01-10T03:00:00Z', '2026-11-27T14:00:00Z'].map((t) => new Date(t));
 
 function payloads(): PreflightPayload[] {
-  const fixtures = examplePayloadFiles().map((f) => payload<PreflightPayload>(f)).filter((p) => p.event === 'experiment.execution.preflight');
+  const fixtures = examplePayloadFiles()
+    .map((f) => payload<PreflightPayload>(f))
+    .filter((p) => p.event === 'experiment.execution.preflight');
   const envs = ['production', 'prod', 'staging', 'dev', 'payments-prod'];
   return [
     ...fixtures,
     ...benchPayloads().map((v) => v.payload),
-    ...envs.map((env) => preflightWith((p) => { p.execution.environment = env; })),
-    preflightWith((p) => { delete p.execution.teamKey; delete p.execution.environment; }),
+    ...envs.map((env) =>
+      preflightWith((p) => {
+        p.execution.environment = env;
+      }),
+    ),
+    preflightWith((p) => {
+      delete p.execution.teamKey;
+      delete p.execution.environment;
+    }),
   ];
 }
 
 const STATES: Facts[] = [
   {},
   { state: { emergencyStop: { engaged: false }, running: {}, ended: {}, started: {} } },
-  { state: { emergencyStop: { engaged: true, by: 'jane', since: '2026-01-05T09:59:00Z' }, running: {}, ended: {}, started: {} } },
+  {
+    state: {
+      emergencyStop: { engaged: true, by: 'jane', since: '2026-01-05T09:59:00Z' },
+      running: {},
+      ended: {},
+      started: {},
+    },
+  },
 ];
 
 function load(files: ReturnType<typeof generatePolicySet> | string): PolicyBundle {
@@ -53,11 +69,16 @@ describe.each([
     const frozen = deepFreeze(load(files()));
     const plain = load(files());
     let decided = 0;
-    for (const p of payloads()) for (const [t, now] of NOWS.entries()) for (const facts of STATES) for (const fullScan of t < fullScanTimes ? [false, true] : [false]) {
-      const opts = { decisionId: 'd', fullScan };
-      expect(JSON.stringify(decide(frozen, p, facts, now, opts))).toBe(JSON.stringify(decide(plain, p, facts, now, opts)));
-      decided++;
-    }
+    for (const p of payloads())
+      for (const [t, now] of NOWS.entries())
+        for (const facts of STATES)
+          for (const fullScan of t < fullScanTimes ? [false, true] : [false]) {
+            const opts = { decisionId: 'd', fullScan };
+            expect(JSON.stringify(decide(frozen, p, facts, now, opts))).toBe(
+              JSON.stringify(decide(plain, p, facts, now, opts)),
+            );
+            decided++;
+          }
     expect(decided).toBeGreaterThan(60);
     expect(Object.isFrozen(frozen.policies[0].match)).toBe(true);
   }, 300_000);

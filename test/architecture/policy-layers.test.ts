@@ -23,7 +23,10 @@ describe('the policy language layers', () => {
     ['the language imports an adapter', 'policy/engine/decide.ts', 'http/preflight-route.ts'],
     ['a file at the top of policy/', 'policy/engine/decide.ts', 'policy/compiled.ts'],
   ])('a planted import is found: %s', (_name, from, to) => {
-    const graph = { 'policy/rules/cooldown.ts': ['policy/core/rule-kind.ts', 'policy/syntax/duration.ts'], [from]: [to] };
+    const graph = {
+      'policy/rules/cooldown.ts': ['policy/core/rule-kind.ts', 'policy/syntax/duration.ts'],
+      [from]: [to],
+    };
     expect(layerViolations(graph)).toEqual([`${from} -> ${to}`]);
   });
 });

@@ -1,22 +1,47 @@
-import { decisionArchive, toArchiveRecord, type DecisionToArchive, type LineWriter } from '../../src/archive/decision-archive';
+import {
+  decisionArchive,
+  toArchiveRecord,
+  type DecisionToArchive,
+  type LineWriter,
+} from '../../src/archive/decision-archive';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { decide } from '../../src/policy/engine/decide';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 
-const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: no-kube-system\nrules:\n  - targetAttributes: {forbid: {container.engine: [docker]}}\n' });
-const payload = preflightWith((p) => { p.execution.id = 7; });
+const bundle = bundleFrom({
+  'p.yaml':
+    'kind: Policy\nname: no-kube-system\nrules:\n  - targetAttributes: {forbid: {container.engine: [docker]}}\n',
+});
+const payload = preflightWith((p) => {
+  p.execution.id = 7;
+});
 const now = new Date('2026-11-23T21:00:00Z');
-const entry = (): DecisionToArchive => ({ decision: decide(bundle, payload, {}, now, { decisionId: 'd-1' }), bundle, payload, now, needs: [], facts: {}, explain: false });
+const entry = (): DecisionToArchive => ({
+  decision: decide(bundle, payload, {}, now, { decisionId: 'd-1' }),
+  bundle,
+  payload,
+  now,
+  needs: [],
+  facts: {},
+  explain: false,
+});
 
 function setup(writer: LineWriter, queueBytes = 1024 ** 2) {
   const metrics = createMetrics({ defaultMetrics: false });
   const errors: string[] = [];
   const logger = createLogger('error', { silent: true });
-  logger.error = ((message: string) => { errors.push(message); return logger; }) as typeof logger.error;
+  logger.error = ((message: string) => {
+    errors.push(message);
+    return logger;
+  }) as typeof logger.error;
   const archive = decisionArchive({ writer, queueBytes, maskAttributes: [], metrics, logger });
-  const count = async () => (await metrics.registry.getSingleMetricAsString('preflight_decision_archive_records_total')).split('\n').filter((l) => !l.startsWith('#')).join('\n');
+  const count = async () =>
+    (await metrics.registry.getSingleMetricAsString('preflight_decision_archive_records_total'))
+      .split('\n')
+      .filter((l) => !l.startsWith('#'))
+      .join('\n');
   return { archive, count, errors };
 }
 
@@ -24,21 +49,41 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 test('records are written as one JSON line each, after the turn that recorded them', async () => {
   const chunks: string[] = [];
-  const { archive, count } = setup({ write: async (c) => { chunks.push(c); }, close: async () => undefined });
+  const { archive, count } = setup({
+    write: async (c) => {
+      chunks.push(c);
+    },
+    close: async () => undefined,
+  });
   archive.record(entry());
   archive.record(entry());
   expect(chunks).toEqual([]);
   await archive.close();
-  const lines = chunks.join('').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  const lines = chunks
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
   expect(lines).toHaveLength(2);
-  expect(lines[0]).toMatchObject({ format: 1, id: 'd-1', at: '2026-11-23T21:00:00.000Z', revision: bundle.revision, builtIns: [], explain: false, facts: { needs: [] }, answer: { status: 403 } });
+  expect(lines[0]).toMatchObject({
+    format: 1,
+    id: 'd-1',
+    at: '2026-11-23T21:00:00.000Z',
+    revision: bundle.revision,
+    builtIns: [],
+    explain: false,
+    facts: { needs: [] },
+    answer: { status: 403 },
+  });
   expect(lines[0].payload).toEqual(payload);
   expect(await count()).toContain('outcome="written"} 2');
 });
 
 test('when the queue is full, records are dropped and counted; the writer is never waited for', async () => {
   let release: () => void = () => undefined;
-  const blocked = new Promise<void>((resolve) => { release = resolve; });
+  const blocked = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const line = `${JSON.stringify(toArchiveRecord(entry(), new Set()))}\n`;
   const { archive, count } = setup({ write: () => blocked, close: async () => undefined }, line.length * 2);
   for (let i = 0; i < 3; i++) archive.record(entry()); // the first batch goes to the writer (which hangs)
@@ -53,7 +98,12 @@ test('when the queue is full, records are dropped and counted; the writer is nev
 
 test('a failed write is counted and logged (once a minute), and later writes go on', async () => {
   let fail = true;
-  const { archive, count, errors } = setup({ write: async () => { if (fail) throw new Error('ENOSPC: no space left on device'); }, close: async () => undefined });
+  const { archive, count, errors } = setup({
+    write: async () => {
+      if (fail) throw new Error('ENOSPC: no space left on device');
+    },
+    close: async () => undefined,
+  });
   archive.record(entry());
   await tick();
   await tick();
@@ -63,13 +113,20 @@ test('a failed write is counted and logged (once a minute), and later writes go 
   fail = false;
   archive.record(entry());
   await archive.close();
-  expect(await count()).toMatch(/outcome="written"} 1[\s\S]*outcome="failed"} 2|outcome="failed"} 2[\s\S]*outcome="written"} 1/);
+  expect(await count()).toMatch(
+    /outcome="written"} 1[\s\S]*outcome="failed"} 2|outcome="failed"} 2[\s\S]*outcome="written"} 1/,
+  );
   expect(errors).toEqual(['decision archive: lines could not be written and are lost']);
 });
 
 test('a record after close is dropped, not written to a reopened file', async () => {
   const chunks: string[] = [];
-  const { archive, count } = setup({ write: async (c) => { chunks.push(c); }, close: async () => undefined });
+  const { archive, count } = setup({
+    write: async (c) => {
+      chunks.push(c);
+    },
+    close: async () => undefined,
+  });
   await archive.close();
   archive.record(entry());
   await tick();
@@ -87,6 +144,8 @@ test('masked keys: their values are replaced in the payload and wherever the ans
   expect(JSON.stringify(payload)).toContain('"key":"container.engine","value":"docker"');
   expect(text).toContain('"key":"container.host","value":"docker-desktop"');
   const host = toArchiveRecord(entry(), new Set(['container.host/name']));
-  expect(JSON.stringify(host.payload)).toContain('{"key":"container.host/name","operator":"EQUALS","values":["[masked]"]}');
+  expect(JSON.stringify(host.payload)).toContain(
+    '{"key":"container.host/name","operator":"EQUALS","values":["[masked]"]}',
+  );
   expect(JSON.stringify(host)).not.toContain('docker-desktop/minikube');
 });

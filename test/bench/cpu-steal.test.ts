@@ -1,7 +1,8 @@
 import { parseCpuTimes, readCpuTimes, stealPercent } from '../../bench/cpu-steal';
 
 // A real /proc/stat head from the benchmark machine (2 vCPUs).
-const BEFORE = 'cpu  576128 0 77162 6929855 15435 0 16071 15533 0 0\ncpu0 288064 0 38581 3464927 7717 0 8035 7766 0 0\nintr 1 2 3\n';
+const BEFORE =
+  'cpu  576128 0 77162 6929855 15435 0 16071 15533 0 0\ncpu0 288064 0 38581 3464927 7717 0 8035 7766 0 0\nintr 1 2 3\n';
 const AFTER = 'cpu  577756 0 77362 6931203 15708 0 16188 15727 0 0\ncpu0 288878 0 38681 3465601 7854 0 8094 7863 0 0\n';
 
 describe('steal time from /proc/stat', () => {

@@ -12,7 +12,9 @@ let server: Server;
 let url: string;
 
 beforeAll(async () => {
-  server = await new Promise<Server>((resolve) => { const s = createBaselineApp([SECRET]).listen(0, '127.0.0.1', () => resolve(s)); });
+  server = await new Promise<Server>((resolve) => {
+    const s = createBaselineApp([SECRET]).listen(0, '127.0.0.1', () => resolve(s));
+  });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
@@ -27,12 +29,20 @@ describe('benchmark payloads and load run', () => {
       'aliases.yaml': 'kind: EnvironmentAliases\naliases:\n  payments-prod: [4f1c2a9e-0000-4000-8000-000000000002]\n',
       'blocked.yaml': 'kind: Policy\nname: blocked\nrules:\n  - environments: { blocked: [payments-prod] }\n',
     });
-    expect(await expectedStatuses(variants, bundle)).toEqual(variants.map((v) => (v.name.includes('payments-prod') ? 403 : 200)));
+    expect(await expectedStatuses(variants, bundle)).toEqual(
+      variants.map((v) => (v.name.includes('payments-prod') ? 403 : 200)),
+    );
     expect(await expectedStatuses(variants, undefined)).toEqual(variants.map(() => 200));
   });
 
   test('the baseline answers every variant as expected', async () => {
-    const figures = await runLoad(url, variants, variants.map(() => 200), { connections: 2, warmupSeconds: 0.2, seconds: 0.5 }, () => process.cpuUsage().user / 1e6);
+    const figures = await runLoad(
+      url,
+      variants,
+      variants.map(() => 200),
+      { connections: 2, warmupSeconds: 0.2, seconds: 0.5 },
+      () => process.cpuUsage().user / 1e6,
+    );
     expect(figures.requests).toBeGreaterThan(0);
     expect(figures).toMatchObject({ unexpected: 0, status5xx: 0, errors: 0 });
     expect(figures.coreUsePercent).toBeGreaterThan(0);
@@ -40,10 +50,16 @@ describe('benchmark payloads and load run', () => {
     expect(figures.stealPercent).toBeLessThanOrEqual(100);
   });
 
-  test('CPU per request and core use come from the target\'s CPU clock over the measured run', async () => {
+  test("CPU per request and core use come from the target's CPU clock over the measured run", async () => {
     // A target clock read once before and once after the measured run: 0.2 s of CPU in between.
     const readings = [10, 10.2];
-    const figures = await runLoad(url, variants, variants.map(() => 200), { connections: 1, warmupSeconds: 0.1, seconds: 0.5 }, () => readings.shift() ?? Number.NaN);
+    const figures = await runLoad(
+      url,
+      variants,
+      variants.map(() => 200),
+      { connections: 1, warmupSeconds: 0.1, seconds: 0.5 },
+      () => readings.shift() ?? Number.NaN,
+    );
     expect(readings).toEqual([]);
     expect(figures.cpuMicrosPerRequest * figures.requests).toBeCloseTo(200_000, 0);
     // 0.2 s over a run of at least 0.5 s: at most 40% of a core, and far above 0.
@@ -53,7 +69,13 @@ describe('benchmark payloads and load run', () => {
 
   test('an answer other than the expected status is counted', async () => {
     const expected = variants.map((_v, i) => (i === 0 ? 403 : 200));
-    const figures = await runLoad(url, variants, expected, { connections: 1, warmupSeconds: 0.2, seconds: 0.5 }, () => 0);
+    const figures = await runLoad(
+      url,
+      variants,
+      expected,
+      { connections: 1, warmupSeconds: 0.2, seconds: 0.5 },
+      () => 0,
+    );
     expect(figures.perPayload[0]).toBeGreaterThan(0);
     expect(figures.unexpected).toBe(figures.perPayload[0]);
     expect(figures.status5xx).toBe(0);

@@ -4,15 +4,51 @@ import { formatReport } from '../../bench/report';
 import type { BenchResults, HttpTargetFigures } from '../../bench/figures';
 import type { EngineFigures } from '../../bench/engine-bench';
 
-const http = (name: string, kind: HttpTargetFigures['kind'], policies: number, change: Partial<HttpTargetFigures> = {}): HttpTargetFigures => ({
-  name, kind, policies, startupMs: 100, rssMb: 80, peakRssMb: 90, errorDecisions: 0, throughputRatio: 1, p99Ratio: 1,
-  requestsPerSecond: 1000, p50Ms: 1, p99Ms: 2, requests: 10000, cpuMicrosPerRequest: 100, coreUsePercent: 100, stealPercent: 0.5, unexpected: 0, status5xx: 0, errors: 0, statuses: { 200: 10000 }, perPayload: [10000], ...change,
+const http = (
+  name: string,
+  kind: HttpTargetFigures['kind'],
+  policies: number,
+  change: Partial<HttpTargetFigures> = {},
+): HttpTargetFigures => ({
+  name,
+  kind,
+  policies,
+  startupMs: 100,
+  rssMb: 80,
+  peakRssMb: 90,
+  errorDecisions: 0,
+  throughputRatio: 1,
+  p99Ratio: 1,
+  requestsPerSecond: 1000,
+  p50Ms: 1,
+  p99Ms: 2,
+  requests: 10000,
+  cpuMicrosPerRequest: 100,
+  coreUsePercent: 100,
+  stealPercent: 0.5,
+  unexpected: 0,
+  status5xx: 0,
+  errors: 0,
+  statuses: { 200: 10000 },
+  perPayload: [10000],
+  ...change,
 });
-const engine = (policies: number, microsPerDecision: number): EngineFigures => ({ policies, microsPerDecision, decisionsPerSecond: 1e6 / microsPerDecision, visitedPerDecision: 5, fullScanMicrosPerDecision: microsPerDecision * policies });
-const run = (change: Partial<HttpTargetFigures> = {}, at10k = 40) => checkTargets(
-  [http('baseline', 'baseline', 0), http('bundled policies', 'bundled', 10, { throughputRatio: 0.9 }), http('10,000 generated', 'generated', 10000, { throughputRatio: 0.75, ...change })],
-  [engine(10, 5), engine(100, 10), engine(10000, at10k)],
-);
+const engine = (policies: number, microsPerDecision: number): EngineFigures => ({
+  policies,
+  microsPerDecision,
+  decisionsPerSecond: 1e6 / microsPerDecision,
+  visitedPerDecision: 5,
+  fullScanMicrosPerDecision: microsPerDecision * policies,
+});
+const run = (change: Partial<HttpTargetFigures> = {}, at10k = 40) =>
+  checkTargets(
+    [
+      http('baseline', 'baseline', 0),
+      http('bundled policies', 'bundled', 10, { throughputRatio: 0.9 }),
+      http('10,000 generated', 'generated', 10000, { throughputRatio: 0.75, ...change }),
+    ],
+    [engine(10, 5), engine(100, 10), engine(10000, at10k)],
+  );
 const failed = (lines: ReturnType<typeof run>) => lines.filter((l) => !l.pass).map((l) => l.name);
 
 describe('benchmark targets', () => {
@@ -21,14 +57,39 @@ describe('benchmark targets', () => {
   });
 
   test.each<[string, Partial<HttpTargetFigures>, number, string[]]>([
-    ['throughput under 0.70x with the largest set', { throughputRatio: 0.69 }, 40, ['throughput with 10000 policies >= 0.70x baseline']],
+    [
+      'throughput under 0.70x with the largest set',
+      { throughputRatio: 0.69 },
+      40,
+      ['throughput with 10000 policies >= 0.70x baseline'],
+    ],
     ['p99 over 1.5x', { p99Ratio: 1.6 }, 40, ['p99 latency, 10,000 generated <= 1.5x baseline']],
     ['peak RSS of 300 MB', { peakRssMb: 300 }, 40, ['peak RSS with 10000 policies < 300 MB']],
     ['engine cost over 5x its cost at 100', {}, 51, ['engine cost per decision at 10000 policies <= 5x at 100']],
-    ['one unexpected status', { unexpected: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
-    ['a 5xx', { status5xx: 1, unexpected: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
-    ['an error decision', { errorDecisions: 1 }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
-    ['no request answered at all (nothing unexpected, nothing checked)', { requests: 0, statuses: {}, perPayload: [0] }, 40, ['10,000 generated: every answer as expected, no 5xx, no error decision']],
+    [
+      'one unexpected status',
+      { unexpected: 1 },
+      40,
+      ['10,000 generated: every answer as expected, no 5xx, no error decision'],
+    ],
+    [
+      'a 5xx',
+      { status5xx: 1, unexpected: 1 },
+      40,
+      ['10,000 generated: every answer as expected, no 5xx, no error decision'],
+    ],
+    [
+      'an error decision',
+      { errorDecisions: 1 },
+      40,
+      ['10,000 generated: every answer as expected, no 5xx, no error decision'],
+    ],
+    [
+      'no request answered at all (nothing unexpected, nothing checked)',
+      { requests: 0, statuses: {}, perPayload: [0] },
+      40,
+      ['10,000 generated: every answer as expected, no 5xx, no error decision'],
+    ],
   ])('%s fails its target, and only it', (_name, change, at10k, expected) => {
     expect(failed(run(change, at10k))).toEqual(expected);
   });
@@ -36,9 +97,15 @@ describe('benchmark targets', () => {
   test('the node:http reference has no speed target, only a correctness one', () => {
     const slow = http('node:http reference', 'reference', 0, { throughputRatio: 0.1, p99Ratio: 9, peakRssMb: 900 });
     const lines = checkTargets([http('baseline', 'baseline', 0), slow], [engine(100, 10)]);
-    expect(lines.map((l) => l.name)).toEqual(['baseline: every answer as expected, no 5xx, no error decision', 'node:http reference: every answer as expected, no 5xx, no error decision']);
-    expect(checkTargets([http('baseline', 'baseline', 0), { ...slow, unexpected: 1 }], [engine(100, 10)]).filter((l) => !l.pass).map((l) => l.name))
-      .toEqual(['node:http reference: every answer as expected, no 5xx, no error decision']);
+    expect(lines.map((l) => l.name)).toEqual([
+      'baseline: every answer as expected, no 5xx, no error decision',
+      'node:http reference: every answer as expected, no 5xx, no error decision',
+    ]);
+    expect(
+      checkTargets([http('baseline', 'baseline', 0), { ...slow, unexpected: 1 }], [engine(100, 10)])
+        .filter((l) => !l.pass)
+        .map((l) => l.name),
+    ).toEqual(['node:http reference: every answer as expected, no 5xx, no error decision']);
   });
 
   test('only correctness targets are marked to fail a quick run', () => {
@@ -49,25 +116,48 @@ describe('benchmark targets', () => {
   test('the report prints one PASS/FAIL line per target', () => {
     const targets = run({ throughputRatio: 0.5 });
     const results: BenchResults = {
-      mode: 'full', startedAt: '2026-11-22T03:00:00Z', machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
-      settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 }, ruleKinds: { usable: ['environments'], notes: [] },
-      payloads: [], http: [http('baseline', 'baseline', 0)], engine: [engine(100, 10)], loadTimes: [], targets, passed: false,
+      mode: 'full',
+      startedAt: '2026-11-22T03:00:00Z',
+      machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
+      settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 },
+      ruleKinds: { usable: ['environments'], notes: [] },
+      payloads: [],
+      http: [http('baseline', 'baseline', 0)],
+      engine: [engine(100, 10)],
+      loadTimes: [],
+      targets,
+      passed: false,
     };
-    const lines = formatReport(results).split('\n').filter((l) => /^(PASS|FAIL) /.test(l));
+    const lines = formatReport(results)
+      .split('\n')
+      .filter((l) => /^(PASS|FAIL) /.test(l));
     expect(lines).toHaveLength(targets.length);
     expect(lines).toContain('FAIL  throughput with 10000 policies >= 0.70x baseline: 0.50x');
   });
 
   test('the HTTP table shows each target\'s core use and steal, "-" when steal is unknown', () => {
     const results: BenchResults = {
-      mode: 'full', startedAt: '2026-11-22T03:00:00Z', machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
-      settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 }, ruleKinds: { usable: ['environments'], notes: [] },
-      payloads: [], engine: [engine(100, 10)], loadTimes: [], targets: [], passed: true,
-      http: [http('baseline', 'baseline', 0, { coreUsePercent: 101.4, stealPercent: 2.25 }), http('10,000 generated', 'generated', 10000, { coreUsePercent: 87.2, stealPercent: undefined })],
+      mode: 'full',
+      startedAt: '2026-11-22T03:00:00Z',
+      machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
+      settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 },
+      ruleKinds: { usable: ['environments'], notes: [] },
+      payloads: [],
+      engine: [engine(100, 10)],
+      loadTimes: [],
+      targets: [],
+      passed: true,
+      http: [
+        http('baseline', 'baseline', 0, { coreUsePercent: 101.4, stealPercent: 2.25 }),
+        http('10,000 generated', 'generated', 10000, { coreUsePercent: 87.2, stealPercent: undefined }),
+      ],
     };
     const lines = formatReport(results).split('\n');
     const head = lines.find((l) => l.startsWith('target '))!.split(/\s{2,}/);
-    const row = (name: string) => { const cells = lines.find((l) => l.startsWith(name))!.split(/\s{2,}/); return (col: string) => cells[head.indexOf(col)]; };
+    const row = (name: string) => {
+      const cells = lines.find((l) => l.startsWith(name))!.split(/\s{2,}/);
+      return (col: string) => cells[head.indexOf(col)];
+    };
     expect([row('baseline')('core %'), row('baseline')('steal %')]).toEqual(['101', '2.3']);
     expect([row('10,000 generated')('core %'), row('10,000 generated')('steal %')]).toEqual(['87', '-']);
   });
@@ -75,21 +165,50 @@ describe('benchmark targets', () => {
 
 describe('replay targets (issue 24)', () => {
   const replayed = (records: number, change: Partial<ReplayFigures> = {}): ReplayFigures => ({
-    records, policies: 1000, seconds: records / 4000, cpuSeconds: records / 4500, decisionsPerSecond: 4000, peakRssMb: 170, loadAverage: 1.2, cores: 2, unchanged: records, replayed: records, archiveMb: records / 150, ...change,
+    records,
+    policies: 1000,
+    seconds: records / 4000,
+    cpuSeconds: records / 4500,
+    decisionsPerSecond: 4000,
+    peakRssMb: 170,
+    loadAverage: 1.2,
+    cores: 2,
+    unchanged: records,
+    replayed: records,
+    archiveMb: records / 150,
+    ...change,
   });
-  const failedReplay = (figures: ReplayFigures[]) => checkReplayTargets(figures).filter((l) => !l.pass).map((l) => l.name);
+  const failedReplay = (figures: ReplayFigures[]) =>
+    checkReplayTargets(figures)
+      .filter((l) => !l.pass)
+      .map((l) => l.name);
 
   test.each<[string, ReplayFigures[], string[]]>([
     ['inside every target', [replayed(20_000), replayed(100_000)], []],
-    ['100,000 decisions in 60 s', [replayed(20_000), replayed(100_000, { seconds: 60 })], ['replay of 100000 decisions against 1000 policies < 60 s']],
-    ['memory grown 1.3x from 20,000 to 100,000', [replayed(20_000), replayed(100_000, { peakRssMb: 221 })], ['replay memory flat in the archive size (peak RSS at the largest archive <= 1.25x the smallest)']],
-    ['one answer not reproduced', [replayed(20_000, { unchanged: 19_999 }), replayed(100_000)], ['replay of 20000 archived decisions reproduces every answer']],
+    [
+      '100,000 decisions in 60 s',
+      [replayed(20_000), replayed(100_000, { seconds: 60 })],
+      ['replay of 100000 decisions against 1000 policies < 60 s'],
+    ],
+    [
+      'memory grown 1.3x from 20,000 to 100,000',
+      [replayed(20_000), replayed(100_000, { peakRssMb: 221 })],
+      ['replay memory flat in the archive size (peak RSS at the largest archive <= 1.25x the smallest)'],
+    ],
+    [
+      'one answer not reproduced',
+      [replayed(20_000, { unchanged: 19_999 }), replayed(100_000)],
+      ['replay of 20000 archived decisions reproduces every answer'],
+    ],
   ])('%s', (_name, figures, names) => {
     expect(failedReplay(figures)).toEqual(names);
   });
 
   test('the time target names CPU time, peak RSS and the machine load it was measured under', () => {
-    const line = checkReplayTargets([replayed(20_000), replayed(100_000, { seconds: 31.5, cpuSeconds: 27.2, loadAverage: 9.4 })]).find((l) => l.name.endsWith('< 60 s'));
+    const line = checkReplayTargets([
+      replayed(20_000),
+      replayed(100_000, { seconds: 31.5, cpuSeconds: 27.2, loadAverage: 9.4 }),
+    ]).find((l) => l.name.endsWith('< 60 s'));
     expect(line?.detail).toBe('31.5 s (CPU 27.2 s, peak RSS 170 MB), 4000 decisions/s; load average 9.4 on 2 cores');
   });
 });

@@ -20,22 +20,36 @@ function machine(programs: string[], fakes: Record<string, string> = {}): string
     if (!found) throw new Error(`${p} is not on this machine`);
     symlinkSync(found, join(bin, p));
   }
-  for (const [name, script] of Object.entries(fakes)) writeFileSync(join(bin, name), `#!${join(bin, 'bash')}\n${script}\n`, { mode: 0o755 });
+  for (const [name, script] of Object.entries(fakes))
+    writeFileSync(join(bin, name), `#!${join(bin, 'bash')}\n${script}\n`, { mode: 0o755 });
   return bin;
 }
 afterEach(() => rmSync(bin, { recursive: true, force: true }));
 
-const run = (path: string, env: Record<string, string> = {}) => spawnSync(join(path, 'bash'), [SCRIPT], { env: { PATH: path, ...env }, encoding: 'utf8' });
+const run = (path: string, env: Record<string, string> = {}) =>
+  spawnSync(join(path, 'bash'), [SCRIPT], { env: { PATH: path, ...env }, encoding: 'utf8' });
 
 describe('scripts/ensure-test-deps.sh', () => {
   it('without apt-get: lists every missing program with its package and use, installs nothing, exits 1', () => {
     const result = run(machine(['redis-server', 'openssl', 'curl']));
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^the tests need these programs, which are missing:\n {2}redis-cli \(Debian package redis-tools\): the Redis Cluster tests/);
-    for (const pkg of ['redis-tools', 'prometheus', 'prometheus-alertmanager', 'buildah', 'debootstrap', 'docker-registry']) expect(result.stderr).toContain(`(Debian package ${pkg})`);
+    expect(result.stderr).toMatch(
+      /^the tests need these programs, which are missing:\n {2}redis-cli \(Debian package redis-tools\): the Redis Cluster tests/,
+    );
+    for (const pkg of [
+      'redis-tools',
+      'prometheus',
+      'prometheus-alertmanager',
+      'buildah',
+      'debootstrap',
+      'docker-registry',
+    ])
+      expect(result.stderr).toContain(`(Debian package ${pkg})`);
     expect(result.stderr).not.toContain('package redis-server)');
     expect(result.stderr).toContain('this machine has no apt-get to install them: nothing installed.');
-    expect(result.stderr).toMatch(/apt-get install -y --no-install-recommends redis-tools prometheus prometheus-alertmanager buildah debootstrap docker-registry\n$/);
+    expect(result.stderr).toMatch(
+      /apt-get install -y --no-install-recommends redis-tools prometheus prometheus-alertmanager buildah debootstrap docker-registry\n$/,
+    );
   });
 
   it('with apt-get (as root): says what it installs, then installs exactly that', () => {
@@ -47,17 +61,35 @@ describe('scripts/ensure-test-deps.sh', () => {
     const calls = join(path, 'calls');
     const result = run(path, { CALLS: calls });
     expect(result.status).toBe(0);
-    const said = result.stderr.indexOf('installing with apt-get: prometheus prometheus-alertmanager buildah debootstrap docker-registry');
+    const said = result.stderr.indexOf(
+      'installing with apt-get: prometheus prometheus-alertmanager buildah debootstrap docker-registry',
+    );
     expect(said).toBeGreaterThan(result.stderr.indexOf('prometheus (Debian package prometheus)'));
     expect(said).toBeLessThan(result.stderr.indexOf('apt-get update'));
-    expect(readFileSync(calls, 'utf8')).toBe('apt-get update -qq\napt-get install -y -qq --no-install-recommends prometheus prometheus-alertmanager buildah debootstrap docker-registry\n');
+    expect(readFileSync(calls, 'utf8')).toBe(
+      'apt-get update -qq\napt-get install -y -qq --no-install-recommends prometheus prometheus-alertmanager buildah debootstrap docker-registry\n',
+    );
   });
 
   it('PREFLIGHT_GATE_TEST_DEPS=check only checks, and nothing missing is a silent no-op', () => {
     const path = machine([], { 'apt-get': 'echo called >>"$CALLS"' });
     const check = run(path, { PREFLIGHT_GATE_TEST_DEPS: 'check', CALLS: join(path, 'calls') });
-    expect([check.status, check.stderr]).toEqual([1, expect.stringContaining('nothing installed (PREFLIGHT_GATE_TEST_DEPS=check)')]);
-    const everything = ['redis-server', 'redis-cli', 'prometheus', 'promtool', 'prometheus-alertmanager', 'openssl', 'curl', 'buildah', 'debootstrap', 'docker-registry'];
+    expect([check.status, check.stderr]).toEqual([
+      1,
+      expect.stringContaining('nothing installed (PREFLIGHT_GATE_TEST_DEPS=check)'),
+    ]);
+    const everything = [
+      'redis-server',
+      'redis-cli',
+      'prometheus',
+      'promtool',
+      'prometheus-alertmanager',
+      'openssl',
+      'curl',
+      'buildah',
+      'debootstrap',
+      'docker-registry',
+    ];
     const fakes = Object.fromEntries(everything.map((p) => [p, 'exit 0']));
     rmSync(bin, { recursive: true, force: true });
     const full = run(machine([], fakes));

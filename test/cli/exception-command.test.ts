@@ -10,7 +10,8 @@ import { runCli, tempDirs } from './run-cli';
  */
 const NOW = '2026-01-05T10:00:00Z';
 const POLICIES = {
-  'no-attacks.yaml': 'kind: Policy\nname: no-attacks\nrules:\n  - condition: {deny: {in: [ATTACK, {var: steps.actionKinds}]}, reason: "attacks are not allowed"}\n',
+  'no-attacks.yaml':
+    'kind: Policy\nname: no-attacks\nrules:\n  - condition: {deny: {in: [ATTACK, {var: steps.actionKinds}]}, reason: "attacks are not allowed"}\n',
   'no-prod.yaml': 'kind: Policy\nname: no-prod\nrules:\n  - environments: { blocked: [prod] }\n',
   'limits.yaml': 'kind: ExceptionSettings\nmaxDuration: 3d\n',
 };
@@ -18,34 +19,91 @@ const PAYLOAD = readFileSync(join(FIXTURES, 'payloads', 'spec-execution-example-
 const ID = '3f2a9c1e-0000-4000-8000-000000000001';
 
 const payload = JSON.parse(PAYLOAD) as { execution: Record<string, unknown> };
-const execution = { ...payload.execution, environment: 'prod', createdBy: { username: 'jane', email: 'jane@example.com' } };
+const execution = {
+  ...payload.execution,
+  environment: 'prod',
+  createdBy: { username: 'jane', email: 'jane@example.com' },
+};
 const archiveLine = {
-  format: 1, id: ID, at: '2026-01-05T09:58:00.000Z', revision: 'abc123abc123', builtIns: [], explain: false,
-  payload: { ...payload, execution }, facts: { needs: [] },
-  answer: { status: 403, body: { message: `Denied by 2 policies: [no-attacks] attacks are not allowed; [no-prod] environment prod is blocked (decision ${ID})` } },
-  results: [{ policy: 'no-attacks', mode: 'enforce', result: 'deny' }, { policy: 'no-prod', mode: 'enforce', result: 'deny' }],
+  format: 1,
+  id: ID,
+  at: '2026-01-05T09:58:00.000Z',
+  revision: 'abc123abc123',
+  builtIns: [],
+  explain: false,
+  payload: { ...payload, execution },
+  facts: { needs: [] },
+  answer: {
+    status: 403,
+    body: {
+      message: `Denied by 2 policies: [no-attacks] attacks are not allowed; [no-prod] environment prod is blocked (decision ${ID})`,
+    },
+  },
+  results: [
+    { policy: 'no-attacks', mode: 'enforce', result: 'deny' },
+    { policy: 'no-prod', mode: 'enforce', result: 'deny' },
+  ],
 };
 const auditLine = {
-  log: 'audit', level: 'warn', decisionId: ID, time: '2026-01-05T09:58:00.000Z', decision: 'deny', status: 403,
-  experimentKey: 'ADM-1', team: 'ADM', environment: 'prod', message: 'Denied by 1 policy: [no-prod] ...',
-  policies: [{ policy: 'no-prod', mode: 'enforce', result: 'deny', reasons: ['environment prod is blocked'] }], passed: ['no-attacks'],
+  log: 'audit',
+  level: 'warn',
+  decisionId: ID,
+  time: '2026-01-05T09:58:00.000Z',
+  decision: 'deny',
+  status: 403,
+  experimentKey: 'ADM-1',
+  team: 'ADM',
+  environment: 'prod',
+  message: 'Denied by 1 policy: [no-prod] ...',
+  policies: [{ policy: 'no-prod', mode: 'enforce', result: 'deny', reasons: ['environment prod is blocked'] }],
+  passed: ['no-attacks'],
 };
 
 describe('preflight-gate exception', () => {
   const dir = tempDirs();
-  const set = () => dir({ ...POLICIES, 'archive.jsonl': `${JSON.stringify(archiveLine)}\n`, 'audit.jsonl': `{"level":"info","message":"started"}\n${JSON.stringify(auditLine)}\n` });
-  const mint = (d: string, args: string[]) => runCli(['exception', '--dir', d, '--now', NOW, '--expires-in', '2h', '--reason', 'game day, CHG-1234', ...args]);
+  const set = () =>
+    dir({
+      ...POLICIES,
+      'archive.jsonl': `${JSON.stringify(archiveLine)}\n`,
+      'audit.jsonl': `{"level":"info","message":"started"}\n${JSON.stringify(auditLine)}\n`,
+    });
+  const mint = (d: string, args: string[]) =>
+    runCli(['exception', '--dir', d, '--now', NOW, '--expires-in', '2h', '--reason', 'game day, CHG-1234', ...args]);
   const docs = (yaml: string) => parseAllDocuments(yaml).map((d) => d.toJS() as Record<string, unknown>);
 
   it('from the archive: one exception per denying policy, scoped to the key, environment and version, with the decision in a comment', () => {
     const d = set();
-    const res = mint(d, ['--from-decision', ID, '--archive', join(d, 'archive.jsonl'), '--max-uses', '1', '--approved-by', 'joe@example.com']);
+    const res = mint(d, [
+      '--from-decision',
+      ID,
+      '--archive',
+      join(d, 'archive.jsonl'),
+      '--max-uses',
+      '1',
+      '--approved-by',
+      'joe@example.com',
+    ]);
     expect(res.stderr).toBe('');
     expect(res.code).toBe(0);
-    expect(res.stdout).toMatch(new RegExp(`^# Minted by \`preflight-gate exception\` from decision ${ID} \\(archive .*archive\\.jsonl:1\\),\n# decided at 2026-01-05T09:58:00\\.000Z by policy revision abc123abc123:\n#   Denied by 2 policies`));
-    expect(res.stdout).toContain('# Waives no-attacks, no-prod for experiment ADM-1 version 5\n# in prod until 2026-01-05T12:00:00Z, for at most 1 run.');
+    expect(res.stdout).toMatch(
+      new RegExp(
+        `^# Minted by \`preflight-gate exception\` from decision ${ID} \\(archive .*archive\\.jsonl:1\\),\n# decided at 2026-01-05T09:58:00\\.000Z by policy revision abc123abc123:\n#   Denied by 2 policies`,
+      ),
+    );
+    expect(res.stdout).toContain(
+      '# Waives no-attacks, no-prod for experiment ADM-1 version 5\n# in prod until 2026-01-05T12:00:00Z, for at most 1 run.',
+    );
     const match = { experimentKeys: ['ADM-1'], environments: ['prod'], experimentVersions: [5] };
-    const common = { kind: 'Exception', owner: 'jane@example.com', requestedBy: 'jane@example.com', approvedBy: 'joe@example.com', reason: 'game day, CHG-1234', expires: '2026-01-05T12:00:00Z', maxUses: 1, match };
+    const common = {
+      kind: 'Exception',
+      owner: 'jane@example.com',
+      requestedBy: 'jane@example.com',
+      approvedBy: 'joe@example.com',
+      reason: 'game day, CHG-1234',
+      expires: '2026-01-05T12:00:00Z',
+      maxUses: 1,
+      match,
+    };
     expect(docs(res.stdout)).toEqual([
       { ...common, name: 'no-attacks-3f2a9c1e', policy: 'no-attacks' },
       { ...common, name: 'no-prod-3f2a9c1e', policy: 'no-prod' },
@@ -55,16 +113,40 @@ describe('preflight-gate exception', () => {
   it('from the audit log (no version there: every version), --out writes a file that validates', () => {
     const d = set();
     const out = join(d, 'waiver.yaml');
-    const res = mint(d, ['--from-decision', ID, '--audit-log', join(d, 'audit.jsonl'), '--requested-by', 'jane@example.com', '--out', out]);
+    const res = mint(d, [
+      '--from-decision',
+      ID,
+      '--audit-log',
+      join(d, 'audit.jsonl'),
+      '--requested-by',
+      'jane@example.com',
+      '--out',
+      out,
+    ]);
     expect(res.stderr).toBe('');
     expect(res.stdout).toBe('');
     const written = readFileSync(out, 'utf8');
     expect(written).toContain('for experiment ADM-1 (every version)');
-    expect(docs(written)).toEqual([expect.objectContaining({ name: 'no-prod-3f2a9c1e', policy: 'no-prod', match: { experimentKeys: ['ADM-1'], environments: ['prod'] } })]);
+    expect(docs(written)).toEqual([
+      expect.objectContaining({
+        name: 'no-prod-3f2a9c1e',
+        policy: 'no-prod',
+        match: { experimentKeys: ['ADM-1'], environments: ['prod'] },
+      }),
+    ]);
     expect(runCli(['validate', d]).code).toBe(0);
     // The same decision minted again clashes with the file now in the set: refused, nothing printed.
-    const again = mint(d, ['--from-decision', ID, '--audit-log', join(d, 'audit.jsonl'), '--requested-by', 'jane@example.com']);
-    expect(again.stderr).toMatch(/the minted exception would not load with the policy set .*duplicate exception name "no-prod-3f2a9c1e"/s);
+    const again = mint(d, [
+      '--from-decision',
+      ID,
+      '--audit-log',
+      join(d, 'audit.jsonl'),
+      '--requested-by',
+      'jane@example.com',
+    ]);
+    expect(again.stderr).toMatch(
+      /the minted exception would not load with the policy set .*duplicate exception name "no-prod-3f2a9c1e"/s,
+    );
     expect(again.code).toBe(2);
   });
 
@@ -72,11 +154,20 @@ describe('preflight-gate exception', () => {
     const d = dir({ ...POLICIES, 'run.json': PAYLOAD });
     const res = mint(d, ['--payload', join(d, 'run.json'), '--requested-by', 'jane@example.com', '--any-version']);
     expect(res.code).toBe(0);
-    expect(docs(res.stdout)).toEqual([expect.objectContaining({ policy: 'no-attacks', match: { experimentKeys: ['ADM-1'], environments: ['32009f6e-ff90-47a5-8daa-80f4bb7ae591'] } })]);
+    expect(docs(res.stdout)).toEqual([
+      expect.objectContaining({
+        policy: 'no-attacks',
+        match: { experimentKeys: ['ADM-1'], environments: ['32009f6e-ff90-47a5-8daa-80f4bb7ae591'] },
+      }),
+    ]);
   });
 
   it.each([
-    ['an expiry past the declared maximum', ['--expires-in', '4d'], /--expires-in 4d is longer than the maximum of 3d, declared in .*limits\.yaml:1; ask for at most 3d/],
+    [
+      'an expiry past the declared maximum',
+      ['--expires-in', '4d'],
+      /--expires-in 4d is longer than the maximum of 3d, declared in .*limits\.yaml:1; ask for at most 3d/,
+    ],
     ['a blank reason', ['--reason', ' '], /--reason is blank/],
     ['a zero --max-uses', ['--max-uses', '0'], /--max-uses must be a whole number of runs, at least 1/],
     ['an unknown decision', ['--from-decision', 'nope'], /decision nope is not in the archive/],
@@ -93,7 +184,9 @@ describe('preflight-gate exception', () => {
     const d = set();
     const allowed = { ...archiveLine, answer: { status: 200, body: { message: 'Allowed' } }, results: [] };
     const d2 = dir({ ...POLICIES, 'archive.jsonl': `${JSON.stringify(allowed)}\n` });
-    expect(mint(d2, ['--from-decision', ID, '--archive', join(d2, 'archive.jsonl')]).stderr).toContain(`decision ${ID} allowed the run: nothing to waive`);
+    expect(mint(d2, ['--from-decision', ID, '--archive', join(d2, 'archive.jsonl')]).stderr).toContain(
+      `decision ${ID} allowed the run: nothing to waive`,
+    );
     expect(mint(d, ['--archive', join(d, 'archive.jsonl')]).stderr).toContain('--archive needs --from-decision');
     expect(mint(d, ['--from-decision', ID]).stderr).toContain('give exactly one of --archive, --audit-log');
   });

@@ -1,5 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/server-process';
@@ -10,7 +20,11 @@ import { runCli } from './run-cli';
  * production dependencies only into an empty directory, then run from a checkout that holds
  * nothing but policies (the starter set), as the GitHub Action does.
  */
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string; devDependencies: Record<string, string>; dependencies: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+  devDependencies: Record<string, string>;
+  dependencies: Record<string, string>;
+};
 const INSTALL_BUDGET_MB = 40;
 const NOW = '2026-03-02T10:00:00Z';
 let work: string;
@@ -18,9 +32,20 @@ let repo: string;
 let tarball: string;
 let installSeconds = 0;
 
-const npm = (args: string[], cwd: string) => spawnSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' }, timeout: 300_000 });
+const npm = (args: string[], cwd: string) =>
+  spawnSync('npm', args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+    timeout: 300_000,
+  });
 const cli = (args: string[]) => {
-  const run = spawnSync(join(repo, 'node_modules', '.bin', 'preflight-gate'), args, { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH }, timeout: 30_000 });
+  const run = spawnSync(join(repo, 'node_modules', '.bin', 'preflight-gate'), args, {
+    cwd: repo,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH },
+    timeout: 30_000,
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 };
 
@@ -31,7 +56,8 @@ function sizeOf(path: string): number {
 }
 
 beforeAll(() => {
-  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: npm test builds it (pretest); run npm run build');
+  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js')))
+    throw new Error('dist/ is missing: npm test builds it (pretest); run npm run build');
   work = mkdtempSync(join(tmpdir(), 'preflight-pack-'));
   // --ignore-scripts: dist/ is already built by pretest; `prepare` would build it again.
   const pack = npm(['pack', '--ignore-scripts', '--pack-destination', work, '--json'], ROOT);
@@ -45,20 +71,34 @@ beforeAll(() => {
   const install = npm(['install', '--omit=dev', '--no-audit', '--no-fund', '--prefer-offline', tarball], repo);
   installSeconds = (Date.now() - started) / 1000;
   if (install.status !== 0) throw new Error(`npm install of the tarball failed: ${install.stderr}`);
-  process.stderr.write(`npm package: tarball ${Math.round(statSync(tarball).size / 1024)} kB, install ${installSeconds.toFixed(1)} s, node_modules ${(sizeOf(join(repo, 'node_modules')) / 1e6).toFixed(1)} MB\n`);
+  process.stderr.write(
+    `npm package: tarball ${Math.round(statSync(tarball).size / 1024)} kB, install ${installSeconds.toFixed(1)} s, node_modules ${(sizeOf(join(repo, 'node_modules')) / 1e6).toFixed(1)} MB\n`,
+  );
 }, 320_000);
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('the npm package, installed from its tarball with production dependencies only', () => {
   it('holds the built CLI, bin and starter policies, and no sources, tests or chart', () => {
     const list = spawnSync('tar', ['tzf', tarball], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
-    expect(list).toEqual(expect.arrayContaining(['package/bin/preflight-gate.js', 'package/dist/cli/main.js', 'package/dist/main.js', 'package/policies/production-guardrails.yaml', 'package/package.json', 'package/LICENSE', 'package/CHANGELOG.md', 'package/README.md']));
+    expect(list).toEqual(
+      expect.arrayContaining([
+        'package/bin/preflight-gate.js',
+        'package/dist/cli/main.js',
+        'package/dist/main.js',
+        'package/policies/production-guardrails.yaml',
+        'package/package.json',
+        'package/LICENSE',
+        'package/CHANGELOG.md',
+        'package/README.md',
+      ]),
+    );
     expect(list.filter((f) => /^package\/(src|test|helm|scripts|bench|docs)\//.test(f))).toEqual([]);
   });
 
   it(`installs no devDependency and stays under ${INSTALL_BUDGET_MB} MB`, () => {
     const modules = join(repo, 'node_modules');
-    for (const dev of Object.keys(pkg.devDependencies)) expect([dev, existsSync(join(modules, dev))]).toEqual([dev, false]);
+    for (const dev of Object.keys(pkg.devDependencies))
+      expect([dev, existsSync(join(modules, dev))]).toEqual([dev, false]);
     for (const dep of Object.keys(pkg.dependencies)) expect([dep, existsSync(join(modules, dep))]).toEqual([dep, true]);
     expect(sizeOf(modules) / 1e6).toBeLessThan(INSTALL_BUDGET_MB);
   });
@@ -76,12 +116,23 @@ describe('the npm package, installed from its tarball with production dependenci
   });
 
   it('evaluates a payload exactly as the CLI of this checkout does', () => {
-    const args = ['eval', '--payload', 'policies/testdata/run.json', '--dir', 'policies', '--now', NOW, '--format', 'json'];
+    const args = [
+      'eval',
+      '--payload',
+      'policies/testdata/run.json',
+      '--dir',
+      'policies',
+      '--now',
+      NOW,
+      '--format',
+      'json',
+    ];
     const installed = cli(args);
     const here = runCli(args, { cwd: repo });
     expect(installed.code).toBe(0);
     // Every decision gets a new id; everything else must be the same.
-    const strip = (out: string) => out.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<decision id>');
+    const strip = (out: string) =>
+      out.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '<decision id>');
     expect(strip(installed.stdout)).toBe(strip(here.stdout));
     expect(JSON.parse(installed.stdout)).toMatchObject({ status: 200, allowed: true });
   });

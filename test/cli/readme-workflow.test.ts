@@ -16,9 +16,17 @@ function blockAfter(heading: string, lang: string): string {
   return README.slice(open, README.indexOf('\n```', open) + 1);
 }
 
-interface Step { id?: string; uses?: string; run?: string; with?: Record<string, string>; if?: string }
+interface Step {
+  id?: string;
+  uses?: string;
+  run?: string;
+  with?: Record<string, string>;
+  if?: string;
+}
 const steps = (parse(WORKFLOW) as { jobs: { check: { steps: Step[] } } }).jobs.check.steps;
-const inputs = Object.keys((parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs);
+const inputs = Object.keys(
+  (parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs,
+);
 
 describe('the README GitHub Actions workflow for a policy repository', () => {
   it('is the same text as examples/github-workflow.yml', () => {
@@ -36,8 +44,13 @@ describe('the README GitHub Actions workflow for a policy repository', () => {
 
   it('replays the decision archive through the action on pull requests only, with the permission to comment', () => {
     const gate = steps.find((s) => /preflight-gate@/.test(s.uses ?? ''));
-    expect(gate?.with).toMatchObject({ 'replay-archive': "${{ github.event_name == 'pull_request' && vars.DECISION_ARCHIVE || '' }}", 'replay-fail-on': 'newly-allowed' });
-    expect((parse(WORKFLOW) as { permissions: Record<string, string> }).permissions).toMatchObject({ 'pull-requests': 'write' });
+    expect(gate?.with).toMatchObject({
+      'replay-archive': "${{ github.event_name == 'pull_request' && vars.DECISION_ARCHIVE || '' }}",
+      'replay-fail-on': 'newly-allowed',
+    });
+    expect((parse(WORKFLOW) as { permissions: Record<string, string> }).permissions).toMatchObject({
+      'pull-requests': 'write',
+    });
   });
 
   it('keeps the JUnit report the action writes (its junit-file output)', () => {
@@ -53,7 +66,10 @@ describe('the README test suite example', () => {
     try {
       const [suite] = loadSuites(dir);
       expect(suite.problems).toEqual([]);
-      expect(suite.doc?.cases.map((c) => c.name)).toEqual(['a CPU attack in payments-prod is denied', 'a run in staging is allowed and tagged']);
+      expect(suite.doc?.cases.map((c) => c.name)).toEqual([
+        'a CPU attack in payments-prod is denied',
+        'a run in staging is allowed and tagged',
+      ]);
     } finally {
       cleanup();
     }

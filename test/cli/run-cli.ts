@@ -6,10 +6,17 @@ import { ROOT } from '../helpers/server-process';
 
 export const CLI = join(ROOT, 'bin', 'preflight-gate.js');
 
-export interface CliResult { code: number | null; stdout: string; stderr: string }
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** Runs the built CLI (through bin/, as npx does) and returns its exit code and output. */
-export function runCli(args: string[], opts: { input?: string | Buffer; env?: Record<string, string>; cwd?: string } = {}): CliResult {
+export function runCli(
+  args: string[],
+  opts: { input?: string | Buffer; env?: Record<string, string>; cwd?: string } = {},
+): CliResult {
   const res = spawnSync(process.execPath, [CLI, ...args], {
     cwd: opts.cwd ?? ROOT,
     input: opts.input ?? '',
@@ -77,6 +84,12 @@ modifications:
 export function runIn(environment: string): Record<string, unknown> {
   return {
     event: 'experiment.execution.preflight',
-    execution: { id: 7, experimentKey: 'SHOP-1', teamKey: 'SHOP', environment, steps: [{ actionId: 'com.steadybit.extension_container.stress_cpu', actionKind: 'ATTACK' }] },
+    execution: {
+      id: 7,
+      experimentKey: 'SHOP-1',
+      teamKey: 'SHOP',
+      environment,
+      steps: [{ actionId: 'com.steadybit.extension_container.stress_cpu', actionKind: 'ATTACK' }],
+    },
   };
 }

@@ -9,7 +9,8 @@ import { post } from '../reload/post';
 import { BLOCK_PROD, CLI, runCli, runIn, tempDir } from './run-cli';
 
 const SECRET = 'correct horse battery staple';
-const hmac = (secret: string, bytes: string | Buffer) => `hmac-sha256 ${createHmac('sha256', secret).update(bytes).digest('hex')}`;
+const hmac = (secret: string, bytes: string | Buffer) =>
+  `hmac-sha256 ${createHmac('sha256', secret).update(bytes).digest('hex')}`;
 
 describe('preflight-gate sign', () => {
   const { dir, cleanup } = tempDir({ 'payload.json': '{"event":"experiment.execution.preflight"}\n' });
@@ -33,9 +34,24 @@ describe('preflight-gate sign', () => {
 
   it.each([
     ['no secret', ['sign', file], {}, /give the webhook secret: --secret-env NAME/],
-    ['an unset --secret-env variable', ['sign', '--secret-env', 'NOT_SET', file], {}, /environment variable NOT_SET \(from --secret-env\) is not set or empty/],
-    ['both --secret and --secret-env', ['sign', '--secret', 'a', '--secret-env', 'B', file], { B: 'b' }, /give --secret or --secret-env, not both/],
-    ['a file that does not exist', ['sign', '--secret', 'a', '/nonexistent.json'], {}, /cannot read payload \/nonexistent\.json: no such file/],
+    [
+      'an unset --secret-env variable',
+      ['sign', '--secret-env', 'NOT_SET', file],
+      {},
+      /environment variable NOT_SET \(from --secret-env\) is not set or empty/,
+    ],
+    [
+      'both --secret and --secret-env',
+      ['sign', '--secret', 'a', '--secret-env', 'B', file],
+      { B: 'b' },
+      /give --secret or --secret-env, not both/,
+    ],
+    [
+      'a file that does not exist',
+      ['sign', '--secret', 'a', '/nonexistent.json'],
+      {},
+      /cannot read payload \/nonexistent\.json: no such file/,
+    ],
     ['--secret without its value', ['sign', '--secret'], {}, /option '--secret <secret>' argument missing/],
   ])('rejects %s with exit 2', (_name, args, env, message) => {
     const res = runCli(args, { env });

@@ -99,48 +99,163 @@ cases:
   });
 
   it.each([
-    ['a misnamed policy', GOOD_SUITE.replace('denied: [block-prod]', 'denied: [block-production]'),
-      [/policies\.test\.yaml:11:\d+ cases\[0\]\.expect\.denied\[0\]: policy "block-production" does not exist in this policy set/, /block-prod denied unexpectedly/], 2],
-    ['a misnamed policy in results', GOOD_SUITE.replace('results: { block-prod: pass', 'results: { blockprod: pass'),
-      [/policy "blockprod" does not exist/, /results\.blockprod: expected pass, got not evaluated/], 2],
-    ['an expected denial that no policy made', GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'),
-      [/decision: expected deny, got allow/, /denied: expected block-prod, got \(none\)/, /no policy denied at all/, /block-prod did not deny \(pass/], 1],
-    ['a policy left out of the exact set', GOOD_SUITE.replace('      warned: [warn-big-radius]\n', ''),
-      [/warned: expected \(none\), got warn-big-radius/, /warn-big-radius warned unexpectedly \(warn: environment staging is blocked\)/], 1],
-    ['a message that does not match', GOOD_SUITE.replace('"environment prod is blocked"', '"is forbidden"'),
-      [/message: expected to match \/is forbidden\/, got "Denied by 1 policy: \[block-prod\] environment prod is blocked/], 1],
-    ['a missing modification', GOOD_SUITE.replace('value: test }', 'value: other }'),
-      [/modifications: expected 1, got 1/, /missing: set_property_value preflight\.decision="other"/, /unexpected: set_property_value preflight\.decision="test"/], 1],
-    ['a payload file that does not exist', GOOD_SUITE.replace('payloads/run.json', 'payloads/nope.json'),
-      [/cannot run: payloadFile payloads\/nope\.json: cannot read .*ENOENT/], 2],
+    [
+      'a misnamed policy',
+      GOOD_SUITE.replace('denied: [block-prod]', 'denied: [block-production]'),
+      [
+        /policies\.test\.yaml:11:\d+ cases\[0\]\.expect\.denied\[0\]: policy "block-production" does not exist in this policy set/,
+        /block-prod denied unexpectedly/,
+      ],
+      2,
+    ],
+    [
+      'a misnamed policy in results',
+      GOOD_SUITE.replace('results: { block-prod: pass', 'results: { blockprod: pass'),
+      [/policy "blockprod" does not exist/, /results\.blockprod: expected pass, got not evaluated/],
+      2,
+    ],
+    [
+      'an expected denial that no policy made',
+      GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'),
+      [
+        /decision: expected deny, got allow/,
+        /denied: expected block-prod, got \(none\)/,
+        /no policy denied at all/,
+        /block-prod did not deny \(pass/,
+      ],
+      1,
+    ],
+    [
+      'a policy left out of the exact set',
+      GOOD_SUITE.replace('      warned: [warn-big-radius]\n', ''),
+      [
+        /warned: expected \(none\), got warn-big-radius/,
+        /warn-big-radius warned unexpectedly \(warn: environment staging is blocked\)/,
+      ],
+      1,
+    ],
+    [
+      'a message that does not match',
+      GOOD_SUITE.replace('"environment prod is blocked"', '"is forbidden"'),
+      [
+        /message: expected to match \/is forbidden\/, got "Denied by 1 policy: \[block-prod\] environment prod is blocked/,
+      ],
+      1,
+    ],
+    [
+      'a missing modification',
+      GOOD_SUITE.replace('value: test }', 'value: other }'),
+      [
+        /modifications: expected 1, got 1/,
+        /missing: set_property_value preflight\.decision="other"/,
+        /unexpected: set_property_value preflight\.decision="test"/,
+      ],
+      1,
+    ],
+    [
+      'a payload file that does not exist',
+      GOOD_SUITE.replace('payloads/run.json', 'payloads/nope.json'),
+      [/cannot run: payloadFile payloads\/nope\.json: cannot read .*ENOENT/],
+      2,
+    ],
     // A misspelt patch path once added a new field and the case passed, testing nothing.
-    ['a misspelt patch path in a case that would pass anyway', GOOD_SUITE.replace('  - name: staging is allowed with a warning and tagged\n', '  - name: staging is allowed with a warning and tagged\n    patch: { execution.enviroment: prod }\n'),
-      [/✗ staging is allowed with a warning and tagged \(.*policies\.test\.yaml:13:5\)\n +cannot run: .*policies\.test\.yaml:14:14 cases\[1\]\.patch\.execution\.enviroment: patch "execution\.enviroment": execution has no field enviroment \(its fields: id, experimentKey, teamKey, environment, steps\); a field the payload lacks is added under add/], 2],
-    ['a misspelt patch path in the defaults', GOOD_SUITE.replace('  payloadFile: payloads/run.json\n', '  payloadFile: payloads/run.json\n  patch: { execution.createdvia: UI }\n'),
-      [/policies\.test\.yaml:5:12 defaults\.patch\.execution\.createdvia: patch "execution\.createdvia": execution has no field createdvia/, /0\/3 cases passed/], 2],
-    ['an add of a field the payload has', GOOD_SUITE.replace('    patch:\n      execution.environment: prod\n', '    add:\n      execution.environment: prod\n'),
-      [/policies\.test\.yaml:8:7 cases\[0\]\.add\.execution\.environment: add "execution\.environment": the payload already has this field: change it under patch/], 2],
+    [
+      'a misspelt patch path in a case that would pass anyway',
+      GOOD_SUITE.replace(
+        '  - name: staging is allowed with a warning and tagged\n',
+        '  - name: staging is allowed with a warning and tagged\n    patch: { execution.enviroment: prod }\n',
+      ),
+      [
+        /✗ staging is allowed with a warning and tagged \(.*policies\.test\.yaml:13:5\)\n +cannot run: .*policies\.test\.yaml:14:14 cases\[1\]\.patch\.execution\.enviroment: patch "execution\.enviroment": execution has no field enviroment \(its fields: id, experimentKey, teamKey, environment, steps\); a field the payload lacks is added under add/,
+      ],
+      2,
+    ],
+    [
+      'a misspelt patch path in the defaults',
+      GOOD_SUITE.replace(
+        '  payloadFile: payloads/run.json\n',
+        '  payloadFile: payloads/run.json\n  patch: { execution.createdvia: UI }\n',
+      ),
+      [
+        /policies\.test\.yaml:5:12 defaults\.patch\.execution\.createdvia: patch "execution\.createdvia": execution has no field createdvia/,
+        /0\/3 cases passed/,
+      ],
+      2,
+    ],
+    [
+      'an add of a field the payload has',
+      GOOD_SUITE.replace(
+        '    patch:\n      execution.environment: prod\n',
+        '    add:\n      execution.environment: prod\n',
+      ),
+      [
+        /policies\.test\.yaml:8:7 cases\[0\]\.add\.execution\.environment: add "execution\.environment": the payload already has this field: change it under patch/,
+      ],
+      2,
+    ],
     // Issue 19 item 2: malformed state facts are read as nothing no more, in suites as in eval --state.
-    ['malformed state facts in a case', GOOD_SUITE.replace('  - name: dev is allowed without warnings\n', '  - name: dev is allowed without warnings\n    state: { emergencyStop: true, running: [a] }\n'),
-      [/policies\.test\.yaml:\d+:\d+ cases\[2\]\.state\.emergencyStop: must be object/, /policies\.test\.yaml:\d+:\d+ cases\[2\]\.state\.running: must be object/], 2],
-    ['a payload the service would reject', GOOD_SUITE.replace('execution.environment: prod', 'event: nope'),
-      [/cannot run: the payload is not a valid preflight payload \(the service would answer 400\): event must be/], 2],
-  ])('fails on %s, spelling out what did not hold (exit 1: a case failed; 2: the suite cannot run as written)', (_name, suite, messages, code) => {
-    const res = runCli(['test', dir(withSuite(suite))]);
-    expect(res.stdout).toMatch(/^FAIL .*policies\.test\.yaml/m);
-    for (const m of messages) expect(res.stdout).toMatch(m);
-    expect(res.stdout).toMatch(/^FAILED: /m);
-    expect(res.code).toBe(code);
-  });
+    [
+      'malformed state facts in a case',
+      GOOD_SUITE.replace(
+        '  - name: dev is allowed without warnings\n',
+        '  - name: dev is allowed without warnings\n    state: { emergencyStop: true, running: [a] }\n',
+      ),
+      [
+        /policies\.test\.yaml:\d+:\d+ cases\[2\]\.state\.emergencyStop: must be object/,
+        /policies\.test\.yaml:\d+:\d+ cases\[2\]\.state\.running: must be object/,
+      ],
+      2,
+    ],
+    [
+      'a payload the service would reject',
+      GOOD_SUITE.replace('execution.environment: prod', 'event: nope'),
+      [/cannot run: the payload is not a valid preflight payload \(the service would answer 400\): event must be/],
+      2,
+    ],
+  ])(
+    'fails on %s, spelling out what did not hold (exit 1: a case failed; 2: the suite cannot run as written)',
+    (_name, suite, messages, code) => {
+      const res = runCli(['test', dir(withSuite(suite))]);
+      expect(res.stdout).toMatch(/^FAIL .*policies\.test\.yaml/m);
+      for (const m of messages) expect(res.stdout).toMatch(m);
+      expect(res.stdout).toMatch(/^FAILED: /m);
+      expect(res.code).toBe(code);
+    },
+  );
 
   it.each([
-    ['an empty suite (cases: [])', withSuite('cases: []\n'), /policies\.test\.yaml:1:8 cases: must NOT have fewer than 1 items/, 2],
+    [
+      'an empty suite (cases: [])',
+      withSuite('cases: []\n'),
+      /policies\.test\.yaml:1:8 cases: must NOT have fewer than 1 items/,
+      2,
+    ],
     ['an empty suite file', withSuite(''), /policies\.test\.yaml:1:1 empty test suite: it needs `cases`/, 2],
     ['no suites at all', POLICIES, /FAIL: no policy test suites \(\*\.test\.yaml\) found in .*: nothing was tested/, 1],
-    ['a suite with a schema error', withSuite(GOOD_SUITE.replace('decision: deny', 'decision: block')), /policies\.test\.yaml:10:17 cases\[0\]\.expect\.decision: must be one of allow, deny/, 2],
-    ['a case without a pinned now', withSuite(GOOD_SUITE.replace('  now: "2026-03-02T10:00:00Z"\n', '')), /cases\[0\]: case "prod is denied" has no pinned now/, 2],
-    ['an invalid message regex', withSuite(GOOD_SUITE.replace('"environment prod is blocked"', '"(unclosed"')), /cases\[0\]\.expect\.message: not a valid regular expression/, 2],
-    ['an invalid policy set', withSuite(GOOD_SUITE, { 'broken.yaml': 'kind: Policy\nname: x\n' }), /broken\.yaml:1:1 a policy needs rules[\s\S]*FAIL: the policy set is invalid, so no case ran/, 1],
+    [
+      'a suite with a schema error',
+      withSuite(GOOD_SUITE.replace('decision: deny', 'decision: block')),
+      /policies\.test\.yaml:10:17 cases\[0\]\.expect\.decision: must be one of allow, deny/,
+      2,
+    ],
+    [
+      'a case without a pinned now',
+      withSuite(GOOD_SUITE.replace('  now: "2026-03-02T10:00:00Z"\n', '')),
+      /cases\[0\]: case "prod is denied" has no pinned now/,
+      2,
+    ],
+    [
+      'an invalid message regex',
+      withSuite(GOOD_SUITE.replace('"environment prod is blocked"', '"(unclosed"')),
+      /cases\[0\]\.expect\.message: not a valid regular expression/,
+      2,
+    ],
+    [
+      'an invalid policy set',
+      withSuite(GOOD_SUITE, { 'broken.yaml': 'kind: Policy\nname: x\n' }),
+      /broken\.yaml:1:1 a policy needs rules[\s\S]*FAIL: the policy set is invalid, so no case ran/,
+      1,
+    ],
   ])('fails on %s instead of passing by accident', (_name, files, message, code) => {
     const res = runCli(['test', dir(files)]);
     expect(res.stdout).toMatch(message);
@@ -149,28 +264,54 @@ cases:
   });
 
   it('writes JUnit XML with a <failure> per failing case and for a broken suite', () => {
-    const d = dir(withSuite(GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'), { 'empty.test.yaml': 'cases: []\n' }));
+    const d = dir(
+      withSuite(GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'), {
+        'empty.test.yaml': 'cases: []\n',
+      }),
+    );
     const res = runCli(['test', d, '--format', 'junit']);
-    expect(res.stdout).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="preflight-gate policy tests" tests="3" failures="2" time="\d+\.\d{3}">/);
-    expect(res.stdout).toMatch(new RegExp(`<testcase classname="${d}/policies\\.test\\.yaml" name="prod is denied" file="${d}/policies\\.test\\.yaml" line="6" time="\\d+\\.\\d{3}"><failure message="decision: expected deny, got allow`));
-    expect(res.stdout).toContain(`name="suite is valid" time="0.000"><failure message="${d}/empty.test.yaml:1:8 cases: must NOT have fewer than 1 items"`);
+    expect(res.stdout).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="preflight-gate policy tests" tests="3" failures="2" time="\d+\.\d{3}">/,
+    );
+    expect(res.stdout).toMatch(
+      new RegExp(
+        `<testcase classname="${d}/policies\\.test\\.yaml" name="prod is denied" file="${d}/policies\\.test\\.yaml" line="6" time="\\d+\\.\\d{3}"><failure message="decision: expected deny, got allow`,
+      ),
+    );
+    expect(res.stdout).toContain(
+      `name="suite is valid" time="0.000"><failure message="${d}/empty.test.yaml:1:8 cases: must NOT have fewer than 1 items"`,
+    );
     // Every <testsuites>, <testsuite> and <testcase> has a time (seconds), the sum of its cases for a suite.
-    expect(res.stdout.match(/<test(suites|suite|case) [^>]*>/g)?.filter((tag) => !/ time="\d+\.\d{3}"/.test(tag))).toEqual([]);
+    expect(
+      res.stdout.match(/<test(suites|suite|case) [^>]*>/g)?.filter((tag) => !/ time="\d+\.\d{3}"/.test(tag)),
+    ).toEqual([]);
     const suiteTag = /<testsuite name="[^"]*policies\.test\.yaml" [^>]*time="([\d.]+)"/.exec(res.stdout);
-    const caseTimes = [...res.stdout.matchAll(/<testcase classname="[^"]*policies\.test\.yaml"[^>]* time="([\d.]+)"/g)].map((m) => Number(m[1]));
-    expect(Number(suiteTag?.[1])).toBeCloseTo(caseTimes.reduce((a, b) => a + b, 0), 2);
+    const caseTimes = [
+      ...res.stdout.matchAll(/<testcase classname="[^"]*policies\.test\.yaml"[^>]* time="([\d.]+)"/g),
+    ].map((m) => Number(m[1]));
+    expect(Number(suiteTag?.[1])).toBeCloseTo(
+      caseTimes.reduce((a, b) => a + b, 0),
+      2,
+    );
     expect(res.stdout.match(/<testcase /g)).toHaveLength(4);
     expect(res.code).toBe(2); // the empty suite cannot run as written
   });
 
   it('writes JSON with every case and its failures', () => {
-    const res = runCli(['test', dir(withSuite(GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'))), '--format', 'json']);
+    const res = runCli([
+      'test',
+      dir(withSuite(GOOD_SUITE.replace('execution.environment: prod', 'execution.environment: qa'))),
+      '--format',
+      'json',
+    ]);
     const run = JSON.parse(res.stdout);
     expect(run.ok).toBe(false);
     expect(run.counts).toEqual({ suites: 1, failedSuites: 1, cases: 3, passed: 2, failed: 1 });
     expect(run.suites[0].cases[0]).toMatchObject({ name: 'prod is denied', ok: false, line: 6 });
     const failed = run.suites[0].cases[0];
-    expect(failed.message).toMatch(/^Allowed: 3 of 4 policies applied, none denied\. \(decision test, policy revision [0-9a-f]{12}\)$/);
+    expect(failed.message).toMatch(
+      /^Allowed: 3 of 4 policies applied, none denied\. \(decision test, policy revision [0-9a-f]{12}\)$/,
+    );
     expect(failed.failures[0]).toBe(`decision: expected deny, got allow ("${failed.message}")`);
     expect(run.invalidSuites).toBe(false);
     expect(res.code).toBe(1);

@@ -26,7 +26,9 @@ describe('preflight-gate validate', () => {
   it('accepts the bundled policies with exit 0 and names the revision', () => {
     const res = runCli(['validate', 'policies']);
     expect(res.stderr).toBe('');
-    expect(res.stdout).toMatch(/^policies: \d+ policy files?, \d+ polic(y|ies), \d+ test suites?, revision [0-9a-f]{12}: valid \(0 errors/m);
+    expect(res.stdout).toMatch(
+      /^policies: \d+ policy files?, \d+ polic(y|ies), \d+ test suites?, revision [0-9a-f]{12}: valid \(0 errors/m,
+    );
     expect(res.code).toBe(0);
   });
 
@@ -39,12 +41,30 @@ describe('preflight-gate validate', () => {
 
   it.each([
     ['a YAML syntax error', { 'p.yaml': 'kind: Policy\nname: [oops\n' }, /p\.yaml:\d+:\d+ YAML syntax error/],
-    ['a semantic error, at the rule', { 'p.yaml': BAD_RULE }, /p\.yaml:5:\d+ rules\[0\]\.environments: environment "prod" is both blocked and allowed/],
-    ['an unknown rule kind', { 'p.yaml': 'kind: Policy\nname: x\nrules:\n  - nosuchrule: {}\n' }, /p\.yaml:4:\d+ .*unknown rule kind "nosuchrule"/],
-    ['a broken test suite', { 'p.yaml': BLOCK_PROD, 'p.test.yaml': 'cases: []\n' }, /p\.test\.yaml:1:8 cases: must NOT have fewer than 1 items/],
-    ['a misspelt key in a test suite, at the key (its value is a block on the next line)',
-      { 'p.yaml': BLOCK_PROD, 'p.test.yaml': 'cases:\n  - name: x\n    now: "2026-01-05T10:00:00Z"\n    payload: {}\n    expect: { decision: allow }\n    pach:\n      execution.environment: prod\n' },
-      /p\.test\.yaml:6:5 cases\[0\]\.pach: pach is not a known field/],
+    [
+      'a semantic error, at the rule',
+      { 'p.yaml': BAD_RULE },
+      /p\.yaml:5:\d+ rules\[0\]\.environments: environment "prod" is both blocked and allowed/,
+    ],
+    [
+      'an unknown rule kind',
+      { 'p.yaml': 'kind: Policy\nname: x\nrules:\n  - nosuchrule: {}\n' },
+      /p\.yaml:4:\d+ .*unknown rule kind "nosuchrule"/,
+    ],
+    [
+      'a broken test suite',
+      { 'p.yaml': BLOCK_PROD, 'p.test.yaml': 'cases: []\n' },
+      /p\.test\.yaml:1:8 cases: must NOT have fewer than 1 items/,
+    ],
+    [
+      'a misspelt key in a test suite, at the key (its value is a block on the next line)',
+      {
+        'p.yaml': BLOCK_PROD,
+        'p.test.yaml':
+          'cases:\n  - name: x\n    now: "2026-01-05T10:00:00Z"\n    payload: {}\n    expect: { decision: allow }\n    pach:\n      execution.environment: prod\n',
+      },
+      /p\.test\.yaml:6:5 cases\[0\]\.pach: pach is not a known field/,
+    ],
   ])('reports %s as file:line:col message and exits 1', (_name, files, line) => {
     const res = runCli(['validate', dir(files)]);
     expect(res.stdout).toMatch(line);
@@ -54,7 +74,9 @@ describe('preflight-gate validate', () => {
 
   it('prints warnings but exits 0 when there is no error', () => {
     const res = runCli(['validate', dir({ 'p.yaml': BLOCK_PROD, 'e.yaml': EXPIRED_EXCEPTION })]);
-    expect(res.stdout).toMatch(/e\.yaml:6:10 warning: expires: exception "old-waiver" expired at 2020-01-01T00:00:00\.000Z/);
+    expect(res.stdout).toMatch(
+      /e\.yaml:6:10 warning: expires: exception "old-waiver" expired at 2020-01-01T00:00:00\.000Z/,
+    );
     expect(res.stdout).toContain('valid (0 errors, 1 warning)');
     expect(res.code).toBe(0);
   });
@@ -63,12 +85,19 @@ describe('preflight-gate validate', () => {
     const d = dir({ 'p.yaml': BAD_RULE, 'e.yaml': EXPIRED_EXCEPTION.replace('block-prod', 'broken') });
     const res = runCli(['validate', d, '--format', 'github']);
     const lines = res.stdout.trim().split('\n');
-    expect(lines).toContain(`::error file=${d}/p.yaml,line=5,col=7,title=preflight-gate::rules[0].environments: environment "prod" is both blocked and allowed`);
+    expect(lines).toContain(
+      `::error file=${d}/p.yaml,line=5,col=7,title=preflight-gate::rules[0].environments: environment "prod" is both blocked and allowed`,
+    );
     expect(res.code).toBe(1);
   });
 
   it('escapes newlines and commas the way GitHub workflow commands require', () => {
-    const res = runCli(['validate', dir({ 'a,b.yaml': 'kind: Policy\nname: x\nrules:\n  - nosuchrule: {}\n' }), '--format', 'github']);
+    const res = runCli([
+      'validate',
+      dir({ 'a,b.yaml': 'kind: Policy\nname: x\nrules:\n  - nosuchrule: {}\n' }),
+      '--format',
+      'github',
+    ]);
     expect(res.stdout).toMatch(/::error file=[^:]*a%2Cb\.yaml,line=4/);
     expect(res.code).toBe(1);
   });
@@ -82,10 +111,18 @@ describe('preflight-gate validate', () => {
   });
 
   it.each([
-    ['a directory that does not exist', ['validate', '/nonexistent/policies'], /policy directory \/nonexistent\/policies does not exist/],
+    [
+      'a directory that does not exist',
+      ['validate', '/nonexistent/policies'],
+      /policy directory \/nonexistent\/policies does not exist/,
+    ],
     ['a file instead of a directory', ['validate', 'package.json'], /package\.json is not a directory/],
     ['an unknown flag', ['validate', '--strict'], /unknown option '--strict'/],
-    ['an unknown format', ['validate', '--format', 'xml'], /argument 'xml' is invalid\. Allowed choices are text, json, github/],
+    [
+      'an unknown format',
+      ['validate', '--format', 'xml'],
+      /argument 'xml' is invalid\. Allowed choices are text, json, github/,
+    ],
     ['an unknown command', ['lint'], /unknown command 'lint'/],
     ['no command at all', [], /Usage: preflight-gate/],
   ])('rejects %s on stderr with exit 2', (_name, args, message) => {
@@ -99,7 +136,9 @@ describe('preflight-gate validate', () => {
     const fixtures = join(ROOT, 'test', 'fixtures', 'malformed-policies');
     const res = runCli(['validate', fixtures, '--format', 'json']);
     const out = JSON.parse(res.stdout) as { errors: number; problems: Array<{ file: string; line: number }> };
-    const expected = readdirSync(fixtures).map((f) => problemsOfFile(join(fixtures, f))).reduce((a, b) => a + b, 0);
+    const expected = readdirSync(fixtures)
+      .map((f) => problemsOfFile(join(fixtures, f)))
+      .reduce((a, b) => a + b, 0);
     expect(expected).toBeGreaterThan(readdirSync(fixtures).length * 2);
     expect(out.errors).toBe(expected);
     expect(new Set(out.problems.map((p) => p.file)).size).toBe(readdirSync(fixtures).length);

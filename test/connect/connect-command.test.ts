@@ -29,16 +29,35 @@ const READS_ATTRIBUTES = {
 
 const dirs = tempDirs();
 let fake: FakeSteadybit;
-beforeEach(async () => { fake = await startFakeSteadybit(); });
+beforeEach(async () => {
+  fake = await startFakeSteadybit();
+});
 afterEach(async () => {
   expect(fake.specProblems()).toEqual([]);
   await fake.stop();
 });
 
-const options = (o: Partial<ConnectOptions> = {}): ConnectOptions => ({ gateUrl: 'https://gate.example.com', name: 'preflight-gate', events: true, probeTimeout: '20', ...o });
-async function connect(files: Record<string, string>, o: Partial<ConnectOptions> = {}, env: Record<string, string> = {}) {
+const options = (o: Partial<ConnectOptions> = {}): ConnectOptions => ({
+  gateUrl: 'https://gate.example.com',
+  name: 'preflight-gate',
+  events: true,
+  probeTimeout: '20',
+  ...o,
+});
+async function connect(
+  files: Record<string, string>,
+  o: Partial<ConnectOptions> = {},
+  env: Record<string, string> = {},
+) {
   let out = '';
-  const code = await connectCommand(dirs(files), options(o), { STEADYBIT_URL: fake.url, STEADYBIT_TOKEN: 'test-token', WEBHOOK_SECRET: SECRET, ...env }, (s) => { out += s; });
+  const code = await connectCommand(
+    dirs(files),
+    options(o),
+    { STEADYBIT_URL: fake.url, STEADYBIT_TOKEN: 'test-token', WEBHOOK_SECRET: SECRET, ...env },
+    (s) => {
+      out += s;
+    },
+  );
   return { code, out };
 }
 const posts = () => fake.requests.filter((r) => r.method === 'POST');
@@ -47,18 +66,20 @@ describe('registering the webhooks', () => {
   test('--dry-run prints both webhooks as a diff of what would be created, and changes nothing', async () => {
     const { code, out } = await connect(POLICIES, { dryRun: true, team: 'SRE' });
     expect(code).toBe(0);
-    expect(out.split('\n')).toEqual(expect.arrayContaining([
-      '--- preflight webhook "preflight-gate" (none in Steadybit)',
-      '+ url: https://gate.example.com/preflight',
-      '+ scope: TEAM',
-      '+ team: SRE',
-      '+ events: experiment.execution.preflight',
-      '+ targetAttributeIncludes: aws.account, k8s.namespace',
-      `+ secret: ${fingerprint(SECRET)}`,
-      '--- custom webhook "preflight-gate events" (none in Steadybit)',
-      '+ url: https://gate.example.com/events',
-      '+ events: experiment.execution.created, experiment.execution.completed, experiment.execution.failed, experiment.execution.errored, experiment.execution.canceled, killswitch.engaged, killswitch.disengaged',
-    ]));
+    expect(out.split('\n')).toEqual(
+      expect.arrayContaining([
+        '--- preflight webhook "preflight-gate" (none in Steadybit)',
+        '+ url: https://gate.example.com/preflight',
+        '+ scope: TEAM',
+        '+ team: SRE',
+        '+ events: experiment.execution.preflight',
+        '+ targetAttributeIncludes: aws.account, k8s.namespace',
+        `+ secret: ${fingerprint(SECRET)}`,
+        '--- custom webhook "preflight-gate events" (none in Steadybit)',
+        '+ url: https://gate.example.com/events',
+        '+ events: experiment.execution.created, experiment.execution.completed, experiment.execution.failed, experiment.execution.errored, experiment.execution.canceled, killswitch.engaged, killswitch.disengaged',
+      ]),
+    );
     expect(out).toContain('nothing was changed in Steadybit');
     expect(out).not.toContain(SECRET);
     expect(posts()).toEqual([]);
@@ -68,11 +89,24 @@ describe('registering the webhooks', () => {
     const first = await connect(POLICIES);
     expect(first.code).toBe(0);
     expect(first.out).toMatch(/preflight webhook "preflight-gate" created \(id [0-9a-f-]{36}\)/);
-    expect(fake.preflightWebhooks).toEqual([expect.objectContaining({
-      name: 'preflight-gate', url: 'https://gate.example.com/preflight', scope: 'GLOBAL', secret: SECRET,
-      events: ['experiment.execution.preflight'], targetAttributeIncludes: ['aws.account', 'k8s.namespace'],
-    })]);
-    expect(fake.customWebhooks).toEqual([expect.objectContaining({ name: 'preflight-gate events', url: 'https://gate.example.com/events', secret: SECRET, targetAttributeIncludes: [] })]);
+    expect(fake.preflightWebhooks).toEqual([
+      expect.objectContaining({
+        name: 'preflight-gate',
+        url: 'https://gate.example.com/preflight',
+        scope: 'GLOBAL',
+        secret: SECRET,
+        events: ['experiment.execution.preflight'],
+        targetAttributeIncludes: ['aws.account', 'k8s.namespace'],
+      }),
+    ]);
+    expect(fake.customWebhooks).toEqual([
+      expect.objectContaining({
+        name: 'preflight-gate events',
+        url: 'https://gate.example.com/events',
+        secret: SECRET,
+        targetAttributeIncludes: [],
+      }),
+    ]);
     const again = await connect(POLICIES);
     expect(again.code).toBe(0);
     expect(again.out).toContain('preflight webhook "preflight-gate" is up to date');
@@ -81,20 +115,42 @@ describe('registering the webhooks', () => {
   });
 
   test('an existing webhook of that name is updated in place (id kept, version checked, extra headers kept), the diff shows old and new', async () => {
-    fake.preflightWebhooks = [{ id: 'ac456d58-8fb2-4df4-86d8-ca81d7562739', version: 3, scope: 'GLOBAL', name: 'preflight-gate', url: 'https://old.example.com/preflight', secret: 'old', events: ['experiment.execution.preflight'], targetAttributeIncludes: ['*'], headers: { 'X-Env': 'prod' } }];
+    fake.preflightWebhooks = [
+      {
+        id: 'ac456d58-8fb2-4df4-86d8-ca81d7562739',
+        version: 3,
+        scope: 'GLOBAL',
+        name: 'preflight-gate',
+        url: 'https://old.example.com/preflight',
+        secret: 'old',
+        events: ['experiment.execution.preflight'],
+        targetAttributeIncludes: ['*'],
+        headers: { 'X-Env': 'prod' },
+      },
+    ];
     const { code, out } = await connect(POLICIES, { events: false });
     expect(code).toBe(0);
-    expect(out.split('\n')).toEqual(expect.arrayContaining([
-      '--- preflight webhook "preflight-gate" in Steadybit (id ac456d58-8fb2-4df4-86d8-ca81d7562739, version 3)',
-      '- url: https://old.example.com/preflight',
-      '+ url: https://gate.example.com/preflight',
-      '  scope: GLOBAL',
-      '- targetAttributeIncludes: *',
-      '+ targetAttributeIncludes: aws.account, k8s.namespace',
-      `- secret: ${fingerprint('old')}`,
-      `+ secret: ${fingerprint(SECRET)}`,
-    ]));
-    expect(fake.preflightWebhooks).toEqual([expect.objectContaining({ id: 'ac456d58-8fb2-4df4-86d8-ca81d7562739', version: 4, url: 'https://gate.example.com/preflight', headers: { 'X-Env': 'prod' }, targetAttributeIncludes: ['aws.account', 'k8s.namespace'] })]);
+    expect(out.split('\n')).toEqual(
+      expect.arrayContaining([
+        '--- preflight webhook "preflight-gate" in Steadybit (id ac456d58-8fb2-4df4-86d8-ca81d7562739, version 3)',
+        '- url: https://old.example.com/preflight',
+        '+ url: https://gate.example.com/preflight',
+        '  scope: GLOBAL',
+        '- targetAttributeIncludes: *',
+        '+ targetAttributeIncludes: aws.account, k8s.namespace',
+        `- secret: ${fingerprint('old')}`,
+        `+ secret: ${fingerprint(SECRET)}`,
+      ]),
+    );
+    expect(fake.preflightWebhooks).toEqual([
+      expect.objectContaining({
+        id: 'ac456d58-8fb2-4df4-86d8-ca81d7562739',
+        version: 4,
+        url: 'https://gate.example.com/preflight',
+        headers: { 'X-Env': 'prod' },
+        targetAttributeIncludes: ['aws.account', 'k8s.namespace'],
+      }),
+    ]);
     expect(fake.customWebhooks).toEqual([]);
   });
 
@@ -108,9 +164,23 @@ describe('registering the webhooks', () => {
   });
 
   test('two webhooks of the same name are refused: which one is meant cannot be told', async () => {
-    const hook = { version: 0, scope: 'GLOBAL', name: 'preflight-gate', url: 'https://a/preflight', events: ['experiment.execution.preflight'], targetAttributeIncludes: [] };
-    fake.preflightWebhooks = [{ id: '11111111-1111-4111-8111-111111111111', ...hook }, { id: '22222222-2222-4222-8222-222222222222', ...hook }];
-    await expect(connect(POLICIES)).rejects.toThrow(new UsageError('2 preflight webhooks are named "preflight-gate" in Steadybit (ids 11111111-1111-4111-8111-111111111111, 22222222-2222-4222-8222-222222222222): delete all but one, or choose another --name'));
+    const hook = {
+      version: 0,
+      scope: 'GLOBAL',
+      name: 'preflight-gate',
+      url: 'https://a/preflight',
+      events: ['experiment.execution.preflight'],
+      targetAttributeIncludes: [],
+    };
+    fake.preflightWebhooks = [
+      { id: '11111111-1111-4111-8111-111111111111', ...hook },
+      { id: '22222222-2222-4222-8222-222222222222', ...hook },
+    ];
+    await expect(connect(POLICIES)).rejects.toThrow(
+      new UsageError(
+        '2 preflight webhooks are named "preflight-gate" in Steadybit (ids 11111111-1111-4111-8111-111111111111, 22222222-2222-4222-8222-222222222222): delete all but one, or choose another --name',
+      ),
+    );
     expect(posts()).toEqual([]);
   });
 
@@ -122,7 +192,9 @@ describe('registering the webhooks', () => {
   test('a condition that may read target attributes stops connect at its line, unless the keys are named or all are asked for', async () => {
     const stopped = await connect(READS_ATTRIBUTES);
     expect(stopped.code).toBe(1);
-    expect(stopped.out).toMatch(/cond\.yaml:5:\d+ rules\[0\]\.condition: this condition may read target attributes.*--attribute <key>.*--all-attributes/);
+    expect(stopped.out).toMatch(
+      /cond\.yaml:5:\d+ rules\[0\]\.condition: this condition may read target attributes.*--attribute <key>.*--all-attributes/,
+    );
     expect(posts()).toEqual([]);
     expect((await connect(READS_ATTRIBUTES, { attribute: ['k8s.pod.name'] })).code).toBe(0);
     expect(fake.preflightWebhooks[0].targetAttributeIncludes).toEqual(['k8s.pod.name']);
@@ -131,8 +203,12 @@ describe('registering the webhooks', () => {
   });
 
   test('usage errors: several secrets at once, no secret, plain http to a remote gate, no team for the probe', async () => {
-    await expect(connect(POLICIES, {}, { WEBHOOK_SECRET: 'old,new' })).rejects.toThrow(/holds 2 secrets \(a rotation\)/);
-    await expect(connect(POLICIES, { secretEnv: 'NOPE' })).rejects.toThrow(/no webhook secret in the environment variable NOPE/);
+    await expect(connect(POLICIES, {}, { WEBHOOK_SECRET: 'old,new' })).rejects.toThrow(
+      /holds 2 secrets \(a rotation\)/,
+    );
+    await expect(connect(POLICIES, { secretEnv: 'NOPE' })).rejects.toThrow(
+      /no webhook secret in the environment variable NOPE/,
+    );
     await expect(connect(POLICIES, { gateUrl: 'http://gate.example.com' })).rejects.toThrow(/--insecure-http/);
     await expect(connect(POLICIES, { probe: true })).rejects.toThrow(/--probe-team/);
   });
@@ -140,7 +216,10 @@ describe('registering the webhooks', () => {
 
 describe('connect --probe against a running gate', () => {
   let gate: ServerProcess | undefined;
-  afterEach(async () => { await gate?.stop(); gate = undefined; });
+  afterEach(async () => {
+    await gate?.stop();
+    gate = undefined;
+  });
 
   async function startGate(secret: string) {
     gate = await startServerProcess({ WEBHOOK_SECRET: secret, POLICY_DIR: dirs(POLICIES), AUDIT_LOG: 'off' });
@@ -151,7 +230,9 @@ describe('connect --probe against a running gate', () => {
     const url = await startGate(SECRET);
     const { code, out } = await connect(POLICIES, { gateUrl: url, probe: true, probeTeam: 'SRE' });
     expect(out).toMatch(/probe: created experiment SRE-1 "preflight-gate probe [0-9a-f]{16}"/);
-    expect(out).toMatch(/probe passed: the gate decided run \d+: Preflight webhook "preflight-gate" failed: preflight-gate probe [0-9a-f]{16} reached preflight-gate: decided under policy revision [0-9a-f]{12}/);
+    expect(out).toMatch(
+      /probe passed: the gate decided run \d+: Preflight webhook "preflight-gate" failed: preflight-gate probe [0-9a-f]{16} reached preflight-gate: decided under policy revision [0-9a-f]{12}/,
+    );
     expect(out).toContain('probe: deleted experiment SRE-1');
     expect(code).toBe(0);
     await fake.settled();
@@ -163,18 +244,26 @@ describe('connect --probe against a running gate', () => {
     expect(fake.experiments).toEqual([]);
   });
 
-  test('a gate with another secret fails the probe with the gate\'s own reason, and still cleans up', async () => {
+  test("a gate with another secret fails the probe with the gate's own reason, and still cleans up", async () => {
     const url = await startGate('another-secret');
     const { code, out } = await connect(POLICIES, { gateUrl: url, probe: true, probeTeam: 'SRE' });
     expect(code).toBe(1);
-    expect(out).toMatch(/probe FAILED: run \d+ ended FAILED without this gate's answer: .*X-SB-Signature does not match the request body for any configured secret/);
+    expect(out).toMatch(
+      /probe FAILED: run \d+ ended FAILED without this gate's answer: .*X-SB-Signature does not match the request body for any configured secret/,
+    );
     expect(fake.experiments).toEqual([]);
   });
 
   test('a webhook that reaches no gate, or a run no webhook applies to, fails the probe', async () => {
     fake.preflightWebhooks = [];
     const nobody = `http://127.0.0.1:${await freePort()}`;
-    const { code, out } = await connect(POLICIES, { probe: true, probeTeam: 'SRE', gateUrl: nobody, events: false, name: 'elsewhere' });
+    const { code, out } = await connect(POLICIES, {
+      probe: true,
+      probeTeam: 'SRE',
+      gateUrl: nobody,
+      events: false,
+      name: 'elsewhere',
+    });
     // Nothing listens where the webhook points: the call fails, the run fails without the gate's mark.
     expect(code).toBe(1);
     expect(out).toMatch(/probe FAILED: run \d+ ended FAILED without this gate's answer/);

@@ -5,7 +5,11 @@ import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
 
 const NOW = new Date('2026-01-05T09:05:00Z');
-const ENGAGED = { event: 'killswitch.engaged', time: '2026-01-05T09:00:00.000000Z', killswitch: { engagedBy: 'oncall', engaged: '2026-01-05T09:00:00.000000Z' } };
+const ENGAGED = {
+  event: 'killswitch.engaged',
+  time: '2026-01-05T09:00:00.000000Z',
+  killswitch: { engagedBy: 'oncall', engaged: '2026-01-05T09:00:00.000000Z' },
+};
 const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: no-dev\nrules:\n  - environments: {blocked: [dev]}\n' });
 
 /** The same app with or without WEBHOOK_SECRET; requests are sent unsigned unless `secret` is given. */
@@ -23,7 +27,9 @@ describe('POST /events needs WEBHOOK_SECRET', () => {
   ])('without a secret, %s is refused with 401 and a message saying what to set', async (_name, body) => {
     const res = await signedRequest(app([]), body, { path: '/events' });
     expect(res.status).toBe(401);
-    expect(res.body.message).toMatch(/^POST \/events needs WEBHOOK_SECRET: unsigned events could disengage the emergency stop/);
+    expect(res.body.message).toMatch(
+      /^POST \/events needs WEBHOOK_SECRET: unsigned events could disengage the emergency stop/,
+    );
   });
 
   test('an unsigned event changes no state: the preflight after it is still allowed', async () => {

@@ -25,15 +25,25 @@ const run = (id: number): PreflightPayload => {
   return p;
 };
 /** The Platform API's answer for the run's environment id: Steadybit calls it `production`. */
-const names: FactSource = { name: 'platform api', kinds: ['environment-names'], gather: async () => ({ ok: true, facts: { environments: { [ENV_ID]: { name: 'production' } } } }) };
+const names: FactSource = {
+  name: 'platform api',
+  kinds: ['environment-names'],
+  gather: async () => ({ ok: true, facts: { environments: { [ENV_ID]: { name: 'production' } } } }),
+};
 const INTERVAL_MS = 500;
 const critical = { labels: { alertname: 'CheckoutDown', severity: 'critical', environment: 'production' } };
 
 let am: AlertmanagerServer;
 let fake: FakeSteadybit;
-beforeAll(async () => { am = await startAlertmanager(); });
-afterAll(async () => { await am.stop(); });
-beforeEach(async () => { fake = await startFakeSteadybit(); });
+beforeAll(async () => {
+  am = await startAlertmanager();
+});
+afterAll(async () => {
+  await am.stop();
+});
+beforeEach(async () => {
+  fake = await startFakeSteadybit();
+});
 afterEach(async () => {
   expect(fake.specProblems()).toEqual([]);
   await fake.stop();
@@ -41,9 +51,16 @@ afterEach(async () => {
 
 function guardWithAlertmanager() {
   const config = parseSignalsConfig({ ALERTMANAGER_URL: am.url, SIGNAL_CACHE_TTL_MS: '0' });
-  const signals = serviceSignalSource(config, { registry: new Registry(), logger: createLogger('error', { silent: true }) });
+  const signals = serviceSignalSource(config, {
+    registry: new Registry(),
+    logger: createLogger('error', { silent: true }),
+  });
   const clock = new TestClock(new Date());
-  const g = guardUnderTest(bundle, clock, { fake, intervalMs: INTERVAL_MS, gather: (b, payload, now) => gatherFacts(b.needs, [signals, names], payload, now, b) });
+  const g = guardUnderTest(bundle, clock, {
+    fake,
+    intervalMs: INTERVAL_MS,
+    gather: (b, payload, now) => gatherFacts(b.needs, [signals, names], payload, now, b),
+  });
   // Real time here: Alertmanager's alerts carry real times.
   clock.now = () => new Date();
   return g;

@@ -24,13 +24,25 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 test("a stop is archived with whileRunning, and replay judges it on a proposed set's guarded part", async () => {
   const lines: string[] = [];
   const archive = decisionArchive({
-    writer: { write: async (chunk) => { lines.push(...chunk.split('\n').filter(Boolean)); }, close: async () => undefined },
-    queueBytes: 1 << 20, maskAttributes: [], metrics: createMetrics({ defaultMetrics: false }), logger: createLogger('error', { silent: true }),
+    writer: {
+      write: async (chunk) => {
+        lines.push(...chunk.split('\n').filter(Boolean));
+      },
+      close: async () => undefined,
+    },
+    queueBytes: 1 << 20,
+    maskAttributes: [],
+    metrics: createMetrics({ defaultMetrics: false }),
+    logger: createLogger('error', { silent: true }),
   });
   const bundle = bundleFrom({ 'p.yaml': GUARDED });
   const clock = new TestClock(new Date(AFTER_CLOSE));
   const g = guardUnderTest(bundle, clock, { archive, cancel: async () => ({ ok: true, outcome: 'accepted' }) });
-  g.allow(preflightWith((p) => { p.execution.id = 91; }));
+  g.allow(
+    preflightWith((p) => {
+      p.execution.id = 91;
+    }),
+  );
   await g.guard.tick();
   await tick();
   await archive.close();
@@ -47,10 +59,30 @@ test("a stop is archived with whileRunning, and replay judges it on a proposed s
 
 test('a run whose end event arrives (POST /events or the Platform API sync) is forgotten: never judged or cancelled again', async () => {
   const runs = new MemoryGuardStore();
-  const state = forgetEndedRuns(new MemoryStateStore({ executionTtlMs: 3600_000, eventToleranceMs: 900_000 }), runs, createLogger('error', { silent: true }));
+  const state = forgetEndedRuns(
+    new MemoryStateStore({ executionTtlMs: 3600_000, eventToleranceMs: 900_000 }),
+    runs,
+    createLogger('error', { silent: true }),
+  );
   const now = new Date();
-  await runs.keep({ executionId: '92', decisionId: 'd', allowedAt: now.toISOString(), revision: 'r', payload: preflightWith((p) => { p.execution.id = 92; }) }, now.getTime() + 60_000, now.getTime());
-  const ended = readStateEvent({ event: 'experiment.execution.completed', time: now.toISOString(), execution: { id: 92, state: 'COMPLETED', experimentKey: 'ADM-1', teamKey: 'ADM', environment: 'Global' } } as WebhookPayload);
+  await runs.keep(
+    {
+      executionId: '92',
+      decisionId: 'd',
+      allowedAt: now.toISOString(),
+      revision: 'r',
+      payload: preflightWith((p) => {
+        p.execution.id = 92;
+      }),
+    },
+    now.getTime() + 60_000,
+    now.getTime(),
+  );
+  const ended = readStateEvent({
+    event: 'experiment.execution.completed',
+    time: now.toISOString(),
+    execution: { id: 92, state: 'COMPLETED', experimentKey: 'ADM-1', teamKey: 'ADM', environment: 'Global' },
+  } as WebhookPayload);
   if (ended.kind !== 'event') throw new Error(`not an event: ${ended.message}`);
   await state.apply(ended.event, now);
   expect(await runs.has('92', now.getTime())).toBe(false);

@@ -9,7 +9,10 @@ const env = { EMERGENCY_STOP_POLICY: 'off' };
 
 describe('examples/guard', () => {
   it('validates and its suites pass as they are', () => {
-    expect(runCli(['validate', EXAMPLES], { env })).toMatchObject({ code: 0, stdout: expect.stringContaining('valid (0 errors, 0 warnings)') });
+    expect(runCli(['validate', EXAMPLES], { env })).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('valid (0 errors, 0 warnings)'),
+    });
     const res = runCli(['test', EXAMPLES], { env });
     expect(res.stdout).toContain('9/9 cases passed');
     expect(res.code).toBe(0);
@@ -18,22 +21,82 @@ describe('examples/guard', () => {
   it('critical-alerts.yaml works alone in a policy directory', () => {
     const dir = tempDir({ 'critical-alerts.yaml': readFileSync(join(EXAMPLES, 'critical-alerts.yaml'), 'utf8') });
     expect(runCli(['validate', dir.dir], { env }).code).toBe(0);
-    const names = tempDir({ 'names.json': JSON.stringify({ '8d0c1f7e-3b2a-4c5d-9e6f-7a8b9c0d1e2f': { name: 'production' } }) });
-    const signals = tempDir({ 's.json': JSON.stringify({ alertmanager: { default: { alerts: [{ labels: { alertname: 'X', severity: 'critical', environment: 'production' }, status: { state: 'active', silencedBy: [], inhibitedBy: [] } }] } } }) });
-    const res = runCli(['eval', '--payload', PAYLOAD, '--dir', dir.dir, '--while-running', '--environments', join(names.dir, 'names.json'), '--signals', join(signals.dir, 's.json'), '--exit-code'], { env });
-    expect(res.stdout).toMatch(/^STOPPED while running\n {2}critical-alerts: stops it: 1 alert matching \{severity="critical", environment="production"\} firing/);
+    const names = tempDir({
+      'names.json': JSON.stringify({ '8d0c1f7e-3b2a-4c5d-9e6f-7a8b9c0d1e2f': { name: 'production' } }),
+    });
+    const signals = tempDir({
+      's.json': JSON.stringify({
+        alertmanager: {
+          default: {
+            alerts: [
+              {
+                labels: { alertname: 'X', severity: 'critical', environment: 'production' },
+                status: { state: 'active', silencedBy: [], inhibitedBy: [] },
+              },
+            ],
+          },
+        },
+      }),
+    });
+    const res = runCli(
+      [
+        'eval',
+        '--payload',
+        PAYLOAD,
+        '--dir',
+        dir.dir,
+        '--while-running',
+        '--environments',
+        join(names.dir, 'names.json'),
+        '--signals',
+        join(signals.dir, 's.json'),
+        '--exit-code',
+      ],
+      { env },
+    );
+    expect(res.stdout).toMatch(
+      /^STOPPED while running\n {2}critical-alerts: stops it: 1 alert matching \{severity="critical", environment="production"\} firing/,
+    );
     expect(res.code).toBe(1);
   });
 });
 
 describe('preflight-gate eval --while-running', () => {
   it('says whether, by which policy and why the run would be stopped at a time (json)', () => {
-    const names = tempDir({ 'names.json': JSON.stringify({ '8d0c1f7e-3b2a-4c5d-9e6f-7a8b9c0d1e2f': { name: 'production' } }) });
-    const args = ['eval', '--payload', PAYLOAD, '--dir', EXAMPLES, '--while-running', '--environments', join(names.dir, 'names.json'), '--format', 'json'];
-    const after = JSON.parse(runCli([...args, '--now', '2026-01-05T16:00:30Z'], { env }).stdout) as { stopped: boolean; findings: Array<{ policy: string; action: string; reason: string }> };
+    const names = tempDir({
+      'names.json': JSON.stringify({ '8d0c1f7e-3b2a-4c5d-9e6f-7a8b9c0d1e2f': { name: 'production' } }),
+    });
+    const args = [
+      'eval',
+      '--payload',
+      PAYLOAD,
+      '--dir',
+      EXAMPLES,
+      '--while-running',
+      '--environments',
+      join(names.dir, 'names.json'),
+      '--format',
+      'json',
+    ];
+    const after = JSON.parse(runCli([...args, '--now', '2026-01-05T16:00:30Z'], { env }).stdout) as {
+      stopped: boolean;
+      findings: Array<{ policy: string; action: string; reason: string }>;
+    };
     expect(after.stopped).toBe(true);
-    expect(after.findings).toEqual(expect.arrayContaining([expect.objectContaining({ policy: 'production-business-hours', action: 'stop', reason: expect.stringContaining('business hours') })]));
-    const before = JSON.parse(runCli([...args, '--now', '2026-01-05T15:59:00Z', '--signals', join(EXAMPLES, '..', 'signals', 'signals.json')], { env }).stdout) as { stopped: boolean };
+    expect(after.findings).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          policy: 'production-business-hours',
+          action: 'stop',
+          reason: expect.stringContaining('business hours'),
+        }),
+      ]),
+    );
+    const before = JSON.parse(
+      runCli([...args, '--now', '2026-01-05T15:59:00Z', '--signals', join(EXAMPLES, '..', 'signals', 'signals.json')], {
+        env,
+      }).stdout,
+    ) as { stopped: boolean };
     expect(before.stopped).toBe(false);
   });
 });

@@ -19,15 +19,26 @@ import type { FakeSteadybit, RecordedRequest } from '../helpers/fake-steadybit';
 
 /** The Platform API settings of a test against the fake: short timeouts, a generous budget. */
 export const platformConfig = (fake: FakeSteadybit, over: Partial<PlatformConfig> = {}): PlatformConfig => ({
-  url: fake.url, token: { kind: 'value', token: 'test-token' }, authScheme: 'bearer', timeoutMs: 1000, rateBurst: 50, ratePerMinute: 600,
-  syncIntervalMs: 30000, environmentsRefreshMs: 300000, nameMaxAgeMs: 3600000, preflightWaitMs: 2000, ...over,
+  url: fake.url,
+  token: { kind: 'value', token: 'test-token' },
+  authScheme: 'bearer',
+  timeoutMs: 1000,
+  rateBurst: 50,
+  ratePerMinute: 600,
+  syncIntervalMs: 30000,
+  environmentsRefreshMs: 300000,
+  nameMaxAgeMs: 3600000,
+  preflightWaitMs: 2000,
+  ...over,
 });
 
 /** A clock the test moves. */
 export class TestClock {
   constructor(public at: Date) {}
   now = (): Date => this.at;
-  set(iso: string): void { this.at = new Date(iso); }
+  set(iso: string): void {
+    this.at = new Date(iso);
+  }
 }
 
 /** What one guard did: the audit lines, the log lines, the stops its subscriber got, its registry. */
@@ -45,31 +56,58 @@ export interface GuardUnderTest {
 }
 
 /** A guard over `bundle` (no facts gathered unless `gather` says), cancelling through the fake unless `cancel: undefined`. */
-export function guardUnderTest(bundle: PolicyBundle, clock: TestClock, opts: { fake?: FakeSteadybit; runs?: GuardStore; replica?: string } & Partial<RunGuardDeps> = {}): GuardUnderTest {
+export function guardUnderTest(
+  bundle: PolicyBundle,
+  clock: TestClock,
+  opts: { fake?: FakeSteadybit; runs?: GuardStore; replica?: string } & Partial<RunGuardDeps> = {},
+): GuardUnderTest {
   const registry = new Registry();
   const audit: AuditRecord[] = [];
   const logs: string[] = [];
   const stops: GuardStop[] = [];
-  const logger = winston.createLogger({ level: 'info', transports: [new winston.transports.Stream({ stream: lineSink(logs) })] });
-  const client = opts.fake && createPlatformClient(platformConfig(opts.fake), { metrics: createPlatformMetrics(registry), random: () => 0 });
+  const logger = winston.createLogger({
+    level: 'info',
+    transports: [new winston.transports.Stream({ stream: lineSink(logs) })],
+  });
+  const client =
+    opts.fake &&
+    createPlatformClient(platformConfig(opts.fake), { metrics: createPlatformMetrics(registry), random: () => 0 });
   const runs = opts.runs ?? new MemoryGuardStore(() => clock.now().getTime());
   const store = new PolicyStore(bundle);
   let ids = 0;
   const guard = new RunGuard({
-    policies: store, runs, gather: async () => ({ ok: true, facts: {} }),
+    policies: store,
+    runs,
+    gather: async () => ({ ok: true, facts: {} }),
     cancel: client && ((id, withinMs) => cancelExecution(client, id, Date.now() + withinMs)),
-    logger, metrics: createGuardMetrics(registry), audit: auditLogTo((line) => audit.push(JSON.parse(line) as AuditRecord), 'info', { kind: 'all' }),
-    clock: clock.now, newId: () => `g-${++ids}`, replica: opts.replica ?? 'replica-a', intervalMs: 15000, leaseMs: 30000, executionTtlMs: 3600_000,
-    onStop: (stop) => stops.push(stop), yieldTurn: async () => undefined,
+    logger,
+    metrics: createGuardMetrics(registry),
+    audit: auditLogTo((line) => audit.push(JSON.parse(line) as AuditRecord), 'info', { kind: 'all' }),
+    clock: clock.now,
+    newId: () => `g-${++ids}`,
+    replica: opts.replica ?? 'replica-a',
+    intervalMs: 15000,
+    leaseMs: 30000,
+    executionTtlMs: 3600_000,
+    onStop: (stop) => stops.push(stop),
+    yieldTurn: async () => undefined,
     ...opts,
   });
   return {
-    guard, runs, audit, logs, stops, registry, store,
+    guard,
+    runs,
+    audit,
+    logs,
+    stops,
+    registry,
+    store,
     allow(payload, decisionId = 'd-allowed') {
       guard.keep({ id: decisionId, allowed: true, revision: bundle.revision } as Decision, payload, clock.now());
     },
     async metric(name, labels = {}) {
-      const found = (await registry.getSingleMetric(name)?.get())?.values.find((v) => Object.entries(labels).every(([k, val]) => v.labels[k] === val));
+      const found = (await registry.getSingleMetric(name)?.get())?.values.find((v) =>
+        Object.entries(labels).every(([k, val]) => v.labels[k] === val),
+      );
       return found?.value ?? 0;
     },
   };
@@ -82,7 +120,9 @@ export function runningOnFake(fake: FakeSteadybit, id: number): void {
 
 /** The cancels the fake was asked for, of one execution or all. */
 export function cancels(fake: FakeSteadybit, id?: number): RecordedRequest[] {
-  return fake.requests.filter((r) => /\/cancel$/.test(r.path) && (id === undefined || r.path === `/api/experiments/executions/${id}/cancel`));
+  return fake.requests.filter(
+    (r) => /\/cancel$/.test(r.path) && (id === undefined || r.path === `/api/experiments/executions/${id}/cancel`),
+  );
 }
 
 /** A stream that keeps each log line's message. */

@@ -19,9 +19,15 @@ const bundle = bundleFrom({ 'p.yaml': BUSINESS_HOURS });
 let redis: TestRedis;
 let fake: FakeSteadybit;
 const stores: RedisStateStore[] = [];
-beforeAll(async () => { redis = await startRedis(); });
-afterAll(async () => { await redis.destroy(); });
-beforeEach(async () => { fake = await startFakeSteadybit(); });
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis.destroy();
+});
+beforeEach(async () => {
+  fake = await startFakeSteadybit();
+});
 afterEach(async () => {
   expect(fake.specProblems()).toEqual([]);
   await fake.stop();
@@ -29,7 +35,10 @@ afterEach(async () => {
 });
 
 /** Two replicas sharing one redis-server (one key prefix), each with its own connection, guard and registry. */
-async function twoReplicas(clock: TestClock, leaseMs = 30_000): Promise<[GuardUnderTest, GuardUnderTest, RedisStateStore]> {
+async function twoReplicas(
+  clock: TestClock,
+  leaseMs = 30_000,
+): Promise<[GuardUnderTest, GuardUnderTest, RedisStateStore]> {
   const prefix = freshPrefix();
   const [a, b] = [await redisStore(redis, prefix), await redisStore(redis, prefix)];
   stores.push(a, b);
@@ -40,13 +49,20 @@ async function twoReplicas(clock: TestClock, leaseMs = 30_000): Promise<[GuardUn
   ];
 }
 
-const run = (id: number) => preflightWith((p) => { p.execution.id = id; });
+const run = (id: number) =>
+  preflightWith((p) => {
+    p.execution.id = id;
+  });
 
 test('two replicas that find the same run failing at the same tick cancel it exactly once', async () => {
   const clock = new TestClock(new Date(AFTER_CLOSE));
   const [a, b] = await twoReplicas(clock);
   runningOnFake(fake, 71);
-  await a.runs.keep({ executionId: '71', decisionId: 'd-71', allowedAt: AFTER_CLOSE, revision: bundle.revision, payload: run(71) }, clock.now().getTime() + 3600_000, clock.now().getTime());
+  await a.runs.keep(
+    { executionId: '71', decisionId: 'd-71', allowedAt: AFTER_CLOSE, revision: bundle.revision, payload: run(71) },
+    clock.now().getTime() + 3600_000,
+    clock.now().getTime(),
+  );
   expect((await b.runs.runs(clock.now().getTime())).map((r) => r.executionId)).toEqual(['71']); // the other replica sees it
   await Promise.all([a.guard.tick(), b.guard.tick()]);
   await Promise.all([a.guard.tick(), b.guard.tick()]);
@@ -59,14 +75,34 @@ test('a replica killed after taking the lease: the other stops the run once the 
   const clock = new TestClock(new Date(AFTER_CLOSE));
   const [a, b, storeA] = await twoReplicas(clock, 1000);
   runningOnFake(fake, 72);
-  await b.runs.keep({ executionId: '72', decisionId: 'd-72', allowedAt: AFTER_CLOSE, revision: bundle.revision, payload: run(72) }, clock.now().getTime() + 3600_000, clock.now().getTime());
+  await b.runs.keep(
+    { executionId: '72', decisionId: 'd-72', allowedAt: AFTER_CLOSE, revision: bundle.revision, payload: run(72) },
+    clock.now().getTime() + 3600_000,
+    clock.now().getTime(),
+  );
   // Replica a dies mid-tick: it took the lease, then its process (here: its Redis connection) went away before the cancel.
-  const dying = guardUnderTest(bundle, clock, { fake, runs: a.runs, replica: 'replica-a', leaseMs: 1000, cancel: async () => { await storeA.close(); return new Promise(() => undefined); } });
+  const dying = guardUnderTest(bundle, clock, {
+    fake,
+    runs: a.runs,
+    replica: 'replica-a',
+    leaseMs: 1000,
+    cancel: async () => {
+      await storeA.close();
+      return new Promise(() => undefined);
+    },
+  });
   void dying.guard.tick();
   await waitFor(async () => (await redis.cli('EXISTS', `${await lease(72)}`)) === '1', 'replica a to take the lease');
   await b.guard.tick();
   expect(cancels(fake, 72)).toHaveLength(0); // the lease is a's
-  await waitFor(async () => { await b.guard.tick(); return cancels(fake, 72).length > 0; }, 'replica b to stop the run after the lease', 10_000);
+  await waitFor(
+    async () => {
+      await b.guard.tick();
+      return cancels(fake, 72).length > 0;
+    },
+    'replica b to stop the run after the lease',
+    10_000,
+  );
   expect(cancels(fake, 72)).toHaveLength(1);
   expect(b.stops).toEqual([expect.objectContaining({ executionId: '72', policy: 'business-hours' })]);
 });

@@ -8,7 +8,8 @@ import { loadConfig } from '../../src/config';
 import { startServer, type RunningServer } from '../../src/server';
 import { NO_PLATFORM } from '../../src/guard/run-guard';
 
-const GUARDED = 'kind: Policy\nname: business-hours\nwhileRunning: true\nrules:\n  - timeWindow: { timeZone: UTC, allowed: [{ from: "00:00", to: "24:00" }] }\n';
+const GUARDED =
+  'kind: Policy\nname: business-hours\nwhileRunning: true\nrules:\n  - timeWindow: { timeZone: UTC, allowed: [{ from: "00:00", to: "24:00" }] }\n';
 const UNGUARDED = GUARDED.replace('whileRunning: true\n', '');
 
 let dir: string;
@@ -23,9 +24,18 @@ async function start(policy: string): Promise<{ lines: string[]; server: Running
   dir = mkdtempSync(join(tmpdir(), 'guard-startup-'));
   writeFileSync(join(dir, 'p.yaml'), policy);
   const lines: string[] = [];
-  const stream = new Writable({ objectMode: true, write(info: { message: string }, _e, done) { lines.push(info.message); done(); } });
+  const stream = new Writable({
+    objectMode: true,
+    write(info: { message: string }, _e, done) {
+      lines.push(info.message);
+      done();
+    },
+  });
   const logger = winston.createLogger({ level: 'info', transports: [new winston.transports.Stream({ stream })] });
-  running = await startServer(loadConfig({ POLICY_DIR: dir, PORT: '0', HOST: '127.0.0.1', POLICY_WATCH: 'false', AUDIT_LOG: 'off' }), logger);
+  running = await startServer(
+    loadConfig({ POLICY_DIR: dir, PORT: '0', HOST: '127.0.0.1', POLICY_WATCH: 'false', AUDIT_LOG: 'off' }),
+    logger,
+  );
   return { lines, server: running.server };
 }
 
@@ -35,7 +45,12 @@ describe('without STEADYBIT_URL the guard cannot stop anything', () => {
     expect(lines).toContain(`guard: policies ask to guard runs in progress, but ${NO_PLATFORM}`);
     const res = await request(server).get('/readyz');
     expect(res.status).toBe(200);
-    expect(res.body.guard).toMatchObject({ guardedPolicies: 1, canStop: false, message: NO_PLATFORM, intervalSeconds: 15 });
+    expect(res.body.guard).toMatchObject({
+      guardedPolicies: 1,
+      canStop: false,
+      message: NO_PLATFORM,
+      intervalSeconds: 15,
+    });
   });
 
   test('nothing is said at start-up when no policy asks for it; /readyz still shows the guard', async () => {

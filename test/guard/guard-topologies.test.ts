@@ -8,17 +8,22 @@ import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harne
 
 jest.setTimeout(120_000);
 
-const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: business-hours\nwhileRunning: true\nrules:\n  - timeWindow: { timeZone: Europe/Berlin, allowed: [{ days: [Mon-Fri], from: "09:00", to: "17:00" }] }\n' });
+const bundle = bundleFrom({
+  'p.yaml':
+    'kind: Policy\nname: business-hours\nwhileRunning: true\nrules:\n  - timeWindow: { timeZone: Europe/Berlin, allowed: [{ days: [Mon-Fri], from: "09:00", to: "17:00" }] }\n',
+});
 const AFTER_CLOSE = '2026-01-05T16:00:30Z';
 
 describe.each([
   ['Redis Cluster', startCluster],
   ['Redis Sentinel', startSentinels],
-] as Array<[string, () => Promise<TestTopology>]>)('%s: the guard\'s runs and leases', (_name, start) => {
+] as Array<[string, () => Promise<TestTopology>]>)("%s: the guard's runs and leases", (_name, start) => {
   let topology: TestTopology;
   let fake: FakeSteadybit;
   const stores: RedisStateStore[] = [];
-  beforeAll(async () => { [topology, fake] = await Promise.all([start(), startFakeSteadybit()]); });
+  beforeAll(async () => {
+    [topology, fake] = await Promise.all([start(), startFakeSteadybit()]);
+  });
   afterAll(async () => {
     await Promise.all(stores.map((s) => s.close()));
     await fake.stop();
@@ -33,8 +38,14 @@ describe.each([
     const ga = guardUnderTest(bundle, clock, { fake, runs: a.guardStore(), replica: 'a' });
     const gb = guardUnderTest(bundle, clock, { fake, runs: b.guardStore(), replica: 'b' });
     runningOnFake(fake, 101);
-    const payload = preflightWith((p) => { p.execution.id = 101; });
-    await ga.runs.keep({ executionId: '101', decisionId: 'd', allowedAt: AFTER_CLOSE, revision: bundle.revision, payload }, clock.now().getTime() + 3600_000, clock.now().getTime());
+    const payload = preflightWith((p) => {
+      p.execution.id = 101;
+    });
+    await ga.runs.keep(
+      { executionId: '101', decisionId: 'd', allowedAt: AFTER_CLOSE, revision: bundle.revision, payload },
+      clock.now().getTime() + 3600_000,
+      clock.now().getTime(),
+    );
     expect((await gb.runs.runs(clock.now().getTime())).map((r) => r.executionId)).toEqual(['101']);
     await Promise.all([ga.guard.tick(), gb.guard.tick()]);
     await Promise.all([ga.guard.tick(), gb.guard.tick()]);

@@ -15,10 +15,15 @@ rules:
 `;
 const BEFORE_CLOSE = '2026-01-05T15:59:00Z';
 const AFTER_CLOSE = '2026-01-05T16:00:30Z';
-const run = (id: number) => preflightWith((p) => { p.execution.id = id; });
+const run = (id: number) =>
+  preflightWith((p) => {
+    p.execution.id = id;
+  });
 
 let fake: FakeSteadybit;
-beforeEach(async () => { fake = await startFakeSteadybit(); });
+beforeEach(async () => {
+  fake = await startFakeSteadybit();
+});
 afterEach(async () => {
   // Every answer the fake gave is one the spec declares.
   expect(fake.specProblems()).toEqual([]);
@@ -39,10 +44,20 @@ describe('a time window that closes while a run is in progress', () => {
     await g.guard.tick();
     expect(cancels(fake, 41)).toHaveLength(1);
     expect(cancels(fake, 41)[0].authorization).toBe('Bearer test-token');
-    expect(g.stops).toEqual([expect.objectContaining({ executionId: '41', policy: 'business-hours', allowedBy: 'd-allowed' })]);
+    expect(g.stops).toEqual([
+      expect.objectContaining({ executionId: '41', policy: 'business-hours', allowedBy: 'd-allowed' }),
+    ]);
     expect(g.stops[0].reason).toMatch(/business hours/);
     expect(await g.metric('preflight_guard_stops_total', { policy: 'business-hours' })).toBe(1);
-    expect(g.audit).toEqual([expect.objectContaining({ decision: 'stopped', status: 202, executionId: 41, stoppedBy: 'business-hours', allowedBy: 'd-allowed' })]);
+    expect(g.audit).toEqual([
+      expect.objectContaining({
+        decision: 'stopped',
+        status: 202,
+        executionId: 41,
+        stoppedBy: 'business-hours',
+        allowedBy: 'd-allowed',
+      }),
+    ]);
     expect(g.audit[0].policies[0]).toMatchObject({ policy: 'business-hours', result: 'deny' });
     expect(g.logs.some((l) => /stopped run 41 .*policy "business-hours" no longer holds/.test(l))).toBe(true);
     expect(g.guard.health()).toMatchObject({ guardedPolicies: 1, canStop: true, guardedRuns: 0, stops: 1 });
@@ -70,14 +85,18 @@ describe('a time window that closes while a run is in progress', () => {
 
   test('without a whileRunning policy in the set nothing is kept', async () => {
     const clock = new TestClock(new Date(BEFORE_CLOSE));
-    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning: true\n', '') }), clock, { fake });
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning: true\n', '') }), clock, {
+      fake,
+    });
     g.allow(run(48));
     expect(await g.runs.runs(clock.now().getTime())).toEqual([]);
   });
 
   test('a policy without whileRunning is not judged again', async () => {
     const clock = new TestClock(new Date(AFTER_CLOSE));
-    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning: true\n', '') }), clock, { fake });
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning: true\n', '') }), clock, {
+      fake,
+    });
     runningOnFake(fake, 44);
     g.allow(run(44));
     await g.guard.tick();
@@ -89,7 +108,11 @@ describe('a time window that closes while a run is in progress', () => {
 describe('modes and cannot-judge', () => {
   test('warn and audit policies only report what they would stop, once per run', async () => {
     const clock = new TestClock(new Date(AFTER_CLOSE));
-    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning', 'mode: warn\nwhileRunning') }), clock, { fake });
+    const g = guardUnderTest(
+      bundleFrom({ 'p.yaml': BUSINESS_HOURS.replace('whileRunning', 'mode: warn\nwhileRunning') }),
+      clock,
+      { fake },
+    );
     runningOnFake(fake, 45);
     g.allow(run(45));
     await g.guard.tick();
@@ -99,16 +122,22 @@ describe('modes and cannot-judge', () => {
     expect(await g.metric('preflight_guard_reports_total', { policy: 'business-hours', kind: 'would_stop' })).toBe(1);
   });
 
-  const ALERTS = (extra: string) => `kind: Policy\nname: no-critical\nwhileRunning: ${extra}\nrules:\n  - alerts: { matchers: ['severity="critical"'] }\n`;
+  const ALERTS = (extra: string) =>
+    `kind: Policy\nname: no-critical\nwhileRunning: ${extra}\nrules:\n  - alerts: { matchers: ['severity="critical"'] }\n`;
 
   test('a policy that cannot judge (its signal source is away) lets the run go on by default, and says so', async () => {
     const clock = new TestClock(new Date(AFTER_CLOSE));
-    const g = guardUnderTest(bundleFrom({ 'p.yaml': ALERTS('true') }), clock, { fake, gather: async () => ({ ok: false, unavailable: { source: 'alertmanager', message: 'connection refused' } }) });
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': ALERTS('true') }), clock, {
+      fake,
+      gather: async () => ({ ok: false, unavailable: { source: 'alertmanager', message: 'connection refused' } }),
+    });
     runningOnFake(fake, 46);
     g.allow(run(46));
     await g.guard.tick();
     expect(cancels(fake)).toHaveLength(0);
-    expect(g.logs.some((l) => /cannot judge run 46 .*goes on \(onCannotJudge: report\).*connection refused/.test(l))).toBe(true);
+    expect(
+      g.logs.some((l) => /cannot judge run 46 .*goes on \(onCannotJudge: report\).*connection refused/.test(l)),
+    ).toBe(true);
     expect(await g.metric('preflight_guard_reports_total', { policy: 'no-critical', kind: 'cannot_judge' })).toBe(1);
   });
 

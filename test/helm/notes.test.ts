@@ -12,12 +12,19 @@ beforeAll(() => {
   chart = mkdtempSync(join(tmpdir(), 'chart-notes-'));
   cpSync(CHART, chart, { recursive: true });
   const notes = readFileSync(join(CHART, 'templates', 'NOTES.txt'), 'utf8');
-  writeFileSync(join(chart, 'templates', '_notes-under-test.tpl'), `{{- define "notes-under-test" -}}\n${notes}\n{{- end }}\n`);
-  writeFileSync(join(chart, 'templates', 'notes-under-test.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes-under-test\ndata:\n  notes: {{ include "notes-under-test" . | quote }}\n');
+  writeFileSync(
+    join(chart, 'templates', '_notes-under-test.tpl'),
+    `{{- define "notes-under-test" -}}\n${notes}\n{{- end }}\n`,
+  );
+  writeFileSync(
+    join(chart, 'templates', 'notes-under-test.yaml'),
+    'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: notes-under-test\ndata:\n  notes: {{ include "notes-under-test" . | quote }}\n',
+  );
 });
 afterAll(() => rmSync(chart, { recursive: true, force: true }));
 
-const notesWith = (set: Record<string, string>, files: string[] = []) => find(render(set, files, chart), 'ConfigMap', 'notes-under-test').data?.notes ?? '';
+const notesWith = (set: Record<string, string>, files: string[] = []) =>
+  find(render(set, files, chart), 'ConfigMap', 'notes-under-test').data?.notes ?? '';
 
 describe('NOTES.txt tells which URL to register in Steadybit and how to set the secret there', () => {
   it('with the Ingress and TLS: the https URL of /preflight and of /events', () => {
@@ -33,9 +40,21 @@ describe('NOTES.txt tells which URL to register in Steadybit and how to set the 
   });
 
   it.each([
-    ['a secret from values', { 'webhook.secret': 'x' }, "kubectl -n chaos get secret pg-preflight-gate -o jsonpath='{.data.webhook-secret}' | base64 -d"],
-    ['an existing Secret', { 'webhook.existingSecret': 'sb', 'webhook.existingSecretKey': 'token' }, "kubectl -n chaos get secret sb -o jsonpath='{.data.token}' | base64 -d"],
-    ['an existing Secret whose key has a dot (escaped in the JSONPath)', { 'webhook.existingSecret': 'sb', 'webhook.existingSecretKey': 'webhook.secret' }, "kubectl -n chaos get secret sb -o jsonpath='{.data.webhook\\.secret}' | base64 -d"],
+    [
+      'a secret from values',
+      { 'webhook.secret': 'x' },
+      "kubectl -n chaos get secret pg-preflight-gate -o jsonpath='{.data.webhook-secret}' | base64 -d",
+    ],
+    [
+      'an existing Secret',
+      { 'webhook.existingSecret': 'sb', 'webhook.existingSecretKey': 'token' },
+      "kubectl -n chaos get secret sb -o jsonpath='{.data.token}' | base64 -d",
+    ],
+    [
+      'an existing Secret whose key has a dot (escaped in the JSONPath)',
+      { 'webhook.existingSecret': 'sb', 'webhook.existingSecretKey': 'webhook.secret' },
+      "kubectl -n chaos get secret sb -o jsonpath='{.data.webhook\\.secret}' | base64 -d",
+    ],
     ['insecure', { 'webhook.insecure': 'true' }, 'WARNING: webhook.insecure=true and no secret is set'],
   ])('with %s: how to read the same secret', (_name, set, expected) => {
     expect(notesWith(set)).toContain(expected);
@@ -44,26 +63,42 @@ describe('NOTES.txt tells which URL to register in Steadybit and how to set the 
 
 describe('NOTES.txt says what several replicas share, and which policies decide', () => {
   it('with the Platform API but no Redis: the emergency stop is shared, cool-downs and quotas are per replica', () => {
-    const notes = notesWith({ 'webhook.secret': 'x', replicaCount: '2', 'steadybit.url': 'https://platform.steadybit.com', 'steadybit.token': 't' });
-    expect(notes).toContain('NOTE: 2 replicas share the emergency stop and the running runs through the Steadybit\n   Platform API');
+    const notes = notesWith({
+      'webhook.secret': 'x',
+      replicaCount: '2',
+      'steadybit.url': 'https://platform.steadybit.com',
+      'steadybit.token': 't',
+    });
+    expect(notes).toContain(
+      'NOTE: 2 replicas share the emergency stop and the running runs through the Steadybit\n   Platform API',
+    );
     expect(notes).toContain('cool-downs and quotas are\n   remembered per replica');
   });
 
   it.each([
     ['a Redis URL', { 'webhook.secret': 'x', replicaCount: '3', 'state.redis.url': 'redis://redis:6379/0' }],
-    ['a single replica with the Platform API', { 'webhook.secret': 'x', 'steadybit.url': 'https://platform.steadybit.com', 'steadybit.token': 't' }],
+    [
+      'a single replica with the Platform API',
+      { 'webhook.secret': 'x', 'steadybit.url': 'https://platform.steadybit.com', 'steadybit.token': 't' },
+    ],
   ])('with %s: no note', (_name, set) => {
     expect(notesWith(set)).not.toContain('NOTE:');
   });
 
   it('without policies of yours: says loudly that the starter policies of the image decide runs', () => {
-    expect(notesWith({ 'webhook.secret': 'x' })).toContain('POLICIES: none configured, so the STARTER policies built into the image decide runs');
+    expect(notesWith({ 'webhook.secret': 'x' })).toContain(
+      'POLICIES: none configured, so the STARTER policies built into the image decide runs',
+    );
     expect(notesWith({ 'webhook.secret': 'x', 'policies.existingConfigMap': 'mine' })).not.toContain('STARTER');
     expect(notesWith({}, [ALL_OPTIONS])).not.toContain('STARTER');
   });
 
   it('does not crash on ingress.tls=null, and ingress.hosts=null is refused with the value to set', () => {
-    expect(notesWith({ 'webhook.secret': 'x', 'ingress.enabled': 'true', 'ingress.tls': 'null' })).toContain('URL:  http://preflight-gate.example.com/preflight');
-    expect(() => notesWith({ 'webhook.secret': 'x', 'ingress.enabled': 'true', 'ingress.hosts': 'null' })).toThrow('ingress.enabled=true needs ingress.hosts');
+    expect(notesWith({ 'webhook.secret': 'x', 'ingress.enabled': 'true', 'ingress.tls': 'null' })).toContain(
+      'URL:  http://preflight-gate.example.com/preflight',
+    );
+    expect(() => notesWith({ 'webhook.secret': 'x', 'ingress.enabled': 'true', 'ingress.hosts': 'null' })).toThrow(
+      'ingress.enabled=true needs ingress.hosts',
+    );
   });
 });

@@ -1,8 +1,14 @@
 import type { Manifest } from './render-chart';
 
 /** The parts of a rendered Deployment the chart tests read. */
-export interface EnvVar { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }
-export interface Probe { httpGet: { path: string; port: string | number } }
+export interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+}
+export interface Probe {
+  httpGet: { path: string; port: string | number };
+}
 export interface Container {
   name: string;
   image: string;
@@ -11,7 +17,12 @@ export interface Container {
   livenessProbe: Probe;
   readinessProbe: Probe;
   lifecycle: { preStop: { exec: { command: string[] } } };
-  securityContext: { readOnlyRootFilesystem?: boolean; allowPrivilegeEscalation?: boolean; runAsNonRoot?: boolean; runAsUser?: number };
+  securityContext: {
+    readOnlyRootFilesystem?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    runAsNonRoot?: boolean;
+    runAsUser?: number;
+  };
   volumeMounts: Array<{ name: string; mountPath: string; readOnly?: boolean }>;
   resources: { requests?: Record<string, string>; limits?: Record<string, string> };
 }

@@ -21,7 +21,11 @@ describe('the README install command', () => {
     const block = readmeInstallBlock();
     expect(block).toMatch(/^helm install /);
     const script = `helm() { [ "$1" = install ] || exit 2; shift; "$HELM" template "$@"; }\n${block}`;
-    const run = spawnSync('sh', ['-eu', '-c', script], { cwd: ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, HELM: helmBinary() }, encoding: 'utf8' });
+    const run = spawnSync('sh', ['-eu', '-c', script], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, HELM: helmBinary() },
+      encoding: 'utf8',
+    });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const manifests = parseAllDocuments(run.stdout).map((d) => d.toJS() as Manifest);

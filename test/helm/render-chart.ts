@@ -19,14 +19,24 @@ export interface Manifest {
   [key: string]: unknown;
 }
 
-export interface HelmRun { status: number | null; stdout: string; stderr: string }
+export interface HelmRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 // Helm's own config, cache and data dirs in a temp dir: the tests never touch the user's.
 const HELM_HOME = mkdtempSync(join(tmpdir(), 'helm-home-'));
 afterAll(() => rmSync(HELM_HOME, { recursive: true, force: true }));
 
 export function helm(args: string[], cwd = ROOT): HelmRun {
-  const env = { PATH: process.env.PATH, HOME: HELM_HOME, HELM_CONFIG_HOME: join(HELM_HOME, 'config'), HELM_CACHE_HOME: join(HELM_HOME, 'cache'), HELM_DATA_HOME: join(HELM_HOME, 'data') };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: HELM_HOME,
+    HELM_CONFIG_HOME: join(HELM_HOME, 'config'),
+    HELM_CACHE_HOME: join(HELM_HOME, 'cache'),
+    HELM_DATA_HOME: join(HELM_HOME, 'data'),
+  };
   const run = spawnSync(helmBinary(), args, { cwd, env, encoding: 'utf8' });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
@@ -40,11 +50,16 @@ export function valueArgs(set: Record<string, string> = {}, files: string[] = []
 export function render(set: Record<string, string> = {}, files: string[] = [], chart = CHART): Manifest[] {
   const run = helm(['template', 'pg', chart, '--namespace', 'chaos', ...valueArgs(set, files)]);
   if (run.status !== 0) throw new Error(`helm template failed (${run.status}): ${run.stderr}`);
-  return parseAllDocuments(run.stdout).map((d) => d.toJS() as Manifest | null).filter((m): m is Manifest => m !== null);
+  return parseAllDocuments(run.stdout)
+    .map((d) => d.toJS() as Manifest | null)
+    .filter((m): m is Manifest => m !== null);
 }
 
 export function find(manifests: Manifest[], kind: string, name?: string): Manifest {
   const found = manifests.find((m) => m.kind === kind && (name === undefined || m.metadata.name === name));
-  if (!found) throw new Error(`no ${kind}${name ? ` ${name}` : ''} in ${manifests.map((m) => `${m.kind}/${m.metadata.name}`).join(', ')}`);
+  if (!found)
+    throw new Error(
+      `no ${kind}${name ? ` ${name}` : ''} in ${manifests.map((m) => `${m.kind}/${m.metadata.name}`).join(', ')}`,
+    );
   return found;
 }

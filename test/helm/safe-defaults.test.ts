@@ -8,7 +8,9 @@ import { deploymentOf } from './pod-spec';
 import { CHART, find, helm, render, valueArgs, type Manifest } from './render-chart';
 
 /** With any values it accepts, the chart runs nothing that fails open; what it refuses, it says how to fix. */
-const CI_VALUES = readdirSync(join(CHART, 'ci')).filter((f) => f.endsWith('-values.yaml')).sort();
+const CI_VALUES = readdirSync(join(CHART, 'ci'))
+  .filter((f) => f.endsWith('-values.yaml'))
+  .sort();
 const SECRET = { 'webhook.secret': 'x' };
 const REDIS = { ...SECRET, 'state.redis.url': 'redis://redis:6379/0' };
 
@@ -23,12 +25,23 @@ const pdbOf = (manifests: Manifest[]) => manifests.find((m) => m.kind === 'PodDi
 
 describe('the values file of each mode in ci/', () => {
   it('has one per mode', () => {
-    expect(CI_VALUES).toEqual(['all-options-values.yaml', 'autoscaling-values.yaml', 'default-values.yaml', 'existing-objects-values.yaml', 'insecure-values.yaml', 'platform-api-values.yaml', 'redis-values.yaml']);
+    expect(CI_VALUES).toEqual([
+      'all-options-values.yaml',
+      'autoscaling-values.yaml',
+      'default-values.yaml',
+      'existing-objects-values.yaml',
+      'insecure-values.yaml',
+      'platform-api-values.yaml',
+      'redis-values.yaml',
+    ]);
   });
 
   it.each(CI_VALUES)('%s: helm lint --strict is clean and nothing renders as null', (file) => {
     const run = helm(['lint', CHART, '--strict', '-f', join(CHART, 'ci', file)]);
-    expect({ status: run.status, problems: run.stdout.split('\n').filter((l) => /\[(WARNING|ERROR)\]/.test(l)) }).toEqual({ status: 0, problems: [] });
+    expect({
+      status: run.status,
+      problems: run.stdout.split('\n').filter((l) => /\[(WARNING|ERROR)\]/.test(l)),
+    }).toEqual({ status: 0, problems: [] });
     const manifests = render({}, [join(CHART, 'ci', file)]);
     expect(manifests.flatMap((m) => nullPaths(m, `${m.kind}/${m.metadata.name}`))).toEqual([]);
   });
@@ -38,25 +51,55 @@ describe('replicas and shared state', () => {
   it.each([
     ['replicaCount=2', { ...SECRET, replicaCount: '2' }, 'replicaCount=2 without shared state'],
     ['autoscaling', { ...SECRET, 'autoscaling.enabled': 'true' }, 'autoscaling up to 6 replicas without shared state'],
-    ['a Platform API URL without a token', { ...SECRET, replicaCount: '2', 'steadybit.url': 'https://platform.steadybit.com' }, 'steadybit.url is set but no access token'],
+    [
+      'a Platform API URL without a token',
+      { ...SECRET, replicaCount: '2', 'steadybit.url': 'https://platform.steadybit.com' },
+      'steadybit.url is set but no access token',
+    ],
   ])('refuses %s without Redis or the Platform API, naming the values to set', (_name, set, message) => {
     const run = helm(['template', 'pg', CHART, ...valueArgs(set)]);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain(message);
-    if (message.includes('shared state')) expect(run.stderr).toContain('Set state.redis.url (or state.redis.existingSecret), or steadybit.url with steadybit.token (or steadybit.existingSecret); or run one replica: replicaCount=1, autoscaling.enabled=false');
+    if (message.includes('shared state'))
+      expect(run.stderr).toContain(
+        'Set state.redis.url (or state.redis.existingSecret), or steadybit.url with steadybit.token (or steadybit.existingSecret); or run one replica: replicaCount=1, autoscaling.enabled=false',
+      );
   });
 
   it.each([
     ['Redis', { ...REDIS, replicaCount: '3' }, 3],
     ['Redis from an existing Secret', { ...SECRET, 'state.redis.existingSecret': 'redis', replicaCount: '3' }, 3],
-    ['REDIS_URL in extraEnv', { ...SECRET, 'extraEnv[0].name': 'REDIS_URL', 'extraEnv[0].value': 'redis://r:6379', replicaCount: '2' }, 2],
-    ['the Platform API', { ...SECRET, 'steadybit.url': 'https://platform.steadybit.com', 'steadybit.existingSecret': 'sb', replicaCount: '2' }, 2],
+    [
+      'REDIS_URL in extraEnv',
+      { ...SECRET, 'extraEnv[0].name': 'REDIS_URL', 'extraEnv[0].value': 'redis://r:6379', replicaCount: '2' },
+      2,
+    ],
+    [
+      'the Platform API',
+      {
+        ...SECRET,
+        'steadybit.url': 'https://platform.steadybit.com',
+        'steadybit.existingSecret': 'sb',
+        replicaCount: '2',
+      },
+      2,
+    ],
   ])('runs several replicas with %s', (_name, set, replicas) => {
     expect(deploymentOf(find(render(set), 'Deployment')).spec.replicas).toBe(replicas);
   });
 
   it('refuses an HPA whose maxReplicas is below minReplicas', () => {
-    const run = helm(['template', 'pg', CHART, ...valueArgs({ ...REDIS, 'autoscaling.enabled': 'true', 'autoscaling.minReplicas': '4', 'autoscaling.maxReplicas': '3' })]);
+    const run = helm([
+      'template',
+      'pg',
+      CHART,
+      ...valueArgs({
+        ...REDIS,
+        'autoscaling.enabled': 'true',
+        'autoscaling.minReplicas': '4',
+        'autoscaling.maxReplicas': '3',
+      }),
+    ]);
     expect(run.stderr).toContain('autoscaling.maxReplicas (3) must be at least autoscaling.minReplicas (4)');
   });
 });
@@ -68,7 +111,11 @@ describe('the PodDisruptionBudget exists only when a node drain can still evict 
     ['2 replicas, minAvailable 2', { ...REDIS, replicaCount: '2', 'podDisruptionBudget.minAvailable': '2' }, undefined],
     ['3 replicas, minAvailable 2', { ...REDIS, replicaCount: '3', 'podDisruptionBudget.minAvailable': '2' }, 2],
     ['2 replicas, minAvailable 50%', { ...REDIS, replicaCount: '2', 'podDisruptionBudget.minAvailable': '50%' }, '50%'],
-    ['2 replicas, minAvailable 51%', { ...REDIS, replicaCount: '2', 'podDisruptionBudget.minAvailable': '51%' }, undefined],
+    [
+      '2 replicas, minAvailable 51%',
+      { ...REDIS, replicaCount: '2', 'podDisruptionBudget.minAvailable': '51%' },
+      undefined,
+    ],
     ['an HPA from 1 pod', { ...REDIS, 'autoscaling.enabled': 'true', 'autoscaling.minReplicas': '1' }, undefined],
     ['an HPA from 2 pods', { ...REDIS, 'autoscaling.enabled': 'true' }, 1],
     ['disabled', { ...REDIS, replicaCount: '3', 'podDisruptionBudget.enabled': 'false' }, undefined],
@@ -82,7 +129,11 @@ describe('values.schema.json and the templates refuse', () => {
     ['runAsUser 0 for the pod', { ...SECRET, 'podSecurityContext.runAsUser': '0' }, 'runAsUser'],
     ['runAsUser 0 for the container', { ...SECRET, 'securityContext.runAsUser': '0' }, 'runAsUser'],
     ['runAsNonRoot false', { ...SECRET, 'podSecurityContext.runAsNonRoot': 'false' }, 'runAsNonRoot'],
-    ['an ingress without hosts', { ...SECRET, 'ingress.enabled': 'true', 'ingress.hosts': 'null' }, 'ingress.enabled=true needs ingress.hosts'],
+    [
+      'an ingress without hosts',
+      { ...SECRET, 'ingress.enabled': 'true', 'ingress.hosts': 'null' },
+      'ingress.enabled=true needs ingress.hosts',
+    ],
     ['a ServiceMonitor scheme other than http/https', { ...SECRET, 'metrics.serviceMonitor.scheme': 'ftp' }, 'scheme'],
   ])('%s', (_name, set, message) => {
     const run = helm(['template', 'pg', CHART, ...valueArgs(set)]);
@@ -95,12 +146,17 @@ describe('Kyverno/Gatekeeper-style options', () => {
   const manifests = render({}, [join(CHART, 'ci', 'all-options-values.yaml')]);
 
   it('sets priorityClassName on the pods', () => {
-    expect((deploymentOf(find(manifests, 'Deployment')).pod as { priorityClassName?: string }).priorityClassName).toBe('preflight-gate-critical');
-    expect((deploymentOf(find(render(SECRET), 'Deployment')).pod as { priorityClassName?: string }).priorityClassName).toBeUndefined();
+    expect((deploymentOf(find(manifests, 'Deployment')).pod as { priorityClassName?: string }).priorityClassName).toBe(
+      'preflight-gate-critical',
+    );
+    expect(
+      (deploymentOf(find(render(SECRET), 'Deployment')).pod as { priorityClassName?: string }).priorityClassName,
+    ).toBeUndefined();
   });
 
   it('passes the ServiceMonitor scheme, TLS config, relabelings and metric relabelings through', () => {
-    const endpoint = (find(manifests, 'ServiceMonitor').spec as { endpoints: Array<Record<string, unknown>> }).endpoints[0];
+    const endpoint = (find(manifests, 'ServiceMonitor').spec as { endpoints: Array<Record<string, unknown>> })
+      .endpoints[0];
     expect(endpoint).toMatchObject({
       scheme: 'https',
       tlsConfig: { serverName: 'preflight-gate.chaos.svc' },
@@ -111,7 +167,10 @@ describe('Kyverno/Gatekeeper-style options', () => {
 
   it('has a `helm test` pod: the same image, non-root, asking the Service for /readyz', () => {
     const pod = find(manifests, 'Pod');
-    const spec = pod.spec as { containers: Array<{ image: string; command: string[]; securityContext: object }>; securityContext: { runAsNonRoot: boolean } };
+    const spec = pod.spec as {
+      containers: Array<{ image: string; command: string[]; securityContext: object }>;
+      securityContext: { runAsNonRoot: boolean };
+    };
     expect(pod.metadata.annotations?.['helm.sh/hook']).toBe('test');
     expect(spec.containers[0].image).toBe(deploymentOf(find(manifests, 'Deployment')).container.image);
     expect(spec.securityContext.runAsNonRoot).toBe(true);
@@ -120,9 +179,13 @@ describe('Kyverno/Gatekeeper-style options', () => {
   });
 
   it("the helm test pod's script exits 0 on a 200 from /readyz and 1 otherwise", async () => {
-    const script = (find(manifests, 'Pod').spec as { containers: Array<{ command: string[] }> }).containers[0].command[2];
+    const script = (find(manifests, 'Pod').spec as { containers: Array<{ command: string[] }> }).containers[0]
+      .command[2];
     for (const status of [200, 503]) {
-      const server = createServer((_req, res) => { res.writeHead(status); res.end('{}'); });
+      const server = createServer((_req, res) => {
+        res.writeHead(status);
+        res.end('{}');
+      });
       await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
       const port = (server.address() as { port: number }).port;
       const run = await new Promise<number | null>((resolve) => {
@@ -141,7 +204,11 @@ describe('the chart README', () => {
     try {
       cpSync(join(CHART, 'README.md'), join(dir, 'README.md'));
       const generator = join(ROOT, 'node_modules', '@bitnami', 'readme-generator-for-helm', 'bin', 'index.js');
-      const run = spawnSync(process.execPath, [generator, '--values', join(CHART, 'values.yaml'), '--readme', join(dir, 'README.md')], { encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        [generator, '--values', join(CHART, 'values.yaml'), '--readme', join(dir, 'README.md')],
+        { encoding: 'utf8' },
+      );
       expect(run.stderr).not.toContain('ERROR');
       expect(run.status).toBe(0);
       expect(readFileSync(join(dir, 'README.md'), 'utf8')).toBe(readFileSync(join(CHART, 'README.md'), 'utf8'));

@@ -29,7 +29,10 @@ describe('chart values for live signals (docs/signals.md)', () => {
     try {
       // The CA is a file the operator mounts (extraVolumes); the all-options example leaves it out since
       // the chart tests also start the service with that example's environment.
-      const manifests = render({ 'webhook.secret': SECRET, 'signals.prometheus.caFile': '/etc/preflight-gate/ca/ca.pem' }, [ALL_OPTIONS]);
+      const manifests = render(
+        { 'webhook.secret': SECRET, 'signals.prometheus.caFile': '/etc/preflight-gate/ca/ca.pem' },
+        [ALL_OPTIONS],
+      );
       const { container } = deploymentOf(find(manifests, 'Deployment'));
       const env = envFrom(container.env, { 'thanos-credentials': { username: 'reader', password: 'pw' } });
       // In the cluster the CA is a mounted file; here a temp file stands in for it.
@@ -38,8 +41,20 @@ describe('chart values for live signals (docs/signals.md)', () => {
       const config = parseSignalsConfig({ ...env, PROMETHEUS_CA_FILE: join(dir, 'ca.pem') });
       expect(config).toEqual({
         sources: [
-          { kind: 'alertmanager', name: 'default', url: 'http://alertmanager-operated.monitoring:9093', auth: undefined, ca: undefined },
-          { kind: 'prometheus', name: 'default', url: 'https://thanos-query.monitoring:9090', auth: { type: 'basic', username: 'reader', password: 'pw' }, ca: 'PEM' },
+          {
+            kind: 'alertmanager',
+            name: 'default',
+            url: 'http://alertmanager-operated.monitoring:9093',
+            auth: undefined,
+            ca: undefined,
+          },
+          {
+            kind: 'prometheus',
+            name: 'default',
+            url: 'https://thanos-query.monitoring:9090',
+            auth: { type: 'basic', username: 'reader', password: 'pw' },
+            ca: 'PEM',
+          },
         ],
         cacheTtlMs: 5000,
         timeoutMs: 3000,
@@ -50,10 +65,24 @@ describe('chart values for live signals (docs/signals.md)', () => {
   });
 
   it('refuses a credential key without the Secret that holds it, and a URL that is not http(s)', () => {
-    const noSecret = helm(['template', 'x', CHART, ...valueArgs({ 'webhook.secret': SECRET, 'signals.alertmanager.url': 'http://am:9093', 'signals.alertmanager.bearerTokenKey': 'token' })]);
+    const noSecret = helm([
+      'template',
+      'x',
+      CHART,
+      ...valueArgs({
+        'webhook.secret': SECRET,
+        'signals.alertmanager.url': 'http://am:9093',
+        'signals.alertmanager.bearerTokenKey': 'token',
+      }),
+    ]);
     expect(noSecret.status).not.toBe(0);
     expect(noSecret.stderr).toContain('signals.alertmanager.existingSecret names the Secret holding token');
-    const badUrl = helm(['template', 'x', CHART, ...valueArgs({ 'webhook.secret': SECRET, 'signals.prometheus.url': 'prometheus:9090' })]);
+    const badUrl = helm([
+      'template',
+      'x',
+      CHART,
+      ...valueArgs({ 'webhook.secret': SECRET, 'signals.prometheus.url': 'prometheus:9090' }),
+    ]);
     expect(badUrl.status).not.toBe(0);
     expect(badUrl.stderr).toContain('signals.prometheus.url');
   });

@@ -15,14 +15,20 @@ export function policyDocument(rule: string, extra = '', name = 'p'): string {
 }
 
 /** The decision on the spec example (changed by `change`) at `now`, with no facts; a full scan lists every policy. */
-export function decideAt(files: Record<string, string>, now: Date | string, change: (p: PreflightPayload) => void = () => undefined): Decision {
+export function decideAt(
+  files: Record<string, string>,
+  now: Date | string,
+  change: (p: PreflightPayload) => void = () => undefined,
+): Decision {
   const at = new Date(now);
   return decide(bundleFrom(files, at), preflightWith(change), {}, at, { decisionId: 'd-1', fullScan: true });
 }
 
 /** The reasons policy `p` (one rule) gives for the payload: empty when it passes; `out of scope` when not evaluated. */
 export function reasonsFor(rule: string, payload: PreflightPayload, extra = ''): string[] {
-  const decision = decide(bundleFrom({ 'p.yaml': policyDocument(rule, extra) }, NOW), payload, {}, NOW, { decisionId: 'd-1' });
+  const decision = decide(bundleFrom({ 'p.yaml': policyDocument(rule, extra) }, NOW), payload, {}, NOW, {
+    decisionId: 'd-1',
+  });
   const result = decision.results.find((r) => r.policy === 'p');
   if (!result) return ['out of scope'];
   if (result.result === 'pass') {
@@ -40,7 +46,10 @@ export function withAttack(change: (step: Step, payload: PreflightPayload) => vo
 
 /** The load problems of an inline policy set, formatted as the CLI prints them: its errors, or its warnings when it loads. */
 export function loadProblems(files: Record<string, string>, now = NOW): string[] {
-  const result = loadBundle(Object.entries(files).map(([file, text]) => ({ file, text })), now);
+  const result = loadBundle(
+    Object.entries(files).map(([file, text]) => ({ file, text })),
+    now,
+  );
   return result.ok ? result.warnings.map(formatProblem) : result.problems.map(formatProblem);
 }
 

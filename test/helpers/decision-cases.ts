@@ -11,7 +11,9 @@ const BUNDLED = join(__dirname, '..', '..', 'policies');
 
 /** The policy sets decisions are recorded on: the bundled starter policies and the benchmark's generated 1,000 and 10,000. */
 export function decisionSets(): Array<{ name: string; files: SourceFile[] }> {
-  const bundled = readdirSync(BUNDLED).filter((f) => /\.ya?ml$/.test(f) && !/\.test\.ya?ml$/.test(f)).sort()
+  const bundled = readdirSync(BUNDLED)
+    .filter((f) => /\.ya?ml$/.test(f) && !/\.test\.ya?ml$/.test(f))
+    .sort()
     .map((f) => ({ file: `policies/${f}`, key: `policies/${f}`, text: readFileSync(join(BUNDLED, f), 'utf8') }));
   const kinds = usableRuleKinds().usable;
   return [
@@ -23,8 +25,13 @@ export function decisionSets(): Array<{ name: string; files: SourceFile[] }> {
 
 /** The payloads: every fixture preflight, the starter suites' run and the benchmark's variants. */
 export function decisionPayloads(): Array<{ name: string; payload: PreflightPayload }> {
-  const fixtures = examplePayloadFiles().map((f) => ({ name: f, payload: payload<PreflightPayload>(f) })).filter((p) => p.payload.event === 'experiment.execution.preflight');
-  const starter = { name: 'policies/testdata/run.json', payload: JSON.parse(readFileSync(join(BUNDLED, 'testdata', 'run.json'), 'utf8')) as PreflightPayload };
+  const fixtures = examplePayloadFiles()
+    .map((f) => ({ name: f, payload: payload<PreflightPayload>(f) }))
+    .filter((p) => p.payload.event === 'experiment.execution.preflight');
+  const starter = {
+    name: 'policies/testdata/run.json',
+    payload: JSON.parse(readFileSync(join(BUNDLED, 'testdata', 'run.json'), 'utf8')) as PreflightPayload,
+  };
   return [...fixtures, starter, ...benchPayloads()];
 }
 

@@ -9,7 +9,10 @@ export function deepFreeze<T>(root: T): T {
     if ((typeof value !== 'object' && typeof value !== 'function') || value === null || seen.has(value)) return;
     seen.add(value);
     if (value instanceof Map) {
-      for (const [k, v] of value) { visit(k); visit(v); }
+      for (const [k, v] of value) {
+        visit(k);
+        visit(v);
+      }
       lock(value, ['set', 'delete', 'clear']);
     } else if (value instanceof Set) {
       for (const v of value) visit(v);
@@ -27,6 +30,10 @@ export function deepFreeze<T>(root: T): T {
 
 function lock(collection: object, methods: string[]): void {
   for (const method of methods) {
-    Object.defineProperty(collection, method, { value: () => { throw new TypeError(`${method}() on a frozen ${collection.constructor.name}: the bundle was written to`); } });
+    Object.defineProperty(collection, method, {
+      value: () => {
+        throw new TypeError(`${method}() on a frozen ${collection.constructor.name}: the bundle was written to`);
+      },
+    });
   }
 }

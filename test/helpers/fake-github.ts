@@ -6,7 +6,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
  * create, edit. Requests must carry the token as `Bearer`, GitHub's media type and a JSON body
  * of exactly `{ "body": string }`; anything else is answered as GitHub would (401, 404, 422).
  */
-export interface FakeComment { id: number; body: string; html_url: string; user: { login: string } }
+export interface FakeComment {
+  id: number;
+  body: string;
+  html_url: string;
+  user: { login: string };
+}
 
 export interface FakeGitHub {
   url: string;
@@ -28,7 +33,11 @@ async function bodyOf(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-export async function startFakeGitHub(opts: { token: string; repository: string; perPageMax?: number }): Promise<FakeGitHub> {
+export async function startFakeGitHub(opts: {
+  token: string;
+  repository: string;
+  perPageMax?: number;
+}): Promise<FakeGitHub> {
   let nextId = 1000;
   const fake = { comments: new Map<number, FakeComment[]>(), requests: [] } as unknown as FakeGitHub;
   const server: Server = createServer((req, res) => {
@@ -40,14 +49,22 @@ export async function startFakeGitHub(opts: { token: string; repository: string;
         res.end(JSON.stringify(value));
       };
       if (req.headers.authorization !== `Bearer ${opts.token}`) return send(401, { message: 'Bad credentials' });
-      if (req.headers.accept !== 'application/vnd.github+json' || !req.headers['user-agent']) return send(400, { message: 'expected the GitHub media type and a User-Agent' });
+      if (req.headers.accept !== 'application/vnd.github+json' || !req.headers['user-agent'])
+        return send(400, { message: 'expected the GitHub media type and a User-Agent' });
       const prefix = `/repos/${opts.repository}/issues/`;
       if (!url.pathname.startsWith(prefix)) return send(404, { message: 'Not Found' });
       const rest = url.pathname.slice(prefix.length).split('/');
       const write = req.method === 'POST' || req.method === 'PATCH';
       const body = write ? await bodyOf(req) : undefined;
-      if (write && fake.refuseWrites) return send(fake.refuseWrites, { message: 'Resource not accessible by integration' });
-      if (write && (typeof body !== 'object' || body === null || Object.keys(body).join() !== 'body' || typeof (body as { body: unknown }).body !== 'string')) {
+      if (write && fake.refuseWrites)
+        return send(fake.refuseWrites, { message: 'Resource not accessible by integration' });
+      if (
+        write &&
+        (typeof body !== 'object' ||
+          body === null ||
+          Object.keys(body).join() !== 'body' ||
+          typeof (body as { body: unknown }).body !== 'string')
+      ) {
         return send(422, { message: 'Validation Failed' });
       }
       const text = (body as { body: string } | undefined)?.body ?? '';
@@ -58,11 +75,21 @@ export async function startFakeGitHub(opts: { token: string; repository: string;
           const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 30), opts.perPageMax ?? 100);
           const page = Number(url.searchParams.get('page') ?? 1);
           const last = Math.max(1, Math.ceil(list.length / perPage));
-          const link: Record<string, string> = page < last ? { link: `<${fake.url}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next", <${fake.url}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"` } : {};
+          const link: Record<string, string> =
+            page < last
+              ? {
+                  link: `<${fake.url}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next", <${fake.url}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"`,
+                }
+              : {};
           return send(200, list.slice((page - 1) * perPage, page * perPage), link);
         }
         if (req.method === 'POST') {
-          const comment = { id: nextId++, body: text, html_url: `https://github.example/${opts.repository}/pull/${issue}#issuecomment-${nextId}`, user: { login: 'github-actions[bot]' } };
+          const comment = {
+            id: nextId++,
+            body: text,
+            html_url: `https://github.example/${opts.repository}/pull/${issue}#issuecomment-${nextId}`,
+            user: { login: 'github-actions[bot]' },
+          };
           fake.comments.set(issue, [...list, comment]);
           return send(201, comment);
         }

@@ -1,7 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received { method: string; path: string; headers: IncomingHttpHeaders; body: string }
+export interface Received {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
 
 /** How the fake answers one request: a status (and headers), or never (`hang`). */
 export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
@@ -21,7 +26,9 @@ export interface FakeReceiver {
  * `check`, it validates each body the way the real service would (a schema, a signature) and
  * refuses a bad one with 400, as Slack, Teams and a signed receiver do.
  */
-export async function startFakeReceiver(opts: { check?: (r: Received) => string | undefined; fallback?: Answer } = {}): Promise<FakeReceiver> {
+export async function startFakeReceiver(
+  opts: { check?: (r: Received) => string | undefined; fallback?: Answer } = {},
+): Promise<FakeReceiver> {
   const received: Received[] = [];
   const problems: string[] = [];
   const answers: Answer[] = [];
@@ -30,7 +37,12 @@ export async function startFakeReceiver(opts: { check?: (r: Received) => string 
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const r: Received = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const r: Received = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       received.push(r);
       const problem = opts.check?.(r);
       if (problem !== undefined) {
@@ -52,7 +64,9 @@ export async function startFakeReceiver(opts: { check?: (r: Received) => string 
     url: `http://127.0.0.1:${port}/hook`,
     received,
     problems,
-    script: (...next) => { answers.push(...next); },
+    script: (...next) => {
+      answers.push(...next);
+    },
     async close() {
       for (const res of hanging) res.destroy();
       server.closeAllConnections();

@@ -21,8 +21,19 @@ export interface Fault {
   times?: number;
 }
 
-export interface RecordedRequest { method: string; path: string; query: URLSearchParams; authorization?: string; body?: unknown }
-export interface RecordedAnswer { method: string; path: string; status: number; body: unknown }
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  authorization?: string;
+  body?: unknown;
+}
+export interface RecordedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  body: unknown;
+}
 
 export interface FakeOptions {
   /** Tokens the fake accepts (rotation: add the new one, remove the old). */
@@ -36,7 +47,14 @@ export interface FakeOptions {
 }
 
 /** One webhook call the fake made, as Steadybit makes them, and what the receiver answered. */
-export interface Delivery { kind: 'preflight' | 'custom'; url: string; event: string; executionId: number; status: number; body: unknown }
+export interface Delivery {
+  kind: 'preflight' | 'custom';
+  url: string;
+  event: string;
+  executionId: number;
+  status: number;
+  body: unknown;
+}
 
 const ENV_PREDICATE = { operator: 'AND', predicates: [] };
 
@@ -47,7 +65,18 @@ export function environment(id: string, name: string): Obj {
 
 /** An ExperimentExecutionPageItemAO. */
 export function executionItem(id: number, fields: Obj): Obj {
-  return { id, name: `run ${id}`, experimentKey: 'ADM-1', teamKey: 'ADM', environment: 'Global', scheduled: false, createdBy: 'u1', createdByDetails: { username: 'u1', name: 'Jane Doe' }, properties: {}, ...fields };
+  return {
+    id,
+    name: `run ${id}`,
+    experimentKey: 'ADM-1',
+    teamKey: 'ADM',
+    environment: 'Global',
+    scheduled: false,
+    createdBy: 'u1',
+    createdByDetails: { username: 'u1', name: 'Jane Doe' },
+    properties: {},
+    ...fields,
+  };
 }
 
 /**
@@ -108,10 +137,12 @@ export class FakeSteadybit {
 
   /** Every recorded 2xx answer with a documented JSON body checked against its response schema: the list of problems. */
   specProblems(): string[] {
-    return this.answers.filter((a) => a.status >= 200 && a.status < 300).flatMap((a) => {
-      const schema = operationSchemaOrNone(a.path, a.method, 'response', String(a.status));
-      return schema === undefined ? [] : schemaProblems(schema, a.body);
-    });
+    return this.answers
+      .filter((a) => a.status >= 200 && a.status < 300)
+      .flatMap((a) => {
+        const schema = operationSchemaOrNone(a.path, a.method, 'response', String(a.status));
+        return schema === undefined ? [] : schemaProblems(schema, a.body);
+      });
   }
 
   /** Resolves when every run started so far has made its webhook calls. */
@@ -125,14 +156,29 @@ export class FakeSteadybit {
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     let body: unknown;
-    try { body = raw === '' ? undefined : JSON.parse(raw); } catch { body = raw; }
-    this.requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, authorization: req.headers.authorization, body });
+    try {
+      body = raw === '' ? undefined : JSON.parse(raw);
+    } catch {
+      body = raw;
+    }
+    this.requests.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      authorization: req.headers.authorization,
+      body,
+    });
     const fault = this.takeFault(url.pathname);
     if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
-    if (fault?.drop) { req.socket.destroy(); return; }
-    if (fault?.status) return this.send(req, res, url.pathname, fault.status, fault.body ?? { message: 'planned fault' }, fault.headers);
+    if (fault?.drop) {
+      req.socket.destroy();
+      return;
+    }
+    if (fault?.status)
+      return this.send(req, res, url.pathname, fault.status, fault.body ?? { message: 'planned fault' }, fault.headers);
     if (this.down) return this.send(req, res, url.pathname, 503, { message: 'Service Unavailable' });
-    if (!this.authorized(req.headers.authorization)) return this.send(req, res, url.pathname, 401, { message: 'Unauthorized' });
+    if (!this.authorized(req.headers.authorization))
+      return this.send(req, res, url.pathname, 401, { message: 'Unauthorized' });
     const limited = this.rateLimited();
     if (limited) return this.send(req, res, url.pathname, 429, { message: 'Too Many Requests' }, limited);
     const [status, answer] = this.route(req.method ?? '', url, body);
@@ -162,37 +208,59 @@ export class FakeSteadybit {
     const b = (this.bucket ??= { tokens: limit.burst, atMs: now });
     b.tokens = Math.min(limit.burst, b.tokens + ((now - b.atMs) / limit.windowMs) * limit.refill);
     b.atMs = now;
-    if (b.tokens >= 1) { b.tokens -= 1; return undefined; }
+    if (b.tokens >= 1) {
+      b.tokens -= 1;
+      return undefined;
+    }
     const reset = String(Math.ceil((((1 - b.tokens) / limit.refill) * limit.windowMs) / 1000));
-    return { 'ratelimit-limit': `${limit.burst};w=${limit.windowMs / 1000}`, 'ratelimit-remaining': '0', 'ratelimit-reset': reset, 'retry-after': reset };
+    return {
+      'ratelimit-limit': `${limit.burst};w=${limit.windowMs / 1000}`,
+      'ratelimit-remaining': '0',
+      'ratelimit-reset': reset,
+      'retry-after': reset,
+    };
   }
 
   private route(method: string, url: URL, body: unknown): [number, unknown] {
     const key = `${method} ${url.pathname}`;
     switch (key) {
-      case 'GET /api/environments': return [200, { environments: this.environments }];
-      case 'GET /api/killswitch': return [200, this.killswitch];
-      case 'GET /api/integrations/preflight': return [200, { content: this.preflightWebhooks.map((w) => this.shown(w)) }];
-      case 'POST /api/experiments/executions': return this.searchExecutions(body);
-      case 'GET /api/properties/definitions': return this.propertyPage(url.searchParams);
-      case 'GET /api/integrations/webhook': return [200, { content: this.customWebhooks.map((w) => this.shown(w)) }];
-      case 'POST /api/integrations/preflight': return this.upsertWebhook(this.preflightWebhooks, url.pathname, body);
-      case 'POST /api/integrations/webhook': return this.upsertWebhook(this.customWebhooks, url.pathname, body);
-      case 'POST /api/experiments': return this.upsertExperiment(body);
-      case 'GET /api/experiments': return this.listExperiments(url.searchParams);
-      default: return this.routeWithId(method, url.pathname);
+      case 'GET /api/environments':
+        return [200, { environments: this.environments }];
+      case 'GET /api/killswitch':
+        return [200, this.killswitch];
+      case 'GET /api/integrations/preflight':
+        return [200, { content: this.preflightWebhooks.map((w) => this.shown(w)) }];
+      case 'POST /api/experiments/executions':
+        return this.searchExecutions(body);
+      case 'GET /api/properties/definitions':
+        return this.propertyPage(url.searchParams);
+      case 'GET /api/integrations/webhook':
+        return [200, { content: this.customWebhooks.map((w) => this.shown(w)) }];
+      case 'POST /api/integrations/preflight':
+        return this.upsertWebhook(this.preflightWebhooks, url.pathname, body);
+      case 'POST /api/integrations/webhook':
+        return this.upsertWebhook(this.customWebhooks, url.pathname, body);
+      case 'POST /api/experiments':
+        return this.upsertExperiment(body);
+      case 'GET /api/experiments':
+        return this.listExperiments(url.searchParams);
+      default:
+        return this.routeWithId(method, url.pathname);
     }
   }
 
   private routeWithId(method: string, path: string): [number, unknown] {
     let m: RegExpExecArray | null;
-    if (method === 'POST' && (m = /^\/api\/experiments\/([^/]+)\/execute$/.exec(path))) return this.execute(decodeURIComponent(m[1]));
-    if (method === 'DELETE' && (m = /^\/api\/experiments\/([^/]+)$/.exec(path))) return this.deleteExperiment(decodeURIComponent(m[1]));
+    if (method === 'POST' && (m = /^\/api\/experiments\/([^/]+)\/execute$/.exec(path)))
+      return this.execute(decodeURIComponent(m[1]));
+    if (method === 'DELETE' && (m = /^\/api\/experiments\/([^/]+)$/.exec(path)))
+      return this.deleteExperiment(decodeURIComponent(m[1]));
     if (method === 'GET' && (m = /^\/api\/experiments\/executions\/(\d+)$/.exec(path))) {
       const run = this.runs.get(Number(m[1]));
       return run ? [200, run] : [404, { message: 'Experiment execution not found' }];
     }
-    if (method === 'POST' && (m = /^\/api\/experiments\/executions\/(\d+)\/cancel$/.exec(path))) return this.cancel(Number(m[1]));
+    if (method === 'POST' && (m = /^\/api\/experiments\/executions\/(\d+)\/cancel$/.exec(path)))
+      return this.cancel(Number(m[1]));
     return [404, { message: `no route ${method} ${path}` }];
   }
 
@@ -206,7 +274,8 @@ export class FakeSteadybit {
   private upsertWebhook(list: Obj[], path: string, body: unknown): [number, unknown] {
     const problems = schemaProblems(operationSchema(path, 'POST', 'request'), body);
     const b = body as Obj;
-    if (problems.length === 0 && b.scope === 'TEAM' && typeof b.team !== 'string') problems.push('team is required for scope TEAM');
+    if (problems.length === 0 && b.scope === 'TEAM' && typeof b.team !== 'string')
+      problems.push('team is required for scope TEAM');
     if (problems.length > 0) return [422, { message: problems.join('; ') }];
     const stored = { ...b };
     delete stored.id;
@@ -218,7 +287,8 @@ export class FakeSteadybit {
     }
     const i = list.findIndex((w) => w.id === b.id);
     if (i === -1) return [422, { message: `no webhook with id ${String(b.id)}` }];
-    if (typeof b.version === 'number' && b.version !== list[i].version) return [422, { message: 'version conflict: the webhook was changed meanwhile' }];
+    if (typeof b.version === 'number' && b.version !== list[i].version)
+      return [422, { message: 'version conflict: the webhook was changed meanwhile' }];
     list[i] = { id: b.id, version: Number(list[i].version) + 1, ...stored };
     return [200, this.shown(list[i])];
   }
@@ -230,7 +300,10 @@ export class FakeSteadybit {
     const design = body as Obj;
     const externalId = typeof design.externalId === 'string' ? design.externalId : undefined;
     const existing = externalId === undefined ? undefined : this.experiments.find((e) => e.externalId === externalId);
-    if (existing) { existing.design = design; return [200, undefined]; }
+    if (existing) {
+      existing.design = design;
+      return [200, undefined];
+    }
     const team = String(design.team);
     const n = this.experiments.filter((e) => e.key.startsWith(`${team}-`)).length + 1;
     this.experiments.push({ key: `${team}-${n}`, externalId, design });
@@ -239,7 +312,9 @@ export class FakeSteadybit {
 
   private listExperiments(query: URLSearchParams): [number, unknown] {
     const ids = query.getAll('externalId');
-    const hits = this.experiments.filter((e) => ids.length === 0 || (e.externalId !== undefined && ids.includes(e.externalId)));
+    const hits = this.experiments.filter(
+      (e) => ids.length === 0 || (e.externalId !== undefined && ids.includes(e.externalId)),
+    );
     return [200, { experiments: hits.map((e) => ({ key: e.key, name: e.design.name })) }];
   }
 
@@ -266,25 +341,62 @@ export class FakeSteadybit {
     const d = experiment.design;
     const now = new Date().toISOString();
     const run: Obj = {
-      id, key, name: d.name, hypothesis: d.hypothesis, tags: d.tags ?? [], requested: now, created: now, experimentVersion: 1,
-      createdBy: { username: 'api-token', name: 'API' }, createdVia: 'API', state: 'CREATED',
+      id,
+      key,
+      name: d.name,
+      hypothesis: d.hypothesis,
+      tags: d.tags ?? [],
+      requested: now,
+      created: now,
+      experimentVersion: 1,
+      createdBy: { username: 'api-token', name: 'API' },
+      createdVia: 'API',
+      state: 'CREATED',
     };
     this.runs.set(id, run);
     if (!this.holdRuns) {
       const work = this.startRun(run, experiment.design).finally(() => this.pending.delete(work));
       this.pending.add(work);
     }
-    return [201, { key, executionId: id, apiLocation: `${this.url}/api/experiments/executions/${id}`, uiLocation: `${this.url}/experiments/edit/${key}/executions/${id}` }];
+    return [
+      201,
+      {
+        key,
+        executionId: id,
+        apiLocation: `${this.url}/api/experiments/executions/${id}`,
+        uiLocation: `${this.url}/experiments/edit/${key}/executions/${id}`,
+      },
+    ];
   }
 
   /** The webhook payload of a run: WebhookPayloadAO with WebhookPayloadExecutionAO (wait steps only here). */
   private payload(event: string, run: Obj, design: Obj): Obj {
     const lanes = (design.lanes as Array<{ steps: Obj[] }>) ?? [];
-    const steps = lanes.flatMap((l) => l.steps).map((s) => ({ id: randomUUID(), state: 'CREATED', ignoreFailure: s.ignoreFailure ?? false, parameters: s.parameters ?? {} }));
+    const steps = lanes
+      .flatMap((l) => l.steps)
+      .map((s) => ({
+        id: randomUUID(),
+        state: 'CREATED',
+        ignoreFailure: s.ignoreFailure ?? false,
+        parameters: s.parameters ?? {},
+      }));
     const execution = {
-      id: run.id, experimentKey: run.key, experimentVersion: 1, name: run.name, hypothesis: run.hypothesis, tags: run.tags,
-      teamKey: design.team, environment: design.environment ?? 'Global', requested: run.requested, created: run.created,
-      createdBy: run.createdBy, createdVia: 'API', state: run.state, ...(run.reason ? { reason: run.reason } : {}), ...(run.ended ? { ended: run.ended } : {}), steps,
+      id: run.id,
+      experimentKey: run.key,
+      experimentVersion: 1,
+      name: run.name,
+      hypothesis: run.hypothesis,
+      tags: run.tags,
+      teamKey: design.team,
+      environment: design.environment ?? 'Global',
+      requested: run.requested,
+      created: run.created,
+      createdBy: run.createdBy,
+      createdVia: 'API',
+      state: run.state,
+      ...(run.reason ? { reason: run.reason } : {}),
+      ...(run.ended ? { ended: run.ended } : {}),
+      steps,
     };
     return { event, time: new Date().toISOString(), execution };
   }
@@ -298,33 +410,61 @@ export class FakeSteadybit {
   private async deliver(kind: Delivery['kind'], hook: Obj, event: string, run: Obj, design: Obj): Promise<Delivery> {
     const raw = JSON.stringify(this.payload(event, run, design));
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: '*/*' };
-    if (typeof hook.secret === 'string' && hook.secret !== '') headers['x-sb-signature'] = `hmac-sha256 ${createHmac('sha256', Buffer.from(hook.secret, 'utf8')).update(raw).digest('hex')}`;
+    if (typeof hook.secret === 'string' && hook.secret !== '')
+      headers['x-sb-signature'] =
+        `hmac-sha256 ${createHmac('sha256', Buffer.from(hook.secret, 'utf8')).update(raw).digest('hex')}`;
     let delivery: Delivery;
     try {
-      const res = await fetch(String(hook.url), { method: 'POST', headers, body: raw, signal: AbortSignal.timeout(10_000) });
+      const res = await fetch(String(hook.url), {
+        method: 'POST',
+        headers,
+        body: raw,
+        signal: AbortSignal.timeout(10_000),
+      });
       const text = await res.text();
       let body: unknown = text;
-      try { body = JSON.parse(text); } catch { /* not JSON: kept as text */ }
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: kept as text */
+      }
       delivery = { kind, url: String(hook.url), event, executionId: Number(run.id), status: res.status, body };
     } catch (err) {
-      delivery = { kind, url: String(hook.url), event, executionId: Number(run.id), status: 0, body: String((err as Error).message) };
+      delivery = {
+        kind,
+        url: String(hook.url),
+        event,
+        executionId: Number(run.id),
+        status: 0,
+        body: String((err as Error).message),
+      };
     }
     this.deliveries.push(delivery);
     return delivery;
   }
 
   private async sendEvent(event: string, run: Obj, design: Obj): Promise<void> {
-    for (const hook of this.customWebhooks.filter((h) => this.applies(h, design, event))) await this.deliver('custom', hook, event, run, design);
+    for (const hook of this.customWebhooks.filter((h) => this.applies(h, design, event)))
+      await this.deliver('custom', hook, event, run, design);
   }
 
   /** A run's life: created event, every preflight webhook (one non-2xx fails the run), then the end event. */
   private async startRun(run: Obj, design: Obj): Promise<void> {
     await this.sendEvent('experiment.execution.created', run, design);
-    for (const hook of this.preflightWebhooks.filter((h) => this.applies(h, design, 'experiment.execution.preflight'))) {
+    for (const hook of this.preflightWebhooks.filter((h) =>
+      this.applies(h, design, 'experiment.execution.preflight'),
+    )) {
       const d = await this.deliver('preflight', hook, 'experiment.execution.preflight', run, design);
       if (d.status >= 200 && d.status < 300) continue;
-      const message = typeof d.body === 'object' && d.body !== null && typeof (d.body as Obj).message === 'string' ? String((d.body as Obj).message) : `HTTP ${d.status}`;
-      Object.assign(run, { state: 'FAILED', reason: `Preflight webhook "${String(hook.name)}" failed: ${message}`, ended: new Date().toISOString() });
+      const message =
+        typeof d.body === 'object' && d.body !== null && typeof (d.body as Obj).message === 'string'
+          ? String((d.body as Obj).message)
+          : `HTTP ${d.status}`;
+      Object.assign(run, {
+        state: 'FAILED',
+        reason: `Preflight webhook "${String(hook.name)}" failed: ${message}`,
+        ended: new Date().toISOString(),
+      });
       await this.sendEvent('experiment.execution.failed', run, design);
       return;
     }
@@ -333,7 +473,10 @@ export class FakeSteadybit {
   }
 
   private searchExecutions(body: unknown): [number, unknown] {
-    const problems = body === undefined ? ['the body is required'] : schemaProblems(operationSchema('/api/experiments/executions', 'POST', 'request'), body);
+    const problems =
+      body === undefined
+        ? ['the body is required']
+        : schemaProblems(operationSchema('/api/experiments/executions', 'POST', 'request'), body);
     if (problems.length > 0) return [400, { message: problems.join('; ') }];
     const q = body as { page?: number; size?: number; states?: string[] | null; endedFrom?: string | null };
     const states = q.states ? new Set(q.states.map((s) => s.toUpperCase())) : undefined;
@@ -348,12 +491,20 @@ export class FakeSteadybit {
   private propertyPage(query: URLSearchParams): [number, unknown] {
     const page = query.get('page');
     const size = Number(query.get('size') ?? 50);
-    if (page === null || !/^\d+$/.test(page)) return [400, { message: 'Required parameter page is missing or not a number' }];
+    if (page === null || !/^\d+$/.test(page))
+      return [400, { message: 'Required parameter page is missing or not a number' }];
     if (!Number.isInteger(size) || size < 1 || size > 100) return [400, { message: 'size must be between 1 and 100' }];
     return [200, pageOf(this.propertyDefinitions, Number(page), size)];
   }
 
-  private send(req: IncomingMessage, res: ServerResponse, path: string, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  private send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void {
     this.answers.push({ method: req.method ?? '', path, status, body });
     res.writeHead(status, { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers });
     res.end(body === undefined ? undefined : JSON.stringify(body));
@@ -362,7 +513,11 @@ export class FakeSteadybit {
 
 function pageOf(items: Obj[], page: number, size: number): Obj {
   const start = page * size;
-  return { totalItems: items.length, nextPage: start + size < items.length ? page + 1 : null, items: items.slice(start, start + size) };
+  return {
+    totalItems: items.length,
+    nextPage: start + size < items.length ? page + 1 : null,
+    items: items.slice(start, start + size),
+  };
 }
 
 /** A started fake; stop it in afterEach/afterAll. */

@@ -7,7 +7,9 @@ export const PAYLOADS = join(FIXTURES, 'payloads');
 
 /** Every real payload Steadybit publishes (copied from shared/steadybit/examples). */
 export function examplePayloadFiles(): string[] {
-  return readdirSync(PAYLOADS).filter((f) => f.endsWith('.json')).sort();
+  return readdirSync(PAYLOADS)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 }
 
 export function rawPayload(file: string): Buffer {

@@ -3,7 +3,12 @@ import type { PreflightPayload, Step } from '../../src/payload/types';
 const NAMESPACES = ['shop', 'payments', 'checkout', 'search', 'default'];
 const ZONES = ['eu-central-1a', 'eu-central-1b', 'eu-central-1c'];
 
-const hex = (i: number, width: number): string => (i * 2654435761 >>> 0).toString(16).padStart(8, '0').repeat(Math.ceil(width / 8)).slice(0, width);
+const hex = (i: number, width: number): string =>
+  ((i * 2654435761) >>> 0)
+    .toString(16)
+    .padStart(8, '0')
+    .repeat(Math.ceil(width / 8))
+    .slice(0, width);
 
 /**
  * The attributes Steadybit sends for one container when the preflight webhook's

@@ -1,6 +1,10 @@
 import type { Timers } from '../../src/notify/timers';
 
-interface Scheduled { id: number; at: number; fn: () => void }
+interface Scheduled {
+  id: number;
+  at: number;
+  fn: () => void;
+}
 
 /**
  * Timers and a clock that only move when the test says so: `advance(ms)` runs what falls due, in
@@ -49,7 +53,11 @@ export function manualTimers(startMs = Date.parse('2026-03-02T10:00:00Z')) {
 }
 
 /** Waits (in real time, briefly) until the condition holds: for answers that travel over sockets. */
-export async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000): Promise<void> {
+export async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<void> {
   const started = Date.now();
   while (!(await condition())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);

@@ -46,7 +46,10 @@ function validator(pointer: string): ValidateFunction {
       // OpenAPI 3.0 keywords (nullable, example, discriminator without mapping) and int32/int64 formats.
       ajv = new Ajv({ strict: false, allErrors: true });
       addFormats(ajv);
-      ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+      ajv.addFormat('int32', {
+        type: 'number',
+        validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+      });
       ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
       ajv.addSchema(usableSpec(), 'spec');
     }
@@ -63,7 +66,8 @@ export function schemaProblems(schemaName: string, value: unknown): string[] {
 }
 
 let paths: Record<string, Record<string, Schema>> | undefined;
-const specPaths = () => (paths ??= (JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as { paths: Record<string, Record<string, Schema>> }).paths);
+const specPaths = () =>
+  (paths ??= (JSON.parse(readFileSync(SPEC_FILE, 'utf8')) as { paths: Record<string, Record<string, Schema>> }).paths);
 
 /** The spec's path template a concrete path falls under: `/api/experiments/ADM-1/execute` -> `/api/experiments/{key}/execute`. */
 export function specPath(path: string): string | undefined {
@@ -79,11 +83,18 @@ export function specPath(path: string): string | undefined {
  * The schema name of an operation's JSON answer with `status` (default 200), or of its JSON request
  * body; undefined when the spec documents none (a bodiless 201, say). `path` may be concrete.
  */
-export function operationSchemaOrNone(path: string, method: string, part: 'response' | 'request', status = '200'): string | undefined {
+export function operationSchemaOrNone(
+  path: string,
+  method: string,
+  part: 'response' | 'request',
+  status = '200',
+): string | undefined {
   const template = specPath(path);
   const op = template === undefined ? undefined : specPaths()[template]?.[method.toLowerCase()];
   if (!op) throw new Error(`no operation ${method} ${path} in the spec`);
-  const holder = (part === 'response' ? (op.responses as Schema)[status] : op.requestBody) as { content?: Record<string, { schema: { $ref: string } }> } | undefined;
+  const holder = (part === 'response' ? (op.responses as Schema)[status] : op.requestBody) as
+    | { content?: Record<string, { schema: { $ref: string } }> }
+    | undefined;
   return holder?.content?.['application/json']?.schema.$ref.split('/').pop();
 }
 

@@ -33,7 +33,9 @@ export function rawAnswers(text: string): RawAnswer[] {
   while (rest.subarray(0, 9).toString('latin1') === 'HTTP/1.1 ') {
     const headEnd = rest.indexOf('\r\n\r\n');
     const [statusLine, ...lines] = rest.subarray(0, headEnd).toString('latin1').split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? 0);
     const body = rest.subarray(headEnd + 4, headEnd + 4 + length).toString('utf8');
     out.push({ status: statusLine.slice(9), headers, body: length > 0 ? JSON.parse(body) : undefined });

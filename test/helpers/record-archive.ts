@@ -33,9 +33,17 @@ export interface RecordedArchive {
   metrics: ReturnType<typeof createMetrics>;
 }
 
-async function post(port: number, path: string, body: unknown): Promise<{ status: number; text: string; decisionId: string | null }> {
+async function post(
+  port: number,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; text: string; decisionId: string | null }> {
   const raw = Buffer.from(JSON.stringify(body));
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) } });
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    body: raw,
+    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
+  });
   return { status: res.status, text: await res.text(), decisionId: res.headers.get('x-preflight-decision-id') };
 }
 
@@ -71,12 +79,30 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
   const logger = createLogger('error', { silent: true });
   const metrics = createMetrics({ defaultMetrics: false });
   const stateConfig = parseStateConfig({});
-  const decisions = createDecisionArchive({
-    path: join(archive, 'decisions-test.jsonl'), maxBytes: opts.maxBytes ?? 512 * 1024, maxAgeMs: 6 * 3_600_000, maxFiles: 0,
-    queueBytes: 256 * 1024 ** 2, maskAttributes: opts.maskAttributes ?? [],
-  }, { logger, metrics, clock });
-  const app = createApp({ store: new PolicyStore(loaded.bundle), secrets: [SECRET], logger, metrics, clock, archive: decisions, state: guardrailState(stateConfig, createStateStore(stateConfig)), factSources: opts.factSources?.(clock) });
-  const server = await new Promise<Server>((resolve) => { const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s)); });
+  const decisions = createDecisionArchive(
+    {
+      path: join(archive, 'decisions-test.jsonl'),
+      maxBytes: opts.maxBytes ?? 512 * 1024,
+      maxAgeMs: 6 * 3_600_000,
+      maxFiles: 0,
+      queueBytes: 256 * 1024 ** 2,
+      maskAttributes: opts.maskAttributes ?? [],
+    },
+    { logger, metrics, clock },
+  );
+  const app = createApp({
+    store: new PolicyStore(loaded.bundle),
+    secrets: [SECRET],
+    logger,
+    metrics,
+    clock,
+    archive: decisions,
+    state: guardrailState(stateConfig, createStateStore(stateConfig)),
+    factSources: opts.factSources?.(clock),
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
+  });
   const port = (server.address() as { port: number }).port;
   const answers = new Map<string, { status: number; text: string }>();
   const r = seededRng(opts.seed);
@@ -94,7 +120,8 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
       opts.beforeRun?.(i);
       const explain = r.chance(0.05);
       const res = await post(port, `/preflight${explain ? '?explain=true' : ''}`, generatedPayload(r, i, now));
-      if (res.decisionId && (res.status === 200 || res.status === 403)) answers.set(res.decisionId, { status: res.status, text: res.text });
+      if (res.decisionId && (res.status === 200 || res.status === 403))
+        answers.set(res.decisionId, { status: res.status, text: res.text });
     }
   } finally {
     await new Promise((resolve) => server.close(resolve));
@@ -107,7 +134,9 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
 /** Every record of a recorded archive, in the order its files were written. */
 export async function archivedRecords(recorded: RecordedArchive): Promise<ArchiveRecord[]> {
   const records: ArchiveRecord[] = [];
-  for (const name of readdirSync(recorded.archive).sort()) for await (const line of readRecords(join(recorded.archive, name))) if (line.kind === 'record') records.push(line.record);
+  for (const name of readdirSync(recorded.archive).sort())
+    for await (const line of readRecords(join(recorded.archive, name)))
+      if (line.kind === 'record') records.push(line.record);
   return records;
 }
 
@@ -115,6 +144,13 @@ export async function archivedRecords(recorded: RecordedArchive): Promise<Archiv
 export async function replayJson(recorded: RecordedArchive, opts: Partial<ReplayCommandOptions> = {}) {
   let out = '';
   const warnings: string[] = [];
-  const code = await replayCommand({ archive: recorded.archive, dir: recorded.policies, format: 'json', maxListed: '1000', ...opts }, {}, (s) => { out += s; }, (s) => warnings.push(s));
+  const code = await replayCommand(
+    { archive: recorded.archive, dir: recorded.policies, format: 'json', maxListed: '1000', ...opts },
+    {},
+    (s) => {
+      out += s;
+    },
+    (s) => warnings.push(s),
+  );
   return { code, warnings, report: JSON.parse(out) as ReplayReport };
 }

@@ -41,7 +41,10 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
  * Starts the built service (`node dist/main.js`, built by `npm test`'s pretest) on a free port
  * of 127.0.0.1 and waits until /readyz answers 200 (unless waitReady is false).
  */
-export async function startServerProcess(env: Record<string, string> = {}, opts: { waitReady?: boolean; args?: string[] } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string> = {},
+  opts: { waitReady?: boolean; args?: string[] } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, opts.args ?? [join(ROOT, 'dist', 'main.js')], {
     cwd: ROOT,
@@ -49,12 +52,19 @@ export async function startServerProcess(env: Record<string, string> = {}, opts:
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   const proc: ServerProcess = {
-    url, port, child, exited,
+    url,
+    port,
+    child,
+    exited,
     output: () => out,
     stop: async (signal = 'SIGTERM') => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -63,12 +73,17 @@ export async function startServerProcess(env: Record<string, string> = {}, opts:
   };
   if (opts.waitReady !== false) {
     let done = false;
-    void exited.then(() => { done = true; });
+    void exited.then(() => {
+      done = true;
+    });
     await waitFor(async () => {
       if (done) throw new Error(`server exited early:\n${out}`);
       const res = await fetch(`${url}/readyz`);
       return res.status === 200;
-    }, `the server to be ready:\n${out}`).catch(async (err) => { await proc.stop('SIGKILL'); throw err; });
+    }, `the server to be ready:\n${out}`).catch(async (err) => {
+      await proc.stop('SIGKILL');
+      throw err;
+    });
   }
   return proc;
 }

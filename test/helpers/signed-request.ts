@@ -15,7 +15,9 @@ export interface SignedRequestOptions {
 /** A POST the way Steadybit sends it: raw JSON bytes, content type, and the HMAC of those bytes. */
 export function signedRequest(app: App, body: Buffer | string | object, opts: SignedRequestOptions = {}) {
   const raw = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-  let req = request(app).post(opts.path ?? '/preflight').query(opts.query ?? {});
+  let req = request(app)
+    .post(opts.path ?? '/preflight')
+    .query(opts.query ?? {});
   if (opts.omitHeader !== 'content-type') req = req.set('content-type', opts.contentType ?? 'application/json');
   if (opts.omitHeader !== 'x-sb-signature' && (opts.secret !== undefined || opts.signature !== undefined)) {
     req = req.set('x-sb-signature', opts.signature ?? signatureHeader(opts.secret as string, raw));

@@ -7,8 +7,12 @@ import type { PolicyBundle } from '../../src/policy/core/compiled';
 
 /** A bundle from inline YAML documents; throws with every problem when the YAML is invalid. */
 export function bundleFrom(files: Record<string, string>, now = new Date()): PolicyBundle {
-  const result = loadBundle(Object.entries(files).map(([file, text]) => ({ file, text })), now);
-  if (!result.ok) throw new Error(result.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.message}`).join('\n'));
+  const result = loadBundle(
+    Object.entries(files).map(([file, text]) => ({ file, text })),
+    now,
+  );
+  if (!result.ok)
+    throw new Error(result.problems.map((p) => `${p.file}:${p.line}:${p.col} ${p.path} ${p.message}`).join('\n'));
   return result.bundle;
 }
 

@@ -7,8 +7,17 @@ import { bundleFrom, testApp } from '../helpers/test-app';
 /** A JSON logger whose lines the test can read. */
 function capturingLogger() {
   const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
-  const logger = winston.createLogger({ level: 'info', format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const logger = winston.createLogger({
+    level: 'info',
+    format: winston.format.json(),
+    transports: [new winston.transports.Stream({ stream })],
+  });
   return { logger, lines };
 }
 
@@ -18,14 +27,26 @@ describe('how refused and failed requests are logged', () => {
     const res = await signedRequest(testApp(undefined, { logger }).app, preflightPayload());
     expect(res.status).toBe(503);
     const logged = lines.filter((l) => l.path === '/preflight');
-    expect(logged).toEqual([expect.objectContaining({ level: 'warn', message: 'request refused', status: 503, reason: expect.stringMatching(/^no valid policy set is loaded/) })]);
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        message: 'request refused',
+        status: 503,
+        reason: expect.stringMatching(/^no valid policy set is loaded/),
+      }),
+    ]);
     expect(JSON.stringify(logged)).not.toMatch(/\n\s+at /);
   });
 
   test('a 500 (a dependency threw) is an error with the stack trace', async () => {
     const { logger, lines } = capturingLogger();
     const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: {blocked: [prod]}\n' });
-    const app = testApp(bundle, { logger, gatherFacts: async () => { throw new Error('state exploded'); } }).app;
+    const app = testApp(bundle, {
+      logger,
+      gatherFacts: async () => {
+        throw new Error('state exploded');
+      },
+    }).app;
     const res = await signedRequest(app, preflightPayload());
     expect(res.status).toBe(500);
     const logged = lines.filter((l) => l.path === '/preflight');

@@ -7,18 +7,23 @@ import { bundleFrom, testApp } from '../helpers/test-app';
 
 // POST /preflight has its own node:http handler; every other request goes to Express. These pin
 // the boundary: the paths Express matched still decide, everything else still gets Express's 404.
-const bundle = bundleFrom({ 'blocked.yaml': 'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n' });
+const bundle = bundleFrom({
+  'blocked.yaml': 'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n',
+});
 const spec = rawPayload('spec-execution-example-as-preflight.json');
 
 describe('which requests the preflight handler answers', () => {
-  test.each(['/preflight', '/preflight/', '/PREFLIGHT', '/Preflight/', '/preflight#fragment'])('POST %s is decided', async (path) => {
-    const { app } = testApp(bundle, { newId: () => 'd-1' });
-    const res = await signedRequest(app, spec, { path });
-    expect(res.status).toBe(200);
-    expect(res.headers['x-preflight-decision-id']).toBe('d-1');
-    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(res.body.message).toMatch(/^Allowed: 1 of 1 policy applied/);
-  });
+  test.each(['/preflight', '/preflight/', '/PREFLIGHT', '/Preflight/', '/preflight#fragment'])(
+    'POST %s is decided',
+    async (path) => {
+      const { app } = testApp(bundle, { newId: () => 'd-1' });
+      const res = await signedRequest(app, spec, { path });
+      expect(res.status).toBe(200);
+      expect(res.headers['x-preflight-decision-id']).toBe('d-1');
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.body.message).toMatch(/^Allowed: 1 of 1 policy applied/);
+    },
+  );
 
   test('the absolute form (POST http://host/preflight, as a proxy sends it) is decided', async () => {
     const { app } = testApp(bundle, { newId: () => 'd-abs' });
@@ -27,10 +32,19 @@ describe('which requests the preflight handler answers', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const answer = await new Promise<{ status?: number; id: unknown }>((resolve, reject) => {
-        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: 'http://gate.example/preflight', headers: { 'content-type': 'application/json' } }, (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode, id: res.headers['x-preflight-decision-id'] }));
-        });
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: 'http://gate.example/preflight',
+            headers: { 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode, id: res.headers['x-preflight-decision-id'] }));
+          },
+        );
         req.on('error', reject);
         req.end(spec);
       });
@@ -48,7 +62,10 @@ describe('which requests the preflight handler answers', () => {
     ['POST', '/pre/flight'],
   ])('%s %s is not a preflight: 404 naming the webhook URL', async (method, path) => {
     const { app } = testApp(bundle);
-    const res = await request(app)[method.toLowerCase() as 'get' | 'put' | 'post'](path).set('content-type', 'application/json').send('{}');
+    const res = await request(app)
+      [method.toLowerCase() as 'get' | 'put' | 'post'](path)
+      .set('content-type', 'application/json')
+      .send('{}');
     expect(res.status).toBe(404);
     expect(res.headers['x-preflight-decision-id']).toBeUndefined();
     expect(res.body.message).toBe(`no route ${method} ${path}; Steadybit's preflight webhook URL is POST /preflight`);
@@ -65,7 +82,8 @@ describe('which requests the preflight handler answers', () => {
     const res = await signedRequest(app, spec, { path: `/preflight?${query}` });
     expect(res.status).toBe(200);
     expect(res.body.explanation !== undefined).toBe(explained);
-    if (explained) expect(res.body.explanation.results.map((r: { policy: string }) => r.policy)).toEqual(['blocked-environments']);
+    if (explained)
+      expect(res.body.explanation.results.map((r: { policy: string }) => r.policy)).toEqual(['blocked-environments']);
   });
 
   test('the preflight answers are timed under route="/preflight", the rest under their own route', async () => {

@@ -32,7 +32,11 @@ describe('POST /preflight signature checks (WEBHOOK_SECRET with two secrets)', (
   test.each<[string, Buffer, { signature?: string; secret?: string }]>([
     ['valid signature with the first secret', body, { secret: OLD }],
     ['valid signature with the second secret of two', body, { secret: NEW }],
-    ['upper-case hex is accepted: it decodes to the same bytes', body, { signature: `hmac-sha256 ${hex.toUpperCase()}` }],
+    [
+      'upper-case hex is accepted: it decodes to the same bytes',
+      body,
+      { signature: `hmac-sha256 ${hex.toUpperCase()}` },
+    ],
   ])('200: %s', async (_name, raw, opts) => {
     const { app, metrics } = testApp(bundle, { secrets: [OLD, NEW] });
     const res = await signedRequest(app, raw, opts);
@@ -43,15 +47,51 @@ describe('POST /preflight signature checks (WEBHOOK_SECRET with two secrets)', (
   });
 
   test.each<[string, Buffer, { signature?: string; omit?: boolean }, string, RegExp]>([
-    ['one byte of the body changed after signing', changedByte, { signature: signatureHeader(NEW, body) }, 'mismatch', /does not match the request body/],
-    ['signed with a secret that is not configured', body, { signature: signatureHeader('attacker', body) }, 'mismatch', /does not match the request body/],
+    [
+      'one byte of the body changed after signing',
+      changedByte,
+      { signature: signatureHeader(NEW, body) },
+      'mismatch',
+      /does not match the request body/,
+    ],
+    [
+      'signed with a secret that is not configured',
+      body,
+      { signature: signatureHeader('attacker', body) },
+      'mismatch',
+      /does not match the request body/,
+    ],
     ['header missing', body, { omit: true }, 'missing', /missing X-SB-Signature header/],
     ['empty header value', body, { signature: '' }, 'missing', /empty X-SB-Signature header/],
-    ['wrong prefix (sha256=)', body, { signature: `sha256=${hex}` }, 'malformed', /malformed X-SB-Signature header: expected "hmac-sha256 <hex digest>"/],
-    ['wrong prefix (hmac-sha1)', body, { signature: `hmac-sha1 ${hex}` }, 'malformed', /malformed X-SB-Signature header/],
+    [
+      'wrong prefix (sha256=)',
+      body,
+      { signature: `sha256=${hex}` },
+      'malformed',
+      /malformed X-SB-Signature header: expected "hmac-sha256 <hex digest>"/,
+    ],
+    [
+      'wrong prefix (hmac-sha1)',
+      body,
+      { signature: `hmac-sha1 ${hex}` },
+      'malformed',
+      /malformed X-SB-Signature header/,
+    ],
     ['non-hex digest', body, { signature: `hmac-sha256 ${'g'.repeat(64)}` }, 'malformed', /must be 64 hex characters/],
-    ['truncated digest', body, { signature: `hmac-sha256 ${hex.slice(0, 40)}` }, 'malformed', /must be 64 hex characters/],
-    ['odd-length digest', body, { signature: `hmac-sha256 ${hex.slice(0, 63)}` }, 'malformed', /must be 64 hex characters/],
+    [
+      'truncated digest',
+      body,
+      { signature: `hmac-sha256 ${hex.slice(0, 40)}` },
+      'malformed',
+      /must be 64 hex characters/,
+    ],
+    [
+      'odd-length digest',
+      body,
+      { signature: `hmac-sha256 ${hex.slice(0, 63)}` },
+      'malformed',
+      /must be 64 hex characters/,
+    ],
   ])('401: %s', async (_name, raw, opts, reason, message) => {
     const { app, metrics } = testApp(bundle, { secrets: [OLD, NEW] });
     const res = await signedRequest(app, raw, opts.omit ? {} : { signature: opts.signature });
@@ -86,14 +126,18 @@ describe('POST /preflight signature checks (WEBHOOK_SECRET with two secrets)', (
     try {
       const port = (server.address() as AddressInfo).port;
       const head = Buffer.concat([
-        Buffer.from(`POST /preflight HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nX-SB-Signature: hmac-sha256 `),
+        Buffer.from(
+          `POST /preflight HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nX-SB-Signature: hmac-sha256 `,
+        ),
         Buffer.from('\u00e4'.repeat(32), 'utf8'), // 64 bytes, none of them hex
         Buffer.from('\r\n\r\n'),
       ]);
       const answer = await new Promise<string>((resolve, reject) => {
         let text = '';
         const socket = connect(port, '127.0.0.1', () => socket.end(Buffer.concat([head, body])));
-        socket.on('data', (d: Buffer) => { text += d.toString('utf8'); });
+        socket.on('data', (d: Buffer) => {
+          text += d.toString('utf8');
+        });
         socket.on('end', () => resolve(text));
         socket.on('error', reject);
       });
@@ -119,8 +163,13 @@ describe('POST /preflight with a compressed body', () => {
   ])('415 without a decision: %s (the signature is only checked over bytes as received)', async (_name, sign) => {
     const gz = gzipSync(body);
     const { app, metrics } = testApp(bundle, { secrets: [NEW] });
-    const res = await request(app).post('/preflight').set('content-type', 'application/json').set('content-encoding', 'gzip')
-      .set('x-sb-signature', sign(gz)).serialize((raw: Buffer) => raw as unknown as string).send(gz);
+    const res = await request(app)
+      .post('/preflight')
+      .set('content-type', 'application/json')
+      .set('content-encoding', 'gzip')
+      .set('x-sb-signature', sign(gz))
+      .serialize((raw: Buffer) => raw as unknown as string)
+      .send(gz);
     expect(res.status).toBe(415);
     expect(res.body.message).toMatch(/^content encoding unsupported: send the webhook payload uncompressed/);
     expect(await decisions(metrics, 'allow')).toBe(0);
@@ -128,8 +177,13 @@ describe('POST /preflight with a compressed body', () => {
 
   test.each(['identity', 'IDENTITY', ''])('Content-Encoding "%s" is no compression: decided', async (encoding) => {
     const { app } = testApp(bundle, { secrets: [NEW] });
-    const res = await request(app).post('/preflight').set('content-type', 'application/json').set('content-encoding', encoding)
-      .set('x-sb-signature', signatureHeader(NEW, body)).serialize((raw: Buffer) => raw as unknown as string).send(body);
+    const res = await request(app)
+      .post('/preflight')
+      .set('content-type', 'application/json')
+      .set('content-encoding', encoding)
+      .set('x-sb-signature', signatureHeader(NEW, body))
+      .serialize((raw: Buffer) => raw as unknown as string)
+      .send(body);
     expect(res.status).toBe(200);
   });
 });

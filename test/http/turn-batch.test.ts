@@ -61,7 +61,18 @@ describe('turnBatch', () => {
   test('at most maxPerTurn jobs a turn: the rest follow in later turns, in order, after the first batch is answered', async () => {
     const log: string[] = [];
     await logged(turnBatch(2), 5, log);
-    expect(log).toEqual(['job 0', 'job 1', 'then 0', 'then 1', 'job 2', 'job 3', 'then 2', 'then 3', 'job 4', 'then 4']);
+    expect(log).toEqual([
+      'job 0',
+      'job 1',
+      'then 0',
+      'then 1',
+      'job 2',
+      'job 3',
+      'then 2',
+      'then 3',
+      'job 4',
+      'then 4',
+    ]);
   });
 
   test('jobs queued by a continuation, and in later turns, are run too', async () => {

@@ -6,7 +6,11 @@ import { ROOT } from '../helpers/server-process';
 /** buildah as scripts/image/ sets it up (vfs storage in the per-machine cache, chroot isolation). */
 export const BUILDAH = join(ROOT, 'scripts', 'image', 'buildah.sh');
 
-export interface Run { status: number | null; stdout: string; stderr: string }
+export interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
 
 /** A command run to its end without blocking the test's event loop. */
 export function runAsync(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
@@ -14,8 +18,12 @@ export function runAsync(cmd: string, args: string[], env: NodeJS.ProcessEnv = p
     const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
 }
@@ -27,7 +35,14 @@ export function buildah(args: string[]): string {
 }
 
 /** The OCI config of an image: what a container runtime starts. */
-export interface ImageConfig { User?: string; Env?: string[]; Cmd?: string[]; Entrypoint?: string[]; WorkingDir?: string; Labels?: Record<string, string> }
+export interface ImageConfig {
+  User?: string;
+  Env?: string[];
+  Cmd?: string[];
+  Entrypoint?: string[];
+  WorkingDir?: string;
+  Labels?: Record<string, string>;
+}
 
 export function imageConfig(image: string): ImageConfig {
   const inspected = JSON.parse(buildah(['inspect', '--type', 'image', image])) as { OCIv1: { config: ImageConfig } };
@@ -41,17 +56,28 @@ export function descendants(pid: number): number[] {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch { /* the process ended while we read: not ours to report */ }
+    } catch {
+      /* the process ended while we read: not ours to report */
+    }
   }
   const out: number[] = [];
-  const walk = (p: number) => { for (const [child, parent] of parents) if (parent === p) { out.push(child); walk(child); } };
+  const walk = (p: number) => {
+    for (const [child, parent] of parents)
+      if (parent === p) {
+        out.push(child);
+        walk(child);
+      }
+  };
   walk(pid);
   return out;
 }
 
 /** Real, effective, saved and filesystem uid of a process (the `Uid:` line of /proc/PID/status). */
 export function uidsOf(pid: number): number[] {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('Uid:')) ?? '';
+  const line =
+    readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Uid:')) ?? '';
   return line.split(/\s+/).slice(1).map(Number);
 }
 

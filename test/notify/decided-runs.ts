@@ -44,10 +44,20 @@ const bundle = bundleFrom(NOTIFY_POLICIES, new Date('2026-03-02T10:00:00Z'));
 /** The spec's example run, its first step touching one pod in `namespace`. */
 export function runIn(namespace: string, change: (p: PreflightPayload) => void = () => undefined): PreflightPayload {
   return preflightWith((p) => {
-    p.execution.steps = [{
-      id: 's1', actionId: 'com.steadybit.extension_kubernetes.delete_pod', actionKind: 'ATTACK',
-      targetExecutions: [{ type: 'com.steadybit.extension_kubernetes.kubernetes-pod', name: 'checkout-7d9f', attributes: [{ key: 'k8s.namespace', value: namespace }] }],
-    }];
+    p.execution.steps = [
+      {
+        id: 's1',
+        actionId: 'com.steadybit.extension_kubernetes.delete_pod',
+        actionKind: 'ATTACK',
+        targetExecutions: [
+          {
+            type: 'com.steadybit.extension_kubernetes.kubernetes-pod',
+            name: 'checkout-7d9f',
+            attributes: [{ key: 'k8s.namespace', value: namespace }],
+          },
+        ],
+      },
+    ];
     change(p);
   });
 }

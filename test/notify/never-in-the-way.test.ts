@@ -13,7 +13,9 @@ const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 /** The counts of preflight_notifications_total by outcome (zeros left out). */
 async function outcomes(registry: Registry): Promise<Record<string, number>> {
   const metric = await registry.getSingleMetric('preflight_notifications_total')?.get();
-  return Object.fromEntries((metric?.values ?? []).filter((v) => v.value > 0).map((v) => [String(v.labels.outcome), v.value]));
+  return Object.fromEntries(
+    (metric?.values ?? []).filter((v) => v.value > 0).map((v) => [String(v.labels.outcome), v.value]),
+  );
 }
 
 describe('notifications never get in the way of a preflight', () => {
@@ -27,7 +29,14 @@ describe('notifications never get in the way of a preflight', () => {
     receiver = await startFakeReceiver({ fallback: 'hang' });
     registry = new Registry();
     const config = parseNotifyConfig({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET, ...env });
-    notifier = createNotifier(config, { registry, logger: createLogger('error', { silent: true }), redaction: { kind: 'all' }, timers: clock.timers, now: clock.now, random: () => 0.5 });
+    notifier = createNotifier(config, {
+      registry,
+      logger: createLogger('error', { silent: true }),
+      redaction: { kind: 'all' },
+      timers: clock.timers,
+      now: clock.now,
+      random: () => 0.5,
+    });
   };
   afterEach(async () => {
     const closing = notifier.close(0);
@@ -46,9 +55,22 @@ describe('notifications never get in the way of a preflight', () => {
     await clock.advance(0);
     await until(() => receiver.received.length === 1, 'the hanging delivery');
     for (const ns of ['kube-system', 'payments', 'web']) {
-      const a = await signedRequest(withNotify, runIn(ns, (p) => { p.execution.experimentKey = `ADM-${ns}`; }));
-      const b = await signedRequest(without, runIn(ns, (p) => { p.execution.experimentKey = `ADM-${ns}`; }));
-      expect([a.status, a.body.message.replace(/decision [\w-]+/, '')]).toEqual([b.status, b.body.message.replace(/decision [\w-]+/, '')]);
+      const a = await signedRequest(
+        withNotify,
+        runIn(ns, (p) => {
+          p.execution.experimentKey = `ADM-${ns}`;
+        }),
+      );
+      const b = await signedRequest(
+        without,
+        runIn(ns, (p) => {
+          p.execution.experimentKey = `ADM-${ns}`;
+        }),
+      );
+      expect([a.status, a.body.message.replace(/decision [\w-]+/, '')]).toEqual([
+        b.status,
+        b.body.message.replace(/decision [\w-]+/, ''),
+      ]);
     }
     // Still the one request in flight: the others wait in the bounded queue.
     expect(receiver.received).toHaveLength(1);
@@ -56,7 +78,15 @@ describe('notifications never get in the way of a preflight', () => {
 
   it('holds at most NOTIFY_QUEUE_SIZE messages when 1,000 different denials come at once to a hanging target; the rest are dropped and counted', async () => {
     await start({ NOTIFY_QUEUE_SIZE: '100', NOTIFY_DEDUPE_WINDOW: '10s', NOTIFY_MAX_ATTEMPTS: '1' });
-    for (let i = 0; i < 1000; i++) notifier.decided(decidedRun(runIn('kube-system', (p) => { p.execution.experimentKey = `EXP-${i}`; }), `d-${i}`));
+    for (let i = 0; i < 1000; i++)
+      notifier.decided(
+        decidedRun(
+          runIn('kube-system', (p) => {
+            p.execution.experimentKey = `EXP-${i}`;
+          }),
+          `d-${i}`,
+        ),
+      );
     await clock.advance(10_000);
     await until(() => receiver.received.length === 1, 'the first delivery');
     expect(await outcomes(registry)).toEqual({ dropped: 900 });
@@ -77,10 +107,18 @@ describe('notifications never get in the way of a preflight', () => {
     expect(await outcomes(registry)).toEqual({ sent: 1, collapsed: 999 });
   });
 
-  it('keeps to the target\'s rate limit: beyond its burst, messages wait for the bucket to refill', async () => {
+  it("keeps to the target's rate limit: beyond its burst, messages wait for the bucket to refill", async () => {
     await start({ NOTIFY_DEDUPE_WINDOW: '0s' });
     receiver.script(...Array.from({ length: 12 }, () => ({ status: 200 })));
-    for (let i = 0; i < 12; i++) notifier.decided(decidedRun(runIn('kube-system', (p) => { p.execution.experimentKey = `EXP-${i}`; }), `d-${i}`));
+    for (let i = 0; i < 12; i++)
+      notifier.decided(
+        decidedRun(
+          runIn('kube-system', (p) => {
+            p.execution.experimentKey = `EXP-${i}`;
+          }),
+          `d-${i}`,
+        ),
+      );
     await clock.advance(0);
     // The default limit: a burst of 10, then 30 a minute (one every 2 s).
     await until(() => receiver.received.length === 10, 'the burst');

@@ -23,8 +23,19 @@ const WHSEC = `whsec_${Buffer.alloc(32, 4).toString('base64')}`;
 describe('the state store tells the notifier when the emergency stop changes', () => {
   it('through POST /events: engaged and released, once each; a repeated delivery or an ignored event is not told', async () => {
     const told: Notification[] = [];
-    const notifier: Notifier = { decided: () => undefined, notify: (n) => { told.push(n); }, close: async () => undefined };
-    const state: GuardrailState = { store: notifyingStateStore(new MemoryStateStore(TIMING), notifier), onUnavailable: 'deny', emergencyStop: 'enforce', eventToleranceMs: 900_000 };
+    const notifier: Notifier = {
+      decided: () => undefined,
+      notify: (n) => {
+        told.push(n);
+      },
+      close: async () => undefined,
+    };
+    const state: GuardrailState = {
+      store: notifyingStateStore(new MemoryStateStore(TIMING), notifier),
+      onUnavailable: 'deny',
+      emergencyStop: 'enforce',
+      eventToleranceMs: 900_000,
+    };
     const { app } = testApp(bundleFrom(PLAIN_POLICIES), { secrets: [SECRET], state, clock: () => new Date(T0) });
     const event = (body: object) => signedRequest(app, body, { path: '/events', secret: SECRET });
     expect((await event(engagedPayload(at(T0 - 60_000), 'jane'))).status).toBe(202);
@@ -39,11 +50,17 @@ describe('the state store tells the notifier when the emergency stop changes', (
 
   it('through the Platform API sync: a change it reads is told once, the same answer read again is not', async () => {
     const told: Notification[] = [];
-    const store = notifyingStateStore(new MemoryStateStore(TIMING), { notify: (n) => { told.push(n); } });
+    const store = notifyingStateStore(new MemoryStateStore(TIMING), {
+      notify: (n) => {
+        told.push(n);
+      },
+    });
     const engaged = { active: true, engaged: at(T0 - 60_000), engagedByName: 'Ann Admin' };
     await store.apply(killswitchEventFromApi(engaged, T0 - 1000), new Date(T0));
     await store.apply(killswitchEventFromApi(engaged, T0), new Date(T0));
-    expect(told.map((n) => [n.kind, n.title])).toEqual([['emergency-stop-engaged', 'Emergency stop engaged by Ann Admin']]);
+    expect(told.map((n) => [n.kind, n.title])).toEqual([
+      ['emergency-stop-engaged', 'Emergency stop engaged by Ann Admin'],
+    ]);
   });
 });
 
@@ -63,14 +80,27 @@ describe('the service (node dist/main.js) with a generic webhook', () => {
     const policies = join(dir, 'policies');
     mkdirSync(policies);
     writeFileSync(join(policies, 'p.yaml'), NOTIFY_POLICIES['policies.yaml']);
-    writeFileSync(join(dir, 'targets.yaml'), `targets:\n  - name: audit\n    type: webhook\n    url: ${receiver.url}\n    secretEnv: AUDIT_SECRET\n    events: [denied, policy-rejected]\n`);
+    writeFileSync(
+      join(dir, 'targets.yaml'),
+      `targets:\n  - name: audit\n    type: webhook\n    url: ${receiver.url}\n    secretEnv: AUDIT_SECRET\n    events: [denied, policy-rejected]\n`,
+    );
     const service = await startServerProcess({
-      POLICY_DIR: policies, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET, NOTIFY_TARGETS_FILE: join(dir, 'targets.yaml'), AUDIT_SECRET: WHSEC,
-      NOTIFY_DEDUPE_WINDOW: '1h', STEADYBIT_URL: '', AUDIT_LOG: 'off',
+      POLICY_DIR: policies,
+      POLICY_WATCH: 'false',
+      WEBHOOK_SECRET: SECRET,
+      NOTIFY_TARGETS_FILE: join(dir, 'targets.yaml'),
+      AUDIT_SECRET: WHSEC,
+      NOTIFY_DEDUPE_WINDOW: '1h',
+      STEADYBIT_URL: '',
+      AUDIT_LOG: 'off',
     });
     try {
       const body = JSON.stringify(runIn('kube-system'));
-      const denied = await fetch(`${service.url}/preflight`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, Buffer.from(body)) }, body });
+      const denied = await fetch(`${service.url}/preflight`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, Buffer.from(body)) },
+        body,
+      });
       expect(denied.status).toBe(403);
       writeFileSync(join(policies, 'broken.yaml'), 'kind: Policy\nname: Broken Name\n');
       service.child.kill('SIGHUP');
@@ -81,13 +111,20 @@ describe('the service (node dist/main.js) with a generic webhook', () => {
     } finally {
       await service.stop('SIGKILL');
     }
-    const bodies = receiver.received.map((r) => new Webhook(WHSEC).verify(r.body, {
-      'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']),
-    }) as { type: string; data: { title: string; problems?: string[] } });
+    const bodies = receiver.received.map(
+      (r) =>
+        new Webhook(WHSEC).verify(r.body, {
+          'webhook-id': String(r.headers['webhook-id']),
+          'webhook-timestamp': String(r.headers['webhook-timestamp']),
+          'webhook-signature': String(r.headers['webhook-signature']),
+        }) as { type: string; data: { title: string; problems?: string[] } },
+    );
     expect(bodies.map((b) => [b.type, b.data.title]).sort()).toEqual([
       ['preflight-gate.denied', 'Run 1 of ADM-1 denied by no-kube-system'],
       ['preflight-gate.policy-rejected', 'A policy change was rejected'],
     ]);
-    expect(bodies.find((b) => b.type === 'preflight-gate.policy-rejected')?.data.problems?.[0]).toMatch(/broken\.yaml:2:7 name: "Broken Name" is not a name/);
+    expect(bodies.find((b) => b.type === 'preflight-gate.policy-rejected')?.data.problems?.[0]).toMatch(
+      /broken\.yaml:2:7 name: "Broken Name" is not a name/,
+    );
   }, 60000);
 });

@@ -25,7 +25,11 @@ const validBody = ajv.compile(schema);
 function receiverCheck() {
   const verifier = new Webhook(SECRET);
   return (r: Received): string | undefined => {
-    const headers = { 'webhook-id': String(r.headers['webhook-id']), 'webhook-timestamp': String(r.headers['webhook-timestamp']), 'webhook-signature': String(r.headers['webhook-signature']) };
+    const headers = {
+      'webhook-id': String(r.headers['webhook-id']),
+      'webhook-timestamp': String(r.headers['webhook-timestamp']),
+      'webhook-signature': String(r.headers['webhook-signature']),
+    };
     try {
       verifier.verify(r.body, headers);
     } catch (err) {
@@ -40,14 +44,30 @@ describe('the generic webhook (NOTIFY_WEBHOOK_URL + NOTIFY_WEBHOOK_SECRET)', () 
   let notifier: Notifier;
   let registry: Registry;
   let clock: ReturnType<typeof manualTimers>;
-  const metric = async () => (await registry.getSingleMetricAsString('preflight_notifications_total')).split('\n').filter((l) => !l.startsWith('#') && !l.endsWith(' 0')).join('\n');
+  const metric = async () =>
+    (await registry.getSingleMetricAsString('preflight_notifications_total'))
+      .split('\n')
+      .filter((l) => !l.startsWith('#') && !l.endsWith(' 0'))
+      .join('\n');
 
   const start = async (env: Record<string, string> = {}, fallback?: Answer) => {
     clock = manualTimers(Date.now());
     receiver = await startFakeReceiver({ check: receiverCheck(), fallback });
     registry = new Registry();
-    const config = parseNotifyConfig({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET, STEADYBIT_URL: 'https://platform.steadybit.com', ...env });
-    notifier = createNotifier(config, { registry, logger: createLogger('error', { silent: true }), redaction: { kind: 'all' }, timers: clock.timers, now: clock.now, random: () => 0.5 });
+    const config = parseNotifyConfig({
+      NOTIFY_WEBHOOK_URL: receiver.url,
+      NOTIFY_WEBHOOK_SECRET: SECRET,
+      STEADYBIT_URL: 'https://platform.steadybit.com',
+      ...env,
+    });
+    notifier = createNotifier(config, {
+      registry,
+      logger: createLogger('error', { silent: true }),
+      redaction: { kind: 'all' },
+      timers: clock.timers,
+      now: clock.now,
+      random: () => 0.5,
+    });
   };
   afterEach(async () => {
     const closing = notifier.close(0);
@@ -66,11 +86,30 @@ describe('the generic webhook (NOTIFY_WEBHOOK_URL + NOTIFY_WEBHOOK_SECRET)', () 
     expect(receiver.problems).toEqual([]);
     const body = JSON.parse(receiver.received[0].body);
     expect(body).toMatchObject({
-      type: 'preflight-gate.denied', version: 1, timestamp: '2026-03-02T10:00:00.000Z',
+      type: 'preflight-gate.denied',
+      version: 1,
+      timestamp: '2026-03-02T10:00:00.000Z',
       data: {
-        kind: 'denied', title: 'Run 1 of ADM-1 denied by no-kube-system', decisionId: 'd-1', count: 1,
-        run: { executionId: 1, experimentKey: 'ADM-1', team: 'ADM', url: 'https://platform.steadybit.com/experiments/ADM-1/executions/1' },
-        policies: [{ policy: 'no-kube-system', mode: 'enforce', result: 'deny', reasons: ['target [redacted] of step "com.steadybit.extension_kubernetes.delete_pod" (steps[0]) has k8s.namespace=[redacted], which is forbidden'] }],
+        kind: 'denied',
+        title: 'Run 1 of ADM-1 denied by no-kube-system',
+        decisionId: 'd-1',
+        count: 1,
+        run: {
+          executionId: 1,
+          experimentKey: 'ADM-1',
+          team: 'ADM',
+          url: 'https://platform.steadybit.com/experiments/ADM-1/executions/1',
+        },
+        policies: [
+          {
+            policy: 'no-kube-system',
+            mode: 'enforce',
+            result: 'deny',
+            reasons: [
+              'target [redacted] of step "com.steadybit.extension_kubernetes.delete_pod" (steps[0]) has k8s.namespace=[redacted], which is forbidden',
+            ],
+          },
+        ],
         exceptionHelp: expect.stringContaining('Exception'),
       },
     });
@@ -98,8 +137,17 @@ describe('the generic webhook (NOTIFY_WEBHOOK_URL + NOTIFY_WEBHOOK_SECRET)', () 
     await until(async () => (await metric()).includes('sent'), 'counted');
     await clock.advance(60_000);
     expect(receiver.received).toHaveLength(1);
-    expect(JSON.parse(receiver.received[0].body).data).toMatchObject({ count: 50, decisionId: 'd-0', title: 'Run 1 of ADM-1 denied by no-kube-system' });
-    expect(await metric()).toBe(['preflight_notifications_total{target="webhook",outcome="sent"} 1', 'preflight_notifications_total{target="webhook",outcome="collapsed"} 49'].join('\n'));
+    expect(JSON.parse(receiver.received[0].body).data).toMatchObject({
+      count: 50,
+      decisionId: 'd-0',
+      title: 'Run 1 of ADM-1 denied by no-kube-system',
+    });
+    expect(await metric()).toBe(
+      [
+        'preflight_notifications_total{target="webhook",outcome="sent"} 1',
+        'preflight_notifications_total{target="webhook",outcome="collapsed"} 49',
+      ].join('\n'),
+    );
   });
 
   it('retries a 500 after a jittered backoff and sends once the receiver answers 200; the retry keeps its webhook-id and is signed anew', async () => {

@@ -4,9 +4,18 @@ import type { AuditRecord } from '../../src/observability/audit-record';
 import type { Metrics } from '../../src/observability/metrics';
 
 /** An audit log that keeps its lines in memory, parsed back from the JSON it writes. */
-export function memoryAuditLog(level: AuditLevel = 'info', redaction: AttributeRedaction = { kind: 'all' }): { audit: AuditLog; lines: string[]; records: () => AuditRecord[] } {
+export function memoryAuditLog(
+  level: AuditLevel = 'info',
+  redaction: AttributeRedaction = { kind: 'all' },
+): { audit: AuditLog; lines: string[]; records: () => AuditRecord[] } {
   const lines: string[] = [];
-  const audit = auditLogTo((line) => { lines.push(line); }, level, redaction);
+  const audit = auditLogTo(
+    (line) => {
+      lines.push(line);
+    },
+    level,
+    redaction,
+  );
   return { audit, lines, records: () => lines.map((l) => JSON.parse(l) as AuditRecord) };
 }
 
@@ -17,7 +26,10 @@ export async function seriesOf(metrics: Metrics, name: string): Promise<Record<s
   const { values } = await metric.get();
   const out: Record<string, number> = {};
   for (const v of values) {
-    const key = Object.entries(v.labels).map(([k, x]) => `${k}=${x}`).sort().join(',');
+    const key = Object.entries(v.labels)
+      .map(([k, x]) => `${k}=${x}`)
+      .sort()
+      .join(',');
     out[key] = (out[key] ?? 0) + v.value;
   }
   return out;

@@ -5,7 +5,8 @@ import { bundleFrom, testApp } from '../helpers/test-app';
 import { seriesOf } from './audit-sink';
 
 const POLICIES = {
-  'targets.yaml': 'kind: Policy\nname: no-docker-engine\nrules:\n  - targetAttributes:\n      forbid: {container.engine: [docker]}\n',
+  'targets.yaml':
+    'kind: Policy\nname: no-docker-engine\nrules:\n  - targetAttributes:\n      forbid: {container.engine: [docker]}\n',
 };
 
 describe('metric labels stay bounded', () => {
@@ -20,14 +21,20 @@ describe('metric labels stay bounded', () => {
     await signedRequest(app, run).expect(403);
     const text = (await request(app).get('/metrics')).text;
     expect(text).toContain('preflight_decisions_total{decision="deny"} 1');
-    for (const value of ['LEAK-4711', 'LEAKTEAM', 'leak-environment', '987654321', 'docker://', 'docker-desktop']) expect([value, text.includes(value)]).toEqual([value, false]);
+    for (const value of ['LEAK-4711', 'LEAKTEAM', 'leak-environment', '987654321', 'docker://', 'docker-desktop'])
+      expect([value, text.includes(value)]).toEqual([value, false]);
   });
 
   it('any path outside the fixed set is one route="other" series', async () => {
     const { app, metrics } = testApp(bundleFrom(POLICIES));
-    for (const path of ['/wp-admin', '/preflight/../../etc/passwd', '/api/v1/ADM-1', '/%2e%2e', '/metrics2']) await request(app).get(path);
+    for (const path of ['/wp-admin', '/preflight/../../etc/passwd', '/api/v1/ADM-1', '/%2e%2e', '/metrics2'])
+      await request(app).get(path);
     await request(app).get('/healthz');
-    const routes = new Set(Object.keys(await seriesOf(metrics, 'preflight_request_duration_seconds')).map((k) => /route=([^,]+)/.exec(k)?.[1]));
+    const routes = new Set(
+      Object.keys(await seriesOf(metrics, 'preflight_request_duration_seconds')).map(
+        (k) => /route=([^,]+)/.exec(k)?.[1],
+      ),
+    );
     expect([...routes].sort()).toEqual(['/healthz', 'other']);
   });
 });

@@ -12,7 +12,8 @@ describe('preflight_gate_build_info', () => {
     const metrics = createMetrics({ defaultMetrics: false });
     registerBuildInfo(metrics.registry, buildInfo('0123abc'));
     expect(await metrics.registry.getSingleMetricAsString('preflight_gate_build_info')).toContain(
-      `preflight_gate_build_info{version="${VERSION}",revision="0123abc",node_version="${process.version}"} 1`);
+      `preflight_gate_build_info{version="${VERSION}",revision="0123abc",node_version="${process.version}"} 1`,
+    );
   });
 
   it('says "unknown" for a build without a revision', () => {
@@ -22,10 +23,17 @@ describe('preflight_gate_build_info', () => {
   });
 
   it('is exported by the running service, with PREFLIGHT_GATE_REVISION', async () => {
-    const service = await startServerProcess({ POLICY_DIR: join(ROOT, 'policies'), WEBHOOK_SECRET: 's', POLICY_WATCH: 'false', PREFLIGHT_GATE_REVISION: 'feedface' });
+    const service = await startServerProcess({
+      POLICY_DIR: join(ROOT, 'policies'),
+      WEBHOOK_SECRET: 's',
+      POLICY_WATCH: 'false',
+      PREFLIGHT_GATE_REVISION: 'feedface',
+    });
     try {
       const text = await (await fetch(`${service.url}/metrics`)).text();
-      expect(text).toContain(`preflight_gate_build_info{version="${VERSION}",revision="feedface",node_version="${process.version}"} 1`);
+      expect(text).toContain(
+        `preflight_gate_build_info{version="${VERSION}",revision="feedface",node_version="${process.version}"} 1`,
+      );
     } finally {
       await service.stop();
     }

@@ -6,26 +6,98 @@ import { memoryAuditLog, seriesOf } from './audit-sink';
 
 const SECRET = 'outcome-test-secret';
 const POLICIES = {
-  'blocked.yaml': 'kind: Policy\nname: no-chaos-in-payments\nrules:\n  - environments:\n      blocked: [payments-prod]\n',
-  'warn.yaml': 'kind: Policy\nname: careful-in-staging\nmode: warn\nrules:\n  - environments:\n      blocked: [staging]\n',
+  'blocked.yaml':
+    'kind: Policy\nname: no-chaos-in-payments\nrules:\n  - environments:\n      blocked: [payments-prod]\n',
+  'warn.yaml':
+    'kind: Policy\nname: careful-in-staging\nmode: warn\nrules:\n  - environments:\n      blocked: [staging]\n',
 };
-const inEnvironment = (environment: string) => preflightWith((p) => { p.execution.environment = environment; });
+const inEnvironment = (environment: string) =>
+  preflightWith((p) => {
+    p.execution.environment = environment;
+  });
 
 type Send = (app: ReturnType<typeof testApp>['app']) => request.Test;
 
 /** Every way POST /preflight can be answered, and how the answer is counted. */
-const cases: Array<{ name: string; send: Send; status: number; decision: 'allow' | 'deny' | 'error'; bundle?: false; throwsInState?: true; bodyLimit?: string }> = [
-  { name: 'an allowed run', send: (app) => signedRequest(app, inEnvironment('dev'), { secret: SECRET }), status: 200, decision: 'allow' },
-  { name: 'an allowed run with a warning', send: (app) => signedRequest(app, inEnvironment('staging'), { secret: SECRET }), status: 200, decision: 'allow' },
-  { name: 'a denied run', send: (app) => signedRequest(app, inEnvironment('payments-prod'), { secret: SECRET }), status: 403, decision: 'deny' },
-  { name: 'a wrong signature (401)', send: (app) => signedRequest(app, preflightPayload(), { secret: 'not-the-secret' }), status: 401, decision: 'error' },
-  { name: 'a missing signature (401)', send: (app) => signedRequest(app, preflightPayload(), {}), status: 401, decision: 'error' },
-  { name: 'a body that is not JSON (400)', send: (app) => signedRequest(app, '{"event":', { secret: SECRET }), status: 400, decision: 'error' },
-  { name: 'a payload that fails validation (400)', send: (app) => signedRequest(app, { event: 'experiment.execution.preflight', execution: { id: 'x' } }, { secret: SECRET }), status: 400, decision: 'error' },
-  { name: 'a wrong content type (415)', send: (app) => signedRequest(app, preflightPayload(), { secret: SECRET, contentType: 'text/plain' }), status: 415, decision: 'error' },
-  { name: 'a body over the limit (413)', send: (app) => signedRequest(app, preflightPayload(), { secret: SECRET }), status: 413, decision: 'error', bodyLimit: '100b' },
-  { name: 'no policy set loaded (503)', send: (app) => signedRequest(app, preflightPayload(), { secret: SECRET }), status: 503, decision: 'error', bundle: false },
-  { name: 'a failure inside the service (500)', send: (app) => signedRequest(app, preflightPayload(), { secret: SECRET }), status: 500, decision: 'error', throwsInState: true },
+const cases: Array<{
+  name: string;
+  send: Send;
+  status: number;
+  decision: 'allow' | 'deny' | 'error';
+  bundle?: false;
+  throwsInState?: true;
+  bodyLimit?: string;
+}> = [
+  {
+    name: 'an allowed run',
+    send: (app) => signedRequest(app, inEnvironment('dev'), { secret: SECRET }),
+    status: 200,
+    decision: 'allow',
+  },
+  {
+    name: 'an allowed run with a warning',
+    send: (app) => signedRequest(app, inEnvironment('staging'), { secret: SECRET }),
+    status: 200,
+    decision: 'allow',
+  },
+  {
+    name: 'a denied run',
+    send: (app) => signedRequest(app, inEnvironment('payments-prod'), { secret: SECRET }),
+    status: 403,
+    decision: 'deny',
+  },
+  {
+    name: 'a wrong signature (401)',
+    send: (app) => signedRequest(app, preflightPayload(), { secret: 'not-the-secret' }),
+    status: 401,
+    decision: 'error',
+  },
+  {
+    name: 'a missing signature (401)',
+    send: (app) => signedRequest(app, preflightPayload(), {}),
+    status: 401,
+    decision: 'error',
+  },
+  {
+    name: 'a body that is not JSON (400)',
+    send: (app) => signedRequest(app, '{"event":', { secret: SECRET }),
+    status: 400,
+    decision: 'error',
+  },
+  {
+    name: 'a payload that fails validation (400)',
+    send: (app) =>
+      signedRequest(app, { event: 'experiment.execution.preflight', execution: { id: 'x' } }, { secret: SECRET }),
+    status: 400,
+    decision: 'error',
+  },
+  {
+    name: 'a wrong content type (415)',
+    send: (app) => signedRequest(app, preflightPayload(), { secret: SECRET, contentType: 'text/plain' }),
+    status: 415,
+    decision: 'error',
+  },
+  {
+    name: 'a body over the limit (413)',
+    send: (app) => signedRequest(app, preflightPayload(), { secret: SECRET }),
+    status: 413,
+    decision: 'error',
+    bodyLimit: '100b',
+  },
+  {
+    name: 'no policy set loaded (503)',
+    send: (app) => signedRequest(app, preflightPayload(), { secret: SECRET }),
+    status: 503,
+    decision: 'error',
+    bundle: false,
+  },
+  {
+    name: 'a failure inside the service (500)',
+    send: (app) => signedRequest(app, preflightPayload(), { secret: SECRET }),
+    status: 500,
+    decision: 'error',
+    throwsInState: true,
+  },
 ];
 
 describe('every answer to POST /preflight is counted once and audited once', () => {
@@ -35,16 +107,32 @@ describe('every answer to POST /preflight is counted once and audited once', () 
       secrets: [SECRET],
       audit: sink.audit,
       ...(c.bodyLimit ? { bodyLimit: c.bodyLimit } : {}),
-      ...(c.throwsInState ? { gatherFacts: async () => { throw new Error('state backend exploded'); } } : {}),
+      ...(c.throwsInState
+        ? {
+            gatherFacts: async () => {
+              throw new Error('state backend exploded');
+            },
+          }
+        : {}),
     });
     const res = await c.send(app);
     expect(res.status).toBe(c.status);
 
     const counted = await seriesOf(metrics, 'preflight_decisions_total');
-    expect(counted).toEqual({ 'decision=allow': 0, 'decision=deny': 0, 'decision=error': 0, [`decision=${c.decision}`]: 1 });
+    expect(counted).toEqual({
+      'decision=allow': 0,
+      'decision=deny': 0,
+      'decision=error': 0,
+      [`decision=${c.decision}`]: 1,
+    });
     const records = sink.records();
     expect(records).toHaveLength(1);
-    expect(records[0]).toMatchObject({ log: 'audit', decision: c.decision, status: c.status, decisionId: res.headers['x-preflight-decision-id'] });
+    expect(records[0]).toMatchObject({
+      log: 'audit',
+      decision: c.decision,
+      status: c.status,
+      decisionId: res.headers['x-preflight-decision-id'],
+    });
     if (c.decision === 'error') expect(records[0].message).toBe(res.body.message);
   });
 });
@@ -58,7 +146,11 @@ describe('requests that are not POST /preflight are not decisions', () => {
     const sink = memoryAuditLog();
     const { app, metrics } = testApp(bundleFrom(POLICIES), { audit: sink.audit });
     expect((await send(app)).status).toBe(status);
-    expect(await seriesOf(metrics, 'preflight_decisions_total')).toEqual({ 'decision=allow': 0, 'decision=deny': 0, 'decision=error': 0 });
+    expect(await seriesOf(metrics, 'preflight_decisions_total')).toEqual({
+      'decision=allow': 0,
+      'decision=deny': 0,
+      'decision=error': 0,
+    });
     expect(sink.lines).toHaveLength(0);
   });
 });

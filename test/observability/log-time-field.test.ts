@@ -5,19 +5,35 @@ import { ROOT, startServerProcess } from '../helpers/server-process';
 
 /** Service lines and audit lines share one timestamp field, so one log pipeline parses both. */
 it('every line on stdout, service and audit, has its time in `time` (ISO 8601 UTC) and none has `timestamp`', async () => {
-  const service = await startServerProcess({ POLICY_DIR: join(ROOT, 'policies'), WEBHOOK_SECRET: 's', POLICY_WATCH: 'false' });
+  const service = await startServerProcess({
+    POLICY_DIR: join(ROOT, 'policies'),
+    WEBHOOK_SECRET: 's',
+    POLICY_WATCH: 'false',
+  });
   try {
     const body = Buffer.from(JSON.stringify(preflightPayload()));
-    const res = await fetch(`${service.url}/preflight`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader('s', body) } });
+    const res = await fetch(`${service.url}/preflight`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader('s', body) },
+    });
     expect(res.status).toBe(200);
   } finally {
     await service.stop();
   }
-  const lines = service.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Record<string, unknown>);
+  const lines = service
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const audit = lines.filter((l) => l.log === 'audit');
   expect(audit).toHaveLength(1);
   expect(lines.length).toBeGreaterThan(audit.length + 2);
   for (const line of lines) {
-    expect([line.message, typeof line.time === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(line.time), 'timestamp' in line]).toEqual([line.message, true, false]);
+    expect([
+      line.message,
+      typeof line.time === 'string' && /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/.test(line.time),
+      'timestamp' in line,
+    ]).toEqual([line.message, true, false]);
   }
 });

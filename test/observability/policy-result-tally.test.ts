@@ -1,7 +1,14 @@
 import { PolicyResultTally } from '../../src/observability/policy-result-tally';
 import { MODES, type PolicyResult, type PolicyResultKind } from '../../src/policy/core/decision';
 
-const result = (policy: string, mode: PolicyResult['mode'], kind: PolicyResultKind): PolicyResult => ({ policy, mode, priority: 100, result: kind, reasons: [], source: { file: 'f.yaml', line: 1, col: 1 } });
+const result = (policy: string, mode: PolicyResult['mode'], kind: PolicyResultKind): PolicyResult => ({
+  policy,
+  mode,
+  priority: 100,
+  result: kind,
+  reasons: [],
+  source: { file: 'f.yaml', line: 1, col: 1 },
+});
 const KINDS: PolicyResultKind[] = ['pass', 'deny', 'warn', 'audit', 'skipped'];
 
 describe('PolicyResultTally (preflight_policy_results_total on the request path)', () => {
@@ -9,14 +16,27 @@ describe('PolicyResultTally (preflight_policy_results_total on the request path)
     const tally = new PolicyResultTally();
     const every = MODES.flatMap((mode) => KINDS.map((kind) => result(`p-${mode}`, mode, kind)));
     tally.add(every);
-    tally.add([result('p-enforce', 'enforce', 'deny'), result('other', 'audit', 'audit'), result('other', 'audit', 'skipped')]);
+    tally.add([
+      result('p-enforce', 'enforce', 'deny'),
+      result('other', 'audit', 'audit'),
+      result('other', 'audit', 'skipped'),
+    ]);
     const series = [...tally.counts()];
     expect(series).toHaveLength(13); // each (policy, mode, result) once
     const counts = Object.fromEntries(series.map((c) => [`${c.policy} ${c.mode} ${c.result}`, c.count]));
     expect(counts).toEqual({
-      'p-enforce enforce pass': 1, 'p-enforce enforce deny': 2, 'p-enforce enforce warn': 1, 'p-enforce enforce audit': 1,
-      'p-warn warn pass': 1, 'p-warn warn deny': 1, 'p-warn warn warn': 1, 'p-warn warn audit': 1,
-      'p-audit audit pass': 1, 'p-audit audit deny': 1, 'p-audit audit warn': 1, 'p-audit audit audit': 1,
+      'p-enforce enforce pass': 1,
+      'p-enforce enforce deny': 2,
+      'p-enforce enforce warn': 1,
+      'p-enforce enforce audit': 1,
+      'p-warn warn pass': 1,
+      'p-warn warn deny': 1,
+      'p-warn warn warn': 1,
+      'p-warn warn audit': 1,
+      'p-audit audit pass': 1,
+      'p-audit audit deny': 1,
+      'p-audit audit warn': 1,
+      'p-audit audit audit': 1,
       'other audit audit': 1,
     });
   });
@@ -41,7 +61,8 @@ describe('PolicyResultTally (preflight_policy_results_total on the request path)
     const tally = new PolicyResultTally();
     const names = Array.from({ length: 300 }, (_, i) => `p-${i}`);
     // Round r counts the first 100 * (r + 1) policies once, so the table grows while counts exist.
-    for (let round = 0; round < 3; round++) tally.add(names.slice(0, 100 * (round + 1)).map((n) => result(n, 'warn', 'warn')));
+    for (let round = 0; round < 3; round++)
+      tally.add(names.slice(0, 100 * (round + 1)).map((n) => result(n, 'warn', 'warn')));
     const counts = new Map([...tally.counts()].map((c) => [c.policy, c.count]));
     expect(counts.size).toBe(300);
     names.forEach((n, i) => expect(counts.get(n)).toBe(3 - Math.floor(i / 100)));

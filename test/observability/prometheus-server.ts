@@ -4,8 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitFor } from '../helpers/server-process';
 
-export interface PromSample { metric: Record<string, string>; value: [number, string] }
-export type QueryResult = { status: 'success'; data: { resultType: string; result: PromSample[] } } | { status: 'error'; error: string; errorType: string };
+export interface PromSample {
+  metric: Record<string, string>;
+  value: [number, string];
+}
+export type QueryResult =
+  | { status: 'success'; data: { resultType: string; result: PromSample[] } }
+  | { status: 'error'; error: string; errorType: string };
 
 export interface PrometheusServer {
   url: string;
@@ -21,21 +26,35 @@ export interface PrometheusServer {
 export async function startPrometheus(job: string, targets: string[]): Promise<PrometheusServer> {
   const dir = mkdtempSync(join(tmpdir(), 'prometheus-'));
   const config = join(dir, 'prometheus.yml');
-  writeFileSync(config, [
-    'global: {scrape_interval: 1s, evaluation_interval: 1s}',
-    'scrape_configs:',
-    `  - job_name: ${job}`,
-    '    static_configs:',
-    `      - targets: [${targets.map((t) => `"${t}"`).join(', ')}]`,
-    '',
-  ].join('\n'));
+  writeFileSync(
+    config,
+    [
+      'global: {scrape_interval: 1s, evaluation_interval: 1s}',
+      'scrape_configs:',
+      `  - job_name: ${job}`,
+      '    static_configs:',
+      `      - targets: [${targets.map((t) => `"${t}"`).join(', ')}]`,
+      '',
+    ].join('\n'),
+  );
   const port = await freePort();
-  const child: ChildProcess = spawn('prometheus', [
-    `--config.file=${config}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`, '--log.level=warn',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    'prometheus',
+    [
+      `--config.file=${config}`,
+      `--storage.tsdb.path=${join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      '--log.level=warn',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {

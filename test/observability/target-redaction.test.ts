@@ -13,17 +13,38 @@ const attr = (key: unknown, value: unknown) => ({ key, value });
 const BODY = {
   execution: {
     steps: [
-      { targetExecutions: [target('web-1', [attr('k8s.namespace', 'prod'), attr('k8s.cluster', 'eu-central-cluster')])] },
+      {
+        targetExecutions: [target('web-1', [attr('k8s.namespace', 'prod'), attr('k8s.cluster', 'eu-central-cluster')])],
+      },
       'not a step',
-      { targetExecutions: 'not a list', validations: [{ validations: [{ targetExecutions: [target('db-1', [attr('k8s.namespace', 'payments-db')])] }] }] },
-      { targetExecutions: [null, target(42, 'no list'), target('cache-1', [null, attr('k8s.namespace', 7), attr(1, 'x'), attr('host', '')])] },
+      {
+        targetExecutions: 'not a list',
+        validations: [
+          { validations: [{ targetExecutions: [target('db-1', [attr('k8s.namespace', 'payments-db')])] }] },
+        ],
+      },
+      {
+        targetExecutions: [
+          null,
+          target(42, 'no list'),
+          target('cache-1', [null, attr('k8s.namespace', 7), attr(1, 'x'), attr('host', '')]),
+        ],
+      },
     ],
   },
 };
 
 describe('targetValuesToRedact', () => {
   it('collects target names and attribute values from steps and nested validations, longest first', () => {
-    expect(targetValuesToRedact(BODY, { kind: 'all' })).toEqual(['eu-central-cluster', 'payments-db', 'cache-1', 'web-1', 'prod', 'db-1', 'x']);
+    expect(targetValuesToRedact(BODY, { kind: 'all' })).toEqual([
+      'eu-central-cluster',
+      'payments-db',
+      'cache-1',
+      'web-1',
+      'prod',
+      'db-1',
+      'x',
+    ]);
   });
 
   it('with a key list, only the values of those keys and no target names', () => {
@@ -46,8 +67,19 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const result = (policy: string, kind: PolicyResult['result'], reasons: string[], extra: Partial<PolicyResult> = {}): PolicyResult => ({
-  policy, mode: kind === 'warn' ? 'warn' : 'enforce', priority: 0, result: kind, reasons, source: { file: `${policy}.yaml`, line: 1, col: 1 }, ...extra,
+const result = (
+  policy: string,
+  kind: PolicyResult['result'],
+  reasons: string[],
+  extra: Partial<PolicyResult> = {},
+): PolicyResult => ({
+  policy,
+  mode: kind === 'warn' ? 'warn' : 'enforce',
+  priority: 0,
+  result: kind,
+  reasons,
+  source: { file: `${policy}.yaml`, line: 1, col: 1 },
+  ...extra,
 });
 
 describe('auditRecord on a decision other answers share', () => {
@@ -62,13 +94,29 @@ describe('auditRecord on a decision other answers share', () => {
     evaluatedAt: '2026-11-23T10:00:00.000Z',
     results: [
       result('protect-prod', 'deny', ['namespace prod is protected', 'nothing to mask here'], {
-        findings: [{ rule: 'rules[0].targetAttributes', reason: 'namespace prod is protected', target: 'web-1', value: 'k8s.namespace=prod' }, { rule: 'rules[1].environments', reason: 'nothing to mask here' }],
+        findings: [
+          {
+            rule: 'rules[0].targetAttributes',
+            reason: 'namespace prod is protected',
+            target: 'web-1',
+            value: 'k8s.namespace=prod',
+          },
+          { rule: 'rules[1].environments', reason: 'nothing to mask here' },
+        ],
       }),
       result('quiet', 'warn', ['no target named']),
       result('passes', 'pass', ['passed: environments']),
     ],
   });
-  const facts = (body: unknown) => ({ decisionId: 'd-1', time: new Date('2026-11-23T10:00:00Z'), status: 403, decision, body, revision: 'r1', durationMs: 1 });
+  const facts = (body: unknown) => ({
+    decisionId: 'd-1',
+    time: new Date('2026-11-23T10:00:00Z'),
+    status: 403,
+    decision,
+    body,
+    revision: 'r1',
+    durationMs: 1,
+  });
   const body = { execution: { steps: [{ targetExecutions: [target('web-1', [attr('k8s.namespace', 'prod')])] }] } };
 
   it('masks the line without writing to the decision (frozen here, so a write would throw)', () => {
@@ -77,11 +125,18 @@ describe('auditRecord on a decision other answers share', () => {
     expect(record.message).toBe(`Denied: namespace ${REDACTED} is protected`);
     expect(record.policies[0].reasons).toEqual([`namespace ${REDACTED} is protected`, 'nothing to mask here']);
     expect(record.policies[0].findings).toEqual([
-      { rule: 'rules[0].targetAttributes', reason: `namespace ${REDACTED} is protected`, target: REDACTED, value: `k8s.namespace=${REDACTED}` },
+      {
+        rule: 'rules[0].targetAttributes',
+        reason: `namespace ${REDACTED} is protected`,
+        target: REDACTED,
+        value: `k8s.namespace=${REDACTED}`,
+      },
       { rule: 'rules[1].environments', reason: 'nothing to mask here' },
     ]);
     expect(record.policies[1].reasons).toEqual(['no target named']);
-    expect(record.modifications).toEqual([{ type: 'set_property_value', propertyKey: 'label', value: [REDACTED, 'kept'] }]);
+    expect(record.modifications).toEqual([
+      { type: 'set_property_value', propertyKey: 'label', value: [REDACTED, 'kept'] },
+    ]);
     expect(JSON.stringify(decision)).toBe(before);
   });
 
@@ -97,15 +152,26 @@ describe('auditRecord on a decision other answers share', () => {
 describe('a body nested as deep as the body limit allows', () => {
   it('is denied with a message naming the nesting, and its answer still gets an audit line with the deep target masked', async () => {
     const sink = memoryAuditLog('info', { kind: 'all' });
-    const { app } = testApp(bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [x] }\n' }), { audit: sink.audit, secrets: ['s'] });
+    const { app } = testApp(
+      bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [x] }\n' }),
+      { audit: sink.audit, secrets: ['s'] },
+    );
     const depth = 50_000;
     const leaf = '{"actionId":"x.check","actionKind":"CHECK","targetExecutions":[{"name":"deep-leaf-host"}]}';
-    const body = preflightWith((p) => { p.execution.steps?.push('__NESTED__' as never); });
-    const raw = Buffer.from(JSON.stringify(body).replace('"__NESTED__"', '{"validations":['.repeat(depth) + leaf + ']}'.repeat(depth)));
+    const body = preflightWith((p) => {
+      p.execution.steps?.push('__NESTED__' as never);
+    });
+    const raw = Buffer.from(
+      JSON.stringify(body).replace('"__NESTED__"', '{"validations":['.repeat(depth) + leaf + ']}'.repeat(depth)),
+    );
     const res = await signedRequest(app, raw, { secret: 's' });
     expect(res.status).toBe(400);
-    expect(res.body.message).toMatch(/^invalid preflight payload: execution\.steps\[\d+\] nests validations inside validations more than \d+ levels deep/);
-    expect(sink.records()).toEqual([expect.objectContaining({ decision: 'error', status: 400, message: res.body.message })]);
+    expect(res.body.message).toMatch(
+      /^invalid preflight payload: execution\.steps\[\d+\] nests validations inside validations more than \d+ levels deep/,
+    );
+    expect(sink.records()).toEqual([
+      expect.objectContaining({ decision: 'error', status: 400, message: res.body.message }),
+    ]);
     // The deepest target's name was collected (no stack overflow on the way) and would be masked.
     expect(targetValuesToRedact(JSON.parse(raw.toString()), { kind: 'all' })).toContain('deep-leaf-host');
   });

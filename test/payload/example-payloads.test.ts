@@ -39,27 +39,44 @@ describe("Steadybit's published example payloads (test/fixtures/payloads)", () =
     expect(res.headers['x-preflight-decision-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  test.each(withExecution)('%s, sent as a preflight event, is decided: allowed outside the blocked environment', async (file) => {
-    const res = await signedRequest(app(), asPreflight(file), { secret: SECRET });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: expect.stringMatching(/^Allowed/), modifications: [] });
-  });
+  test.each(withExecution)(
+    '%s, sent as a preflight event, is decided: allowed outside the blocked environment',
+    async (file) => {
+      const res = await signedRequest(app(), asPreflight(file), { secret: SECRET });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ message: expect.stringMatching(/^Allowed/), modifications: [] });
+    },
+  );
 
-  test.each(withExecution)('%s, sent as a preflight event into payments-prod, is denied naming the policy', async (file) => {
-    const res = await signedRequest(app(), asPreflight(file, (p) => { if (p.execution) p.execution.environment = 'payments-prod'; }), { secret: SECRET });
-    expect(res.status).toBe(403);
-    expect(res.body.message).toContain('[blocked-environments] environment payments-prod is blocked');
-  });
+  test.each(withExecution)(
+    '%s, sent as a preflight event into payments-prod, is denied naming the policy',
+    async (file) => {
+      const res = await signedRequest(
+        app(),
+        asPreflight(file, (p) => {
+          if (p.execution) p.execution.environment = 'payments-prod';
+        }),
+        { secret: SECRET },
+      );
+      expect(res.status).toBe(403);
+      expect(res.body.message).toContain('[blocked-environments] environment payments-prod is blocked');
+    },
+  );
 
   test.each(otherEvents)('%s, posted byte for byte, is a 400 naming `event`', async (file) => {
     const res = await signedRequest(app(), rawPayload(file), { secret: SECRET });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(`invalid preflight payload: event must be "experiment.execution.preflight", got "${payload(file).event}"`);
+    expect(res.body.message).toBe(
+      `invalid preflight payload: event must be "experiment.execution.preflight", got "${payload(file).event}"`,
+    );
   });
 
-  test.each(files.filter((f) => payload(f).execution === undefined))('%s, relabelled as a preflight event, is a 400 naming `execution`', async (file) => {
-    const res = await signedRequest(app(), asPreflight(file), { secret: SECRET });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('invalid preflight payload: execution is required for a preflight decision');
-  });
+  test.each(files.filter((f) => payload(f).execution === undefined))(
+    '%s, relabelled as a preflight event, is a 400 naming `execution`',
+    async (file) => {
+      const res = await signedRequest(app(), asPreflight(file), { secret: SECRET });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('invalid preflight payload: execution is required for a preflight decision');
+    },
+  );
 });

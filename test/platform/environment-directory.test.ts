@@ -19,15 +19,30 @@ afterEach(async () => {
 });
 
 function directory(timing: Partial<{ maxAgeMs: number; waitMs: number; minGapMs: number }> = {}) {
-  const config = { url: fake.url, token: { kind: 'value', token: 'test-token' }, authScheme: 'bearer', timeoutMs: 2000, rateBurst: 20, ratePerMinute: 60 } as PlatformConfig;
+  const config = {
+    url: fake.url,
+    token: { kind: 'value', token: 'test-token' },
+    authScheme: 'bearer',
+    timeoutMs: 2000,
+    rateBurst: 20,
+    ratePerMinute: 60,
+  } as PlatformConfig;
   const client = createPlatformClient(config, { random: () => 0, now: () => nowMs });
-  return new EnvironmentDirectory(client, { maxAgeMs: 3600_000, waitMs: 2000, minGapMs: 10_000, ...timing }, undefined, () => nowMs);
+  return new EnvironmentDirectory(
+    client,
+    { maxAgeMs: 3600_000, waitMs: 2000, minGapMs: 10_000, ...timing },
+    undefined,
+    () => nowMs,
+  );
 }
 
 test('an id resolves to its name; a name as sent resolves to itself', async () => {
   const dir = directory();
   const names = await dir.resolve([PROD.toUpperCase(), 'Staging']);
-  expect([...names.values()]).toEqual([{ known: true, name: 'production' }, { known: true, name: 'staging' }]);
+  expect([...names.values()]).toEqual([
+    { known: true, name: 'production' },
+    { known: true, name: 'staging' },
+  ]);
   expect(fake.calls('/api/environments')).toHaveLength(1);
   await dir.resolve([PROD]);
   expect(fake.calls('/api/environments')).toHaveLength(1);
@@ -49,7 +64,10 @@ test('an id the platform does not list is unknown, with a reason; asking again w
   await dir.resolve([PROD]);
   nowMs += 60_000;
   const first = await dir.resolve([NEW]);
-  expect(first.get(NEW)).toEqual({ known: false, reason: `environment ${NEW} is not one of the 2 environments the Steadybit Platform API lists (read 2026-03-02T10:01:00.000Z)` });
+  expect(first.get(NEW)).toEqual({
+    known: false,
+    reason: `environment ${NEW} is not one of the 2 environments the Steadybit Platform API lists (read 2026-03-02T10:01:00.000Z)`,
+  });
   nowMs += 1000;
   await dir.resolve([NEW]);
   expect(fake.calls('/api/environments')).toHaveLength(2);
@@ -60,7 +78,12 @@ test('an id not seen before while the platform is down: unknown, naming the fail
   await dir.resolve([PROD]);
   nowMs += 60_000;
   fake.down = true;
-  expect((await dir.resolve([NEW])).get(NEW)).toMatchObject({ known: false, reason: expect.stringMatching(new RegExp(`^environment ${NEW} is not one of the 2 environments .*; reading the list again failed: .*HTTP 503`)) });
+  expect((await dir.resolve([NEW])).get(NEW)).toMatchObject({
+    known: false,
+    reason: expect.stringMatching(
+      new RegExp(`^environment ${NEW} is not one of the 2 environments .*; reading the list again failed: .*HTTP 503`),
+    ),
+  });
   expect((await dir.resolve([PROD])).get(PROD)).toEqual({ known: true, name: 'production' });
 });
 
@@ -69,7 +92,9 @@ test('API down and nothing cached: unknown, saying why', async () => {
   const dir = directory();
   const names = await dir.resolve([PROD]);
   expect(names.get(PROD)?.known).toBe(false);
-  expect(names.get(PROD)).toMatchObject({ reason: expect.stringContaining('the Steadybit Platform API has not answered yet (HTTP 503') });
+  expect(names.get(PROD)).toMatchObject({
+    reason: expect.stringContaining('the Steadybit Platform API has not answered yet (HTTP 503'),
+  });
 });
 
 test('a slow platform holds a preflight at most the wait bound; the refresh still fills the cache', async () => {
@@ -89,6 +114,11 @@ test('a cached name is used while younger than the maximum age, then no longer',
   expect((await dir.resolve([PROD])).get(PROD)).toEqual({ known: true, name: 'production' });
   nowMs += 2000;
   const late = (await dir.resolve([PROD])).get(PROD);
-  expect(late).toMatchObject({ known: false, reason: expect.stringContaining('last read from the Steadybit Platform API 601 s ago, longer than STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS (600 s)') });
+  expect(late).toMatchObject({
+    known: false,
+    reason: expect.stringContaining(
+      'last read from the Steadybit Platform API 601 s ago, longer than STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS (600 s)',
+    ),
+  });
   fake.answers.length = 0;
 });

@@ -11,15 +11,26 @@ const UNKNOWN = { unknown: 'the Steadybit Platform API has not answered yet' };
 
 const policy = (name: string, body: string) => `kind: Policy\nname: ${name}\n${body}`;
 function decideWith(files: Record<string, string>, facts: Facts, env = PROD): Decision {
-  return decide(bundleFrom({ 'aliases.yaml': ALIASES, ...files }, NOW), preflightWith((p) => { p.execution.environment = env; }), facts, NOW, { decisionId: 'd-1' });
+  return decide(
+    bundleFrom({ 'aliases.yaml': ALIASES, ...files }, NOW),
+    preflightWith((p) => {
+      p.execution.environment = env;
+    }),
+    facts,
+    NOW,
+    { decisionId: 'd-1' },
+  );
 }
 const named: Facts = { environments: { [PROD]: { name: 'Production' } } };
 const unknown: Facts = { environments: { [PROD]: UNKNOWN } };
 const result = (d: Decision, name: string) => d.results.find((r) => r.policy === name);
 
-describe('policies match the Steadybit name of the run\'s environment', () => {
+describe("policies match the Steadybit name of the run's environment", () => {
   test.each([
-    ['match.environments', policy('p', 'match: {environments: [production]}\nrules:\n  - environments: {blocked: [production]}\n')],
+    [
+      'match.environments',
+      policy('p', 'match: {environments: [production]}\nrules:\n  - environments: {blocked: [production]}\n'),
+    ],
     ['an environments rule', policy('p', 'rules:\n  - environments: {blocked: [PRODUCTION]}\n')],
   ])('%s by name: the id resolves to it', (_what, text) => {
     const d = decideWith({ 'p.yaml': text }, named);
@@ -33,23 +44,60 @@ describe('policies match the Steadybit name of the run\'s environment', () => {
   });
 
   test('a condition reads the name in environments.names', () => {
-    const d = decideWith({ 'p.yaml': policy('p', 'rules:\n  - condition: {deny: {in: [production, {var: environments.names}]}, reason: no chaos in production}\n') }, named);
+    const d = decideWith(
+      {
+        'p.yaml': policy(
+          'p',
+          'rules:\n  - condition: {deny: {in: [production, {var: environments.names}]}, reason: no chaos in production}\n',
+        ),
+      },
+      named,
+    );
     expect(result(d, 'p')?.reasons).toEqual(['no chaos in production']);
   });
 
   test('a name listed in an alias counts through the alias', () => {
-    const d = decideWith({ 'a.yaml': 'kind: EnvironmentAliases\naliases:\n  prod-like: [production]\n', 'p.yaml': policy('p', 'rules:\n  - environments: {blocked: [prod-like]}\n') }, named);
+    const d = decideWith(
+      {
+        'a.yaml': 'kind: EnvironmentAliases\naliases:\n  prod-like: [production]\n',
+        'p.yaml': policy('p', 'rules:\n  - environments: {blocked: [prod-like]}\n'),
+      },
+      named,
+    );
     expect(d.allowed).toBe(false);
   });
 });
 
 describe('a name that cannot be known: what depends on it cannot decide', () => {
   test.each([
-    ['match.environments', policy('p', 'match: {environments: [production]}\nrules:\n  - targets: {maxPerStep: 100000}\n'), 'cannot decide whether the run is in match.environments (production): the Steadybit Platform API has not answered yet'],
-    ['an exclude whose other fields match', policy('p', 'exclude: {environments: [staging], teams: [ADM]}\nrules:\n  - targets: {maxPerStep: 100000}\n'), 'cannot decide whether the run is in exclude.environments (staging): the Steadybit Platform API has not answered yet'],
-    ['a blocked list', policy('p', 'rules:\n  - environments: {blocked: [production]}\n'), `cannot decide whether environment ${PROD} is blocked: the Steadybit Platform API has not answered yet`],
-    ['an allowed list', policy('p', 'rules:\n  - environments: {allowed: [staging]}\n'), `cannot decide whether environment ${PROD} is one of the allowed environments: the Steadybit Platform API has not answered yet`],
-    ['a condition reading environments', policy('p', 'rules:\n  - condition: {deny: {in: [production, {var: environments.names}]}, reason: no chaos in production}\n'), 'cannot decide: the condition reads environments, and the Steadybit Platform API has not answered yet; it guards: no chaos in production'],
+    [
+      'match.environments',
+      policy('p', 'match: {environments: [production]}\nrules:\n  - targets: {maxPerStep: 100000}\n'),
+      'cannot decide whether the run is in match.environments (production): the Steadybit Platform API has not answered yet',
+    ],
+    [
+      'an exclude whose other fields match',
+      policy('p', 'exclude: {environments: [staging], teams: [ADM]}\nrules:\n  - targets: {maxPerStep: 100000}\n'),
+      'cannot decide whether the run is in exclude.environments (staging): the Steadybit Platform API has not answered yet',
+    ],
+    [
+      'a blocked list',
+      policy('p', 'rules:\n  - environments: {blocked: [production]}\n'),
+      `cannot decide whether environment ${PROD} is blocked: the Steadybit Platform API has not answered yet`,
+    ],
+    [
+      'an allowed list',
+      policy('p', 'rules:\n  - environments: {allowed: [staging]}\n'),
+      `cannot decide whether environment ${PROD} is one of the allowed environments: the Steadybit Platform API has not answered yet`,
+    ],
+    [
+      'a condition reading environments',
+      policy(
+        'p',
+        'rules:\n  - condition: {deny: {in: [production, {var: environments.names}]}, reason: no chaos in production}\n',
+      ),
+      'cannot decide: the condition reads environments, and the Steadybit Platform API has not answered yet; it guards: no chaos in production',
+    ],
   ])('%s: denied, saying why', (_what, text, reason) => {
     const d = decideWith({ 'p.yaml': text }, unknown);
     expect(d.allowed).toBe(false);
@@ -58,11 +106,29 @@ describe('a name that cannot be known: what depends on it cannot decide', () => 
   });
 
   test.each([
-    ['a policy not about environments', policy('p', 'match: {teams: [ADM]}\nrules:\n  - targets: {maxPerStep: 100000}\n')],
-    ['a condition that reads no environment', policy('p', 'rules:\n  - condition: {deny: {">": [{var: targets.total}, 100000]}, reason: too many}\n')],
-    ['a policy the id or an alias decides', policy('p', 'match: {environments: [payments]}\nrules:\n  - targets: {maxPerStep: 100000}\n')],
-    ['a policy another field keeps out of scope', policy('p', 'match: {environments: [production], teams: [OTHER]}\nrules:\n  - environments: {blocked: [production]}\n')],
-    ['an exclude another field does not match', policy('p', 'exclude: {environments: [staging], teams: [OTHER]}\nrules:\n  - targets: {maxPerStep: 100000}\n')],
+    [
+      'a policy not about environments',
+      policy('p', 'match: {teams: [ADM]}\nrules:\n  - targets: {maxPerStep: 100000}\n'),
+    ],
+    [
+      'a condition that reads no environment',
+      policy('p', 'rules:\n  - condition: {deny: {">": [{var: targets.total}, 100000]}, reason: too many}\n'),
+    ],
+    [
+      'a policy the id or an alias decides',
+      policy('p', 'match: {environments: [payments]}\nrules:\n  - targets: {maxPerStep: 100000}\n'),
+    ],
+    [
+      'a policy another field keeps out of scope',
+      policy(
+        'p',
+        'match: {environments: [production], teams: [OTHER]}\nrules:\n  - environments: {blocked: [production]}\n',
+      ),
+    ],
+    [
+      'an exclude another field does not match',
+      policy('p', 'exclude: {environments: [staging], teams: [OTHER]}\nrules:\n  - targets: {maxPerStep: 100000}\n'),
+    ],
   ])('%s still decides', (_what, text) => {
     const d = decideWith({ 'p.yaml': text }, unknown);
     expect(d.allowed).toBe(true);
@@ -74,7 +140,9 @@ describe('a name that cannot be known: what depends on it cannot decide', () => 
   });
 
   test('the index visits every environment-filed policy: a name-filed one is not skipped unseen', () => {
-    const files = { 'p.yaml': policy('by-name', 'match: {environments: [production]}\nrules:\n  - targets: {maxPerStep: 100000}\n') };
+    const files = {
+      'p.yaml': policy('by-name', 'match: {environments: [production]}\nrules:\n  - targets: {maxPerStep: 100000}\n'),
+    };
     const d = decideWith(files, unknown);
     expect(result(d, 'by-name')?.result).toBe('deny');
   });
@@ -82,17 +150,25 @@ describe('a name that cannot be known: what depends on it cannot decide', () => 
   test('an exception cannot waive what depends on an unknown name', () => {
     const files = {
       'p.yaml': policy('p', 'match: {environments: [production]}\nrules:\n  - targets: {maxPerStep: 100000}\n'),
-      'e.yaml': 'kind: Exception\nname: e\npolicy: p\nowner: sre\nreason: test\nexpires: 2026-12-31T00:00:00Z\nmatch: {environments: [production]}\n',
+      'e.yaml':
+        'kind: Exception\nname: e\npolicy: p\nowner: sre\nreason: test\nexpires: 2026-12-31T00:00:00Z\nmatch: {environments: [production]}\n',
     };
     expect(decideWith(files, unknown).allowed).toBe(false);
   });
 
   test('the bundle asks for environment names when a scope or rule names environments, and only then', () => {
-    const needs = (text: string) => bundleFrom({ 'p.yaml': text }, NOW).needs.filter((n) => n.kind === 'environment-names');
-    expect(needs(policy('p', 'match: {environments: [x]}\nrules:\n  - targets: {maxPerStep: 100000}\n'))).toHaveLength(1);
+    const needs = (text: string) =>
+      bundleFrom({ 'p.yaml': text }, NOW).needs.filter((n) => n.kind === 'environment-names');
+    expect(needs(policy('p', 'match: {environments: [x]}\nrules:\n  - targets: {maxPerStep: 100000}\n'))).toHaveLength(
+      1,
+    );
     expect(needs(policy('p', 'rules:\n  - environments: {blocked: [x]}\n'))).toHaveLength(1);
-    expect(needs(policy('p', 'rules:\n  - condition: {deny: {in: [x, {var: environments.names}]}, reason: r}\n'))).toHaveLength(1);
+    expect(
+      needs(policy('p', 'rules:\n  - condition: {deny: {in: [x, {var: environments.names}]}, reason: r}\n')),
+    ).toHaveLength(1);
     expect(needs(policy('p', 'rules:\n  - targets: {maxPerStep: 100000}\n'))).toHaveLength(0);
-    expect(needs(policy('p', 'rules:\n  - condition: {deny: {">": [{var: targets.total}, 1]}, reason: r}\n'))).toHaveLength(0);
+    expect(
+      needs(policy('p', 'rules:\n  - condition: {deny: {">": [{var: targets.total}, 1]}, reason: r}\n')),
+    ).toHaveLength(0);
   });
 });

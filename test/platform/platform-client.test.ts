@@ -5,11 +5,18 @@ import { Registry } from 'prom-client';
 import { createPlatformClient, type ClientDeps } from '../../src/platform/platform-client';
 import type { PlatformConfig } from '../../src/platform/platform-config';
 import { createPlatformMetrics } from '../../src/platform/platform-metrics';
-import { getEnvironments, getKillswitch, getPropertyDefinitions, searchExecutions } from '../../src/platform/platform-endpoints';
+import {
+  getEnvironments,
+  getKillswitch,
+  getPropertyDefinitions,
+  searchExecutions,
+} from '../../src/platform/platform-endpoints';
 import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 
 let fake: FakeSteadybit;
-beforeEach(async () => { fake = await startFakeSteadybit(); });
+beforeEach(async () => {
+  fake = await startFakeSteadybit();
+});
 afterEach(async () => {
   // Every 200 the fake gave is what the spec says Steadybit gives.
   expect(fake.specProblems()).toEqual([]);
@@ -17,10 +24,20 @@ afterEach(async () => {
 });
 
 const config = (over: Partial<PlatformConfig> = {}): PlatformConfig => ({
-  url: fake.url, token: { kind: 'value', token: 'test-token' }, authScheme: 'bearer', timeoutMs: 2000, rateBurst: 20, ratePerMinute: 60,
-  syncIntervalMs: 30000, environmentsRefreshMs: 300000, nameMaxAgeMs: 3600000, preflightWaitMs: 2000, ...over,
+  url: fake.url,
+  token: { kind: 'value', token: 'test-token' },
+  authScheme: 'bearer',
+  timeoutMs: 2000,
+  rateBurst: 20,
+  ratePerMinute: 60,
+  syncIntervalMs: 30000,
+  environmentsRefreshMs: 300000,
+  nameMaxAgeMs: 3600000,
+  preflightWaitMs: 2000,
+  ...over,
 });
-const client = (over: Partial<PlatformConfig> = {}, deps: ClientDeps = {}) => createPlatformClient(config(over), { random: () => 0, ...deps });
+const client = (over: Partial<PlatformConfig> = {}, deps: ClientDeps = {}) =>
+  createPlatformClient(config(over), { random: () => 0, ...deps });
 const soon = (ms = 10000) => Date.now() + ms;
 
 describe('authentication', () => {
@@ -33,7 +50,10 @@ describe('authentication', () => {
 
   test('STEADYBIT_AUTH_SCHEME=accessToken sends the legacy form, which an older on-prem platform requires', async () => {
     fake.platform = 'legacy';
-    expect(await getKillswitch(client(), soon())).toMatchObject({ ok: false, failure: { outcome: 'unauthorized', status: 401 } });
+    expect(await getKillswitch(client(), soon())).toMatchObject({
+      ok: false,
+      failure: { outcome: 'unauthorized', status: 401 },
+    });
     const res = await getKillswitch(client({ authScheme: 'accessToken' }), soon());
     expect(res).toEqual({ ok: true, value: { active: false } });
     expect(fake.requests.map((r) => r.authorization)).toEqual(['Bearer test-token', 'accessToken test-token']);
@@ -71,16 +91,34 @@ describe('authentication', () => {
 
   test('an unreadable token file with no token read before is a no_token failure: nothing is sent', async () => {
     const res = await getKillswitch(client({ token: { kind: 'file', path: '/nonexistent/token' } }), soon());
-    expect(res).toEqual({ ok: false, failure: { outcome: 'no_token', message: 'the token file /nonexistent/token (STEADYBIT_TOKEN_FILE) cannot be read (ENOENT)' } });
+    expect(res).toEqual({
+      ok: false,
+      failure: {
+        outcome: 'no_token',
+        message: 'the token file /nonexistent/token (STEADYBIT_TOKEN_FILE) cannot be read (ENOENT)',
+      },
+    });
     expect(fake.requests).toHaveLength(0);
   });
 });
 
 describe('a good API citizen', () => {
   test('a 429 is honoured: no call before RateLimit-Reset, then the answer', async () => {
-    fake.faults.push({ path: '/api/killswitch', status: 429, headers: { 'ratelimit-limit': '100;w=15', 'ratelimit-remaining': '0', 'ratelimit-reset': '1', 'retry-after': '1' }, body: { message: 'Too Many Requests' } });
+    fake.faults.push({
+      path: '/api/killswitch',
+      status: 429,
+      headers: {
+        'ratelimit-limit': '100;w=15',
+        'ratelimit-remaining': '0',
+        'ratelimit-reset': '1',
+        'retry-after': '1',
+      },
+      body: { message: 'Too Many Requests' },
+    });
     const waits: number[] = [];
-    const sleep = async (ms: number) => { waits.push(ms); };
+    const sleep = async (ms: number) => {
+      waits.push(ms);
+    };
     const res = await getKillswitch(client({}, { sleep }), soon());
     expect(res.ok).toBe(true);
     expect(fake.requests).toHaveLength(2);
@@ -109,7 +147,7 @@ describe('a good API citizen', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
-  test('a burst against Steadybit\'s own limit: calls stop at the limit and wait for its reset', async () => {
+  test("a burst against Steadybit's own limit: calls stop at the limit and wait for its reset", async () => {
     await fake.stop();
     fake = await startFakeSteadybit({ rateLimit: { burst: 3, refill: 3, windowMs: 1000 } });
     const c = client({ rateBurst: 100, ratePerMinute: 100 });
@@ -127,7 +165,8 @@ describe('a good API citizen', () => {
     expect(res.ok).toBe(true);
     expect(fake.requests).toHaveLength(3);
     const calls = (await registry.getSingleMetric('preflight_platform_api_calls_total')?.get())?.values ?? [];
-    const count = (outcome: string) => calls.find((v) => v.labels.endpoint === 'killswitch' && v.labels.outcome === outcome)?.value;
+    const count = (outcome: string) =>
+      calls.find((v) => v.labels.endpoint === 'killswitch' && v.labels.outcome === outcome)?.value;
     expect([count('server_error'), count('network_error'), count('ok')]).toEqual([1, 1, 1]);
   });
 
@@ -144,7 +183,7 @@ describe('a good API citizen', () => {
     expect(res).toMatchObject({ ok: false, failure: { outcome: 'timeout' } });
   });
 
-  test('no call outlives the caller\'s deadline, whatever the timeout setting', async () => {
+  test("no call outlives the caller's deadline, whatever the timeout setting", async () => {
     fake.faults.push({ delayMs: 1500, times: 10 });
     const res = await getKillswitch(client({ timeoutMs: 60000 }), soon(300));
     expect(res).toMatchObject({ ok: false, failure: { outcome: 'timeout' } });
@@ -155,14 +194,23 @@ describe('a good API citizen', () => {
 
 describe('paging', () => {
   test('the execution search pages with size 100 until nextPage is null', async () => {
-    fake.executions = Array.from({ length: 250 }, (_, i) => executionItem(i + 1, { state: 'RUNNING', created: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }));
+    fake.executions = Array.from({ length: 250 }, (_, i) =>
+      executionItem(i + 1, { state: 'RUNNING', created: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString() }),
+    );
     const res = await searchExecutions(client(), { states: ['RUNNING'] }, soon());
     expect(res.ok && res.value.length).toBe(250);
-    expect(fake.requests.map((r) => r.body)).toEqual([0, 1, 2].map((page) => ({ states: ['RUNNING'], page, size: 100 })));
+    expect(fake.requests.map((r) => r.body)).toEqual(
+      [0, 1, 2].map((page) => ({ states: ['RUNNING'], page, size: 100 })),
+    );
   });
 
   test('property definitions page with ?page=N&size=100', async () => {
-    fake.propertyDefinitions = Array.from({ length: 120 }, (_, i) => ({ key: `P_${i}`, label: `p ${i}`, dataType: 'STRING', version: 0 }));
+    fake.propertyDefinitions = Array.from({ length: 120 }, (_, i) => ({
+      key: `P_${i}`,
+      label: `p ${i}`,
+      dataType: 'STRING',
+      version: 0,
+    }));
     const res = await getPropertyDefinitions(client(), soon());
     expect(res.ok && res.value.length).toBe(120);
     expect(fake.requests.map((r) => r.query.toString())).toEqual(['page=0&size=100', 'page=1&size=100']);
@@ -170,11 +218,19 @@ describe('paging', () => {
 });
 
 describe('the fake rejects what the platform rejects', () => {
-  const post = (body: unknown) => fetch(`${fake.url}/api/experiments/executions`, { method: 'POST', headers: { authorization: 'Bearer test-token', 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (body: unknown) =>
+    fetch(`${fake.url}/api/experiments/executions`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer test-token', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   test('a page size over the maximum of 100 is a 400', async () => {
     expect((await post({ page: 0, size: 101 })).status).toBe(400);
     expect((await post({ page: 0, size: 100 })).status).toBe(200);
-    const definitions = (size: number) => fetch(`${fake.url}/api/properties/definitions?page=0&size=${size}`, { headers: { authorization: 'Bearer test-token' } });
+    const definitions = (size: number) =>
+      fetch(`${fake.url}/api/properties/definitions?page=0&size=${size}`, {
+        headers: { authorization: 'Bearer test-token' },
+      });
     expect((await definitions(101)).status).toBe(400);
     expect((await definitions(100)).status).toBe(200);
   });
@@ -190,7 +246,9 @@ describe('the fake rejects what the platform rejects', () => {
     ['current', undefined, 401],
   ] as const)('a %s platform answers Authorization: %s with %i', async (platform, authorization, status) => {
     fake.platform = platform;
-    const res = await fetch(`${fake.url}/api/killswitch`, { headers: authorization === undefined ? {} : { authorization } });
+    const res = await fetch(`${fake.url}/api/killswitch`, {
+      headers: authorization === undefined ? {} : { authorization },
+    });
     expect(res.status).toBe(status);
   });
   test('the spec check catches an answer the platform would never give', async () => {

@@ -9,16 +9,33 @@ test('unset STEADYBIT_URL: no platform connection, the service works from payloa
   expect(loadConfig({}).platform).toBeUndefined();
 });
 
-test('defaults: bearer, a budget well under Steadybit\'s limit, a bounded preflight wait', () => {
+test("defaults: bearer, a budget well under Steadybit's limit, a bounded preflight wait", () => {
   expect(parsePlatformConfig(base)).toEqual({
-    url: 'https://platform.steadybit.com', token: { kind: 'value', token: 'tok' }, authScheme: 'bearer', timeoutMs: 5000,
-    rateBurst: 20, ratePerMinute: 12, syncIntervalMs: 30000, environmentsRefreshMs: 300000, nameMaxAgeMs: 3600000, preflightWaitMs: 2000,
+    url: 'https://platform.steadybit.com',
+    token: { kind: 'value', token: 'tok' },
+    authScheme: 'bearer',
+    timeoutMs: 5000,
+    rateBurst: 20,
+    ratePerMinute: 12,
+    syncIntervalMs: 30000,
+    environmentsRefreshMs: 300000,
+    nameMaxAgeMs: 3600000,
+    preflightWaitMs: 2000,
   });
 });
 
 test('a token file and the legacy scheme', () => {
-  expect(parsePlatformConfig({ STEADYBIT_URL: 'http://steadybit.internal:8080', STEADYBIT_TOKEN_FILE: '/var/run/secrets/sb/token', STEADYBIT_AUTH_SCHEME: 'accessToken' }))
-    .toMatchObject({ url: 'http://steadybit.internal:8080', token: { kind: 'file', path: '/var/run/secrets/sb/token' }, authScheme: 'accessToken' });
+  expect(
+    parsePlatformConfig({
+      STEADYBIT_URL: 'http://steadybit.internal:8080',
+      STEADYBIT_TOKEN_FILE: '/var/run/secrets/sb/token',
+      STEADYBIT_AUTH_SCHEME: 'accessToken',
+    }),
+  ).toMatchObject({
+    url: 'http://steadybit.internal:8080',
+    token: { kind: 'file', path: '/var/run/secrets/sb/token' },
+    authScheme: 'accessToken',
+  });
 });
 
 test.each([
@@ -31,7 +48,10 @@ test.each([
   [{ ...base, STEADYBIT_AUTH_SCHEME: 'Bearer' }, 'STEADYBIT_AUTH_SCHEME must be one of bearer, accessToken'],
   [{ ...base, STEADYBIT_RATE_PER_MINUTE: '500' }, 'STEADYBIT_RATE_PER_MINUTE must be a whole number from 1 to 100'],
   [{ ...base, STEADYBIT_TOKEN: 'a b' }, 'STEADYBIT_TOKEN holds white space'],
-  [{ ...base, STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS: '120', STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS: '300' }, 'must be longer than STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS'],
+  [
+    { ...base, STEADYBIT_ENVIRONMENT_NAME_MAX_AGE_SECONDS: '120', STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS: '300' },
+    'must be longer than STEADYBIT_ENVIRONMENTS_REFRESH_SECONDS',
+  ],
 ])('%j fails fast: %s', (env, message) => {
   expect(() => loadConfig(env)).toThrow(ConfigError);
   expect(() => loadConfig(env)).toThrow(message);

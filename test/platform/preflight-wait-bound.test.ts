@@ -27,12 +27,27 @@ afterEach(async () => {
 });
 
 function gate() {
-  const config = { url: fake.url, token: { kind: 'value', token: 'test-token' }, authScheme: 'bearer', timeoutMs: 5000, rateBurst: 20, ratePerMinute: 60 } as PlatformConfig;
-  const directory = new EnvironmentDirectory(createPlatformClient(config), { maxAgeMs: 3600_000, waitMs: 150, minGapMs: 10_000 });
+  const config = {
+    url: fake.url,
+    token: { kind: 'value', token: 'test-token' },
+    authScheme: 'bearer',
+    timeoutMs: 5000,
+    rateBurst: 20,
+    ratePerMinute: 60,
+  } as PlatformConfig;
+  const directory = new EnvironmentDirectory(createPlatformClient(config), {
+    maxAgeMs: 3600_000,
+    waitMs: 150,
+    minGapMs: 10_000,
+  });
   const { app } = testApp(bundleFrom(POLICIES), { secrets: [SECRET], factSources: [environmentFactSource(directory)] });
   return { app, directory };
 }
-const inEnvironment = (id: number, env: string) => preflightWith((p) => { p.execution.id = id; p.execution.environment = env; });
+const inEnvironment = (id: number, env: string) =>
+  preflightWith((p) => {
+    p.execution.id = id;
+    p.execution.environment = env;
+  });
 const environmentAnswers = () => fake.answers.filter((a) => a.path === '/api/environments').length;
 
 test('a platform slower than the wait bound: the preflight is answered first, cannot decide, saying why; the late answer still fills the cache', async () => {
@@ -42,7 +57,9 @@ test('a platform slower than the wait bound: the preflight is answered first, ca
   expect(environmentAnswers()).toBe(0);
   expect(fake.calls('/api/environments')).toHaveLength(1);
   expect(res.status).toBe(403);
-  expect(res.body.message).toContain(`cannot decide whether environment ${PROD} is blocked: the Steadybit Platform API has not answered yet`);
+  expect(res.body.message).toContain(
+    `cannot decide whether environment ${PROD} is blocked: the Steadybit Platform API has not answered yet`,
+  );
   await directory.refresh();
   expect(environmentAnswers()).toBe(1);
   const later = await signedRequest(app, inEnvironment(2, PROD), { secret: SECRET });
@@ -69,7 +86,9 @@ test('an id not seen before on a slow platform: cached names stand for the other
   const res = await signedRequest(app, inEnvironment(4, NEW), { secret: SECRET });
   expect(environmentAnswers()).toBe(1);
   expect(res.status).toBe(403);
-  expect(res.body.message).toContain(`cannot decide whether environment ${NEW} is blocked: environment ${NEW} is not one of the 1 environments`);
+  expect(res.body.message).toContain(
+    `cannot decide whether environment ${NEW} is blocked: environment ${NEW} is not one of the 1 environments`,
+  );
   const known = await signedRequest(app, inEnvironment(5, PROD), { secret: SECRET });
   expect(known.body.message).toContain(`environment production (${PROD}) is blocked`);
   await directory.refresh();

@@ -17,6 +17,8 @@ test.each(readdirSync(CASES).sort())('%s', (name) => {
   const expected = JSON.parse(read(name, 'decision.json')) as Decision;
   const now = new Date(expected.evaluatedAt);
   const payload = JSON.parse(read(name, 'payload.json')) as PreflightPayload;
-  const decision = decide(bundleFrom({ 'policy.yaml': read(name, 'policy.yaml') }, now), payload, {}, now, { decisionId: expected.id });
+  const decision = decide(bundleFrom({ 'policy.yaml': read(name, 'policy.yaml') }, now), payload, {}, now, {
+    decisionId: expected.id,
+  });
   expect(decision).toEqual(expected);
 });

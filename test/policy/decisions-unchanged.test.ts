@@ -15,29 +15,50 @@ import { freshFacts } from '../helpers/policy-sets/fresh-facts';
  * sets come from the seeded generator (test/helpers/policy-sets/): a change to it needs a new recording,
  * made with the engine before the change, never with the one under test.
  */
-interface Recorded { set: string; at: string; payload: string; fullScan: boolean; decision: unknown }
+interface Recorded {
+  set: string;
+  at: string;
+  payload: string;
+  fullScan: boolean;
+  decision: unknown;
+}
 
-const recorded: Recorded[] = readFileSync(join(FIXTURES, 'decisions', 'recorded-decisions.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Recorded);
+const recorded: Recorded[] = readFileSync(join(FIXTURES, 'decisions', 'recorded-decisions.jsonl'), 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as Recorded);
 const sets = decisionSets();
 const payloads = decisionPayloads();
 
 test('the recording covers every set, moment and payload', () => {
-  const expected = sets.flatMap((s) => DECISION_TIMES.flatMap((at) => payloads.flatMap((p) => (s.name === 'bundled' ? [false, true] : [false]).map((fullScan) => `${s.name} ${at} ${p.name} ${fullScan}`))));
+  const expected = sets.flatMap((s) =>
+    DECISION_TIMES.flatMap((at) =>
+      payloads.flatMap((p) =>
+        (s.name === 'bundled' ? [false, true] : [false]).map((fullScan) => `${s.name} ${at} ${p.name} ${fullScan}`),
+      ),
+    ),
+  );
   expect(recorded.map((r) => `${r.set} ${r.at} ${r.payload} ${r.fullScan}`)).toEqual(expected);
 });
 
 describe.each(sets.map((s) => [s.name, s] as const))('%s', (name, set) => {
-  test.each(DECISION_TIMES)('at %s every decision is the recorded one, byte for byte', async (at) => {
-    const now = new Date(at);
-    const loaded = loadBundle(set.files, now);
-    if (!loaded.ok) throw new Error(`${name} does not load: ${loaded.problems[0]?.message}`);
-    const facts = await freshFacts(loaded.bundle, payloads, now);
-    const mine = recorded.filter((r) => r.set === name && r.at === at);
-    const texts = mine.map((r) => {
-      const i = payloads.findIndex((p) => p.name === r.payload);
-      return JSON.stringify(decide(loaded.bundle, payloads[i].payload, facts[i], now, { decisionId: 'recorded', fullScan: r.fullScan }));
-    });
-    // Compared as text: a reordered key or a changed number format is a change too.
-    expect(texts).toEqual(mine.map((r) => JSON.stringify(r.decision)));
-  }, 120_000);
+  test.each(DECISION_TIMES)(
+    'at %s every decision is the recorded one, byte for byte',
+    async (at) => {
+      const now = new Date(at);
+      const loaded = loadBundle(set.files, now);
+      if (!loaded.ok) throw new Error(`${name} does not load: ${loaded.problems[0]?.message}`);
+      const facts = await freshFacts(loaded.bundle, payloads, now);
+      const mine = recorded.filter((r) => r.set === name && r.at === at);
+      const texts = mine.map((r) => {
+        const i = payloads.findIndex((p) => p.name === r.payload);
+        return JSON.stringify(
+          decide(loaded.bundle, payloads[i].payload, facts[i], now, { decisionId: 'recorded', fullScan: r.fullScan }),
+        );
+      });
+      // Compared as text: a reordered key or a changed number format is a change too.
+      expect(texts).toEqual(mine.map((r) => JSON.stringify(r.decision)));
+    },
+    120_000,
+  );
 });

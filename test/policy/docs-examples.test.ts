@@ -14,9 +14,18 @@ function examples(heading: string): string[] {
 }
 
 const SECTIONS = [
-  '## Scope: match and exclude', '## Globs and names', '## Modes: enforce, warn, audit', '## Priority', '## Messages and placeholders',
-  '## Modifications', '## Exceptions', '## Environment aliases', '## Combining', '## While a run is in progress: `whileRunning`',
-  '### `timeWindow`', '### `condition`',
+  '## Scope: match and exclude',
+  '## Globs and names',
+  '## Modes: enforce, warn, audit',
+  '## Priority',
+  '## Messages and placeholders',
+  '## Modifications',
+  '## Exceptions',
+  '## Environment aliases',
+  '## Combining',
+  '## While a run is in progress: `whileRunning`',
+  '### `timeWindow`',
+  '### `condition`',
 ];
 
 describe('docs/policies.md examples', () => {
@@ -26,7 +35,8 @@ describe('docs/policies.md examples', () => {
     const aliases = 'kind: EnvironmentAliases\naliases:\n  payments-prod: [payments-prod-eu]\n';
     for (const yaml of found) {
       const files: Record<string, string> = { 'doc.yaml': yaml };
-      if (!yaml.includes('kind: Policy')) files['policy.yaml'] = 'kind: Policy\nname: any\nrules:\n  - environments: {blocked: [nowhere]}\n';
+      if (!yaml.includes('kind: Policy'))
+        files['policy.yaml'] = 'kind: Policy\nname: any\nrules:\n  - environments: {blocked: [nowhere]}\n';
       if (!yaml.includes('kind: EnvironmentAliases')) files['aliases.yaml'] = aliases;
       expect(loadProblems(files, new Date('2026-01-05T10:00:00Z'))).toEqual([]);
     }
@@ -34,7 +44,8 @@ describe('docs/policies.md examples', () => {
 
   test('the documented condition data roots are the ones the engine accepts', () => {
     const section = doc.slice(doc.indexOf('### `condition`'));
-    for (const root of ['payload', 'execution', 'now', 'time', 'environments', 'steps', 'targets']) expect(section).toContain(`| \`${root}`);
+    for (const root of ['payload', 'execution', 'now', 'time', 'environments', 'steps', 'targets'])
+      expect(section).toContain(`| \`${root}`);
   });
 
   test('the malformed-glob error shown under "Globs and names" is the one the loader gives for the typo it describes', () => {

@@ -20,18 +20,64 @@ match: ${match}
 const cpu: Step = { actionId: 'com.steadybit.extension_container.stress_cpu', actionKind: 'ATTACK' };
 const shutdown: Step = { actionId: 'com.steadybit.extension_host.shutdown', actionKind: 'ATTACK' };
 const check: Step = { actionId: 'com.steadybit.extension_http.check', actionKind: 'CHECK' };
-const withSteps = (...steps: Step[]) => (p: PreflightPayload) => { p.execution.steps = steps; };
+const withSteps =
+  (...steps: Step[]) =>
+  (p: PreflightPayload) => {
+    p.execution.steps = steps;
+  };
 
 describe('an exception waives only what it is known to reach (unknown never widens a waiver)', () => {
   test.each([
-    ['a team exception does not waive a run that sends no team', '{teams: [ADM]}', (p: PreflightPayload) => { delete p.execution.teamKey; }, false],
+    [
+      'a team exception does not waive a run that sends no team',
+      '{teams: [ADM]}',
+      (p: PreflightPayload) => {
+        delete p.execution.teamKey;
+      },
+      false,
+    ],
     ['a team exception waives a run of that team', '{teams: [ADM]}', () => undefined, true],
-    ['an environment exception does not waive a run whose override names another environment', '{environments: [dev]}', (p: PreflightPayload) => { p.execution.environment = 'dev'; p.execution.overrides = { environment: 'prod' }; }, false],
-    ['an environment exception waives a run that only touches that environment', '{environments: [dev]}', (p: PreflightPayload) => { p.execution.environment = 'dev'; }, true],
-    ['a step exception does not waive a violation on another step', '{actionIds: ["*stress_cpu"]}', withSteps(cpu, shutdown), false],
-    ['a step exception does not waive a step whose action id is unknown', '{actionIds: ["*stress_cpu"]}', withSteps(cpu, { actionKind: 'ATTACK' }), false],
-    ['a kind exception does not waive a step whose kind is unknown', '{actionKinds: [CHECK]}', withSteps({ actionId: 'com.steadybit.extension_host.shutdown', radius: { targetType: 'host' } }), false],
-    ['a step exception waives its step when the other steps do not violate', '{actionIds: ["*stress_cpu"]}', withSteps(cpu, check), true],
+    [
+      'an environment exception does not waive a run whose override names another environment',
+      '{environments: [dev]}',
+      (p: PreflightPayload) => {
+        p.execution.environment = 'dev';
+        p.execution.overrides = { environment: 'prod' };
+      },
+      false,
+    ],
+    [
+      'an environment exception waives a run that only touches that environment',
+      '{environments: [dev]}',
+      (p: PreflightPayload) => {
+        p.execution.environment = 'dev';
+      },
+      true,
+    ],
+    [
+      'a step exception does not waive a violation on another step',
+      '{actionIds: ["*stress_cpu"]}',
+      withSteps(cpu, shutdown),
+      false,
+    ],
+    [
+      'a step exception does not waive a step whose action id is unknown',
+      '{actionIds: ["*stress_cpu"]}',
+      withSteps(cpu, { actionKind: 'ATTACK' }),
+      false,
+    ],
+    [
+      'a kind exception does not waive a step whose kind is unknown',
+      '{actionKinds: [CHECK]}',
+      withSteps({ actionId: 'com.steadybit.extension_host.shutdown', radius: { targetType: 'host' } }),
+      false,
+    ],
+    [
+      'a step exception waives its step when the other steps do not violate',
+      '{actionIds: ["*stress_cpu"]}',
+      withSteps(cpu, check),
+      true,
+    ],
   ])('%s', (_name, match, change, waived) => {
     const d = decideAt({ 'p.yaml': blockAttacks, 'e.yaml': exception(match) }, NOW, change);
     expect(d.allowed).toBe(waived);
@@ -63,7 +109,10 @@ rules:
     ['a run in dev with an override to prod is not excluded', 'prod', false],
     ['a run in dev with an override to dev is excluded', 'dev', true],
   ])('%s', (_name, override, allowed) => {
-    const d = decideAt({ 'p.yaml': outsideDev }, NOW, (p) => { p.execution.environment = 'dev'; p.execution.overrides = { environment: override }; });
+    const d = decideAt({ 'p.yaml': outsideDev }, NOW, (p) => {
+      p.execution.environment = 'dev';
+      p.execution.overrides = { environment: override };
+    });
     expect(d.allowed).toBe(allowed);
   });
 });

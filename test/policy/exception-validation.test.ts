@@ -9,10 +9,18 @@ const SETTINGS = 'kind: ExceptionSettings\nmaxDuration: 7d\n';
 
 function exception(fields: Record<string, string | undefined>): string {
   const all: Record<string, string | undefined> = {
-    kind: 'Exception', name: 'adm-gameday', policy: 'no-attacks', owner: 'sre@example.com',
-    reason: 'game day, CHG-1', expires: '"2026-01-07T10:00:00Z"', ...fields,
+    kind: 'Exception',
+    name: 'adm-gameday',
+    policy: 'no-attacks',
+    owner: 'sre@example.com',
+    reason: 'game day, CHG-1',
+    expires: '"2026-01-07T10:00:00Z"',
+    ...fields,
   };
-  return `${Object.entries(all).filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`;
+  return `${Object.entries(all)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n`;
 }
 
 const load = (fields: Record<string, string | undefined>, settings = SETTINGS, now = NOW) =>
@@ -21,12 +29,27 @@ const load = (fields: Record<string, string | undefined>, settings = SETTINGS, n
 describe('validate refuses an exception', () => {
   test.each([
     ['without a reason', { reason: undefined }, /^e\.yaml:1:1 reason is required: say why the policy may be waived/],
-    ['with a blank reason', { reason: '"   "' }, /^e\.yaml:5:9 reason: reason is blank: say why the policy may be waived/],
-    ['without an expiry', { expires: undefined }, /^e\.yaml:1:1 expires is required: an exception stops by itself: an RFC 3339 time/],
+    [
+      'with a blank reason',
+      { reason: '"   "' },
+      /^e\.yaml:5:9 reason: reason is blank: say why the policy may be waived/,
+    ],
+    [
+      'without an expiry',
+      { expires: undefined },
+      /^e\.yaml:1:1 expires is required: an exception stops by itself: an RFC 3339 time/,
+    ],
     ['with an expiry that is not a time', { expires: 'soon' }, /^e\.yaml:6:10 expires: must match format "date-time"/],
-    ['past the declared maximum', { expires: '"2026-01-12T10:00:01Z"' },
-      /^e\.yaml:6:10 expires: exception "adm-gameday" runs until 2026-01-12T10:00:01\.000Z, 1w1s from now, past the maximum of 7d the set declares \(ExceptionSettings at s\.yaml:1\); expire it by 2026-01-12T10:00:00\.000Z$/],
-    ['naming a policy that does not exist', { policy: 'no-atacks' }, /^e\.yaml:3:9 policy: exception "adm-gameday" waives policy "no-atacks", which does not exist$/],
+    [
+      'past the declared maximum',
+      { expires: '"2026-01-12T10:00:01Z"' },
+      /^e\.yaml:6:10 expires: exception "adm-gameday" runs until 2026-01-12T10:00:01\.000Z, 1w1s from now, past the maximum of 7d the set declares \(ExceptionSettings at s\.yaml:1\); expire it by 2026-01-12T10:00:00\.000Z$/,
+    ],
+    [
+      'naming a policy that does not exist',
+      { policy: 'no-atacks' },
+      /^e\.yaml:3:9 policy: exception "adm-gameday" waives policy "no-atacks", which does not exist$/,
+    ],
     ['with maxUses below 1', { maxUses: '0' }, /^e\.yaml:7:10 maxUses: must be >= 1$/],
   ])('%s', (_name, fields, line) => {
     const problems = load(fields);
@@ -39,8 +62,9 @@ describe('validate refuses an exception', () => {
   });
 
   test('a maximum of 0 is refused', () => {
-    expect(loadProblems({ 'p.yaml': POLICY, 's.yaml': 'kind: ExceptionSettings\nmaxDuration: 0d\n' }, NOW))
-      .toEqual(['s.yaml:2:14 maxDuration: maxDuration must be longer than 0 (e.g. 7d)']);
+    expect(loadProblems({ 'p.yaml': POLICY, 's.yaml': 'kind: ExceptionSettings\nmaxDuration: 0d\n' }, NOW)).toEqual([
+      's.yaml:2:14 maxDuration: maxDuration must be longer than 0 (e.g. 7d)',
+    ]);
   });
 });
 
@@ -62,7 +86,9 @@ describe('validate warns', () => {
   });
 
   test('nothing about a long exception in a set that declares no maximum (sets written before ExceptionSettings keep loading)', () => {
-    expect(loadProblems({ 'p.yaml': POLICY, 'e.yaml': exception({ expires: '"2026-03-01T00:00:00Z"' }) }, NOW)).toEqual([]);
+    expect(loadProblems({ 'p.yaml': POLICY, 'e.yaml': exception({ expires: '"2026-03-01T00:00:00Z"' }) }, NOW)).toEqual(
+      [],
+    );
   });
 
   test('an exception loaded within its maximum stays valid as time passes (the maximum counts from now)', () => {

@@ -7,12 +7,16 @@ import { decideAt } from '../helpers/decide-harness';
 const NOW = '2026-01-05T10:00:00Z';
 const policy = (name: string, body: string) => `kind: Policy\nname: ${name}\n${body}`;
 const files = {
-  'pass.yaml': policy('passes', 'rules:\n  - condition: {deny: false, reason: never}\n  - timeWindow: {timeZone: UTC, allowed: [{from: "00:00", to: "24:00"}]}\n'),
+  'pass.yaml': policy(
+    'passes',
+    'rules:\n  - condition: {deny: false, reason: never}\n  - timeWindow: {timeZone: UTC, allowed: [{from: "00:00", to: "24:00"}]}\n',
+  ),
   'warn.yaml': policy('warns', 'mode: warn\nrules:\n  - condition: {deny: true, reason: "would block"}\n'),
   'audit.yaml': policy('audits', 'mode: audit\nrules:\n  - condition: {deny: true, reason: "just counting"}\n'),
   'skip.yaml': policy('other-team', 'match: {teams: [OPS]}\nrules:\n  - condition: {deny: true, reason: never seen}\n'),
   'waived.yaml': policy('waived', 'rules:\n  - condition: {deny: true, reason: "blocked"}\n'),
-  'exception.yaml': 'kind: Exception\nname: drill\npolicy: waived\nowner: sre\nreason: game day\nexpires: "2026-02-01T00:00:00Z"\n',
+  'exception.yaml':
+    'kind: Exception\nname: drill\npolicy: waived\nowner: sre\nreason: game day\nexpires: "2026-02-01T00:00:00Z"\n',
 };
 
 describe('explanations: every evaluated policy with its result and why', () => {
@@ -21,7 +25,12 @@ describe('explanations: every evaluated policy with its result and why', () => {
     ['warns', 'warn.yaml', 'warn', 'would block'],
     ['audits', 'audit.yaml', 'audit', 'just counting'],
     ['other-team', 'skip.yaml', 'skipped', 'team ADM not in match.teams (OPS)'],
-    ['waived', 'waived.yaml', 'skipped', 'waived by exception "drill" (owner sre, until 2026-02-01T00:00:00.000Z: game day); would have denied: blocked'],
+    [
+      'waived',
+      'waived.yaml',
+      'skipped',
+      'waived by exception "drill" (owner sre, until 2026-02-01T00:00:00.000Z: game day); would have denied: blocked',
+    ],
   ])('%s (%s): %s', (name, file, result, why) => {
     const r = decideAt(files, NOW).results.find((x) => x.policy === name);
     expect(r).toMatchObject({ result, priority: 100, source: { file, line: 1, col: 1 } });
@@ -29,10 +38,22 @@ describe('explanations: every evaluated policy with its result and why', () => {
   });
 
   test('a denial lists the finding of each rule, located', () => {
-    const d = decideAt({ 'd.yaml': policy('two-rules', 'rules:\n  - condition: {deny: true, reason: first}\n  - parameters: {cpuLoad: {max: 80}}\n') }, NOW);
+    const d = decideAt(
+      {
+        'd.yaml': policy(
+          'two-rules',
+          'rules:\n  - condition: {deny: true, reason: first}\n  - parameters: {cpuLoad: {max: 80}}\n',
+        ),
+      },
+      NOW,
+    );
     expect(d.results[0].findings).toEqual([
       { rule: 'rules[0].condition', reason: 'first' },
-      expect.objectContaining({ rule: 'rules[1].parameters', step: 'com.steadybit.extension_container.stress_cpu', value: '100' }),
+      expect.objectContaining({
+        rule: 'rules[1].parameters',
+        step: 'com.steadybit.extension_container.stress_cpu',
+        value: '100',
+      }),
     ]);
   });
 

@@ -6,7 +6,10 @@ import { loadBundle } from '../../src/policy/loading/load-bundle';
 
 const kinds = usableRuleKinds();
 type Doc = { kind: string; match?: Record<string, unknown>; rules?: Array<Record<string, unknown>> };
-const docs = (size: number) => generatePolicySet(size, kinds.usable).map((f) => parse(f.text) as Doc).filter((d) => d.kind === 'Policy');
+const docs = (size: number) =>
+  generatePolicySet(size, kinds.usable)
+    .map((f) => parse(f.text) as Doc)
+    .filter((d) => d.kind === 'Policy');
 
 describe('benchmark policy generator', () => {
   test.each([10, 100, 1000])('%i generated policies load as one valid bundle', (size) => {
@@ -27,7 +30,9 @@ describe('benchmark policy generator', () => {
     expect([...fields].sort()).toEqual(['actionIds', 'createdVia', 'environments', 'experimentKeys', 'teams']);
     const used = new Set(set.flatMap((d) => (d.rules ?? []).map((r) => Object.keys(r)[0])));
     expect([...used].sort()).toEqual([...kinds.usable].sort());
-    expect(set.filter((d) => d.match?.teams === undefined && d.match?.experimentKeys === undefined)).toHaveLength(platformCount(1000));
+    expect(set.filter((d) => d.match?.teams === undefined && d.match?.experimentKeys === undefined)).toHaveLength(
+      platformCount(1000),
+    );
   });
 
   test('the same size gives the same files (seeded)', () => {

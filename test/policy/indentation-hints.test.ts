@@ -3,14 +3,27 @@ import { loadProblems } from '../helpers/decide-harness';
 const HEAD = 'kind: Policy\nname: p\n';
 
 test.each([
-  ['a key meant to be nested under an empty one', `${HEAD}rules:\n  - environments:\n    blocked: [production]\n`,
-    'p.yaml:4:5 rules[0]: must NOT have more than 1 properties (hint: "environments" has no value and "blocked" follows it at the same indentation: to put it inside "environments", indent it two spaces more than "environments")'],
-  ['two keys meant to be nested', `${HEAD}match:\n  environments:\n  teams: [ADM]\n  experimentKeys: [SHOP-*]\nrules:\n  - environments: {blocked: [production]}\n`,
-    'p.yaml:4:16 match.environments: must be array (hint: "environments" has no value and "teams", "experimentKeys" follow it at the same indentation: to put them inside "environments", indent them two spaces more than "environments")'],
-  ['a list item out of line', `${HEAD}rules:\n  - environments:\n      blocked: [x]\n   - targets:\n      maxTargets: 3\n`,
-    'p.yaml:6:4 YAML syntax error: All sequence items must start at the same column (hint: YAML nests by indentation: start this line in the same column as the items it belongs with: each `- ` of a list under the one before, each key of a mapping under its siblings)'],
-  ['a tab', `${HEAD}rules:\n\t- environments: {blocked: [x]}\n`, 'p.yaml:4:1 YAML syntax error: Tabs are not allowed as indentation (hint: indent with spaces: YAML does not allow tabs for indentation)'],
-])('%s gets a hint, not only the parser\'s text', (_what, text, first) => {
+  [
+    'a key meant to be nested under an empty one',
+    `${HEAD}rules:\n  - environments:\n    blocked: [production]\n`,
+    'p.yaml:4:5 rules[0]: must NOT have more than 1 properties (hint: "environments" has no value and "blocked" follows it at the same indentation: to put it inside "environments", indent it two spaces more than "environments")',
+  ],
+  [
+    'two keys meant to be nested',
+    `${HEAD}match:\n  environments:\n  teams: [ADM]\n  experimentKeys: [SHOP-*]\nrules:\n  - environments: {blocked: [production]}\n`,
+    'p.yaml:4:16 match.environments: must be array (hint: "environments" has no value and "teams", "experimentKeys" follow it at the same indentation: to put them inside "environments", indent them two spaces more than "environments")',
+  ],
+  [
+    'a list item out of line',
+    `${HEAD}rules:\n  - environments:\n      blocked: [x]\n   - targets:\n      maxTargets: 3\n`,
+    'p.yaml:6:4 YAML syntax error: All sequence items must start at the same column (hint: YAML nests by indentation: start this line in the same column as the items it belongs with: each `- ` of a list under the one before, each key of a mapping under its siblings)',
+  ],
+  [
+    'a tab',
+    `${HEAD}rules:\n\t- environments: {blocked: [x]}\n`,
+    'p.yaml:4:1 YAML syntax error: Tabs are not allowed as indentation (hint: indent with spaces: YAML does not allow tabs for indentation)',
+  ],
+])("%s gets a hint, not only the parser's text", (_what, text, first) => {
   expect(loadProblems({ 'p.yaml': text })[0]).toBe(first);
 });
 

@@ -21,8 +21,18 @@ match: ${match}
 
 describe('modes: enforce denies, warn allows and says what it would deny, audit only records', () => {
   test.each([
-    ['enforce', false, 'deny', /^Denied by 1 policy: \[no-attacks\] attacks are not allowed \(experiment ADM-1\) \(decision d-1, policy revision \w+\)$/],
-    ['warn', true, 'warn', /^Allowed with warnings: \[no-attacks\] would deny: attacks are not allowed \(experiment ADM-1\)\. \(decision d-1/],
+    [
+      'enforce',
+      false,
+      'deny',
+      /^Denied by 1 policy: \[no-attacks\] attacks are not allowed \(experiment ADM-1\) \(decision d-1, policy revision \w+\)$/,
+    ],
+    [
+      'warn',
+      true,
+      'warn',
+      /^Allowed with warnings: \[no-attacks\] would deny: attacks are not allowed \(experiment ADM-1\)\. \(decision d-1/,
+    ],
     ['audit', true, 'audit', /^Allowed: 1 of 1 policy applied, none denied\. \(decision d-1/],
   ])('%s', (mode, allowed, result, message) => {
     const d = decideAt({ 'p.yaml': denying(mode) }, NOW);
@@ -53,14 +63,22 @@ describe('exceptions: a time-limited waiver of a named policy', () => {
     expect(d.allowed).toBe(allowed);
     if (allowed) {
       expect(d.results[0]).toMatchObject({ result: 'skipped', exception: 'adm-gameday' });
-      expect(d.results[0].reasons[0]).toMatch(/^waived by exception "adm-gameday" \(owner sre@example.com, until 2026-01-05T12:00:00.000Z: game day\); would have denied: attacks are not allowed/);
+      expect(d.results[0].reasons[0]).toMatch(
+        /^waived by exception "adm-gameday" \(owner sre@example.com, until 2026-01-05T12:00:00.000Z: game day\); would have denied: attacks are not allowed/,
+      );
     }
   });
 
   test('an exception waives only the policy it names', () => {
-    const d = decideAt({ 'p.yaml': denying('enforce'), 'q.yaml': denying('enforce', 'no-attacks-either'), 'e.yaml': exception(expires) }, NOW);
+    const d = decideAt(
+      { 'p.yaml': denying('enforce'), 'q.yaml': denying('enforce', 'no-attacks-either'), 'e.yaml': exception(expires) },
+      NOW,
+    );
     expect(d.allowed).toBe(false);
-    expect(d.results.map((r) => [r.policy, r.result, r.exception])).toEqual([['no-attacks', 'skipped', 'adm-gameday'], ['no-attacks-either', 'deny', undefined]]);
+    expect(d.results.map((r) => [r.policy, r.result, r.exception])).toEqual([
+      ['no-attacks', 'skipped', 'adm-gameday'],
+      ['no-attacks-either', 'deny', undefined],
+    ]);
   });
 
   test('a live and an expired exception of one policy: the live one waives, the expired one is not named', () => {
@@ -72,7 +90,9 @@ describe('exceptions: a time-limited waiver of a named policy', () => {
 
   test('the decision after expiry names the expired exception', () => {
     const d = decideAt({ 'p.yaml': denying('enforce'), 'e.yaml': exception(expires) }, '2026-01-06T10:00:00Z');
-    expect(d.results[0].reasons).toContain('exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer waives this policy');
+    expect(d.results[0].reasons).toContain(
+      'exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer waives this policy',
+    );
   });
 
   test('loading after expiry warns; within a day of it too; loading earlier does not', () => {
@@ -82,12 +102,18 @@ describe('exceptions: a time-limited waiver of a named policy', () => {
       'e.yaml:7:10 warning: expires: exception "adm-gameday" expires within a day (at 2026-01-05T12:00:00.000Z, in 2h); mint a new one if it is still needed',
     ]);
     expect(loadProblems(files, new Date('2026-01-06T00:00:00Z'))).toEqual([
-      expect.stringMatching(/^e\.yaml:7:10 warning: expires: exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer applies; remove it$/),
+      expect.stringMatching(
+        /^e\.yaml:7:10 warning: expires: exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer applies; remove it$/,
+      ),
     ]);
   });
 
   test.each([
-    ['a waiver of a policy that does not exist', exception(expires).replace('policy: no-attacks', 'policy: no-such-policy'), 'waives policy "no-such-policy", which does not exist'],
+    [
+      'a waiver of a policy that does not exist',
+      exception(expires).replace('policy: no-attacks', 'policy: no-such-policy'),
+      'waives policy "no-such-policy", which does not exist',
+    ],
     ['an expiry that is not a time', exception('next friday'), 'e.yaml:7:10 expires: must match format "date-time"'],
     ['a waiver without an owner', exception(expires).replace('owner: sre@example.com\n', ''), 'owner is required'],
   ])('rejects %s at load time', (_name, text, expected) => {

@@ -21,20 +21,30 @@ const NOW = new Date('2026-01-05T10:00:00Z');
  * policies) and evaluated with facts of its own, must give the result the decision lists for it.
  * Files without a policy (environment aliases) are loaded with it.
  */
-function expectSameAsAlone(bundle: PolicyBundle, sources: readonly SourceFile[], payload: PreflightPayload, facts: Facts = {}): number {
+function expectSameAsAlone(
+  bundle: PolicyBundle,
+  sources: readonly SourceFile[],
+  payload: PreflightPayload,
+  facts: Facts = {},
+): number {
   const decision = decideRun(bundle, payload, facts, NOW, { decisionId: 'd' });
   const common = sources.filter((f) => !/^kind: Policy$/m.test(f.text));
   for (const result of decision.results) {
     const file = bundle.policies.find((p) => p.name === result.policy)!.source.file;
     const loaded = loadBundle([...common, sources.find((f) => f.file === file)!], NOW);
     if (!loaded.ok) throw new Error(loaded.problems[0].message);
-    const alone = evaluatePolicy(loaded.bundle.policies[0], createContext(loaded.bundle, payload, facts, NOW, 'd'), loaded.bundle.exceptionsByPolicy);
+    const alone = evaluatePolicy(
+      loaded.bundle.policies[0],
+      createContext(loaded.bundle, payload, facts, NOW, 'd'),
+      loaded.bundle.exceptionsByPolicy,
+    );
     expect(JSON.stringify(result)).toBe(JSON.stringify(alone.result));
   }
   return decision.results.length;
 }
 
-const sourcesOf = (files: Record<string, string>): SourceFile[] => Object.entries(files).map(([file, text]) => ({ file, text }));
+const sourcesOf = (files: Record<string, string>): SourceFile[] =>
+  Object.entries(files).map(([file, text]) => ({ file, text }));
 
 const policy = (name: string, rules: string, match = '') => `
 kind: Policy
@@ -50,8 +60,16 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     'b.yaml': policy('b', '  - actions: { blocked: ["*stress*"] }'),
     'c.yaml': policy('c', '  - actions: { blocked: ["*stress*"] }', 'match: { actionKinds: [CHECK] }'),
     'd.yaml': policy('d', '  - actions: { blocked: ["*shutdown*"] }'),
-    'e.yaml': policy('e', '  - actions: { blocked: ["*stress*"] }', 'match: { teams: [ADM] }\nexclude: { environments: [sandbox] }'),
-    'f.yaml': policy('f', '  - actions: { blocked: ["*shutdown*"] }', 'match: { teams: [ADM] }\nexclude: { environments: [production] }'),
+    'e.yaml': policy(
+      'e',
+      '  - actions: { blocked: ["*stress*"] }',
+      'match: { teams: [ADM] }\nexclude: { environments: [sandbox] }',
+    ),
+    'f.yaml': policy(
+      'f',
+      '  - actions: { blocked: ["*shutdown*"] }',
+      'match: { teams: [ADM] }\nexclude: { environments: [production] }',
+    ),
     'g.yaml': policy('g', '  - actions: { blocked: ["*shutdown*"] }', 'match: { teams: [SHOP] }'),
   };
   const bundle = bundleFrom(files, NOW);
@@ -74,11 +92,17 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
   });
 
   test('policies sharing a match scope but not their exclude are skipped each for its own reason', () => {
-    const payload = preflightWith((p) => { p.execution.teamKey = 'adm'; p.execution.environment = 'production'; });
+    const payload = preflightWith((p) => {
+      p.execution.teamKey = 'adm';
+      p.execution.environment = 'production';
+    });
     const decision = decideRun(bundle, payload, {}, NOW, { decisionId: 'd' });
     const result = (name: string) => decision.results.find((r) => r.policy === name);
     expect(result('e')?.result).toBe('deny');
-    expect(result('f')).toMatchObject({ result: 'skipped', reasons: ['excluded: environment production in exclude.environments (production)'] });
+    expect(result('f')).toMatchObject({
+      result: 'skipped',
+      reasons: ['excluded: environment production in exclude.environments (production)'],
+    });
     expect(result('g')).toBeUndefined();
     expectSameAsAlone(bundle, sourcesOf(files), payload);
   });
@@ -86,12 +110,18 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
   test('a policy whose step filter leaves other steps is checked on its own steps, not given the shared answer', () => {
     const payload = preflightWith((p) => {
       p.execution.environment = 'production';
-      p.execution.steps = [...(p.execution.steps ?? []), { actionId: 'com.steadybit.extension_http.check', actionKind: 'CHECK', parameters: {} }];
+      p.execution.steps = [
+        ...(p.execution.steps ?? []),
+        { actionId: 'com.steadybit.extension_http.check', actionKind: 'CHECK', parameters: {} },
+      ];
     });
     const decision = decideRun(bundle, payload, {}, NOW, { decisionId: 'd' });
     const result = (name: string) => decision.results.find((r) => r.policy === name);
     expect(result('a')?.result).toBe('deny');
-    expect(result('b')).toMatchObject({ result: 'deny', findings: [{ rule: 'rules[0].actions', step: expect.stringContaining('stress_cpu') }] });
+    expect(result('b')).toMatchObject({
+      result: 'deny',
+      findings: [{ rule: 'rules[0].actions', step: expect.stringContaining('stress_cpu') }],
+    });
     // c sees only the CHECK step, which its blocked glob does not match.
     expect(result('c')?.result).toBe('pass');
     expect(result('d')?.result).toBe('pass');
@@ -108,12 +138,15 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     const variants = benchPayloads();
     const states = await freshFacts(loaded.bundle, variants);
     let compared = 0;
-    variants.forEach((v, i) => { compared += expectSameAsAlone(loaded.bundle, files, v.payload, states[i]); });
+    variants.forEach((v, i) => {
+      compared += expectSameAsAlone(loaded.bundle, files, v.payload, states[i]);
+    });
     expect(compared).toBeGreaterThan(100);
   });
 
   test('specs JSON cannot tell apart are not shared: .inf, -.inf and .nan are not null, -0 is not 0', () => {
-    const condition = (name: string, expression: string) => policy(name, `  - condition: { deny: ${expression}, reason: "${name}" }`);
+    const condition = (name: string, expression: string) =>
+      policy(name, `  - condition: { deny: ${expression}, reason: "${name}" }`);
     const odd = {
       'null.yaml': condition('with-null', '{ "<": [ { var: "targets.total" }, null ] }'),
       'inf.yaml': condition('with-inf', '{ "<": [ { var: "targets.total" }, .inf ] }'),
@@ -126,7 +159,13 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     const checks = new Set(oddBundle.policies.map((p) => p.rules[0].check));
     expect(checks.size).toBe(6);
     const decision = decideRun(oddBundle, preflightPayload(), {}, NOW, { decisionId: 'd' });
-    expect(Object.fromEntries(decision.results.map((r) => [r.policy, r.result]))).toMatchObject({ 'with-null': 'pass', 'with-inf': 'deny', 'with-minus-inf': 'deny', 'with-zero': 'pass', 'with-minus-zero': 'deny' });
+    expect(Object.fromEntries(decision.results.map((r) => [r.policy, r.result]))).toMatchObject({
+      'with-null': 'pass',
+      'with-inf': 'deny',
+      'with-minus-inf': 'deny',
+      'with-zero': 'pass',
+      'with-minus-zero': 'deny',
+    });
     expectSameAsAlone(oddBundle, sourcesOf(odd), preflightPayload());
     expect(sharingKey({ a: [1, 'x', null, true] })).toBe('{"a":[1,"x",null,true]}');
     expect(sharingKey({ a: Number.POSITIVE_INFINITY })).toBeUndefined();
@@ -135,19 +174,30 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
   });
 
   test('a shared check that throws fails every policy that shares it, closed', () => {
-    const twice = { 'one.yaml': policy('one', '  - environments: { blocked: [production] }'), 'two.yaml': policy('two', '  - environments: { blocked: [production] }') };
+    const twice = {
+      'one.yaml': policy('one', '  - environments: { blocked: [production] }'),
+      'two.yaml': policy('two', '  - environments: { blocked: [production] }'),
+    };
     const loaded = bundleFrom(twice, NOW);
     const shared = loaded.policies[0].rules[0];
     expect(loaded.policies[1].rules[0].check).toBe(shared.check);
-    const check = () => { throw new Error('rule bug'); };
+    const check = () => {
+      throw new Error('rule bug');
+    };
     const broken = { ...loaded, policies: loaded.policies.map((p) => ({ ...p, rules: [{ ...p.rules[0], check }] })) };
     const decision = decideRun(broken, preflightPayload(), {}, NOW, { decisionId: 'd' });
     expect(decision.allowed).toBe(false);
-    expect(decision.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([['one', 'deny', true], ['two', 'deny', true]]);
+    expect(decision.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([
+      ['one', 'deny', true],
+      ['two', 'deny', true],
+    ]);
   });
 
   test('a shared check that throws is asked once in that request: every policy sharing it fails closed on that error, never on a retry', () => {
-    const twice = { 'one.yaml': policy('one', '  - environments: { blocked: [production] }'), 'two.yaml': policy('two', '  - environments: { blocked: [production] }') };
+    const twice = {
+      'one.yaml': policy('one', '  - environments: { blocked: [production] }'),
+      'two.yaml': policy('two', '  - environments: { blocked: [production] }'),
+    };
     const loaded = bundleFrom(twice, NOW);
     const shared = loaded.policies[0].rules[0];
     let calls = 0;
@@ -164,7 +214,10 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     const failing = decide();
     expect(calls).toBe(2);
     expect(failing.allowed).toBe(false);
-    expect(failing.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([['one', 'deny', true], ['two', 'deny', true]]);
+    expect(failing.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([
+      ['one', 'deny', true],
+      ['two', 'deny', true],
+    ]);
     expect(failing.results[1].reasons[0]).toContain('rule bug');
     expect(decide().allowed).toBe(true);
   });
@@ -197,7 +250,8 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     };
     const reused = load();
     const variants = benchPayloads();
-    const decide = (bundle: PolicyBundle, payload: PreflightPayload) => JSON.stringify(decideRun(bundle, payload, {}, NOW, { decisionId: 'd' }));
+    const decide = (bundle: PolicyBundle, payload: PreflightPayload) =>
+      JSON.stringify(decideRun(bundle, payload, {}, NOW, { decisionId: 'd' }));
     const fresh = variants.map((v) => decide(load(), v.payload));
     // Each variant after every other one, so each request follows one that filled the shared answers differently.
     for (let round = 0; round < 2; round++) {

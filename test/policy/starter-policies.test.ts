@@ -54,31 +54,91 @@ describe('the starter policies in policies/', () => {
   });
 
   test.each(PINNED)('a run in payments-prod is denied by blocked-environments at %s', (now) => {
-    const d = decide(now, (p) => { p.execution.environment = 'payments-prod'; });
+    const d = decide(now, (p) => {
+      p.execution.environment = 'payments-prod';
+    });
     expect(d.allowed).toBe(false);
     expect(denied(d)).toContain('blocked-environments');
-    expect(d.message).toMatch(/^Denied by \d+ polic(y|ies): \[blocked-environments\] environment payments-prod is blocked/);
+    expect(d.message).toMatch(
+      /^Denied by \d+ polic(y|ies): \[blocked-environments\] environment payments-prod is blocked/,
+    );
   });
 
-  const inProduction = (change: (p: PreflightPayload) => void = () => undefined) => (p: PreflightPayload) => {
-    p.execution.environment = PRODUCTION;
-    const attack = p.execution.steps?.[1];
-    if (attack) attack.parameters = { ...attack.parameters, cpuLoad: 70 };
-    if (attack?.radius) attack.radius.percentage = 20;
-    change(p);
-  };
+  const inProduction =
+    (change: (p: PreflightPayload) => void = () => undefined) =>
+    (p: PreflightPayload) => {
+      p.execution.environment = PRODUCTION;
+      const attack = p.execution.steps?.[1];
+      if (attack) attack.parameters = { ...attack.parameters, cpuLoad: 70 };
+      if (attack?.radius) attack.radius.percentage = 20;
+      change(p);
+    };
   test.each<[string, string, (p: PreflightPayload) => void, string[]]>([
     ['production on a Monday morning is allowed', '2026-01-05T10:00:00Z', inProduction(), []],
-    ['production on a Saturday is outside business hours', '2026-01-03T10:00:00Z', inProduction(), ['production-business-hours']],
-    ['production at 17:30 Berlin summer time is outside business hours', '2026-06-09T15:30:00Z', inProduction(), ['production-business-hours']],
-    ['a CHECK-only production run may run at night', '2026-01-03T02:00:00Z', inProduction((p) => { p.execution.steps = [{ actionId: 'com.steadybit.extension_http.check', actionKind: 'CHECK' }]; }), []],
+    [
+      'production on a Saturday is outside business hours',
+      '2026-01-03T10:00:00Z',
+      inProduction(),
+      ['production-business-hours'],
+    ],
+    [
+      'production at 17:30 Berlin summer time is outside business hours',
+      '2026-06-09T15:30:00Z',
+      inProduction(),
+      ['production-business-hours'],
+    ],
+    [
+      'a CHECK-only production run may run at night',
+      '2026-01-03T02:00:00Z',
+      inProduction((p) => {
+        p.execution.steps = [{ actionId: 'com.steadybit.extension_http.check', actionKind: 'CHECK' }];
+      }),
+      [],
+    ],
     ['production during the year-end freeze', '2026-12-21T10:00:00Z', inProduction(), ['change-freeze-calendar']],
     ['production on a Friday afternoon', '2026-01-09T15:00:00Z', inProduction(), ['change-freeze-calendar']],
-    ['a shutdown action in production', '2026-01-05T10:00:00Z', inProduction((p) => { if (p.execution.steps?.[1]) p.execution.steps[1].actionId = 'com.steadybit.extension_host.shutdown'; }), ['production-guardrails']],
-    ['cpuLoad 100 in production', '2026-01-05T10:00:00Z', inProduction((p) => { if (p.execution.steps?.[1]) p.execution.steps[1].parameters = { cpuLoad: 100 }; }), ['production-guardrails']],
-    ['60% of the targets anywhere', '2026-01-05T10:00:00Z', (p) => { if (p.execution.steps?.[1]?.radius) p.execution.steps[1].radius.percentage = 60; }, ['blast-radius-caps']],
-    ['a scheduled run on 12 targets', '2026-01-05T10:00:00Z', (p) => { p.execution.createdVia = 'SCHEDULE'; if (p.execution.steps?.[1]) p.execution.steps[1].totalTargetCount = 12; }, ['unattended-run-caps']],
-    ['a kubernetes action in production without a cluster scope', '2026-01-05T10:00:00Z', inProduction((p) => { if (p.execution.steps?.[1]) p.execution.steps[1].actionId = 'com.steadybit.extension_kubernetes.rollout_restart'; }), ['kubernetes-namespace-guard']],
+    [
+      'a shutdown action in production',
+      '2026-01-05T10:00:00Z',
+      inProduction((p) => {
+        if (p.execution.steps?.[1]) p.execution.steps[1].actionId = 'com.steadybit.extension_host.shutdown';
+      }),
+      ['production-guardrails'],
+    ],
+    [
+      'cpuLoad 100 in production',
+      '2026-01-05T10:00:00Z',
+      inProduction((p) => {
+        if (p.execution.steps?.[1]) p.execution.steps[1].parameters = { cpuLoad: 100 };
+      }),
+      ['production-guardrails'],
+    ],
+    [
+      '60% of the targets anywhere',
+      '2026-01-05T10:00:00Z',
+      (p) => {
+        if (p.execution.steps?.[1]?.radius) p.execution.steps[1].radius.percentage = 60;
+      },
+      ['blast-radius-caps'],
+    ],
+    [
+      'a scheduled run on 12 targets',
+      '2026-01-05T10:00:00Z',
+      (p) => {
+        p.execution.createdVia = 'SCHEDULE';
+        if (p.execution.steps?.[1]) p.execution.steps[1].totalTargetCount = 12;
+      },
+      ['unattended-run-caps'],
+    ],
+    [
+      'a kubernetes action in production without a cluster scope',
+      '2026-01-05T10:00:00Z',
+      inProduction((p) => {
+        if (p.execution.steps?.[1])
+          p.execution.steps[1].actionId = 'com.steadybit.extension_kubernetes.rollout_restart';
+      }),
+      ['kubernetes-namespace-guard'],
+    ],
   ])('%s', (_name, now, change, expected) => {
     const d = decide(now, change);
     expect(denied(d)).toEqual(expected);
@@ -90,13 +150,21 @@ describe('the starter policies in policies/', () => {
     expect(d.modifications).toEqual([
       { type: 'set_property_value', propertyKey: 'preflightDecisionId', value: 'd-1' },
       { type: 'set_property_value', propertyKey: 'preflightPolicyRevision', value: bundle.revision },
-      { type: 'add_value_to_list_property', propertyKey: 'observations', value: `preflight-gate allowed this run at 2026-01-05T10:00:00.000Z (decision d-1, policy revision ${bundle.revision})` },
+      {
+        type: 'add_value_to_list_property',
+        propertyKey: 'observations',
+        value: `preflight-gate allowed this run at 2026-01-05T10:00:00.000Z (decision d-1, policy revision ${bundle.revision})`,
+      },
     ]);
   });
 
   test('a run expecting many targets is allowed with a warning', () => {
-    const d = decide('2026-01-05T10:00:00Z', (p) => { if (p.execution.steps?.[1]) p.execution.steps[1].totalTargetCount = 25; });
+    const d = decide('2026-01-05T10:00:00Z', (p) => {
+      if (p.execution.steps?.[1]) p.execution.steps[1].totalTargetCount = 25;
+    });
     expect(d.allowed).toBe(true);
-    expect(d.message).toMatch(/^Allowed with warnings: \[large-run-warning\] would deny: the run expects more than 20 targets in total \(ADM-1\)/);
+    expect(d.message).toMatch(
+      /^Allowed with warnings: \[large-run-warning\] would deny: the run expects more than 20 targets in total \(ADM-1\)/,
+    );
   });
 });

@@ -12,7 +12,10 @@ function cliCommands(): string[] {
   const start = README.indexOf('## Policy-as-code workflow');
   const open = README.indexOf('```sh\n', start) + '```sh\n'.length;
   const block = README.slice(open, README.indexOf('\n```', open));
-  return block.split('\n').map((line) => line.replace(/\s+#.*$/, '').trim()).filter(Boolean);
+  return block
+    .split('\n')
+    .map((line) => line.replace(/\s+#.*$/, '').trim())
+    .filter(Boolean);
 }
 
 /**
@@ -25,11 +28,16 @@ describe('the README CLI section runs as written from a clone', () => {
   const work = mkdtempSync(join(tmpdir(), 'preflight-readme-cli-'));
   const prefix = join(work, '.npm-global');
   const env = {
-    PATH: `${join(prefix, 'bin')}:${process.env.PATH}`, HOME: process.env.HOME ?? '/root',
-    npm_config_prefix: prefix, npm_config_offline: 'true', npm_config_ignore_scripts: 'true', npm_config_update_notifier: 'false',
+    PATH: `${join(prefix, 'bin')}:${process.env.PATH}`,
+    HOME: process.env.HOME ?? '/root',
+    npm_config_prefix: prefix,
+    npm_config_offline: 'true',
+    npm_config_ignore_scripts: 'true',
+    npm_config_update_notifier: 'false',
     WEBHOOK_SECRET: 'change-me',
   };
-  const bash = (command: string, cwd: string) => spawnSync('bash', ['--noprofile', '--norc', '-c', command], { cwd, env, encoding: 'utf8', timeout: 60000 });
+  const bash = (command: string, cwd: string) =>
+    spawnSync('bash', ['--noprofile', '--norc', '-c', command], { cwd, env, encoding: 'utf8', timeout: 60000 });
 
   beforeAll(() => {
     cpSync(join(ROOT, 'policies'), join(work, 'policies'), { recursive: true });
@@ -52,12 +60,23 @@ describe('the README CLI section runs as written from a clone', () => {
     const serve = commands.find((c) => /\bpreflight-gate serve\b/.test(c));
     expect(serve).toBeDefined();
     const port = await freePort();
-    const child = spawn('bash', ['--noprofile', '--norc', '-c', (serve as string).replace('preflight-gate serve', 'exec preflight-gate serve')], { cwd: work, env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+    const child = spawn(
+      'bash',
+      ['--noprofile', '--norc', '-c', (serve as string).replace('preflight-gate serve', 'exec preflight-gate serve')],
+      { cwd: work, env: { ...env, PORT: String(port) }, stdio: 'ignore' },
+    );
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200, 'serve to be ready');
+    await waitFor(
+      async () => (await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => undefined))?.status === 200,
+      'serve to be ready',
+    );
     const body = readFileSync(join(work, 'policies', 'testdata', 'run.json'));
     const signature = `hmac-sha256 ${createHmac('sha256', env.WEBHOOK_SECRET).update(body).digest('hex')}`;
-    const answer = await fetch(`http://127.0.0.1:${port}/preflight`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-sb-signature': signature } });
+    const answer = await fetch(`http://127.0.0.1:${port}/preflight`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'x-sb-signature': signature },
+    });
     expect([200, 403]).toContain(answer.status);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -5,7 +5,9 @@ import { runCli } from '../cli/run-cli';
 
 test('every command of preflight-gate --help has a row in the README command table', () => {
   const help = runCli(['--help']).stdout;
-  const commands = [...help.slice(help.indexOf('Commands:')).matchAll(/^ {2}([a-z-]+)\b/gm)].map((m) => m[1]).filter((c) => c !== 'help');
+  const commands = [...help.slice(help.indexOf('Commands:')).matchAll(/^ {2}([a-z-]+)\b/gm)]
+    .map((m) => m[1])
+    .filter((c) => c !== 'help');
   expect(commands).toEqual(expect.arrayContaining(['validate', 'doctor', 'connect', 'serve']));
   const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
   expect(commands.filter((c) => !new RegExp(`^\\| \`${c}\\b`, 'm').test(readme))).toEqual([]);

@@ -7,7 +7,10 @@ const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
 /** The rows of the README's Configuration table: variable -> default, as written. */
 function configTable(): Map<string, string> {
-  const section = README.slice(README.indexOf('## Configuration'), README.indexOf('\n## ', README.indexOf('## Configuration') + 1));
+  const section = README.slice(
+    README.indexOf('## Configuration'),
+    README.indexOf('\n## ', README.indexOf('## Configuration') + 1),
+  );
   const rows = new Map<string, string>();
   for (const m of section.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \| ([^|]+) \|/gm)) rows.set(m[1], m[2].trim());
   return rows;
@@ -17,10 +20,14 @@ function configTable(): Map<string, string> {
 function variablesRead(): Set<string> {
   const configFile = join(ROOT, 'src', 'config.ts');
   const text = readFileSync(configFile, 'utf8');
-  const files = [configFile, ...[...text.matchAll(/from '(\.\/[^']+-config)'/g)].map((m) => resolve(dirname(configFile), `${m[1]}.ts`))];
+  const files = [
+    configFile,
+    ...[...text.matchAll(/from '(\.\/[^']+-config)'/g)].map((m) => resolve(dirname(configFile), `${m[1]}.ts`)),
+  ];
   const names = new Set<string>();
   for (const file of files) {
-    for (const m of readFileSync(file, 'utf8').matchAll(/env\.([A-Z][A-Z0-9_]+)|\(env, '([A-Z][A-Z0-9_]+)'/g)) names.add(m[1] ?? m[2]);
+    for (const m of readFileSync(file, 'utf8').matchAll(/env\.([A-Z][A-Z0-9_]+)|\(env, '([A-Z][A-Z0-9_]+)'/g))
+      names.add(m[1] ?? m[2]);
   }
   return names;
 }

@@ -24,7 +24,9 @@ describe('the README example has the same outcome at any time on the bundled pol
   });
 
   test('the same run in payments-prod is denied by blocked-environments at every instant', () => {
-    const payload = preflightWith((p) => { p.execution.environment = 'payments-prod'; });
+    const payload = preflightWith((p) => {
+      p.execution.environment = 'payments-prod';
+    });
     const notDenied = instants.filter((now) => {
       const d = decide(bundle, payload, {}, now, { decisionId: 'd' });
       return d.allowed || !d.message.includes('[blocked-environments] environment payments-prod is blocked');

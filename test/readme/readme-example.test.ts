@@ -21,11 +21,19 @@ function readmeBlock(name: string): string {
 /** Runs a script with bash at the repository root; only PORT is set from outside. */
 function runBash(script: string, port: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', script], { cwd: ROOT, env: { PATH: process.env.PATH, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', script], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
@@ -37,11 +45,14 @@ function runBash(script: string, port: number): Promise<{ code: number | null; s
  * the message is taken out to compare the rest with what the README prints.
  */
 function withoutFreeze(stdout: string): string {
-  const freeze = /Denied by 2 policies: (\[blocked-environments\] .*?) \| \[change-freeze-calendar\] .*?(?= \(decision )/;
+  const freeze =
+    /Denied by 2 policies: (\[blocked-environments\] .*?) \| \[change-freeze-calendar\] .*?(?= \(decision )/;
   if (!freeze.test(stdout)) return stdout;
   const loaded = loadPolicyDir(join(ROOT, 'policies'));
   if (!loaded.ok) throw new Error('policies/ does not load');
-  const payload = preflightWith((p) => { p.execution.environment = 'payments-prod'; });
+  const payload = preflightWith((p) => {
+    p.execution.environment = 'payments-prod';
+  });
   const decision = decide(loaded.bundle, payload, {}, new Date(), { decisionId: 'd' });
   expect(decision.results.find((r) => r.policy === 'change-freeze-calendar')?.result).toBe('deny');
   return stdout.replace(freeze, (_m, blocked: string) => `Denied by 1 policy: ${blocked}`);
@@ -49,7 +60,9 @@ function withoutFreeze(stdout: string): string {
 
 describe('README example: sign a payload with openssl, post it with curl', () => {
   let server: ServerProcess;
-  afterAll(async () => { await server?.stop(); });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   const example = readmeBlock('sign-and-post');
 
@@ -68,16 +81,24 @@ describe('README example: sign a payload with openssl, post it with curl', () =>
     expect(code).toBe(0);
     // Exactly what the README says it prints, but for the decision ids and the revision it shortens.
     const printed = /^It prints[^\n]*:\n\n```text\n([\s\S]*?)\n```/m.exec(README)?.[1] ?? 'missing from the README';
-    const shortened = withoutFreeze(stdout).replace(/decision [0-9a-f-]{36}/g, (m) => `${m.slice(0, 'decision '.length + 4)}…`)
+    const shortened = withoutFreeze(stdout)
+      .replace(/decision [0-9a-f-]{36}/g, (m) => `${m.slice(0, 'decision '.length + 4)}…`)
       .replace(/policy revision ([0-9a-f]{4})[0-9a-f]{8}/g, 'policy revision $1…');
-    expect(shortened.replace(/decision [0-9a-f]{4}…/g, 'decision <id>')).toBe(`${printed.replace(/decision [0-9a-f]{4}…/g, 'decision <id>')}\n`);
+    expect(shortened.replace(/decision [0-9a-f]{4}…/g, 'decision <id>')).toBe(
+      `${printed.replace(/decision [0-9a-f]{4}…/g, 'decision <id>')}\n`,
+    );
     const [allowBody, allowStatus, denyBody, denyStatus, ...rest] = stdout.split('\n');
     expect(rest).toEqual(['']);
     expect(allowStatus).toBe('HTTP 200');
-    expect(JSON.parse(allowBody)).toEqual({ message: expect.stringMatching(/^Allowed: /), modifications: expect.any(Array) });
+    expect(JSON.parse(allowBody)).toEqual({
+      message: expect.stringMatching(/^Allowed: /),
+      modifications: expect.any(Array),
+    });
     expect(denyStatus).toBe('HTTP 403');
     expect(JSON.parse(denyBody)).toEqual({
-      message: expect.stringMatching(/^Denied by \d+ polic(y|ies): .*\[blocked-environments\] environment payments-prod is blocked: chaos experiments are not allowed there \(experiment ADM-1, team ADM\)/),
+      message: expect.stringMatching(
+        /^Denied by \d+ polic(y|ies): .*\[blocked-environments\] environment payments-prod is blocked: chaos experiments are not allowed there \(experiment ADM-1, team ADM\)/,
+      ),
     });
   });
 });

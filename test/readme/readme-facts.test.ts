@@ -7,7 +7,21 @@ import { ROOT } from '../helpers/server-process';
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 /** The README as one line: sentences wrap anywhere. */
 const prose = README.replace(/\s+/g, ' ');
-const NUMBERS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+const NUMBERS = [
+  'no',
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 
 describe('numbers and names the README states are derived from the repository, not copied once', () => {
   test('every policy revision the README shows is the revision of the bundled policies', () => {
@@ -25,9 +39,13 @@ describe('numbers and names the README states are derived from the repository, n
     const loaded = loadPolicyDir(join(ROOT, 'policies'));
     if (!loaded.ok) throw new Error('policies/ does not load');
     const served = withBuiltIns(loaded.bundle, builtInPolicies('enforce'));
-    const readyz = [...README.matchAll(/"policies": (\d+), "builtInPolicies": \["emergency-stop \(built-in\)"\]/g)].map((m) => Number(m[1]));
+    const readyz = [...README.matchAll(/"policies": (\d+), "builtInPolicies": \["emergency-stop \(built-in\)"\]/g)].map(
+      (m) => Number(m[1]),
+    );
     // The output the README prints (test/readme/readme-example.test.ts compares it with a started service).
-    const printed = [...README.matchAll(/\{"message":"Allowed: \d+ of (\d+) polic(?:y|ies) applied/g)].map((m) => Number(m[1]));
+    const printed = [...README.matchAll(/\{"message":"Allowed: \d+ of (\d+) polic(?:y|ies) applied/g)].map((m) =>
+      Number(m[1]),
+    );
     expect(readyz).toEqual([served.policies.length]);
     expect(printed.length).toBeGreaterThan(0);
     expect(printed.filter((n) => n !== served.policies.length)).toEqual([]);

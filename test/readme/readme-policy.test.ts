@@ -11,24 +11,26 @@ const aliases = 'kind: EnvironmentAliases\naliases:\n  production: [4f1c2a9e-000
 const TUESDAY_10_BERLIN = new Date('2026-03-03T09:00:00Z');
 
 /** The spec example as a production run, scoped the way the README policy wants. */
-const scopedRun = () => preflightWith((p) => {
-  p.execution.environment = '4f1c2a9e-0000-4000-8000-000000000001';
-  const step = p.execution.steps?.[1];
-  if (step?.radius) {
-    step.radius.percentage = 20;
-    step.radius.predicate = {
-      operator: 'AND',
-      predicates: [
-        { key: 'k8s.cluster-name', operator: 'EQUALS', values: ['prod-eu'] },
-        { key: 'k8s.namespace', operator: 'EQUALS', values: ['shop'] },
-      ],
-    };
-  }
-});
+const scopedRun = () =>
+  preflightWith((p) => {
+    p.execution.environment = '4f1c2a9e-0000-4000-8000-000000000001';
+    const step = p.execution.steps?.[1];
+    if (step?.radius) {
+      step.radius.percentage = 20;
+      step.radius.predicate = {
+        operator: 'AND',
+        predicates: [
+          { key: 'k8s.cluster-name', operator: 'EQUALS', values: ['prod-eu'] },
+          { key: 'k8s.namespace', operator: 'EQUALS', values: ['shop'] },
+        ],
+      };
+    }
+  });
 
 describe('the README policy example', () => {
   const bundle = () => bundleFrom({ 'readme.yaml': policy, 'aliases.yaml': aliases }, TUESDAY_10_BERLIN);
-  const decide = (run = scopedRun(), now = TUESDAY_10_BERLIN) => decideRun(bundle(), run, {}, now, { decisionId: 'd-1' });
+  const decide = (run = scopedRun(), now = TUESDAY_10_BERLIN) =>
+    decideRun(bundle(), run, {}, now, { decisionId: 'd-1' });
 
   test('is in the README and loads without problems', () => {
     expect(policy).toContain('kind: Policy');
@@ -38,13 +40,37 @@ describe('the README policy example', () => {
   test('allows a small, scoped production attack in office hours and adds its observation', () => {
     const d = decide();
     expect(d.allowed).toBe(true);
-    expect(d.modifications).toEqual([{ type: 'add_value_to_list_property', propertyKey: 'observations', value: 'checked by prod-attack-limits (decision d-1)' }]);
+    expect(d.modifications).toEqual([
+      {
+        type: 'add_value_to_list_property',
+        propertyKey: 'observations',
+        value: 'checked by prod-attack-limits (decision d-1)',
+      },
+    ]);
   });
 
   test.each([
-    ['the spec predicate does not pin cluster and namespace', () => preflightWith((p) => { p.execution.environment = '4f1c2a9e-0000-4000-8000-000000000001'; }), TUESDAY_10_BERLIN, /k8s\.cluster-name/],
+    [
+      'the spec predicate does not pin cluster and namespace',
+      () =>
+        preflightWith((p) => {
+          p.execution.environment = '4f1c2a9e-0000-4000-8000-000000000001';
+        }),
+      TUESDAY_10_BERLIN,
+      /k8s\.cluster-name/,
+    ],
     ['a Saturday', scopedRun, new Date('2026-03-07T10:00:00Z'), /outside the allowed time windows/],
-    ['a 10-minute attack', () => { const r = scopedRun(); const s = r.execution.steps?.[1]; if (s) s.parameters = { ...s.parameters, duration: '10m' }; return r; }, TUESDAY_10_BERLIN, /duration/],
+    [
+      'a 10-minute attack',
+      () => {
+        const r = scopedRun();
+        const s = r.execution.steps?.[1];
+        if (s) s.parameters = { ...s.parameters, duration: '10m' };
+        return r;
+      },
+      TUESDAY_10_BERLIN,
+      /duration/,
+    ],
   ])('denies %s, naming the policy and the experiment', (_name, run, now, reason) => {
     const d = decide(run(), now);
     expect(d.allowed).toBe(false);
@@ -54,7 +80,10 @@ describe('the README policy example', () => {
   });
 
   test('does not apply to the excluded team', () => {
-    const run = preflightWith((p) => { p.execution.environment = '4f1c2a9e-0000-4000-8000-000000000001'; p.execution.teamKey = 'SRE'; });
+    const run = preflightWith((p) => {
+      p.execution.environment = '4f1c2a9e-0000-4000-8000-000000000001';
+      p.execution.teamKey = 'SRE';
+    });
     expect(decide(run).allowed).toBe(true);
   });
 });

@@ -37,18 +37,46 @@ describe('the chart through an OCI registry', () => {
     expect(packaged.stdout).toContain(tarball);
 
     const pushed = ok(['push', tarball, `oci://${registry.host}/charts`, '--plain-http']);
-    expect(`${pushed.stdout}${pushed.stderr}`).toMatch(new RegExp(`Pushed: ${registry.host}/charts/preflight-gate:${pkg.version.replace(/\./g, '\\.')}\\nDigest: sha256:[0-9a-f]{64}`));
-    const tags = await (await fetch(`${registry.url}/v2/charts/preflight-gate/tags/list`)).json() as { tags: string[] };
+    expect(`${pushed.stdout}${pushed.stderr}`).toMatch(
+      new RegExp(
+        `Pushed: ${registry.host}/charts/preflight-gate:${pkg.version.replace(/\./g, '\\.')}\\nDigest: sha256:[0-9a-f]{64}`,
+      ),
+    );
+    const tags = (await (await fetch(`${registry.url}/v2/charts/preflight-gate/tags/list`)).json()) as {
+      tags: string[];
+    };
     expect(tags.tags).toEqual([pkg.version]);
-    const manifest = await (await fetch(`${registry.url}/v2/charts/preflight-gate/manifests/${pkg.version}`, { headers: { accept: 'application/vnd.oci.image.manifest.v1+json' } })).json() as { config: { mediaType: string } };
+    const manifest = (await (
+      await fetch(`${registry.url}/v2/charts/preflight-gate/manifests/${pkg.version}`, {
+        headers: { accept: 'application/vnd.oci.image.manifest.v1+json' },
+      })
+    ).json()) as { config: { mediaType: string } };
     expect(manifest.config.mediaType).toBe('application/vnd.cncf.helm.config.v1+json');
 
     const ref = `oci://${registry.host}/charts/preflight-gate`;
-    const shown = parse(ok(['show', 'chart', ref, '--version', pkg.version, '--plain-http']).stdout) as { version: string; appVersion: string };
+    const shown = parse(ok(['show', 'chart', ref, '--version', pkg.version, '--plain-http']).stdout) as {
+      version: string;
+      appVersion: string;
+    };
     expect([shown.version, shown.appVersion]).toEqual([pkg.version, pkg.version]);
-    const rendered = ok(['template', 'pg', ref, '--version', pkg.version, '--plain-http', '--namespace', 'chaos', '--set', 'webhook.secret=x']).stdout;
-    const manifests = parseAllDocuments(rendered).map((d) => d.toJS() as Manifest | null).filter((m): m is Manifest => m !== null);
-    const deployment = find(manifests, 'Deployment').spec as { template: { spec: { containers: { image: string }[] } } };
+    const rendered = ok([
+      'template',
+      'pg',
+      ref,
+      '--version',
+      pkg.version,
+      '--plain-http',
+      '--namespace',
+      'chaos',
+      '--set',
+      'webhook.secret=x',
+    ]).stdout;
+    const manifests = parseAllDocuments(rendered)
+      .map((d) => d.toJS() as Manifest | null)
+      .filter((m): m is Manifest => m !== null);
+    const deployment = find(manifests, 'Deployment').spec as {
+      template: { spec: { containers: { image: string }[] } };
+    };
     expect(deployment.template.spec.containers[0].image).toBe(`ghcr.io/preflight-gate/preflight-gate:${pkg.version}`);
     expect(find(manifests, 'Pod').metadata.annotations).toMatchObject({ 'helm.sh/hook': 'test' });
   });

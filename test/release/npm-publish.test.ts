@@ -11,18 +11,31 @@ import { startNpmRegistry, type NpmRegistry } from './npm-registry';
  * directory, with production dependencies only, where its CLI validates and tests the policies it
  * bundles.
  */
-const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; license: string; repository: { url: string } };
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  name: string;
+  version: string;
+  license: string;
+  repository: { url: string };
+};
 let registry: NpmRegistry;
 let work: string;
 
 const npm = (args: string[], cwd: string) => {
-  const run = spawnSync('npm', [...args, '--registry', `${registry.url}/`, '--no-audit', '--no-fund'], { cwd, encoding: 'utf8', timeout: 300_000 });
-  if (run.status !== 0) throw new Error(`npm ${args.join(' ')} failed (${run.status}): ${run.stderr}\nverdaccio: ${registry.log().slice(-2000)}`);
+  const run = spawnSync('npm', [...args, '--registry', `${registry.url}/`, '--no-audit', '--no-fund'], {
+    cwd,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  if (run.status !== 0)
+    throw new Error(
+      `npm ${args.join(' ')} failed (${run.status}): ${run.stderr}\nverdaccio: ${registry.log().slice(-2000)}`,
+    );
   return run.stdout;
 };
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js'))) throw new Error('dist/ is missing: npm test builds it (pretest); run npm run build');
+  if (!existsSync(join(ROOT, 'dist', 'cli', 'main.js')))
+    throw new Error('dist/ is missing: npm test builds it (pretest); run npm run build');
   registry = await startNpmRegistry(pkg.name);
   work = mkdtempSync(join(tmpdir(), 'pg-npm-publish-'));
 }, 60_000);
@@ -34,19 +47,40 @@ afterAll(async () => {
 describe('the npm package through an npm registry', () => {
   it('is published, described by the registry as released, installed back by version, and its CLI validates and tests the bundled policies', () => {
     // --ignore-scripts: dist/ is already built by pretest. Provenance needs a CI's OIDC token: the workflow asks for it.
-    const packed = JSON.parse(spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: ROOT, encoding: 'utf8' }).stdout) as Array<{ filename: string }>;
+    const packed = JSON.parse(
+      spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }).stdout,
+    ) as Array<{ filename: string }>;
     const tarball = join(work, packed[0].filename);
-    expect(npm(['publish', tarball, `--//${new URL(registry.url).host}/:_authToken=${registry.token}`, '--provenance=false'], work)).toContain(`+ ${pkg.name}@${pkg.version}`);
+    expect(
+      npm(
+        ['publish', tarball, `--//${new URL(registry.url).host}/:_authToken=${registry.token}`, '--provenance=false'],
+        work,
+      ),
+    ).toContain(`+ ${pkg.name}@${pkg.version}`);
 
     const view = JSON.parse(npm(['view', `${pkg.name}@${pkg.version}`, '--json'], work)) as Record<string, unknown>;
-    expect(view).toMatchObject({ name: pkg.name, version: pkg.version, license: 'MIT', repository: { url: pkg.repository.url }, bin: { 'preflight-gate': 'bin/preflight-gate.js' } });
+    expect(view).toMatchObject({
+      name: pkg.name,
+      version: pkg.version,
+      license: 'MIT',
+      repository: { url: pkg.repository.url },
+      bin: { 'preflight-gate': 'bin/preflight-gate.js' },
+    });
     expect(view).not.toHaveProperty('private');
 
     const repo = join(work, 'policy-repo');
     mkdirSync(repo);
     writeFileSync(join(repo, 'package.json'), '{"name":"policy-repo","private":true}\n');
     npm(['install', '--omit=dev', `${pkg.name}@${pkg.version}`], repo);
-    const cli = (...args: string[]) => spawnSync(join(repo, 'node_modules', '.bin', 'preflight-gate'), args, { cwd: repo, encoding: 'utf8', env: { PATH: process.env.PATH } });
+    const cli = (...args: string[]) =>
+      spawnSync(join(repo, 'node_modules', '.bin', 'preflight-gate'), args, {
+        cwd: repo,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH },
+      });
     expect(cli('--version').stdout).toBe(`${pkg.version}\n`);
     const bundled = join('node_modules', pkg.name, 'policies');
     const validate = cli('validate', bundled);

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { freePort, ROOT, waitFor } from '../helpers/server-process';
 
 /** A real npm registry (verdaccio) on 127.0.0.1, and a token allowed to publish to it. */
-export interface NpmRegistry { url: string; token: string; log(): string; stop(): Promise<void> }
+export interface NpmRegistry {
+  url: string;
+  token: string;
+  log(): string;
+  stop(): Promise<void>;
+}
 
 /** What this machine's npm is configured with (`npm config get`), or '' when unset. */
 function npmConfig(key: string): string {
@@ -23,23 +28,39 @@ export async function startNpmRegistry(name: string): Promise<NpmRegistry> {
   const dir = mkdtempSync(join(tmpdir(), 'pg-npm-registry-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  writeFileSync(join(dir, 'config.yaml'), [
-    `storage: ${join(dir, 'storage')}`,
-    `auth: { htpasswd: { file: ${join(dir, 'htpasswd')}, max_users: 1 } }`,
-    `uplinks: { upstream: { url: "${npmConfig('registry') || 'https://registry.npmjs.org/'}", timeout: 60s } }`,
-    'packages:',
-    `  '${name}': { access: $all, publish: $authenticated }`,
-    `  '**': { access: $all, publish: $authenticated, proxy: upstream }`,
-    'log: { type: stdout, format: json, level: warn }',
-    '',
-  ].join('\n'));
+  writeFileSync(
+    join(dir, 'config.yaml'),
+    [
+      `storage: ${join(dir, 'storage')}`,
+      `auth: { htpasswd: { file: ${join(dir, 'htpasswd')}, max_users: 1 } }`,
+      `uplinks: { upstream: { url: "${npmConfig('registry') || 'https://registry.npmjs.org/'}", timeout: 60s } }`,
+      'packages:',
+      `  '${name}': { access: $all, publish: $authenticated }`,
+      `  '**': { access: $all, publish: $authenticated, proxy: upstream }`,
+      'log: { type: stdout, format: json, level: warn }',
+      '',
+    ].join('\n'),
+  );
   const cafile = npmConfig('cafile');
   const env = { ...process.env, ...(cafile ? { NODE_EXTRA_CA_CERTS: cafile } : {}) };
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'node_modules', 'verdaccio', 'bin', 'verdaccio'), '--config', join(dir, 'config.yaml'), '--listen', `127.0.0.1:${port}`],
-    { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
+      '--config',
+      join(dir, 'config.yaml'),
+      '--listen',
+      `127.0.0.1:${port}`,
+    ],
+    { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -49,12 +70,18 @@ export async function startNpmRegistry(name: string): Promise<NpmRegistry> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`verdaccio exited (${child.exitCode}):\n${out}`);
-      return (await fetch(`${url}/-/ping`)).status === 200;
-    }, `verdaccio on ${url}:\n${out}`, 30_000);
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`verdaccio exited (${child.exitCode}):\n${out}`);
+        return (await fetch(`${url}/-/ping`)).status === 200;
+      },
+      `verdaccio on ${url}:\n${out}`,
+      30_000,
+    );
     const res = await fetch(`${url}/-/user/org.couchdb.user:release`, {
-      method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'release', password: `rehearsal-${process.pid}` }),
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'release', password: `rehearsal-${process.pid}` }),
     });
     const { token } = (await res.json()) as { token?: string };
     if (!token) throw new Error(`verdaccio registered no user (${res.status})`);

@@ -5,7 +5,12 @@ import { join } from 'node:path';
 import { freePort, waitFor } from '../helpers/server-process';
 
 /** A real OCI registry (Debian's docker-registry, the CNCF distribution) on 127.0.0.1, plain HTTP. */
-export interface OciRegistry { host: string; url: string; log(): string; stop(): Promise<void> }
+export interface OciRegistry {
+  host: string;
+  url: string;
+  log(): string;
+  stop(): Promise<void>;
+}
 
 /**
  * Starts docker-registry (scripts/ensure-test-deps.sh installs it) on a free port with its storage
@@ -16,17 +21,26 @@ export async function startOciRegistry(): Promise<OciRegistry> {
   const dir = mkdtempSync(join(tmpdir(), 'pg-oci-registry-'));
   const port = await freePort();
   const host = `127.0.0.1:${port}`;
-  writeFileSync(join(dir, 'config.yml'), [
-    'version: 0.1',
-    'log: { level: warn }',
-    `storage: { filesystem: { rootdirectory: ${join(dir, 'data')} }, delete: { enabled: true } }`,
-    `http: { addr: "${host}" }`,
-    '',
-  ].join('\n'));
-  const child: ChildProcess = spawn('docker-registry', ['serve', join(dir, 'config.yml')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  writeFileSync(
+    join(dir, 'config.yml'),
+    [
+      'version: 0.1',
+      'log: { level: warn }',
+      `storage: { filesystem: { rootdirectory: ${join(dir, 'data')} }, delete: { enabled: true } }`,
+      `http: { addr: "${host}" }`,
+      '',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn('docker-registry', ['serve', join(dir, 'config.yml')], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

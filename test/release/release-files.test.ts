@@ -11,11 +11,29 @@ import { ROOT } from '../helpers/server-process';
  * package.json is the one every reference names, a LICENSE and a Keep a Changelog CHANGELOG, and
  * workflows that actionlint accepts and that do what the release needs.
  */
-interface Pkg { name: string; version: string; license: string; private?: boolean; repository: { url: string }; files: string[]; scripts: Record<string, string> }
+interface Pkg {
+  name: string;
+  version: string;
+  license: string;
+  private?: boolean;
+  repository: { url: string };
+  files: string[];
+  scripts: Record<string, string>;
+}
 const read = (file: string, root = ROOT) => readFileSync(join(root, file), 'utf8');
 const pkg = JSON.parse(read('package.json')) as Pkg;
 const repo = /github\.com\/([^/]+\/[^/.]+)/.exec(pkg.repository.url)?.[1] ?? '';
-const SYNCED = ['package.json', 'helm/Chart.yaml', 'action.yml', 'README.md', 'docs/releasing.md', 'examples/github-workflow.yml', 'CHANGELOG.md', 'scripts/release/sync-version.js', 'scripts/release/changelog-section.js'];
+const SYNCED = [
+  'package.json',
+  'helm/Chart.yaml',
+  'action.yml',
+  'README.md',
+  'docs/releasing.md',
+  'examples/github-workflow.yml',
+  'CHANGELOG.md',
+  'scripts/release/sync-version.js',
+  'scripts/release/changelog-section.js',
+];
 const node = (args: string[], cwd = ROOT) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
 
 describe('one version: package.json', () => {
@@ -26,7 +44,9 @@ describe('one version: package.json', () => {
     const action = parse(read('action.yml')) as { inputs: { package: { default: string } } };
     expect(action.inputs.package.default).toBe(`${pkg.name}@${pkg.version}`);
     for (const file of ['action.yml', 'README.md', 'docs/releasing.md', 'examples/github-workflow.yml']) {
-      const uses = [...read(file).matchAll(/uses: ([\w.-]+\/preflight-gate)@(v?[\w.-]*\w)/g)].map((m) => `${m[1]}@${m[2]}`);
+      const uses = [...read(file).matchAll(/uses: ([\w.-]+\/preflight-gate)@(v?[\w.-]*\w)/g)].map(
+        (m) => `${m[1]}@${m[2]}`,
+      );
       expect([file, uses.length > 0, uses.filter((u) => u !== `${repo}@v${pkg.version}`)]).toEqual([file, true, []]);
     }
     const values = parse(read('helm/values.yaml')) as { image: { repository: string; tag: string } };
@@ -36,7 +56,8 @@ describe('one version: package.json', () => {
   });
 
   it('names no placeholder repository anywhere', () => {
-    const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).stdout.split('\n')
+    const files = spawnSync('git', ['ls-files', '-co', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' })
+      .stdout.split('\n')
       .filter((f) => f && existsSync(join(ROOT, f)) && !f.startsWith('test/release/') && !/\.(png|gz|tgz)$/.test(f));
     expect(files.filter((f) => read(f).includes('your-org'))).toEqual([]);
   });
@@ -50,9 +71,20 @@ describe('one version: package.json', () => {
       }
       writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, version: '7.8.9' }, null, 2));
       // What a release adds under [Unreleased] before npm version.
-      writeFileSync(join(copy, 'CHANGELOG.md'), read('CHANGELOG.md').replace('## [Unreleased]\n', '## [Unreleased]\n\n### Added\n\n- The release workflow of 7.8.9.\n'));
+      writeFileSync(
+        join(copy, 'CHANGELOG.md'),
+        read('CHANGELOG.md').replace(
+          '## [Unreleased]\n',
+          '## [Unreleased]\n\n### Added\n\n- The release workflow of 7.8.9.\n',
+        ),
+      );
       const drift = node(['scripts/release/sync-version.js', '--check'], copy);
-      expect([drift.status, drift.stderr]).toEqual([1, expect.stringContaining('helm/Chart.yaml, action.yml, README.md, docs/releasing.md, examples/github-workflow.yml, CHANGELOG.md')]);
+      expect([drift.status, drift.stderr]).toEqual([
+        1,
+        expect.stringContaining(
+          'helm/Chart.yaml, action.yml, README.md, docs/releasing.md, examples/github-workflow.yml, CHANGELOG.md',
+        ),
+      ]);
       expect(node(['scripts/release/sync-version.js'], copy).status).toBe(0);
       expect(parse(read('helm/Chart.yaml', copy))).toMatchObject({ version: '7.8.9', appVersion: '7.8.9' });
       expect(parse(read('action.yml', copy)).inputs.package.default).toBe(`${pkg.name}@7.8.9`);
@@ -62,13 +94,19 @@ describe('one version: package.json', () => {
       expect(read('README.md', copy)).toContain('npm install --save-dev preflight-gate@7.8.9');
       const changelog = read('CHANGELOG.md', copy);
       expect(changelog).toMatch(/## \[Unreleased\]\n\n## \[7\.8\.9\] - \d{4}-\d{2}-\d{2}\n\n### Added/);
-      expect(changelog).toContain(`[Unreleased]: https://github.com/${repo}/compare/v7.8.9...HEAD\n[7.8.9]: https://github.com/${repo}/compare/v${pkg.version}...v7.8.9\n`);
-      expect(node(['scripts/release/changelog-section.js', '7.8.9', join(copy, 'CHANGELOG.md')]).stdout).toMatch(/^### Added\n\n- The release workflow/);
+      expect(changelog).toContain(
+        `[Unreleased]: https://github.com/${repo}/compare/v7.8.9...HEAD\n[7.8.9]: https://github.com/${repo}/compare/v${pkg.version}...v7.8.9\n`,
+      );
+      expect(node(['scripts/release/changelog-section.js', '7.8.9', join(copy, 'CHANGELOG.md')]).stdout).toMatch(
+        /^### Added\n\n- The release workflow/,
+      );
       expect(node(['scripts/release/sync-version.js', '--check'], copy).status).toBe(0);
       // A version with nothing under [Unreleased] has no release notes: the release stops.
       writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, version: '7.9.0' }, null, 2));
       expect(node(['scripts/release/sync-version.js'], copy).status).toBe(0);
-      expect(node(['scripts/release/changelog-section.js', '7.9.0', join(copy, 'CHANGELOG.md')]).stderr).toContain('the section of 7.9.0 is empty');
+      expect(node(['scripts/release/changelog-section.js', '7.9.0', join(copy, 'CHANGELOG.md')]).stderr).toContain(
+        'the section of 7.9.0 is empty',
+      );
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
@@ -89,28 +127,50 @@ describe('release files', () => {
     const headings = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].map((m) => m[1]);
     expect(headings[0]).toBe('Unreleased');
     expect(headings).toContain(pkg.version);
-    for (const h of headings) expect(changelog).toMatch(new RegExp(`^\\[${h.replace(/\./g, '\\.')}\\]: https://github\\.com/${repo}/`, 'm'));
-    for (const m of changelog.matchAll(/^### (.+)$/gm)) expect(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security']).toContain(m[1]);
+    for (const h of headings)
+      expect(changelog).toMatch(new RegExp(`^\\[${h.replace(/\./g, '\\.')}\\]: https://github\\.com/${repo}/`, 'm'));
+    for (const m of changelog.matchAll(/^### (.+)$/gm))
+      expect(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security']).toContain(m[1]);
     const section = node(['scripts/release/changelog-section.js', pkg.version]);
     expect([section.status, section.stdout.length > 100]).toEqual([0, true]);
-    expect(node(['scripts/release/changelog-section.js', '99.0.0']).stderr).toContain('has no "## [99.0.0] - YYYY-MM-DD" section');
+    expect(node(['scripts/release/changelog-section.js', '99.0.0']).stderr).toContain(
+      'has no "## [99.0.0] - YYYY-MM-DD" section',
+    );
   });
 });
 
 describe('workflows', () => {
-  const lint = (pattern: string, cwd = ROOT) => spawnSync(process.execPath, [join(ROOT, 'node_modules', '@tktco', 'node-actionlint', 'bin', 'node-actionlint.js'), pattern], { cwd, encoding: 'utf8' });
-  interface Job { needs?: string | string[]; permissions?: Record<string, string>; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }
+  const lint = (pattern: string, cwd = ROOT) =>
+    spawnSync(
+      process.execPath,
+      [join(ROOT, 'node_modules', '@tktco', 'node-actionlint', 'bin', 'node-actionlint.js'), pattern],
+      { cwd, encoding: 'utf8' },
+    );
+  interface Job {
+    needs?: string | string[];
+    permissions?: Record<string, string>;
+    steps: { uses?: string; run?: string; with?: Record<string, unknown> }[];
+  }
   const workflow = (file: string) => parse(read(file)) as { on: Record<string, unknown>; jobs: Record<string, Job> };
   const text = (job: Job) => JSON.stringify(job.steps);
 
   it('actionlint finds nothing in .github/workflows and the example, and does find a broken workflow', () => {
     const ours = lint('{.github/workflows/*.yml,examples/*.yml}');
-    expect([ours.status, ours.stdout]).toEqual([0, expect.stringMatching(/^Checking 3 workflow file\(s\)\.\.\.\n✓ All workflow files passed lint checks/)]);
+    expect([ours.status, ours.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Checking 3 workflow file\(s\)\.\.\.\n✓ All workflow files passed lint checks/),
+    ]);
     const dir = mkdtempSync(join(tmpdir(), 'pg-actionlint-'));
-    writeFileSync(join(dir, 'broken.yml'), 'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with: { no-such-input: 1 }\n');
+    writeFileSync(
+      join(dir, 'broken.yml'),
+      'on: push\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      - uses: actions/checkout@v4\n        with: { no-such-input: 1 }\n',
+    );
     const broken = lint('broken.yml', dir);
     rmSync(dir, { recursive: true, force: true });
-    expect([broken.status, broken.stdout]).toEqual([1, expect.stringContaining('input "no-such-input" is not defined in action "actions/checkout@v4"')]);
+    expect([broken.status, broken.stdout]).toEqual([
+      1,
+      expect.stringContaining('input "no-such-input" is not defined in action "actions/checkout@v4"'),
+    ]);
   });
 
   it('ci.yml runs what .ci/run runs, on pushes to main and pull requests', () => {
@@ -127,7 +187,12 @@ describe('workflows', () => {
     expect(text(test)).toContain('bash .ci/run');
     for (const job of [image, npm]) expect(job.needs).toEqual(expect.arrayContaining(['test']));
     const build = image.steps.find((s) => s.uses?.startsWith('docker/build-push-action@'));
-    expect(build?.with).toMatchObject({ platforms: 'linux/amd64,linux/arm64', push: true, sbom: true, provenance: 'mode=max' });
+    expect(build?.with).toMatchObject({
+      platforms: 'linux/amd64,linux/arm64',
+      push: true,
+      sbom: true,
+      provenance: 'mode=max',
+    });
     expect(text(image)).toMatch(/cosign sign --yes/);
     expect(image.steps.some((s) => s.uses?.startsWith('actions/attest-build-provenance@'))).toBe(true);
     expect(image.permissions).toMatchObject({ packages: 'write', 'id-token': 'write' });

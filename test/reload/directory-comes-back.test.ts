@@ -13,9 +13,13 @@ const INVALID = { 'gate.yaml': 'kind: Policy\nname: gate\nrules:\n  - nosuchrule
 
 const status = async (url: string, env: string) => (await post(`${url}/preflight`, preflightIn(env))).status;
 const inSync = (url: string) => metric(url, 'preflight_policy_files_in_sync');
-const serving = (url: string, files: Record<string, string>) => waitFor(async () => (await readyz(url)).revision === revisionFor(files), `revision ${revisionFor(files)} to be served`);
+const serving = (url: string, files: Record<string, string>) =>
+  waitFor(
+    async () => (await readyz(url)).revision === revisionFor(files),
+    `revision ${revisionFor(files)} to be served`,
+  );
 type Files = { inSync: boolean; reason?: string; diskRevision?: string };
-const policyFiles = async (url: string) => (await readyz(url) as unknown as { policyFiles: Files }).policyFiles;
+const policyFiles = async (url: string) => ((await readyz(url)) as unknown as { policyFiles: Files }).policyFiles;
 
 describe('the watch survives POLICY_DIR going away and coming back (real server process)', () => {
   const root = mkdtempSync(join(tmpdir(), 'preflight-gone-'));
@@ -25,7 +29,10 @@ describe('the watch survives POLICY_DIR going away and coming back (real server 
     mkdirSync(dir);
     writeSet(dir, A);
     server = await startServerProcess({ POLICY_DIR: dir, POLICY_RELOAD_DEBOUNCE_MS: '50' });
-    await waitFor(async () => server.output().includes('"trigger":"watch"') || (await inSync(server.url)) === 1, 'the watch to start');
+    await waitFor(
+      async () => server.output().includes('"trigger":"watch"') || (await inSync(server.url)) === 1,
+      'the watch to start',
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -38,7 +45,10 @@ describe('the watch survives POLICY_DIR going away and coming back (real server 
 
     rmSync(dir, { recursive: true, force: true });
     // Long enough for a reload attempt to fail: the set in use keeps serving, and that is said.
-    await waitFor(async () => (await policyFiles(server.url)).reason === 'missing', '/readyz to report the missing directory');
+    await waitFor(
+      async () => (await policyFiles(server.url)).reason === 'missing',
+      '/readyz to report the missing directory',
+    );
     expect(await inSync(server.url)).toBe(0);
     expect(await status(server.url, 'alpha')).toBe(403);
 
@@ -54,7 +64,10 @@ describe('the watch survives POLICY_DIR going away and coming back (real server 
     await serving(server.url, C);
 
     writeSet(dir, INVALID);
-    await waitFor(async () => (await policyFiles(server.url)).reason === 'rejected', '/readyz to report the rejected files');
+    await waitFor(
+      async () => (await policyFiles(server.url)).reason === 'rejected',
+      '/readyz to report the rejected files',
+    );
     expect(await policyFiles(server.url)).toMatchObject({ inSync: false, diskRevision: revisionFor(INVALID) });
     expect(await inSync(server.url)).toBe(0);
     expect((await readyz(server.url)).revision).toBe(revisionFor(C));
@@ -100,10 +113,16 @@ describe('a ConfigMap mount whose directory goes away and comes back', () => {
     configMapDir(dir, A);
     server = await startServerProcess({ POLICY_DIR: dir, POLICY_RELOAD_DEBOUNCE_MS: '50' });
     rmSync(dir, { recursive: true, force: true });
-    await waitFor(async () => (await policyFiles(server.url)).reason === 'missing', '/readyz to report the missing directory');
+    await waitFor(
+      async () => (await policyFiles(server.url)).reason === 'missing',
+      '/readyz to report the missing directory',
+    );
     mkdirSync(dir);
     const mount = configMapDir(dir, B);
-    await serving(server.url, B).catch((e) => { console.log(server.output()); throw e; });
+    await serving(server.url, B).catch((e) => {
+      console.log(server.output());
+      throw e;
+    });
     mount.swap(C);
     await serving(server.url, C);
   });

@@ -2,7 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
-import { blockPolicy, keepPosting, metric, preflightIn, readyz, revisionFor, writeSet, type Answer } from './reload-helpers';
+import {
+  blockPolicy,
+  keepPosting,
+  metric,
+  preflightIn,
+  readyz,
+  revisionFor,
+  writeSet,
+  type Answer,
+} from './reload-helpers';
 
 /**
  * The running service, its policy directory edited under load. Set A blocks "alpha"; set B is
@@ -16,7 +25,12 @@ const EXPECTED: Record<string, number> = { [revisionFor(A)]: 403, [revisionFor(B
 
 /** Every answer is the right decision for the revision it names, and names it in the message too. */
 function wrongAnswers(answers: Answer[]): Answer[] {
-  return answers.filter((a) => a.revision === undefined || EXPECTED[a.revision] !== a.status || !a.message.includes(`policy revision ${a.revision})`));
+  return answers.filter(
+    (a) =>
+      a.revision === undefined ||
+      EXPECTED[a.revision] !== a.status ||
+      !a.message.includes(`policy revision ${a.revision})`),
+  );
 }
 
 describe('hot reload of POLICY_DIR under load (real server process)', () => {
@@ -39,9 +53,19 @@ describe('hot reload of POLICY_DIR under load (real server process)', () => {
       writeSet(dir, INVALID);
       await waitFor(async () => (await readyz(server.url)).lastLoad?.ok === false, 'the invalid set to be rejected');
       const rejected = await readyz(server.url);
-      expect(rejected).toMatchObject({ status: 'ready', revision: revisionFor(A), lastLoad: { ok: false, trigger: 'watch', revision: revisionFor(A) } });
-      expect(rejected.lastLoad?.problems[0]).toMatch(new RegExp(`^${dir}/gate\\.yaml:5:7 rules\\[0\\]\\.environments\\.blockd: blockd is not a known field`));
-      expect(server.output()).toMatch(new RegExp(`policy set rejected \\(watch\\): ${dir}/gate\\.yaml:5:7 .*still serving revision ${revisionFor(A)}`));
+      expect(rejected).toMatchObject({
+        status: 'ready',
+        revision: revisionFor(A),
+        lastLoad: { ok: false, trigger: 'watch', revision: revisionFor(A) },
+      });
+      expect(rejected.lastLoad?.problems[0]).toMatch(
+        new RegExp(`^${dir}/gate\\.yaml:5:7 rules\\[0\\]\\.environments\\.blockd: blockd is not a known field`),
+      );
+      expect(server.output()).toMatch(
+        new RegExp(
+          `policy set rejected \\(watch\\): ${dir}/gate\\.yaml:5:7 .*still serving revision ${revisionFor(A)}`,
+        ),
+      );
       const beforeB = load.answers.length;
       await waitFor(async () => load.answers.length >= beforeB + 20, 'answers while the invalid set is on disk');
 
@@ -69,6 +93,10 @@ describe('hot reload of POLICY_DIR under load (real server process)', () => {
     expect(await metric(server.url, 'preflight_policies_loaded')).toBe(2);
     expect(await metric(server.url, `preflight_policy_bundle_info{revision="${revisionFor(B)}"}`)).toBe(1);
     expect(await metric(server.url, `preflight_policy_bundle_info{revision="${revisionFor(A)}"}`)).toBeUndefined();
-    expect(await readyz(server.url)).toMatchObject({ status: 'ready', revision: revisionFor(B), lastLoad: { ok: true, trigger: 'watch' } });
+    expect(await readyz(server.url)).toMatchObject({
+      status: 'ready',
+      revision: revisionFor(B),
+      lastLoad: { ok: true, trigger: 'watch' },
+    });
   });
 });

@@ -12,8 +12,17 @@ import { blockPolicy, revisionFor } from './reload-helpers';
 /** A real winston logger whose JSON lines are kept for the test to read. */
 function capturingLogger() {
   const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
-  const logger = winston.createLogger({ level: 'info', format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const logger = winston.createLogger({
+    level: 'info',
+    format: winston.format.json(),
+    transports: [new winston.transports.Stream({ stream })],
+  });
   return { logger, lines };
 }
 
@@ -26,9 +35,13 @@ describe('policy reloader', () => {
   const A = { 'gate.yaml': blockPolicy('gate', 'alpha') };
   const B = { 'gate.yaml': blockPolicy('gate', 'beta'), 'more.yaml': blockPolicy('more', 'gamma') };
   const INVALID = { 'gate.yaml': 'kind: Policy\nname: gate\nrules:\n  - environments: {blocked: []}\n' };
-  const count = async (result: string) => (await metrics.reloads.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
-  const bundleInfo = async () => Object.fromEntries((await metrics.bundleInfo.get()).values.map((v) => [v.labels.revision, v.value]));
-  const write = (files: Record<string, string>) => { for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t); };
+  const count = async (result: string) =>
+    (await metrics.reloads.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+  const bundleInfo = async () =>
+    Object.fromEntries((await metrics.bundleInfo.get()).values.map((v) => [v.labels.revision, v.value]));
+  const write = (files: Record<string, string>) => {
+    for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t);
+  };
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('loads a valid set: store, reload counter, policies gauge and bundle info', async () => {
@@ -45,7 +58,11 @@ describe('policy reloader', () => {
     expect(reloader.reload('SIGHUP')).toEqual({ result: 'unchanged', revision: revisionFor(A) });
     expect(store.current()).toBe(before);
     expect(await count('success')).toBe(1);
-    expect(lines.at(-1)).toMatchObject({ level: 'info', message: 'policy reload skipped: content unchanged', trigger: 'SIGHUP' });
+    expect(lines.at(-1)).toMatchObject({
+      level: 'info',
+      message: 'policy reload skipped: content unchanged',
+      trigger: 'SIGHUP',
+    });
   });
 
   it('rejects an invalid set, keeps the set in use, and logs and shows the file and line', async () => {
@@ -54,11 +71,22 @@ describe('policy reloader', () => {
     const outcome = reloader.reload('watch');
     expect(outcome).toMatchObject({ result: 'failure', revisionInUse: revisionFor(A) });
     expect(store.current()).toBe(inUse);
-    expect(store.lastLoad()).toMatchObject({ ok: false, trigger: 'watch', revision: revisionFor(A), rejectedRevision: revisionFor(INVALID) });
-    expect(store.lastLoad()?.problems[0]).toMatch(new RegExp(`^${dir}/gate\\.yaml:4:\\d+ rules\\[0\\]\\.environments\\.blocked: `));
+    expect(store.lastLoad()).toMatchObject({
+      ok: false,
+      trigger: 'watch',
+      revision: revisionFor(A),
+      rejectedRevision: revisionFor(INVALID),
+    });
+    expect(store.lastLoad()?.problems[0]).toMatch(
+      new RegExp(`^${dir}/gate\\.yaml:4:\\d+ rules\\[0\\]\\.environments\\.blocked: `),
+    );
     const logged = lines.at(-1) as { level: string; message: string; problems: string[] };
     expect(logged.level).toBe('error');
-    expect(logged.message).toMatch(new RegExp(`^policy set rejected \\(watch\\): ${dir}/gate\\.yaml:4:\\d+ .*; still serving revision ${revisionFor(A)}$`));
+    expect(logged.message).toMatch(
+      new RegExp(
+        `^policy set rejected \\(watch\\): ${dir}/gate\\.yaml:4:\\d+ .*; still serving revision ${revisionFor(A)}$`,
+      ),
+    );
     expect(await count('failure')).toBe(1);
     expect(await bundleInfo()).toEqual({ [revisionFor(A)]: 1 });
   });
@@ -73,7 +101,11 @@ describe('policy reloader', () => {
     expect(await count('failure')).toBe(1);
     const logged = lines.at(-1) as { level: string; message: string };
     expect(logged.level).toBe('warn');
-    expect(logged.message).toMatch(new RegExp(`^policy reload skipped: the files are unchanged since they were rejected \\(${dir}/gate\\.yaml:4:\\d+ rules\\[0\\]\\.environments\\.blocked: .*\\); still serving revision ${revisionFor(A)}$`));
+    expect(logged.message).toMatch(
+      new RegExp(
+        `^policy reload skipped: the files are unchanged since they were rejected \\(${dir}/gate\\.yaml:4:\\d+ rules\\[0\\]\\.environments\\.blocked: .*\\); still serving revision ${revisionFor(A)}$`,
+      ),
+    );
     expect(logged.message).not.toContain('content unchanged');
   });
 

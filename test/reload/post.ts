@@ -1,13 +1,24 @@
 import { request } from 'node:http';
 
-export interface PostAnswer { status: number; headers: Record<string, string | string[] | undefined>; body: string }
+export interface PostAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
 
-function send(method: 'GET' | 'POST', url: string, body: string | Buffer, headers: Record<string, string>): Promise<PostAnswer> {
+function send(
+  method: 'GET' | 'POST',
+  url: string,
+  body: string | Buffer,
+  headers: Record<string, string>,
+): Promise<PostAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(url, { method, agent: false, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);

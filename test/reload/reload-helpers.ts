@@ -4,7 +4,8 @@ import { revisionOf } from '../../src/policy/loading/load-bundle';
 import { getJson, getText, post } from './post';
 
 /** The revision the service will report for these files (relative path -> text). */
-export const revisionFor = (files: Record<string, string>) => revisionOf(Object.entries(files).map(([key, text]) => ({ file: key, key, text })));
+export const revisionFor = (files: Record<string, string>) =>
+  revisionOf(Object.entries(files).map(([key, text]) => ({ file: key, key, text })));
 
 export const blockPolicy = (name: string, env: string) => `kind: Policy
 name: ${name}
@@ -14,10 +15,11 @@ rules:
 message: "{{reason}}"
 `;
 
-export const preflightIn = (environment: string) => JSON.stringify({
-  event: 'experiment.execution.preflight',
-  execution: { id: 1, experimentKey: 'SHOP-1', teamKey: 'SHOP', environment, steps: [] },
-});
+export const preflightIn = (environment: string) =>
+  JSON.stringify({
+    event: 'experiment.execution.preflight',
+    execution: { id: 1, experimentKey: 'SHOP-1', teamKey: 'SHOP', environment, steps: [] },
+  });
 
 export interface ReadyBody {
   status: string;
@@ -35,7 +37,11 @@ export async function metric(url: string, series: string): Promise<number | unde
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-export interface Answer { status: number; revision?: string; message: string }
+export interface Answer {
+  status: number;
+  revision?: string;
+  message: string;
+}
 
 /** Keeps `workers` requests in flight until stopped; records every answer and every failure. */
 export function keepPosting(url: string, body: string, workers = 4) {
@@ -47,13 +53,24 @@ export function keepPosting(url: string, body: string, workers = 4) {
       try {
         const res = await post(`${url}/preflight`, body);
         const revision = res.headers['x-preflight-policy-revision'];
-        answers.push({ status: res.status, revision: typeof revision === 'string' ? revision : undefined, message: (JSON.parse(res.body) as { message: string }).message });
+        answers.push({
+          status: res.status,
+          revision: typeof revision === 'string' ? revision : undefined,
+          message: (JSON.parse(res.body) as { message: string }).message,
+        });
       } catch (err) {
         failures.push(String(err));
       }
     }
   });
-  return { answers, failures, stop: async () => { stopped = true; await Promise.all(loops); } };
+  return {
+    answers,
+    failures,
+    stop: async () => {
+      stopped = true;
+      await Promise.all(loops);
+    },
+  };
 }
 
 /** Writes every file of a set; the files of one set are written back to back (one burst). */

@@ -55,8 +55,16 @@ describe('SIGHUP reloads the policy directory (watching off)', () => {
     server.child.kill('SIGHUP');
     await waitFor(async () => (await readyz(server.url)).lastLoad?.ok === false, 'SIGHUP to reject the set');
     const ready = await readyz(server.url);
-    expect(ready).toMatchObject({ status: 'ready', revision: revisionFor(B), lastLoad: { trigger: 'SIGHUP', rejectedRevision: revisionFor(INVALID) } });
-    expect(ready.lastLoad?.problems).toEqual([expect.stringMatching(new RegExp(`^${dir}/gate\\.yaml:4:5 rules\\[0\\]\\.nosuchrule: unknown rule kind "nosuchrule"`))]);
+    expect(ready).toMatchObject({
+      status: 'ready',
+      revision: revisionFor(B),
+      lastLoad: { trigger: 'SIGHUP', rejectedRevision: revisionFor(INVALID) },
+    });
+    expect(ready.lastLoad?.problems).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${dir}/gate\\.yaml:4:5 rules\\[0\\]\\.nosuchrule: unknown rule kind "nosuchrule"`),
+      ),
+    ]);
     expect(await status(server.url, 'beta')).toBe(403);
   });
 });
@@ -74,13 +82,20 @@ describe('a Kubernetes ConfigMap mount: atomic ..data symlink swap', () => {
   });
 
   it('serves the files reached through the top-level symlinks', async () => {
-    expect(await readyz(server.url)).toMatchObject({ revision: revisionFor(A), policies: 2, builtInPolicies: ['emergency-stop (built-in)'] });
+    expect(await readyz(server.url)).toMatchObject({
+      revision: revisionFor(A),
+      policies: 2,
+      builtInPolicies: ['emergency-stop (built-in)'],
+    });
     expect(await status(server.url, 'alpha')).toBe(403);
   });
 
   it('picks up a new version published by renaming ..data', async () => {
     mount.swap(B);
-    await waitFor(async () => (await readyz(server.url)).revision === revisionFor(B), 'the swapped ConfigMap to be loaded');
+    await waitFor(
+      async () => (await readyz(server.url)).revision === revisionFor(B),
+      'the swapped ConfigMap to be loaded',
+    );
     expect(await status(server.url, 'alpha')).toBe(200);
     expect(await status(server.url, 'beta')).toBe(403);
   });
@@ -88,11 +103,17 @@ describe('a Kubernetes ConfigMap mount: atomic ..data symlink swap', () => {
   it('rejects an invalid version, keeps serving, and loads the next valid one', async () => {
     mount.swap(INVALID);
     await waitFor(async () => (await readyz(server.url)).lastLoad?.ok === false, 'the invalid version to be rejected');
-    expect(await readyz(server.url)).toMatchObject({ revision: revisionFor(B), lastLoad: { problems: [expect.stringMatching(new RegExp(`^${root}/gate\\.yaml:4:5 `))] } });
+    expect(await readyz(server.url)).toMatchObject({
+      revision: revisionFor(B),
+      lastLoad: { problems: [expect.stringMatching(new RegExp(`^${root}/gate\\.yaml:4:5 `))] },
+    });
     expect(await status(server.url, 'beta')).toBe(403);
 
     mount.swap(C);
-    await waitFor(async () => (await readyz(server.url)).revision === revisionFor(C), 'the next valid version to be loaded');
+    await waitFor(
+      async () => (await readyz(server.url)).revision === revisionFor(C),
+      'the next valid version to be loaded',
+    );
     expect(await status(server.url, 'gamma')).toBe(403);
     expect(await status(server.url, 'beta')).toBe(200);
     expect(await metric(server.url, 'preflight_policy_reloads_total{result="success"}')).toBe(3);

@@ -7,21 +7,54 @@ import type { ChangedRun, ReplayReport } from '../../src/replay/replay-report';
 /** A report with `runs` changed runs of every kind (long messages), `policies` policies and `reasons` not-replayable reasons. */
 function report(runs: number, policies: number, reasons: number): ReplayReport {
   const run = (kind: ChangeKind, i: number): ChangedRun => ({
-    decisionId: `d-${kind}-${i}`, at: `2026-01-05T10:00:${String(i % 60).padStart(2, '0')}Z`, executionId: String(1000 + i), experimentKey: `ADM-${i}`,
-    teamKey: 'ADM', environment: 'production', kind,
-    before: { status: 403, message: `[policy-${i}] denied because ${'the reason is long '.repeat(8)}`, modifications: [] },
+    decisionId: `d-${kind}-${i}`,
+    at: `2026-01-05T10:00:${String(i % 60).padStart(2, '0')}Z`,
+    executionId: String(1000 + i),
+    experimentKey: `ADM-${i}`,
+    teamKey: 'ADM',
+    environment: 'production',
+    kind,
+    before: {
+      status: 403,
+      message: `[policy-${i}] denied because ${'the reason is long '.repeat(8)}`,
+      modifications: [],
+    },
     after: { status: 200, message: '', modifications: [{ propertyKey: 'x', value: `${i}` }] as never },
     policies: [{ policy: `policy-${i % policies}`, before: 'deny', after: 'absent' }],
   });
   const changed = Object.fromEntries(CHANGE_KINDS.map((k) => [k, runs])) as Record<ChangeKind, number>;
   return {
-    archive: 'decisions/', policyDir: 'policies', revision: 'abc123', listed: runs,
-    counts: { records: runs * 5, outOfRange: 0, replayed: runs * 5, unchanged: 0, changed, notReplayable: reasons * 2, problems: 0, irreproducible: 0 },
+    archive: 'decisions/',
+    policyDir: 'policies',
+    revision: 'abc123',
+    listed: runs,
+    counts: {
+      records: runs * 5,
+      outOfRange: 0,
+      replayed: runs * 5,
+      unchanged: 0,
+      changed,
+      notReplayable: reasons * 2,
+      problems: 0,
+      irreproducible: 0,
+    },
     recordedRevisions: { abc122: runs * 5 },
-    byPolicy: Array.from({ length: policies }, (_, i) => ({ policy: `policy-${i}`, newlyAllowed: runs, newlyDenied: 0, changed: 0 })),
-    changes: Object.fromEntries(CHANGE_KINDS.map((k) => [k, Array.from({ length: runs }, (_, i) => run(k, i))])) as Record<ChangeKind, ChangedRun[]>,
-    notReplayable: Array.from({ length: reasons }, (_, i) => ({ message: `reason ${i}: ${'cannot replay this one '.repeat(10)}`, count: 2, examples: [] })),
-    problems: [], irreproducible: [],
+    byPolicy: Array.from({ length: policies }, (_, i) => ({
+      policy: `policy-${i}`,
+      newlyAllowed: runs,
+      newlyDenied: 0,
+      changed: 0,
+    })),
+    changes: Object.fromEntries(
+      CHANGE_KINDS.map((k) => [k, Array.from({ length: runs }, (_, i) => run(k, i))]),
+    ) as Record<ChangeKind, ChangedRun[]>,
+    notReplayable: Array.from({ length: reasons }, (_, i) => ({
+      message: `reason ${i}: ${'cannot replay this one '.repeat(10)}`,
+      count: 2,
+      examples: [],
+    })),
+    problems: [],
+    irreproducible: [],
   };
 }
 
@@ -45,24 +78,29 @@ test('a report under the limit is whole: every section, every row, nothing named
 
 test('at any limit the comment stays under it and is cut only at row and section boundaries, saying what was left out', () => {
   const big = report(60, 70, 30);
-  fc.assert(fc.property(fc.integer({ min: 2500, max: 80_000 }), (limit) => {
-    const md = formatMarkdown(big, { limit });
-    expect(md.length).toBeLessThanOrEqual(limit);
-    wellFormed(md);
-    // Each section is there with every run shown or counted, or named as left out.
-    const sections = md.split('\n<details').slice(1);
-    for (const kind of CHANGE_KINDS) {
-      const title = `${CHANGE_TITLE_OF[kind]} (60)`;
-      const section = sections.find((x) => x.includes(`<summary>${title}`));
-      if (section === undefined) {
-        expect(md).toMatch(new RegExp(`_Left out to stay under ${limit} characters: [^\\n]*${title.replace(/[()]/g, '\\$&')}`));
-        continue;
+  fc.assert(
+    fc.property(fc.integer({ min: 2500, max: 80_000 }), (limit) => {
+      const md = formatMarkdown(big, { limit });
+      expect(md.length).toBeLessThanOrEqual(limit);
+      wellFormed(md);
+      // Each section is there with every run shown or counted, or named as left out.
+      const sections = md.split('\n<details').slice(1);
+      for (const kind of CHANGE_KINDS) {
+        const title = `${CHANGE_TITLE_OF[kind]} (60)`;
+        const section = sections.find((x) => x.includes(`<summary>${title}`));
+        if (section === undefined) {
+          expect(md).toMatch(
+            new RegExp(`_Left out to stay under ${limit} characters: [^\\n]*${title.replace(/[()]/g, '\\$&')}`),
+          );
+          continue;
+        }
+        const rows = section.split('\n').filter((l) => l.startsWith('| 2026-')).length;
+        const hidden = Number(/…and (\d+) more \(the JSON report/.exec(section)?.[1] ?? 0);
+        expect(rows + hidden).toBe(60);
       }
-      const rows = section.split('\n').filter((l) => l.startsWith('| 2026-')).length;
-      const hidden = Number(/…and (\d+) more \(the JSON report/.exec(section)?.[1] ?? 0);
-      expect(rows + hidden).toBe(60);
-    }
-  }), { numRuns: 60 });
+    }),
+    { numRuns: 60 },
+  );
 });
 
 test('the default limit keeps a GitHub comment (65,536 characters) whole, with the newly allowed runs first', () => {

@@ -20,7 +20,8 @@ beforeAll(async () => {
   recorded = await recordArchive({ policies: POLICIES, runs: 400, seed: 7 });
   records = [];
   for (const name of readdirSync(recorded.archive).sort()) {
-    for await (const line of readRecords(join(recorded.archive, name))) if (line.kind === 'record') records.push(line.record);
+    for await (const line of readRecords(join(recorded.archive, name)))
+      if (line.kind === 'record') records.push(line.record);
   }
 }, 300_000);
 afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -29,15 +30,28 @@ afterAll(() => scratch.forEach((d) => rmSync(d, { recursive: true, force: true }
 function proposed(change: Record<string, string | undefined>): string {
   const dir = mkdtempSync(join(tmpdir(), 'proposed-'));
   scratch.push(dir);
-  for (const [file, text] of Object.entries({ ...POLICIES, ...change })) if (text !== undefined) writeFileSync(join(dir, file), text);
+  for (const [file, text] of Object.entries({ ...POLICIES, ...change }))
+    if (text !== undefined) writeFileSync(join(dir, file), text);
   return dir;
 }
 
 async function replay(opts: Partial<ReplayCommandOptions> & { dir: string }) {
   let out = '';
   const warnings: string[] = [];
-  const code = await replayCommand({ archive: recorded.archive, format: 'json', maxListed: '1000', ...opts }, {}, (s) => { out += s; }, (s) => warnings.push(s));
-  return { code, out, warnings, report: (opts.format ?? 'json') === 'json' ? (JSON.parse(out) as ReplayReport) : undefined };
+  const code = await replayCommand(
+    { archive: recorded.archive, format: 'json', maxListed: '1000', ...opts },
+    {},
+    (s) => {
+      out += s;
+    },
+    (s) => warnings.push(s),
+  );
+  return {
+    code,
+    out,
+    warnings,
+    report: (opts.format ?? 'json') === 'json' ? (JSON.parse(out) as ReplayReport) : undefined,
+  };
 }
 
 const denials = (r: ArchiveRecord) => r.results.filter((x) => x.result === 'deny').map((x) => x.policy);
@@ -46,7 +60,9 @@ const environmentOf = (r: ArchiveRecord) => (r.payload as { execution: { environ
 test('removing a policy: the runs only it denied are newly allowed, listed first, and --fail-on newly-allowed fails', async () => {
   // The file policy that was the only denial of the most runs.
   const sole = new Map<string, number>();
-  for (const r of records) if (denials(r).length === 1 && !denials(r)[0].includes('built-in')) sole.set(denials(r)[0], (sole.get(denials(r)[0]) ?? 0) + 1);
+  for (const r of records)
+    if (denials(r).length === 1 && !denials(r)[0].includes('built-in'))
+      sole.set(denials(r)[0], (sole.get(denials(r)[0]) ?? 0) + 1);
   const [policy, expected] = [...sole].sort((a, b) => b[1] - a[1])[0];
   expect(expected).toBeGreaterThan(3);
   const dir = proposed({ [`${policy}.yaml`]: undefined });
@@ -54,10 +70,16 @@ test('removing a policy: the runs only it denied are newly allowed, listed first
   expect(code).toBe(1);
   expect(report?.counts.changed['newly-allowed']).toBe(expected);
   expect(report?.counts.changed['newly-denied']).toBe(0);
-  expect(new Set(report?.changes['newly-allowed'].map((c) => c.decisionId))).toEqual(new Set(records.filter((r) => denials(r).join() === policy).map((r) => r.id)));
+  expect(new Set(report?.changes['newly-allowed'].map((c) => c.decisionId))).toEqual(
+    new Set(records.filter((r) => denials(r).join() === policy).map((r) => r.id)),
+  );
   expect(report?.byPolicy[0]).toMatchObject({ policy, newlyAllowed: expected });
   const first = report?.changes['newly-allowed'][0];
-  expect(first).toMatchObject({ before: { status: 403 }, after: { status: 200 }, policies: expect.arrayContaining([{ policy, before: 'deny', after: 'absent' }]) });
+  expect(first).toMatchObject({
+    before: { status: 403 },
+    after: { status: 200 },
+    policies: expect.arrayContaining([{ policy, before: 'deny', after: 'absent' }]),
+  });
   expect(first?.executionId).toMatch(/^\d+$/);
   expect(first?.experimentKey).toMatch(/^[A-Z]+-\d+$/);
   const text = await replay({ dir, format: 'text' });
@@ -66,7 +88,11 @@ test('removing a policy: the runs only it denied are newly allowed, listed first
 });
 
 test('adding a policy that blocks prod: every allowed prod run is newly denied; --fail-on any-change fails, newly-allowed does not', async () => {
-  const block = JSON.stringify({ kind: 'Policy', name: 'no-prod-at-all', rules: [{ environments: { blocked: ['prod'] } }] });
+  const block = JSON.stringify({
+    kind: 'Policy',
+    name: 'no-prod-at-all',
+    rules: [{ environments: { blocked: ['prod'] } }],
+  });
   const dir = proposed({ 'no-prod-at-all.yaml': block });
   const expected = records.filter((r) => r.answer.status === 200 && environmentOf(r) === 'prod').length;
   expect(expected).toBeGreaterThan(3);
@@ -74,16 +100,26 @@ test('adding a policy that blocks prod: every allowed prod run is newly denied; 
   expect(strict.code).toBe(1);
   expect(strict.report?.counts.changed['newly-denied']).toBe(expected);
   expect(strict.report?.counts.changed['newly-allowed']).toBe(0);
-  expect(strict.report?.changes['newly-denied'].every((c) => c.after.message.includes('[no-prod-at-all] environment prod is blocked'))).toBe(true);
+  expect(
+    strict.report?.changes['newly-denied'].every((c) =>
+      c.after.message.includes('[no-prod-at-all] environment prod is blocked'),
+    ),
+  ).toBe(true);
   expect((await replay({ dir, failOn: 'newly-allowed' })).code).toBe(0);
 });
 
 test('a proposed cool-down longer than any the archive looked back is not replayable, and says why', async () => {
-  const longer = JSON.stringify({ kind: 'Policy', name: 'long-pause', rules: [{ cooldown: { after: ['FAILED'], duration: '2d', per: 'team' } }] });
+  const longer = JSON.stringify({
+    kind: 'Policy',
+    name: 'long-pause',
+    rules: [{ cooldown: { after: ['FAILED'], duration: '2d', per: 'team' } }],
+  });
   const { report, warnings, code } = await replay({ dir: proposed({ 'long-pause.yaml': longer }) });
   expect(code).toBe(0);
   expect(report?.counts.notReplayable).toBe(records.length);
-  expect(report?.notReplayable[0].message).toBe('the proposed policies need state facts the archive did not record for this run (its policy set did not need them): runs ended in the last 2d per team');
+  expect(report?.notReplayable[0].message).toBe(
+    'the proposed policies need state facts the archive did not record for this run (its policy set did not need them): runs ended in the last 2d per team',
+  );
   expect(warnings.length).toBe(21); // 20 warnings, then how many more
   expect(warnings[20]).toContain(`${records.length - 20} more warnings`);
 });
@@ -92,7 +128,12 @@ test('--fail-on fails when runs cannot be replayed: a proposal cannot pass the c
   // Removing a policy that denied runs AND adding a memory rule the archive has no facts for: no
   // run can be replayed, so nothing is "newly allowed", yet the check must not pass.
   const sole = records.find((r) => denials(r).length === 1 && !denials(r)[0].includes('built-in')) as ArchiveRecord;
-  const longer = JSON.stringify({ kind: 'Policy', name: 'long-pause', mode: 'audit', rules: [{ cooldown: { after: ['FAILED'], duration: '2d', per: 'team' } }] });
+  const longer = JSON.stringify({
+    kind: 'Policy',
+    name: 'long-pause',
+    mode: 'audit',
+    rules: [{ cooldown: { after: ['FAILED'], duration: '2d', per: 'team' } }],
+  });
   const dir = proposed({ [`${denials(sole)[0]}.yaml`]: undefined, 'long-pause.yaml': longer });
   const strict = await replay({ dir, failOn: 'newly-allowed' });
   expect(strict.report?.counts.notReplayable).toBe(records.length);
@@ -104,7 +145,9 @@ test('--fail-on fails when runs cannot be replayed: a proposal cannot pass the c
 
 /** The policy with the most records where `pick` holds, with that count. */
 function most(pick: (r: ArchiveRecord, policy: string) => boolean, among: string[]): [string, number] {
-  return among.map((policy): [string, number] => [policy, records.filter((r) => pick(r, policy)).length]).sort((a, b) => b[1] - a[1])[0];
+  return among
+    .map((policy): [string, number] => [policy, records.filter((r) => pick(r, policy)).length])
+    .sort((a, b) => b[1] - a[1])[0];
 }
 const resultOf = (r: ArchiveRecord, policy: string) => r.results.find((x) => x.policy === policy)?.result;
 const reworded = (file: string, change: (doc: Record<string, unknown>) => void) => {
@@ -114,10 +157,16 @@ const reworded = (file: string, change: (doc: Record<string, unknown>) => void) 
 };
 
 test('a reworded message: the runs the policy denied are listed as message changed, by policy, with the run named', async () => {
-  const names = Object.keys(POLICIES).filter((f) => f.startsWith('policy-')).map((f) => f.replace('.yaml', ''));
+  const names = Object.keys(POLICIES)
+    .filter((f) => f.startsWith('policy-'))
+    .map((f) => f.replace('.yaml', ''));
   const [policy, expected] = most((r, p) => resultOf(r, p) === 'deny', names);
   expect(expected).toBeGreaterThan(3);
-  const dir = proposed({ [`${policy}.yaml`]: reworded(`${policy}.yaml`, (doc) => { doc.message = 'reworded by the pull request: {{reason}}'; }) });
+  const dir = proposed({
+    [`${policy}.yaml`]: reworded(`${policy}.yaml`, (doc) => {
+      doc.message = 'reworded by the pull request: {{reason}}';
+    }),
+  });
   const { report } = await replay({ dir, failOn: 'any-change' });
   // Where the answer names other denials only (the message is capped), only the policy's result changed.
   const { message, results } = report?.counts.changed ?? { message: 0, results: 0 };
@@ -129,17 +178,29 @@ test('a reworded message: the runs the policy denied are listed as message chang
     expect([run.before.status, run.after.status]).toEqual([403, 403]);
     expect(run.after.message).toContain(`[${policy}] reworded by the pull request: `);
     expect(run.before.message).not.toContain('reworded');
-    expect(run).toMatchObject({ executionId: expect.stringMatching(/^\d+$/), experimentKey: expect.stringMatching(/^[A-Z]+-\d+$/) });
+    expect(run).toMatchObject({
+      executionId: expect.stringMatching(/^\d+$/),
+      experimentKey: expect.stringMatching(/^[A-Z]+-\d+$/),
+    });
   }
   const text = await replay({ dir, format: 'text' });
   expect(text.out).toMatch(/Message changed[^\n]*\n[\s\S]*execution \d+ \(experiment [A-Z]+-\d+/);
 });
 
 test('a modification that writes another value: the allowed runs it applied to are listed as modifications changed, under that policy', async () => {
-  const writers = Object.keys(POLICIES).filter((f) => f.startsWith('policy-') && POLICIES[f].includes('"modifications"')).map((f) => f.replace('.yaml', ''));
-  const [policy, applied] = most((r, p) => r.answer.status === 200 && ['pass', 'warn', 'audit'].includes(resultOf(r, p) ?? ''), writers);
+  const writers = Object.keys(POLICIES)
+    .filter((f) => f.startsWith('policy-') && POLICIES[f].includes('"modifications"'))
+    .map((f) => f.replace('.yaml', ''));
+  const [policy, applied] = most(
+    (r, p) => r.answer.status === 200 && ['pass', 'warn', 'audit'].includes(resultOf(r, p) ?? ''),
+    writers,
+  );
   expect(applied).toBeGreaterThan(3);
-  const dir = proposed({ [`${policy}.yaml`]: reworded(`${policy}.yaml`, (doc) => { (doc.modifications as Array<{ value: string }>)[0].value = 'written by the pull request'; }) });
+  const dir = proposed({
+    [`${policy}.yaml`]: reworded(`${policy}.yaml`, (doc) => {
+      (doc.modifications as Array<{ value: string }>)[0].value = 'written by the pull request';
+    }),
+  });
   const { report } = await replay({ dir });
   const changed = report?.counts.changed.modifications ?? 0;
   expect(changed).toBeGreaterThan(0);
@@ -147,31 +208,58 @@ test('a modification that writes another value: the allowed runs it applied to a
   expect(report?.counts.changed).toMatchObject({ 'newly-allowed': 0, 'newly-denied': 0, message: 0 });
   expect(report?.byPolicy).toEqual([{ policy, newlyAllowed: 0, newlyDenied: 0, changed }]);
   for (const run of report?.changes.modifications ?? []) {
-    expect(run.policies).toEqual([{ policy, before: resultOf(records.find((r) => r.id === run.decisionId) as ArchiveRecord, policy), after: expect.any(String) }]);
-    expect(run.after.modifications).toEqual(expect.arrayContaining([expect.objectContaining({ value: 'written by the pull request' })]));
-    expect(run.before.modifications).not.toEqual(expect.arrayContaining([expect.objectContaining({ value: 'written by the pull request' })]));
+    expect(run.policies).toEqual([
+      {
+        policy,
+        before: resultOf(records.find((r) => r.id === run.decisionId) as ArchiveRecord, policy),
+        after: expect.any(String),
+      },
+    ]);
+    expect(run.after.modifications).toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: 'written by the pull request' })]),
+    );
+    expect(run.before.modifications).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ value: 'written by the pull request' })]),
+    );
   }
 });
 
 test('a reworded warning and a new modification value in the same runs: the writer is named for them too (message changes)', async () => {
-  const names = Object.keys(POLICIES).filter((f) => f.startsWith('policy-')).map((f) => f.replace('.yaml', ''));
+  const names = Object.keys(POLICIES)
+    .filter((f) => f.startsWith('policy-'))
+    .map((f) => f.replace('.yaml', ''));
   const writers = names.filter((p) => POLICIES[`${p}.yaml`].includes('"modifications"'));
   const warned = (r: ArchiveRecord, p: string) => r.answer.status === 200 && resultOf(r, p) === 'warn';
-  const applied = (r: ArchiveRecord, p: string) => r.answer.status === 200 && ['pass', 'warn', 'audit'].includes(resultOf(r, p) ?? '');
+  const applied = (r: ArchiveRecord, p: string) =>
+    r.answer.status === 200 && ['pass', 'warn', 'audit'].includes(resultOf(r, p) ?? '');
   // The writer and the warning policy that meet in the most allowed runs.
-  const pairs = writers.flatMap((w) => names.filter((p) => p !== w).map((p): [string, string, number] => [w, p, records.filter((r) => applied(r, w) && warned(r, p)).length]));
+  const pairs = writers.flatMap((w) =>
+    names
+      .filter((p) => p !== w)
+      .map((p): [string, string, number] => [w, p, records.filter((r) => applied(r, w) && warned(r, p)).length]),
+  );
   const [writer, warner, both] = pairs.sort((a, b) => b[2] - a[2])[0];
   expect(both).toBeGreaterThan(0);
   const dir = proposed({
-    [`${writer}.yaml`]: reworded(`${writer}.yaml`, (doc) => { (doc.modifications as Array<{ value: string }>)[0].value = 'written by the pull request'; }),
-    [`${warner}.yaml`]: reworded(`${warner}.yaml`, (doc) => { doc.message = 'reworded warning: {{reason}}'; }),
+    [`${writer}.yaml`]: reworded(`${writer}.yaml`, (doc) => {
+      (doc.modifications as Array<{ value: string }>)[0].value = 'written by the pull request';
+    }),
+    [`${warner}.yaml`]: reworded(`${warner}.yaml`, (doc) => {
+      doc.message = 'reworded warning: {{reason}}';
+    }),
   });
   const { report } = await replay({ dir });
-  const mixed = (report?.changes.message ?? []).filter((run) => JSON.stringify(run.before.modifications) !== JSON.stringify(run.after.modifications));
+  const mixed = (report?.changes.message ?? []).filter(
+    (run) => JSON.stringify(run.before.modifications) !== JSON.stringify(run.after.modifications),
+  );
   expect(mixed.length).toBeGreaterThan(0);
   for (const run of mixed) expect(run.policies.map((p) => p.policy)).toEqual(expect.arrayContaining([writer, warner]));
   const tally = report?.byPolicy.find((p) => p.policy === writer);
-  expect(tally?.changed).toBe((report?.changes.message ?? []).concat(report?.changes.modifications ?? []).filter((run) => run.policies.some((p) => p.policy === writer)).length);
+  expect(tally?.changed).toBe(
+    (report?.changes.message ?? [])
+      .concat(report?.changes.modifications ?? [])
+      .filter((run) => run.policies.some((p) => p.policy === writer)).length,
+  );
   expect(tally?.changed).toBeGreaterThanOrEqual(mixed.length + (report?.counts.changed.modifications ?? 0));
 });
 
@@ -191,7 +279,15 @@ test('--since takes a duration back from now (14d), as a CI job replays the rece
   const times = records.map((r) => r.at).sort();
   const now = () => new Date(Date.parse(times[100]) + 3 * 3_600_000);
   let out = '';
-  const code = await replayCommand({ archive: recorded.archive, dir: recorded.policies, format: 'json', maxListed: '0', since: '3h' }, {}, (s) => { out += s; }, () => undefined, now);
+  const code = await replayCommand(
+    { archive: recorded.archive, dir: recorded.policies, format: 'json', maxListed: '0', since: '3h' },
+    {},
+    (s) => {
+      out += s;
+    },
+    () => undefined,
+    now,
+  );
   expect(code).toBe(0);
   const report = JSON.parse(out) as ReplayReport;
   expect(report.since).toBe(times[100]);
@@ -208,33 +304,65 @@ test('lines it cannot read are warned about and counted; every other run is repl
   const { report, warnings, code } = await replay({ dir: recorded.policies, archive: dir });
   expect(code).toBe(0);
   expect(report?.counts).toMatchObject({ replayed: records.length, unchanged: records.length, problems: 2 });
-  expect(warnings.join('')).toContain('archive format 2 is not one this version of preflight-gate knows (it reads format 1)');
+  expect(warnings.join('')).toContain(
+    'archive format 2 is not one this version of preflight-gate knows (it reads format 1)',
+  );
   expect(warnings.join('')).toContain('not JSON');
 });
 
 test('markdown: a summary table, newly allowed first and open, rows cut before the comment limit with the rest counted', async () => {
   const { formatMarkdown } = await import('../../src/replay/format-markdown');
-  const everything = JSON.stringify({ kind: 'Policy', name: 'deny-all', rules: [{ environments: { allowed: ['nowhere'] } }] });
+  const everything = JSON.stringify({
+    kind: 'Policy',
+    name: 'deny-all',
+    rules: [{ environments: { allowed: ['nowhere'] } }],
+  });
   const { report } = await replay({ dir: proposed({ 'deny-all.yaml': everything }) });
-  const md = formatMarkdown(report as ReplayReport, { limit: 6000, runUrl: 'https://steadybit.example/runs/{executionId}' });
+  const md = formatMarkdown(report as ReplayReport, {
+    limit: 6000,
+    runUrl: 'https://steadybit.example/runs/{executionId}',
+  });
   expect(md.length).toBeLessThanOrEqual(6000);
   expect(md).toMatch(/^### preflight-gate replay: \d+ archived runs would be decided differently/);
   expect(md).toContain('| Change | Runs |');
   expect(md).toContain('<details><summary>Newly denied (');
   expect(md).toMatch(/…and \d+ more/);
-  expect(md).toMatch(/\[execution \d+ \(experiment [A-Z]+-\d+, team [A-Z]+, environment [^)]+\)\]\(https:\/\/steadybit\.example\/runs\/\d+\)/);
+  expect(md).toMatch(
+    /\[execution \d+ \(experiment [A-Z]+-\d+, team [A-Z]+, environment [^)]+\)\]\(https:\/\/steadybit\.example\/runs\/\d+\)/,
+  );
 });
 
 test('the CLI: exit 2 with a clear message for an archive that is not there, a bad time or an unknown placeholder', () => {
-  expect(runCli(['replay', '--archive', '/nonexistent/archive', '--dir', 'policies'])).toMatchObject({ code: 2, stderr: 'preflight-gate: archive /nonexistent/archive does not exist\n' });
-  expect(runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--since', 'yesterday']).stderr).toContain('--since must be an ISO 8601 time such as 2026-03-02T10:00:00Z or a duration back from now such as 14d, got "yesterday"');
-  expect(runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--run-url', 'https://x/{runId}']).stderr).toContain('unknown placeholder {runId}');
+  expect(runCli(['replay', '--archive', '/nonexistent/archive', '--dir', 'policies'])).toMatchObject({
+    code: 2,
+    stderr: 'preflight-gate: archive /nonexistent/archive does not exist\n',
+  });
+  expect(
+    runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--since', 'yesterday']).stderr,
+  ).toContain(
+    '--since must be an ISO 8601 time such as 2026-03-02T10:00:00Z or a duration back from now such as 14d, got "yesterday"',
+  );
+  expect(
+    runCli(['replay', '--archive', recorded.archive, '--dir', recorded.policies, '--run-url', 'https://x/{runId}'])
+      .stderr,
+  ).toContain('unknown placeholder {runId}');
 });
 
 test('the CLI reads gzipped and plain files alike and exits 0 on the recording revision', () => {
   const gz = readdirSync(recorded.archive).find((n) => n.endsWith('.gz')) as string;
-  const lines = gunzipSync(readFileSync(join(recorded.archive, gz))).toString('utf8').trim().split('\n').length;
-  const res = runCli(['replay', '--archive', join(recorded.archive, gz), '--dir', recorded.policies, '--fail-on', 'any-change']);
+  const lines = gunzipSync(readFileSync(join(recorded.archive, gz)))
+    .toString('utf8')
+    .trim()
+    .split('\n').length;
+  const res = runCli([
+    'replay',
+    '--archive',
+    join(recorded.archive, gz),
+    '--dir',
+    recorded.policies,
+    '--fail-on',
+    'any-change',
+  ]);
   expect(res.stderr).toBe('');
   expect(res.code).toBe(0);
   expect(res.stdout).toContain(`Replayed ${lines} archived decisions against the policies in ${recorded.policies}`);
@@ -243,7 +371,11 @@ test('the CLI reads gzipped and plain files alike and exits 0 on the recording r
 
 test.each([
   ['an empty archive', '', 'no archived decision was replayed'],
-  ['a file that is not a decision archive (the audit log by mistake)', '{"time":"2026-01-05T10:00:00Z","level":"info","message":"preflight decision"}\ngarbage\n', 'archive lines could not be read'],
+  [
+    'a file that is not a decision archive (the audit log by mistake)',
+    '{"time":"2026-01-05T10:00:00Z","level":"info","message":"preflight decision"}\ngarbage\n',
+    'archive lines could not be read',
+  ],
 ])('--fail-on fails on %s: a check that checked nothing does not pass', (_what, content, reason) => {
   const dir = mkdtempSync(join(tmpdir(), 'replay-nothing-'));
   try {

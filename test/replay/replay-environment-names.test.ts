@@ -20,7 +20,8 @@ const names: FactSource = {
   async gather(_needs, payload) {
     lookups++;
     const environments: EnvironmentFacts = {};
-    for (const v of [payload.execution.environment, payload.execution.overrides?.environment]) if (typeof v === 'string') environments[v] = { name: v === ID ? 'payments-prod' : v };
+    for (const v of [payload.execution.environment, payload.execution.overrides?.environment])
+      if (typeof v === 'string') environments[v] = { name: v === ID ? 'payments-prod' : v };
     return { ok: true, facts: { environments } };
   },
 };
@@ -28,7 +29,12 @@ const names: FactSource = {
 let recorded: RecordedArchive;
 const records: ArchiveRecord[] = [];
 beforeAll(async () => {
-  recorded = await recordArchive({ policies: { 'blocked-environments.yaml': BLOCKED }, runs: 200, seed: 41, factSources: () => [names] });
+  recorded = await recordArchive({
+    policies: { 'blocked-environments.yaml': BLOCKED },
+    runs: 200,
+    seed: 41,
+    factSources: () => [names],
+  });
   records.push(...(await archivedRecords(recorded)));
 }, 300_000);
 
@@ -58,5 +64,10 @@ test('replay decides from the archived names alone and reproduces every answer',
 test('unblocking payments-prod: exactly the runs sent by its id are newly allowed', async () => {
   const dir = tempDir({ 'blocked-environments.yaml': BLOCKED.replace('payments-prod', 'nowhere') }).dir;
   const { report } = await replay({ dir });
-  expect(report.changes['newly-allowed'].map((c) => c.decisionId).sort()).toEqual(records.filter(byId).map((r) => r.id).sort());
+  expect(report.changes['newly-allowed'].map((c) => c.decisionId).sort()).toEqual(
+    records
+      .filter(byId)
+      .map((r) => r.id)
+      .sort(),
+  );
 });

@@ -34,7 +34,10 @@ test('every decision is archived with the exact bytes of the answer the service 
   expect(recorded.answers.size).toBe(RUNS);
   for (const record of records) {
     const sent = recorded.answers.get(record.id);
-    expect({ id: record.id, status: record.answer.status, text: JSON.stringify(record.answer.body) }).toEqual({ id: record.id, ...sent });
+    expect({ id: record.id, status: record.answer.status, text: JSON.stringify(record.answer.body) }).toEqual({
+      id: record.id,
+      ...sent,
+    });
   }
   // The generated runs reach every outcome and every source of facts.
   const statuses = new Set(records.map((r) => r.answer.status));
@@ -53,11 +56,24 @@ test('every decision is archived with the exact bytes of the answer the service 
 test('replaying the archive against the revision that made it reproduces every answer byte for byte', async () => {
   let out = '';
   const warnings: string[] = [];
-  const code = await replayCommand({ archive: recorded.archive, dir: recorded.policies, format: 'json', failOn: 'any-change', maxListed: '20' }, {}, (s) => { out += s; }, (s) => warnings.push(s));
+  const code = await replayCommand(
+    { archive: recorded.archive, dir: recorded.policies, format: 'json', failOn: 'any-change', maxListed: '20' },
+    {},
+    (s) => {
+      out += s;
+    },
+    (s) => warnings.push(s),
+  );
   const report = JSON.parse(out) as ReplayReport;
   expect(warnings).toEqual([]);
   expect(report.counts).toEqual({
-    records: RUNS, outOfRange: 0, replayed: RUNS, unchanged: RUNS, notReplayable: 0, problems: 0, irreproducible: 0,
+    records: RUNS,
+    outOfRange: 0,
+    replayed: RUNS,
+    unchanged: RUNS,
+    notReplayable: 0,
+    problems: 0,
+    irreproducible: 0,
     changed: { 'newly-allowed': 0, 'newly-denied': 0, message: 0, modifications: 0, results: 0 },
   });
   expect(Object.values(report.recordedRevisions)).toEqual([RUNS]);
@@ -65,14 +81,27 @@ test('replaying the archive against the revision that made it reproduces every a
   expect(code).toBe(0);
 });
 
-test('from a checkout of the same policies elsewhere (a pull request\'s), explained answers still replay exactly', async () => {
+test("from a checkout of the same policies elsewhere (a pull request's), explained answers still replay exactly", async () => {
   // ?explain=true answers name each policy's file under the service's POLICY_DIR.
   const checkout = mkdtempSync(join(tmpdir(), 'checkout-'));
   try {
     cpSync(recorded.policies, join(checkout, 'policies'), { recursive: true });
     let out = '';
     const warnings: string[] = [];
-    const code = await replayCommand({ archive: recorded.archive, dir: join(checkout, 'policies'), format: 'json', failOn: 'any-change', maxListed: '5' }, {}, (s) => { out += s; }, (s) => warnings.push(s));
+    const code = await replayCommand(
+      {
+        archive: recorded.archive,
+        dir: join(checkout, 'policies'),
+        format: 'json',
+        failOn: 'any-change',
+        maxListed: '5',
+      },
+      {},
+      (s) => {
+        out += s;
+      },
+      (s) => warnings.push(s),
+    );
     const report = JSON.parse(out) as ReplayReport;
     expect(warnings).toEqual([]);
     expect(report.counts).toMatchObject({ replayed: RUNS, unchanged: RUNS, irreproducible: 0 });

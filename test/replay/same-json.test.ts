@@ -22,7 +22,9 @@ test('sameText decides about strings that differ', () => {
 });
 
 test('agrees with comparing JSON.stringify texts on arbitrary JSON values', () => {
-  fc.assert(fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => sameJson(a, b) === (JSON.stringify(a) === JSON.stringify(b))));
+  fc.assert(
+    fc.property(fc.jsonValue(), fc.jsonValue(), (a, b) => sameJson(a, b) === (JSON.stringify(a) === JSON.stringify(b))),
+  );
   fc.assert(fc.property(fc.jsonValue(), (a) => sameJson(a, JSON.parse(JSON.stringify(a)))));
 });
 

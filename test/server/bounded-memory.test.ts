@@ -21,7 +21,10 @@ const values = parse(readFileSync(join(ROOT, 'helm', 'values.yaml'), 'utf8')) as
 const MEMORY_LIMIT = Number(/^(\d+)Mi$/.exec(values.resources.limits.memory)?.[1]) * 2 ** 20;
 const SECRET = 'bounded-memory-secret-5e2a';
 const dir = mkdtempSync(join(tmpdir(), 'preflight-gate-memory-'));
-writeFileSync(join(dir, 'no-system-namespaces.yaml'), 'kind: Policy\nname: no-system-namespaces\nrules:\n  - targetAttributes: { forbid: { k8s.namespace: [kube-system] } }\n');
+writeFileSync(
+  join(dir, 'no-system-namespaces.yaml'),
+  'kind: Policy\nname: no-system-namespaces\nrules:\n  - targetAttributes: { forbid: { k8s.namespace: [kube-system] } }\n',
+);
 
 let proc: ServerProcess;
 afterAll(async () => {
@@ -31,7 +34,9 @@ afterAll(async () => {
 
 /** A field of /proc/<pid>/status, in bytes. */
 function procStatus(pid: number, field: 'VmHWM'): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(`${field}:`));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${field}:`));
   return Number(line?.replace(/\D+/g, '') ?? NaN) * 1024;
 }
 
@@ -52,10 +57,16 @@ function post(port: number, body: Buffer, signature: string | undefined): Promis
         if (!socket.write(body.subarray(at, at + 65536))) return void socket.once('drain', () => send(at + 65536));
       }
     };
-    socket.on('connect', () => { socket.write(head); send(0); });
+    socket.on('connect', () => {
+      socket.write(head);
+      send(0);
+    });
     socket.on('data', (d: Buffer) => {
       answer += d.toString('latin1');
-      if (!stopped && answer.includes('\r\n')) { stopped = true; socket.destroy(); }
+      if (!stopped && answer.includes('\r\n')) {
+        stopped = true;
+        socket.destroy();
+      }
     });
     socket.on('error', () => undefined);
     socket.on('close', () => {
@@ -87,8 +98,12 @@ describe('under the chart limits, no load takes the service past its memory limi
 
   beforeAll(async () => {
     proc = await startServerProcess({
-      POLICY_DIR: dir, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET,
-      BODY_LIMIT: values.config.bodyLimit, BODY_BUDGET: values.config.bodyBudget, NODE_OPTIONS: `--max-old-space-size=${values.config.maxHeapMb}`,
+      POLICY_DIR: dir,
+      POLICY_WATCH: 'false',
+      WEBHOOK_SECRET: SECRET,
+      BODY_LIMIT: values.config.bodyLimit,
+      BODY_BUDGET: values.config.bodyBudget,
+      NODE_OPTIONS: `--max-old-space-size=${values.config.maxHeapMb}`,
     });
   });
 
@@ -107,19 +122,27 @@ describe('under the chart limits, no load takes the service past its memory limi
 
   test('32 connections sending 15 MB bodies without a valid signature (half with none, half with a wrong one)', async () => {
     const wrong = `hmac-sha256 ${'0'.repeat(64)}`;
-    const { preflight, statuses } = await under(() => Promise.all(Array.from({ length: 32 }, (_, i) => post(proc.port, unsigned, i % 2 === 0 ? undefined : wrong))));
+    const { preflight, statuses } = await under(() =>
+      Promise.all(Array.from({ length: 32 }, (_, i) => post(proc.port, unsigned, i % 2 === 0 ? undefined : wrong))),
+    );
     expect(preflight).toBe(200);
     // 401 (no signature: refused before reading; wrong one: once read), or 503 past the budget.
     expect(Object.keys(statuses).sort()).toEqual(expect.arrayContaining(['401']));
     expect(Object.keys(statuses).filter((s) => s !== '401' && s !== '503')).toEqual([]);
   }, 45_000);
 
-  test.each([8, 32])('%i connections of signed 10,000-target runs', async (connections) => {
-    const signature = signatureHeader(SECRET, run);
-    const { preflight, statuses } = await under(() => Promise.all(Array.from({ length: connections }, () => post(proc.port, run, signature))));
-    expect(preflight).toBe(200);
-    // Decided (allowed), or refused at once while the budget is held by others.
-    expect(statuses['200']).toBeGreaterThanOrEqual(1);
-    expect(Object.keys(statuses).filter((s) => s !== '200' && s !== '503')).toEqual([]);
-  }, 45_000);
+  test.each([8, 32])(
+    '%i connections of signed 10,000-target runs',
+    async (connections) => {
+      const signature = signatureHeader(SECRET, run);
+      const { preflight, statuses } = await under(() =>
+        Promise.all(Array.from({ length: connections }, () => post(proc.port, run, signature))),
+      );
+      expect(preflight).toBe(200);
+      // Decided (allowed), or refused at once while the budget is held by others.
+      expect(statuses['200']).toBeGreaterThanOrEqual(1);
+      expect(Object.keys(statuses).filter((s) => s !== '200' && s !== '503')).toEqual([]);
+    },
+    45_000,
+  );
 });

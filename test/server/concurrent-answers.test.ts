@@ -10,7 +10,10 @@ import { jsonLines } from './json-lines';
 // Sent all at once, every request must still get its own decision, answer and audit line.
 const SECRET = 'concurrent-answers-secret-5c2e';
 const dir = mkdtempSync(join(tmpdir(), 'preflight-gate-concurrent-'));
-writeFileSync(join(dir, 'blocked.yaml'), 'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n');
+writeFileSync(
+  join(dir, 'blocked.yaml'),
+  'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n',
+);
 
 let proc: ServerProcess;
 afterAll(async () => {
@@ -35,12 +38,22 @@ describe('many preflights at once', () => {
   test('each gets the answer and the audit line of its own payload', async () => {
     proc = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET });
     const sent = Array.from({ length: 120 }, (_, k) => ({ kind: KINDS[k % KINDS.length], executionId: 1000 + k }));
-    const answers = await Promise.all(sent.map(async ({ kind, executionId }) => {
-      const raw = body(kind, executionId);
-      const signature = kind === 'unsigned' ? `hmac-sha256 ${'0'.repeat(64)}` : signatureHeader(SECRET, raw);
-      const res = await fetch(`${proc.url}/preflight`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signature } });
-      return { status: res.status, decisionId: res.headers.get('x-preflight-decision-id') ?? '', message: ((await res.json()) as { message: string }).message };
-    }));
+    const answers = await Promise.all(
+      sent.map(async ({ kind, executionId }) => {
+        const raw = body(kind, executionId);
+        const signature = kind === 'unsigned' ? `hmac-sha256 ${'0'.repeat(64)}` : signatureHeader(SECRET, raw);
+        const res = await fetch(`${proc.url}/preflight`, {
+          method: 'POST',
+          body: raw,
+          headers: { 'content-type': 'application/json', 'x-sb-signature': signature },
+        });
+        return {
+          status: res.status,
+          decisionId: res.headers.get('x-preflight-decision-id') ?? '',
+          message: ((await res.json()) as { message: string }).message,
+        };
+      }),
+    );
     expect(await proc.stop('SIGTERM')).toBe(0);
 
     expect(answers.map((a) => a.status)).toEqual(sent.map((s) => EXPECTED[s.kind]));
@@ -52,7 +65,13 @@ describe('many preflights at once', () => {
       const line = lines.find((l) => l.decisionId === decisionId);
       if (kind === 'allowed' || kind === 'denied') {
         expect(message).toContain(`(decision ${decisionId},`);
-        expect(line).toEqual(expect.objectContaining({ executionId, decision: kind === 'allowed' ? 'allow' : 'deny', status: EXPECTED[kind] }));
+        expect(line).toEqual(
+          expect.objectContaining({
+            executionId,
+            decision: kind === 'allowed' ? 'allow' : 'deny',
+            status: EXPECTED[kind],
+          }),
+        );
       } else {
         expect(line).toEqual(expect.objectContaining({ decision: 'error', status: EXPECTED[kind] }));
       }

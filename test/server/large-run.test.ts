@@ -12,8 +12,14 @@ import { startServerProcess, type ServerProcess } from '../helpers/server-proces
 // with its default BODY_LIMIT, must decide such a run (a 413 would stop it).
 const SECRET = 'large-run-secret-8d1f';
 const dir = mkdtempSync(join(tmpdir(), 'preflight-gate-large-run-'));
-writeFileSync(join(dir, 'no-system-namespaces.yaml'), 'kind: Policy\nname: no-system-namespaces\nrules:\n  - targetAttributes: { forbid: { k8s.namespace: [kube-system] } }\n');
-writeFileSync(join(dir, 'target-cap.yaml'), 'kind: Policy\nname: target-cap\nrules:\n  - targets: { maxPerStep: 10000 }\n');
+writeFileSync(
+  join(dir, 'no-system-namespaces.yaml'),
+  'kind: Policy\nname: no-system-namespaces\nrules:\n  - targetAttributes: { forbid: { k8s.namespace: [kube-system] } }\n',
+);
+writeFileSync(
+  join(dir, 'target-cap.yaml'),
+  'kind: Policy\nname: target-cap\nrules:\n  - targets: { maxPerStep: 10000 }\n',
+);
 
 let proc: ServerProcess;
 afterAll(async () => {
@@ -22,7 +28,11 @@ afterAll(async () => {
 });
 
 async function send(body: Buffer): Promise<{ status: number; message: string }> {
-  const res = await fetch(`${proc.url}/preflight`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, body) } });
+  const res = await fetch(`${proc.url}/preflight`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, body) },
+  });
   return { status: res.status, message: ((await res.json()) as { message: string }).message };
 }
 
@@ -35,7 +45,10 @@ describe('a run on 10,000 containers with every attribute', () => {
     expect(body.length).toBeLessThan(11_000_000);
 
     const allowed = await send(body);
-    expect(allowed).toEqual({ status: 200, message: expect.stringMatching(/^Allowed: 3 of 3 policies applied, none denied\./) });
+    expect(allowed).toEqual({
+      status: 200,
+      message: expect.stringMatching(/^Allowed: 3 of 3 policies applied, none denied\./),
+    });
 
     const targets = (run.execution.steps as Step[])[1].targetExecutions ?? [];
     const last = targets[targets.length - 1];

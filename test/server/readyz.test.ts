@@ -9,9 +9,18 @@ import { signatureHeader } from '../../src/signature/sign';
 import { jsonLines } from './json-lines';
 
 const dir = mkdtempSync(join(tmpdir(), 'preflight-gate-readyz-'));
-writeFileSync(join(dir, 'blocked.yaml'), 'kind: Policy\nname: blocked\nrules:\n  - environments: { blocked: [payments-prod] }\n');
-writeFileSync(join(dir, 'staging-only.yaml'), 'kind: Policy\nname: staging-only\nmatch: { teams: [STAGE] }\nrules:\n  - environments: { allowed: [staging] }\n');
-writeFileSync(join(dir, 'aliases.yaml'), 'kind: EnvironmentAliases\naliases:\n  staging: [aaaaaaaa-0000-4000-8000-000000000001]\n');
+writeFileSync(
+  join(dir, 'blocked.yaml'),
+  'kind: Policy\nname: blocked\nrules:\n  - environments: { blocked: [payments-prod] }\n',
+);
+writeFileSync(
+  join(dir, 'staging-only.yaml'),
+  'kind: Policy\nname: staging-only\nmatch: { teams: [STAGE] }\nrules:\n  - environments: { allowed: [staging] }\n',
+);
+writeFileSync(
+  join(dir, 'aliases.yaml'),
+  'kind: EnvironmentAliases\naliases:\n  staging: [aaaaaaaa-0000-4000-8000-000000000001]\n',
+);
 const loaded = loadPolicyDir(dir);
 const revision = loaded.ok ? loaded.bundle.revision : 'invalid';
 
@@ -31,8 +40,17 @@ describe('/readyz and /healthz of the started service', () => {
     const proc = await start({});
     const res = await fetch(`${proc.url}/readyz`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ status: 'ready', signaturesEnforced: false, warning: UNSIGNED_WARNING, revision, policies: 3, builtInPolicies: ['emergency-stop (built-in)'] });
-    expect(jsonLines(proc.output())).toContainEqual(expect.objectContaining({ level: 'warn', message: UNSIGNED_WARNING }));
+    expect(await res.json()).toMatchObject({
+      status: 'ready',
+      signaturesEnforced: false,
+      warning: UNSIGNED_WARNING,
+      revision,
+      policies: 3,
+      builtInPolicies: ['emergency-stop (built-in)'],
+    });
+    expect(jsonLines(proc.output())).toContainEqual(
+      expect.objectContaining({ level: 'warn', message: UNSIGNED_WARNING }),
+    );
     expect(await (await fetch(`${proc.url}/healthz`)).json()).toEqual({ status: 'alive' });
   });
 
@@ -41,18 +59,37 @@ describe('/readyz and /healthz of the started service', () => {
     const res = await fetch(`${proc.url}/readyz`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { policies: number };
-    expect(body).toMatchObject({ status: 'ready', signaturesEnforced: true, revision, policies: 3, builtInPolicies: ['emergency-stop (built-in)'] });
+    expect(body).toMatchObject({
+      status: 'ready',
+      signaturesEnforced: true,
+      revision,
+      policies: 3,
+      builtInPolicies: ['emergency-stop (built-in)'],
+    });
     expect(body).not.toHaveProperty('warning');
     expect(proc.output()).not.toContain(UNSIGNED_WARNING);
 
-    const post = (raw: Buffer) => fetch(`${proc.url}/preflight`, {
-      method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader('readyz-secret', raw) },
-    });
+    const post = (raw: Buffer) =>
+      fetch(`${proc.url}/preflight`, {
+        method: 'POST',
+        body: raw,
+        headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader('readyz-secret', raw) },
+      });
     const allowed = await post(rawPayload('spec-execution-example-as-preflight.json'));
     expect(allowed.status).toBe(200);
     // The decision counts the policies as /readyz does: the built-in emergency stop in both.
-    expect(((await allowed.json()) as { message: string }).message).toMatch(new RegExp(`^Allowed: \\d+ of ${body.policies} policies applied`));
-    const big = await post(Buffer.from(JSON.stringify(preflightWith((p) => { p.execution.hypothesis = 'x'.repeat(5000); }))));
+    expect(((await allowed.json()) as { message: string }).message).toMatch(
+      new RegExp(`^Allowed: \\d+ of ${body.policies} policies applied`),
+    );
+    const big = await post(
+      Buffer.from(
+        JSON.stringify(
+          preflightWith((p) => {
+            p.execution.hypothesis = 'x'.repeat(5000);
+          }),
+        ),
+      ),
+    );
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ message: 'the body is larger than the limit of 4096 bytes (BODY_LIMIT)' });
   });
@@ -60,7 +97,11 @@ describe('/readyz and /healthz of the started service', () => {
   test('with EMERGENCY_STOP_POLICY=off: no built-in policy, counted alike by /readyz and the decision', async () => {
     const proc = await start({ EMERGENCY_STOP_POLICY: 'off' });
     expect(await (await fetch(`${proc.url}/readyz`)).json()).toMatchObject({ policies: 2, builtInPolicies: [] });
-    const res = await fetch(`${proc.url}/preflight`, { method: 'POST', body: rawPayload('spec-execution-example-as-preflight.json'), headers: { 'content-type': 'application/json' } });
+    const res = await fetch(`${proc.url}/preflight`, {
+      method: 'POST',
+      body: rawPayload('spec-execution-example-as-preflight.json'),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(((await res.json()) as { message: string }).message).toMatch(/^Allowed: \d+ of 2 policies applied/);
   });
 });

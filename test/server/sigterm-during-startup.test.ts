@@ -7,7 +7,10 @@ import { startServerProcess } from '../helpers/server-process';
 function largePolicyDir(files: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'pg-many-'));
   for (let i = 0; i < files; i++) {
-    writeFileSync(join(dir, `p${i}.yaml`), `kind: Policy\nname: p${i}\nmatch: {teams: [T${i}]}\nrules:\n  - environments: {blocked: [payments-prod]}\n`);
+    writeFileSync(
+      join(dir, `p${i}.yaml`),
+      `kind: Policy\nname: p${i}\nmatch: {teams: [T${i}]}\nrules:\n  - environments: {blocked: [payments-prod]}\n`,
+    );
   }
   return dir;
 }

@@ -7,20 +7,43 @@ type Outcome = { kind: 'answer'; status: number; closes: boolean } | { kind: 'er
 /** One POST /preflight on the agent's keep-alive connections. */
 function post(port: number, agent: Agent, body: Buffer): Promise<Outcome> {
   return new Promise((resolve) => {
-    const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/preflight', agent, headers: { 'Content-Type': 'application/json', 'Content-Length': body.length } }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ kind: 'answer', status: res.statusCode ?? 0, closes: /close/i.test(String(res.headers.connection)) }));
-      res.on('error', (err: NodeJS.ErrnoException) => resolve({ kind: 'error', code: err.code ?? err.message }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/preflight',
+        agent,
+        headers: { 'Content-Type': 'application/json', 'Content-Length': body.length },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            kind: 'answer',
+            status: res.statusCode ?? 0,
+            closes: /close/i.test(String(res.headers.connection)),
+          }),
+        );
+        res.on('error', (err: NodeJS.ErrnoException) => resolve({ kind: 'error', code: err.code ?? err.message }));
+      },
+    );
     // A reused connection is one the client holds open; a new one after the signal is refused, not reset.
-    req.on('error', (err: NodeJS.ErrnoException) => resolve({ kind: 'error', code: `${err.code ?? err.message}${req.reusedSocket ? ' on a reused connection' : ''}` }));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      resolve({
+        kind: 'error',
+        code: `${err.code ?? err.message}${req.reusedSocket ? ' on a reused connection' : ''}`,
+      }),
+    );
     req.end(body);
   });
 }
 
 describe('SIGTERM while many keep-alive connections are sending', () => {
   let proc: ServerProcess;
-  afterAll(async () => { await proc?.stop('SIGKILL'); });
+  afterAll(async () => {
+    await proc?.stop('SIGKILL');
+  });
 
   test('every request the server read is answered (Connection: close after the signal), none is reset', async () => {
     proc = await startServerProcess({ SHUTDOWN_TIMEOUT_MS: '20000', LOG_LEVEL: 'warn' });
@@ -52,7 +75,9 @@ describe('SIGTERM while many keep-alive connections are sending', () => {
     await Promise.all(clients);
     for (const agent of agents) agent.destroy();
 
-    const errors = outcomes.filter((o): o is Extract<Outcome, { kind: 'error' }> => o.kind === 'error').map((o) => o.code);
+    const errors = outcomes
+      .filter((o): o is Extract<Outcome, { kind: 'error' }> => o.kind === 'error')
+      .map((o) => o.code);
     const answers = outcomes.filter((o): o is Extract<Outcome, { kind: 'answer' }> => o.kind === 'answer');
     // A reset or hang-up on a connection the client held open is a request lost: there must be none.
     expect(errors.filter((code) => code.endsWith('on a reused connection'))).toEqual([]);

@@ -32,7 +32,10 @@ describe('/readyz and the start-up log', () => {
   ])('with %s: starterPolicies is %s', async (_name, policyDir, starter) => {
     const service = await startServerProcess({ POLICY_DIR: policyDir(), WEBHOOK_SECRET: 's', POLICY_WATCH: 'false' });
     try {
-      const body = (await (await fetch(`${service.url}/readyz`)).json()) as { starterPolicies: boolean; notice?: string };
+      const body = (await (await fetch(`${service.url}/readyz`)).json()) as {
+        starterPolicies: boolean;
+        notice?: string;
+      };
       expect(body.starterPolicies).toBe(starter);
       expect(body.notice).toBe(starter ? STARTER_POLICIES_NOTICE : undefined);
       expect(service.output().includes(STARTER_POLICIES_NOTICE)).toBe(starter);

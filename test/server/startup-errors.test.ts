@@ -17,14 +17,24 @@ function policyDir(files: Record<string, string>): string {
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return dir;
 }
-afterAll(() => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
 
 const good = 'kind: Policy\nname: blocked\nrules:\n  - environments: { blocked: [payments-prod] }\n';
 
 describe('start-up with a broken policy set exits non-zero naming file and line', () => {
   test.each<[string, string, RegExp]>([
-    ['a YAML syntax error', 'kind: Policy\nname: broken\nrules:\n  - environments: { blocked: [a, b }\n', /broken\.yaml:4:\d+ YAML syntax error/],
-    ['a schema error (misspelt key)', 'kind: Policy\nname: broken\nrules:\n  - environments:\n      blockd: [a]\n', /broken\.yaml:5:\d+ rules\[0\]\.environments\.blockd: blockd is not a known field/],
+    [
+      'a YAML syntax error',
+      'kind: Policy\nname: broken\nrules:\n  - environments: { blocked: [a, b }\n',
+      /broken\.yaml:4:\d+ YAML syntax error/,
+    ],
+    [
+      'a schema error (misspelt key)',
+      'kind: Policy\nname: broken\nrules:\n  - environments:\n      blockd: [a]\n',
+      /broken\.yaml:5:\d+ rules\[0\]\.environments\.blockd: blockd is not a known field/,
+    ],
     ['an unknown document kind', 'kind: Polcy\nname: broken\n', /broken\.yaml:1:\d+ .*kind/],
   ])('%s', async (_name, text, problem) => {
     const dir = policyDir({ 'good.yaml': good, 'broken.yaml': text });
@@ -46,11 +56,23 @@ describe('start-up with invalid configuration exits non-zero naming the variable
   test.each<[string, Record<string, string>, string]>([
     ['PORT that is not a number', { PORT: 'abc' }, 'PORT must be a whole number from 0 to 65535, got "abc"'],
     ['PORT out of range', { PORT: '70000' }, 'PORT must be a whole number from 0 to 65535, got "70000"'],
-    ['WEBHOOK_SECRET with an empty entry', { WEBHOOK_SECRET: 'first-secret,,third-secret' }, 'WEBHOOK_SECRET holds an empty secret'],
+    [
+      'WEBHOOK_SECRET with an empty entry',
+      { WEBHOOK_SECRET: 'first-secret,,third-secret' },
+      'WEBHOOK_SECRET holds an empty secret',
+    ],
     ['WEBHOOK_SECRET set but empty', { WEBHOOK_SECRET: '' }, 'WEBHOOK_SECRET holds an empty secret'],
-    ['BODY_LIMIT that is not a size', { BODY_LIMIT: 'lots' }, 'BODY_LIMIT must be bytes or a size such as 512kb or 1mb, got "lots"'],
+    [
+      'BODY_LIMIT that is not a size',
+      { BODY_LIMIT: 'lots' },
+      'BODY_LIMIT must be bytes or a size such as 512kb or 1mb, got "lots"',
+    ],
     ['LOG_LEVEL that does not exist', { LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
-    ['SHUTDOWN_TIMEOUT_MS that is negative', { SHUTDOWN_TIMEOUT_MS: '-1' }, 'SHUTDOWN_TIMEOUT_MS must be a whole number'],
+    [
+      'SHUTDOWN_TIMEOUT_MS that is negative',
+      { SHUTDOWN_TIMEOUT_MS: '-1' },
+      'SHUTDOWN_TIMEOUT_MS must be a whole number',
+    ],
   ])('%s', async (_name, env, message) => {
     const { code, output } = await startAndExit(env);
     expect(code).toBe(1);

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, waitFor } from '../helpers/server-process';
 
-export interface PostedAlert { labels: Record<string, string>; annotations?: Record<string, string>; startsAt?: string; endsAt?: string }
+export interface PostedAlert {
+  labels: Record<string, string>;
+  annotations?: Record<string, string>;
+  startsAt?: string;
+  endsAt?: string;
+}
 
 export interface AlertmanagerServer {
   url: string;
@@ -27,13 +32,24 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
   const config = join(dir, 'alertmanager.yml');
   writeFileSync(config, ['route:', '  receiver: none', 'receivers:', '  - name: none', ''].join('\n'));
   const port = await freePort();
-  const child: ChildProcess = spawn('prometheus-alertmanager', [
-    `--config.file=${config}`, `--storage.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`,
-    '--cluster.listen-address=', '--log.level=warn',
-  ], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(
+    'prometheus-alertmanager',
+    [
+      `--config.file=${config}`,
+      `--storage.path=${join(dir, 'data')}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      '--cluster.listen-address=',
+      '--log.level=warn',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr?.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const stop = async () => {
@@ -42,13 +58,21 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitFor(async () => (await fetch(`${url}/-/ready`)).status === 200, `alertmanager to be ready:\n${out}`, 20000);
+    await waitFor(
+      async () => (await fetch(`${url}/-/ready`)).status === 200,
+      `alertmanager to be ready:\n${out}`,
+      20000,
+    );
   } catch (err) {
     await stop();
     throw err;
   }
   const send = async (path: string, body: unknown) => {
-    const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (res.status !== 200) throw new Error(`POST ${path}: HTTP ${res.status} ${await res.text()}`);
     const text = await res.text();
     return text === '' ? undefined : (JSON.parse(text) as unknown);
@@ -57,13 +81,23 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
     url,
     output: () => out,
     stop,
-    post: async (alerts) => { await send('/api/v2/alerts', alerts); },
-    resolve: async (alerts) => { await send('/api/v2/alerts', alerts.map((a) => ({ ...a, endsAt: new Date(Date.now() - 1000).toISOString() }))); },
+    post: async (alerts) => {
+      await send('/api/v2/alerts', alerts);
+    },
+    resolve: async (alerts) => {
+      await send(
+        '/api/v2/alerts',
+        alerts.map((a) => ({ ...a, endsAt: new Date(Date.now() - 1000).toISOString() })),
+      );
+    },
     async silence(name, value) {
       const now = Date.now();
       const body = await send('/api/v2/silences', {
         matchers: [{ name, value, isRegex: false, isEqual: true }],
-        startsAt: new Date(now - 1000).toISOString(), endsAt: new Date(now + 3600_000).toISOString(), createdBy: 'test', comment: 'test',
+        startsAt: new Date(now - 1000).toISOString(),
+        endsAt: new Date(now + 3600_000).toISOString(),
+        createdBy: 'test',
+        comment: 'test',
       });
       return (body as { silenceID: string }).silenceID;
     },

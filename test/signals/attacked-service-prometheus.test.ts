@@ -28,13 +28,27 @@ describe('the attacked-service error budget starter policy against a real Promet
     // Sloth's metadata recording rule, one series per service, as a scrape target.
     target = createServer((_req, res) => {
       res.setHeader('content-type', 'text/plain; version=0.0.4');
-      res.end(['# TYPE slo:period_error_budget_remaining:ratio gauge',
-        ...Object.entries(budget).map(([s, v]) => `slo:period_error_budget_remaining:ratio{sloth_id="${s}-availability",sloth_service="${s}",sloth_slo="availability"} ${v}`), ''].join('\n'));
+      res.end(
+        [
+          '# TYPE slo:period_error_budget_remaining:ratio gauge',
+          ...Object.entries(budget).map(
+            ([s, v]) =>
+              `slo:period_error_budget_remaining:ratio{sloth_id="${s}-availability",sloth_service="${s}",sloth_slo="availability"} ${v}`,
+          ),
+          '',
+        ].join('\n'),
+      );
     });
     await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
     prom = await startPrometheus('sloth', [`127.0.0.1:${(target.address() as AddressInfo).port}`]);
-    await waitFor(async () => JSON.stringify(await prom.query('slo:period_error_budget_remaining:ratio')).includes('"cart"'), 'the first scrape', 20000);
-    const gather = createSignalGatherer({ config: { sources: [{ kind: 'prometheus', name: 'default', url: prom.url }], cacheTtlMs: 0, timeoutMs: 2000 } });
+    await waitFor(
+      async () => JSON.stringify(await prom.query('slo:period_error_budget_remaining:ratio')).includes('"cart"'),
+      'the first scrape',
+      20000,
+    );
+    const gather = createSignalGatherer({
+      config: { sources: [{ kind: 'prometheus', name: 'default', url: prom.url }], cacheTtlMs: 0, timeoutMs: 2000 },
+    });
     const counting: typeof gather = (needs) => {
       const list = [...needs];
       queried.push(...list.map((n) => (n.kind === 'prometheus' ? n.query : n.kind)));
@@ -51,16 +65,27 @@ describe('the attacked-service error budget starter policy against a real Promet
     queried.length = 0;
     const res = await signedRequest(app.app, run(), { query: { explain: 'true' } });
     expect(res.status).toBe(200);
-    expect(queried).toEqual(['slo:period_error_budget_remaining:ratio{sloth_service="checkout"}', 'slo:period_error_budget_remaining:ratio{sloth_service="cart"}']);
-    const reads = res.body.explanation.results.find((r: { policy: string }) => r.policy === 'attacked-service-error-budget').signals;
+    expect(queried).toEqual([
+      'slo:period_error_budget_remaining:ratio{sloth_service="checkout"}',
+      'slo:period_error_budget_remaining:ratio{sloth_service="cart"}',
+    ]);
+    const reads = res.body.explanation.results.find(
+      (r: { policy: string }) => r.policy === 'attacked-service-error-budget',
+    ).signals;
     expect(reads.map((r: { query: string }) => r.query)).toEqual(queried);
   });
 
   it('denies once an attacked service has spent its budget, naming it; an unattacked one does not matter', async () => {
     budget.cart = -0.03;
-    await waitFor(async () => (await signedRequest(app.app, run())).status === 403, 'the spent budget to be scraped', 15000);
+    await waitFor(
+      async () => (await signedRequest(app.app, run())).status === 403,
+      'the spent budget to be scraped',
+      15000,
+    );
     const denied = await signedRequest(app.app, run());
-    expect(denied.body.message).toMatch(/^Denied by 1 policy: \[attacked-service-error-budget\] query slo:period_error_budget_remaining:ratio\{sloth_service="cart"\} on prometheus "default" returned \{__name__="slo:period_error_budget_remaining:ratio",instance="127\.0\.0\.1:\d+",job="sloth",sloth_id="cart-availability",…\} -0\.03 <= 0 \(read /);
+    expect(denied.body.message).toMatch(
+      /^Denied by 1 policy: \[attacked-service-error-budget\] query slo:period_error_budget_remaining:ratio\{sloth_service="cart"\} on prometheus "default" returned \{__name__="slo:period_error_budget_remaining:ratio",instance="127\.0\.0\.1:\d+",job="sloth",sloth_id="cart-availability",…\} -0\.03 <= 0 \(read /,
+    );
     budget.cart = 0.9;
     await waitFor(async () => (await signedRequest(app.app, run())).status === 200, 'the budget to recover', 15000);
   });
@@ -71,6 +96,8 @@ describe('the attacked-service error budget starter policy against a real Promet
     for (const a of pod?.attributes ?? []) if (a.key === 'k8s.deployment') a.value = 'no-slo';
     const res = await signedRequest(app.app, payload);
     expect(res.status).toBe(403);
-    expect(res.body.message).toContain('cannot decide: query slo:period_error_budget_remaining:ratio{sloth_service="no-slo"} on prometheus "default" returned no samples to compare with <= 0 (onEmpty: deny)');
+    expect(res.body.message).toContain(
+      'cannot decide: query slo:period_error_budget_remaining:ratio{sloth_service="no-slo"} on prometheus "default" returned no samples to compare with <= 0 (onEmpty: deny)',
+    );
   });
 });

@@ -5,7 +5,10 @@ import { runCli, tempDir } from '../cli/run-cli';
 const EXAMPLES = join(ROOT, 'examples', 'attacked-services');
 const env = { EMERGENCY_STOP_POLICY: 'off' };
 const budget = (service: string, value: string) => ({
-  [`slo:period_error_budget_remaining:ratio{sloth_service="${service}"}`]: { resultType: 'vector', result: [{ metric: { sloth_service: service }, value: [1767607198, value] }] },
+  [`slo:period_error_budget_remaining:ratio{sloth_service="${service}"}`]: {
+    resultType: 'vector',
+    result: [{ metric: { sloth_service: service }, value: [1767607198, value] }],
+  },
 });
 
 describe('signals about the attacked services from the CLI', () => {
@@ -16,10 +19,33 @@ describe('signals about the attacked services from the CLI', () => {
   });
 
   it('eval takes the per-service answers as signal facts and explains what each query read', () => {
-    const facts = join(tempDir({ 'signals.json': JSON.stringify({ prometheus: { default: { ...budget('checkout', '0.5'), ...budget('cart', '0') } } }) }).dir, 'signals.json');
-    const res = runCli(['eval', '--payload', join(EXAMPLES, 'run.json'), '--dir', EXAMPLES, '--signals', facts, '--now', '2026-01-05T10:00:00Z', '--explain'], { env });
+    const facts = join(
+      tempDir({
+        'signals.json': JSON.stringify({
+          prometheus: { default: { ...budget('checkout', '0.5'), ...budget('cart', '0') } },
+        }),
+      }).dir,
+      'signals.json',
+    );
+    const res = runCli(
+      [
+        'eval',
+        '--payload',
+        join(EXAMPLES, 'run.json'),
+        '--dir',
+        EXAMPLES,
+        '--signals',
+        facts,
+        '--now',
+        '2026-01-05T10:00:00Z',
+        '--explain',
+      ],
+      { env },
+    );
     expect(res.stdout).toMatch(/^DENY \(HTTP 403\)/);
-    expect(res.stdout).toContain('query slo:period_error_budget_remaining:ratio{sloth_service="cart"} on prometheus "default" returned {sloth_service="cart"} 0 <= 0');
+    expect(res.stdout).toContain(
+      'query slo:period_error_budget_remaining:ratio{sloth_service="cart"} on prometheus "default" returned {sloth_service="cart"} 0 <= 0',
+    );
     expect(res.stdout).toContain('slo:period_error_budget_remaining:ratio{sloth_service="checkout"}');
   });
 });

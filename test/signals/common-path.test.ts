@@ -22,12 +22,20 @@ function countingSignalSource(): { source: FactSource; asked: () => number } {
   const inner = signalFactSource(createSignalGatherer({ config: { sources: [], cacheTtlMs: 10000, timeoutMs: 1000 } }));
   let asked = 0;
   return {
-    source: { ...inner, gather: (needs, payload, now) => { asked++; return inner.gather(needs, payload, now); } },
+    source: {
+      ...inner,
+      gather: (needs, payload, now) => {
+        asked++;
+        return inner.gather(needs, payload, now);
+      },
+    },
     asked: () => asked,
   };
 }
 
-const production = preflightWith((p) => { p.execution.environment = 'production'; });
+const production = preflightWith((p) => {
+  p.execution.environment = 'production';
+});
 
 // docs/decisions/signal-starter-policies.md: the signal starter policies are examples you enable,
 // not part of the bundled default.
@@ -48,7 +56,11 @@ describe('signal rules stay off the common path', () => {
     const res = await signedRequest(app, production);
     expect(counting.asked()).toBe(1);
     expect(res.status).toBe(403);
-    expect(res.body.message).toContain('[no-attacks-during-critical-alerts] cannot decide: the alerts of alertmanager "default" could not be read (alertmanager "default" is not configured (docs/signals.md: ALERTMANAGER_URL or SIGNAL_SOURCES_FILE))');
-    expect(res.body.message).toContain('[error-budget-burn] cannot decide: query slo:error_budget_burn_rate:1h{environment="production"} on prometheus "default" could not be read (prometheus "default" is not configured');
+    expect(res.body.message).toContain(
+      '[no-attacks-during-critical-alerts] cannot decide: the alerts of alertmanager "default" could not be read (alertmanager "default" is not configured (docs/signals.md: ALERTMANAGER_URL or SIGNAL_SOURCES_FILE))',
+    );
+    expect(res.body.message).toContain(
+      '[error-budget-burn] cannot decide: query slo:error_budget_burn_rate:1h{environment="production"} on prometheus "default" could not be read (prometheus "default" is not configured',
+    );
   });
 });

@@ -9,9 +9,20 @@ const when = (text: string): DenyWhen => {
 
 describe('denyWhen', () => {
   it.each([
-    ['> 0.02', 0.03, true], ['> 0.02', 0.02, false], ['>= 0.02', 0.02, true], ['< 1', 0.5, true], ['<= 1', 1, true],
-    ['== 0', 0, true], ['== 0', 1, false], ['!= 0', 1, true], ['!= 0', 0, false], ['>1e-3', 0.01, true], ['> -Inf', -5, true],
-    ['> 0.02', NaN, false], ['!= 0', NaN, false], ['< 1', NaN, false],
+    ['> 0.02', 0.03, true],
+    ['> 0.02', 0.02, false],
+    ['>= 0.02', 0.02, true],
+    ['< 1', 0.5, true],
+    ['<= 1', 1, true],
+    ['== 0', 0, true],
+    ['== 0', 1, false],
+    ['!= 0', 1, true],
+    ['!= 0', 0, false],
+    ['>1e-3', 0.01, true],
+    ['> -Inf', -5, true],
+    ['> 0.02', NaN, false],
+    ['!= 0', NaN, false],
+    ['< 1', NaN, false],
   ])('%s with %d -> %s', (text, value, expected) => {
     expect(trips(when(text), value)).toBe(expected);
   });
@@ -34,7 +45,11 @@ describe('PromQL placeholders', () => {
     ['up{env="{{environment}}"}', { environment: 'a\\b' }, 'up{env="a\\\\b"}'],
     ['up{env=~"{{environment}}|all"}', { environment: 'a.b' }, 'up{env=~"a\\\\.b|all"}'],
     ['up{env!~ "{{environment}}"}', { environment: 'x+' }, 'up{env!~ "x\\\\+"}'],
-    ['sum(rate(x{team="{{team}}",env="{{environment}}"}[5m]))', { environment: 'p', team: 't' }, 'sum(rate(x{team="t",env="p"}[5m]))'],
+    [
+      'sum(rate(x{team="{{team}}",env="{{environment}}"}[5m]))',
+      { environment: 'p', team: 't' },
+      'sum(rate(x{team="t",env="p"}[5m]))',
+    ],
   ])('%s with %j -> %s', (text, values, expected) => {
     expect(resolvePromQuery(query(text), values)).toEqual({ text: expected });
   });

@@ -61,15 +61,22 @@ describe('{{environment}} in signal rules is the environment name the policies k
     const bundle = bundleOf({ 'p.yaml': UNSCOPED });
     const d = decide(bundle, run('9f1c2a9e-0000-4000-8000-000000000009'), { signals: facts }, now, { decisionId: 'd' });
     expect(d.allowed).toBe(false);
-    expect(d.message).toContain("cannot decide: the alert matchers need {{environment}} but no name is known for the run's environment 9f1c2a9e-0000-4000-8000-000000000009");
+    expect(d.message).toContain(
+      "cannot decide: the alert matchers need {{environment}} but no name is known for the run's environment 9f1c2a9e-0000-4000-8000-000000000009",
+    );
   });
 
   it('gathering fills the query as the rule reads it, so the live answer is found (one function for both)', async () => {
     const bundle = bundleOf({ 'p.yaml': BURN, 'aliases.yaml': ALIASES });
     const asked: ResolvedSignalNeed[][] = [];
-    const source = signalFactSource(async (needs) => { asked.push([...needs]); return facts; });
+    const source = signalFactSource(async (needs) => {
+      asked.push([...needs]);
+      return facts;
+    });
     const gathered = await source.gather(bundle.needs, run(ID), now, bundle);
-    expect(asked).toEqual([[{ kind: 'prometheus', source: 'default', query: 'slo:error_budget_burn_rate:1h{environment="production"}' }]]);
+    expect(asked).toEqual([
+      [{ kind: 'prometheus', source: 'default', query: 'slo:error_budget_burn_rate:1h{environment="production"}' }],
+    ]);
     if (!gathered.ok) throw new Error('not gathered');
     const d = decide(bundle, run(ID), gathered.facts, now, { decisionId: 'd' });
     expect(d.allowed).toBe(false);
@@ -91,7 +98,13 @@ describe('{{environment}} in signal rules is the environment name the policies k
 
   it('an id the Steadybit Platform API names is filled with that name (decided from the facts)', () => {
     const bundle = bundleOf({ 'p.yaml': UNSCOPED });
-    const d = decide(bundle, run(NAMED_BY_STEADYBIT), { environments: { [NAMED_BY_STEADYBIT]: { name: 'production' } }, signals: facts }, now, { decisionId: 'd' });
+    const d = decide(
+      bundle,
+      run(NAMED_BY_STEADYBIT),
+      { environments: { [NAMED_BY_STEADYBIT]: { name: 'production' } }, signals: facts },
+      now,
+      { decisionId: 'd' },
+    );
     expect(d.allowed).toBe(false);
     expect(d.message).toContain('1 alert matching {severity="critical", namespace="production"} firing');
   });
@@ -99,9 +112,14 @@ describe('{{environment}} in signal rules is the environment name the policies k
   it('gathering asks Prometheus about the Steadybit name: the names are gathered first, then the signals', async () => {
     const bundle = bundleOf({ 'p.yaml': BURN });
     const asked: ResolvedSignalNeed[][] = [];
-    const signals = signalFactSource(async (needs) => { asked.push([...needs]); return facts; });
+    const signals = signalFactSource(async (needs) => {
+      asked.push([...needs]);
+      return facts;
+    });
     const gathered = await gatherFacts(bundle.needs, [signals, platform], run(NAMED_BY_STEADYBIT), now, bundle);
-    expect(asked).toEqual([[{ kind: 'prometheus', source: 'default', query: 'slo:error_budget_burn_rate:1h{environment="production"}' }]]);
+    expect(asked).toEqual([
+      [{ kind: 'prometheus', source: 'default', query: 'slo:error_budget_burn_rate:1h{environment="production"}' }],
+    ]);
     if (!gathered.ok) throw new Error('not gathered');
     expect(gathered.facts.environments).toEqual({ [NAMED_BY_STEADYBIT]: { name: 'production' } });
     const d = decide(bundle, run(NAMED_BY_STEADYBIT), gathered.facts, now, { decisionId: 'd' });

@@ -2,7 +2,10 @@ import { describeNeed, missingFacts } from '../../src/replay/facts-coverage';
 import type { Need } from '../../src/policy/facts/need';
 
 describe('replaying signal rules from archived facts', () => {
-  const recorded: Need[] = [{ kind: 'alerts', source: 'default' }, { kind: 'prometheus', source: 'default', query: 'up{env="{{environment}}"} == 0' }];
+  const recorded: Need[] = [
+    { kind: 'alerts', source: 'default' },
+    { kind: 'prometheus', source: 'default', query: 'up{env="{{environment}}"} == 0' },
+  ];
   const facts = { needs: recorded, signals: { alertmanager: { default: { alerts: [] } } } };
 
   it('the archived alerts of a source answer any alerts rule on it; a query only itself', () => {
@@ -12,6 +15,9 @@ describe('replaying signal rules from archived facts', () => {
       { kind: 'prometheus', source: 'default', query: 'up{env="{{environment}}"} == 0' },
       { kind: 'prometheus', source: 'default', query: 'up == 0' },
     ];
-    expect(missingFacts(proposed, facts).map(describeNeed)).toEqual(['the alerts of alertmanager "eu"', 'the query up == 0 on prometheus "default"']);
+    expect(missingFacts(proposed, facts).map(describeNeed)).toEqual([
+      'the alerts of alertmanager "eu"',
+      'the query up == 0 on prometheus "default"',
+    ]);
   });
 });

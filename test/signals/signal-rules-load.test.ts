@@ -4,7 +4,8 @@ import { formatProblem } from '../../src/policy/loading/load-error';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { ROOT } from '../helpers/server-process';
 
-const load = (rules: string) => loadBundle([{ file: 'p.yaml', text: `kind: Policy\nname: p\nrules:\n${rules}` }], new Date('2026-01-05T10:00:00Z'));
+const load = (rules: string) =>
+  loadBundle([{ file: 'p.yaml', text: `kind: Policy\nname: p\nrules:\n${rules}` }], new Date('2026-01-05T10:00:00Z'));
 const problems = (rules: string) => {
   const result = load(rules);
   return result.ok ? [] : result.problems.map(formatProblem);
@@ -12,11 +13,13 @@ const problems = (rules: string) => {
 
 describe('alerts and prometheus rules at load time', () => {
   it('declare what they need, once per distinct need, for the step before the decision', () => {
-    const result = load([
-      '  - alerts: { matchers: \'severity="critical"\' }',
-      '  - alerts: { matchers: \'team="{{team}}"\', source: eu }',
-      '  - prometheus: { query: \'up{env="{{environment}}"} == 0\' }',
-    ].join('\n'));
+    const result = load(
+      [
+        '  - alerts: { matchers: \'severity="critical"\' }',
+        '  - alerts: { matchers: \'team="{{team}}"\', source: eu }',
+        '  - prometheus: { query: \'up{env="{{environment}}"} == 0\' }',
+      ].join('\n'),
+    );
     if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
     expect(result.bundle.needs).toEqual([
       { kind: 'alerts', source: 'default' },
@@ -28,13 +31,25 @@ describe('alerts and prometheus rules at load time', () => {
   });
 
   it.each([
-    ['  - alerts: { matchers: [\'severity="critical"\', \'team=~"(a"\'] }', /p\.yaml:4:\d+ rules\[0\]\.alerts\.matchers\[1\].*invalid regular expression "\(a"/],
-    ['  - alerts: { matchers: \'namespace="{{cluster}}"\' }', /rules\[0\]\.alerts\.matchers.*unknown placeholder \{\{cluster\}\}/],
+    [
+      '  - alerts: { matchers: [\'severity="critical"\', \'team=~"(a"\'] }',
+      /p\.yaml:4:\d+ rules\[0\]\.alerts\.matchers\[1\].*invalid regular expression "\(a"/,
+    ],
+    [
+      '  - alerts: { matchers: \'namespace="{{cluster}}"\' }',
+      /rules\[0\]\.alerts\.matchers.*unknown placeholder \{\{cluster\}\}/,
+    ],
     ['  - alerts: { matchers: [] }', /rules\[0\]\.alerts\.matchers/],
     ['  - alerts: { matchers: \'a="b"\', source: "eu west" }', /rules\[0\]\.alerts\.source/],
     ['  - alerts: { matchers: \'a="b"\', onUnavailable: maybe }', /rules\[0\]\.alerts\.onUnavailable.*deny, allow/],
-    ['  - prometheus: { query: \'up{env={{environment}}}\' }', /rules\[0\]\.prometheus\.query.*must sit inside a double-quoted label value/],
-    ['  - prometheus: { query: up, denyWhen: "more than 2" }', /rules\[0\]\.prometheus\.denyWhen.*denyWhen must be a comparison with a number/],
+    [
+      "  - prometheus: { query: 'up{env={{environment}}}' }",
+      /rules\[0\]\.prometheus\.query.*must sit inside a double-quoted label value/,
+    ],
+    [
+      '  - prometheus: { query: up, denyWhen: "more than 2" }',
+      /rules\[0\]\.prometheus\.denyWhen.*denyWhen must be a comparison with a number/,
+    ],
     ['  - prometheus: { query: up, onEmpty: ignore }', /rules\[0\]\.prometheus\.onEmpty/],
     ['  - prometheus: { denyWhen: "> 1" }', /rules\[0\]\.prometheus.*query/],
   ])('refuses %s with its place in the file', (rules, problem) => {
@@ -58,12 +73,31 @@ describe('docs/signals.md', () => {
 
   it('shows the signal facts of examples/signals/signals.json', () => {
     const shown = /```json\n([\s\S]*?)```/.exec(doc.slice(doc.indexOf('## Signal facts')))?.[1] ?? '';
-    const file = JSON.parse(readFileSync(join(ROOT, 'examples', 'signals', 'signals.json'), 'utf8')) as Record<string, unknown>;
-    const strip = (facts: unknown) => JSON.parse(JSON.stringify(facts, (k, v: unknown) => (['annotations', 'endsAt', 'fingerprint', 'status'].includes(k) ? undefined : v))) as unknown;
+    const file = JSON.parse(readFileSync(join(ROOT, 'examples', 'signals', 'signals.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    const strip = (facts: unknown) =>
+      JSON.parse(
+        JSON.stringify(facts, (k, v: unknown) =>
+          ['annotations', 'endsAt', 'fingerprint', 'status'].includes(k) ? undefined : v,
+        ),
+      ) as unknown;
     expect(strip(JSON.parse(shown))).toEqual(strip(file));
   });
 
   it('documents every rule spec field the schemas accept', () => {
-    for (const field of ['matchers', 'source', 'includeSilenced', 'includeInhibited', 'onUnavailable', 'query', 'denyWhen', 'onEmpty', 'reason']) expect(doc).toContain(`\`${field}\``);
+    for (const field of [
+      'matchers',
+      'source',
+      'includeSilenced',
+      'includeInhibited',
+      'onUnavailable',
+      'query',
+      'denyWhen',
+      'onEmpty',
+      'reason',
+    ])
+      expect(doc).toContain(`\`${field}\``);
   });
 });

@@ -5,7 +5,9 @@ import { parseSignalsConfig } from '../../src/signals/signals-config';
 
 describe('signal sources configuration', () => {
   let dir: string;
-  beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'signals-config-')); });
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'signals-config-'));
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, text: string) => {
     const path = join(dir, name);
@@ -21,14 +23,31 @@ describe('signal sources configuration', () => {
     const token = file('token', 'secret-token\n');
     const ca = file('ca.pem', '-----BEGIN CERTIFICATE-----\n');
     const config = parseSignalsConfig({
-      ALERTMANAGER_URL: 'https://am.monitoring:9093/', ALERTMANAGER_BEARER_TOKEN_FILE: token, ALERTMANAGER_CA_FILE: ca,
-      PROMETHEUS_URL: 'http://prom/prometheus', PROMETHEUS_USERNAME: 'u', PROMETHEUS_PASSWORD: 'p',
-      SIGNAL_CACHE_TTL_MS: '2000', SIGNAL_TIMEOUT_MS: '3000',
+      ALERTMANAGER_URL: 'https://am.monitoring:9093/',
+      ALERTMANAGER_BEARER_TOKEN_FILE: token,
+      ALERTMANAGER_CA_FILE: ca,
+      PROMETHEUS_URL: 'http://prom/prometheus',
+      PROMETHEUS_USERNAME: 'u',
+      PROMETHEUS_PASSWORD: 'p',
+      SIGNAL_CACHE_TTL_MS: '2000',
+      SIGNAL_TIMEOUT_MS: '3000',
     });
     expect(config).toEqual({
       sources: [
-        { kind: 'alertmanager', name: 'default', url: 'https://am.monitoring:9093', auth: { type: 'bearer', token: 'secret-token' }, ca: '-----BEGIN CERTIFICATE-----\n' },
-        { kind: 'prometheus', name: 'default', url: 'http://prom/prometheus', auth: { type: 'basic', username: 'u', password: 'p' }, ca: undefined },
+        {
+          kind: 'alertmanager',
+          name: 'default',
+          url: 'https://am.monitoring:9093',
+          auth: { type: 'bearer', token: 'secret-token' },
+          ca: '-----BEGIN CERTIFICATE-----\n',
+        },
+        {
+          kind: 'prometheus',
+          name: 'default',
+          url: 'http://prom/prometheus',
+          auth: { type: 'basic', username: 'u', password: 'p' },
+          ca: undefined,
+        },
       ],
       cacheTtlMs: 2000,
       timeoutMs: 3000,
@@ -37,13 +56,16 @@ describe('signal sources configuration', () => {
 
   it('reads several named sources from SIGNAL_SOURCES_FILE', () => {
     const pw = file('pw', 'hunter2\n');
-    const sources = file('sources.yaml', [
-      'alertmanager:',
-      '  eu: {url: "http://am-eu:9093", bearerToken: t}',
-      'prometheus:',
-      '  default: {url: "http://prom:9090"}',
-      `  thanos: {url: "https://thanos", basicAuth: {username: reader, passwordFile: ${JSON.stringify(pw)}}}`,
-    ].join('\n'));
+    const sources = file(
+      'sources.yaml',
+      [
+        'alertmanager:',
+        '  eu: {url: "http://am-eu:9093", bearerToken: t}',
+        'prometheus:',
+        '  default: {url: "http://prom:9090"}',
+        `  thanos: {url: "https://thanos", basicAuth: {username: reader, passwordFile: ${JSON.stringify(pw)}}}`,
+      ].join('\n'),
+    );
     const config = parseSignalsConfig({ SIGNAL_SOURCES_FILE: sources, ALERTMANAGER_URL: 'http://am:9093' });
     expect(config.sources.map((s) => [s.kind, s.name, s.url, s.auth])).toEqual([
       ['alertmanager', 'eu', 'http://am-eu:9093', { type: 'bearer', token: 't' }],
@@ -54,22 +76,73 @@ describe('signal sources configuration', () => {
   });
 
   it.each<[string, NodeJS.ProcessEnv | (() => NodeJS.ProcessEnv), RegExp]>([
-    ['a bad URL', { ALERTMANAGER_URL: 'am:9093' }, /^ALERTMANAGER_URL must be an http:\/\/ or https:\/\/ URL, got "am:9093"$/],
+    [
+      'a bad URL',
+      { ALERTMANAGER_URL: 'am:9093' },
+      /^ALERTMANAGER_URL must be an http:\/\/ or https:\/\/ URL, got "am:9093"$/,
+    ],
     ['credentials in the URL', { PROMETHEUS_URL: 'http://u:p@prom' }, /^PROMETHEUS_URL must not carry credentials/],
     ['a query in the URL', { PROMETHEUS_URL: 'http://prom/?x=1' }, /without \?query/],
-    ['a token without URL', { PROMETHEUS_BEARER_TOKEN: 't' }, /^PROMETHEUS_BEARER_TOKEN is set but PROMETHEUS_URL is not/],
-    ['a user without password', { PROMETHEUS_URL: 'http://p', PROMETHEUS_USERNAME: 'u' }, /PROMETHEUS_USERNAME and PROMETHEUS_PASSWORD .* go together/],
-    ['bearer and basic', { PROMETHEUS_URL: 'http://p', PROMETHEUS_USERNAME: 'u', PROMETHEUS_PASSWORD: 'p', PROMETHEUS_BEARER_TOKEN: 't' }, /not both/],
-    ['an unreadable CA file', { ALERTMANAGER_URL: 'https://am', ALERTMANAGER_CA_FILE: '/nonexistent/ca.pem' }, /^ALERTMANAGER_CA_FILE: cannot read \/nonexistent\/ca.pem/],
-    ['a timeout too long for Steadybit', { SIGNAL_TIMEOUT_MS: '60000' }, /^SIGNAL_TIMEOUT_MS must be a whole number from 100 to 30000/],
+    [
+      'a token without URL',
+      { PROMETHEUS_BEARER_TOKEN: 't' },
+      /^PROMETHEUS_BEARER_TOKEN is set but PROMETHEUS_URL is not/,
+    ],
+    [
+      'a user without password',
+      { PROMETHEUS_URL: 'http://p', PROMETHEUS_USERNAME: 'u' },
+      /PROMETHEUS_USERNAME and PROMETHEUS_PASSWORD .* go together/,
+    ],
+    [
+      'bearer and basic',
+      { PROMETHEUS_URL: 'http://p', PROMETHEUS_USERNAME: 'u', PROMETHEUS_PASSWORD: 'p', PROMETHEUS_BEARER_TOKEN: 't' },
+      /not both/,
+    ],
+    [
+      'an unreadable CA file',
+      { ALERTMANAGER_URL: 'https://am', ALERTMANAGER_CA_FILE: '/nonexistent/ca.pem' },
+      /^ALERTMANAGER_CA_FILE: cannot read \/nonexistent\/ca.pem/,
+    ],
+    [
+      'a timeout too long for Steadybit',
+      { SIGNAL_TIMEOUT_MS: '60000' },
+      /^SIGNAL_TIMEOUT_MS must be a whole number from 100 to 30000/,
+    ],
     ['a negative cache time', { SIGNAL_CACHE_TTL_MS: '-1' }, /^SIGNAL_CACHE_TTL_MS must be a whole number/],
-    ['a missing sources file', { SIGNAL_SOURCES_FILE: '/nonexistent/sources.yaml' }, /^SIGNAL_SOURCES_FILE: cannot read/],
-    ['an unknown key in the sources file', () => ({ SIGNAL_SOURCES_FILE: file('bad1.yaml', 'prometheus:\n  default: {url: "http://p", token: x}\n') }), /is invalid: prometheus\.default\.token: is not a known field/],
-    ['an unknown kind in the sources file', () => ({ SIGNAL_SOURCES_FILE: file('bad2.yaml', 'loki:\n  default: {url: "http://l"}\n') }), /loki: is not a known field/],
-    ['a bad source name', () => ({ SIGNAL_SOURCES_FILE: file('bad3.yaml', 'prometheus:\n  "-x": {url: "http://p"}\n') }), /is invalid: prometheus: "-x" is not a source name: use letters, digits/],
-    ['a source name with a space', () => ({ SIGNAL_SOURCES_FILE: file('bad5.yaml', 'alertmanager:\n  eu west: {url: "http://a"}\n') }), /is invalid: alertmanager: "eu west" is not a source name/],
+    [
+      'a missing sources file',
+      { SIGNAL_SOURCES_FILE: '/nonexistent/sources.yaml' },
+      /^SIGNAL_SOURCES_FILE: cannot read/,
+    ],
+    [
+      'an unknown key in the sources file',
+      () => ({ SIGNAL_SOURCES_FILE: file('bad1.yaml', 'prometheus:\n  default: {url: "http://p", token: x}\n') }),
+      /is invalid: prometheus\.default\.token: is not a known field/,
+    ],
+    [
+      'an unknown kind in the sources file',
+      () => ({ SIGNAL_SOURCES_FILE: file('bad2.yaml', 'loki:\n  default: {url: "http://l"}\n') }),
+      /loki: is not a known field/,
+    ],
+    [
+      'a bad source name',
+      () => ({ SIGNAL_SOURCES_FILE: file('bad3.yaml', 'prometheus:\n  "-x": {url: "http://p"}\n') }),
+      /is invalid: prometheus: "-x" is not a source name: use letters, digits/,
+    ],
+    [
+      'a source name with a space',
+      () => ({ SIGNAL_SOURCES_FILE: file('bad5.yaml', 'alertmanager:\n  eu west: {url: "http://a"}\n') }),
+      /is invalid: alertmanager: "eu west" is not a source name/,
+    ],
     ['not YAML', () => ({ SIGNAL_SOURCES_FILE: file('bad4.yaml', 'prometheus: [\n') }), /is not valid YAML/],
-    ['default twice', () => ({ PROMETHEUS_URL: 'http://a', SIGNAL_SOURCES_FILE: file('dup.yaml', 'prometheus:\n  default: {url: "http://b"}\n') }), /both define the prometheus source "default"/],
+    [
+      'default twice',
+      () => ({
+        PROMETHEUS_URL: 'http://a',
+        SIGNAL_SOURCES_FILE: file('dup.yaml', 'prometheus:\n  default: {url: "http://b"}\n'),
+      }),
+      /both define the prometheus source "default"/,
+    ],
   ])('refuses %s, naming what to fix', (_what, env, message) => {
     expect(() => parseSignalsConfig(typeof env === 'function' ? env() : env)).toThrow(message);
   });
@@ -85,17 +158,44 @@ describe('json sources in SIGNAL_SOURCES_FILE', () => {
 
   it('take any header as auth, from a file (PagerDuty, Opsgenie), or a bearer token (Argo CD)', () => {
     const header = file('pd-header', 'Token token=abc\n');
-    const sources = file('ok.yaml', `json:\n  pagerduty: { url: "https://api.pagerduty.com", header: { name: Authorization, valueFile: ${header} } }\n  argocd: { url: "https://argocd.example.com/", bearerToken: t }\n`);
+    const sources = file(
+      'ok.yaml',
+      `json:\n  pagerduty: { url: "https://api.pagerduty.com", header: { name: Authorization, valueFile: ${header} } }\n  argocd: { url: "https://argocd.example.com/", bearerToken: t }\n`,
+    );
     expect(parseSignalsConfig({ SIGNAL_SOURCES_FILE: sources }).sources).toEqual([
-      { kind: 'json', name: 'pagerduty', url: 'https://api.pagerduty.com', auth: { type: 'header', name: 'Authorization', value: 'Token token=abc' }, ca: undefined },
-      { kind: 'json', name: 'argocd', url: 'https://argocd.example.com', auth: { type: 'bearer', token: 't' }, ca: undefined },
+      {
+        kind: 'json',
+        name: 'pagerduty',
+        url: 'https://api.pagerduty.com',
+        auth: { type: 'header', name: 'Authorization', value: 'Token token=abc' },
+        ca: undefined,
+      },
+      {
+        kind: 'json',
+        name: 'argocd',
+        url: 'https://argocd.example.com',
+        auth: { type: 'bearer', token: 't' },
+        ca: undefined,
+      },
     ]);
   });
 
   it.each([
-    ['a header and a bearer token', 'json:\n  x: { url: "http://h", bearerToken: t, header: { name: X-Key, value: v } }\n', 'give one of bearerToken(File), basicAuth or header'],
-    ['a header without value', 'json:\n  x: { url: "http://h", header: { name: X-Key } }\n', 'header: give value or valueFile'],
-    ['a header name with a space', 'json:\n  x: { url: "http://h", header: { name: "X Key", value: v } }\n', 'json.x.header.name: must match pattern'],
+    [
+      'a header and a bearer token',
+      'json:\n  x: { url: "http://h", bearerToken: t, header: { name: X-Key, value: v } }\n',
+      'give one of bearerToken(File), basicAuth or header',
+    ],
+    [
+      'a header without value',
+      'json:\n  x: { url: "http://h", header: { name: X-Key } }\n',
+      'header: give value or valueFile',
+    ],
+    [
+      'a header name with a space',
+      'json:\n  x: { url: "http://h", header: { name: "X Key", value: v } }\n',
+      'json.x.header.name: must match pattern',
+    ],
   ])('refuse %s', (_name, text, message) => {
     expect(() => parseSignalsConfig({ SIGNAL_SOURCES_FILE: file('bad.yaml', text) })).toThrow(message);
   });

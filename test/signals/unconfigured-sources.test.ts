@@ -14,13 +14,32 @@ import { startServerProcess } from '../helpers/server-process';
 jest.setTimeout(60000);
 
 describe('signal sources the policies ask but the deployment does not configure', () => {
-  const config: Pick<SignalsConfig, 'sources'> = { sources: [{ kind: 'alertmanager', name: 'default', url: 'http://am:9093' }, { kind: 'prometheus', name: 'eu', url: 'http://prom:9090' }] };
+  const config: Pick<SignalsConfig, 'sources'> = {
+    sources: [
+      { kind: 'alertmanager', name: 'default', url: 'http://am:9093' },
+      { kind: 'prometheus', name: 'eu', url: 'http://prom:9090' },
+    ],
+  };
 
   it.each<[string, Need[], string[]]>([
-    ['configured ones', [{ kind: 'alerts', source: 'default' }, { kind: 'prometheus', source: 'eu', query: 'up' }], []],
-    ['each missing one once, by kind and name', [
-      { kind: 'alerts', source: 'eu' }, { kind: 'alerts', source: 'eu' }, { kind: 'prometheus', source: 'default', query: 'a' }, { kind: 'prometheus', source: 'default', query: 'b' },
-    ], ['alertmanager "eu"', 'prometheus "default"']],
+    [
+      'configured ones',
+      [
+        { kind: 'alerts', source: 'default' },
+        { kind: 'prometheus', source: 'eu', query: 'up' },
+      ],
+      [],
+    ],
+    [
+      'each missing one once, by kind and name',
+      [
+        { kind: 'alerts', source: 'eu' },
+        { kind: 'alerts', source: 'eu' },
+        { kind: 'prometheus', source: 'default', query: 'a' },
+        { kind: 'prometheus', source: 'default', query: 'b' },
+      ],
+      ['alertmanager "eu"', 'prometheus "default"'],
+    ],
     ['needs of other sources', [{ kind: 'emergency-stop' }, { kind: 'running', per: 'team' }], []],
   ])('%s', (_what, needs, expected) => {
     expect(unconfiguredSources(needs, config)).toEqual(expected);
@@ -28,10 +47,21 @@ describe('signal sources the policies ask but the deployment does not configure'
 
   it('is said at start-up and again only when a later policy set (a reload) asks another one', async () => {
     const lines: Array<{ level: string; message: string; sources?: string[] }> = [];
-    const stream = new Writable({ write(chunk: Buffer, _enc, done) { lines.push(JSON.parse(chunk.toString())); done(); } });
-    const logger = winston.createLogger({ format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(JSON.parse(chunk.toString()));
+        done();
+      },
+    });
+    const logger = winston.createLogger({
+      format: winston.format.json(),
+      transports: [new winston.transports.Stream({ stream })],
+    });
     const first: Need[] = [{ kind: 'alerts', source: 'eu' }];
-    const source = serviceSignalSource({ ...config, cacheTtlMs: 0, timeoutMs: 1000 }, { registry: new Registry(), logger, needs: first });
+    const source = serviceSignalSource(
+      { ...config, cacheTtlMs: 0, timeoutMs: 1000 },
+      { registry: new Registry(), logger, needs: first },
+    );
     const run = preflightWith(() => undefined);
     await source.gather(first, run, new Date());
     await source.gather([...first, { kind: 'prometheus', source: 'default', query: 'up' }], run, new Date());
@@ -45,13 +75,25 @@ describe('signal sources the policies ask but the deployment does not configure'
   it('the service says so at start-up, once, naming them; their runs are denied saying what to set', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'signals-unconfigured-'));
     try {
-      writeFileSync(join(dir, 'eu.yaml'), 'kind: Policy\nname: eu-alerts\nrules:\n  - alerts:\n      matchers: \'severity="critical"\'\n      source: eu\n');
+      writeFileSync(
+        join(dir, 'eu.yaml'),
+        'kind: Policy\nname: eu-alerts\nrules:\n  - alerts:\n      matchers: \'severity="critical"\'\n      source: eu\n',
+      );
       const server = await startServerProcess({ POLICY_DIR: dir, EMERGENCY_STOP_POLICY: 'off' });
       try {
-        const res = await fetch(`${server.url}/preflight`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(preflightWith(() => undefined)) });
+        const res = await fetch(`${server.url}/preflight`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(preflightWith(() => undefined)),
+        });
         expect(res.status).toBe(403);
-        expect(((await res.json()) as { message: string }).message).toContain('cannot decide: the alerts of alertmanager "eu" could not be read (alertmanager "eu" is not configured (docs/signals.md: ALERTMANAGER_URL or SIGNAL_SOURCES_FILE))');
-        const warnings = server.output().split('\n').filter((line) => line.includes(UNCONFIGURED_SOURCES_WARNING));
+        expect(((await res.json()) as { message: string }).message).toContain(
+          'cannot decide: the alerts of alertmanager "eu" could not be read (alertmanager "eu" is not configured (docs/signals.md: ALERTMANAGER_URL or SIGNAL_SOURCES_FILE))',
+        );
+        const warnings = server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes(UNCONFIGURED_SOURCES_WARNING));
         expect(warnings).toHaveLength(1);
         expect(JSON.parse(warnings[0])).toMatchObject({ level: 'warn', sources: ['alertmanager "eu"'] });
       } finally {

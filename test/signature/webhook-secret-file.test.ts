@@ -26,19 +26,34 @@ describe('WEBHOOK_SECRET_FILE', () => {
   });
 
   test('start-up refuses a file that cannot be read, holds no secret, or comes with WEBHOOK_SECRET', () => {
-    const dir = dirs({ 'empty': '\n# nothing\n', 'one': `${OLD}\n` });
-    expect(() => readSecretFile(join(dir, 'missing'))).toThrow(/WEBHOOK_SECRET_FILE .*missing cannot be read \(ENOENT\)/);
+    const dir = dirs({ empty: '\n# nothing\n', one: `${OLD}\n` });
+    expect(() => readSecretFile(join(dir, 'missing'))).toThrow(
+      /WEBHOOK_SECRET_FILE .*missing cannot be read \(ENOENT\)/,
+    );
     expect(() => readSecretFile(join(dir, 'empty'))).toThrow(/holds no secret/);
-    expect(() => loadConfig({ WEBHOOK_SECRET: 'x', WEBHOOK_SECRET_FILE: join(dir, 'one') })).toThrow('set only one of WEBHOOK_SECRET and WEBHOOK_SECRET_FILE');
-    expect(loadConfig({ WEBHOOK_SECRET_FILE: join(dir, 'one') })).toMatchObject({ secrets: [OLD], secretFile: join(dir, 'one') });
+    expect(() => loadConfig({ WEBHOOK_SECRET: 'x', WEBHOOK_SECRET_FILE: join(dir, 'one') })).toThrow(
+      'set only one of WEBHOOK_SECRET and WEBHOOK_SECRET_FILE',
+    );
+    expect(loadConfig({ WEBHOOK_SECRET_FILE: join(dir, 'one') })).toMatchObject({
+      secrets: [OLD],
+      secretFile: join(dir, 'one'),
+    });
   });
 
   test('re-read at most once a second; while the file is gone or empty the last secrets stay, with one warning', () => {
     const dir = dirs({ secrets: `${OLD}\n` });
     const path = join(dir, 'secrets');
     const lines: string[] = [];
-    const stream = new Writable({ write(chunk: Buffer, _enc, done) { lines.push((JSON.parse(chunk.toString()) as { message: string }).message); done(); } });
-    const logger = winston.createLogger({ format: winston.format.json(), transports: [new winston.transports.Stream({ stream })] });
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push((JSON.parse(chunk.toString()) as { message: string }).message);
+        done();
+      },
+    });
+    const logger = winston.createLogger({
+      format: winston.format.json(),
+      transports: [new winston.transports.Stream({ stream })],
+    });
     let now = 0;
     const source = secretFile(path, [OLD], { logger, now: () => now });
     swap(path, `${NEW}\n${OLD}\n`);
@@ -63,16 +78,29 @@ describe('WEBHOOK_SECRET_FILE', () => {
 
   describe('a rotation on a running service, without a restart', () => {
     let gate: ServerProcess | undefined;
-    afterEach(async () => { await gate?.stop(); gate = undefined; });
+    afterEach(async () => {
+      await gate?.stop();
+      gate = undefined;
+    });
 
     test('add the new secret, Steadybit switches, remove the old: each step takes effect, and the metric says which secret verified', async () => {
       const dir = dirs({ secrets: `${OLD}\n` });
       const path = join(dir, 'secrets');
-      gate = await startServerProcess({ WEBHOOK_SECRET_FILE: path, POLICY_DIR: dirs({ 'block.yaml': BLOCK_PROD }), AUDIT_LOG: 'off' });
+      gate = await startServerProcess({
+        WEBHOOK_SECRET_FILE: path,
+        POLICY_DIR: dirs({ 'block.yaml': BLOCK_PROD }),
+        AUDIT_LOG: 'off',
+      });
       const url = gate.url;
       const post = async (secret: string) => {
         const raw = Buffer.from(JSON.stringify(runIn('staging')));
-        return (await fetch(`${url}/preflight`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(secret, raw) } })).status;
+        return (
+          await fetch(`${url}/preflight`, {
+            method: 'POST',
+            body: raw,
+            headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(secret, raw) },
+          })
+        ).status;
       };
       expect([await post(OLD), await post(NEW)]).toEqual([200, 401]);
       swap(path, `${NEW}\n${OLD}\n`); // 1. the gate accepts both
@@ -82,7 +110,12 @@ describe('WEBHOOK_SECRET_FILE', () => {
       await waitFor(async () => (await post(OLD)) === 401, 'the old secret to be refused');
       expect(await post(NEW)).toBe(200);
       const metrics = await (await fetch(`${url}/metrics`)).text();
-      const count = (secret: string) => Number(new RegExp(`^preflight_signature_verified_total\\{secret="${fingerprint(secret)}"\\} (\\d+)$`, 'm').exec(metrics)?.[1]);
+      const count = (secret: string) =>
+        Number(
+          new RegExp(`^preflight_signature_verified_total\\{secret="${fingerprint(secret)}"\\} (\\d+)$`, 'm').exec(
+            metrics,
+          )?.[1],
+        );
       expect(count(OLD)).toBeGreaterThanOrEqual(2);
       expect(count(NEW)).toBeGreaterThanOrEqual(2);
       expect(gate.output()).toContain('webhook secrets changed (WEBHOOK_SECRET_FILE)');

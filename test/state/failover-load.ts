@@ -19,7 +19,10 @@ export interface LoadReport {
   lastRefusals: string[];
 }
 
-const POLICIES = { 'one-at-a-time.yaml': 'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n' };
+const POLICIES = {
+  'one-at-a-time.yaml':
+    'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n',
+};
 /** Consecutive rounds in which every answer was the state's own: the service has recovered. */
 const RECOVERED_AFTER = 20;
 
@@ -31,12 +34,28 @@ const RECOVERED_AFTER = 20;
  * Steadybit would, until it is acknowledged. `disrupt` fails Redis over mid-load; afterwards
  * `verify` (a fresh client) must hold every acknowledged run.
  */
-export async function failoverUnderLoad(stores: RedisStateStore[], verify: () => Promise<RedisStateStore>, disrupt: () => Promise<void>, env: string): Promise<LoadReport> {
+export async function failoverUnderLoad(
+  stores: RedisStateStore[],
+  verify: () => Promise<RedisStateStore>,
+  disrupt: () => Promise<void>,
+  env: string,
+): Promise<LoadReport> {
   const gates: Gate[] = stores.map((store) => guardrailApp(store, { files: POLICIES }));
   const engaged = await gates[0].event(engagedPayload(at(T0 - 5000), 'jane'));
   const first = await gates[1].event(executionPayload('created', 1, { env, time: at(T0 - 4000) }));
-  expect([engaged.status, engaged.body.message, first.status]).toEqual([202, `recorded: emergency stop engaged by jane at ${at(T0 - 5000)}`, 202]);
-  const report: LoadReport = { preflights: { allowed: 0, denied: 0, unavailable: 0, other: 0 }, events: { acknowledged: 1, refused: 0, other: 0 }, preflightRecoveryMs: 0, eventRecoveryMs: 0, lost: [], lastRefusals: [] };
+  expect([engaged.status, engaged.body.message, first.status]).toEqual([
+    202,
+    `recorded: emergency stop engaged by jane at ${at(T0 - 5000)}`,
+    202,
+  ]);
+  const report: LoadReport = {
+    preflights: { allowed: 0, denied: 0, unavailable: 0, other: 0 },
+    events: { acknowledged: 1, refused: 0, other: 0 },
+    preflightRecoveryMs: 0,
+    eventRecoveryMs: 0,
+    lost: [],
+    lastRefusals: [],
+  };
   const acknowledged = new Set<number>([1]);
   const pending: number[] = [];
   let next = 2;
@@ -52,31 +71,47 @@ export async function failoverUnderLoad(stores: RedisStateStore[], verify: () =>
     ]);
     const now = Date.now();
     for (const res of [event, preflight]) {
-      if (res.status === 503) report.lastRefusals = [...report.lastRefusals.slice(-3), `+${now - (t0 ?? now)} ms ${res.body.message}`];
+      if (res.status === 503)
+        report.lastRefusals = [...report.lastRefusals.slice(-3), `+${now - (t0 ?? now)} ms ${res.body.message}`];
     }
     let clean = true;
-    if (event.status === 202 || event.status === 200) { report.events.acknowledged += acknowledged.has(id) ? 0 : 1; acknowledged.add(id); } else {
+    if (event.status === 202 || event.status === 200) {
+      report.events.acknowledged += acknowledged.has(id) ? 0 : 1;
+      acknowledged.add(id);
+    } else {
       clean = false;
       pending.push(id);
-      if (event.status === 503) report.events.refused++; else report.events.other++;
+      if (event.status === 503) report.events.refused++;
+      else report.events.other++;
       if (t0 !== undefined) report.eventRecoveryMs = now - t0;
     }
     if (preflight.status >= 200 && preflight.status < 300) report.preflights.allowed++;
     else if (preflight.status === 403) report.preflights.denied++;
-    else if (preflight.status === 503) { report.preflights.unavailable++; clean = false; if (t0 !== undefined) report.preflightRecoveryMs = now - t0; } else report.preflights.other++;
+    else if (preflight.status === 503) {
+      report.preflights.unavailable++;
+      clean = false;
+      if (t0 !== undefined) report.preflightRecoveryMs = now - t0;
+    } else report.preflights.other++;
     streak = clean ? streak + 1 : 0;
   };
 
   let running = true;
   let rounds = 0;
-  const load = (async () => { while (running) await round(rounds++); })();
+  const load = (async () => {
+    while (running) await round(rounds++);
+  })();
   try {
     await waitFor(async () => rounds >= 10, 'the load to start');
     t0 = Date.now();
     await disrupt();
     streak = 0;
-    await waitFor(async () => streak >= RECOVERED_AFTER && pending.length === 0, 'the service to recover (every answer the state\'s own again)', 60_000)
-      .catch((err: Error) => { throw new Error(`${err.message}; so far: ${JSON.stringify(report)}`); });
+    await waitFor(
+      async () => streak >= RECOVERED_AFTER && pending.length === 0,
+      "the service to recover (every answer the state's own again)",
+      60_000,
+    ).catch((err: Error) => {
+      throw new Error(`${err.message}; so far: ${JSON.stringify(report)}`);
+    });
   } finally {
     running = false;
     await load;

@@ -6,8 +6,13 @@ const table = storeTable();
 beforeAll(() => table.setup());
 afterAll(() => table.cleanup());
 
-const CONCURRENCY = { 'p.yaml': 'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n' };
-const COOLDOWN = { 'p.yaml': 'kind: Policy\nname: pause-after-failure\nrules:\n  - cooldown: {after: [FAILED, ERRORED], duration: 30m}\n' };
+const CONCURRENCY = {
+  'p.yaml': 'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n',
+};
+const COOLDOWN = {
+  'p.yaml':
+    'kind: Policy\nname: pause-after-failure\nrules:\n  - cooldown: {after: [FAILED, ERRORED], duration: 30m}\n',
+};
 const QUOTA = { 'p.yaml': 'kind: Policy\nname: ten-a-day\nrules:\n  - quota: {maxRuns: 2, per: team, window: 1d}\n' };
 
 describe.each(table.stores)('preflight with state in the %s store', (_name, make) => {
@@ -17,7 +22,9 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     expect((await g.event(engagedPayload(at(T0 - 60_000, 5), 'jane'))).status).toBe(202);
     const denied = await g.preflight(1);
     expect(denied.status).toBe(403);
-    expect(denied.body.message).toContain('[emergency-stop (built-in)] the emergency stop is engaged (by jane since 2026-01-05T09:59:00.000000005Z); no run may start until it is disengaged');
+    expect(denied.body.message).toContain(
+      '[emergency-stop (built-in)] the emergency stop is engaged (by jane since 2026-01-05T09:59:00.000000005Z); no run may start until it is disengaged',
+    );
     expect((await g.event(disengagedPayload(at(T0 - 30_000), at(T0 - 60_000, 5)))).status).toBe(202);
     expect((await g.preflight(1)).status).toBe(200);
   });
@@ -28,7 +35,10 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     await g.event(disengagedPayload(at(T0 - 60_000), at(T0 - 90_000)));
     await g.event(engagedPayload(at(T0 - 30_000), 'ann'));
     const replay = await g.event(disengagedPayload(at(T0 - 60_000), at(T0 - 90_000), at(T0 - 10_000)));
-    expect([replay.status, replay.body.message]).toEqual([200, expect.stringContaining('ignored: the state it would change is newer')]);
+    expect([replay.status, replay.body.message]).toEqual([
+      200,
+      expect.stringContaining('ignored: the state it would change is newer'),
+    ]);
     expect((await g.preflight(1)).body.message).toContain('engaged (by ann');
   });
 
@@ -37,10 +47,16 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     await g.event(engagedPayload(at(T0 - 60_000)));
     expect((await g.preflight(1)).status).toBe(200);
     // The engagement is still recorded, and a policy of the set can act on it.
-    const withPolicy = guardrailApp(await make(), { emergencyStop: 'off', files: { 'stop.yaml': 'kind: Policy\nname: team-stop\nrules:\n  - emergencyStop: {}\n' } });
+    const withPolicy = guardrailApp(await make(), {
+      emergencyStop: 'off',
+      files: { 'stop.yaml': 'kind: Policy\nname: team-stop\nrules:\n  - emergencyStop: {}\n' },
+    });
     expect((await withPolicy.event(engagedPayload(at(T0 - 60_000), 'jane'))).status).toBe(202);
     const denied = await withPolicy.preflight(1);
-    expect([denied.status, denied.body.message]).toEqual([403, expect.stringContaining('[team-stop] the emergency stop is engaged (by jane')]);
+    expect([denied.status, denied.body.message]).toEqual([
+      403,
+      expect.stringContaining('[team-stop] the emergency stop is engaged (by jane'),
+    ]);
     expect(denied.body.message).not.toContain('(built-in)');
   });
 
@@ -49,7 +65,10 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     await g.event(executionPayload('created', 10, { env: 'prod', time: at(T0 - 60_000) }));
     expect((await g.preflight(10)).status).toBe(200);
     const second = await g.preflight(11);
-    expect([second.status, second.body.message]).toEqual([403, expect.stringContaining('[one-at-a-time] environment prod already has 1 running execution (at most 1): 10')]);
+    expect([second.status, second.body.message]).toEqual([
+      403,
+      expect.stringContaining('[one-at-a-time] environment prod already has 1 running execution (at most 1): 10'),
+    ]);
     expect((await g.preflight(11, 'staging')).status).toBe(200);
     await g.event(executionPayload('completed', 10, { time: at(T0 - 1000) }));
     expect((await g.preflight(11)).status).toBe(200);
@@ -69,7 +88,12 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     await g.event(executionPayload('created', 20, { time: at(T0 - 120_000) }));
     await g.event(executionPayload('failed', 20, { time: at(T0 - 60_000) }));
     const res = await g.preflight(21);
-    expect([res.status, res.body.message]).toEqual([403, expect.stringContaining('environment prod is cooling down: execution 20 ended FAILED at 2026-01-05T09:59:00.000Z')]);
+    expect([res.status, res.body.message]).toEqual([
+      403,
+      expect.stringContaining(
+        'environment prod is cooling down: execution 20 ended FAILED at 2026-01-05T09:59:00.000Z',
+      ),
+    ]);
     expect((await g.preflight(21, 'staging')).status).toBe(200);
   });
 
@@ -79,7 +103,10 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     await g.event(executionPayload('created', 31, { time: at(T0 - 60_000) }));
     expect((await g.preflight(31)).status).toBe(200);
     const third = await g.preflight(32);
-    expect([third.status, third.body.message]).toEqual([403, expect.stringContaining('team ADM started 2 runs in the last 1d (quota 2)')]);
+    expect([third.status, third.body.message]).toEqual([
+      403,
+      expect.stringContaining('team ADM started 2 runs in the last 1d (quota 2)'),
+    ]);
     expect((await g.preflight(32, 'prod', 'OPS')).status).toBe(200);
   });
 });

@@ -7,7 +7,9 @@ import { freshPrefix, redisStore, TIMING } from './store-table';
 
 let redis: TestRedis;
 const stores: RedisStateStore[] = [];
-beforeAll(async () => { redis = await startRedis({ aof: true }); });
+beforeAll(async () => {
+  redis = await startRedis({ aof: true });
+});
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
   await redis.destroy();
@@ -20,7 +22,11 @@ describe('one Redis server with AOF (appendfsync always)', () => {
     stores.push(store);
     const gate = guardrailApp(store);
     expect((await gate.event(engagedPayload(at(T0 - 5000), 'jane'))).status).toBe(202);
-    const sent = await Promise.all(Array.from({ length: 50 }, (_, i) => gate.event(executionPayload('created', 500 + i, { env: 'aof', time: at(T0 - 1000) }))));
+    const sent = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        gate.event(executionPayload('created', 500 + i, { env: 'aof', time: at(T0 - 1000) })),
+      ),
+    );
     expect(sent.map((r) => r.status)).toEqual(Array(50).fill(202));
     await redis.stop('SIGKILL');
     await waitFor(async () => !store.health().available, 'the client to notice');
@@ -40,11 +46,21 @@ describe('a REDIS_URL naming a database the server does not have', () => {
     stores.push(onDbZero);
     expect((await guardrailApp(onDbZero).event(engagedPayload(at(T0 - 5000), 'jane'))).status).toBe(202);
 
-    const store = new RedisStateStore({ ...TIMING, redis: { topology: { kind: 'standalone', url: `${redis.url}/99` }, waitReplicas: 0, keyPrefix: prefix }, timeoutMs: 10_000 });
+    const store = new RedisStateStore({
+      ...TIMING,
+      redis: { topology: { kind: 'standalone', url: `${redis.url}/99` }, waitReplicas: 0, keyPrefix: prefix },
+      timeoutMs: 10_000,
+    });
     stores.push(store);
     await waitFor(async () => store.health().message?.includes('database') ?? false, 'the refused SELECT to be seen');
-    expect(store.health()).toEqual({ store: 'redis', available: false, message: expect.stringContaining('Redis refused the database REDIS_URL names (ERR DB index is out of range)') });
-    await expect(store.read({ emergencyStop: true, running: false, scopes: [] }, new Date(T0))).rejects.toThrow('REDIS_URL names one the server has');
+    expect(store.health()).toEqual({
+      store: 'redis',
+      available: false,
+      message: expect.stringContaining('Redis refused the database REDIS_URL names (ERR DB index is out of range)'),
+    });
+    await expect(store.read({ emergencyStop: true, running: false, scopes: [] }, new Date(T0))).rejects.toThrow(
+      'REDIS_URL names one the server has',
+    );
     expect((await guardrailApp(store).preflight(1, 'db')).status).toBe(503);
   });
 });

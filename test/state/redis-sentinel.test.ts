@@ -20,7 +20,11 @@ describe('Redis Sentinel (a primary, a replica, three sentinels; AOF with fsync 
     await suite.scenario('SENTINEL FAILOVER', async () => {
       const before = await sentinels().primary();
       expect(await sentinels().sentinels[0].cli('sentinel', 'failover', sentinels().name)).toBe('OK');
-      await waitFor(async () => (await sentinels().primary()) !== before, 'the sentinels to name the new primary', 30_000);
+      await waitFor(
+        async () => (await sentinels().primary()) !== before,
+        'the sentinels to name the new primary',
+        30_000,
+      );
       await sentinels().settled();
     });
   }, 90_000);

@@ -31,7 +31,10 @@ function launch(args: string[], ready: string): Promise<ChildProcess> {
     let out = '';
     const onData = (d: Buffer) => {
       out += d.toString();
-      if (out.includes(ready)) { child.stdout?.off('data', onData); resolve(child); }
+      if (out.includes(ready)) {
+        child.stdout?.off('data', onData);
+        resolve(child);
+      }
     };
     child.stdout?.on('data', onData);
     child.once('error', reject);
@@ -49,10 +52,20 @@ const PORT_ATTEMPTS = 5;
  * (parallel test runs) another process can bind it first, and redis-server exits with "Address
  * already in use"; then another port is tried, unless opts.port pins one (a restart on the same port).
  */
-export async function redisNode(args: string[] | ((port: number) => string[]), opts: { port?: number; config?: string; ready?: string } = {}): Promise<RedisNode> {
+export async function redisNode(
+  args: string[] | ((port: number) => string[]),
+  opts: { port?: number; config?: string; ready?: string } = {},
+): Promise<RedisNode> {
   const ready = opts.ready ?? 'Ready to accept connections';
-  const argvFor = (p: number) => [...(opts.config ? [opts.config] : []), '--port', String(p), '--bind', '127.0.0.1', ...(typeof args === 'function' ? args(p) : args)];
-  let port = opts.port ?? await freePort();
+  const argvFor = (p: number) => [
+    ...(opts.config ? [opts.config] : []),
+    '--port',
+    String(p),
+    '--bind',
+    '127.0.0.1',
+    ...(typeof args === 'function' ? args(p) : args),
+  ];
+  let port = opts.port ?? (await freePort());
   let child: ChildProcess | undefined;
   for (let attempt = 1; !child; attempt++) {
     try {

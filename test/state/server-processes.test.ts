@@ -15,13 +15,21 @@ const procs: ServerProcess[] = [];
 
 async function post(proc: ServerProcess, path: string, body: object) {
   const raw = JSON.stringify(body);
-  const res = await fetch(`${proc.url}${path}`, { method: 'POST', body: raw, headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) } });
+  const res = await fetch(`${proc.url}${path}`, {
+    method: 'POST',
+    body: raw,
+    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
+  });
   return { status: res.status, message: ((await res.json()) as { message: string }).message };
 }
 const now = () => new Date().toISOString().replace('Z', '000000Z');
 /** An event fired just now (the service checks its age against the real clock). */
 const event = (p: WebhookPayload) => ({ ...p, time: now() });
-const preflight = (id: number, env: string) => preflightWith((p) => { p.execution.id = id; p.execution.environment = env; });
+const preflight = (id: number, env: string) =>
+  preflightWith((p) => {
+    p.execution.id = id;
+    p.execution.environment = env;
+  });
 async function start(env: Record<string, string>) {
   const proc = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET, ...env });
   procs.push(proc);
@@ -31,7 +39,10 @@ async function start(env: Record<string, string>) {
 beforeAll(async () => {
   redis = await startRedis();
   dir = mkdtempSync(join(tmpdir(), 'pg-state-'));
-  writeFileSync(join(dir, 'one-at-a-time.yaml'), 'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n');
+  writeFileSync(
+    join(dir, 'one-at-a-time.yaml'),
+    'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n',
+  );
 });
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.stop()));
@@ -42,10 +53,19 @@ afterAll(async () => {
 describe('the service (node dist/main.js) with guardrails with memory', () => {
   test('two processes with REDIS_URL share the state: events at one, decisions at the other', async () => {
     const [a, b] = [await start({ REDIS_URL: redis.url }), await start({ REDIS_URL: redis.url })];
-    expect(await post(a, '/events', event(executionPayload('created', 7, { env: 'proc-env' })))).toEqual({ status: 202, message: expect.stringContaining('recorded: execution 7 is running') });
-    expect(await post(b, '/preflight', preflight(8, 'proc-env'))).toEqual({ status: 403, message: expect.stringContaining('[one-at-a-time] environment proc-env already has 1 running execution') });
+    expect(await post(a, '/events', event(executionPayload('created', 7, { env: 'proc-env' })))).toEqual({
+      status: 202,
+      message: expect.stringContaining('recorded: execution 7 is running'),
+    });
+    expect(await post(b, '/preflight', preflight(8, 'proc-env'))).toEqual({
+      status: 403,
+      message: expect.stringContaining('[one-at-a-time] environment proc-env already has 1 running execution'),
+    });
     expect((await post(b, '/events', engagedPayload(now(), 'jane'))).status).toBe(202);
-    expect(await post(a, '/preflight', preflight(9, 'other-env'))).toEqual({ status: 403, message: expect.stringContaining('[emergency-stop (built-in)] the emergency stop is engaged (by jane since') });
+    expect(await post(a, '/preflight', preflight(9, 'other-env'))).toEqual({
+      status: 403,
+      message: expect.stringContaining('[emergency-stop (built-in)] the emergency stop is engaged (by jane since'),
+    });
     const ready = (await (await fetch(`${a.url}/readyz`)).json()) as { state: unknown };
     expect(ready.state).toEqual({ store: 'redis', available: true, onUnavailable: 'deny' });
   });
@@ -55,7 +75,14 @@ describe('the service (node dist/main.js) with guardrails with memory', () => {
     expect((await post(proc, '/events', engagedPayload(now()))).status).toBe(202);
     expect((await post(proc, '/preflight', preflight(9, 'other-env'))).status).toBe(200);
     const ready = (await (await fetch(`${proc.url}/readyz`)).json()) as { state: unknown };
-    expect(ready.state).toEqual({ store: 'memory', available: true, onUnavailable: 'deny', restart: expect.stringMatching(/^a restart forgets the emergency stop, the running runs and the cool-down and quota history/) });
+    expect(ready.state).toEqual({
+      store: 'memory',
+      available: true,
+      onUnavailable: 'deny',
+      restart: expect.stringMatching(
+        /^a restart forgets the emergency stop, the running runs and the cool-down and quota history/,
+      ),
+    });
   });
 
   test.each([

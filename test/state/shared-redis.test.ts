@@ -6,7 +6,9 @@ import { startRedis, type TestRedis } from './redis-server';
 import { at, engagedPayload, executionPayload, T0 } from './state-events';
 import { redisStore } from './store-table';
 
-const POLICIES = { 'p.yaml': 'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n' };
+const POLICIES = {
+  'p.yaml': 'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n',
+};
 
 let redis: TestRedis;
 const stores: RedisStateStore[] = [];
@@ -18,7 +20,9 @@ async function instance(prefix: string, onUnavailable: 'deny' | 'allow' = 'deny'
   return guardrailApp(store, { files: POLICIES, onUnavailable });
 }
 
-beforeAll(async () => { redis = await startRedis(); });
+beforeAll(async () => {
+  redis = await startRedis();
+});
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
   await redis.destroy();
@@ -30,7 +34,10 @@ describe('two service instances sharing one Redis', () => {
     const [a, b] = [await instance(prefix), await instance(prefix)];
     expect((await a.event(executionPayload('created', 1, { env: 'shared-1', time: at(T0 - 1000) }))).status).toBe(202);
     const res = await b.preflight(2, 'shared-1');
-    expect([res.status, res.body.message]).toEqual([403, expect.stringContaining('environment shared-1 already has 1 running execution (at most 1): 1')]);
+    expect([res.status, res.body.message]).toEqual([
+      403,
+      expect.stringContaining('environment shared-1 already has 1 running execution (at most 1): 1'),
+    ]);
     await b.event(executionPayload('completed', 1, { env: 'shared-1' }));
     expect((await a.preflight(2, 'shared-1')).status).toBe(200);
     await a.event(engagedPayload(at(T0 - 500), 'jane'));
@@ -42,13 +49,36 @@ describe('two service instances sharing one Redis', () => {
     const [a, b] = [await instance(prefix), await instance(prefix)];
     const ids = Array.from({ length: 120 }, (_, i) => 100 + i);
     // Every event reaches both replicas (a redelivery landing elsewhere), all in parallel.
-    const sends = ids.flatMap((id) => [a, b].map((g) => g.event(executionPayload('created', id, { env: 'parallel', team: 'PAR', time: at(T0 - 2000) }))));
+    const sends = ids.flatMap((id) =>
+      [a, b].map((g) =>
+        g.event(executionPayload('created', id, { env: 'parallel', team: 'PAR', time: at(T0 - 2000) })),
+      ),
+    );
     const statuses = (await Promise.all(sends)).map((r) => r.status);
     expect([statuses.filter((s) => s === 202).length, statuses.filter((s) => s === 200).length]).toEqual([120, 120]);
-    const ends = ids.filter((id) => id % 4 === 0).flatMap((id) => [a, b].map((g) => g.event(executionPayload('errored', id, { env: 'parallel', team: 'PAR', time: at(T0 - 1000) }))));
+    const ends = ids
+      .filter((id) => id % 4 === 0)
+      .flatMap((id) =>
+        [a, b].map((g) =>
+          g.event(executionPayload('errored', id, { env: 'parallel', team: 'PAR', time: at(T0 - 1000) })),
+        ),
+      );
     await Promise.all(ends);
-    const view = await stores[stores.length - 1].read({ emergencyStop: false, running: true, scopes: ['environment:parallel', 'team:par'], endedSinceMs: T0 - 60_000, startedSinceMs: T0 - 60_000 }, new Date(T0));
-    expect([view.running?.['environment:parallel'].length, view.ended?.['environment:parallel'].length, view.started?.['team:par'].length]).toEqual([90, 30, 120]);
+    const view = await stores[stores.length - 1].read(
+      {
+        emergencyStop: false,
+        running: true,
+        scopes: ['environment:parallel', 'team:par'],
+        endedSinceMs: T0 - 60_000,
+        startedSinceMs: T0 - 60_000,
+      },
+      new Date(T0),
+    );
+    expect([
+      view.running?.['environment:parallel'].length,
+      view.ended?.['environment:parallel'].length,
+      view.started?.['team:par'].length,
+    ]).toEqual([90, 30, 120]);
   });
 
   test('while Redis is down a preflight is denied with a message saying why; both recover by themselves when it returns', async () => {
@@ -58,12 +88,25 @@ describe('two service instances sharing one Redis', () => {
     try {
       await waitFor(async () => stores.every((s) => !s.health().available), 'the clients to notice Redis is gone');
       const denied = await deny.preflight(50, 'outage');
-      expect([denied.status, denied.body.message]).toEqual([503, expect.stringMatching(/^the state store is unavailable \(Redis .*\), so emergency stop, concurrency, cool-down and quota policies cannot be checked and the run is denied \(STATE_UNAVAILABLE=deny\)/)]);
+      expect([denied.status, denied.body.message]).toEqual([
+        503,
+        expect.stringMatching(
+          /^the state store is unavailable \(Redis .*\), so emergency stop, concurrency, cool-down and quota policies cannot be checked and the run is denied \(STATE_UNAVAILABLE=deny\)/,
+        ),
+      ]);
       expect((await allow.preflight(50, 'outage')).status).toBe(200);
       const event = await deny.event(executionPayload('created', 50, { env: 'outage' }));
-      expect([event.status, event.body.message]).toEqual([503, expect.stringContaining('the event was not recorded, deliver it again')]);
+      expect([event.status, event.body.message]).toEqual([
+        503,
+        expect.stringContaining('the event was not recorded, deliver it again'),
+      ]);
       const ready = await request(deny.app).get('/readyz');
-      expect([ready.status, ready.body.state.store, ready.body.state.available, ready.body.state.onUnavailable]).toEqual([200, 'redis', false, 'deny']);
+      expect([
+        ready.status,
+        ready.body.state.store,
+        ready.body.state.available,
+        ready.body.state.onUnavailable,
+      ]).toEqual([200, 'redis', false, 'deny']);
     } finally {
       await redis.start();
     }
@@ -71,6 +114,10 @@ describe('two service instances sharing one Redis', () => {
     expect((await deny.event(executionPayload('created', 51, { env: 'outage' }))).status).toBe(202);
     expect((await allow.preflight(52, 'outage')).status).toBe(403);
     expect((await deny.preflight(51, 'outage')).status).toBe(200);
-    expect((await request(deny.app).get('/readyz')).body.state).toEqual({ store: 'redis', available: true, onUnavailable: 'deny' });
+    expect((await request(deny.app).get('/readyz')).body.state).toEqual({
+      store: 'redis',
+      available: true,
+      onUnavailable: 'deny',
+    });
   });
 });

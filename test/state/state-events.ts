@@ -9,14 +9,23 @@ export function at(ms: number, nanos = 0): string {
   return new Date(ms).toISOString().replace(/Z$/, `${String(nanos).padStart(6, '0')}Z`);
 }
 
-interface RunOptions { team?: string; env?: string; override?: string; time?: string }
+interface RunOptions {
+  team?: string;
+  env?: string;
+  override?: string;
+  time?: string;
+}
 
 export function executionPayload(event: string, id: number, o: RunOptions = {}): WebhookPayload {
   return {
     event: `experiment.execution.${event}`,
     time: o.time ?? at(T0),
     execution: {
-      id, experimentKey: 'ADM-1', teamKey: o.team ?? 'ADM', environment: o.env ?? 'prod', state: event.toUpperCase(),
+      id,
+      experimentKey: 'ADM-1',
+      teamKey: o.team ?? 'ADM',
+      environment: o.env ?? 'prod',
+      state: event.toUpperCase(),
       ...(o.override ? { overrides: { environment: o.override } } : {}),
     },
   };
@@ -27,7 +36,11 @@ export function engagedPayload(engaged: string, by = 'jane', time = engaged): We
 }
 
 export function disengagedPayload(disengaged: string, engaged: string, time = disengaged): WebhookPayload {
-  return { event: 'killswitch.disengaged', time, killswitch: { engagedBy: 'jane', engaged, disengagedBy: 'joe', disengaged } };
+  return {
+    event: 'killswitch.disengaged',
+    time,
+    killswitch: { engagedBy: 'jane', engaged, disengagedBy: 'joe', disengaged },
+  };
 }
 
 /** The state event a payload means; throws when it means none (a broken test, not a result). */
@@ -38,4 +51,5 @@ export function stateEvent(payload: WebhookPayload): StateEvent {
 }
 
 export const created = (id: number, o?: RunOptions) => stateEvent(executionPayload('created', id, o));
-export const ended = (id: number, how: 'completed' | 'failed' | 'errored' | 'canceled', o?: RunOptions) => stateEvent(executionPayload(how, id, o));
+export const ended = (id: number, how: 'completed' | 'failed' | 'errored' | 'canceled', o?: RunOptions) =>
+  stateEvent(executionPayload(how, id, o));

@@ -5,8 +5,15 @@ import { TIMING, type MakeStore } from './store-table';
 const ADM = 'team:adm';
 const PROD = 'environment:prod';
 const now = new Date(T0);
-const everything = (sinceMs = T0 - 86_400_000): StateQuery => ({ emergencyStop: true, running: true, scopes: [ADM, PROD], endedSinceMs: sinceMs, startedSinceMs: sinceMs });
-const ids = (runs: Array<{ id: string }> | undefined) => (runs ?? []).map((r) => r.id).sort((a, b) => Number(a) - Number(b));
+const everything = (sinceMs = T0 - 86_400_000): StateQuery => ({
+  emergencyStop: true,
+  running: true,
+  scopes: [ADM, PROD],
+  endedSinceMs: sinceMs,
+  startedSinceMs: sinceMs,
+});
+const ids = (runs: Array<{ id: string }> | undefined) =>
+  (runs ?? []).map((r) => r.id).sort((a, b) => Number(a) - Number(b));
 
 /**
  * The state behaviour table: what every store (memory, Redis standalone, Sentinel, Cluster) must
@@ -14,7 +21,9 @@ const ids = (runs: Array<{ id: string }> | undefined) => (runs ?? []).map((r) =>
  */
 export function storeBehaviour(make: MakeStore): void {
   let store: StateStore;
-  beforeEach(async () => { store = await make(); });
+  beforeEach(async () => {
+    store = await make();
+  });
 
   test('a created run is running under its team and environment until it ends; its end is remembered with its state', async () => {
     expect(await store.apply(created(1), now)).toBe('applied');
@@ -68,19 +77,31 @@ export function storeBehaviour(make: MakeStore): void {
   test('the emergency stop says who engaged it and since when', async () => {
     expect((await store.read(everything(), now)).emergencyStop).toEqual({ engaged: false });
     await store.apply(stateEvent(engagedPayload(at(T0, 123456), 'jane')), now);
-    expect((await store.read(everything(), now)).emergencyStop).toEqual({ engaged: true, by: 'jane', since: at(T0, 123456) });
+    expect((await store.read(everything(), now)).emergencyStop).toEqual({
+      engaged: true,
+      by: 'jane',
+      since: at(T0, 123456),
+    });
   });
 
   test.each([
     ['the exact replay of an old disengagement', disengagedPayload(at(T0 + 1000), at(T0)), 'duplicate'],
     ['an old disengagement delivered again later', disengagedPayload(at(T0 + 1000), at(T0), at(T0 + 5000)), 'stale'],
-    ['a disengagement of an earlier engagement, timed after the new one', disengagedPayload(at(T0 + 3000), at(T0)), 'stale'],
+    [
+      'a disengagement of an earlier engagement, timed after the new one',
+      disengagedPayload(at(T0 + 3000), at(T0)),
+      'stale',
+    ],
   ])('%s never unlocks a newer engagement', async (_name, replay, outcome) => {
     await store.apply(stateEvent(engagedPayload(at(T0))), now);
     await store.apply(stateEvent(disengagedPayload(at(T0 + 1000), at(T0))), now);
     await store.apply(stateEvent(engagedPayload(at(T0 + 2000), 'ann')), now);
     expect(await store.apply(stateEvent(replay), now)).toBe(outcome);
-    expect((await store.read(everything(), now)).emergencyStop).toEqual({ engaged: true, by: 'ann', since: at(T0 + 2000) });
+    expect((await store.read(everything(), now)).emergencyStop).toEqual({
+      engaged: true,
+      by: 'ann',
+      since: at(T0 + 2000),
+    });
   });
 
   test.each([
@@ -98,7 +119,9 @@ export function storeBehaviour(make: MakeStore): void {
   });
 
   test('a disengagement that names no engagement is unmatched even when nothing is engaged', async () => {
-    expect(await store.apply(stateEvent({ event: 'killswitch.disengaged', time: at(T0), killswitch: {} }), now)).toBe('unmatched');
+    expect(await store.apply(stateEvent({ event: 'killswitch.disengaged', time: at(T0), killswitch: {} }), now)).toBe(
+      'unmatched',
+    );
     expect(await store.apply(stateEvent(engagedPayload(at(T0 - 1000))), now)).toBe('applied');
   });
 
@@ -121,7 +144,9 @@ export function storeBehaviour(make: MakeStore): void {
   test('many events at once: every start and every end is counted exactly once', async () => {
     const runs = Array.from({ length: 150 }, (_, i) => 1000 + i);
     const starts = await Promise.all([...runs, ...runs].map((id) => store.apply(created(id), now)));
-    expect([starts.filter((o) => o === 'applied').length, starts.filter((o) => o === 'duplicate').length]).toEqual([150, 150]);
+    expect([starts.filter((o) => o === 'applied').length, starts.filter((o) => o === 'duplicate').length]).toEqual([
+      150, 150,
+    ]);
     let view = await store.read(everything(), now);
     expect([view.running?.[ADM].length, view.started?.[ADM].length]).toEqual([150, 150]);
     await Promise.all(runs.filter((id) => id % 3 === 0).map((id) => store.apply(ended(id, 'failed'), now)));

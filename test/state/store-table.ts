@@ -15,7 +15,12 @@ export const freshPrefix = (name = 'test') => `${name}${process.pid}-${++prefixe
  * the event loop long enough for a 1 s timer to fire before a reply is read (a loaded CI machine
  * is not an unavailable Redis). A stopped Redis fails at once, without waiting for it.
  */
-export async function redisStore(redis: { connection: RedisConnection }, prefix = freshPrefix(), timing = TIMING, timeoutMs = 10_000): Promise<RedisStateStore> {
+export async function redisStore(
+  redis: { connection: RedisConnection },
+  prefix = freshPrefix(),
+  timing = TIMING,
+  timeoutMs = 10_000,
+): Promise<RedisStateStore> {
   const store = new RedisStateStore({ ...timing, redis: { ...redis.connection, keyPrefix: prefix }, timeoutMs });
   await waitFor(async () => store.health().available, 'Redis to connect');
   return store;
@@ -24,7 +29,10 @@ export async function redisStore(redis: { connection: RedisConnection }, prefix 
 export type MakeStore = (timing?: StateTiming) => Promise<StateStore>;
 
 /** Fresh Redis stores on one topology (each on its own prefix); `close()` closes them all. */
-export function redisStores(topology: () => { connection: RedisConnection } | undefined): { make: MakeStore; close(): Promise<void> } {
+export function redisStores(topology: () => { connection: RedisConnection } | undefined): {
+  make: MakeStore;
+  close(): Promise<void>;
+} {
   const open: StateStore[] = [];
   return {
     async make(timing = TIMING) {
@@ -34,7 +42,9 @@ export function redisStores(topology: () => { connection: RedisConnection } | un
       open.push(store);
       return store;
     },
-    async close() { await Promise.all(open.splice(0).map((s) => s.close())); },
+    async close() {
+      await Promise.all(open.splice(0).map((s) => s.close()));
+    },
   };
 }
 
@@ -49,10 +59,19 @@ export function storeTable(): { stores: Array<[string, MakeStore]>; setup(): Pro
   const inRedis = redisStores(() => redis);
   return {
     stores: [
-      ['memory', async (timing = TIMING) => { const s = new MemoryStateStore(timing); memory.push(s); return s; }],
+      [
+        'memory',
+        async (timing = TIMING) => {
+          const s = new MemoryStateStore(timing);
+          memory.push(s);
+          return s;
+        },
+      ],
       ['redis', inRedis.make],
     ],
-    async setup() { redis = await startRedis(); },
+    async setup() {
+      redis = await startRedis();
+    },
     async cleanup() {
       await Promise.all(memory.map((s) => s.close()));
       await inRedis.close();

@@ -26,9 +26,12 @@ export function topologySuite<T extends TestTopology>(label: string, start: () =
   const table = redisStores(() => topology);
   const open: RedisStateStore[] = [];
   const measured: Record<string, LoadReport> = {};
-  beforeAll(async () => { topology = await start(); }, 60_000);
+  beforeAll(async () => {
+    topology = await start();
+  }, 60_000);
   afterAll(async () => {
-    if (Object.keys(measured).length > 0) process.stdout.write(`${label} failover measurements: ${JSON.stringify(measured, null, 1)}\n`);
+    if (Object.keys(measured).length > 0)
+      process.stdout.write(`${label} failover measurements: ${JSON.stringify(measured, null, 1)}\n`);
     await table.close();
     await Promise.all(open.map((s) => s.close()));
     await topology?.destroy();
@@ -47,9 +50,19 @@ export function topologySuite<T extends TestTopology>(label: string, start: () =
     async scenario(name, disrupt) {
       const prefix = freshPrefix('failover');
       const stores = [await suite.instance(prefix), await suite.instance(prefix)];
-      const report = await failoverUnderLoad(stores, () => suite.instance(prefix), () => disrupt(prefix), 'failover');
+      const report = await failoverUnderLoad(
+        stores,
+        () => suite.instance(prefix),
+        () => disrupt(prefix),
+        'failover',
+      );
       measured[name] = report;
-      expect([report.preflights.allowed, report.lost, report.events.other, report.preflights.other]).toEqual([0, [], 0, 0]);
+      expect([report.preflights.allowed, report.lost, report.events.other, report.preflights.other]).toEqual([
+        0,
+        [],
+        0,
+        0,
+      ]);
       expect(report.preflights.denied).toBeGreaterThan(0);
     },
   };

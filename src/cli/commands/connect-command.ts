@@ -39,14 +39,20 @@ function gateBase(raw: string, insecureHttp: boolean): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(`--gate-url must be the address Steadybit reaches the gate at, e.g. https://preflight-gate.example.com, got "${raw}"`);
+    throw new UsageError(
+      `--gate-url must be the address Steadybit reaches the gate at, e.g. https://preflight-gate.example.com, got "${raw}"`,
+    );
   }
-  if (url.search || url.hash || url.username || url.password) throw new UsageError('--gate-url must be the gate\'s address only, without credentials, query or fragment');
+  if (url.search || url.hash || url.username || url.password)
+    throw new UsageError("--gate-url must be the gate's address only, without credentials, query or fragment");
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol === 'http:' && !loopback && !insecureHttp) {
-    throw new UsageError('--gate-url is http: runs and their targets would cross the network in clear text; use https, or add --insecure-http');
+    throw new UsageError(
+      '--gate-url is http: runs and their targets would cross the network in clear text; use https, or add --insecure-http',
+    );
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(`--gate-url must start with https://, got "${raw}"`);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new UsageError(`--gate-url must start with https://, got "${raw}"`);
   const base = url.toString().replace(/\/+$/, '');
   return base.replace(/\/preflight$/, '');
 }
@@ -68,23 +74,37 @@ function signingSecret(opts: ConnectOptions, env: NodeJS.ProcessEnv): string {
     from = `the environment variable ${name}`;
     raw = env[name];
   }
-  if (raw === undefined || raw === '') throw new UsageError(`no webhook secret in ${from}: Steadybit must sign what it sends (set WEBHOOK_SECRET, or use --secret-env / --secret-file)`);
-  const secrets = raw.split(/[,\n]/).map((s) => s.trim()).filter((s) => s !== '');
+  if (raw === undefined || raw === '')
+    throw new UsageError(
+      `no webhook secret in ${from}: Steadybit must sign what it sends (set WEBHOOK_SECRET, or use --secret-env / --secret-file)`,
+    );
+  const secrets = raw
+    .split(/[,\n]/)
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
   if (secrets.length !== 1) {
-    throw new UsageError(`${from} holds ${secrets.length} secrets (a rotation): give connect the one Steadybit should sign with from now on, alone (docs/getting-started.md#rotate-the-webhook-secret)`);
+    throw new UsageError(
+      `${from} holds ${secrets.length} secrets (a rotation): give connect the one Steadybit should sign with from now on, alone (docs/getting-started.md#rotate-the-webhook-secret)`,
+    );
   }
   return secrets[0];
 }
 
 function platform(env: NodeJS.ProcessEnv): PlatformClient {
   const config = readSettings(() => parsePlatformConfig(env));
-  if (!config) throw new UsageError('connect registers the webhooks through the Platform API: set STEADYBIT_URL and STEADYBIT_TOKEN (or STEADYBIT_TOKEN_FILE) to an admin access token');
+  if (!config)
+    throw new UsageError(
+      'connect registers the webhooks through the Platform API: set STEADYBIT_URL and STEADYBIT_TOKEN (or STEADYBIT_TOKEN_FILE) to an admin access token',
+    );
   return createPlatformClient(config);
 }
 
 function readValue<T>(res: Read<T>, what: string, client: PlatformClient): T {
   if (res.ok) return res.value;
-  const admin = res.failure.status === 401 || res.failure.status === 403 ? ' (the webhook integrations need an admin access token, not a team token)' : '';
+  const admin =
+    res.failure.status === 401 || res.failure.status === 403
+      ? ' (the webhook integrations need an admin access token, not a team token)'
+      : '';
   throw new UsageError(`cannot ${what} at ${client.url}: ${res.failure.message}${admin}`);
 }
 
@@ -95,29 +115,70 @@ function readValue<T>(res: Read<T>, what: string, client: PlatformClient): T {
  * shows the change as a diff; `--probe` then proves the wiring with a real run. Exit 0 done,
  * 1 the probe failed or the policy set is invalid, 2 usage or the platform refused.
  */
-export async function connectCommand(dirArg: string | undefined, opts: ConnectOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): Promise<number> {
+export async function connectCommand(
+  dirArg: string | undefined,
+  opts: ConnectOptions,
+  env: NodeJS.ProcessEnv,
+  write: (s: string) => void,
+): Promise<number> {
   const dir = policyDirArg(dirArg, env);
   const base = gateBase(opts.gateUrl, opts.insecureHttp === true);
   const secret = signingSecret(opts, env);
   const timeoutSeconds = Number(opts.probeTimeout);
-  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 5 || timeoutSeconds > 600) throw new UsageError(`--probe-timeout must be whole seconds from 5 to 600, got "${opts.probeTimeout}"`);
+  if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 5 || timeoutSeconds > 600)
+    throw new UsageError(`--probe-timeout must be whole seconds from 5 to 600, got "${opts.probeTimeout}"`);
   const probeTeam = opts.probeTeam ?? opts.team;
-  if (opts.probe && !probeTeam) throw new UsageError('--probe creates an experiment, which belongs to a team: give --probe-team (or --team)');
+  if (opts.probe && !probeTeam)
+    throw new UsageError('--probe creates an experiment, which belongs to a team: give --probe-team (or --team)');
   const loaded = loadPolicyDir(dir);
   if (!loaded.ok) {
-    write(formatProblems(loaded.problems, 'text', { headline: `${dir}: the policy set is invalid (see preflight-gate validate); nothing was changed in Steadybit`, dir }));
+    write(
+      formatProblems(loaded.problems, 'text', {
+        headline: `${dir}: the policy set is invalid (see preflight-gate validate); nothing was changed in Steadybit`,
+        dir,
+      }),
+    );
     return EXIT.failed;
   }
-  const includes = attributeIncludes(readPolicyDir(dir), { extra: opts.attribute ?? [], all: opts.allAttributes === true });
+  const includes = attributeIncludes(readPolicyDir(dir), {
+    extra: opts.attribute ?? [],
+    all: opts.allAttributes === true,
+  });
   if (!includes.ok) {
-    write(formatProblems(includes.problems, 'text', { headline: `${dir}: the attributes the policies read cannot all be known; nothing was changed in Steadybit`, dir }));
+    write(
+      formatProblems(includes.problems, 'text', {
+        headline: `${dir}: the attributes the policies read cannot all be known; nothing was changed in Steadybit`,
+        dir,
+      }),
+    );
     return EXIT.failed;
   }
   const scope = opts.team ? { scope: 'TEAM' as const, team: opts.team } : { scope: 'GLOBAL' as const };
   const wanted: Array<[WebhookKind, WebhookUpsert]> = [
-    ['preflight', { name: opts.name, url: `${base}/preflight`, ...scope, secret, events: PREFLIGHT_EVENTS, targetAttributeIncludes: includes.includes }],
+    [
+      'preflight',
+      {
+        name: opts.name,
+        url: `${base}/preflight`,
+        ...scope,
+        secret,
+        events: PREFLIGHT_EVENTS,
+        targetAttributeIncludes: includes.includes,
+      },
+    ],
   ];
-  if (opts.events) wanted.push(['custom', { name: `${opts.name} events`, url: `${base}/events`, ...scope, secret, events: [...TRACKED_EVENTS], targetAttributeIncludes: [] }]);
+  if (opts.events)
+    wanted.push([
+      'custom',
+      {
+        name: `${opts.name} events`,
+        url: `${base}/events`,
+        ...scope,
+        secret,
+        events: [...TRACKED_EVENTS],
+        targetAttributeIncludes: [],
+      },
+    ]);
 
   const client = platform(env);
   const deadline = () => Date.now() + CALL_DEADLINE_MS;
@@ -130,7 +191,9 @@ export async function connectCommand(dirArg: string | undefined, opts: ConnectOp
   }
   write(`${plans.flatMap((p) => p.diff).join('\n')}\n`);
   if (opts.dryRun) {
-    write(`dry run: ${plans.map((p) => `${p.kind} webhook "${p.name}" would be ${p.action === 'create' ? 'created' : p.action === 'update' ? 'updated' : 'left unchanged'}`).join('; ')}; nothing was changed in Steadybit\n`);
+    write(
+      `dry run: ${plans.map((p) => `${p.kind} webhook "${p.name}" would be ${p.action === 'create' ? 'created' : p.action === 'update' ? 'updated' : 'left unchanged'}`).join('; ')}; nothing was changed in Steadybit\n`,
+    );
     return EXIT.ok;
   }
   for (const plan of plans) {
@@ -138,11 +201,20 @@ export async function connectCommand(dirArg: string | undefined, opts: ConnectOp
       write(`${plan.kind} webhook "${plan.name}" is up to date\n`);
       continue;
     }
-    const stored = readValue(await upsertWebhook(client, plan.kind, plan.upsert, deadline()), `${plan.action} the ${plan.kind} webhook "${plan.name}"`, client);
-    write(`${plan.kind} webhook "${plan.name}" ${plan.action === 'create' ? 'created' : 'updated'} (id ${stored.id})\n`);
+    const stored = readValue(
+      await upsertWebhook(client, plan.kind, plan.upsert, deadline()),
+      `${plan.action} the ${plan.kind} webhook "${plan.name}"`,
+      client,
+    );
+    write(
+      `${plan.kind} webhook "${plan.name}" ${plan.action === 'create' ? 'created' : 'updated'} (id ${stored.id})\n`,
+    );
   }
   if (!opts.probe || !probeTeam) return EXIT.ok;
-  const result = await runProbe({ team: probeTeam, environment: opts.probeEnvironment, timeoutMs: timeoutSeconds * 1000 }, { client, write: (line) => write(`${line}\n`) });
+  const result = await runProbe(
+    { team: probeTeam, environment: opts.probeEnvironment, timeoutMs: timeoutSeconds * 1000 },
+    { client, write: (line) => write(`${line}\n`) },
+  );
   write(`probe ${result.ok ? 'passed' : 'FAILED'}: ${result.message}\n`);
   return result.ok ? EXIT.ok : EXIT.failed;
 }

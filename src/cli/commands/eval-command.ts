@@ -34,21 +34,30 @@ export interface EvalOptions {
 /** The state facts of `--state`, checked (docs/state.md, `schema --state`): a malformed file is a usage error naming the path. */
 function readStateFile(file: string) {
   const read = readStateFacts(parseJson(readFileBytes(file, 'state file'), file, 'state file'));
-  if (!read.ok) throw new UsageError(`state file ${file} is not valid state facts (see \`preflight-gate schema --state\`): ${describeFactErrors(read.errors)}`);
+  if (!read.ok)
+    throw new UsageError(
+      `state file ${file} is not valid state facts (see \`preflight-gate schema --state\`): ${describeFactErrors(read.errors)}`,
+    );
   return read.facts;
 }
 
 /** The signal facts of `--signals`, checked (docs/signals.md, `schema --signals`): a malformed file is a usage error naming the path. */
 function readSignalsFile(file: string) {
   const read = validateSignalFacts(parseJson(readFileBytes(file, 'signals file'), file, 'signals file'));
-  if (!read.ok) throw new UsageError(`signals file ${file} is not valid signal facts (see \`preflight-gate schema --signals\`): ${describeFactErrors(read.errors)}`);
+  if (!read.ok)
+    throw new UsageError(
+      `signals file ${file} is not valid signal facts (see \`preflight-gate schema --signals\`): ${describeFactErrors(read.errors)}`,
+    );
   return read.facts;
 }
 
 /** The environment names of `--environments`, checked (`schema --facts`, part environments): a malformed file is a usage error naming the path. */
 function readEnvironmentsFile(file: string) {
   const read = readEnvironmentFacts(parseJson(readFileBytes(file, 'environments file'), file, 'environments file'));
-  if (!read.ok) throw new UsageError(`environments file ${file} is not valid environment names ({"<environment id>": {"name": "production"}}, see \`preflight-gate schema --facts\`): ${describeFactErrors(read.errors)}`);
+  if (!read.ok)
+    throw new UsageError(
+      `environments file ${file} is not valid environment names ({"<environment id>": {"name": "production"}}, see \`preflight-gate schema --facts\`): ${describeFactErrors(read.errors)}`,
+    );
   return read.facts;
 }
 
@@ -58,33 +67,59 @@ function readEnvironmentsFile(file: string) {
  * freshly started service) and the signal facts of `--signals` (else none: signal rules cannot
  * decide, as with their sources away). Exit 0 when evaluated; with --exit-code, exit 1 on a denial.
  */
-export async function evalCommand(opts: EvalOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): Promise<number> {
+export async function evalCommand(
+  opts: EvalOptions,
+  env: NodeJS.ProcessEnv,
+  write: (s: string) => void,
+): Promise<number> {
   const dir = policyDirArg(opts.dir, env);
   const now = parseNow(opts.now, () => new Date());
   const bytes = opts.payload === '-' ? await readStdin('payload') : readFileBytes(opts.payload, 'payload');
   const checked = validatePreflightPayload(parseJson(bytes, opts.payload, 'payload'));
-  if (!checked.ok) throw new UsageError(`${opts.payload}: invalid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
+  if (!checked.ok)
+    throw new UsageError(
+      `${opts.payload}: invalid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`,
+    );
   const given = opts.state === undefined ? undefined : readStateFile(opts.state);
   const signals = opts.signals === undefined ? undefined : readSignalsFile(opts.signals);
   const environments = opts.environments === undefined ? undefined : readEnvironmentsFile(opts.environments);
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(`the policy set in ${dir} is invalid, so nothing can be evaluated (the service would not start):\n${errors.join('\n')}`);
+    throw new UsageError(
+      `the policy set in ${dir} is invalid, so nothing can be evaluated (the service would not start):\n${errors.join('\n')}`,
+    );
   }
   const bundle = servedBundle(loaded.bundle, env);
   // Without --state: the facts of a freshly started service (no events yet), as production starts.
   if (opts.whileRunning) {
     const view = guardView(bundle);
-    const judged = judgeRunningRun(view, checked.payload, givenFacts(view.needs, { state: given, signals, environments }), now, randomUUID());
-    write(opts.format === 'json' ? `${JSON.stringify(judgementJson(judged, opts.explain === true), null, 2)}\n` : judgementText(judged));
+    const judged = judgeRunningRun(
+      view,
+      checked.payload,
+      givenFacts(view.needs, { state: given, signals, environments }),
+      now,
+      randomUUID(),
+    );
+    write(
+      opts.format === 'json'
+        ? `${JSON.stringify(judgementJson(judged, opts.explain === true), null, 2)}\n`
+        : judgementText(judged),
+    );
     return opts.exitCode && judged.stop ? EXIT.failed : EXIT.ok;
   }
   const facts = givenFacts(bundle.needs, { state: given, signals, environments });
-  const decision = decide(bundle, checked.payload, facts, now, { decisionId: randomUUID(), fullScan: opts.explain === true });
+  const decision = decide(bundle, checked.payload, facts, now, {
+    decisionId: randomUUID(),
+    fullScan: opts.explain === true,
+  });
   if (opts.format === 'json') {
-    const body = decision.allowed ? { message: decision.message, modifications: decision.modifications } : { message: decision.message };
-    write(`${JSON.stringify({ status: decision.allowed ? 200 : 403, allowed: decision.allowed, body, ...(opts.explain ? { explanation: decision, ...(signals ? { signals } : {}) } : {}) }, null, 2)}\n`);
+    const body = decision.allowed
+      ? { message: decision.message, modifications: decision.modifications }
+      : { message: decision.message };
+    write(
+      `${JSON.stringify({ status: decision.allowed ? 200 : 403, allowed: decision.allowed, body, ...(opts.explain ? { explanation: decision, ...(signals ? { signals } : {}) } : {}) }, null, 2)}\n`,
+    );
   } else {
     write(decisionText(decision, opts.explain === true, signalFactsLines(signals)));
   }

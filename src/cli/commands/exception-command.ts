@@ -36,8 +36,12 @@ export interface ExceptionCommandOptions {
 /** Exactly one place the run is read from. */
 function sourceOf(opts: ExceptionCommandOptions): 'archive' | 'auditLog' | 'payload' {
   const given = (['archive', 'auditLog', 'payload'] as const).filter((k) => opts[k] !== undefined);
-  if (given.length !== 1) throw new UsageError('give exactly one of --archive, --audit-log (with --from-decision) or --payload');
-  if (given[0] !== 'payload' && opts.fromDecision === undefined) throw new UsageError(`--${given[0] === 'archive' ? 'archive' : 'audit-log'} needs --from-decision <decision id> (the id in the denial message)`);
+  if (given.length !== 1)
+    throw new UsageError('give exactly one of --archive, --audit-log (with --from-decision) or --payload');
+  if (given[0] !== 'payload' && opts.fromDecision === undefined)
+    throw new UsageError(
+      `--${given[0] === 'archive' ? 'archive' : 'audit-log'} needs --from-decision <decision id> (the id in the denial message)`,
+    );
   return given[0];
 }
 
@@ -84,7 +88,8 @@ function checkLoads(dir: string, yaml: string, now: Date): void {
 
 /** Writes the file whole or not at all; an existing file is never overwritten. */
 function writeOut(file: string, text: string): void {
-  if (existsSync(file)) throw new UsageError(`--out ${file} exists; choose a new file (an exception is reviewed on its own)`);
+  if (existsSync(file))
+    throw new UsageError(`--out ${file} exists; choose a new file (an exception is reviewed on its own)`);
   const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   writeFileSync(temp, text, { flag: 'wx' });
   renameSync(temp, file);
@@ -95,20 +100,29 @@ function writeOut(file: string, text: string): void {
  * an Exception for each policy that denied the run, scoped to its experiment key, environments and
  * version, printed as YAML (or written to --out) for a pull request (docs/approvals.md).
  */
-export async function exceptionCommand(opts: ExceptionCommandOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): Promise<number> {
+export async function exceptionCommand(
+  opts: ExceptionCommandOptions,
+  env: NodeJS.ProcessEnv,
+  write: (s: string) => void,
+): Promise<number> {
   const source = sourceOf(opts);
   const dir = policyDirArg(opts.dir, env);
   const now = parseNow(opts.now, () => new Date());
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(`the policy set in ${dir} is invalid, so no exception can be checked against it:\n${errors.join('\n')}`);
+    throw new UsageError(
+      `the policy set in ${dir} is invalid, so no exception can be checked against it:\n${errors.join('\n')}`,
+    );
   }
   const bundle = servedBundle(loaded.bundle, env);
   const id = opts.fromDecision ?? '';
-  const run = source === 'archive' ? await deniedRunFromArchive(opts.archive as string, id)
-    : source === 'auditLog' ? await deniedRunFromAuditLog(opts.auditLog as string, id)
-      : deniedRunFromPayload(opts.payload as string, bundle, now);
+  const run =
+    source === 'archive'
+      ? await deniedRunFromArchive(opts.archive as string, id)
+      : source === 'auditLog'
+        ? await deniedRunFromAuditLog(opts.auditLog as string, id)
+        : deniedRunFromPayload(opts.payload as string, bundle, now);
   const request = requestOf(opts);
   let yaml: string;
   try {

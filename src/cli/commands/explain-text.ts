@@ -20,14 +20,21 @@ export function decisionText(decision: Decision, explain: boolean, signalLines: 
   if (!explain) return `${lines.join('\n')}\n`;
   lines.push(`policies (${decision.results.length}):`);
   for (const r of decision.results) {
-    lines.push(`  ${pad(r.result, 7)} ${r.policy} (${r.mode}, priority ${r.priority}) ${r.source.file}:${r.source.line}`);
+    lines.push(
+      `  ${pad(r.result, 7)} ${r.policy} (${r.mode}, priority ${r.priority}) ${r.source.file}:${r.source.line}`,
+    );
     for (const reason of r.reasons) lines.push(`          - ${reason}`);
     if (r.message !== undefined && r.message !== r.reasons.join('; ')) lines.push(`          message: ${r.message}`);
     const reads = r.signals ?? (r.findings ?? []).flatMap((f) => (f.signal ? [f.signal] : []));
-    for (const read of reads) lines.push(`          read: ${read.source} ${read.query} -> ${read.result} (${read.readAt ? `read ${read.readAt}` : 'read at an unrecorded time'})`);
+    for (const read of reads)
+      lines.push(
+        `          read: ${read.source} ${read.query} -> ${read.result} (${read.readAt ? `read ${read.readAt}` : 'read at an unrecorded time'})`,
+      );
   }
   for (const c of decision.conflicts) {
-    lines.push(`conflict: ${c.propertyKey} set by ${c.kept.policy} (kept ${JSON.stringify(c.kept.value)}) and ${c.dropped.policy} (dropped ${JSON.stringify(c.dropped.value)})`);
+    lines.push(
+      `conflict: ${c.propertyKey} set by ${c.kept.policy} (kept ${JSON.stringify(c.kept.value)}) and ${c.dropped.policy} (dropped ${JSON.stringify(c.dropped.value)})`,
+    );
   }
   if (signalLines.length > 0) lines.push(`signals read (${signalLines.length}):`, ...signalLines.map((l) => `  ${l}`));
   return `${lines.join('\n')}\n`;

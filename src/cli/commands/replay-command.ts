@@ -22,8 +22,8 @@ export interface ReplayCommandOptions {
   dir?: string;
   since?: string;
   until?: string;
-  format: typeof REPLAY_FORMATS[number];
-  failOn?: typeof FAIL_ON[number];
+  format: (typeof REPLAY_FORMATS)[number];
+  failOn?: (typeof FAIL_ON)[number];
   /** With failOn: runs that cannot be replayed do not fail the check (an archive that masks keys the policies read). */
   tolerateNotReplayable?: boolean;
   maxListed: string;
@@ -38,11 +38,14 @@ const AGO = /^\d+(?:\.\d+)?(?:w|d|h|m|s)$/;
 
 /** An ISO time, or a duration back from `now` (`--since 14d`). */
 function time(value: string | undefined, flag: string, now: () => Date): Date | undefined {
-  if (value !== undefined && AGO.test(value.trim())) return new Date(now().getTime() - (parseDuration(value) as number));
+  if (value !== undefined && AGO.test(value.trim()))
+    return new Date(now().getTime() - (parseDuration(value) as number));
   try {
     return value === undefined ? undefined : parseNow(value, now);
   } catch {
-    throw new UsageError(`${flag} must be an ISO 8601 time such as 2026-03-02T10:00:00Z or a duration back from now such as 14d, got "${value}"`);
+    throw new UsageError(
+      `${flag} must be an ISO 8601 time such as 2026-03-02T10:00:00Z or a duration back from now such as 14d, got "${value}"`,
+    );
   }
 }
 
@@ -53,13 +56,25 @@ function time(value: string | undefined, flag: string, now: () => Date): Date | 
  * archive lines, or nothing replayed at all (an empty archive, the audit log by mistake, a range
  * that holds no run). Fail closed: a check that checked nothing does not pass.
  */
-function cannotVouch(report: ReplayReport, opts: Pick<ReplayCommandOptions, 'failOn' | 'tolerateNotReplayable'>): string[] {
+function cannotVouch(
+  report: ReplayReport,
+  opts: Pick<ReplayCommandOptions, 'failOn' | 'tolerateNotReplayable'>,
+): string[] {
   if (opts.failOn === undefined) return [];
   const { notReplayable, problems, replayed } = report.counts;
   const why: string[] = [];
-  if (notReplayable > 0 && opts.tolerateNotReplayable !== true) why.push(`${notReplayable} archived runs could not be replayed, so the proposed policies cannot be vouched for (see "Not replayable"; --tolerate-not-replayable accepts that)`);
-  if (problems > 0) why.push(`${problems} archive lines could not be read (see "Unreadable lines"): is --archive the decision archive (DECISION_ARCHIVE), not the audit log?`);
-  if (replayed === 0 && notReplayable === 0) why.push('no archived decision was replayed (an empty archive, or none in --since/--until), so nothing was checked');
+  if (notReplayable > 0 && opts.tolerateNotReplayable !== true)
+    why.push(
+      `${notReplayable} archived runs could not be replayed, so the proposed policies cannot be vouched for (see "Not replayable"; --tolerate-not-replayable accepts that)`,
+    );
+  if (problems > 0)
+    why.push(
+      `${problems} archive lines could not be read (see "Unreadable lines"): is --archive the decision archive (DECISION_ARCHIVE), not the audit log?`,
+    );
+  if (replayed === 0 && notReplayable === 0)
+    why.push(
+      'no archived decision was replayed (an empty archive, or none in --since/--until), so nothing was checked',
+    );
   return why;
 }
 
@@ -76,14 +91,25 @@ function changedAsNamed(report: ReplayReport, failOn: ReplayCommandOptions['fail
  * run again under the proposed set and reports what would change (docs/replay.md). Exit 0, or 1
  * when --fail-on finds what it names or cannot vouch (runs not replayed, unreadable lines, nothing replayed); 2 on a usage error or an invalid policy set.
  */
-export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.ProcessEnv, write: (s: string) => void, warn: (s: string) => void, now: () => Date = () => new Date()): Promise<number> {
+export async function replayCommand(
+  opts: ReplayCommandOptions,
+  env: NodeJS.ProcessEnv,
+  write: (s: string) => void,
+  warn: (s: string) => void,
+  now: () => Date = () => new Date(),
+): Promise<number> {
   const since = time(opts.since, '--since', now);
   const until = time(opts.until, '--until', now);
-  if (since && until && since.getTime() >= until.getTime()) throw new UsageError(`--since (${opts.since}) must be before --until (${opts.until})`);
+  if (since && until && since.getTime() >= until.getTime())
+    throw new UsageError(`--since (${opts.since}) must be before --until (${opts.until})`);
   const listed = Number(opts.maxListed);
-  if (!Number.isInteger(listed) || listed < 0) throw new UsageError(`--max-listed must be a whole number, got "${opts.maxListed}"`);
+  if (!Number.isInteger(listed) || listed < 0)
+    throw new UsageError(`--max-listed must be a whole number, got "${opts.maxListed}"`);
   const unknown = opts.runUrl?.match(/\{[^}]*\}/g)?.filter((p) => !RUN_URL_PLACEHOLDERS.includes(p.slice(1, -1)));
-  if (unknown && unknown.length > 0) throw new UsageError(`--run-url: unknown placeholder ${unknown[0]}; use ${RUN_URL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`);
+  if (unknown && unknown.length > 0)
+    throw new UsageError(
+      `--run-url: unknown placeholder ${unknown[0]}; use ${RUN_URL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
+    );
   const dir = policyDirArg(opts.dir, env);
   const archive = await openArchive(opts.archive, env, since);
   try {
@@ -94,7 +120,11 @@ export async function replayCommand(opts: ReplayCommandOptions, env: NodeJS.Proc
 }
 
 /** The streams of a local archive, or of an `s3://bucket/prefix` one fetched into a temporary directory. */
-async function openArchive(archive: string, env: NodeJS.ProcessEnv, since: Date | undefined): Promise<{ streams: ArchiveStream[]; remove(): Promise<void> }> {
+async function openArchive(
+  archive: string,
+  env: NodeJS.ProcessEnv,
+  since: Date | undefined,
+): Promise<{ streams: ArchiveStream[]; remove(): Promise<void> }> {
   if (!isS3Url(archive)) return { streams: archiveSources(archive), remove: async () => undefined };
   const location = readSettings(() => parseS3Url(archive, '--archive'));
   const settings = readSettings(() => s3Settings(env));
@@ -102,32 +132,56 @@ async function openArchive(archive: string, env: NodeJS.ProcessEnv, since: Date 
   try {
     downloaded = await downloadS3Archive(createS3Client(settings.s3), location, since);
   } catch (err) {
-    throw new UsageError(`cannot read the archive ${archive}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)} (credentials: the AWS SDK's standard chain; an S3-compatible store: DECISION_ARCHIVE_S3_ENDPOINT)`);
+    throw new UsageError(
+      `cannot read the archive ${archive}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)} (credentials: the AWS SDK's standard chain; an S3-compatible store: DECISION_ARCHIVE_S3_ENDPOINT)`,
+    );
   }
   if (downloaded.files === 0) {
     await downloaded.remove();
-    throw new UsageError(`archive ${archive} holds no archive files (*.jsonl, *.jsonl.gz)${since ? ' closed since --since' : ''}`);
+    throw new UsageError(
+      `archive ${archive} holds no archive files (*.jsonl, *.jsonl.gz)${since ? ' closed since --since' : ''}`,
+    );
   }
   return { streams: archiveSources(downloaded.dir), remove: downloaded.remove };
 }
 
-interface ReplayIo { write: (s: string) => void; warn: (s: string) => void; since?: Date; until?: Date; listed: number }
+interface ReplayIo {
+  write: (s: string) => void;
+  warn: (s: string) => void;
+  since?: Date;
+  until?: Date;
+  listed: number;
+}
 
-async function replayStreams(streams: ArchiveStream[], dir: string, opts: ReplayCommandOptions, io: ReplayIo): Promise<number> {
+async function replayStreams(
+  streams: ArchiveStream[],
+  dir: string,
+  opts: ReplayCommandOptions,
+  io: ReplayIo,
+): Promise<number> {
   const { write, warn, since, until, listed } = io;
   const loaded = loadPolicyDir(dir);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(`the policy set in ${dir} is invalid, so nothing can be replayed (the service would not start):\n${errors.join('\n')}`);
+    throw new UsageError(
+      `the policy set in ${dir} is invalid, so nothing can be replayed (the service would not start):\n${errors.join('\n')}`,
+    );
   }
   let warnings = 0;
   const report = await replayArchive({
-    streams, archive: opts.archive, policyDir: dir, bundle: loaded.bundle, since, until, listed,
+    streams,
+    archive: opts.archive,
+    policyDir: dir,
+    bundle: loaded.bundle,
+    since,
+    until,
+    listed,
     warn: (where, message) => {
       if (++warnings <= MAX_WARNINGS) warn(`preflight-gate: warning: ${where}: ${message}\n`);
     },
   });
-  if (warnings > MAX_WARNINGS) warn(`preflight-gate: warning: ${warnings - MAX_WARNINGS} more warnings (the report counts them all)\n`);
+  if (warnings > MAX_WARNINGS)
+    warn(`preflight-gate: warning: ${warnings - MAX_WARNINGS} more warnings (the report counts them all)\n`);
   if (opts.format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
   else if (opts.format === 'markdown') write(formatMarkdown(report, { runUrl: opts.runUrl }));
   else write(formatText(report));

@@ -13,7 +13,12 @@ export type TestFormat = (typeof TEST_FORMATS)[number];
  * Exit 0 only when at least one case ran and every suite passed; 2 when a suite cannot run as
  * written (TestRun.invalidSuites), else 1.
  */
-export function testCommand(dirArg: string | undefined, opts: { format: TestFormat }, env: NodeJS.ProcessEnv, write: (s: string) => void): number {
+export function testCommand(
+  dirArg: string | undefined,
+  opts: { format: TestFormat },
+  env: NodeJS.ProcessEnv,
+  write: (s: string) => void,
+): number {
   const run = testPolicyDir(policyDirArg(dirArg, env), env);
   if (opts.format === 'junit') write(reportJunit(run));
   else if (opts.format === 'github') write(reportGithub(run));

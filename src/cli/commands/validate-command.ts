@@ -5,13 +5,20 @@ import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';
 import { EXIT } from '../usage-error';
 
-export interface ValidateOptions { format: ProblemFormat }
+export interface ValidateOptions {
+  format: ProblemFormat;
+}
 
 /**
  * `preflight-gate validate [dir]`: every policy file through the service's own loader (schema and
  * semantic checks), plus the shape of every test suite. Exit 1 on any error; warnings pass.
  */
-export function validateCommand(dirArg: string | undefined, opts: ValidateOptions, env: NodeJS.ProcessEnv, write: (s: string) => void): number {
+export function validateCommand(
+  dirArg: string | undefined,
+  opts: ValidateOptions,
+  env: NodeJS.ProcessEnv,
+  write: (s: string) => void,
+): number {
   const dir = policyDirArg(dirArg, env);
   const result = loadPolicyDir(dir);
   const suites = loadSuites(dir);

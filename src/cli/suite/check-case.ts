@@ -10,7 +10,13 @@ function why(r: PolicyResult | undefined): string {
 }
 
 /** An exact-set expectation: names every missing and every unexpected policy, with what it did. */
-function checkSet(label: string, verb: string, kind: PolicyResultKind & ('deny' | 'warn' | 'audit'), expected: readonly string[], decision: Decision): string[] {
+function checkSet(
+  label: string,
+  verb: string,
+  kind: PolicyResultKind & ('deny' | 'warn' | 'audit'),
+  expected: readonly string[],
+  decision: Decision,
+): string[] {
   const actual = decision.results.filter((r) => r.result === kind).map((r) => r.policy);
   const missing = expected.filter((n) => !actual.includes(n));
   const extra = actual.filter((n) => !expected.includes(n));
@@ -59,8 +65,12 @@ function checkModifications(expected: readonly ExpectedModification[], actual: r
 export function checkCase(expect: Expectation, decision: Decision): string[] {
   const failures: string[] = [];
   const got = decision.allowed ? 'allow' : 'deny';
-  if (expect.decision === undefined) failures.push('expect.decision is missing: a case judged at the door expects allow or deny (stopped is for whileRunning cases)');
-  else if (expect.decision !== got) failures.push(`decision: expected ${expect.decision}, got ${got} ("${decision.message}")`);
+  if (expect.decision === undefined)
+    failures.push(
+      'expect.decision is missing: a case judged at the door expects allow or deny (stopped is for whileRunning cases)',
+    );
+  else if (expect.decision !== got)
+    failures.push(`decision: expected ${expect.decision}, got ${got} ("${decision.message}")`);
   failures.push(...checkSet('denied', 'denied', 'deny', expect.denied ?? [], decision));
   failures.push(...checkSet('warned', 'warned', 'warn', expect.warned ?? [], decision));
   if (expect.audited) failures.push(...checkSet('audited', 'audited', 'audit', expect.audited, decision));
@@ -77,14 +87,17 @@ export function checkCase(expect: Expectation, decision: Decision): string[] {
 
 /** A `whileRunning` case: stopped or not, and by exactly which policies (docs/guard.md). */
 export function checkJudgement(expect: Expectation, judged: RunJudgement): string[] {
-  if (expect.stopped === undefined) return ['expect.stopped is missing: a whileRunning case expects stopped: true or false'];
+  if (expect.stopped === undefined)
+    return ['expect.stopped is missing: a whileRunning case expects stopped: true or false'];
   const failures: string[] = [];
   const stoppers = judged.findings.filter((f) => f.action === 'stop');
   const said = judged.findings.map((f) => `${f.policy}: ${f.reason}`).join('; ') || 'every guarded policy holds';
-  if (expect.stopped !== judged.stop) failures.push(`stopped: expected ${expect.stopped}, got ${judged.stop} (${said})`);
+  if (expect.stopped !== judged.stop)
+    failures.push(`stopped: expected ${expect.stopped}, got ${judged.stop} (${said})`);
   if (expect.stoppedBy) {
     const actual = stoppers.map((f) => f.policy);
-    if (!sameValue([...expect.stoppedBy].sort(), [...actual].sort())) failures.push(`stoppedBy: expected ${list(expect.stoppedBy)}, got ${list(actual)}`);
+    if (!sameValue([...expect.stoppedBy].sort(), [...actual].sort()))
+      failures.push(`stoppedBy: expected ${list(expect.stoppedBy)}, got ${list(actual)}`);
   }
   return failures;
 }

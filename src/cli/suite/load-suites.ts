@@ -30,23 +30,42 @@ function semanticProblems(doc: SuiteDocument): Array<{ path: Path; message: stri
     }
   };
   const d = doc.defaults ?? {};
-  if (d.payload !== undefined && d.payloadFile !== undefined) out.push({ path: ['defaults'], message: 'give payload or payloadFile, not both' });
+  if (d.payload !== undefined && d.payloadFile !== undefined)
+    out.push({ path: ['defaults'], message: 'give payload or payloadFile, not both' });
   doc.cases.forEach((c, i) => {
-    if (c.payload !== undefined && c.payloadFile !== undefined) out.push({ path: ['cases', i], message: 'give payload or payloadFile, not both' });
-    if (c.payload === undefined && c.payloadFile === undefined && d.payload === undefined && d.payloadFile === undefined) {
-      out.push({ path: ['cases', i], message: `case "${c.name}" has no payload: give payload or payloadFile (here or in defaults)` });
+    if (c.payload !== undefined && c.payloadFile !== undefined)
+      out.push({ path: ['cases', i], message: 'give payload or payloadFile, not both' });
+    if (
+      c.payload === undefined &&
+      c.payloadFile === undefined &&
+      d.payload === undefined &&
+      d.payloadFile === undefined
+    ) {
+      out.push({
+        path: ['cases', i],
+        message: `case "${c.name}" has no payload: give payload or payloadFile (here or in defaults)`,
+      });
     }
-    if (c.now === undefined && d.now === undefined) out.push({ path: ['cases', i], message: `case "${c.name}" has no pinned now (here or in defaults): decisions may depend on time` });
+    if (c.now === undefined && d.now === undefined)
+      out.push({
+        path: ['cases', i],
+        message: `case "${c.name}" has no pinned now (here or in defaults): decisions may depend on time`,
+      });
     if (c.expect.message !== undefined) regex(c.expect.message, ['cases', i, 'expect', 'message']);
     (c.expect.modifications ?? []).forEach((m, j) => {
       const at: Path = ['cases', i, 'expect', 'modifications', j];
-      if ((m.value === undefined) === (m.valuePattern === undefined)) out.push({ path: at, message: 'give value or valuePattern (exactly one)' });
+      if ((m.value === undefined) === (m.valuePattern === undefined))
+        out.push({ path: at, message: 'give value or valuePattern (exactly one)' });
       if (m.valuePattern !== undefined) regex(m.valuePattern, [...at, 'valuePattern']);
     });
   });
   const names = new Map<string, number>();
   doc.cases.forEach((c, i) => {
-    if (names.has(c.name)) out.push({ path: ['cases', i, 'name'], message: `duplicate case name "${c.name}" (also cases[${names.get(c.name)}])` });
+    if (names.has(c.name))
+      out.push({
+        path: ['cases', i, 'name'],
+        message: `duplicate case name "${c.name}" (also cases[${names.get(c.name)}])`,
+      });
     else names.set(c.name, i);
   });
   return out;
@@ -54,14 +73,21 @@ function semanticProblems(doc: SuiteDocument): Array<{ path: Path; message: stri
 
 function loadOne(parsed: ParsedDocument | undefined, file: string, problems: LoadProblem[]): LoadedSuite {
   const locate = (path: Path, at: 'key' | 'value' = 'value') => parsed?.locate(path, at) ?? { line: 1, col: 1 };
-  const problem = (path: Path, message: string, at: 'key' | 'value' = 'value'): LoadProblem => ({ file, ...locate(path, at), path: pathText(path), message, severity: 'error' });
+  const problem = (path: Path, message: string, at: 'key' | 'value' = 'value'): LoadProblem => ({
+    file,
+    ...locate(path, at),
+    path: pathText(path),
+    message,
+    severity: 'error',
+  });
   const suite: LoadedSuite = { file, name: file, locate, problems };
   if (!parsed) {
     if (!problems.some((p) => p.severity === 'error')) problems.push(problem([], 'empty test suite: it needs `cases`'));
     return suite;
   }
   if (!validateSuite(parsed.value)) {
-    for (const e of toLocatedErrors(validateSuite.errors)) problems.push(problem(e.path, e.message, e.atKey ? 'key' : 'value'));
+    for (const e of toLocatedErrors(validateSuite.errors))
+      problems.push(problem(e.path, e.message, e.atKey ? 'key' : 'value'));
     return suite;
   }
   const doc = parsed.value;
@@ -74,7 +100,14 @@ export function loadSuites(dir: string): LoadedSuite[] {
   return readPolicyDir(dir, { tests: true }).map((source) => {
     const { documents, problems } = parseYamlSource(source);
     if (documents.length > 1) {
-      problems.push({ file: source.file, line: 1, col: 1, path: '', message: 'a test suite file holds one YAML document (found several)', severity: 'error' });
+      problems.push({
+        file: source.file,
+        line: 1,
+        col: 1,
+        path: '',
+        message: 'a test suite file holds one YAML document (found several)',
+        severity: 'error',
+      });
     }
     return loadOne(documents[0], source.file, problems);
   });

@@ -5,7 +5,8 @@ export function parsePatchPath(path: string): Array<string | number> {
   const out: Array<string | number> = [];
   for (const part of path.split('.')) {
     const m = /^([^[\]]*)((?:\[\d+\])*)$/.exec(part);
-    if (!m || (m[1] === '' && m[2] === '')) throw new Error(`"${path}" is not a field path such as execution.steps[1].radius.percentage`);
+    if (!m || (m[1] === '' && m[2] === ''))
+      throw new Error(`"${path}" is not a field path such as execution.steps[1].radius.percentage`);
     if (m[1] !== '') out.push(m[1]);
     for (const idx of m[2].matchAll(/\[(\d+)\]/g)) out.push(Number(idx[1]));
   }
@@ -22,7 +23,11 @@ export interface PayloadEdits {
 
 /** An edit that cannot apply: which section and which entry (key or index), for a located report. */
 export class PatchError extends Error {
-  constructor(readonly section: 'add' | 'patch' | 'unset', readonly entry: string | number, message: string) {
+  constructor(
+    readonly section: 'add' | 'patch' | 'unset',
+    readonly entry: string | number,
+    message: string,
+  ) {
     super(message);
     this.name = 'PatchError';
   }
@@ -49,7 +54,8 @@ function whatIsThere(node: Container): string {
 function checkIndex(node: Container, key: string | number, append: boolean): string | undefined {
   if (Array.isArray(node)) {
     if (typeof key !== 'number') return `${key} is a name, but the field is a list`;
-    if (key > node.length || (key === node.length && !append)) return `index ${key} is beyond the end of a list of ${node.length}`;
+    if (key > node.length || (key === node.length && !append))
+      return `index ${key} is beyond the end of a list of ${node.length}`;
   } else if (typeof key === 'number') return `[${key}] indexes a field that is not a list`;
   if (typeof key === 'string' && FORBIDDEN.has(key)) return `may not use ${key}`;
   return undefined;
@@ -95,7 +101,10 @@ function setOne(copy: Container, section: 'add' | 'patch', text: string, value: 
   if (bad) throw fail(bad);
   const exists = has(parent, last);
   if (add && exists) throw fail('the payload already has this field: change it under patch');
-  if (!add && !exists) throw fail(`${nameOf(path, path.length - 1)} has no field ${last} (${whatIsThere(parent)}); a field the payload lacks is added under add`);
+  if (!add && !exists)
+    throw fail(
+      `${nameOf(path, path.length - 1)} has no field ${last} (${whatIsThere(parent)}); a field the payload lacks is added under add`,
+    );
   (parent as Record<string, unknown>)[last as string] = structuredClone(value);
 }
 
@@ -109,7 +118,8 @@ function unsetOne(copy: Container, text: string, index: number): void {
   }
   const parent = parentOf(copy, path, false);
   const last = path[path.length - 1];
-  if (typeof parent === 'string' || checkIndex(parent, last, false) || !has(parent, last)) throw fail('the payload has no such field');
+  if (typeof parent === 'string' || checkIndex(parent, last, false) || !has(parent, last))
+    throw fail('the payload has no such field');
   if (Array.isArray(parent)) parent.splice(last as number, 1);
   else delete parent[last as string];
 }

@@ -27,7 +27,11 @@ export interface PreparedCase {
 
 /** An input of the case that cannot apply, with where it is written: in the case or in the defaults. */
 export class CaseInputError extends Error {
-  constructor(readonly origin: 'case' | 'defaults', readonly path: FieldPath, message: string) {
+  constructor(
+    readonly origin: 'case' | 'defaults',
+    readonly path: FieldPath,
+    message: string,
+  ) {
     super(message);
     this.name = 'CaseInputError';
   }
@@ -74,9 +78,14 @@ function readPayloadFile(suiteFile: string, relative: string, cache: FileCache, 
     try {
       bytes = readFileSync(full);
     } catch (err) {
-      throw new Error(`${field} ${relative}: cannot read ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new Error(
+        `${field} ${relative}: cannot read ${full}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      );
     }
-    cache.set(full, /\.json$/i.test(full) ? parseJsonPayload(bytes, relative, field) : parseYamlPayload(bytes, relative, field));
+    cache.set(
+      full,
+      /\.json$/i.test(full) ? parseJsonPayload(bytes, relative, field) : parseYamlPayload(bytes, relative, field),
+    );
   }
   return cache.get(full);
 }
@@ -100,13 +109,20 @@ function caseEnvironments(defaults: PayloadSource, c: SuiteCase): EnvironmentFac
 /** One source's signal facts: inline, or from its file. */
 function signalsOf(suiteFile: string, s: PayloadSource, cache: FileCache): unknown {
   if (s.signals !== undefined && s.signalsFile !== undefined) throw new Error('give signals or signalsFile, not both');
-  const given = s.signalsFile === undefined ? s.signals : readPayloadFile(suiteFile, s.signalsFile, cache, 'signalsFile');
-  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given))) throw new Error(`signalsFile ${s.signalsFile} must hold an object of signal facts`);
+  const given =
+    s.signalsFile === undefined ? s.signals : readPayloadFile(suiteFile, s.signalsFile, cache, 'signalsFile');
+  if (given !== undefined && (typeof given !== 'object' || given === null || Array.isArray(given)))
+    throw new Error(`signalsFile ${s.signalsFile} must hold an object of signal facts`);
   return given;
 }
 
 /** The case's signals over the defaults' (part by part), checked as `eval --signals` checks a file. */
-function caseSignals(suiteFile: string, defaults: PayloadSource, c: SuiteCase, cache: FileCache): SignalFacts | undefined {
+function caseSignals(
+  suiteFile: string,
+  defaults: PayloadSource,
+  c: SuiteCase,
+  cache: FileCache,
+): SignalFacts | undefined {
   const base = signalsOf(suiteFile, defaults, cache);
   const own = signalsOf(suiteFile, c, cache);
   if (base === undefined && own === undefined) return undefined;
@@ -120,20 +136,38 @@ function caseSignals(suiteFile: string, defaults: PayloadSource, c: SuiteCase, c
  * The defaults' and the case's edits merge (the case's value wins for the same path). Throws with
  * a readable message when the case cannot run; a CaseInputError says where the bad entry is written.
  */
-export function prepareCase(suiteFile: string, defaults: PayloadSource = {}, c: SuiteCase, cache: FileCache): PreparedCase {
+export function prepareCase(
+  suiteFile: string,
+  defaults: PayloadSource = {},
+  c: SuiteCase,
+  cache: FileCache,
+): PreparedCase {
   const own = c.payload !== undefined || c.payloadFile !== undefined;
   const source = own ? c : defaults;
-  const base = source.payload !== undefined ? source.payload : readPayloadFile(suiteFile, source.payloadFile as string, cache);
+  const base =
+    source.payload !== undefined ? source.payload : readPayloadFile(suiteFile, source.payloadFile as string, cache);
   let patched: unknown;
   try {
-    patched = applyPatch(base, { add: { ...defaults.add, ...c.add }, patch: { ...defaults.patch, ...c.patch }, unset: [...(defaults.unset ?? []), ...(c.unset ?? [])] });
+    patched = applyPatch(base, {
+      add: { ...defaults.add, ...c.add },
+      patch: { ...defaults.patch, ...c.patch },
+      unset: [...(defaults.unset ?? []), ...(c.unset ?? [])],
+    });
   } catch (err) {
     if (err instanceof PatchError) throw locateEdit(defaults, c, err);
     throw new Error(`patch: ${(err as Error).message}`);
   }
   const checked = validatePreflightPayload(patched);
   if (!checked.ok) {
-    throw new Error(`the payload is not a valid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`);
+    throw new Error(
+      `the payload is not a valid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`,
+    );
   }
-  return { payload: checked.payload, now: new Date((c.now ?? defaults.now) as string), state: caseState(defaults, c), environments: caseEnvironments(defaults, c), signals: caseSignals(suiteFile, defaults, c, cache) };
+  return {
+    payload: checked.payload,
+    now: new Date((c.now ?? defaults.now) as string),
+    state: caseState(defaults, c),
+    environments: caseEnvironments(defaults, c),
+    signals: caseSignals(suiteFile, defaults, c, cache),
+  };
 }

@@ -13,9 +13,15 @@ export function reportGithub(run: TestRun): string {
   for (const suite of run.suites) {
     for (const p of suite.problems) lines.push(githubAnnotation(p, 'preflight-gate: test suite'));
     for (const c of suite.cases.filter((x) => !x.ok)) {
-      lines.push(githubAnnotation({ file: suite.file, line: c.line, col: c.col, path: '', message: c.failures.join('\n'), severity: 'error' }, `policy test failed: ${c.name}`));
+      lines.push(
+        githubAnnotation(
+          { file: suite.file, line: c.line, col: c.col, path: '', message: c.failures.join('\n'), severity: 'error' },
+          `policy test failed: ${c.name}`,
+        ),
+      );
     }
   }
-  if (run.fatal) lines.push(`::error title=preflight-gate test::${run.fatal.replace(/%/g, '%25').replace(/\n/g, '%0A')}`);
+  if (run.fatal)
+    lines.push(`::error title=preflight-gate test::${run.fatal.replace(/%/g, '%25').replace(/\n/g, '%0A')}`);
   return `${lines.map((l) => `${l}\n`).join('')}${reportText(run)}`;
 }

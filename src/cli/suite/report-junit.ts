@@ -1,9 +1,13 @@
 import { formatProblem } from '../../policy/loading/load-error';
 import type { TestRun } from './test-run';
 
-const xml = (s: string) => s
-  .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
-  .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xml = (s: string) =>
+  s
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
 /** JUnit's `time` attribute: seconds with millisecond precision. */
 const time = (seconds: number) => seconds.toFixed(3);
@@ -18,22 +22,39 @@ export function reportJunit(run: TestRun): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const problemCase = (classname: string, name: string, message: string) =>
     `    <testcase classname="${xml(classname)}" name="${xml(name)}" time="0.000"><failure message="${xml(message.split('\n')[0])}">${xml(message)}</failure></testcase>`;
-  const failures = run.counts.failed + run.suites.filter((s) => s.problems.some((p) => p.severity === 'error')).length + (run.fatal ? 1 : 0);
+  const failures =
+    run.counts.failed +
+    run.suites.filter((s) => s.problems.some((p) => p.severity === 'error')).length +
+    (run.fatal ? 1 : 0);
   const suiteSeconds = run.suites.map((s) => sum(s.cases.map((c) => c.seconds)));
-  out.push(`<testsuites name="preflight-gate policy tests" tests="${run.counts.cases}" failures="${failures}" time="${time(sum(suiteSeconds))}">`);
+  out.push(
+    `<testsuites name="preflight-gate policy tests" tests="${run.counts.cases}" failures="${failures}" time="${time(sum(suiteSeconds))}">`,
+  );
   run.suites.forEach((suite, i) => {
     const errors = suite.problems.filter((p) => p.severity === 'error');
-    out.push(`  <testsuite name="${xml(suite.file)}" tests="${suite.cases.length + (errors.length > 0 ? 1 : 0)}" failures="${suite.cases.filter((c) => !c.ok).length + (errors.length > 0 ? 1 : 0)}" time="${time(suiteSeconds[i])}">`);
+    out.push(
+      `  <testsuite name="${xml(suite.file)}" tests="${suite.cases.length + (errors.length > 0 ? 1 : 0)}" failures="${suite.cases.filter((c) => !c.ok).length + (errors.length > 0 ? 1 : 0)}" time="${time(suiteSeconds[i])}">`,
+    );
     if (errors.length > 0) out.push(problemCase(suite.file, 'suite is valid', errors.map(formatProblem).join('\n')));
     for (const c of suite.cases) {
       const head = `    <testcase classname="${xml(suite.file)}" name="${xml(c.name)}" file="${xml(suite.file)}" line="${c.line}" time="${time(c.seconds)}"`;
-      out.push(c.ok ? `${head}/>` : `${head}><failure message="${xml(c.failures[0] ?? 'failed')}">${xml(c.failures.join('\n'))}</failure></testcase>`);
+      out.push(
+        c.ok
+          ? `${head}/>`
+          : `${head}><failure message="${xml(c.failures[0] ?? 'failed')}">${xml(c.failures.join('\n'))}</failure></testcase>`,
+      );
     }
     out.push('  </testsuite>');
   });
   if (run.fatal) {
-    const detail = [run.fatal, ...run.policyProblems.filter((p) => p.severity === 'error').map(formatProblem)].join('\n');
-    out.push('  <testsuite name="preflight-gate" tests="1" failures="1" time="0.000">', problemCase('preflight-gate', 'policy tests ran', detail), '  </testsuite>');
+    const detail = [run.fatal, ...run.policyProblems.filter((p) => p.severity === 'error').map(formatProblem)].join(
+      '\n',
+    );
+    out.push(
+      '  <testsuite name="preflight-gate" tests="1" failures="1" time="0.000">',
+      problemCase('preflight-gate', 'policy tests ran', detail),
+      '  </testsuite>',
+    );
   }
   out.push('</testsuites>');
   return `${out.join('\n')}\n`;

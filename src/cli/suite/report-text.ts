@@ -9,7 +9,9 @@ export function reportText(run: TestRun): string {
   for (const p of run.policyProblems) lines.push(formatProblem(p));
   for (const suite of run.suites) {
     const passed = suite.cases.filter((c) => c.ok).length;
-    lines.push(`${suite.ok ? 'PASS' : 'FAIL'} ${suite.file}${suite.name !== suite.file ? ` (${suite.name})` : ''}: ${passed}/${plural(suite.cases.length, 'case')} passed`);
+    lines.push(
+      `${suite.ok ? 'PASS' : 'FAIL'} ${suite.file}${suite.name !== suite.file ? ` (${suite.name})` : ''}: ${passed}/${plural(suite.cases.length, 'case')} passed`,
+    );
     for (const p of suite.problems) lines.push(`  ${formatProblem(p)}`);
     for (const c of suite.cases) {
       if (c.ok) continue;
@@ -19,6 +21,8 @@ export function reportText(run: TestRun): string {
   }
   if (run.fatal) lines.push(`FAIL: ${run.fatal}`);
   const { suites, failedSuites, cases, passed, failed } = run.counts;
-  lines.push(`${run.ok ? 'OK' : 'FAILED'}: ${plural(suites, 'suite')} (${failedSuites} failed), ${plural(cases, 'case')}: ${passed} passed, ${failed} failed${run.revision ? `; policy revision ${run.revision}` : ''}`);
+  lines.push(
+    `${run.ok ? 'OK' : 'FAILED'}: ${plural(suites, 'suite')} (${failedSuites} failed), ${plural(cases, 'case')}: ${passed} passed, ${failed} failed${run.revision ? `; policy revision ${run.revision}` : ''}`,
+  );
   return `${lines.join('\n')}\n`;
 }

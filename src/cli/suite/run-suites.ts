@@ -41,10 +41,17 @@ function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyB
   const out: LoadProblem[] = [];
   const flag = (name: string, path: FieldPath) => {
     if (known.has(name)) return;
-    out.push({ file: suite.file, ...suite.locate(path), path: pathText(path), message: `policy "${name}" does not exist in this policy set (known: ${[...known].join(', ')})`, severity: 'error' });
+    out.push({
+      file: suite.file,
+      ...suite.locate(path),
+      path: pathText(path),
+      message: `policy "${name}" does not exist in this policy set (known: ${[...known].join(', ')})`,
+      severity: 'error',
+    });
   };
   doc.cases.forEach((c, i) => {
-    for (const key of ['denied', 'warned', 'audited'] as const) (c.expect[key] ?? []).forEach((n, j) => flag(n, ['cases', i, 'expect', key, j]));
+    for (const key of ['denied', 'warned', 'audited'] as const)
+      (c.expect[key] ?? []).forEach((n, j) => flag(n, ['cases', i, 'expect', key, j]));
     for (const n of Object.keys(c.expect.results ?? {})) flag(n, ['cases', i, 'expect', 'results', n]);
   });
   return out;
@@ -58,7 +65,12 @@ function inputError(suite: LoadedSuite, caseIndex: number, err: unknown): string
   return `${suite.file}:${line}:${col} ${pathText(path)}: ${err.message}`;
 }
 
-function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache, guarded: () => PolicyBundle): SuiteReport {
+function runSuite(
+  suite: LoadedSuite,
+  bundle: PolicyBundle,
+  cache: FileCache,
+  guarded: () => PolicyBundle,
+): SuiteReport {
   const problems = [...suite.problems];
   const doc = suite.doc;
   const cases: CaseReport[] = [];
@@ -75,22 +87,59 @@ function runSuite(suite: LoadedSuite, bundle: PolicyBundle, cache: FileCache, gu
         // environment names, none (as without the Platform API), as `eval` without --environments.
         if (c.whileRunning) {
           const view = guarded();
-          const judged = judgeRunningRun(view, prepared.payload, givenFacts(view.needs, prepared), prepared.now, TEST_DECISION_ID);
+          const judged = judgeRunningRun(
+            view,
+            prepared.payload,
+            givenFacts(view.needs, prepared),
+            prepared.now,
+            TEST_DECISION_ID,
+          );
           const failures = checkJudgement(c.expect, judged);
-          cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: judged.stop ? `stopped: ${judged.decision.message}` : 'keeps running', seconds: seconds() });
+          cases.push({
+            name: c.name,
+            ...at,
+            ok: failures.length === 0,
+            failures,
+            message: judged.stop ? `stopped: ${judged.decision.message}` : 'keeps running',
+            seconds: seconds(),
+          });
           return;
         }
         const facts = givenFacts(bundle.needs, prepared);
-        const decision = decide(bundle, prepared.payload, facts, prepared.now, { decisionId: TEST_DECISION_ID, fullScan: true });
+        const decision = decide(bundle, prepared.payload, facts, prepared.now, {
+          decisionId: TEST_DECISION_ID,
+          fullScan: true,
+        });
         const failures = checkCase(c.expect, decision);
-        cases.push({ name: c.name, ...at, ok: failures.length === 0, failures, message: decision.message, seconds: seconds() });
+        cases.push({
+          name: c.name,
+          ...at,
+          ok: failures.length === 0,
+          failures,
+          message: decision.message,
+          seconds: seconds(),
+        });
       } catch (err) {
-        cases.push({ name: c.name, ...at, ok: false, failures: [`cannot run: ${inputError(suite, i, err)}`], cannotRun: true, seconds: seconds() });
+        cases.push({
+          name: c.name,
+          ...at,
+          ok: false,
+          failures: [`cannot run: ${inputError(suite, i, err)}`],
+          cannotRun: true,
+          seconds: seconds(),
+        });
       }
     });
   }
   if (cases.length === 0 && !problems.some((p) => p.severity === 'error')) {
-    problems.push({ file: suite.file, line: 1, col: 1, path: '', message: 'no case ran: a suite without cases proves nothing', severity: 'error' });
+    problems.push({
+      file: suite.file,
+      line: 1,
+      col: 1,
+      path: '',
+      message: 'no case ran: a suite without cases proves nothing',
+      severity: 'error',
+    });
   }
   const ok = cases.length > 0 && cases.every((c) => c.ok) && !problems.some((p) => p.severity === 'error');
   return { file: suite.file, name: suite.name, ok, problems, cases };

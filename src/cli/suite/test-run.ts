@@ -21,12 +21,19 @@ export interface TestRun {
   counts: { suites: number; failedSuites: number; cases: number; passed: number; failed: number };
 }
 
-const invalid = (suites: readonly SuiteReport[]) => suites.some((s) => s.problems.some((p) => p.severity === 'error') || s.cases.some((c) => c.cannotRun));
+const invalid = (suites: readonly SuiteReport[]) =>
+  suites.some((s) => s.problems.some((p) => p.severity === 'error') || s.cases.some((c) => c.cannotRun));
 
 function count(suites: readonly SuiteReport[]): TestRun['counts'] {
   const cases = suites.flatMap((s) => s.cases);
   const passed = cases.filter((c) => c.ok).length;
-  return { suites: suites.length, failedSuites: suites.filter((s) => !s.ok).length, cases: cases.length, passed, failed: cases.length - passed };
+  return {
+    suites: suites.length,
+    failedSuites: suites.filter((s) => !s.ok).length,
+    cases: cases.length,
+    passed,
+    failed: cases.length - passed,
+  };
 }
 
 /** Loads the policy set (with the built-in policies, as the service serves it) and every test suite in `dir`, runs the cases, and judges the whole run. */
@@ -36,13 +43,33 @@ export function testPolicyDir(dir: string, env: NodeJS.ProcessEnv, now: Date = n
   const policyProblems = loaded.ok ? loaded.warnings : loaded.problems;
   if (!loaded.ok) {
     const reports = suites.map((s) => ({ file: s.file, name: s.name, ok: false, problems: s.problems, cases: [] }));
-    return { dir, ok: false, policyProblems, suites: reports, fatal: 'the policy set is invalid, so no case ran (run `preflight-gate validate`)', invalidSuites: invalid(reports), counts: count(reports) };
+    return {
+      dir,
+      ok: false,
+      policyProblems,
+      suites: reports,
+      fatal: 'the policy set is invalid, so no case ran (run `preflight-gate validate`)',
+      invalidSuites: invalid(reports),
+      counts: count(reports),
+    };
   }
   const reports = runSuites(suites, servedBundle(loaded.bundle, env));
   const counts = count(reports);
-  const fatal = suites.length === 0
-    ? `no policy test suites (*.test.yaml) found in ${dir}: nothing was tested`
-    : counts.cases === 0 ? 'no case ran' : undefined;
+  const fatal =
+    suites.length === 0
+      ? `no policy test suites (*.test.yaml) found in ${dir}: nothing was tested`
+      : counts.cases === 0
+        ? 'no case ran'
+        : undefined;
   const ok = fatal === undefined && counts.failedSuites === 0;
-  return { dir, ok, revision: loaded.bundle.revision, policyProblems, suites: reports, fatal, invalidSuites: invalid(reports), counts };
+  return {
+    dir,
+    ok,
+    revision: loaded.bundle.revision,
+    policyProblems,
+    suites: reports,
+    fatal,
+    invalidSuites: invalid(reports),
+    counts,
+  };
 }

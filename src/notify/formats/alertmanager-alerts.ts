@@ -2,12 +2,22 @@ import type { Delivery, NotificationKind } from '../notification';
 import { messageFacts, policyLines, titleOf } from './message-parts';
 
 const ALERT_NAMES: Record<NotificationKind, string> = {
-  denied: 'PreflightGateRunDenied', warned: 'PreflightGateRunWarned', waived: 'PreflightGateRunWaived', stopped: 'PreflightGateRunStopped',
-  'policy-rejected': 'PreflightGatePolicySetRejected', 'emergency-stop-engaged': 'PreflightGateEmergencyStop', 'emergency-stop-released': 'PreflightGateEmergencyStop',
+  denied: 'PreflightGateRunDenied',
+  warned: 'PreflightGateRunWarned',
+  waived: 'PreflightGateRunWaived',
+  stopped: 'PreflightGateRunStopped',
+  'policy-rejected': 'PreflightGatePolicySetRejected',
+  'emergency-stop-engaged': 'PreflightGateEmergencyStop',
+  'emergency-stop-released': 'PreflightGateEmergencyStop',
 };
 const SEVERITY: Record<NotificationKind, string> = {
-  denied: 'warning', stopped: 'warning', 'policy-rejected': 'warning', 'emergency-stop-engaged': 'critical', 'emergency-stop-released': 'critical',
-  warned: 'info', waived: 'info',
+  denied: 'warning',
+  stopped: 'warning',
+  'policy-rejected': 'warning',
+  'emergency-stop-engaged': 'critical',
+  'emergency-stop-released': 'critical',
+  warned: 'info',
+  waived: 'info',
 };
 
 /**
@@ -19,17 +29,27 @@ const SEVERITY: Record<NotificationKind, string> = {
 export function alertmanagerAlerts(delivery: Delivery, resolveAfterMs: number, now: Date): string {
   const n = delivery.notification;
   const run = n.run;
-  const labels: Record<string, string> = { alertname: ALERT_NAMES[n.kind], severity: SEVERITY[n.kind], service: 'preflight-gate' };
+  const labels: Record<string, string> = {
+    alertname: ALERT_NAMES[n.kind],
+    severity: SEVERITY[n.kind],
+    service: 'preflight-gate',
+  };
   if (!n.kind.startsWith('emergency-stop')) labels.kind = n.kind;
   if (run?.team) labels.team = run.team;
   if (run?.environment) labels.environment = run.environmentName ?? run.environment;
   if (run?.experimentKey) labels.experiment = run.experimentKey;
   if (n.policies.length > 0) labels.policies = n.policies.map((p) => p.policy).join(',');
-  const description = [n.message, ...policyLines(n.policies), ...(n.problems ?? []), ...messageFacts(delivery).map((f) => `${f.label}: ${f.value}`)].join('\n');
+  const description = [
+    n.message,
+    ...policyLines(n.policies),
+    ...(n.problems ?? []),
+    ...messageFacts(delivery).map((f) => `${f.label}: ${f.value}`),
+  ].join('\n');
   const annotations: Record<string, string> = { summary: titleOf(delivery), description };
   if (n.decisionId) annotations.decision_id = n.decisionId;
   if (n.exceptionHelp) annotations.exception_help = n.exceptionHelp;
   const startsAt = delivery.firstTime;
-  const endsAt = n.kind === 'emergency-stop-released' ? now.toISOString() : new Date(now.getTime() + resolveAfterMs).toISOString();
+  const endsAt =
+    n.kind === 'emergency-stop-released' ? now.toISOString() : new Date(now.getTime() + resolveAfterMs).toISOString();
   return JSON.stringify([{ labels, annotations, startsAt, endsAt, ...(run?.url ? { generatorURL: run.url } : {}) }]);
 }

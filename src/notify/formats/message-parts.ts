@@ -1,7 +1,10 @@
 import type { Delivery, Notification, NotifiedPolicy } from '../notification';
 
 /** One labelled value of a message (`Team: ADM`), the same on every chat target. */
-export interface MessageFact { label: string; value: string }
+export interface MessageFact {
+  label: string;
+  value: string;
+}
 
 /** At most this many reasons per policy and policies per message: a chat message stays readable. */
 const MAX_POLICIES = 5;
@@ -10,7 +13,9 @@ const MAX_REASONS = 3;
 function environmentText(n: Notification): string | undefined {
   const run = n.run;
   if (!run?.environment) return undefined;
-  return run.environmentName && run.environmentName !== run.environment ? `${run.environmentName} (${run.environment})` : run.environment;
+  return run.environmentName && run.environmentName !== run.environment
+    ? `${run.environmentName} (${run.environment})`
+    : run.environment;
 }
 
 /** The labelled facts of a message, in the order a person looks for them; empty ones left out. */
@@ -18,7 +23,10 @@ export function messageFacts(delivery: Delivery): MessageFact[] {
   const n = delivery.notification;
   const run = n.run;
   const facts: Array<[string, string | number | undefined]> = [
-    ['Experiment', run?.experimentKey && (run.experimentName ? `${run.experimentKey} (${run.experimentName})` : run.experimentKey)],
+    [
+      'Experiment',
+      run?.experimentKey && (run.experimentName ? `${run.experimentKey} (${run.experimentName})` : run.experimentKey),
+    ],
     ['Run', run?.executionId],
     ['Team', run?.team],
     ['Environment', environmentText(n)],
@@ -26,17 +34,27 @@ export function messageFacts(delivery: Delivery): MessageFact[] {
     [n.kind === 'stopped' ? 'Stopped by' : 'By', n.by],
     ['Decision', n.decisionId],
     ['Policy revision', n.revision],
-    ['Repeated', delivery.count > 1 ? `${delivery.count} times from ${delivery.firstTime} to ${delivery.lastTime}` : undefined],
+    [
+      'Repeated',
+      delivery.count > 1 ? `${delivery.count} times from ${delivery.firstTime} to ${delivery.lastTime}` : undefined,
+    ],
   ];
-  return facts.filter((f): f is [string, string | number] => f[1] !== undefined && f[1] !== '').map(([label, value]) => ({ label, value: String(value) }));
+  return facts
+    .filter((f): f is [string, string | number] => f[1] !== undefined && f[1] !== '')
+    .map(([label, value]) => ({ label, value: String(value) }));
 }
 
 /** `prod-freeze (enforce): reason; reason`, one line per policy, at most a few. */
 export function policyLines(policies: readonly NotifiedPolicy[]): string[] {
   const lines = policies.slice(0, MAX_POLICIES).map((p) => {
-    const reasons = p.reasons.slice(0, MAX_REASONS).join('; ') + (p.reasons.length > MAX_REASONS ? `; and ${p.reasons.length - MAX_REASONS} more` : '');
+    const reasons =
+      p.reasons.slice(0, MAX_REASONS).join('; ') +
+      (p.reasons.length > MAX_REASONS ? `; and ${p.reasons.length - MAX_REASONS} more` : '');
     // The engine's reasons of a waived policy name the exception already; said here only if not.
-    const waived = p.exception && !p.reasons.some((r) => r.includes(`"${p.exception}"`)) ? `, waived by exception ${p.exception}` : '';
+    const waived =
+      p.exception && !p.reasons.some((r) => r.includes(`"${p.exception}"`))
+        ? `, waived by exception ${p.exception}`
+        : '';
     return `${p.policy} (${p.mode}${waived})${reasons ? `: ${reasons}` : ''}`;
   });
   if (policies.length > MAX_POLICIES) lines.push(`and ${policies.length - MAX_POLICIES} more policies`);
@@ -44,7 +62,8 @@ export function policyLines(policies: readonly NotifiedPolicy[]): string[] {
 }
 
 /** The title with the count of collapsed duplicates: `... denied by prod-freeze (50 times)`. */
-export const titleOf = (delivery: Delivery): string => delivery.notification.title + (delivery.count > 1 ? ` (${delivery.count} times)` : '');
+export const titleOf = (delivery: Delivery): string =>
+  delivery.notification.title + (delivery.count > 1 ? ` (${delivery.count} times)` : '');
 
 /** Cuts a text to `max` characters (chat APIs refuse longer fields), saying so. */
 export function cut(text: string, max: number): string {

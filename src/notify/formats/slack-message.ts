@@ -18,11 +18,22 @@ export function slackMessage(delivery: Delivery): string {
     { type: 'header', text: { type: 'plain_text', text: cut(title, 150), emoji: false } },
     { type: 'section', text: { type: 'mrkdwn', text: cut(escapeMrkdwn(n.message), 3000) } },
   ];
-  const fields = messageFacts(delivery).slice(0, 10).map((f) => ({ type: 'mrkdwn', text: cut(`*${f.label}*\n${escapeMrkdwn(f.value)}`, 2000) }));
+  const fields = messageFacts(delivery)
+    .slice(0, 10)
+    .map((f) => ({ type: 'mrkdwn', text: cut(`*${f.label}*\n${escapeMrkdwn(f.value)}`, 2000) }));
   if (fields.length > 0) blocks.push({ type: 'section', fields });
   const lines = [...policyLines(n.policies), ...(n.problems ?? [])];
-  if (lines.length > 0) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: cut(lines.map((l) => `• ${escapeMrkdwn(l)}`).join('\n'), 3000) } });
-  if (n.exceptionHelp) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: cut(escapeMrkdwn(n.exceptionHelp), 3000) }] });
-  if (n.run?.url) blocks.push({ type: 'actions', elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the run' }, url: n.run.url }] });
+  if (lines.length > 0)
+    blocks.push({
+      type: 'section',
+      text: { type: 'mrkdwn', text: cut(lines.map((l) => `• ${escapeMrkdwn(l)}`).join('\n'), 3000) },
+    });
+  if (n.exceptionHelp)
+    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: cut(escapeMrkdwn(n.exceptionHelp), 3000) }] });
+  if (n.run?.url)
+    blocks.push({
+      type: 'actions',
+      elements: [{ type: 'button', text: { type: 'plain_text', text: 'Open the run' }, url: n.run.url }],
+    });
   return JSON.stringify({ text: cut(title, 3000), blocks });
 }

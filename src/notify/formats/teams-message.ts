@@ -2,11 +2,21 @@ import type { Delivery, NotificationKind } from '../notification';
 import { messageFacts, policyLines, titleOf } from './message-parts';
 
 const COLOR: Record<NotificationKind, 'attention' | 'warning' | 'good' | 'accent'> = {
-  denied: 'attention', stopped: 'attention', 'emergency-stop-engaged': 'attention', 'policy-rejected': 'warning',
-  warned: 'warning', waived: 'accent', 'emergency-stop-released': 'good',
+  denied: 'attention',
+  stopped: 'attention',
+  'emergency-stop-engaged': 'attention',
+  'policy-rejected': 'warning',
+  warned: 'warning',
+  waived: 'accent',
+  'emergency-stop-released': 'good',
 };
 
-const text = (value: string, extra: Record<string, unknown> = {}) => ({ type: 'TextBlock', text: value, wrap: true, ...extra });
+const text = (value: string, extra: Record<string, unknown> = {}) => ({
+  type: 'TextBlock',
+  text: value,
+  wrap: true,
+  ...extra,
+});
 
 /**
  * The body a Teams Workflows webhook ("Post to a channel when a webhook request is received")
@@ -23,7 +33,15 @@ export function teamsMessage(delivery: Delivery): string {
   const lines = [...policyLines(n.policies), ...(n.problems ?? [])];
   if (lines.length > 0) body.push(text(lines.map((l) => `- ${l}`).join('\r')));
   if (n.exceptionHelp) body.push(text(n.exceptionHelp, { isSubtle: true, size: 'Small' }));
-  const card: Record<string, unknown> = { $schema: 'http://adaptivecards.io/schemas/adaptive-card.json', type: 'AdaptiveCard', version: '1.4', body };
+  const card: Record<string, unknown> = {
+    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+    type: 'AdaptiveCard',
+    version: '1.4',
+    body,
+  };
   if (n.run?.url) card.actions = [{ type: 'Action.OpenUrl', title: 'Open the run', url: n.run.url }];
-  return JSON.stringify({ type: 'message', attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card }] });
+  return JSON.stringify({
+    type: 'message',
+    attachments: [{ contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card }],
+  });
 }

@@ -4,7 +4,11 @@ export type Mode = 'enforce' | 'warn' | 'audit';
 export const MODES: readonly Mode[] = ['enforce', 'warn', 'audit'];
 
 /** Where a policy or a problem lives: `policies/prod.yaml:12:5`. */
-export interface SourceRef { file: string; line: number; col: number }
+export interface SourceRef {
+  file: string;
+  line: number;
+  col: number;
+}
 
 /** An action step of the run (also those nested in service validations), with a readable label. */
 export interface ActionStepRef {

@@ -12,6 +12,9 @@ export type AliasesById = ReadonlyMap<string, readonly string[]>;
 export type EnvironmentNames = ReadonlyMap<string, readonly string[]>;
 
 /** What a bundle knows about environments: the alias keys scopes match by, the names placeholders fill in. */
-export interface EnvironmentDirectory { aliasesById: AliasesById; environmentNames: EnvironmentNames }
+export interface EnvironmentDirectory {
+  aliasesById: AliasesById;
+  environmentNames: EnvironmentNames;
+}
 
 export const NO_ENVIRONMENT_DIRECTORY: EnvironmentDirectory = { aliasesById: new Map(), environmentNames: new Map() };

@@ -5,9 +5,7 @@ import type { Need, NeedKind } from '../facts/need';
 import type { EnvironmentDirectory } from './environment-directory';
 
 /** A source's answer: the part of the facts it gathered, or why it could not (a value, never a throw). */
-export type Gathered =
-  | { ok: true; facts: Facts }
-  | { ok: false; unavailable: { source: string; message: string } };
+export type Gathered = { ok: true; facts: Facts } | { ok: false; unavailable: { source: string; message: string } };
 
 /**
  * Where facts come from (the state store today; the platform API and live signals plug in the
@@ -29,5 +27,11 @@ export interface FactSource {
    * `directory`: the bundle's environment names, so a need with `{{environment}}` is filled as its rule will read it;
    * `environments`: the Steadybit names gathered for the run (only for a source that readsEnvironmentNames).
    */
-  gather(needs: readonly Need[], payload: PreflightPayload, now: Date, directory?: EnvironmentDirectory, environments?: EnvironmentFacts): Promise<Gathered>;
+  gather(
+    needs: readonly Need[],
+    payload: PreflightPayload,
+    now: Date,
+    directory?: EnvironmentDirectory,
+    environments?: EnvironmentFacts,
+  ): Promise<Gathered>;
 }

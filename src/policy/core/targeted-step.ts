@@ -6,11 +6,15 @@ import type { Step } from '../../payload/types';
  * and BASIC steps without any of these are not targeted.
  */
 export function isTargeted(step: Step): boolean {
-  if (step.radius !== undefined || step.targetExecutions !== undefined || step.totalTargetCount !== undefined) return true;
+  if (step.radius !== undefined || step.targetExecutions !== undefined || step.totalTargetCount !== undefined)
+    return true;
   return step.actionKind === undefined || step.actionKind.toUpperCase() === 'ATTACK';
 }
 
-export interface TargetCount { count: number; from: 'totalTargetCount' | 'targetExecutions' }
+export interface TargetCount {
+  count: number;
+  from: 'totalTargetCount' | 'targetExecutions';
+}
 
 /**
  * How many targets a step expects: `totalTargetCount`, else the number of `targetExecutions`

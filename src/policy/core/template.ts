@@ -1,6 +1,17 @@
 /** Placeholders a denial message may use: `{{experimentKey}}`, `{{step}}`, ... */
 export const MESSAGE_PLACEHOLDERS = [
-  'policy', 'reason', 'experimentKey', 'team', 'environment', 'executionId', 'step', 'target', 'value', 'decisionId', 'revision', 'now',
+  'policy',
+  'reason',
+  'experimentKey',
+  'team',
+  'environment',
+  'executionId',
+  'step',
+  'target',
+  'value',
+  'decisionId',
+  'revision',
+  'now',
 ] as const;
 export type Placeholder = (typeof MESSAGE_PLACEHOLDERS)[number];
 export type TemplateValues = Partial<Record<Placeholder, string | undefined>>;

@@ -9,12 +9,23 @@ const NOT_ACTIONS = new Set(['WAIT', 'SERVICE-VALIDATION']);
  * than a wait or a service validation (an unknown step type counts as an action: fail closed).
  */
 function isActionStep(step: Step): boolean {
-  if (step.actionId !== undefined || step.actionKind !== undefined || step.radius !== undefined || step.targetExecutions !== undefined || step.totalTargetCount !== undefined) return true;
+  if (
+    step.actionId !== undefined ||
+    step.actionKind !== undefined ||
+    step.radius !== undefined ||
+    step.targetExecutions !== undefined ||
+    step.totalTargetCount !== undefined
+  )
+    return true;
   return typeof step.stepType === 'string' && !NOT_ACTIONS.has(step.stepType.toUpperCase());
 }
 
 /** Every action step of the run, including the actions nested in service-validation steps (at any depth). */
-export function actionSteps(steps: readonly Step[] | undefined, parent = '', out: ActionStepRef[] = []): ActionStepRef[] {
+export function actionSteps(
+  steps: readonly Step[] | undefined,
+  parent = '',
+  out: ActionStepRef[] = [],
+): ActionStepRef[] {
   (steps ?? []).forEach((step, i) => {
     const path = parent === '' ? `steps[${i}]` : `${parent}.validations[${i}]`;
     // A step nested in a service validation is always one of its actions.

@@ -7,7 +7,13 @@ import { actionSteps } from './action-steps';
 import { runEnvironments } from './environments';
 
 /** The context of one decision on `payload` with `bundle`, at `now`. */
-export function createContext(bundle: EnvironmentDirectory & { revision: string }, payload: PreflightPayload, facts: Facts, now: Date, decisionId: string): EvaluationContext {
+export function createContext(
+  bundle: EnvironmentDirectory & { revision: string },
+  payload: PreflightPayload,
+  facts: Facts,
+  now: Date,
+  decisionId: string,
+): EvaluationContext {
   return {
     payload,
     execution: payload.execution,
@@ -15,7 +21,10 @@ export function createContext(bundle: EnvironmentDirectory & { revision: string 
     facts,
     environments: runEnvironments(payload.execution, bundle, facts.environments),
     actionSteps: actionSteps(payload.execution.steps),
-    upperCased: { teamKey: payload.execution.teamKey?.toUpperCase(), createdVia: payload.execution.createdVia?.toUpperCase() },
+    upperCased: {
+      teamKey: payload.execution.teamKey?.toUpperCase(),
+      createdVia: payload.execution.createdVia?.toUpperCase(),
+    },
     decisionId,
     revision: bundle.revision,
     memo: new Memo(),

@@ -24,16 +24,28 @@ export interface DecideOptions {
  * determine the answer, so a recorded decision can be replayed. The bundle is only read; what the
  * decision computes lives in its own EvaluationContext.
  */
-export function decide(bundle: PolicyBundle, payload: PreflightPayload, facts: Facts, now: Date, opts: DecideOptions): Decision {
+export function decide(
+  bundle: PolicyBundle,
+  payload: PreflightPayload,
+  facts: Facts,
+  now: Date,
+  opts: DecideOptions,
+): Decision {
   const ctx = createContext(bundle, payload, facts, now, opts.decisionId);
   const outcomes: PolicyOutcome[] = [];
   if (opts.fullScan) {
     for (const policy of bundle.policies) outcomes.push(evaluatePolicy(policy, ctx, bundle.exceptionsByPolicy));
   } else {
-    for (const position of bundle.index.candidates(ctx)) outcomes.push(evaluatePolicy(bundle.policies[position], ctx, bundle.exceptionsByPolicy));
+    for (const position of bundle.index.candidates(ctx))
+      outcomes.push(evaluatePolicy(bundle.policies[position], ctx, bundle.exceptionsByPolicy));
   }
   const outOfScope = bundle.policies.length - outcomes.length;
-  const decision = combine(outcomes, { id: opts.decisionId, revision: bundle.revision, evaluatedAt: nowText(ctx), outOfScope });
+  const decision = combine(outcomes, {
+    id: opts.decisionId,
+    revision: bundle.revision,
+    evaluatedAt: nowText(ctx),
+    outOfScope,
+  });
   // A `connect --probe` run is denied by design, naming its nonce (connect-probe.ts).
   return answerProbe(payload.execution, decision);
 }

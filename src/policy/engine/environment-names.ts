@@ -12,7 +12,10 @@ function add(out: Map<string, string[]>, key: string, name: string): void {
 }
 
 /** The names by id and by name, from the aliases and the names the policies' scopes list (ids left out). */
-export function buildEnvironmentNames(aliases: ReadonlyMap<string, readonly string[]>, listed: Iterable<string>): EnvironmentNames {
+export function buildEnvironmentNames(
+  aliases: ReadonlyMap<string, readonly string[]>,
+  listed: Iterable<string>,
+): EnvironmentNames {
   const out = new Map<string, string[]>();
   for (const [alias, ids] of aliases) {
     add(out, alias, alias);

@@ -10,7 +10,11 @@ import type { RunEnvironment } from '../core/decision';
  * the Platform API gave it (`names`), and every alias whose list contains either. All lower-cased.
  * With `names` but no name for a value, the environment carries why (`unknownName`).
  */
-export function runEnvironments(execution: Execution, directory: EnvironmentDirectory, names?: EnvironmentFacts): RunEnvironment[] {
+export function runEnvironments(
+  execution: Execution,
+  directory: EnvironmentDirectory,
+  names?: EnvironmentFacts,
+): RunEnvironment[] {
   const values: string[] = [];
   if (execution.environment) values.push(execution.environment);
   const override = execution.overrides?.environment;
@@ -28,7 +32,12 @@ export function runEnvironments(execution: Execution, directory: EnvironmentDire
       for (const key of [name, ...(aliasesById.get(name) ?? [])]) keys.add(key);
       return { value, keys, names: placeholderNames };
     }
-    return { value, keys, names: placeholderNames, unknownName: known?.unknown ?? `the Steadybit Platform API gave no name for environment ${value}` };
+    return {
+      value,
+      keys,
+      names: placeholderNames,
+      unknownName: known?.unknown ?? `the Steadybit Platform API gave no name for environment ${value}`,
+    };
   });
 }
 
@@ -36,7 +45,8 @@ export function runEnvironments(execution: Execution, directory: EnvironmentDire
 export function invertAliases(aliases: EnvironmentAliases): AliasesById {
   const out = new Map<string, string[]>();
   for (const [alias, ids] of aliases) {
-    for (const id of new Set(ids.map((i) => i.toLowerCase()))) out.set(id, [...(out.get(id) ?? []), alias.toLowerCase()]);
+    for (const id of new Set(ids.map((i) => i.toLowerCase())))
+      out.set(id, [...(out.get(id) ?? []), alias.toLowerCase()]);
   }
   return out;
 }

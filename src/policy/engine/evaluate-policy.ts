@@ -12,12 +12,16 @@ import type { ActionStepRef, Finding, PolicyOutcome, PolicyResult, SignalRead, V
 export type { PolicyOutcome } from '../core/decision';
 
 /** A violation and the rule that found it (the path in its policy, e.g. `rules[0].timeWindow`). */
-interface Located { rule: string; violation: Violation }
-
+interface Located {
+  rule: string;
+  violation: Violation;
+}
 
 const TEMPLATE_VALUES = memoKey<TemplateValues>('message and modification placeholders');
-const STEP_LABELS = memoKey<string>('the run\'s action steps as skip reasons list them');
-const UNKNOWN_ENVIRONMENT_NAME = memoKey<boolean>('whether a run\'s environment has a Steadybit name that cannot be known');
+const STEP_LABELS = memoKey<string>("the run's action steps as skip reasons list them");
+const UNKNOWN_ENVIRONMENT_NAME = memoKey<boolean>(
+  "whether a run's environment has a Steadybit name that cannot be known",
+);
 
 /** Template values of a request, computed once however many policies render or modify. */
 export function baseValues(ctx: EvaluationContext): TemplateValues {
@@ -58,7 +62,10 @@ function checkedOf(rule: CompiledRule, ctx: EvaluationContext, steps: ActionStep
 }
 
 /** What the policy's rules found, located, and what they read (undefined: nothing, as for most policies). */
-interface Judged { violations: readonly Located[]; reads: SignalRead[] | undefined }
+interface Judged {
+  violations: readonly Located[];
+  reads: SignalRead[] | undefined;
+}
 
 /** What a policy whose rules found and read nothing gets: shared, never written to (most policies of a decision pass). */
 const NONE_FOUND: Judged = Object.freeze({ violations: Object.freeze([]), reads: undefined });
@@ -74,10 +81,18 @@ function checkRules(policy: CompiledPolicy, ctx: EvaluationContext, steps: Actio
       if (read !== undefined) (reads ??= []).push(...read);
     } catch (err) {
       // Fail closed: a rule that throws cannot decide, and that counts against the run.
-      (violations ??= []).push({ rule: rule.path, violation: { reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`, status: 'undecidable' } });
+      (violations ??= []).push({
+        rule: rule.path,
+        violation: {
+          reason: `cannot decide: rule ${rule.path} failed (${err instanceof Error ? err.message : String(err)})`,
+          status: 'undecidable',
+        },
+      });
     }
   }
-  return violations === undefined && reads === undefined ? NONE_FOUND : { violations: violations ?? NONE_FOUND.violations, reads };
+  return violations === undefined && reads === undefined
+    ? NONE_FOUND
+    : { violations: violations ?? NONE_FOUND.violations, reads };
 }
 
 // Objects here are written out field by field: on Node 20 `{ ...x, more }` costs microseconds per call.
@@ -86,8 +101,14 @@ function checkRules(policy: CompiledPolicy, ctx: EvaluationContext, steps: Actio
 function policyValues(policy: CompiledPolicy, ctx: EvaluationContext): TemplateValues {
   const base = baseValues(ctx);
   return {
-    experimentKey: base.experimentKey, team: base.team, environment: base.environment, executionId: base.executionId,
-    decisionId: base.decisionId, revision: base.revision, now: base.now, policy: policy.name,
+    experimentKey: base.experimentKey,
+    team: base.team,
+    environment: base.environment,
+    executionId: base.executionId,
+    decisionId: base.decisionId,
+    revision: base.revision,
+    now: base.now,
+    policy: policy.name,
   };
 }
 
@@ -116,22 +137,26 @@ function findingOf({ rule, violation: v }: Located): Finding {
   return found as Finding;
 }
 
-const labelsOf = (steps: readonly ActionStepRef[]) => steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
+const labelsOf = (steps: readonly ActionStepRef[]) =>
+  steps.map((s) => `${s.label} (${s.step.actionKind ?? 'kind unknown'})`).join(', ') || 'none';
 
 /** The steps as skip reasons list them; the run's own steps are listed once per request. */
-const stepLabels = (steps: readonly ActionStepRef[], ctx: EvaluationContext) => (steps === ctx.actionSteps ? ctx.memo.get(STEP_LABELS, () => labelsOf(steps)) : labelsOf(steps));
+const stepLabels = (steps: readonly ActionStepRef[], ctx: EvaluationContext) =>
+  steps === ctx.actionSteps ? ctx.memo.get(STEP_LABELS, () => labelsOf(steps)) : labelsOf(steps);
 
 /** The action steps the policy's step filters leave, or why none is left (a text: the policy is then skipped). */
 function scopedSteps(policy: CompiledPolicy, ctx: EvaluationContext): ActionStepRef[] | string {
   let steps = ctx.actionSteps;
   if (policy.match.hasStepFilter) {
     const matched = steps.filter((s) => policy.match.stepMatches(s));
-    if (matched.length === 0) return `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${stepLabels(steps, ctx)}`;
+    if (matched.length === 0)
+      return `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${stepLabels(steps, ctx)}`;
     steps = matched;
   }
   if (policy.exclude.hasStepFilter) {
     const left = steps.filter((s) => !policy.exclude.stepMatches(s));
-    if (left.length === 0 && steps.length > 0) return `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${stepLabels(steps, ctx)}`;
+    if (left.length === 0 && steps.length > 0)
+      return `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${stepLabels(steps, ctx)}`;
     steps = left;
   }
   return steps;
@@ -142,35 +167,69 @@ function scopedSteps(policy: CompiledPolicy, ctx: EvaluationContext): ActionStep
  * widens a waiver) and, with a step filter, each violation's step is known to match it; a violation
  * about no step in particular is reached only when every step in scope matches.
  */
-function reaches(e: CompiledException, ctx: EvaluationContext, steps: EvaluationContext['actionSteps'], violations: readonly Located[]): boolean {
+function reaches(
+  e: CompiledException,
+  ctx: EvaluationContext,
+  steps: EvaluationContext['actionSteps'],
+  violations: readonly Located[],
+): boolean {
   if (!e.match.runCovered(ctx)) return false;
   if (!e.match.hasStepFilter) return true;
-  return steps.some((s) => e.match.stepCovered(s)) && violations.every(({ violation: v }) => (v.step ? e.match.stepCovered(v.step) : steps.every((s) => e.match.stepCovered(s))));
+  return (
+    steps.some((s) => e.match.stepCovered(s)) &&
+    violations.every(({ violation: v }) =>
+      v.step ? e.match.stepCovered(v.step) : steps.every((s) => e.match.stepCovered(s)),
+    )
+  );
 }
 
 /** The exception that waives this policy for this run now; one expired, used up or of unknown use never does (its note says why). */
-function waiverFor(policy: CompiledPolicy, ctx: EvaluationContext, steps: EvaluationContext['actionSteps'], violations: readonly Located[], exceptions: ExceptionsByPolicy) {
+function waiverFor(
+  policy: CompiledPolicy,
+  ctx: EvaluationContext,
+  steps: EvaluationContext['actionSteps'],
+  violations: readonly Located[],
+  exceptions: ExceptionsByPolicy,
+) {
   const named = exceptions.get(policy.name);
   if (named === undefined) return { live: undefined, expiredNote: [] };
   const reaching = named.filter((e) => reaches(e, ctx, steps, violations));
   const live = reaching.find((e) => waiverBlocker(e, ctx) === undefined);
-  return { live, expiredNote: reaching.map((e) => waiverBlocker(e, ctx)).filter((note): note is string => note !== undefined) };
+  return {
+    live,
+    expiredNote: reaching.map((e) => waiverBlocker(e, ctx)).filter((note): note is string => note !== undefined),
+  };
 }
 
 /** The result every outcome starts from; deny/warn/audit and waivers add their explanation after `source`. */
 function resultOf(policy: CompiledPolicy, kind: PolicyResult['result'], reasons: string[]): PolicyResult {
-  return { policy: policy.name, mode: policy.mode, priority: policy.priority, result: kind, reasons, source: policy.source };
+  return {
+    policy: policy.name,
+    mode: policy.mode,
+    priority: policy.priority,
+    result: kind,
+    reasons,
+    source: policy.source,
+  };
 }
 
-const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({ result: resultOf(policy, 'skipped', [why]), modifications: NO_MODIFICATIONS });
+const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({
+  result: resultOf(policy, 'skipped', [why]),
+  modifications: NO_MODIFICATIONS,
+});
 
 /**
  * The rules' violations, after a cannot-decide when the run's place in the policy's scope depends on
  * an environment name that cannot be known (Platform API configured, name unknown): the policy then
  * cannot decide, as a rule that cannot would.
  */
-function withUndecidedScope(policy: CompiledPolicy, ctx: EvaluationContext, violations: readonly Located[]): readonly Located[] {
-  if (!ctx.memo.get(UNKNOWN_ENVIRONMENT_NAME, () => ctx.environments.some((e) => e.unknownName !== undefined))) return violations;
+function withUndecidedScope(
+  policy: CompiledPolicy,
+  ctx: EvaluationContext,
+  violations: readonly Located[],
+): readonly Located[] {
+  if (!ctx.memo.get(UNKNOWN_ENVIRONMENT_NAME, () => ctx.environments.some((e) => e.unknownName !== undefined)))
+    return violations;
   const reason = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
   if (reason === undefined) return violations;
   const rule = policy.match.undecided(ctx) === undefined ? 'exclude.environments' : 'match.environments';
@@ -186,7 +245,11 @@ function missOf(scope: CompiledScope, ctx: EvaluationContext): string | undefine
 }
 
 /** Evaluates one policy against the run: its answer depends on nothing else (shared parts' answers are kept in the context); never throws for a rule's failure. */
-export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, exceptions: ExceptionsByPolicy): PolicyOutcome {
+export function evaluatePolicy(
+  policy: CompiledPolicy,
+  ctx: EvaluationContext,
+  exceptions: ExceptionsByPolicy,
+): PolicyOutcome {
   const miss = missOf(policy.match, ctx) ?? missOf(policy.exclude, ctx);
   if (miss !== undefined) return skipped(policy, miss);
   const steps = scopedSteps(policy, ctx);
@@ -195,29 +258,53 @@ export function evaluatePolicy(policy: CompiledPolicy, ctx: EvaluationContext, e
   const { violations: found, reads: signals } = checkRules(policy, ctx, steps);
   const violations = withUndecidedScope(policy, ctx, found);
   const outcome = judged(policy, ctx, steps, violations, exceptions);
-  return signals === undefined ? outcome : { result: { ...outcome.result, signals }, modifications: outcome.modifications };
+  return signals === undefined
+    ? outcome
+    : { result: { ...outcome.result, signals }, modifications: outcome.modifications };
 }
 
-function judged(policy: CompiledPolicy, ctx: EvaluationContext, steps: ActionStepRef[], violations: readonly Located[], exceptions: ExceptionsByPolicy): PolicyOutcome {
+function judged(
+  policy: CompiledPolicy,
+  ctx: EvaluationContext,
+  steps: ActionStepRef[],
+  violations: readonly Located[],
+  exceptions: ExceptionsByPolicy,
+): PolicyOutcome {
   if (violations.length === 0) return { result: policy.passed, modifications: contribute(policy, ctx) };
   const findings = violations.map(findingOf);
   const message = violations.map((v) => render(policy, v, ctx)).join('; ');
   const { live, expiredNote } = waiverFor(policy, ctx, steps, violations, exceptions);
   if (live) {
     const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}${useText(live, ctx)}: ${live.reason}); would have denied: ${message}`;
-    return { result: Object.assign(resultOf(policy, 'skipped', [why]), { exception: live.name, findings }), modifications: NO_MODIFICATIONS };
+    return {
+      result: Object.assign(resultOf(policy, 'skipped', [why]), { exception: live.name, findings }),
+      modifications: NO_MODIFICATIONS,
+    };
   }
   // Advisory findings alone (a signal source away, onUnavailable: allow) warn instead of denying.
-  const kind = policy.mode !== 'enforce' ? policy.mode : violations.every((v) => v.violation.status === 'advisory') ? 'warn' : 'deny';
+  const kind =
+    policy.mode !== 'enforce'
+      ? policy.mode
+      : violations.every((v) => v.violation.status === 'advisory')
+        ? 'warn'
+        : 'deny';
   const reasons = violations.map((v) => v.violation.reason).concat(expiredNote);
   // Why a waiver the user may count on did not apply (expired, used up) is said where they look.
   const said = expiredNote.length === 0 ? message : `${message} (${expiredNote.join('; ')})`;
-  return { result: Object.assign(resultOf(policy, kind, reasons), { message: said, findings }), modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, ctx) };
+  return {
+    result: Object.assign(resultOf(policy, kind, reasons), { message: said, findings }),
+    modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, ctx),
+  };
 }
 
 /** The policy's modifications, rendered for this run (most policies have none: nothing is built for them). */
 function contribute(policy: CompiledPolicy, ctx: EvaluationContext): PolicyOutcome['modifications'] {
   if (policy.modifications.length === 0) return NO_MODIFICATIONS;
   const values = policyValues(policy, ctx);
-  return policy.modifications.map((m) => ({ type: m.type, propertyKey: m.propertyKey, value: m.render(values), policy: policy.name }));
+  return policy.modifications.map((m) => ({
+    type: m.type,
+    propertyKey: m.propertyKey,
+    value: m.render(values),
+    policy: policy.name,
+  }));
 }

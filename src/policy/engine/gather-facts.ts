@@ -14,14 +14,23 @@ const NOTHING_NEEDED: Gathered = Object.freeze({ ok: true, facts: Object.freeze(
  * the name the decision will read. A need no source answers is left out: its rule cannot decide.
  * The first source that is unavailable is the answer.
  */
-export async function gatherFacts(needs: readonly Need[], sources: readonly FactSource[], payload: PreflightPayload, now: Date, directory?: EnvironmentDirectory): Promise<Gathered> {
+export async function gatherFacts(
+  needs: readonly Need[],
+  sources: readonly FactSource[],
+  payload: PreflightPayload,
+  now: Date,
+  directory?: EnvironmentDirectory,
+): Promise<Gathered> {
   const asked: Array<Promise<Gathered>> = [];
   const namers: Array<Promise<Gathered>> = [];
   const readers: Array<{ source: FactSource; own: Need[] }> = [];
   for (const source of sources) {
     const own = needs.filter((need) => source.kinds.includes(need.kind));
     if (own.length === 0) continue;
-    if (source.readsEnvironmentNames) { readers.push({ source, own }); continue; }
+    if (source.readsEnvironmentNames) {
+      readers.push({ source, own });
+      continue;
+    }
     const answer = source.gather(own, payload, now, directory);
     asked.push(answer);
     if (own.some((need) => need.kind === 'environment-names')) namers.push(answer);

@@ -101,7 +101,10 @@ function mergeTwo(a: readonly number[], b: readonly number[]): number[] {
   while (i < a.length && j < b.length) {
     if (a[i] < b[j]) out.push(a[i++]);
     else if (b[j] < a[i]) out.push(b[j++]);
-    else { out.push(a[i++]); j++; }
+    else {
+      out.push(a[i++]);
+      j++;
+    }
   }
   while (i < a.length) out.push(a[i++]);
   while (j < b.length) out.push(b[j++]);
@@ -120,7 +123,12 @@ function mergeAscending(lists: readonly number[][]): number[] {
  * environment, createdVia, or (for a policy scoped by nothing else) its action id globs.
  */
 export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyIndex {
-  const dims = { experimentKeys: new Buckets(), teams: new Buckets(), environments: new Buckets(), createdVia: new Buckets() };
+  const dims = {
+    experimentKeys: new Buckets(),
+    teams: new Buckets(),
+    environments: new Buckets(),
+    createdVia: new Buckets(),
+  };
   const actionIds = new ActionIdGroups();
   const always: number[] = [];
   policies.forEach((policy, position) => {
@@ -131,8 +139,11 @@ export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyInd
   });
   const stats: PolicyIndexStats = {
     filed: {
-      experimentKeys: dims.experimentKeys.all.length, teams: dims.teams.all.length, environments: dims.environments.all.length,
-      createdVia: dims.createdVia.all.length, actionIds: actionIds.count,
+      experimentKeys: dims.experimentKeys.all.length,
+      teams: dims.teams.all.length,
+      environments: dims.environments.all.length,
+      createdVia: dims.createdVia.all.length,
+      actionIds: actionIds.count,
     },
     alwaysVisited: always.length,
   };

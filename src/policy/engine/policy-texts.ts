@@ -10,10 +10,16 @@ function passReason(policy: Pick<CompiledPolicy, 'rules'>): string {
  * The result of a policy that applied and found nothing: the same for every decision, so it is
  * built when the policy is compiled and shared by every decision (frozen: never written to).
  */
-export function passResult(policy: Pick<CompiledPolicy, 'name' | 'mode' | 'priority' | 'source' | 'rules'>): PolicyResult {
+export function passResult(
+  policy: Pick<CompiledPolicy, 'name' | 'mode' | 'priority' | 'source' | 'rules'>,
+): PolicyResult {
   return Object.freeze({
-    policy: policy.name, mode: policy.mode, priority: policy.priority, result: 'pass',
-    reasons: Object.freeze([passReason(policy)]) as string[], source: policy.source,
+    policy: policy.name,
+    mode: policy.mode,
+    priority: policy.priority,
+    result: 'pass',
+    reasons: Object.freeze([passReason(policy)]) as string[],
+    source: policy.source,
   });
 }
 

@@ -9,7 +9,12 @@ import type { ActionStepRef } from '../core/decision';
 export const CREATED_VIA = ['API', 'CLI', 'UI', 'SCHEDULE', 'MCP', 'SUITE'] as const;
 export const ACTION_KINDS = ['ATTACK', 'CHECK', 'LOAD_TEST', 'OTHER', 'BASIC'] as const;
 
-const list = (items: Record<string, unknown>, description: string) => ({ type: 'array', minItems: 1, items, description });
+const list = (items: Record<string, unknown>, description: string) => ({
+  type: 'array',
+  minItems: 1,
+  items,
+  description,
+});
 
 export const scopeSchema = {
   type: 'object',
@@ -18,10 +23,24 @@ export const scopeSchema = {
     teams: list({ type: 'string', minLength: 1, syntax: 'name' }, 'Team keys, e.g. ADM.'),
     environments: list({ type: 'string', minLength: 1, syntax: 'name' }, 'Environment names, ids or alias names.'),
     experimentKeys: list({ type: 'string', minLength: 1, syntax: 'glob' }, 'Experiment keys or globs, e.g. SHOP-*.'),
-    actionIds: list({ type: 'string', minLength: 1, syntax: 'glob' }, 'Action id globs, e.g. "*shutdown*". Scopes the step rules to these steps.'),
-    actionKinds: list({ type: 'string', enum: [...ACTION_KINDS] }, 'Action kinds. Scopes the step rules to these steps.'),
+    actionIds: list(
+      { type: 'string', minLength: 1, syntax: 'glob' },
+      'Action id globs, e.g. "*shutdown*". Scopes the step rules to these steps.',
+    ),
+    actionKinds: list(
+      { type: 'string', enum: [...ACTION_KINDS] },
+      'Action kinds. Scopes the step rules to these steps.',
+    ),
     createdVia: list({ type: 'string', enum: [...CREATED_VIA] }, 'How the run was started.'),
-    experimentVersions: list({ anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', minLength: 1 }] }, 'Versions of the experiment (execution.experimentVersion), e.g. 3.'),
+    experimentVersions: list(
+      {
+        anyOf: [
+          { type: 'integer', minimum: 0 },
+          { type: 'string', minLength: 1 },
+        ],
+      },
+      'Versions of the experiment (execution.experimentVersion), e.g. 3.',
+    ),
   },
 } as const;
 
@@ -30,17 +49,27 @@ export const scopeSchema = {
  * A run may touch several environments (its own and the override): `every` asks whether all of
  * them are listed (exclude, waivers), otherwise whether any is (match).
  */
-interface Field { name: keyof ScopeSpec; what: string; listed: readonly string[]; actual(ctx: EvaluationContext): string | undefined; test(ctx: EvaluationContext, every?: boolean): boolean | undefined }
+interface Field {
+  name: keyof ScopeSpec;
+  what: string;
+  listed: readonly string[];
+  actual(ctx: EvaluationContext): string | undefined;
+  test(ctx: EvaluationContext, every?: boolean): boolean | undefined;
+}
 
 /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`: built once per request. */
 
-const ENVIRONMENT_TEXT = memoKey<string>('the run\'s environments as skip reasons name them');
+const ENVIRONMENT_TEXT = memoKey<string>("the run's environments as skip reasons name them");
 
 function envText(ctx: EvaluationContext): string {
-  return ctx.memo.get(ENVIRONMENT_TEXT, () => ctx.environments.map((e) => {
-    const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
-    return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
-  }).join(' / '));
+  return ctx.memo.get(ENVIRONMENT_TEXT, () =>
+    ctx.environments
+      .map((e) => {
+        const aliases = [...e.keys].filter((k) => k !== e.value.toLowerCase());
+        return aliases.length > 0 ? `${e.value} (${aliases.join(', ')})` : e.value;
+      })
+      .join(' / '),
+  );
 }
 
 function runFields(spec: ScopeSpec | undefined): Field[] {
@@ -48,28 +77,62 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
   const upper = (xs: readonly string[]) => new Set(xs.map((x) => x.toUpperCase()));
   if (spec?.teams) {
     const teams = upper(spec.teams);
-    fields.push({ name: 'teams', what: 'team', listed: spec.teams, actual: (ctx) => ctx.execution.teamKey, test: (ctx) => (ctx.upperCased.teamKey === undefined ? undefined : teams.has(ctx.upperCased.teamKey)) });
+    fields.push({
+      name: 'teams',
+      what: 'team',
+      listed: spec.teams,
+      actual: (ctx) => ctx.execution.teamKey,
+      test: (ctx) => (ctx.upperCased.teamKey === undefined ? undefined : teams.has(ctx.upperCased.teamKey)),
+    });
   }
   if (spec?.environments) {
     const envs = environmentSet(spec.environments);
-    fields.push({ name: 'environments', what: 'environment', listed: spec.environments, actual: envText, test: (ctx, every) => {
-      if (ctx.environments.length === 0) return undefined;
-      return every ? allListed(ctx.environments, envs) : anyListed(ctx.environments, envs);
-    } });
+    fields.push({
+      name: 'environments',
+      what: 'environment',
+      listed: spec.environments,
+      actual: envText,
+      test: (ctx, every) => {
+        if (ctx.environments.length === 0) return undefined;
+        return every ? allListed(ctx.environments, envs) : anyListed(ctx.environments, envs);
+      },
+    });
   }
   if (spec?.experimentKeys) {
     const keys = compileGlobs(spec.experimentKeys);
-    fields.push({ name: 'experimentKeys', what: 'experiment key', listed: spec.experimentKeys, actual: (ctx) => ctx.execution.experimentKey, test: (ctx) => (ctx.execution.experimentKey === undefined ? undefined : keys(ctx.execution.experimentKey)) });
+    fields.push({
+      name: 'experimentKeys',
+      what: 'experiment key',
+      listed: spec.experimentKeys,
+      actual: (ctx) => ctx.execution.experimentKey,
+      test: (ctx) => (ctx.execution.experimentKey === undefined ? undefined : keys(ctx.execution.experimentKey)),
+    });
   }
   if (spec?.createdVia) {
     const via = upper(spec.createdVia);
-    fields.push({ name: 'createdVia', what: 'createdVia', listed: spec.createdVia, actual: (ctx) => ctx.execution.createdVia, test: (ctx) => (ctx.upperCased.createdVia === undefined ? undefined : via.has(ctx.upperCased.createdVia)) });
+    fields.push({
+      name: 'createdVia',
+      what: 'createdVia',
+      listed: spec.createdVia,
+      actual: (ctx) => ctx.execution.createdVia,
+      test: (ctx) => (ctx.upperCased.createdVia === undefined ? undefined : via.has(ctx.upperCased.createdVia)),
+    });
   }
   if (spec?.experimentVersions) {
     const versions = spec.experimentVersions.map(String);
     const listed = new Set(versions);
-    const version = (ctx: EvaluationContext) => (ctx.execution.experimentVersion === undefined ? undefined : String(ctx.execution.experimentVersion));
-    fields.push({ name: 'experimentVersions', what: 'experiment version', listed: versions, actual: version, test: (ctx) => { const v = version(ctx); return v === undefined ? undefined : listed.has(v); } });
+    const version = (ctx: EvaluationContext) =>
+      ctx.execution.experimentVersion === undefined ? undefined : String(ctx.execution.experimentVersion);
+    fields.push({
+      name: 'experimentVersions',
+      what: 'experiment version',
+      listed: versions,
+      actual: version,
+      test: (ctx) => {
+        const v = version(ctx);
+        return v === undefined ? undefined : listed.has(v);
+      },
+    });
   }
   return fields;
 }
@@ -86,19 +149,25 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
   const stepFilterText = [
     spec?.actionIds ? `${label}.actionIds (${spec.actionIds.join(', ')})` : '',
     spec?.actionKinds ? `${label}.actionKinds (${spec.actionKinds.join(', ')})` : '',
-  ].filter(Boolean).join(' and ');
+  ]
+    .filter(Boolean)
+    .join(' and ');
   // For match, an unknown action id/kind keeps the step; for exclude, it does not exclude it.
   const stepMatches = (s: ActionStepRef): boolean => {
     const idOk = ids === undefined || (s.step.actionId === undefined ? !isExclude : ids(s.step.actionId));
-    const kindOk = kinds === undefined || (s.step.actionKind === undefined ? !isExclude : kinds.has(s.step.actionKind.toUpperCase()));
+    const kindOk =
+      kinds === undefined ||
+      (s.step.actionKind === undefined ? !isExclude : kinds.has(s.step.actionKind.toUpperCase()));
     return idOk && kindOk;
   };
   // Known to match: an unknown action id/kind is never covered (exceptions use this).
   const stepCovered = (s: ActionStepRef): boolean =>
-    (ids === undefined || (s.step.actionId !== undefined && ids(s.step.actionId)))
-    && (kinds === undefined || (s.step.actionKind !== undefined && kinds.has(s.step.actionKind.toUpperCase())));
+    (ids === undefined || (s.step.actionId !== undefined && ids(s.step.actionId))) &&
+    (kinds === undefined || (s.step.actionKind !== undefined && kinds.has(s.step.actionKind.toUpperCase())));
   // The constant end of each field's skip reason, e.g. `not in match.teams (ADM, SHOP)`, written once.
-  const lists = fields.map((field) => `${isExclude ? 'in' : 'not in'} ${label}.${field.name} (${field.listed.join(', ')})`);
+  const lists = fields.map(
+    (field) => `${isExclude ? 'in' : 'not in'} ${label}.${field.name} (${field.listed.join(', ')})`,
+  );
   const listed = (i: number, ctx: EvaluationContext) => `${fields[i].what} ${fields[i].actual(ctx)} ${lists[i]}`;
   const runCovered = (ctx: EvaluationContext): boolean => {
     for (const field of fields) if (field.test(ctx, true) !== true) return false;

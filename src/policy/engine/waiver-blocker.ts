@@ -6,12 +6,15 @@ import type { EvaluationContext } from '../core/evaluation-context';
  * it expired, or its maxUses are used up, or its use count was not gathered (unknown never waives).
  */
 export function waiverBlocker(e: CompiledException, ctx: EvaluationContext): string | undefined {
-  if (e.expires <= ctx.now) return `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`;
+  if (e.expires <= ctx.now)
+    return `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`;
   if (e.maxUses === undefined) return undefined;
   const counts = ctx.facts.state?.exceptionUses;
-  if (counts === undefined) return `cannot tell how often exception "${e.name}" was used (the state store was not read), so it does not waive this policy`;
+  if (counts === undefined)
+    return `cannot tell how often exception "${e.name}" was used (the state store was not read), so it does not waive this policy`;
   const used = counts[e.name] ?? 0;
-  if (used >= e.maxUses) return `exception "${e.name}" is used up (${used} of ${e.maxUses} run${e.maxUses === 1 ? '' : 's'} waived) and no longer waives this policy; ask for a new one`;
+  if (used >= e.maxUses)
+    return `exception "${e.name}" is used up (${used} of ${e.maxUses} run${e.maxUses === 1 ? '' : 's'} waived) and no longer waives this policy; ask for a new one`;
   return undefined;
 }
 

@@ -8,5 +8,7 @@ export type EnvironmentName = { name: string } | { unknown: string };
 export type EnvironmentFacts = Record<string, EnvironmentName>;
 
 /** The need of every rule and scope that names environments, when the platform can answer it. */
-export interface EnvironmentNamesNeed { kind: 'environment-names' }
+export interface EnvironmentNamesNeed {
+  kind: 'environment-names';
+}
 export const ENVIRONMENT_NAMES: EnvironmentNamesNeed = Object.freeze({ kind: 'environment-names' });

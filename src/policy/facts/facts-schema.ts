@@ -17,9 +17,25 @@ function runs(what: string, ended: boolean) {
         additionalProperties: false,
         required: ended ? ['id', 'atMs', 'state'] : ['id', 'atMs'],
         properties: {
-          id: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'integer', minimum: 0 }], description: 'The execution id; a number is the same run as its decimal text (payloads carry numbers).' },
-          atMs: { type: 'integer', minimum: 0, description: ended ? 'When it ended, in milliseconds since 1970-01-01T00:00:00Z.' : 'When it started, in milliseconds since 1970-01-01T00:00:00Z.' },
-          state: { type: 'string', enum: [...END_STATES], description: 'How it ended (cool-downs count the states in `after`).' },
+          id: {
+            anyOf: [
+              { type: 'string', minLength: 1 },
+              { type: 'integer', minimum: 0 },
+            ],
+            description: 'The execution id; a number is the same run as its decimal text (payloads carry numbers).',
+          },
+          atMs: {
+            type: 'integer',
+            minimum: 0,
+            description: ended
+              ? 'When it ended, in milliseconds since 1970-01-01T00:00:00Z.'
+              : 'When it started, in milliseconds since 1970-01-01T00:00:00Z.',
+          },
+          state: {
+            type: 'string',
+            enum: [...END_STATES],
+            description: 'How it ended (cool-downs count the states in `after`).',
+          },
         },
       },
     },
@@ -36,7 +52,11 @@ const stateProperties = {
       engaged: { type: 'boolean' },
       by: { type: 'string', description: 'Who engaged it.' },
       since: { type: 'string', description: 'When it was engaged, as Steadybit sent it.' },
-      unconfirmed: { type: 'string', description: 'Why the service could not vouch for "not engaged" (no Platform API sync yet): the stop then cannot decide and denies.' },
+      unconfirmed: {
+        type: 'string',
+        description:
+          'Why the service could not vouch for "not engaged" (no Platform API sync yet): the stop then cannot decide and denies.',
+      },
     },
   },
   running: runs('Runs in progress (concurrency rules)', false),
@@ -44,15 +64,22 @@ const stateProperties = {
   started: runs('Runs started (quota rules)', false),
   exceptionUses: {
     type: 'object',
-    description: 'Runs each exception with maxUses has waived so far, by exception name; a name not listed has waived none (docs/approvals.md).',
+    description:
+      'Runs each exception with maxUses has waived so far, by exception name; a name not listed has waived none (docs/approvals.md).',
     additionalProperties: { type: 'integer', minimum: 0 },
   },
 };
 
-const stateDescription = 'State facts: what the service learned from POST /events. A part that is missing was not gathered: rules that need it cannot decide (they deny).';
+const stateDescription =
+  'State facts: what the service learned from POST /events. A part that is missing was not gathered: rules that need it cannot decide (they deny).';
 
 /** The state facts as a subschema (a suite case's `state:`). */
-export const stateFactsShape = { description: stateDescription, type: 'object', additionalProperties: false, properties: stateProperties };
+export const stateFactsShape = {
+  description: stateDescription,
+  type: 'object',
+  additionalProperties: false,
+  properties: stateProperties,
+};
 
 export const stateFactsSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -63,11 +90,22 @@ export const stateFactsSchema = {
 /** The environment names part (Platform API; `eval --environments`, `environments:` in test suites). */
 export const environmentFactsShape = {
   type: 'object',
-  description: 'The Steadybit names of the run\'s environments (Platform API), by the value the payload sent: {"name": ...} or {"unknown": why}.',
+  description:
+    'The Steadybit names of the run\'s environments (Platform API), by the value the payload sent: {"name": ...} or {"unknown": why}.',
   additionalProperties: {
     oneOf: [
-      { type: 'object', additionalProperties: false, required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
-      { type: 'object', additionalProperties: false, required: ['unknown'], properties: { unknown: { type: 'string', minLength: 1 } } },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: { name: { type: 'string', minLength: 1 } },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['unknown'],
+        properties: { unknown: { type: 'string', minLength: 1 } },
+      },
     ],
   },
 };
@@ -88,14 +126,22 @@ export const factsSchema = {
 const per = { type: 'string', enum: [...SCOPE_KINDS] };
 const windowMs = { type: 'integer', minimum: 1 };
 const need = (kind: string, properties: Record<string, unknown> = {}) => ({
-  type: 'object', additionalProperties: false, required: ['kind', ...Object.keys(properties)], properties: { kind: { const: kind }, ...properties },
+  type: 'object',
+  additionalProperties: false,
+  required: ['kind', ...Object.keys(properties)],
+  properties: { kind: { const: kind }, ...properties },
 });
 
 /** A need as plain data (need.ts): what a recorded decision's policy set asked its sources for. */
 export const needSchema = {
   anyOf: [
-    need('emergency-stop'), need('running', { per }), need('ended', { per, windowMs }), need('started', { per, windowMs }),
-    need('alerts', { source: { type: 'string', minLength: 1 } }), need('prometheus', { source: { type: 'string', minLength: 1 }, query: { type: 'string', minLength: 1 } }),
-    need('environment-names'), need('exception-uses', { exception: { type: 'string', minLength: 1 } }),
+    need('emergency-stop'),
+    need('running', { per }),
+    need('ended', { per, windowMs }),
+    need('started', { per, windowMs }),
+    need('alerts', { source: { type: 'string', minLength: 1 } }),
+    need('prometheus', { source: { type: 'string', minLength: 1 }, query: { type: 'string', minLength: 1 } }),
+    need('environment-names'),
+    need('exception-uses', { exception: { type: 'string', minLength: 1 } }),
   ],
 };

@@ -18,6 +18,7 @@ const keyOf = (need: Need): string => JSON.stringify(need, Object.keys(need).sor
 /** The needs of every rule, each once, in the order first met (load time). */
 export function collectNeeds(rules: Iterable<{ needs?: readonly Need[] }>): readonly Need[] {
   const seen = new Map<string, Need>();
-  for (const rule of rules) for (const need of rule.needs ?? []) if (!seen.has(keyOf(need))) seen.set(keyOf(need), need);
+  for (const rule of rules)
+    for (const need of rule.needs ?? []) if (!seen.has(keyOf(need))) seen.set(keyOf(need), need);
   return Object.freeze([...seen.values()]);
 }

@@ -15,13 +15,26 @@ export function quietFacts(needs: readonly Need[]): Facts {
   const state: StateFacts = {};
   for (const need of needs) {
     switch (need.kind) {
-      case 'emergency-stop': state.emergencyStop = { engaged: false }; break;
-      case 'running': state.running = {}; break;
-      case 'ended': state.ended = {}; break;
-      case 'started': state.started = {}; break;
-      case 'exception-uses': state.exceptionUses = {}; break;
-      case 'alerts': case 'prometheus': break;
-      case 'environment-names': break; // no names: policies match by the values sent and aliases, as without the Platform API
+      case 'emergency-stop':
+        state.emergencyStop = { engaged: false };
+        break;
+      case 'running':
+        state.running = {};
+        break;
+      case 'ended':
+        state.ended = {};
+        break;
+      case 'started':
+        state.started = {};
+        break;
+      case 'exception-uses':
+        state.exceptionUses = {};
+        break;
+      case 'alerts':
+      case 'prometheus':
+        break;
+      case 'environment-names':
+        break; // no names: policies match by the values sent and aliases, as without the Platform API
     }
   }
   return { state };
@@ -31,7 +44,10 @@ export function quietFacts(needs: readonly Need[]): Facts {
  * The facts `eval` and `test` decide on: the state given, else a fresh service's; the signals given,
  * else none; the environment names given, else none (as without the Platform API).
  */
-export function givenFacts(needs: readonly Need[], given: { state?: StateFacts; signals?: SignalFacts; environments?: EnvironmentFacts }): Facts {
+export function givenFacts(
+  needs: readonly Need[],
+  given: { state?: StateFacts; signals?: SignalFacts; environments?: EnvironmentFacts },
+): Facts {
   return {
     ...(given.state ? { state: given.state } : quietFacts(needs)),
     ...(given.signals ? { signals: given.signals } : {}),

@@ -20,8 +20,10 @@ function scopeKeyErrors(state: StateFacts, at: string[]): FieldError[] {
   for (const list of RUN_LISTS) {
     for (const key of Object.keys(state[list] ?? {})) {
       const path = pathText([...at, list, key]);
-      if (!SCOPE_KEY.test(key)) errors.push({ path, message: 'a scope key is "team:<team key>" or "environment:<environment name or id>"' });
-      else if (key !== key.toLowerCase()) errors.push({ path, message: `scope keys are lower-case: write "${key.toLowerCase()}"` });
+      if (!SCOPE_KEY.test(key))
+        errors.push({ path, message: 'a scope key is "team:<team key>" or "environment:<environment name or id>"' });
+      else if (key !== key.toLowerCase())
+        errors.push({ path, message: `scope keys are lower-case: write "${key.toLowerCase()}"` });
     }
   }
   return errors;
@@ -30,7 +32,9 @@ function scopeKeyErrors(state: StateFacts, at: string[]): FieldError[] {
 /** The runs with every id as text: a numeric execution id (as payloads carry it) is the same run as its decimal text. */
 function withTextIds(runs: RunsByScope | undefined): RunsByScope | undefined {
   if (runs === undefined) return undefined;
-  return Object.fromEntries(Object.entries(runs).map(([key, list]) => [key, list.map((r) => ({ ...r, id: String(r.id) }))]));
+  return Object.fromEntries(
+    Object.entries(runs).map(([key, list]) => [key, list.map((r) => ({ ...r, id: String(r.id) }))]),
+  );
 }
 
 function normalised(state: StateFacts): StateFacts {
@@ -58,11 +62,15 @@ export function readEnvironmentFacts(value: unknown): FactsRead<EnvironmentFacts
 export function readFacts(value: unknown): FactsRead<Facts> {
   if (!validateFacts(value)) return { ok: false, errors: toFieldErrors(validateFacts.errors) };
   const facts = value as Facts;
-  const read: Facts = { ...(facts.signals === undefined ? {} : { signals: facts.signals }), ...(facts.environments === undefined ? {} : { environments: facts.environments }) };
+  const read: Facts = {
+    ...(facts.signals === undefined ? {} : { signals: facts.signals }),
+    ...(facts.environments === undefined ? {} : { environments: facts.environments }),
+  };
   if (facts.state === undefined) return { ok: true, facts: read };
   const errors = scopeKeyErrors(facts.state, ['state']);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: { state: normalised(facts.state), ...read } };
 }
 
 /** `path: message; path: message`, as usage errors print them. */
-export const describeFactErrors = (errors: readonly FieldError[]): string => errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+export const describeFactErrors = (errors: readonly FieldError[]): string =>
+  errors.map((e) => `${e.path}: ${e.message}`).join('; ');

@@ -8,9 +8,13 @@ const alert = {
   type: 'object',
   required: ['labels'],
   properties: {
-    labels, annotations: labels,
-    startsAt: { type: 'string', format: 'date-time' }, endsAt: { type: 'string', format: 'date-time' },
-    fingerprint: { type: 'string' }, generatorURL: { type: 'string' }, updatedAt: { type: 'string' },
+    labels,
+    annotations: labels,
+    startsAt: { type: 'string', format: 'date-time' },
+    endsAt: { type: 'string', format: 'date-time' },
+    fingerprint: { type: 'string' },
+    generatorURL: { type: 'string' },
+    updatedAt: { type: 'string' },
     receivers: { type: 'array' },
     status: {
       type: 'object',
@@ -23,43 +27,97 @@ const alert = {
     },
   },
 };
-const sample = { type: 'object', required: ['metric', 'value'], properties: { metric: labels, value: { type: 'array', minItems: 2, maxItems: 2, items: [{ type: 'number' }, { type: 'string', syntax: 'sampleValue', description: 'The value as Prometheus writes it: a number, +Inf, -Inf or NaN.' }] } } };
-const errorAnswer = (extra: Record<string, unknown> = {}) => ({ type: 'object', additionalProperties: false, required: ['error'], properties: { readAt, error, ...extra } });
+const sample = {
+  type: 'object',
+  required: ['metric', 'value'],
+  properties: {
+    metric: labels,
+    value: {
+      type: 'array',
+      minItems: 2,
+      maxItems: 2,
+      items: [
+        { type: 'number' },
+        {
+          type: 'string',
+          syntax: 'sampleValue',
+          description: 'The value as Prometheus writes it: a number, +Inf, -Inf or NaN.',
+        },
+      ],
+    },
+  },
+};
+const errorAnswer = (extra: Record<string, unknown> = {}) => ({
+  type: 'object',
+  additionalProperties: false,
+  required: ['error'],
+  properties: { readAt, error, ...extra },
+});
 // if/then/else rather than oneOf: a mistake is reported once, against the shape the answer means to have.
 const queryAnswer = {
   type: 'object',
   if: { properties: { error: {} }, required: ['error'] },
   then: errorAnswer({ badQuery: { type: 'boolean', description: 'Prometheus refused the query (bad_data).' } }),
   else: {
-    additionalProperties: false, required: ['resultType', 'result'],
+    additionalProperties: false,
+    required: ['resultType', 'result'],
     properties: { readAt, resultType: { type: 'string', enum: ['vector', 'scalar', 'matrix', 'string'] }, result: {} },
-    if: { properties: { resultType: { const: 'vector' } } }, then: { properties: { result: { type: 'array', items: sample } } },
-    else: { if: { properties: { resultType: { const: 'scalar' } } }, then: { properties: { result: sample.properties.value } } },
+    if: { properties: { resultType: { const: 'vector' } } },
+    then: { properties: { result: { type: 'array', items: sample } } },
+    else: {
+      if: { properties: { resultType: { const: 'scalar' } } },
+      then: { properties: { result: sample.properties.value } },
+    },
   },
 };
 const alertsAnswer = {
   type: 'object',
   if: { properties: { error: {} }, required: ['error'] },
   then: errorAnswer(),
-  else: { additionalProperties: false, required: ['alerts'], properties: { readAt, alerts: { type: 'array', items: alert } } },
+  else: {
+    additionalProperties: false,
+    required: ['alerts'],
+    properties: { readAt, alerts: { type: 'array', items: alert } },
+  },
 };
 
 const jsonAnswer = {
   type: 'object',
   if: { properties: { error: {} }, required: ['error'] },
   then: errorAnswer(),
-  else: { additionalProperties: false, required: ['status', 'body'], properties: { readAt, status: { type: 'integer', minimum: 100, maximum: 399 }, body: { description: 'The JSON the endpoint answered.' } } },
+  else: {
+    additionalProperties: false,
+    required: ['status', 'body'],
+    properties: {
+      readAt,
+      status: { type: 'integer', minimum: 100, maximum: 399 },
+      body: { description: 'The JSON the endpoint answered.' },
+    },
+  },
 };
 
 /** Signal facts as a subschema (the `signals` part of all facts, a suite case's `signals:`). */
 export const signalFactsShape = {
-  description: 'What Alertmanager and Prometheus sources answered, by source name (and query text): for eval --signals and test suites (docs/signals.md). A source or query missing was not read: its rules cannot decide.',
+  description:
+    'What Alertmanager and Prometheus sources answered, by source name (and query text): for eval --signals and test suites (docs/signals.md). A source or query missing was not read: its rules cannot decide.',
   type: 'object',
   additionalProperties: false,
   properties: {
-    alertmanager: { type: 'object', description: 'Alertmanager source name -> its alerts, or the error it gave.', additionalProperties: alertsAnswer },
-    prometheus: { type: 'object', description: 'Prometheus source name -> query text (placeholders filled) -> its answer.', additionalProperties: { type: 'object', additionalProperties: queryAnswer } },
-    json: { type: 'object', description: 'JSON source name -> path with query (placeholders filled) -> {status, body}, or the error.', additionalProperties: { type: 'object', additionalProperties: jsonAnswer } },
+    alertmanager: {
+      type: 'object',
+      description: 'Alertmanager source name -> its alerts, or the error it gave.',
+      additionalProperties: alertsAnswer,
+    },
+    prometheus: {
+      type: 'object',
+      description: 'Prometheus source name -> query text (placeholders filled) -> its answer.',
+      additionalProperties: { type: 'object', additionalProperties: queryAnswer },
+    },
+    json: {
+      type: 'object',
+      description: 'JSON source name -> path with query (placeholders filled) -> {status, body}, or the error.',
+      additionalProperties: { type: 'object', additionalProperties: jsonAnswer },
+    },
   },
 };
 
@@ -73,7 +131,9 @@ export const SIGNAL_FACTS_SCHEMA = {
 const validate = ajv.compile<SignalFacts>(SIGNAL_FACTS_SCHEMA);
 
 /** Checks a signal facts document; the errors name the path (`alertmanager.default.alerts[0].labels: is required`). */
-export function validateSignalFacts(value: unknown): { ok: true; facts: SignalFacts } | { ok: false; errors: FieldError[] } {
+export function validateSignalFacts(
+  value: unknown,
+): { ok: true; facts: SignalFacts } | { ok: false; errors: FieldError[] } {
   if (validate(value)) return { ok: true, facts: value };
   return { ok: false, errors: toFieldErrors(validate.errors) };
 }

@@ -29,7 +29,10 @@ export interface AlertFact {
 /** `readAt`: when the source answered (ISO time); shown by explanations. `error`: why it could not. */
 export type AlertsAnswer = { readAt?: string; alerts: AlertFact[] } | { readAt?: string; error: string };
 
-export interface PromSample { metric: Record<string, string>; value: [number, string] }
+export interface PromSample {
+  metric: Record<string, string>;
+  value: [number, string];
+}
 
 export type QueryResult =
   | { resultType: 'vector'; result: PromSample[] }

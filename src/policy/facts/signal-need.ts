@@ -17,8 +17,11 @@ export type ResolvedSignalNeed =
 /** The identity of a resolved need: one query to one source (the cache key, too). */
 export function needKey(need: ResolvedSignalNeed): string {
   switch (need.kind) {
-    case 'alerts': return `alertmanager\u0000${need.source}`;
-    case 'prometheus': return `prometheus\u0000${need.source}\u0000${need.query}`;
-    case 'json': return `json\u0000${need.source}\u0000${need.path}`;
+    case 'alerts':
+      return `alertmanager\u0000${need.source}`;
+    case 'prometheus':
+      return `prometheus\u0000${need.source}\u0000${need.query}`;
+    case 'json':
+      return `json\u0000${need.source}\u0000${need.path}`;
   }
 }

@@ -2,7 +2,9 @@ import { RuleSpecError } from '../core/rule-spec-error';
 import { ALLOWED_OPERATORS, FORBIDDEN_SEGMENTS } from './operators';
 
 type Path = string[];
-const fail = (message: string, path: Path): never => { throw new RuleSpecError(message, path); };
+const fail = (message: string, path: Path): never => {
+  throw new RuleSpecError(message, path);
+};
 
 /** A `var` path must be a literal (`"execution.teamKey"`, `0`): a computed one could not be checked. */
 function checkVarPath(value: unknown, path: Path): void {
@@ -15,13 +17,17 @@ function checkVarPath(value: unknown, path: Path): void {
   value.split('.').forEach((segment) => {
     if (segment === '') fail(`data path "${value}" has an empty segment`, path);
     if (FORBIDDEN_SEGMENTS.has(segment) || segment.startsWith('__')) {
-      fail(`data path "${value}" reaches "${segment}": conditions may only read data, never prototypes or constructors`, path);
+      fail(
+        `data path "${value}" reaches "${segment}": conditions may only read data, never prototypes or constructors`,
+        path,
+      );
     }
   });
 }
 
 function checkVar(args: unknown[], path: Path): void {
-  if (args.length === 0 || args.length > 2) fail('var takes a path and an optional default: {"var": "path"} or {"var": ["path", default]}', path);
+  if (args.length === 0 || args.length > 2)
+    fail('var takes a path and an optional default: {"var": "path"} or {"var": ["path", default]}', path);
   checkVarPath(args[0], args.length === 1 ? path : [...path, '0']);
   if (args.length === 2) checkExpression(args[1], [...path, '1']);
 }
@@ -50,12 +56,16 @@ export function checkExpression(node: unknown, path: Path): void {
   }
   const keys = Object.keys(node);
   if (keys.length !== 1) {
-    fail(`an object in a condition must be one operation such as {"==": [a, b]}; this one has ${keys.length === 0 ? 'no keys' : `the keys ${keys.join(', ')}`}`, path);
+    fail(
+      `an object in a condition must be one operation such as {"==": [a, b]}; this one has ${keys.length === 0 ? 'no keys' : `the keys ${keys.join(', ')}`}`,
+      path,
+    );
   }
   const op = keys[0];
   const opPath = [...path, op];
   if (op === 'method') fail('operator "method" is not allowed: it calls methods of data objects', opPath);
-  if (!ALLOWED_OPERATORS.has(op)) fail(`unknown operator "${op}"; allowed: ${[...ALLOWED_OPERATORS].join(' ')}`, opPath);
+  if (!ALLOWED_OPERATORS.has(op))
+    fail(`unknown operator "${op}"; allowed: ${[...ALLOWED_OPERATORS].join(' ')}`, opPath);
   const raw = (node as Record<string, unknown>)[op];
   const args = Array.isArray(raw) ? raw : [raw];
   if (op === 'var') checkVar(args, opPath);

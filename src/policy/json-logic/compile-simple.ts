@@ -16,12 +16,15 @@ const COMPARATORS: Readonly<Record<string, Comparator>> = {
   '!==': (a, b) => a !== b,
   '>': (a, b) => (a as number) > (b as number),
   '>=': (a, b) => (a as number) >= (b as number),
-  '<': (a, b, c) => (c === undefined ? (a as number) < (b as number) : (a as number) < (b as number) && (b as number) < (c as number)),
-  '<=': (a, b, c) => (c === undefined ? (a as number) <= (b as number) : (a as number) <= (b as number) && (b as number) <= (c as number)),
+  '<': (a, b, c) =>
+    c === undefined ? (a as number) < (b as number) : (a as number) < (b as number) && (b as number) < (c as number),
+  '<=': (a, b, c) =>
+    c === undefined ? (a as number) <= (b as number) : (a as number) <= (b as number) && (b as number) <= (c as number),
 };
 /* eslint-enable eqeqeq */
 
-const isPrimitive = (v: unknown): v is string | number | boolean | null => v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+const isPrimitive = (v: unknown): v is string | number | boolean | null =>
+  v === null || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
 
 /** json-logic-js's `var`: a dotted path into the data, `null` (or the default) where it ends. */
 function compileVar(args: unknown[]): Compiled | undefined {

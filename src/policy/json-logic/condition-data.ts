@@ -16,7 +16,8 @@ function payloadCopy(ctx: EvaluationContext): Data {
 
 /** A step's expected target count: `totalTargetCount`, else the targets listed, else 0. */
 const targetTotal = (s: ActionStepRef): number => targetCount(s.step)?.count ?? 0;
-const targetType = (s: ActionStepRef): string => s.step.radius?.targetType ?? s.step.targetExecutions?.[0]?.type ?? 'unknown';
+const targetType = (s: ActionStepRef): string =>
+  s.step.radius?.targetType ?? s.step.targetExecutions?.[0]?.type ?? 'unknown';
 
 function targets(steps: readonly ActionStepRef[]) {
   const byType = new Map<string, number>();
@@ -33,8 +34,13 @@ const DERIVED: Record<string, (ctx: EvaluationContext, steps: readonly ActionSte
   time: (ctx, _steps, zone) => {
     const local = requestLocalTime(ctx, zone);
     return {
-      zone, weekday: weekdayName(local), isoWeekday: local.weekday, hour: local.hour, minute: local.minute,
-      date: localDate(local), local: `${localDate(local)}T${localClock(local)}`,
+      zone,
+      weekday: weekdayName(local),
+      isoWeekday: local.weekday,
+      hour: local.hour,
+      minute: local.minute,
+      date: localDate(local),
+      local: `${localDate(local)}T${localClock(local)}`,
     };
   },
   environments: (ctx) => ({
@@ -68,7 +74,6 @@ export function dataNeeds(zone: string, roots: ReadonlySet<string> | 'all' = 'al
   return { zone, roots, key: `${zone}\n${roots === 'all' ? '*' : [...roots].sort().join(',')}` };
 }
 
-
 /**
  * What a request has built, by the steps it was built for (a policy without step filters passes the
  * request's own actionSteps array, so most conditions share one entry), kept in the request's memo.
@@ -82,7 +87,13 @@ function builtFor(ctx: EvaluationContext, steps: readonly ActionStepRef[]): Buil
   return built;
 }
 
-function derived(ctx: EvaluationContext, steps: readonly ActionStepRef[], zone: string, name: string, built: Built): Data {
+function derived(
+  ctx: EvaluationContext,
+  steps: readonly ActionStepRef[],
+  zone: string,
+  name: string,
+  built: Built,
+): Data {
   const key = name === 'time' ? `time ${zone}` : name;
   let value = built.derived.get(key);
   if (value === undefined) built.derived.set(key, (value = nullPrototypeCopy(DERIVED[name](ctx, steps, zone))));

@@ -15,7 +15,14 @@ export function dataRoots(node: unknown, roots: Set<string> = new Set()): Set<st
   const raw = (node as Record<string, unknown>)[op];
   const args = Array.isArray(raw) ? raw : [raw];
   if (op === 'var' || op === 'missing' || op === 'missing_some') {
-    const paths = op === 'var' ? [args[0]] : op === 'missing_some' ? (args[1] as unknown[]) : args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+    const paths =
+      op === 'var'
+        ? [args[0]]
+        : op === 'missing_some'
+          ? (args[1] as unknown[])
+          : args.length === 1 && Array.isArray(args[0])
+            ? args[0]
+            : args;
     for (const p of paths) {
       if (p === '' || p === null || p === undefined) return 'all';
       roots.add(String(p).split('.')[0]);

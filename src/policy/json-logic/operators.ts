@@ -5,13 +5,43 @@
  */
 export const ALLOWED_OPERATORS: ReadonlySet<string> = new Set([
   // logic and comparison
-  '==', '===', '!=', '!==', '>', '>=', '<', '<=', '!', '!!', 'and', 'or', 'if', '?:',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  '!',
+  '!!',
+  'and',
+  'or',
+  'if',
+  '?:',
   // arithmetic
-  '+', '-', '*', '/', '%', 'min', 'max',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'min',
+  'max',
   // strings and arrays
-  'in', 'cat', 'substr', 'merge', 'map', 'filter', 'reduce', 'all', 'none', 'some',
+  'in',
+  'cat',
+  'substr',
+  'merge',
+  'map',
+  'filter',
+  'reduce',
+  'all',
+  'none',
+  'some',
   // data access (paths checked separately)
-  'var', 'missing', 'missing_some',
+  'var',
+  'missing',
+  'missing_some',
 ]);
 
 /** Path segments that would walk from data into an object's prototype or constructor. */

@@ -6,11 +6,16 @@ import { collectNeeds, type Need } from '../facts/need';
 import { buildPolicyIndex } from '../engine/policy-index';
 
 /** The compiled parts a bundle is made of (policies in bundle order: priority, then name, built-in first). */
-export type BundleParts = Pick<PolicyBundle, 'revision' | 'loadedAt' | 'files' | 'policies' | 'exceptions' | 'aliases'>
-  & Partial<Pick<PolicyBundle, 'exceptionSettings'>>;
+export type BundleParts = Pick<
+  PolicyBundle,
+  'revision' | 'loadedAt' | 'files' | 'policies' | 'exceptions' | 'aliases'
+> &
+  Partial<Pick<PolicyBundle, 'exceptionSettings'>>;
 
 /** An exception with maxUses needs its use count from the state store (docs/approvals.md). */
-const useNeeds = (e: CompiledException): { needs: readonly Need[] } => ({ needs: e.maxUses === undefined ? [] : [{ kind: 'exception-uses', exception: e.name }] });
+const useNeeds = (e: CompiledException): { needs: readonly Need[] } => ({
+  needs: e.maxUses === undefined ? [] : [{ kind: 'exception-uses', exception: e.name }],
+});
 
 /**
  * A bundle from its compiled parts, with everything derived from them at load: the index, the needs,
@@ -29,10 +34,17 @@ export function assembleBundle(parts: BundleParts): PolicyBundle {
     ...(parts.exceptionSettings ? { exceptionSettings: parts.exceptionSettings } : {}),
     aliases: parts.aliases,
     aliasesById: invertAliases(parts.aliases),
-    environmentNames: buildEnvironmentNames(parts.aliases, policies.flatMap((p) => p.matchSpec?.environments ?? [])),
+    environmentNames: buildEnvironmentNames(
+      parts.aliases,
+      policies.flatMap((p) => p.matchSpec?.environments ?? []),
+    ),
     exceptionsByPolicy: exceptionsByPolicy(exceptions),
     index: buildPolicyIndex(policies),
     // Rules' needs, and the environment names scopes that list environments need.
-    needs: collectNeeds([...policies.flatMap((p) => [...p.rules, p.match, p.exclude]), ...exceptions.map((e) => e.match), ...exceptions.map(useNeeds)]),
+    needs: collectNeeds([
+      ...policies.flatMap((p) => [...p.rules, p.match, p.exclude]),
+      ...exceptions.map((e) => e.match),
+      ...exceptions.map(useNeeds),
+    ]),
   });
 }

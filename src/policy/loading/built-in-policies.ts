@@ -12,7 +12,8 @@ export const EMERGENCY_STOP_POLICY = 'emergency-stop (built-in)';
 export const BUILT_IN_FILE = '(built-in)';
 
 /** The names of the bundle's built-in policies (those withBuiltIns added). */
-export const builtInNames = (bundle: PolicyBundle): string[] => bundle.policies.filter((p) => p.source.file === BUILT_IN_FILE).map((p) => p.name);
+export const builtInNames = (bundle: PolicyBundle): string[] =>
+  bundle.policies.filter((p) => p.source.file === BUILT_IN_FILE).map((p) => p.name);
 
 /** EMERGENCY_STOP_POLICY: the built-in emergency stop applies to every run (`enforce`, the default) or not (`off`). */
 export type EmergencyStopSetting = 'enforce' | 'off';

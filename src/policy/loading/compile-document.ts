@@ -1,6 +1,13 @@
 import { ajv, toLocatedErrors, type LocatedError } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
-import type { CompiledException, CompiledModification, CompiledPolicy, CompiledRule, ExceptionSettings, RuleCheck } from '../core/compiled';
+import type {
+  CompiledException,
+  CompiledModification,
+  CompiledPolicy,
+  CompiledRule,
+  ExceptionSettings,
+  RuleCheck,
+} from '../core/compiled';
 import { parseDuration } from '../syntax/duration';
 import { EXCEPTION_FIELD_HINTS } from './exception-checks';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
@@ -21,7 +28,16 @@ const validators = Object.fromEntries(
   Object.entries(DOCUMENT_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]),
 ) as Record<DocumentKind, ReturnType<typeof ajv.compile>>;
 
-export const MODIFICATION_PLACEHOLDERS = ['decisionId', 'revision', 'policy', 'now', 'experimentKey', 'team', 'environment', 'executionId'];
+export const MODIFICATION_PLACEHOLDERS = [
+  'decisionId',
+  'revision',
+  'policy',
+  'now',
+  'experimentKey',
+  'team',
+  'environment',
+  'executionId',
+];
 
 export type CompiledDocument =
   | { kind: 'Policy'; policy: CompiledPolicy }
@@ -55,7 +71,8 @@ export function sharingKey(value: unknown): string | undefined {
     // The value before toJSON (a Date would already be its text in `v`).
     const original = this[key];
     if (typeof original === 'number' && (!Number.isFinite(original) || Object.is(original, -0))) exact = false;
-    else if (typeof original === 'bigint' || typeof original === 'function' || typeof original === 'symbol') exact = false;
+    else if (typeof original === 'bigint' || typeof original === 'function' || typeof original === 'symbol')
+      exact = false;
     else if (typeof original === 'object' && original !== null && !Array.isArray(original)) {
       const proto = Object.getPrototypeOf(original) as unknown;
       if (proto !== Object.prototype && proto !== null) exact = false;
@@ -108,7 +125,9 @@ class Problems {
 
   /** Whether no schema error lies inside the part at `path` (or on the way to it). */
   intact(path: Path): boolean {
-    return !this.broken.some((b) => (b.length >= path.length ? path.every((p, i) => b[i] === p) : b.length > 0 && b.every((p, i) => path[i] === p)));
+    return !this.broken.some((b) =>
+      b.length >= path.length ? path.every((p, i) => b[i] === p) : b.length > 0 && b.every((p, i) => path[i] === p),
+    );
   }
 
   /** Runs the compilation of one part; its RuleSpecErrors become located problems. */
@@ -144,7 +163,11 @@ class Problems {
  * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings. `shared` is
  * shared by the documents of one load.
  */
-export function compileDocument(doc: ParsedDocument, now: Date = new Date(), shared: SharedParts = sharedParts()): { compiled?: CompiledDocument; problems: LoadProblem[] } {
+export function compileDocument(
+  doc: ParsedDocument,
+  now: Date = new Date(),
+  shared: SharedParts = sharedParts(),
+): { compiled?: CompiledDocument; problems: LoadProblem[] } {
   const problems = new Problems(doc);
   const value = doc.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -155,16 +178,22 @@ export function compileDocument(doc: ParsedDocument, now: Date = new Date(), sha
   // Own keys only: `kind: toString` must be an unknown kind, not a member of Object.prototype.
   if (typeof kind !== 'string' || !Object.hasOwn(DOCUMENT_SCHEMAS, kind)) {
     const known = Object.keys(DOCUMENT_SCHEMAS).join(', ');
-    problems.add(kind === undefined ? [] : ['kind'], `kind must be one of ${known}${kind === undefined ? ' (it is missing)' : `, got ${JSON.stringify(kind)}`}`);
+    problems.add(
+      kind === undefined ? [] : ['kind'],
+      `kind must be one of ${known}${kind === undefined ? ' (it is missing)' : `, got ${JSON.stringify(kind)}`}`,
+    );
     return { problems: problems.list };
   }
   const validate = validators[kind as DocumentKind];
   if (!validate(value)) {
     const hint = indentationHint(value);
     for (const e of dedupe(toLocatedErrors(validate.errors))) {
-      const message = e.unknownKey !== undefined && e.path.at(-3) === 'rules'
-        ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
-        : kind === 'Exception' ? withExceptionHint(e.message) : e.message;
+      const message =
+        e.unknownKey !== undefined && e.path.at(-3) === 'rules'
+          ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
+          : kind === 'Exception'
+            ? withExceptionHint(e.message)
+            : e.message;
       problems.schema(e.path, hint(e.path, message), e.atKey === true, e.syntax === true);
     }
   }
@@ -182,7 +211,13 @@ function withExceptionHint(message: string): string {
   return hint === undefined ? message : `${message}: ${hint}`;
 }
 
-function compileKind(kind: DocumentKind, value: object, doc: ParsedDocument, shared: SharedParts, problems: Problems): CompiledDocument | undefined {
+function compileKind(
+  kind: DocumentKind,
+  value: object,
+  doc: ParsedDocument,
+  shared: SharedParts,
+  problems: Problems,
+): CompiledDocument | undefined {
   switch (kind) {
     case 'Policy': {
       const policy = compilePolicy(value as PolicyDoc, doc, shared, problems);
@@ -192,10 +227,15 @@ function compileKind(kind: DocumentKind, value: object, doc: ParsedDocument, sha
       const exception = compileException(value as ExceptionDoc, doc, shared, problems);
       return exception && { kind: 'Exception', exception };
     }
-    case 'EnvironmentAliases': return { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases };
+    case 'EnvironmentAliases':
+      return { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases };
     case 'ExceptionSettings': {
       const { maxDuration } = value as { maxDuration: string };
-      const settings = { maxDurationMs: parseDuration(maxDuration) ?? 0, maxDuration, source: { file: doc.file, ...doc.locate([]) } };
+      const settings = {
+        maxDurationMs: parseDuration(maxDuration) ?? 0,
+        maxDuration,
+        source: { file: doc.file, ...doc.locate([]) },
+      };
       if (settings.maxDurationMs <= 0) problems.add(['maxDuration'], 'maxDuration must be longer than 0 (e.g. 7d)');
       return { kind: 'ExceptionSettings', settings };
     }
@@ -203,9 +243,12 @@ function compileKind(kind: DocumentKind, value: object, doc: ParsedDocument, sha
 }
 
 function staleWarnings(policy: CompiledPolicy, now: Date): Array<{ path: Path; message: string }> {
-  return policy.rules.flatMap((rule, i) => (rule.staleParts?.(now) ?? []).map((part) => ({
-    path: ['rules', i, rule.kind, ...part.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))], message: part.message,
-  })));
+  return policy.rules.flatMap((rule, i) =>
+    (rule.staleParts?.(now) ?? []).map((part) => ({
+      path: ['rules', i, rule.kind, ...part.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))],
+      message: part.message,
+    })),
+  );
 }
 
 /**
@@ -215,8 +258,13 @@ function staleWarnings(policy: CompiledPolicy, now: Date): Array<{ path: Path; m
 function indentationHint(value: unknown): (path: Path, message: string) => string {
   const pending = emptyKeysFollowedBySiblings(value);
   return (path, message) => {
-    const i = pending.findIndex((e) => path.length >= e.mapping.length && path.length <= e.mapping.length + 1
-      && e.mapping.every((p, j) => path[j] === p) && (path.length === e.mapping.length || [e.key, ...e.siblings].includes(String(path.at(-1)))));
+    const i = pending.findIndex(
+      (e) =>
+        path.length >= e.mapping.length &&
+        path.length <= e.mapping.length + 1 &&
+        e.mapping.every((p, j) => path[j] === p) &&
+        (path.length === e.mapping.length || [e.key, ...e.siblings].includes(String(path.at(-1)))),
+    );
     if (i < 0) return message;
     const [found] = pending.splice(i, 1);
     return `${message} (hint: ${emptyKeyHint(found)})`;
@@ -235,16 +283,30 @@ function dedupe(errors: LocatedError[]): LocatedError[] {
 }
 
 interface PolicyDoc {
-  name: string; description?: string; mode?: Mode; priority?: number;
-  match?: ScopeSpec; exclude?: ScopeSpec;
+  name: string;
+  description?: string;
+  mode?: Mode;
+  priority?: number;
+  match?: ScopeSpec;
+  exclude?: ScopeSpec;
   rules?: Array<Record<string, unknown>>;
   message?: string;
   modifications?: Modification[];
   whileRunning?: WhileRunningSpec;
 }
 
-function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedParts, problems: Problems): CompiledPolicy | undefined {
-  if (problems.intact(['rules']) && problems.intact(['modifications']) && (doc.rules ?? []).length === 0 && (doc.modifications ?? []).length === 0) {
+function compilePolicy(
+  doc: PolicyDoc,
+  parsed: ParsedDocument,
+  shared: SharedParts,
+  problems: Problems,
+): CompiledPolicy | undefined {
+  if (
+    problems.intact(['rules']) &&
+    problems.intact(['modifications']) &&
+    (doc.rules ?? []).length === 0 &&
+    (doc.modifications ?? []).length === 0
+  ) {
     problems.add([], 'a policy needs rules (what it denies) or modifications (what it adds to allowed runs)');
   }
   const rules = (Array.isArray(doc.rules) ? doc.rules : []).map((rule, i) => {
@@ -253,13 +315,24 @@ function compilePolicy(doc: PolicyDoc, parsed: ParsedDocument, shared: SharedPar
   });
   const match = problems.part(['match'], () => scopeOf(doc.match, false, shared));
   const exclude = problems.part(['exclude'], () => scopeOf(doc.exclude, true, shared));
-  const message = doc.message === undefined ? undefined : problems.part(['message'], () => compileTemplate(doc.message as string));
-  const modifications = (Array.isArray(doc.modifications) ? doc.modifications : []).map((m, i) => problems.part(['modifications', i, 'value'], () => compileModification(m)));
-  const whileRunning = doc.whileRunning === undefined || !problems.intact(['whileRunning']) || rules.some((r) => r === undefined)
-    ? undefined : compileWhileRunning(doc.whileRunning, rules as CompiledRule[]);
+  const message =
+    doc.message === undefined ? undefined : problems.part(['message'], () => compileTemplate(doc.message as string));
+  const modifications = (Array.isArray(doc.modifications) ? doc.modifications : []).map((m, i) =>
+    problems.part(['modifications', i, 'value'], () => compileModification(m)),
+  );
+  const whileRunning =
+    doc.whileRunning === undefined || !problems.intact(['whileRunning']) || rules.some((r) => r === undefined)
+      ? undefined
+      : compileWhileRunning(doc.whileRunning, rules as CompiledRule[]);
   if (typeof whileRunning === 'string') problems.add(['whileRunning'], whileRunning, 'error', 'key');
   if (problems.hasErrors) return undefined;
-  const head = { name: doc.name, mode: doc.mode ?? 'enforce', priority: doc.priority ?? 100, source: { file: parsed.file, ...parsed.locate([]) }, rules: rules as CompiledRule[] };
+  const head = {
+    name: doc.name,
+    mode: doc.mode ?? 'enforce',
+    priority: doc.priority ?? 100,
+    source: { file: parsed.file, ...parsed.locate([]) },
+    rules: rules as CompiledRule[],
+  };
   const passed = passResult(head);
   // One literal with every field (no spread of a finished policy): every policy then has the same
   // shape, and the property reads on the decision path stay monomorphic.
@@ -296,26 +369,48 @@ function compileRule(key: string, spec: unknown, i: number, shared: SharedParts)
 }
 
 function compileModification(m: Modification): CompiledModification {
-  if (typeof m.value !== 'string') return { type: m.type, propertyKey: m.propertyKey, constant: m.value, render: () => m.value };
+  if (typeof m.value !== 'string')
+    return { type: m.type, propertyKey: m.propertyKey, constant: m.value, render: () => m.value };
   const template = compileTemplate(m.value, MODIFICATION_PLACEHOLDERS);
   const constant = /\{\{/.test(m.value) ? undefined : m.value;
   return { type: m.type, propertyKey: m.propertyKey, constant, render: (values) => template(values) };
 }
 
 interface ExceptionDoc {
-  name: string; policy: string; owner: string; reason: string; expires: string;
-  requestedBy?: string; approvedBy?: string; maxUses?: number; match?: ScopeSpec;
+  name: string;
+  policy: string;
+  owner: string;
+  reason: string;
+  expires: string;
+  requestedBy?: string;
+  approvedBy?: string;
+  maxUses?: number;
+  match?: ScopeSpec;
 }
 
-function compileException(doc: ExceptionDoc, parsed: ParsedDocument, shared: SharedParts, problems: Problems): CompiledException | undefined {
+function compileException(
+  doc: ExceptionDoc,
+  parsed: ParsedDocument,
+  shared: SharedParts,
+  problems: Problems,
+): CompiledException | undefined {
   const expires = new Date(doc.expires);
-  if (typeof doc.expires === 'string' && problems.intact(['expires']) && Number.isNaN(expires.getTime())) problems.add(['expires'], `expires is not a valid time: ${doc.expires}`);
-  if (typeof doc.reason === 'string' && problems.intact(['reason']) && doc.reason.trim() === '') problems.add(['reason'], 'reason is blank: say why the policy may be waived (the change, the approval)');
+  if (typeof doc.expires === 'string' && problems.intact(['expires']) && Number.isNaN(expires.getTime()))
+    problems.add(['expires'], `expires is not a valid time: ${doc.expires}`);
+  if (typeof doc.reason === 'string' && problems.intact(['reason']) && doc.reason.trim() === '')
+    problems.add(['reason'], 'reason is blank: say why the policy may be waived (the change, the approval)');
   const match = problems.part(['match'], () => scopeOf(doc.match, false, shared));
   if (problems.hasErrors || match === undefined) return undefined;
   return {
-    name: doc.name, policy: doc.policy, owner: doc.owner, reason: doc.reason, expires,
-    requestedBy: doc.requestedBy, approvedBy: doc.approvedBy, maxUses: doc.maxUses, match,
+    name: doc.name,
+    policy: doc.policy,
+    owner: doc.owner,
+    reason: doc.reason,
+    expires,
+    requestedBy: doc.requestedBy,
+    approvedBy: doc.approvedBy,
+    maxUses: doc.maxUses,
+    match,
     source: { file: parsed.file, ...parsed.locate([]) },
   };
 }

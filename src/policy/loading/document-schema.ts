@@ -10,7 +10,12 @@ import { DURATION_WITH_UNITS_PATTERN } from '../syntax/duration';
  * `preflight-gate schema` prints the combined schema for editors.
  */
 export { NAME_PATTERN } from './string-syntax';
-const name = { type: 'string', pattern: NAME_PATTERN, syntax: 'policyName', description: 'Unique, lower-case letters, digits and dashes.' };
+const name = {
+  type: 'string',
+  pattern: NAME_PATTERN,
+  syntax: 'policyName',
+  description: 'Unique, lower-case letters, digits and dashes.',
+};
 
 export const ruleSchema = {
   type: 'object',
@@ -22,11 +27,7 @@ export const ruleSchema = {
 };
 
 const modificationValue = {
-  anyOf: [
-    { type: 'string' },
-    { type: 'number' },
-    { type: 'array', items: { type: ['string', 'number'] } },
-  ],
+  anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'array', items: { type: ['string', 'number'] } }],
 };
 
 export const modificationSchema = {
@@ -36,20 +37,30 @@ export const modificationSchema = {
   properties: {
     type: { type: 'string', enum: ['set_property_value', 'add_value_to_list_property'] },
     propertyKey: { type: 'string', minLength: 1, maxLength: 64 },
-    value: { ...modificationValue, description: 'Strings may use {{decisionId}}, {{revision}}, {{policy}}, {{now}}, {{experimentKey}}, {{team}}, {{environment}}, {{executionId}}.' },
+    value: {
+      ...modificationValue,
+      description:
+        'Strings may use {{decisionId}}, {{revision}}, {{policy}}, {{now}}, {{experimentKey}}, {{team}}, {{environment}}, {{executionId}}.',
+    },
   },
 };
 
 /** `whileRunning: true` or `{onCannotJudge: report|stop}`: the policy is judged again while a run lasts (docs/guard.md). */
 export const whileRunningSchema = {
-  description: 'Keep judging allowed runs while they are in progress and stop (cancel) a run this policy now denies; docs/guard.md.',
+  description:
+    'Keep judging allowed runs while they are in progress and stop (cancel) a run this policy now denies; docs/guard.md.',
   anyOf: [
     { const: true },
     {
       type: 'object',
       additionalProperties: false,
       properties: {
-        onCannotJudge: { type: 'string', enum: ['report', 'stop'], default: 'report', description: 'report: the run goes on and the gap is reported; stop: the run is cancelled.' },
+        onCannotJudge: {
+          type: 'string',
+          enum: ['report', 'stop'],
+          default: 'report',
+          description: 'report: the run goes on and the gap is reported; stop: the run is cancelled.',
+        },
       },
     },
   ],
@@ -63,13 +74,32 @@ export const policySchema = {
     kind: { const: 'Policy' },
     name,
     description: { type: 'string' },
-    mode: { type: 'string', enum: [...MODES], default: 'enforce', description: 'enforce: deny; warn: allow and say what would be denied; audit: allow, only log and count.' },
-    priority: { type: 'integer', minimum: 0, maximum: 1000, default: 100, description: 'Higher comes first in a denial message and wins modification conflicts.' },
+    mode: {
+      type: 'string',
+      enum: [...MODES],
+      default: 'enforce',
+      description: 'enforce: deny; warn: allow and say what would be denied; audit: allow, only log and count.',
+    },
+    priority: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 1000,
+      default: 100,
+      description: 'Higher comes first in a denial message and wins modification conflicts.',
+    },
     match: { ...scopeSchema, description: 'Runs this policy applies to; every field given must match.' },
     exclude: { ...scopeSchema, description: 'Runs (or steps) this policy does not apply to.' },
-    rules: { type: 'array', items: ruleSchema, description: 'Every rule is checked; any violation is a denial (subject to mode).' },
+    rules: {
+      type: 'array',
+      items: ruleSchema,
+      description: 'Every rule is checked; any violation is a denial (subject to mode).',
+    },
     message: { type: 'string', minLength: 1, description: 'Denial message template, once per violation.' },
-    modifications: { type: 'array', items: modificationSchema, description: 'Added to an allowed run when this policy is in scope and does not deny.' },
+    modifications: {
+      type: 'array',
+      items: modificationSchema,
+      description: 'Added to an allowed run when this policy is in scope and does not deny.',
+    },
     whileRunning: whileRunningSchema,
   },
 };
@@ -83,11 +113,33 @@ export const exceptionSchema = {
     name,
     policy: { type: 'string', pattern: NAME_PATTERN, syntax: 'policyName', description: 'The policy this waives.' },
     owner: { type: 'string', minLength: 1, description: 'Who answers for the waiver.' },
-    reason: { type: 'string', minLength: 1, description: 'Why the policy may be waived (a change ticket, an approval).' },
-    expires: { type: 'string', format: 'date-time', description: 'RFC 3339 time; the waiver stops applying by itself (at most ExceptionSettings.maxDuration ahead).' },
-    requestedBy: { type: 'string', minLength: 1, description: 'Who asked for the waiver (a Steadybit username or email).' },
-    approvedBy: { type: 'string', minLength: 1, description: 'Who approved it (a Steadybit username or email); a policy with waivers.approverNotStarter needs it.' },
-    maxUses: { type: 'integer', minimum: 1, description: 'Runs it may waive in all, counted by the state store across replicas; then the policy denies again.' },
+    reason: {
+      type: 'string',
+      minLength: 1,
+      description: 'Why the policy may be waived (a change ticket, an approval).',
+    },
+    expires: {
+      type: 'string',
+      format: 'date-time',
+      description: 'RFC 3339 time; the waiver stops applying by itself (at most ExceptionSettings.maxDuration ahead).',
+    },
+    requestedBy: {
+      type: 'string',
+      minLength: 1,
+      description: 'Who asked for the waiver (a Steadybit username or email).',
+    },
+    approvedBy: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'Who approved it (a Steadybit username or email); a policy with waivers.approverNotStarter needs it.',
+    },
+    maxUses: {
+      type: 'integer',
+      minimum: 1,
+      description:
+        'Runs it may waive in all, counted by the state store across replicas; then the policy denies again.',
+    },
     match: { ...scopeSchema, description: 'Runs the waiver applies to (default: every run the policy applies to).' },
   },
 };
@@ -99,8 +151,10 @@ export const exceptionSettingsSchema = {
   properties: {
     kind: { const: 'ExceptionSettings' },
     maxDuration: {
-      type: 'string', pattern: DURATION_WITH_UNITS_PATTERN,
-      description: 'The longest an exception may run: its expires at most this far ahead when the set is loaded, e.g. 7d.',
+      type: 'string',
+      pattern: DURATION_WITH_UNITS_PATTERN,
+      description:
+        'The longest an exception may run: its expires at most this far ahead when the set is loaded, e.g. 7d.',
     },
   },
 };
@@ -122,7 +176,10 @@ export const aliasesSchema = {
 };
 
 export const DOCUMENT_SCHEMAS = {
-  Policy: policySchema, Exception: exceptionSchema, EnvironmentAliases: aliasesSchema, ExceptionSettings: exceptionSettingsSchema,
+  Policy: policySchema,
+  Exception: exceptionSchema,
+  EnvironmentAliases: aliasesSchema,
+  ExceptionSettings: exceptionSettingsSchema,
 } as const;
 export type DocumentKind = keyof typeof DOCUMENT_SCHEMAS;
 

@@ -5,16 +5,23 @@ import type { FieldPath } from '../../validation/field-path';
  * parser's own text says where, not what to do about it.
  */
 export const YAML_ERROR_HINTS: Readonly<Record<string, string>> = {
-  BAD_INDENT: 'YAML nests by indentation: start this line in the same column as the items it belongs with: each `- ` of a list under the one before, each key of a mapping under its siblings',
+  BAD_INDENT:
+    'YAML nests by indentation: start this line in the same column as the items it belongs with: each `- ` of a list under the one before, each key of a mapping under its siblings',
   TAB_AS_INDENT: 'indent with spaces: YAML does not allow tabs for indentation',
-  BLOCK_AS_IMPLICIT_KEY: 'a line below a key that already has a value is indented deeper than that key: move it back to the column of its siblings, or give the key no value on its own line',
+  BLOCK_AS_IMPLICIT_KEY:
+    'a line below a key that already has a value is indented deeper than that key: move it back to the column of its siblings, or give the key no value on its own line',
   MULTILINE_IMPLICIT_KEY: 'a key must be on one line: is the line below indented deeper than its siblings?',
 };
 
 /** A key with nothing after it (`environments:`) and the keys written after it at its own indentation. */
-export interface EmptyKey { mapping: FieldPath; key: string; siblings: string[] }
+export interface EmptyKey {
+  mapping: FieldPath;
+  key: string;
+  siblings: string[];
+}
 
-const isMapping = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isMapping = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Every mapping where a key has no value and other keys follow it at the same level: the common

@@ -43,7 +43,13 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
   const duplicate = (what: string, name: string, where: { file: string; line: number; col: number }) => {
     const key = `${what}:${name}`;
     const prior = firstSeen.get(key);
-    if (prior) problems.push({ ...where, path: 'name', message: `duplicate ${what} name "${name}" (first defined at ${prior})`, severity: 'error' });
+    if (prior)
+      problems.push({
+        ...where,
+        path: 'name',
+        message: `duplicate ${what} name "${name}" (first defined at ${prior})`,
+        severity: 'error',
+      });
     else firstSeen.set(key, `${where.file}:${where.line}`);
   };
 
@@ -63,7 +69,10 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
       // errors of either copy, and an exception naming a policy with errors is not "missing".
       const named = declaredName(doc.value);
       if (named) {
-        duplicate(named.kind === 'Policy' ? 'policy' : 'exception', named.name, { file: doc.file, ...doc.locate(['name']) });
+        duplicate(named.kind === 'Policy' ? 'policy' : 'exception', named.name, {
+          file: doc.file,
+          ...doc.locate(['name']),
+        });
         if (named.kind === 'Policy') declaredPolicies.add(named.name);
       }
       if (!compiled) continue;
@@ -74,7 +83,14 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
         exceptionDocs.set(compiled.exception, doc);
       } else if (compiled.kind === 'ExceptionSettings') {
         const first = exceptionSettings?.source;
-        if (first) problems.push({ file: doc.file, ...doc.locate([]), path: '', message: `ExceptionSettings given twice (first at ${first.file}:${first.line}); keep one`, severity: 'error' });
+        if (first)
+          problems.push({
+            file: doc.file,
+            ...doc.locate([]),
+            path: '',
+            message: `ExceptionSettings given twice (first at ${first.file}:${first.line}); keep one`,
+            severity: 'error',
+          });
         else exceptionSettings = compiled.settings;
       } else {
         for (const [alias, ids] of Object.entries(compiled.aliases)) {
@@ -85,18 +101,36 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     }
   }
 
-  const locate = (e: CompiledException, field: 'policy' | 'expires') => ({ file: e.source.file, ...(exceptionDocs.get(e)?.locate([field]) ?? e.source) });
+  const locate = (e: CompiledException, field: 'policy' | 'expires') => ({
+    file: e.source.file,
+    ...(exceptionDocs.get(e)?.locate([field]) ?? e.source),
+  });
   problems.push(...exceptionProblems({ exceptions, locate, declaredPolicies, settings: exceptionSettings, now }));
   problems.push(...findModificationConflicts(policies, aliases));
   // Likely typos are looked for once the set is valid: a name with an error is reported as that.
   if (!problems.some((p) => p.severity === 'error')) problems.push(...nameTypoWarnings(documentReferences(documents)));
   if (policies.length === 0 && !problems.some((p) => p.severity === 'error')) {
-    problems.push({ file: sources[0]?.file ?? '(policy directory)', line: 1, col: 1, path: '', message: 'no policies found: refusing to run with an empty policy set (it would allow every run)', severity: 'error' });
+    problems.push({
+      file: sources[0]?.file ?? '(policy directory)',
+      line: 1,
+      col: 1,
+      path: '',
+      message: 'no policies found: refusing to run with an empty policy set (it would allow every run)',
+      severity: 'error',
+    });
   }
 
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length > 0) return { ok: false, problems };
   policies.sort((a, b) => b.priority - a.priority || a.name.localeCompare(b.name));
-  const bundle = assembleBundle({ revision: revisionOf(sources), loadedAt: now, files: sources.map((s) => s.file), policies, exceptions, exceptionSettings, aliases });
+  const bundle = assembleBundle({
+    revision: revisionOf(sources),
+    loadedAt: now,
+    files: sources.map((s) => s.file),
+    policies,
+    exceptions,
+    exceptionSettings,
+    aliases,
+  });
   return { ok: true, bundle, warnings: problems };
 }

@@ -17,7 +17,12 @@ export function formatProblem(p: LoadProblem): string {
 /** Thrown by start-up code when a policy set cannot be loaded; carries every problem. */
 export class PolicyLoadError extends Error {
   constructor(readonly problems: LoadProblem[]) {
-    super(`invalid policy set:\n${problems.filter((p) => p.severity === 'error').map(formatProblem).join('\n')}`);
+    super(
+      `invalid policy set:\n${problems
+        .filter((p) => p.severity === 'error')
+        .map(formatProblem)
+        .join('\n')}`,
+    );
     this.name = 'PolicyLoadError';
   }
 }

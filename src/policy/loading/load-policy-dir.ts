@@ -12,7 +12,19 @@ export function loadPolicyDir(dir: string, now: Date = new Date()): LoadResult {
     return { ok: false, problems: [{ file: dir, line: 1, col: 1, path: '', message, severity: 'error' }] };
   }
   if (sources.length === 0) {
-    return { ok: false, problems: [{ file: dir, line: 1, col: 1, path: '', message: 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set', severity: 'error' }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          file: dir,
+          line: 1,
+          col: 1,
+          path: '',
+          message: 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set',
+          severity: 'error',
+        },
+      ],
+    };
   }
   return loadBundle(sources, now);
 }

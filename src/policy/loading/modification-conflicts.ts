@@ -16,7 +16,11 @@ function environmentValues(listed: readonly string[], aliases: EnvironmentAliase
  * value in common: teams and createdVia by value, environments by the values their names and
  * aliases stand for. Globs (experimentKeys, actionIds) are assumed to overlap.
  */
-export function mayOverlap(a: ScopeSpec | undefined, b: ScopeSpec | undefined, aliases: EnvironmentAliases = new Map()): boolean {
+export function mayOverlap(
+  a: ScopeSpec | undefined,
+  b: ScopeSpec | undefined,
+  aliases: EnvironmentAliases = new Map(),
+): boolean {
   for (const f of ['teams', 'createdVia'] as const) {
     const x = a?.[f];
     const y = b?.[f];
@@ -34,10 +38,15 @@ export function mayOverlap(a: ScopeSpec | undefined, b: ScopeSpec | undefined, a
  * values conflict: known at load time, so it is an error there rather than a surprise per run.
  * Values with placeholders are only known per run; combine() resolves those by priority.
  */
-export function findModificationConflicts(policies: readonly CompiledPolicy[], aliases: EnvironmentAliases = new Map()): LoadProblem[] {
+export function findModificationConflicts(
+  policies: readonly CompiledPolicy[],
+  aliases: EnvironmentAliases = new Map(),
+): LoadProblem[] {
   const problems: LoadProblem[] = [];
   const setters = policies.flatMap((policy) =>
-    policy.modifications.filter((m) => m.type === 'set_property_value' && m.constant !== undefined).map((m) => ({ policy, m })),
+    policy.modifications
+      .filter((m) => m.type === 'set_property_value' && m.constant !== undefined)
+      .map((m) => ({ policy, m })),
   );
   for (let i = 0; i < setters.length; i++) {
     for (let j = i + 1; j < setters.length; j++) {

@@ -3,9 +3,19 @@ import { looksLikeTypo } from './near-name';
 import type { Located, PolicyReferences } from './policy-references';
 import { LABEL_KEY_PREFIXES, STEADYBIT_ATTRIBUTE_KEYS } from './steadybit-attribute-keys';
 
-interface Used { text: string; at: Located }
+interface Used {
+  text: string;
+  at: Located;
+}
 
-const warning = (at: Located, message: string): LoadProblem => ({ file: at.file, line: at.line, col: at.col, path: at.path, message, severity: 'warning' });
+const warning = (at: Located, message: string): LoadProblem => ({
+  file: at.file,
+  line: at.line,
+  col: at.col,
+  path: at.path,
+  message,
+  severity: 'warning',
+});
 
 /** One answer per distinct text: a large set names the same few environments and keys many times. */
 function memo(f: (text: string) => string | undefined): (text: string) => string | undefined {
@@ -28,12 +38,16 @@ function counts(used: readonly Used[]): Map<string, number> {
  * more often in the set. A tie between two spellings written once each names the other, so both
  * places are shown.
  */
-function likelyMeant(text: string, defined: ReadonlySet<string>, written: ReadonlyMap<string, number>): string | undefined {
+function likelyMeant(
+  text: string,
+  defined: ReadonlySet<string>,
+  written: ReadonlyMap<string, number>,
+): string | undefined {
   const own = written.get(text.toLowerCase()) ?? 0;
   let best: { name: string; weight: number } | undefined;
   for (const name of new Set([...defined, ...written.keys()])) {
     if (!looksLikeTypo(text, name)) continue;
-    const weight = defined.has(name) ? Infinity : written.get(name) ?? 0;
+    const weight = defined.has(name) ? Infinity : (written.get(name) ?? 0);
     if (weight >= own && (!best || weight > best.weight)) best = { name, weight };
   }
   return best?.name;
@@ -57,7 +71,12 @@ export function nameTypoWarnings(refs: PolicyReferences): LoadProblem[] {
     if (aliases.has(e.text.toLowerCase())) continue;
     const meant = meantEnvironment(e.text);
     if (meant !== undefined) {
-      out.push(warning(e.at, `environment "${e.text}" is one letter away from "${meant}", ${aliases.has(meant) ? 'which an alias defines' : 'which the set names elsewhere'}: did you mean "${meant}"? (a misspelt environment matches no run)`));
+      out.push(
+        warning(
+          e.at,
+          `environment "${e.text}" is one letter away from "${meant}", ${aliases.has(meant) ? 'which an alias defines' : 'which the set names elsewhere'}: did you mean "${meant}"? (a misspelt environment matches no run)`,
+        ),
+      );
     }
   }
   const keys = [...refs.attributes, ...refs.queryAttributes].map((a) => ({ text: a.key, at: a as Located }));
@@ -68,7 +87,12 @@ export function nameTypoWarnings(refs: PolicyReferences): LoadProblem[] {
     if (known.has(k.text) || LABEL_KEY_PREFIXES.some((p) => k.text.startsWith(p))) continue;
     const meant = meantKey(k.text);
     if (meant !== undefined) {
-      out.push(warning(k.at, `attribute key "${k.text}" is one letter away from "${meant}", ${known.has(meant) ? 'a key Steadybit sends' : 'which the set names elsewhere'}: did you mean "${meant}"? (a misspelt key never matches what Steadybit sends)`));
+      out.push(
+        warning(
+          k.at,
+          `attribute key "${k.text}" is one letter away from "${meant}", ${known.has(meant) ? 'a key Steadybit sends' : 'which the set names elsewhere'}: did you mean "${meant}"? (a misspelt key never matches what Steadybit sends)`,
+        ),
+      );
     }
   }
   return out;

@@ -1,11 +1,26 @@
 import { parseYamlSource, type ParsedDocument, type SourceFile } from './yaml-source';
 
 /** Where a value is written: `policies/prod.yaml:12:5` at `match.environments[0]`. */
-export interface Located { file: string; line: number; col: number; path: string }
-export interface EnvironmentReference extends Located { value: string }
-export interface AttributeReference extends Located { key: string }
-export interface PropertyReference extends Located { propertyKey: string; type: string }
-export interface AliasDefinition extends Located { alias: string; ids: string[] }
+export interface Located {
+  file: string;
+  line: number;
+  col: number;
+  path: string;
+}
+export interface EnvironmentReference extends Located {
+  value: string;
+}
+export interface AttributeReference extends Located {
+  key: string;
+}
+export interface PropertyReference extends Located {
+  propertyKey: string;
+  type: string;
+}
+export interface AliasDefinition extends Located {
+  alias: string;
+  ids: string[];
+}
 
 /** What a policy set names that only the platform can confirm (`preflight-gate doctor`). */
 export interface PolicyReferences {
@@ -21,7 +36,8 @@ export interface PolicyReferences {
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((s): s is string => typeof s === 'string') : []);
-const pathText = (path: ReadonlyArray<string | number>) => path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
+const pathText = (path: ReadonlyArray<string | number>) =>
+  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join('');
 
 /** The references of the policy files as written (`preflight-gate doctor`): see documentReferences. */
 export function policyReferences(sources: readonly SourceFile[]): PolicyReferences {
@@ -37,11 +53,16 @@ export function policyReferences(sources: readonly SourceFile[]): PolicyReferenc
 export function documentReferences(documents: readonly ParsedDocument[]): PolicyReferences {
   const refs: PolicyReferences = { environments: [], attributes: [], queryAttributes: [], properties: [], aliases: [] };
   for (const doc of documents) {
-    const at = (path: Array<string | number>): Located => ({ file: doc.file, ...doc.locate(path), path: pathText(path) });
+    const at = (path: Array<string | number>): Located => ({
+      file: doc.file,
+      ...doc.locate(path),
+      path: pathText(path),
+    });
     const value = doc.value;
     if (!isObject(value)) continue;
     if (value.kind === 'EnvironmentAliases' && isObject(value.aliases)) {
-      for (const [alias, ids] of Object.entries(value.aliases)) refs.aliases.push({ alias, ids: strings(ids), ...at(['aliases', alias]) });
+      for (const [alias, ids] of Object.entries(value.aliases))
+        refs.aliases.push({ alias, ids: strings(ids), ...at(['aliases', alias]) });
       continue;
     }
     for (const scope of ['match', 'exclude']) {
@@ -53,23 +74,36 @@ export function documentReferences(documents: readonly ParsedDocument[]): Policy
       if (!isObject(rule)) return;
       if (isObject(rule.environments)) {
         for (const list of ['blocked', 'allowed']) {
-          strings((rule.environments as Json)[list]).forEach((v, i) => refs.environments.push({ value: v, ...at(['rules', r, 'environments', list, i]) }));
+          strings((rule.environments as Json)[list]).forEach((v, i) =>
+            refs.environments.push({ value: v, ...at(['rules', r, 'environments', list, i]) }),
+          );
         }
       }
       if (isObject(rule.targetAttributes)) {
         for (const list of ['forbid', 'allowOnly']) {
           const keys = (rule.targetAttributes as Json)[list];
-          if (isObject(keys)) for (const key of Object.keys(keys)) refs.attributes.push({ key, ...at(['rules', r, 'targetAttributes', list, key]) });
+          if (isObject(keys))
+            for (const key of Object.keys(keys))
+              refs.attributes.push({ key, ...at(['rules', r, 'targetAttributes', list, key]) });
         }
       }
       if (isObject(rule.blastRadius)) {
         const spec = rule.blastRadius as Json;
-        strings(spec.requireKeys).forEach((key, i) => refs.queryAttributes.push({ key, ...at(['rules', r, 'blastRadius', 'requireKeys', i]) }));
-        if (isObject(spec.forbidValues)) for (const key of Object.keys(spec.forbidValues)) refs.queryAttributes.push({ key, ...at(['rules', r, 'blastRadius', 'forbidValues', key]) });
+        strings(spec.requireKeys).forEach((key, i) =>
+          refs.queryAttributes.push({ key, ...at(['rules', r, 'blastRadius', 'requireKeys', i]) }),
+        );
+        if (isObject(spec.forbidValues))
+          for (const key of Object.keys(spec.forbidValues))
+            refs.queryAttributes.push({ key, ...at(['rules', r, 'blastRadius', 'forbidValues', key]) });
       }
     });
     (Array.isArray(value.modifications) ? value.modifications : []).forEach((m: unknown, i) => {
-      if (isObject(m) && typeof m.propertyKey === 'string') refs.properties.push({ propertyKey: m.propertyKey, type: String(m.type), ...at(['modifications', i, 'propertyKey']) });
+      if (isObject(m) && typeof m.propertyKey === 'string')
+        refs.properties.push({
+          propertyKey: m.propertyKey,
+          type: String(m.type),
+          ...at(['modifications', i, 'propertyKey']),
+        });
     });
   }
   return refs;

@@ -20,28 +20,41 @@ export const STRING_SYNTAXES = {
   /** Action ids, experiment keys, target types: docs/policies.md, "Globs". */
   glob: globProblem,
   /** Environment names, ids and aliases, team keys: compared exactly, never as globs, no lookalikes. */
-  name: (value: string) => trimmedProblem(value) ?? lookalikeProblem(value) ?? (/[*?[\]{}]/.test(value)
-    ? `"${value}" is compared exactly, not as a glob (names, ids and team keys have no wildcards): list each name`
-    : undefined),
+  name: (value: string) =>
+    trimmedProblem(value) ??
+    lookalikeProblem(value) ??
+    (/[*?[\]{}]/.test(value)
+      ? `"${value}" is compared exactly, not as a glob (names, ids and team keys have no wildcards): list each name`
+      : undefined),
   /** Attribute keys and values, parameter names: compared exactly. */
   trimmed: (value: string) => trimmedProblem(value) ?? invisibleProblem(value),
   timeZone: zoneProblem,
   /** `name:` of a policy or exception, and the policy an exception or a test names. */
-  policyName: (value: string) => (NAME.test(value) ? undefined
-    : `"${value}" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`),
+  policyName: (value: string) =>
+    NAME.test(value)
+      ? undefined
+      : `"${value}" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`,
   /** The name of a signal source (SIGNAL_SOURCES_FILE, a rule's `source:`). */
-  sourceName: (value: string) => (SOURCE_NAME.test(value) ? undefined
-    : `"${value}" is not a source name: use letters, digits, "_", "." and "-", starting with a letter or digit`),
+  sourceName: (value: string) =>
+    SOURCE_NAME.test(value)
+      ? undefined
+      : `"${value}" is not a source name: use letters, digits, "_", "." and "-", starting with a letter or digit`,
   /** Cool-downs and quota windows: always with a unit. */
-  duration: (value: string) => (WITH_UNITS.test(value) && parseDuration(value) !== undefined ? undefined
-    : `"${value}" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`),
+  duration: (value: string) =>
+    WITH_UNITS.test(value) && parseDuration(value) !== undefined
+      ? undefined
+      : `"${value}" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`,
   /** A Prometheus sample value in signal facts (docs/signals.md): never read as NaN by mistake. */
-  sampleValue: (value: string) => (sampleValue(value) !== undefined ? undefined
-    : `"${value}" is not a sample value: write a number as Prometheus does, e.g. "16.2", or "+Inf", "-Inf", "NaN"`),
+  sampleValue: (value: string) =>
+    sampleValue(value) !== undefined
+      ? undefined
+      : `"${value}" is not a sample value: write a number as Prometheus does, e.g. "16.2", or "+Inf", "-Inf", "NaN"`,
 } as const satisfies Record<string, (value: string) => string | undefined>;
 
 export type StringSyntax = keyof typeof STRING_SYNTAXES;
 
 function trimmedProblem(value: string): string | undefined {
-  return value.trim() === value ? undefined : `"${value}" starts or ends with whitespace, so it would never equal what Steadybit sends`;
+  return value.trim() === value
+    ? undefined
+    : `"${value}" starts or ends with whitespace, so it would never equal what Steadybit sends`;
 }

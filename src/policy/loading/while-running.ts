@@ -17,10 +17,13 @@ export type WhileRunningSpec = true | { onCannotJudge?: WhileRunning['onCannotJu
  * The compiled `whileRunning:` of a policy, or a problem when none of its rules can change during a
  * run (then guarding it would never stop anything: a mistake worth saying at load).
  */
-export function compileWhileRunning(spec: WhileRunningSpec, rules: readonly Pick<CompiledRule, 'kind'>[]): WhileRunning | string {
+export function compileWhileRunning(
+  spec: WhileRunningSpec,
+  rules: readonly Pick<CompiledRule, 'kind'>[],
+): WhileRunning | string {
   if (!rules.some(isReJudged)) {
     const kinds = [...new Set(rules.map((r) => r.kind))].join(', ') || 'none';
     return `whileRunning: none of this policy's rules can change during a run (its rules: ${kinds}); only ${RE_JUDGED_KINDS.join(', ')} are judged again (docs/guard.md)`;
   }
-  return Object.freeze({ onCannotJudge: spec === true ? 'report' : spec.onCannotJudge ?? 'report' });
+  return Object.freeze({ onCannotJudge: spec === true ? 'report' : (spec.onCannotJudge ?? 'report') });
 }

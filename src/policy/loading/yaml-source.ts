@@ -30,13 +30,23 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
   const documents: ParsedDocument[] = [];
   const streamDocs: Document[] = Array.isArray(docs) ? docs : [];
   if (!Array.isArray(docs)) {
-    problems.push({ file: source.file, line: 1, col: 1, path: '', message: 'not a YAML document stream', severity: 'error' });
+    problems.push({
+      file: source.file,
+      line: 1,
+      col: 1,
+      path: '',
+      message: 'not a YAML document stream',
+      severity: 'error',
+    });
   }
   streamDocs.forEach((doc, index) => {
     for (const err of [...doc.errors, ...doc.warnings]) {
       const pos = lineCounter.linePos(err.pos[0]);
       problems.push({
-        file: source.file, line: pos.line, col: pos.col, path: '',
+        file: source.file,
+        line: pos.line,
+        col: pos.col,
+        path: '',
         message: `YAML ${err instanceof Error && doc.errors.includes(err) ? 'syntax error' : 'warning'}: ${err.message.split('\n')[0]}${YAML_ERROR_HINTS[err.code] ? ` (hint: ${YAML_ERROR_HINTS[err.code]})` : ''}`,
         severity: doc.errors.includes(err) ? 'error' : 'warning',
       });
@@ -48,7 +58,14 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
     } catch (err) {
       // An alias bomb ("excessive alias count") is a problem of this file, never a crash of a reload.
       const pos = lineCounter.linePos(doc.range?.[0] ?? 0);
-      problems.push({ file: source.file, line: pos.line, col: pos.col, path: '', message: `YAML error: ${(err as Error).message}`, severity: 'error' });
+      problems.push({
+        file: source.file,
+        line: pos.line,
+        col: pos.col,
+        path: '',
+        message: `YAML error: ${(err as Error).message}`,
+        severity: 'error',
+      });
       return;
     }
     if (value === null || value === undefined) return; // an empty document (e.g. after a trailing ---)
@@ -63,7 +80,9 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
         };
         if (at === 'key' && path.length > 0) {
           const parent = path.length === 1 ? doc.contents : doc.getIn(path.slice(0, -1), true);
-          const pair = isMap(parent) ? parent.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === String(path[path.length - 1])) : undefined;
+          const pair = isMap(parent)
+            ? parent.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === String(path[path.length - 1]))
+            : undefined;
           if (isNode(pair?.key) && pair.key.range) return position(pair.key.range);
         }
         for (let n = path.length; n >= 0; n--) {

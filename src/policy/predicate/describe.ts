@@ -6,14 +6,22 @@ const list = (xs: readonly string[]) => (xs.length === 1 ? xs[0] : `[${xs.join('
 export function describeLiteral({ leaf, negated }: Literal): string {
   const not = negated ? 'NOT ' : '';
   switch (leaf.kind) {
-    case 'keyValue': return `${leaf.key} ${leaf.operator} ${list(leaf.values)}`;
-    case 'presence': return `${leaf.key} ${leaf.operator}`;
-    case 'count': return `count(${leaf.key}) ${leaf.operator} ${leaf.count}`;
-    case 'query': return `${not}query "${leaf.query}"`;
-    case 'agent': return `${not}agentId ${leaf.agentId}`;
-    case 'name': return `${not}name ${leaf.name}`;
-    case 'types': return `${not}types ${list(leaf.types)}`;
-    default: return `${not}${leaf.shape}`;
+    case 'keyValue':
+      return `${leaf.key} ${leaf.operator} ${list(leaf.values)}`;
+    case 'presence':
+      return `${leaf.key} ${leaf.operator}`;
+    case 'count':
+      return `count(${leaf.key}) ${leaf.operator} ${leaf.count}`;
+    case 'query':
+      return `${not}query "${leaf.query}"`;
+    case 'agent':
+      return `${not}agentId ${leaf.agentId}`;
+    case 'name':
+      return `${not}name ${leaf.name}`;
+    case 'types':
+      return `${not}types ${list(leaf.types)}`;
+    default:
+      return `${not}${leaf.shape}`;
   }
 }
 

@@ -2,7 +2,10 @@ import { COUNT_OPERATORS, KEY_VALUE_OPERATORS } from './key-value-operators';
 import type { Literal, Path } from './predicate';
 
 /** `yes`/`no` with the literal that decided it; `unknown` names the literal that could not be judged. */
-export interface Judgement { verdict: 'yes' | 'no' | 'unknown'; because?: Literal }
+export interface Judgement {
+  verdict: 'yes' | 'no' | 'unknown';
+  because?: Literal;
+}
 
 /** Literals the engine cannot see into: a query could say anything. */
 const opaque = (l: Literal) => l.leaf.kind === 'unknown' || l.leaf.kind === 'query';
@@ -12,7 +15,9 @@ const onKey = (l: Literal, key: string) =>
 
 /** Whether the path selects targets by listed values of `key` (an EQUALS-like literal). */
 export function pinsKey(path: Path, key: string): Judgement {
-  const pin = path.find((l) => l.leaf.kind === 'keyValue' && l.leaf.key === key && KEY_VALUE_OPERATORS.get(l.leaf.operator)?.pins === true);
+  const pin = path.find(
+    (l) => l.leaf.kind === 'keyValue' && l.leaf.key === key && KEY_VALUE_OPERATORS.get(l.leaf.operator)?.pins === true,
+  );
   if (pin) return { verdict: 'yes', because: pin };
   const blind = path.find(opaque);
   return blind ? { verdict: 'unknown', because: blind } : { verdict: 'no' };

@@ -25,22 +25,31 @@ const SHAPES: ReadonlyArray<[string, (o: JsonObject) => boolean]> = [
 
 function keyLeaf(o: JsonObject): Leaf {
   const op = typeof o.operator === 'string' ? o.operator.toUpperCase() : undefined;
-  if (!isText(o.key) || op === undefined) return unknown(`key predicate without a key and an operator (${JSON.stringify(o)})`);
+  if (!isText(o.key) || op === undefined)
+    return unknown(`key predicate without a key and an operator (${JSON.stringify(o)})`);
   if (o.values === undefined) return unknown(`key predicate "${o.key} ${op}" without values`);
-  if (!isTextList(o.values) || o.values.length === 0) return unknown(`key predicate "${o.key} ${op}" with no string values`);
-  if (!KEY_VALUE_OPERATORS.has(op)) return unknown(`operator ${op} on ${o.key} (known: ${[...KEY_VALUE_OPERATORS.keys()].join(', ')})`);
+  if (!isTextList(o.values) || o.values.length === 0)
+    return unknown(`key predicate "${o.key} ${op}" with no string values`);
+  if (!KEY_VALUE_OPERATORS.has(op))
+    return unknown(`operator ${op} on ${o.key} (known: ${[...KEY_VALUE_OPERATORS.keys()].join(', ')})`);
   return { kind: 'keyValue', key: o.key, operator: op, values: o.values };
 }
 
 function presenceLeaf(o: JsonObject): Leaf {
   const op = o.presenceOperator;
-  if (!isText(o.key) || (op !== 'PRESENT' && op !== 'NOT_PRESENT')) return unknown(`presence predicate ${JSON.stringify(o)}`);
+  if (!isText(o.key) || (op !== 'PRESENT' && op !== 'NOT_PRESENT'))
+    return unknown(`presence predicate ${JSON.stringify(o)}`);
   return { kind: 'presence', key: o.key, operator: op };
 }
 
 function countLeaf(o: JsonObject): Leaf {
   const op = o.valueCountOperator;
-  const count = typeof o.value === 'string' && /^\d+$/.test(o.value.trim()) ? Number(o.value) : typeof o.value === 'number' ? o.value : NaN;
+  const count =
+    typeof o.value === 'string' && /^\d+$/.test(o.value.trim())
+      ? Number(o.value)
+      : typeof o.value === 'number'
+        ? o.value
+        : NaN;
   if (!isText(o.key) || typeof op !== 'string' || !COUNT_OPERATORS.has(op) || !Number.isInteger(count)) {
     return unknown(`value-count predicate ${JSON.stringify(o)}`);
   }
@@ -50,22 +59,35 @@ function countLeaf(o: JsonObject): Leaf {
 function parseObject(o: JsonObject, depth: number): Predicate {
   const shapes = SHAPES.filter(([, is]) => is(o)).map(([name]) => name);
   if (shapes.length !== 1) {
-    return unknown(shapes.length === 0 ? `object with fields ${Object.keys(o).join(', ') || '(none)'}` : `object mixing ${shapes.join(' and ')}`);
+    return unknown(
+      shapes.length === 0
+        ? `object with fields ${Object.keys(o).join(', ') || '(none)'}`
+        : `object mixing ${shapes.join(' and ')}`,
+    );
   }
   switch (shapes[0]) {
     case 'group': {
       const op = typeof o.operator === 'string' ? o.operator.toUpperCase() : undefined;
-      if ((op !== 'AND' && op !== 'OR') || !Array.isArray(o.predicates)) return unknown(`group with operator ${JSON.stringify(o.operator)}`);
+      if ((op !== 'AND' && op !== 'OR') || !Array.isArray(o.predicates))
+        return unknown(`group with operator ${JSON.stringify(o.operator)}`);
       return { kind: 'group', operator: op, predicates: o.predicates.map((p) => parsePredicate(p, depth + 1)) };
     }
-    case 'not': return { kind: 'not', predicate: parsePredicate(o.not, depth + 1) };
-    case 'query': return typeof o.query === 'string' ? { kind: 'query', query: o.query } : unknown('query that is not a string');
-    case 'agentId': return isText(o.agentId) ? { kind: 'agent', agentId: o.agentId } : unknown('agentId that is not a string');
-    case 'presence': return presenceLeaf(o);
-    case 'count': return countLeaf(o);
-    case 'key': return keyLeaf(o);
-    case 'name': return typeof o.name === 'string' ? { kind: 'name', name: o.name } : unknown('name that is not a string');
-    default: return isTextList(o.types) ? { kind: 'types', types: o.types } : unknown('types that are not a list of strings');
+    case 'not':
+      return { kind: 'not', predicate: parsePredicate(o.not, depth + 1) };
+    case 'query':
+      return typeof o.query === 'string' ? { kind: 'query', query: o.query } : unknown('query that is not a string');
+    case 'agentId':
+      return isText(o.agentId) ? { kind: 'agent', agentId: o.agentId } : unknown('agentId that is not a string');
+    case 'presence':
+      return presenceLeaf(o);
+    case 'count':
+      return countLeaf(o);
+    case 'key':
+      return keyLeaf(o);
+    case 'name':
+      return typeof o.name === 'string' ? { kind: 'name', name: o.name } : unknown('name that is not a string');
+    default:
+      return isTextList(o.types) ? { kind: 'types', types: o.types } : unknown('types that are not a list of strings');
   }
 }
 

@@ -23,7 +23,10 @@ export type Leaf =
   | { kind: 'unknown'; shape: string };
 
 /** A leaf on one way through the tree; `negated` only for leaves without a complement operator. */
-export interface Literal { leaf: Leaf; negated: boolean }
+export interface Literal {
+  leaf: Leaf;
+  negated: boolean;
+}
 
 /** One way through the tree: targets it selects satisfy every literal (an AND). */
 export type Path = Literal[];

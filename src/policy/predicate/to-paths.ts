@@ -10,10 +10,20 @@ class TooManyPaths extends Error {}
 function literal(leaf: Leaf, negated: boolean): Literal {
   if (!negated) return { leaf, negated: false };
   switch (leaf.kind) {
-    case 'keyValue': return { leaf: { ...leaf, operator: KEY_VALUE_OPERATORS.get(leaf.operator)?.complement ?? leaf.operator }, negated: false };
-    case 'presence': return { leaf: { ...leaf, operator: leaf.operator === 'PRESENT' ? 'NOT_PRESENT' : 'PRESENT' }, negated: false };
-    case 'count': return { leaf: { ...leaf, operator: COUNT_OPERATORS.get(leaf.operator)?.complement ?? leaf.operator }, negated: false };
-    default: return { leaf, negated: true };
+    case 'keyValue':
+      return {
+        leaf: { ...leaf, operator: KEY_VALUE_OPERATORS.get(leaf.operator)?.complement ?? leaf.operator },
+        negated: false,
+      };
+    case 'presence':
+      return { leaf: { ...leaf, operator: leaf.operator === 'PRESENT' ? 'NOT_PRESENT' : 'PRESENT' }, negated: false };
+    case 'count':
+      return {
+        leaf: { ...leaf, operator: COUNT_OPERATORS.get(leaf.operator)?.complement ?? leaf.operator },
+        negated: false,
+      };
+    default:
+      return { leaf, negated: true };
   }
 }
 
@@ -24,7 +34,8 @@ function product(a: Path[], b: Path[]): Path[] {
 
 function expand(p: Predicate, negated: boolean): Path[] {
   switch (p.kind) {
-    case 'not': return expand(p.predicate, !negated);
+    case 'not':
+      return expand(p.predicate, !negated);
     case 'group': {
       // An empty group filters nothing, whatever its operator or negation: it selects every target.
       if (p.predicates.length === 0) return [[]];
@@ -35,7 +46,8 @@ function expand(p: Predicate, negated: boolean): Path[] {
       if (all.length > MAX_PATHS) throw new TooManyPaths();
       return all;
     }
-    default: return [[literal(p, negated)]];
+    default:
+      return [[literal(p, negated)]];
   }
 }
 
@@ -48,6 +60,8 @@ export function toPaths(p: Predicate): Path[] {
     return expand(p, false);
   } catch (err) {
     if (!(err instanceof TooManyPaths)) throw err;
-    return [[{ leaf: { kind: 'unknown', shape: `predicate with more than ${MAX_PATHS} ways through it` }, negated: false }]];
+    return [
+      [{ leaf: { kind: 'unknown', shape: `predicate with more than ${MAX_PATHS} ways through it` }, negated: false }],
+    ];
   }
 }

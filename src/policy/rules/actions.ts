@@ -5,10 +5,27 @@ import { ACTION_KINDS } from '../engine/scope';
 import { actionOf, stepName } from '../engine/step-text';
 import type { ActionStepRef, Violation } from '../core/decision';
 
-interface Spec { blocked?: string[]; allowed?: string[]; blockedKinds?: string[]; allowedKinds?: string[] }
+interface Spec {
+  blocked?: string[];
+  allowed?: string[];
+  blockedKinds?: string[];
+  allowedKinds?: string[];
+}
 
-const globs = (description: string) => ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', minLength: 1, syntax: 'glob' }, description });
-const kinds = (description: string) => ({ type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...ACTION_KINDS] }, description });
+const globs = (description: string) => ({
+  type: 'array',
+  minItems: 1,
+  uniqueItems: true,
+  items: { type: 'string', minLength: 1, syntax: 'glob' },
+  description,
+});
+const kinds = (description: string) => ({
+  type: 'array',
+  minItems: 1,
+  uniqueItems: true,
+  items: { type: 'string', enum: [...ACTION_KINDS] },
+  description,
+});
 
 function overlap(a: readonly string[] | undefined, b: readonly string[] | undefined): string | undefined {
   const lower = new Set((b ?? []).map((x) => x.toLowerCase()));
@@ -21,7 +38,8 @@ function overlap(a: readonly string[] | undefined, b: readonly string[] | undefi
  */
 export const actionsRule = defineRule<Spec>({
   key: 'actions',
-  description: 'Deny steps whose action id or kind is blocked, or not among the allowed ones. Ids are case-insensitive globs.',
+  description:
+    'Deny steps whose action id or kind is blocked, or not among the allowed ones. Ids are case-insensitive globs.',
   schema: {
     type: 'object',
     additionalProperties: false,
@@ -46,20 +64,49 @@ export const actionsRule = defineRule<Spec>({
     function checkId(ref: ActionStepRef): Violation | undefined {
       if (!blocked && !allowed) return undefined;
       const id = ref.step.actionId;
-      if (id === undefined) return { reason: `cannot decide: ${stepName(ref)} has no actionId, so it cannot be checked against the blocked/allowed actions`, step: ref, status: 'undecidable' };
+      if (id === undefined)
+        return {
+          reason: `cannot decide: ${stepName(ref)} has no actionId, so it cannot be checked against the blocked/allowed actions`,
+          step: ref,
+          status: 'undecidable',
+        };
       const hit = blocked?.find((b) => b.m(id));
-      if (hit) return { reason: `${stepName(ref)} runs action ${id}, which is blocked (matches "${hit.p}")`, step: ref, value: id };
-      if (allowed && !allowed(id)) return { reason: `${stepName(ref)} runs action ${id}, which is not one of the allowed actions (${spec.allowed?.join(', ')})`, step: ref, value: id };
+      if (hit)
+        return {
+          reason: `${stepName(ref)} runs action ${id}, which is blocked (matches "${hit.p}")`,
+          step: ref,
+          value: id,
+        };
+      if (allowed && !allowed(id))
+        return {
+          reason: `${stepName(ref)} runs action ${id}, which is not one of the allowed actions (${spec.allowed?.join(', ')})`,
+          step: ref,
+          value: id,
+        };
       return undefined;
     }
 
     function checkKind(ref: ActionStepRef): Violation | undefined {
       if (!blockedKinds && !allowedKinds) return undefined;
       const kind = ref.step.actionKind?.toUpperCase();
-      if (kind === undefined) return { reason: `cannot decide: ${stepName(ref)} (${actionOf(ref)}) has no actionKind, so it cannot be checked against the action kinds`, step: ref, status: 'undecidable' };
-      if (blockedKinds?.has(kind)) return { reason: `${stepName(ref)} runs ${actionOf(ref)}, an action of kind ${kind}, which is blocked`, step: ref, value: kind };
+      if (kind === undefined)
+        return {
+          reason: `cannot decide: ${stepName(ref)} (${actionOf(ref)}) has no actionKind, so it cannot be checked against the action kinds`,
+          step: ref,
+          status: 'undecidable',
+        };
+      if (blockedKinds?.has(kind))
+        return {
+          reason: `${stepName(ref)} runs ${actionOf(ref)}, an action of kind ${kind}, which is blocked`,
+          step: ref,
+          value: kind,
+        };
       if (allowedKinds && !allowedKinds.has(kind)) {
-        return { reason: `${stepName(ref)} runs ${actionOf(ref)}, an action of kind ${kind}; only ${[...allowedKinds].join(', ')} actions are allowed`, step: ref, value: kind };
+        return {
+          reason: `${stepName(ref)} runs ${actionOf(ref)}, an action of kind ${kind}; only ${[...allowedKinds].join(', ')} actions are allowed`,
+          step: ref,
+          value: kind,
+        };
       }
       return undefined;
     }

@@ -13,7 +13,8 @@ import { fillsEnvironment } from '../signals/placeholder-text';
  */
 export const alertsRule = defineRule<AlertsSpec>({
   key: 'alerts',
-  description: 'Deny while Alertmanager has a firing alert matching the matchers (placeholders such as {{environment}} allowed); docs/signals.md.',
+  description:
+    'Deny while Alertmanager has a firing alert matching the matchers (placeholders such as {{environment}} allowed); docs/signals.md.',
   schema: ALERTS_SPEC_SCHEMA,
   compile(spec) {
     const compiled = compileAlertsSpec(spec);

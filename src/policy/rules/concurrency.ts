@@ -5,7 +5,10 @@ import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
 import type { Violation } from '../core/decision';
 
-interface Spec { maxRunning: number; per?: ScopeKind }
+interface Spec {
+  maxRunning: number;
+  per?: ScopeKind;
+}
 
 /**
  * `- concurrency: {maxRunning: 1, per: environment}`: at most N runs at once per environment
@@ -38,8 +41,14 @@ export const concurrencyRule = defineRule<Spec>({
         for (const scope of scopes) {
           const others = otherRuns(running[scope.key], ctx);
           if (others.length < spec.maxRunning) continue;
-          const listed = others.slice(0, 3).map((r) => `${r.id} (since ${iso(r.atMs)})`).join(', ');
-          out.push({ reason: `${scope.label} already has ${others.length} running execution${others.length === 1 ? '' : 's'} (at most ${spec.maxRunning}): ${listed}${others.length > 3 ? ', ...' : ''}`, value: String(others.length) });
+          const listed = others
+            .slice(0, 3)
+            .map((r) => `${r.id} (since ${iso(r.atMs)})`)
+            .join(', ');
+          out.push({
+            reason: `${scope.label} already has ${others.length} running execution${others.length === 1 ? '' : 's'} (at most ${spec.maxRunning}): ${listed}${others.length > 3 ? ', ...' : ''}`,
+            value: String(others.length),
+          });
         }
         return out;
       }),

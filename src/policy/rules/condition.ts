@@ -9,7 +9,12 @@ import { findings } from '../core/checked';
 import { checkZone } from '../time/zone';
 
 type Expression = Parameters<typeof jsonLogic.apply>[0];
-interface Spec { deny?: Expression; require?: Expression; reason: string; timeZone?: string }
+interface Spec {
+  deny?: Expression;
+  require?: Expression;
+  reason: string;
+  timeZone?: string;
+}
 
 const expression = { description: 'A json-logic expression over the condition data (docs/policies.md, "condition").' };
 
@@ -20,7 +25,8 @@ const expression = { description: 'A json-logic expression over the condition da
  */
 export const conditionRule = defineRule<Spec>({
   key: 'condition',
-  description: 'A json-logic expression over the payload and derived facts: deny when `deny` is true, or when `require` is false.',
+  description:
+    'A json-logic expression over the payload and derived facts: deny when `deny` is true, or when `require` is false.',
   schema: {
     type: 'object',
     additionalProperties: false,
@@ -29,7 +35,12 @@ export const conditionRule = defineRule<Spec>({
       deny: expression,
       require: expression,
       reason: { type: 'string', minLength: 1, description: 'What the message says when the condition denies.' },
-      timeZone: { type: 'string', minLength: 1, syntax: 'timeZone', description: 'IANA time zone of time.weekday, time.hour... (default UTC).' },
+      timeZone: {
+        type: 'string',
+        minLength: 1,
+        syntax: 'timeZone',
+        description: 'IANA time zone of time.weekday, time.hour... (default UTC).',
+      },
     },
   },
   compile(spec) {
@@ -57,13 +68,24 @@ export const conditionRule = defineRule<Spec>({
       ...(readsEnvironments ? { needs: [ENVIRONMENT_NAMES] } : {}),
       check: findings(({ ctx, steps }) => {
         const unnamed = readsEnvironments ? ctx.environments.find((e) => e.unknownName !== undefined) : undefined;
-        if (unnamed) return [{ reason: `cannot decide: the condition reads environments, and ${unnamed.unknownName}; it guards: ${spec.reason}`, status: 'undecidable' }];
+        if (unnamed)
+          return [
+            {
+              reason: `cannot decide: the condition reads environments, and ${unnamed.unknownName}; it guards: ${spec.reason}`,
+              status: 'undecidable',
+            },
+          ];
         let verdict: boolean;
         try {
           verdict = jsonLogic.truthy(evaluate(conditionData(ctx, steps, needs)));
         } catch (err) {
           const why = err instanceof Error ? err.message : String(err);
-          return [{ reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`, status: 'undecidable' }];
+          return [
+            {
+              reason: `cannot decide: the condition failed while evaluating (${why}); it guards: ${spec.reason}`,
+              status: 'undecidable',
+            },
+          ];
         }
         return verdict === isDeny ? [{ reason: spec.reason }] : [];
       }),

@@ -6,7 +6,11 @@ import { noScopes, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
 import type { Violation } from '../core/decision';
 
-interface Spec { after?: EndState[]; duration: string; per?: ScopeKind }
+interface Spec {
+  after?: EndState[];
+  duration: string;
+  per?: ScopeKind;
+}
 
 /**
  * `- cooldown: {after: [FAILED, ERRORED], duration: 30m, per: environment}`: no run in an
@@ -15,20 +19,33 @@ interface Spec { after?: EndState[]; duration: string; per?: ScopeKind }
  */
 export const cooldownRule = defineRule<Spec>({
   key: 'cooldown',
-  description: 'Pause runs in an environment (or team) for a while after a run there ended FAILED or ERRORED (state from POST /events).',
+  description:
+    'Pause runs in an environment (or team) for a while after a run there ended FAILED or ERRORED (state from POST /events).',
   schema: {
     type: 'object',
     additionalProperties: false,
     required: ['duration'],
     properties: {
-      after: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: [...END_STATES] }, default: ['FAILED', 'ERRORED'] },
-      duration: { type: 'string', pattern: DURATION_WITH_UNITS_PATTERN, syntax: 'duration', description: 'e.g. 30m, 2h, 1d (at most 31d)' },
+      after: {
+        type: 'array',
+        minItems: 1,
+        uniqueItems: true,
+        items: { type: 'string', enum: [...END_STATES] },
+        default: ['FAILED', 'ERRORED'],
+      },
+      duration: {
+        type: 'string',
+        pattern: DURATION_WITH_UNITS_PATTERN,
+        syntax: 'duration',
+        description: 'e.g. 30m, 2h, 1d (at most 31d)',
+      },
       per: { type: 'string', enum: ['environment', 'team'], default: 'environment' },
     },
   },
   compile(spec) {
     const durationMs = parseDuration(spec.duration);
-    if (durationMs === undefined || durationMs <= 0 || durationMs > HISTORY_MS) throw new RuleSpecError(`duration must be more than 0 and at most 31d, got "${spec.duration}"`, ['duration']);
+    if (durationMs === undefined || durationMs <= 0 || durationMs > HISTORY_MS)
+      throw new RuleSpecError(`duration must be more than 0 and at most 31d, got "${spec.duration}"`, ['duration']);
     const after = new Set<EndState>(spec.after ?? ['FAILED', 'ERRORED']);
     const per = spec.per ?? 'environment';
     return {
@@ -41,10 +58,15 @@ export const cooldownRule = defineRule<Spec>({
         const since = ctx.now.getTime() - durationMs;
         const out: Violation[] = [];
         for (const scope of scopes) {
-          const hits = (ended[scope.key] ?? []).filter((r) => r.state !== undefined && after.has(r.state) && r.atMs >= since);
+          const hits = (ended[scope.key] ?? []).filter(
+            (r) => r.state !== undefined && after.has(r.state) && r.atMs >= since,
+          );
           const last = hits.at(-1);
           if (!last) continue;
-          out.push({ reason: `${scope.label} is cooling down: execution ${last.id} ended ${last.state} at ${iso(last.atMs)}; runs may start again after ${iso(last.atMs + durationMs)} (cool-down ${formatDuration(durationMs)})`, value: last.id });
+          out.push({
+            reason: `${scope.label} is cooling down: execution ${last.id} ended ${last.state} at ${iso(last.atMs)}; runs may start again after ${iso(last.atMs + durationMs)} (cool-down ${formatDuration(durationMs)})`,
+            value: last.id,
+          });
         }
         return out;
       }),

@@ -23,7 +23,12 @@ export const emergencyStopRule = defineRule<Spec>({
         if (!stop.engaged) return [];
         const by = stop.by ?? 'an unknown user';
         const since = stop.since ?? 'an unknown time';
-        return [{ reason: `the emergency stop is engaged (by ${by} since ${since}); no run may start until it is disengaged`, value: since }];
+        return [
+          {
+            reason: `the emergency stop is engaged (by ${by} since ${since}); no run may start until it is disengaged`,
+            value: since,
+          },
+        ];
       }),
     };
   },

@@ -4,7 +4,10 @@ import { environmentSet } from '../engine/environments';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import type { RunEnvironment, Violation } from '../core/decision';
 
-interface Spec { blocked?: string[]; allowed?: string[] }
+interface Spec {
+  blocked?: string[];
+  allowed?: string[];
+}
 
 /** The listed key the environment matched, e.g. the alias "production" for its UUID. */
 function listedAs(env: RunEnvironment, listed: ReadonlySet<string>): string | undefined {
@@ -12,7 +15,8 @@ function listedAs(env: RunEnvironment, listed: ReadonlySet<string>): string | un
   return undefined;
 }
 
-const named = (env: RunEnvironment, key: string) => (key === env.value.toLowerCase() ? env.value : `${key} (${env.value})`);
+const named = (env: RunEnvironment, key: string) =>
+  key === env.value.toLowerCase() ? env.value : `${key} (${env.value})`;
 
 const names = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1, syntax: 'name' } };
 
@@ -37,19 +41,34 @@ export const environmentsRule = defineRule<Spec>({
       needs: [ENVIRONMENT_NAMES],
       check: findings(({ ctx }) => {
         if (ctx.environments.length === 0) {
-          return [{ reason: 'cannot decide: the payload names no environment (execution.environment is missing)', status: 'undecidable' }];
+          return [
+            {
+              reason: 'cannot decide: the payload names no environment (execution.environment is missing)',
+              status: 'undecidable',
+            },
+          ];
         }
         const out: Violation[] = [];
         for (const env of ctx.environments) {
           const hit = blocked && listedAs(env, blocked);
           if (hit) {
             out.push({ reason: `environment ${named(env, hit)} is blocked`, value: env.value });
-          } else if (env.unknownName !== undefined && (blocked || listedAs(env, allowed as ReadonlySet<string>) === undefined)) {
+          } else if (
+            env.unknownName !== undefined &&
+            (blocked || listedAs(env, allowed as ReadonlySet<string>) === undefined)
+          ) {
             // Its Steadybit name might be blocked, or the one allowed: the rule cannot decide.
             const which = blocked ? 'is blocked' : 'is one of the allowed environments';
-            out.push({ reason: `cannot decide whether environment ${env.value} ${which}: ${env.unknownName}`, value: env.value, status: 'undecidable' });
+            out.push({
+              reason: `cannot decide whether environment ${env.value} ${which}: ${env.unknownName}`,
+              value: env.value,
+              status: 'undecidable',
+            });
           } else if (allowed && listedAs(env, allowed) === undefined) {
-            out.push({ reason: `environment ${env.value} is not one of the allowed environments (${spec.allowed?.join(', ')})`, value: env.value });
+            out.push({
+              reason: `environment ${env.value} is not one of the allowed environments (${spec.allowed?.join(', ')})`,
+              value: env.value,
+            });
           }
         }
         return out;

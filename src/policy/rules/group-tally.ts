@@ -20,9 +20,14 @@ export interface Tally {
   unplaced: string[];
 }
 
-export interface TallyKeys { by: string; member?: string; size?: string }
+export interface TallyKeys {
+  by: string;
+  member?: string;
+  size?: string;
+}
 
-const valuesOf = (t: Target, key: string): string[] => (t.attributes ?? []).filter((a) => a.key === key).map((a) => a.value);
+const valuesOf = (t: Target, key: string): string[] =>
+  (t.attributes ?? []).filter((a) => a.key === key).map((a) => a.value);
 
 /** A size attribute's value as a whole count of at least 1, else undefined (e.g. "3" but not "3.5", "-1" or "n/a"). */
 export function sizeValue(text: string): number | undefined {
@@ -65,7 +70,12 @@ export function tallyTargets(tally: Tally, ref: ActionStepRef, targets: readonly
       tally.unplaced.push(where);
       return;
     }
-    const sizes = keys.size === undefined ? [] : valuesOf(t, keys.size).map(sizeValue).filter((n): n is number => n !== undefined);
+    const sizes =
+      keys.size === undefined
+        ? []
+        : valuesOf(t, keys.size)
+            .map(sizeValue)
+            .filter((n): n is number => n !== undefined);
     for (const value of new Set(groups)) {
       const g = groupFor(tally, value);
       for (const m of members) g.members.add(m);

@@ -6,10 +6,20 @@ import { stepName } from '../engine/step-text';
 import type { ActionStepRef, Violation } from '../core/decision';
 
 type Bound = number | string;
-interface Limit { min?: Bound; max?: Bound; whenMissing?: 'deny' | 'allow' }
+interface Limit {
+  min?: Bound;
+  max?: Bound;
+  whenMissing?: 'deny' | 'allow';
+}
 type Spec = Record<string, Limit>;
 
-interface CompiledLimit { name: string; kind: ValueKind; min?: number; max?: number; denyMissing: boolean }
+interface CompiledLimit {
+  name: string;
+  kind: ValueKind;
+  min?: number;
+  max?: number;
+  denyMissing: boolean;
+}
 
 const bound = (description: string) => ({ type: ['number', 'string'], minLength: 1, description });
 
@@ -18,16 +28,27 @@ function compileLimit(name: string, limit: Limit): CompiledLimit {
   const bounds = (['min', 'max'] as const).filter((b) => limit[b] !== undefined);
   if (bounds.length === 0) throw new RuleSpecError(`parameter ${name} needs min or max`, [name]);
   const kinds = new Set(bounds.map((b) => typeof limit[b]));
-  if (kinds.size > 1) throw new RuleSpecError(`parameter ${name} mixes a number and a duration; write both bounds as durations (e.g. 500ms) or both as numbers`, [name]);
+  if (kinds.size > 1)
+    throw new RuleSpecError(
+      `parameter ${name} mixes a number and a duration; write both bounds as durations (e.g. 500ms) or both as numbers`,
+      [name],
+    );
   const kind: ValueKind = kinds.has('string') ? 'duration' : 'number';
   const out: CompiledLimit = { name, kind, denyMissing: limit.whenMissing !== 'allow' };
   checkEach(bounds, (b) => {
     const raw = limit[b] as Bound;
     if (typeof raw === 'string' && /^\s*[\d.]+\s*$/.test(raw)) {
-      throw new RuleSpecError(`${name}.${b} "${raw}" has no unit: write a number (${raw}) or a duration such as ${raw}s`, [name, b]);
+      throw new RuleSpecError(
+        `${name}.${b} "${raw}" has no unit: write a number (${raw}) or a duration such as ${raw}s`,
+        [name, b],
+      );
     }
     const n = typeof raw === 'number' ? raw : parseDuration(raw);
-    if (n === undefined) throw new RuleSpecError(`${name}.${b} "${raw}" is not a duration; use units ms, s, m, h, d as in 500ms, 30s, 5m, 1h30m`, [name, b]);
+    if (n === undefined)
+      throw new RuleSpecError(
+        `${name}.${b} "${raw}" is not a duration; use units ms, s, m, h, d as in 500ms, 30s, 5m, 1h30m`,
+        [name, b],
+      );
     out[b] = n;
   });
   if (out.min !== undefined && out.max !== undefined && out.min > out.max) {
@@ -49,13 +70,24 @@ function judge(ref: ActionStepRef, l: CompiledLimit): Violation | undefined {
   const raw = params && Object.hasOwn(params, l.name) ? params[l.name] : undefined;
   if (raw === undefined || raw === null) {
     if (!l.denyMissing) return undefined;
-    return { reason: `cannot decide: ${stepName(ref)} sends no ${l.name} parameter (preflight requests may omit parameters); scope the policy to actions that have ${l.name} with match.actionIds, or set whenMissing: allow`, step: ref, value: l.name, status: 'undecidable' };
+    return {
+      reason: `cannot decide: ${stepName(ref)} sends no ${l.name} parameter (preflight requests may omit parameters); scope the policy to actions that have ${l.name} with match.actionIds, or set whenMissing: allow`,
+      step: ref,
+      value: l.name,
+      status: 'undecidable',
+    };
   }
   const n = readValue(l.kind, raw);
   const why = breach(l, n);
   if (why === undefined) return undefined;
   const said = JSON.stringify(raw);
-  if (n === undefined) return { reason: `cannot decide: ${stepName(ref)} sets ${l.name} to ${said}, ${why}`, step: ref, value: said, status: 'undecidable' };
+  if (n === undefined)
+    return {
+      reason: `cannot decide: ${stepName(ref)} sets ${l.name} to ${said}, ${why}`,
+      step: ref,
+      value: said,
+      status: 'undecidable',
+    };
   return { reason: `${stepName(ref)} sets ${l.name} to ${said}, ${why}`, step: ref, value: said };
 }
 
@@ -66,7 +98,8 @@ function judge(ref: ActionStepRef, l: CompiledLimit): Violation | undefined {
  */
 export const parametersRule = defineRule<Spec>({
   key: 'parameters',
-  description: 'Limit step parameters: numbers (cpuLoad: {max: 80}) or durations (duration: {max: 5m}). A missing parameter denies unless whenMissing: allow.',
+  description:
+    'Limit step parameters: numbers (cpuLoad: {max: 80}) or durations (duration: {max: 5m}). A missing parameter denies unless whenMissing: allow.',
   schema: {
     type: 'object',
     minProperties: 1,
@@ -77,7 +110,12 @@ export const parametersRule = defineRule<Spec>({
       properties: {
         min: bound('Smallest allowed value: a number, or a duration such as 10s.'),
         max: bound('Largest allowed value: a number, or a duration such as 5m.'),
-        whenMissing: { type: 'string', enum: ['deny', 'allow'], default: 'deny', description: 'What a step that does not send this parameter means.' },
+        whenMissing: {
+          type: 'string',
+          enum: ['deny', 'allow'],
+          default: 'deny',
+          description: 'What a step that does not send this parameter means.',
+        },
       },
     },
     description: 'Parameter name (as in step.parameters) -> limit.',

@@ -6,7 +6,11 @@ import { isTargeted } from '../core/targeted-step';
 import type { ActionStepRef, Violation } from '../core/decision';
 import { emptyTally, tallyTargets, type Group, type Tally, type TallyKeys } from './group-tally';
 
-interface SizeSpec { attribute?: string; default?: number; whenUnknown?: 'deny' | 'warn' }
+interface SizeSpec {
+  attribute?: string;
+  default?: number;
+  whenUnknown?: 'deny' | 'warn';
+}
 interface Spec {
   by: string;
   per?: 'step' | 'run';
@@ -23,18 +27,34 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 const percent = (x: number) => `${Math.round(x * 10) / 10}%`;
 
 /** One scope the caps apply to: a step, or the run (every targeted step together). */
-interface Scope { name: string; step?: ActionStepRef; tally: Tally; blind: Violation[] }
+interface Scope {
+  name: string;
+  step?: ActionStepRef;
+  tally: Tally;
+  blind: Violation[];
+}
 
 /** Whether a step lists every target it expects; when not, the violation saying so. */
 function incomplete(ref: ActionStepRef, by: string): Violation | undefined {
   const listed = ref.step.targetExecutions?.length ?? 0;
   const expected = ref.step.totalTargetCount;
   if (listed === 0 && expected !== 0) {
-    const why = ref.step.targetExecutions === undefined ? 'sends no targetExecutions' : `lists no targets although totalTargetCount is ${expected ?? 'not sent'}`;
-    return { reason: `cannot decide: ${stepName(ref)} ${why}, so the ${by} of its targets is unknown`, step: ref, status: 'undecidable' };
+    const why =
+      ref.step.targetExecutions === undefined
+        ? 'sends no targetExecutions'
+        : `lists no targets although totalTargetCount is ${expected ?? 'not sent'}`;
+    return {
+      reason: `cannot decide: ${stepName(ref)} ${why}, so the ${by} of its targets is unknown`,
+      step: ref,
+      status: 'undecidable',
+    };
   }
   if (typeof expected === 'number' && expected > listed) {
-    return { reason: `cannot decide: ${stepName(ref)} lists ${listed} of its ${expected} targets (totalTargetCount); the ${by} of the other ${expected - listed} is unknown`, step: ref, status: 'undecidable' };
+    return {
+      reason: `cannot decide: ${stepName(ref)} lists ${listed} of its ${expected} targets (totalTargetCount); the ${by} of the other ${expected - listed} is unknown`,
+      step: ref,
+      status: 'undecidable',
+    };
   }
   return undefined;
 }
@@ -46,30 +66,68 @@ function incomplete(ref: ActionStepRef, by: string): Violation | undefined {
  */
 export const perGroupRule = defineRule<Spec>({
   key: 'perGroup',
-  description: 'Cap, per value of a target attribute (deployment, namespace, node, zone, account...), the targets or the share of the group a step or the run acts on, and how many groups it touches.',
+  description:
+    'Cap, per value of a target attribute (deployment, namespace, node, zone, account...), the targets or the share of the group a step or the run acts on, and how many groups it touches.',
   schema: {
     type: 'object',
     additionalProperties: false,
     required: ['by'],
     properties: {
-      by: attributeKey('The target attribute whose values are the groups, e.g. k8s.deployment, k8s.node.name, aws.zone.'),
-      per: { type: 'string', enum: ['step', 'run'], default: 'step', description: 'step (default): each step is judged alone; run: all targeted steps together (a target reached twice counts once).' },
-      member: attributeKey('Count distinct values of this attribute instead of targets, e.g. k8s.pod.name when targets are containers and the size is in pods.'),
+      by: attributeKey(
+        'The target attribute whose values are the groups, e.g. k8s.deployment, k8s.node.name, aws.zone.',
+      ),
+      per: {
+        type: 'string',
+        enum: ['step', 'run'],
+        default: 'step',
+        description:
+          'step (default): each step is judged alone; run: all targeted steps together (a target reached twice counts once).',
+      },
+      member: attributeKey(
+        'Count distinct values of this attribute instead of targets, e.g. k8s.pod.name when targets are containers and the size is in pods.',
+      ),
       maxTargets: { type: 'integer', minimum: 1, description: 'Most targets (members) of one group.' },
-      maxShare: { type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'Most percent of a group\'s size; needs size.' },
+      maxShare: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        maximum: 100,
+        description: "Most percent of a group's size; needs size.",
+      },
       size: {
         type: 'object',
         additionalProperties: false,
         minProperties: 1,
-        description: 'Where a group\'s size comes from, for maxShare.',
+        description: "Where a group's size comes from, for maxShare.",
         properties: {
-          attribute: attributeKey('A target attribute carrying the size of the target\'s group, e.g. k8s.specification.replicas. Disagreeing values: the smallest counts.'),
-          default: { type: 'integer', minimum: 1, description: 'The size of a group none of whose targets carries size.attribute (the documented fallback).' },
-          whenUnknown: { type: 'string', enum: ['deny', 'warn'], default: 'deny', description: 'A group without a known size: deny (cannot decide, default) or warn (said, not held against the run).' },
+          attribute: attributeKey(
+            "A target attribute carrying the size of the target's group, e.g. k8s.specification.replicas. Disagreeing values: the smallest counts.",
+          ),
+          default: {
+            type: 'integer',
+            minimum: 1,
+            description: 'The size of a group none of whose targets carries size.attribute (the documented fallback).',
+          },
+          whenUnknown: {
+            type: 'string',
+            enum: ['deny', 'warn'],
+            default: 'deny',
+            description:
+              'A group without a known size: deny (cannot decide, default) or warn (said, not held against the run).',
+          },
         },
       },
-      maxGroups: { type: 'integer', minimum: 1, description: 'Most distinct groups a step (per: step) or the run (per: run) touches.' },
-      whenMissing: { type: 'string', enum: ['deny', 'allow'], default: 'deny', description: 'A target without the by (or member) attribute, or a step not listing all its targets: deny (cannot decide, default) or allow (left out of the count).' },
+      maxGroups: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Most distinct groups a step (per: step) or the run (per: run) touches.',
+      },
+      whenMissing: {
+        type: 'string',
+        enum: ['deny', 'allow'],
+        default: 'deny',
+        description:
+          'A target without the by (or member) attribute, or a step not listing all its targets: deny (cannot decide, default) or allow (left out of the count).',
+      },
     },
   },
   compile(spec) {
@@ -77,9 +135,13 @@ export const perGroupRule = defineRule<Spec>({
       throw new RuleSpecError('the rule checks nothing: set maxTargets, maxShare or maxGroups');
     }
     if (spec.maxShare !== undefined && spec.size === undefined) {
-      throw new RuleSpecError('maxShare needs the group sizes: set size.attribute (e.g. k8s.specification.replicas) or size.default', ['maxShare']);
+      throw new RuleSpecError(
+        'maxShare needs the group sizes: set size.attribute (e.g. k8s.specification.replicas) or size.default',
+        ['maxShare'],
+      );
     }
-    if (spec.size !== undefined && spec.maxShare === undefined) throw new RuleSpecError('size is only read by maxShare: set maxShare or remove size', ['size']);
+    if (spec.size !== undefined && spec.maxShare === undefined)
+      throw new RuleSpecError('size is only read by maxShare: set maxShare or remove size', ['size']);
     if (spec.size && spec.size.attribute === undefined && spec.size.default === undefined) {
       throw new RuleSpecError('size needs attribute or default', ['size']);
     }
@@ -108,35 +170,64 @@ export const perGroupRule = defineRule<Spec>({
         const warn = spec.size?.whenUnknown === 'warn';
         const hint = `${attributeHint([spec.size?.attribute ?? spec.by]).replace(', or set whenMissing: allow', '')}, or set size.default`;
         const reason = `${warn ? '' : 'cannot decide: '}${scope.name} acts on ${plural(n, unit)} of ${label(value)}, whose size is unknown (${said}); ${hint}`;
-        return warn ? { reason, step: scope.step, value: label(value), status: 'advisory' } : { reason, step: scope.step, value: label(value), status: 'undecidable' };
+        return warn
+          ? { reason, step: scope.step, value: label(value), status: 'advisory' }
+          : { reason, step: scope.step, value: label(value), status: 'undecidable' };
       }
       if (n * 100 <= max * size) return undefined;
       const members = spec.member ? `values of ${spec.member}` : size === 1 ? 'target' : 'targets';
-      return { reason: `${scope.name} acts on ${n} of the ${size} ${members} in ${label(value)} (${percent((n * 100) / size)}; ${said}), more than the ${max}% allowed`, step: scope.step, value: label(value) };
+      return {
+        reason: `${scope.name} acts on ${n} of the ${size} ${members} in ${label(value)} (${percent((n * 100) / size)}; ${said}), more than the ${max}% allowed`,
+        step: scope.step,
+        value: label(value),
+      };
     }
 
     function judge(scope: Scope): Violation[] {
       const out: Violation[] = [...scope.blind];
       if (scope.tally.unplaced.length > 0 && denyMissing) {
         const missing = spec.member ? `${spec.by} or ${spec.member}` : spec.by;
-        const some = scope.tally.unplaced.slice(0, 3).join(', ') + (scope.tally.unplaced.length > 3 ? `, and ${scope.tally.unplaced.length - 3} more` : '');
+        const some =
+          scope.tally.unplaced.slice(0, 3).join(', ') +
+          (scope.tally.unplaced.length > 3 ? `, and ${scope.tally.unplaced.length - 3} more` : '');
         const n = scope.tally.unplaced.length;
-        out.push({ reason: `cannot decide: ${plural(n, 'target')} of ${scope.name} ${n === 1 ? 'carries' : 'carry'} no ${missing} (${some}); ${attributeHint(spec.member ? [spec.by, spec.member] : [spec.by])}`, step: scope.step, status: 'undecidable' });
+        out.push({
+          reason: `cannot decide: ${plural(n, 'target')} of ${scope.name} ${n === 1 ? 'carries' : 'carry'} no ${missing} (${some}); ${attributeHint(spec.member ? [spec.by, spec.member] : [spec.by])}`,
+          step: scope.step,
+          status: 'undecidable',
+        });
       }
       const found: Violation[] = [];
       for (const [value, g] of scope.tally.groups) {
         if (spec.maxTargets !== undefined && g.members.size > spec.maxTargets) {
-          found.push({ reason: `${scope.name} acts on ${plural(g.members.size, unit)} of ${label(value)}, more than the ${spec.maxTargets} allowed per ${spec.by}`, step: scope.step, value: label(value) });
+          found.push({
+            reason: `${scope.name} acts on ${plural(g.members.size, unit)} of ${label(value)}, more than the ${spec.maxTargets} allowed per ${spec.by}`,
+            step: scope.step,
+            value: label(value),
+          });
         }
         const share = spec.maxShare === undefined ? undefined : shareViolation(scope, value, g, spec.maxShare);
         if (share) found.push(share);
       }
-      out.push(...capped(found, (n): Violation => ({ reason: `${scope.name}: ${n} more groups of ${spec.by} over their limits not listed`, step: scope.step, status: found.slice(MAX_PER_STEP).every((v) => v.status === 'undecidable') ? 'undecidable' : undefined })));
+      out.push(
+        ...capped(
+          found,
+          (n): Violation => ({
+            reason: `${scope.name}: ${n} more groups of ${spec.by} over their limits not listed`,
+            step: scope.step,
+            status: found.slice(MAX_PER_STEP).every((v) => v.status === 'undecidable') ? 'undecidable' : undefined,
+          }),
+        ),
+      );
       const groups = scope.tally.groups.size;
       if (spec.maxGroups !== undefined && groups > spec.maxGroups) {
         const names = [...scope.tally.groups.keys()];
         const list = names.slice(0, 5).join(', ') + (names.length > 5 ? `, and ${names.length - 5} more` : '');
-        out.push({ reason: `${scope.name} touches ${groups} values of ${spec.by} (${list}), more than the ${spec.maxGroups} allowed`, value: String(groups), step: scope.step });
+        out.push({
+          reason: `${scope.name} touches ${groups} values of ${spec.by} (${list}), more than the ${spec.maxGroups} allowed`,
+          value: String(groups),
+          step: scope.step,
+        });
       }
       return out;
     }

@@ -12,7 +12,8 @@ import { fillsEnvironment } from '../signals/placeholder-text';
  */
 export const prometheusRule = defineRule<PrometheusSpec>({
   key: 'prometheus',
-  description: 'Deny when a PromQL instant query (placeholders such as {{environment}} in label values) returns samples, or samples that compare true with denyWhen; docs/signals.md.',
+  description:
+    'Deny when a PromQL instant query (placeholders such as {{environment}} in label values) returns samples, or samples that compare true with denyWhen; docs/signals.md.',
   schema: PROMETHEUS_SPEC_SCHEMA,
   compile(spec) {
     const compiled = compilePrometheusSpec(spec);

@@ -6,7 +6,11 @@ import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
 import type { Violation } from '../core/decision';
 
-interface Spec { maxRuns: number; per?: ScopeKind; window: string }
+interface Spec {
+  maxRuns: number;
+  per?: ScopeKind;
+  window: string;
+}
 
 /**
  * `- quota: {maxRuns: 10, per: team, window: 1d}`: at most N runs started per team (or
@@ -23,12 +27,18 @@ export const quotaRule = defineRule<Spec>({
     properties: {
       maxRuns: { type: 'integer', minimum: 1, maximum: 100000 },
       per: { type: 'string', enum: ['team', 'environment'], default: 'team' },
-      window: { type: 'string', pattern: DURATION_WITH_UNITS_PATTERN, syntax: 'duration', description: 'rolling window, e.g. 1h, 1d, 7d (at most 31d)' },
+      window: {
+        type: 'string',
+        pattern: DURATION_WITH_UNITS_PATTERN,
+        syntax: 'duration',
+        description: 'rolling window, e.g. 1h, 1d, 7d (at most 31d)',
+      },
     },
   },
   compile(spec) {
     const windowMs = parseDuration(spec.window);
-    if (windowMs === undefined || windowMs <= 0 || windowMs > HISTORY_MS) throw new RuleSpecError(`window must be more than 0 and at most 31d, got "${spec.window}"`, ['window']);
+    if (windowMs === undefined || windowMs <= 0 || windowMs > HISTORY_MS)
+      throw new RuleSpecError(`window must be more than 0 and at most 31d, got "${spec.window}"`, ['window']);
     const per = spec.per ?? 'team';
     return {
       needs: [{ kind: 'started', per, windowMs }],
@@ -43,7 +53,10 @@ export const quotaRule = defineRule<Spec>({
           const runs = otherRuns(started[scope.key], ctx).filter((r) => r.atMs >= since);
           if (runs.length < spec.maxRuns) continue;
           const freesAt = runs[runs.length - spec.maxRuns].atMs + windowMs;
-          out.push({ reason: `${scope.label} started ${runs.length} runs in the last ${formatDuration(windowMs)} (quota ${spec.maxRuns}); the next run may start after ${iso(freesAt)}`, value: String(runs.length) });
+          out.push({
+            reason: `${scope.label} started ${runs.length} runs in the last ${formatDuration(windowMs)} (quota ${spec.maxRuns}); the next run may start after ${iso(freesAt)}`,
+            value: String(runs.length),
+          });
         }
         return out;
       }),

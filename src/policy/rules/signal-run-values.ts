@@ -27,7 +27,11 @@ function attackedOf(ctx: EvaluationContext, key: string): AttackedValues {
  * attributes its `{{target.<key>}}` placeholders read (`keys`), and the reasons it cannot decide
  * (more values than MAX_TARGET_VALUES; targets without an attribute unless `whenMissing: allow`).
  */
-export function signalRunsOf(ctx: EvaluationContext, keys: readonly string[], whenMissing: 'deny' | 'allow' = 'deny'): { runs: RunValues[]; blind: Violation[] } {
+export function signalRunsOf(
+  ctx: EvaluationContext,
+  keys: readonly string[],
+  whenMissing: 'deny' | 'allow' = 'deny',
+): { runs: RunValues[]; blind: Violation[] } {
   const { runs, problems } = targetRuns(runValuesOf(ctx), keys, (key) => attackedOf(ctx, key), whenMissing !== 'allow');
   return { runs, blind: problems.map((reason) => ({ reason, status: 'undecidable' })) };
 }

@@ -7,7 +7,11 @@ import { isTargeted } from '../core/targeted-step';
 import type { ActionStepRef, Violation } from '../core/decision';
 
 type ValuesByKey = Record<string, string[]>;
-interface Spec { forbid?: ValuesByKey; allowOnly?: ValuesByKey; whenMissing?: 'deny' | 'allow' }
+interface Spec {
+  forbid?: ValuesByKey;
+  allowOnly?: ValuesByKey;
+  whenMissing?: 'deny' | 'allow';
+}
 
 const valuesByKey = (description: string) => ({
   type: 'object',
@@ -26,15 +30,24 @@ const targetName = (t: Target, i: number) => (t.name ? `target ${t.name}` : `tar
  */
 export const targetAttributesRule = defineRule<Spec>({
   key: 'targetAttributes',
-  description: "Deny steps whose expected targets carry forbidden attribute values, or values outside the allowed ones. Missing attributes deny unless whenMissing: allow.",
+  description:
+    'Deny steps whose expected targets carry forbidden attribute values, or values outside the allowed ones. Missing attributes deny unless whenMissing: allow.',
   schema: {
     type: 'object',
     additionalProperties: false,
     minProperties: 1,
     properties: {
       forbid: valuesByKey('Attribute key -> values no target may have, e.g. {k8s.namespace: [kube-system]}.'),
-      allowOnly: valuesByKey('Attribute key -> the only values a target may have, e.g. {aws.account: ["123456789012"]}.'),
-      whenMissing: { type: 'string', enum: ['deny', 'allow'], default: 'deny', description: 'What a target without the attribute (or a step without targetExecutions) means. Preflight requests only carry the attributes listed in the webhook\'s targetAttributeIncludes.' },
+      allowOnly: valuesByKey(
+        'Attribute key -> the only values a target may have, e.g. {aws.account: ["123456789012"]}.',
+      ),
+      whenMissing: {
+        type: 'string',
+        enum: ['deny', 'allow'],
+        default: 'deny',
+        description:
+          "What a target without the attribute (or a step without targetExecutions) means. Preflight requests only carry the attributes listed in the webhook's targetAttributeIncludes.",
+      },
     },
   },
   compile(spec) {
@@ -61,15 +74,36 @@ export const targetAttributesRule = defineRule<Spec>({
         if (values.length === 0) missing.push(k);
         for (const v of values) {
           const only = allowed.get(k);
-          if (forbidden.get(k)?.has(v)) out.push({ reason: `${who()} has ${k}=${v}, which is forbidden`, step: ref, target: t.name, value: `${k}=${v}` });
+          if (forbidden.get(k)?.has(v))
+            out.push({
+              reason: `${who()} has ${k}=${v}, which is forbidden`,
+              step: ref,
+              target: t.name,
+              value: `${k}=${v}`,
+            });
           else if (only && !only.has(v)) {
-            out.push({ reason: `${who()} has ${k}=${v}, which is not one of the allowed values (${[...only].join(', ')})`, step: ref, target: t.name, value: `${k}=${v}` });
+            out.push({
+              reason: `${who()} has ${k}=${v}, which is not one of the allowed values (${[...only].join(', ')})`,
+              step: ref,
+              target: t.name,
+              value: `${k}=${v}`,
+            });
           }
         }
       }
       if (missing.length > 0 && denyMissing) {
-        const what = t.attributes === undefined ? 'carries no attributes' : missing.length === 1 ? `has no ${missing[0]} attribute` : `has none of the attributes ${missing.join(', ')}`;
-        out.push({ reason: `cannot decide: ${who()} ${what}; ${attributeHint(missing)}`, step: ref, target: t.name, status: 'undecidable' });
+        const what =
+          t.attributes === undefined
+            ? 'carries no attributes'
+            : missing.length === 1
+              ? `has no ${missing[0]} attribute`
+              : `has none of the attributes ${missing.join(', ')}`;
+        out.push({
+          reason: `cannot decide: ${who()} ${what}; ${attributeHint(missing)}`,
+          step: ref,
+          target: t.name,
+          status: 'undecidable',
+        });
       }
       return out;
     }
@@ -79,15 +113,32 @@ export const targetAttributesRule = defineRule<Spec>({
       const expected = ref.step.totalTargetCount;
       if (targets.length === 0 && expected !== 0) {
         if (!denyMissing) return [];
-        const why = ref.step.targetExecutions === undefined ? 'sends no targetExecutions' : `lists no targets although totalTargetCount is ${expected ?? 'not sent'}`;
-        return [{ reason: `cannot decide: ${stepName(ref)} ${why}, so the attributes ${keys.join(', ')} of its targets cannot be checked`, step: ref, status: 'undecidable' }];
+        const why =
+          ref.step.targetExecutions === undefined
+            ? 'sends no targetExecutions'
+            : `lists no targets although totalTargetCount is ${expected ?? 'not sent'}`;
+        return [
+          {
+            reason: `cannot decide: ${stepName(ref)} ${why}, so the attributes ${keys.join(', ')} of its targets cannot be checked`,
+            step: ref,
+            status: 'undecidable',
+          },
+        ];
       }
       const found = targets.flatMap((t, i) => judgeTarget(ref, t, i));
       if (denyMissing && typeof expected === 'number' && expected > targets.length) {
-        found.push({ reason: `cannot decide: ${stepName(ref)} lists ${targets.length} of its ${expected} targets (totalTargetCount); the other ${expected - targets.length} cannot be checked`, step: ref, status: 'undecidable' });
+        found.push({
+          reason: `cannot decide: ${stepName(ref)} lists ${targets.length} of its ${expected} targets (totalTargetCount); the other ${expected - targets.length} cannot be checked`,
+          step: ref,
+          status: 'undecidable',
+        });
       }
       const blind = found.slice(MAX_PER_STEP).every((v) => v.status === 'undecidable');
-      return capped(found, (n) => ({ reason: `${blind ? 'cannot decide: ' : ''}${stepName(ref)}: ${n} more target attribute findings not listed`, step: ref, status: blind ? 'undecidable' : undefined }));
+      return capped(found, (n) => ({
+        reason: `${blind ? 'cannot decide: ' : ''}${stepName(ref)}: ${n} more target attribute findings not listed`,
+        step: ref,
+        status: blind ? 'undecidable' : undefined,
+      }));
     }
 
     return {

@@ -5,8 +5,16 @@ import { stepName } from '../engine/step-text';
 import { isTargeted, targetCount, targetTypeOf, type TargetCount } from '../core/targeted-step';
 import type { ActionStepRef, Violation } from '../core/decision';
 
-interface Caps { maxPerStep?: number; maxTotal?: number }
-interface Spec extends Caps { perType?: Record<string, Caps>; maxPercentage?: number; requireMaximum?: boolean; denyEmpty?: boolean }
+interface Caps {
+  maxPerStep?: number;
+  maxTotal?: number;
+}
+interface Spec extends Caps {
+  perType?: Record<string, Caps>;
+  maxPercentage?: number;
+  requireMaximum?: boolean;
+  denyEmpty?: boolean;
+}
 
 const count = (description: string) => ({ type: 'integer', minimum: 0, description });
 const capsSchema = {
@@ -21,13 +29,22 @@ const capsSchema = {
 
 function checkCaps(caps: Caps, where: string[]): void {
   if (caps.maxPerStep !== undefined && caps.maxTotal !== undefined && caps.maxPerStep > caps.maxTotal) {
-    throw new RuleSpecError(`maxPerStep ${caps.maxPerStep} is larger than maxTotal ${caps.maxTotal}; a single step could never use it`, [...where, 'maxPerStep']);
+    throw new RuleSpecError(
+      `maxPerStep ${caps.maxPerStep} is larger than maxTotal ${caps.maxTotal}; a single step could never use it`,
+      [...where, 'maxPerStep'],
+    );
   }
 }
 
-interface Counted { ref: ActionStepRef; n: TargetCount }
+interface Counted {
+  ref: ActionStepRef;
+  n: TargetCount;
+}
 
-const from = (n: TargetCount) => (n.from === 'totalTargetCount' ? `totalTargetCount ${n.count}` : `${n.count} listed in targetExecutions; totalTargetCount not sent`);
+const from = (n: TargetCount) =>
+  n.from === 'totalTargetCount'
+    ? `totalTargetCount ${n.count}`
+    : `${n.count} listed in targetExecutions; totalTargetCount not sent`;
 const targets = (n: number) => `${n} target${n === 1 ? '' : 's'}`;
 const listSteps = (cs: Counted[]) => cs.map((c) => `${c.ref.label}: ${c.n.count}`).join(', ');
 
@@ -36,17 +53,28 @@ function capViolations(caps: Caps, counted: Counted[], ofType = ''): Violation[]
   const out: Violation[] = [];
   if (caps.maxPerStep !== undefined) {
     for (const c of counted.filter((c) => c.n.count > (caps.maxPerStep as number))) {
-      out.push({ reason: `${stepName(c.ref)} expects ${targets(c.n.count)}${ofType} (${from(c.n)}), more than the ${caps.maxPerStep} allowed per step`, step: c.ref, value: String(c.n.count) });
+      out.push({
+        reason: `${stepName(c.ref)} expects ${targets(c.n.count)}${ofType} (${from(c.n)}), more than the ${caps.maxPerStep} allowed per step`,
+        step: c.ref,
+        value: String(c.n.count),
+      });
     }
   }
   const total = counted.reduce((sum, c) => sum + c.n.count, 0);
   if (caps.maxTotal !== undefined && total > caps.maxTotal) {
-    out.push({ reason: `the run's steps expect ${targets(total)}${ofType} in total (${listSteps(counted)}), more than the ${caps.maxTotal} allowed`, value: String(total) });
+    out.push({
+      reason: `the run's steps expect ${targets(total)}${ofType} in total (${listSteps(counted)}), more than the ${caps.maxTotal} allowed`,
+      value: String(total),
+    });
   }
   return out;
 }
 
-interface TypeCaps { pattern: string; caps: Caps; matches: (type: string) => boolean }
+interface TypeCaps {
+  pattern: string;
+  caps: Caps;
+  matches: (type: string) => boolean;
+}
 
 /** The perType caps; a step whose target type is unknown cannot be judged against them. */
 function typeViolations(perType: TypeCaps[], counted: Counted[]): Violation[] {
@@ -55,10 +83,20 @@ function typeViolations(perType: TypeCaps[], counted: Counted[]): Violation[] {
   const typed = counted.map((c) => ({ ...c, type: targetTypeOf(c.ref.step) }));
   const patterns = perType.map((t) => `"${t.pattern}"`).join(', ');
   for (const c of typed.filter((c) => c.type === undefined)) {
-    out.push({ reason: `cannot decide: ${stepName(c.ref)} names no target type (radius.targetType), so the caps for ${patterns} cannot be applied`, step: c.ref, status: 'undecidable' });
+    out.push({
+      reason: `cannot decide: ${stepName(c.ref)} names no target type (radius.targetType), so the caps for ${patterns} cannot be applied`,
+      step: c.ref,
+      status: 'undecidable',
+    });
   }
   for (const t of perType) {
-    out.push(...capViolations(t.caps, typed.filter((c) => c.type !== undefined && t.matches(c.type)), ` of a type matching "${t.pattern}"`));
+    out.push(
+      ...capViolations(
+        t.caps,
+        typed.filter((c) => c.type !== undefined && t.matches(c.type)),
+        ` of a type matching "${t.pattern}"`,
+      ),
+    );
   }
   return out;
 }
@@ -70,39 +108,72 @@ function typeViolations(perType: TypeCaps[], counted: Counted[]): Violation[] {
  */
 export const targetsRule = defineRule<Spec>({
   key: 'targets',
-  description: 'Cap the targets per step, per run and per target type; cap radius.percentage; require radius.maximum; deny steps expecting no targets.',
+  description:
+    'Cap the targets per step, per run and per target type; cap radius.percentage; require radius.maximum; deny steps expecting no targets.',
   schema: {
     type: 'object',
     additionalProperties: false,
     minProperties: 1,
     properties: {
       ...capsSchema.properties,
-      perType: { type: 'object', minProperties: 1, propertyNames: { syntax: 'glob' }, additionalProperties: capsSchema, description: 'Target type glob (e.g. "com.steadybit.extension_container.*") -> caps for steps on that type.' },
-      maxPercentage: { type: 'number', exclusiveMinimum: 0, maximum: 100, description: 'Most radius.percentage a step may use; a step without percentage or maximum counts as 100%.' },
-      requireMaximum: { type: 'boolean', description: 'Deny steps that set no radius.maximum (fixed number of targets).' },
+      perType: {
+        type: 'object',
+        minProperties: 1,
+        propertyNames: { syntax: 'glob' },
+        additionalProperties: capsSchema,
+        description: 'Target type glob (e.g. "com.steadybit.extension_container.*") -> caps for steps on that type.',
+      },
+      maxPercentage: {
+        type: 'number',
+        exclusiveMinimum: 0,
+        maximum: 100,
+        description: 'Most radius.percentage a step may use; a step without percentage or maximum counts as 100%.',
+      },
+      requireMaximum: {
+        type: 'boolean',
+        description: 'Deny steps that set no radius.maximum (fixed number of targets).',
+      },
       denyEmpty: { type: 'boolean', description: 'Deny steps that expect no targets (count 0).' },
     },
   },
   compile(spec) {
     checkCaps(spec, []);
     for (const [type, caps] of Object.entries(spec.perType ?? {})) checkCaps(caps, ['perType', type]);
-    const perType: TypeCaps[] = Object.entries(spec.perType ?? {}).map(([pattern, caps]) => ({ pattern, caps, matches: compileGlobs([pattern]) }));
-    const needsCount = spec.maxPerStep !== undefined || spec.maxTotal !== undefined || perType.length > 0 || spec.denyEmpty === true;
+    const perType: TypeCaps[] = Object.entries(spec.perType ?? {}).map(([pattern, caps]) => ({
+      pattern,
+      caps,
+      matches: compileGlobs([pattern]),
+    }));
+    const needsCount =
+      spec.maxPerStep !== undefined || spec.maxTotal !== undefined || perType.length > 0 || spec.denyEmpty === true;
     if (!needsCount && spec.maxPercentage === undefined && spec.requireMaximum !== true) {
-      throw new RuleSpecError('the rule checks nothing: set a cap, maxPercentage, requireMaximum: true or denyEmpty: true');
+      throw new RuleSpecError(
+        'the rule checks nothing: set a cap, maxPercentage, requireMaximum: true or denyEmpty: true',
+      );
     }
 
     function radiusViolations(ref: ActionStepRef): Violation[] {
       const out: Violation[] = [];
       const radius = ref.step.radius;
       if (spec.requireMaximum && radius?.maximum === undefined) {
-        out.push({ reason: `${stepName(ref)} sets no radius.maximum; this policy requires a fixed maximum number of targets`, step: ref });
+        out.push({
+          reason: `${stepName(ref)} sets no radius.maximum; this policy requires a fixed maximum number of targets`,
+          step: ref,
+        });
       }
       // A maximum caps the count, not the share: with a percentage too, the percentage is still judged.
       if (spec.maxPercentage !== undefined && (radius?.maximum === undefined || radius.percentage !== undefined)) {
         const pct = radius?.percentage ?? 100;
-        const said = radius?.percentage === undefined ? 'sets neither radius.percentage nor radius.maximum, so it affects 100% of the matching targets' : `affects ${pct}% of the matching targets (radius.percentage)`;
-        if (pct > spec.maxPercentage) out.push({ reason: `${stepName(ref)} ${said}; at most ${spec.maxPercentage}% is allowed`, step: ref, value: `${pct}%` });
+        const said =
+          radius?.percentage === undefined
+            ? 'sets neither radius.percentage nor radius.maximum, so it affects 100% of the matching targets'
+            : `affects ${pct}% of the matching targets (radius.percentage)`;
+        if (pct > spec.maxPercentage)
+          out.push({
+            reason: `${stepName(ref)} ${said}; at most ${spec.maxPercentage}% is allowed`,
+            step: ref,
+            value: `${pct}%`,
+          });
       }
       return out;
     }
@@ -116,11 +187,20 @@ export const targetsRule = defineRule<Spec>({
         for (const ref of targeted) {
           const n = targetCount(ref.step);
           if (n) counted.push({ ref, n });
-          else out.push({ reason: `cannot decide: ${stepName(ref)} sends neither totalTargetCount nor targetExecutions, so its number of targets is unknown`, step: ref, status: 'undecidable' });
+          else
+            out.push({
+              reason: `cannot decide: ${stepName(ref)} sends neither totalTargetCount nor targetExecutions, so its number of targets is unknown`,
+              step: ref,
+              status: 'undecidable',
+            });
         }
         if (spec.denyEmpty) {
           for (const c of counted.filter((c) => c.n.count === 0)) {
-            out.push({ reason: `${stepName(c.ref)} expects no targets (${from(c.n)}); this policy denies steps that would act on nothing`, step: c.ref, value: '0' });
+            out.push({
+              reason: `${stepName(c.ref)} expects no targets (${from(c.n)}); this policy denies steps that would act on nothing`,
+              step: c.ref,
+              value: '0',
+            });
           }
         }
         out.push(...capViolations(spec, counted));

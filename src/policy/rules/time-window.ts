@@ -7,42 +7,69 @@ import type { EvaluationContext } from '../core/evaluation-context';
 import type { Violation } from '../core/decision';
 
 type DenySpec = Partial<FreezeSpec & RecurringSpec>;
-interface Spec { timeZone: string; allowed?: RecurringSpec[]; deny?: DenySpec[] }
+interface Spec {
+  timeZone: string;
+  allowed?: RecurringSpec[];
+  deny?: DenySpec[];
+}
 
 const text = (description: string) => ({ type: 'string', minLength: 1, description });
 const recurringProps = {
   name: text('Shown in the message, e.g. "business hours".'),
-  days: { type: 'array', minItems: 1, items: text('Mon..Sun or a range such as Mon-Fri.'), description: 'Days the window starts on (default: every day).' },
+  days: {
+    type: 'array',
+    minItems: 1,
+    items: text('Mon..Sun or a range such as Mon-Fri.'),
+    description: 'Days the window starts on (default: every day).',
+  },
   from: text('Local start time, HH:MM.'),
   to: text('Local end time, HH:MM (24:00 = midnight); at or before `from` means the next day.'),
 };
-const allowedItem = { type: 'object', additionalProperties: false, required: ['from', 'to'], properties: recurringProps };
+const allowedItem = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['from', 'to'],
+  properties: recurringProps,
+};
 const denyItem = {
   type: 'object',
   additionalProperties: false,
   dependencies: { start: ['end'], end: ['start'], from: ['to'], to: ['from'], days: ['from'] },
   properties: {
     ...recurringProps,
-    start: text('Freeze start: RFC 3339 (2026-12-18T00:00:00Z) or local date[-time] in timeZone (2026-12-18, 2026-12-18T17:00).'),
+    start: text(
+      'Freeze start: RFC 3339 (2026-12-18T00:00:00Z) or local date[-time] in timeZone (2026-12-18, 2026-12-18T17:00).',
+    ),
     end: text('Freeze end (exclusive), same forms as start.'),
   },
 };
 
 /** `textInZone`: a freeze's text names its zone already; a weekly window's gets the zone added. */
-type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & { hit(ctx: EvaluationContext): boolean; end?: Date; textInZone: string };
+type DenyWindow = Pick<FreezeWindow | RecurringWindow, 'text'> & {
+  hit(ctx: EvaluationContext): boolean;
+  end?: Date;
+  textInZone: string;
+};
 
 function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   const isFreeze = spec.start !== undefined;
   const isRecurring = spec.from !== undefined;
   if (isFreeze === isRecurring) {
-    throw new RuleSpecError('a deny window is either a freeze (start + end) or a recurring window (days + from + to), not both or neither', path);
+    throw new RuleSpecError(
+      'a deny window is either a freeze (start + end) or a recurring window (days + from + to), not both or neither',
+      path,
+    );
   }
   if (isFreeze) {
     const freeze = compileFreeze(spec as FreezeSpec, zone, path);
     return { text: freeze.text, hit: (ctx) => freeze.contains(ctx.now), end: freeze.end, textInZone: freeze.text };
   }
   const weekly = compileRecurring(spec as RecurringSpec, path);
-  return { text: weekly.text, hit: (ctx) => weekly.contains(requestLocalTime(ctx, zone)), textInZone: `${weekly.text} ${zone}` };
+  return {
+    text: weekly.text,
+    hit: (ctx) => weekly.contains(requestLocalTime(ctx, zone)),
+    textInZone: `${weekly.text} ${zone}`,
+  };
 }
 
 /**
@@ -51,15 +78,26 @@ function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
  */
 export const timeWindowRule = defineRule<Spec>({
   key: 'timeWindow',
-  description: 'Allow runs only inside weekly windows and/or deny them inside freezes and recurring windows, in an IANA time zone.',
+  description:
+    'Allow runs only inside weekly windows and/or deny them inside freezes and recurring windows, in an IANA time zone.',
   schema: {
     type: 'object',
     additionalProperties: false,
     required: ['timeZone'],
     properties: {
       timeZone: { ...text('IANA time zone, e.g. Europe/Berlin, America/New_York, UTC.'), syntax: 'timeZone' },
-      allowed: { type: 'array', minItems: 1, items: allowedItem, description: 'Runs must start inside one of these weekly windows.' },
-      deny: { type: 'array', minItems: 1, items: denyItem, description: 'Runs may not start inside any of these freezes or weekly windows.' },
+      allowed: {
+        type: 'array',
+        minItems: 1,
+        items: allowedItem,
+        description: 'Runs must start inside one of these weekly windows.',
+      },
+      deny: {
+        type: 'array',
+        minItems: 1,
+        items: denyItem,
+        description: 'Runs may not start inside any of these freezes or weekly windows.',
+      },
     },
   },
   compile(spec) {
@@ -76,16 +114,25 @@ export const timeWindowRule = defineRule<Spec>({
     );
     const allowedText = `${allowed.map((w) => w.text).join(', ')} ${zone}`;
     return {
-      staleParts: (now) => deny.flatMap((w, i) => (w.end !== undefined && w.end <= now
-        ? [{ path: ['deny', String(i)], message: `the deny window ${w.text} ended and no longer applies; remove it` }]
-        : [])),
+      staleParts: (now) =>
+        deny.flatMap((w, i) =>
+          w.end !== undefined && w.end <= now
+            ? [
+                {
+                  path: ['deny', String(i)],
+                  message: `the deny window ${w.text} ended and no longer applies; remove it`,
+                },
+              ]
+            : [],
+        ),
       check: findings(({ ctx }) => {
         const out: Violation[] = [];
         // The local time is described only for a message: most runs are inside their windows.
         const now = () => `it is ${describeRequestLocal(ctx, zone)} now`;
         if (allowed.length > 0) {
           const local = requestLocalTime(ctx, zone);
-          if (!allowed.some((w) => w.contains(local))) out.push({ reason: `outside the allowed time windows (${allowedText}): ${now()}`, value: allowedText });
+          if (!allowed.some((w) => w.contains(local)))
+            out.push({ reason: `outside the allowed time windows (${allowedText}): ${now()}`, value: allowedText });
         }
         for (const w of deny) {
           if (w.hit(ctx)) out.push({ reason: `inside the deny window ${w.textInZone}: ${now()}`, value: w.text });

@@ -26,7 +26,12 @@ export interface ReloadEvents {
   /** Whether the files on disk are the set served, after each attempt. */
   synced(sync: PolicySync): void;
   /** A set was rejected; the set in use (revisionInUse, if any) keeps serving. */
-  rejected(e: { trigger: LoadTrigger; problems: readonly LoadProblem[]; revisionInUse?: string; rejectedRevision?: string }): void;
+  rejected(e: {
+    trigger: LoadTrigger;
+    problems: readonly LoadProblem[];
+    revisionInUse?: string;
+    rejectedRevision?: string;
+  }): void;
   /** A set replaced the one in use (previous, if any); `warnings` are the load's. */
   loaded(e: { trigger: LoadTrigger; bundle: PolicyBundle; previous?: string; warnings: readonly LoadProblem[] }): void;
   /** The files did not change since the last attempt: nothing was reloaded (`sync`: as that attempt left it). */
@@ -51,10 +56,19 @@ function readSources(dir: string): DirReading {
   try {
     const sources = readPolicyDir(dir);
     if (sources.length > 0) return { sources };
-    return { reason: 'missing', problem: dirProblem(dir, 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set') };
+    return {
+      reason: 'missing',
+      problem: dirProblem(dir, 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set'),
+    };
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
-    return { reason, problem: dirProblem(dir, `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`) };
+    return {
+      reason,
+      problem: dirProblem(
+        dir,
+        `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`,
+      ),
+    };
   }
 }
 
@@ -67,7 +81,15 @@ function loadSafely(sources: SourceFile[], now: Date, dir: string): LoadResult {
   try {
     return loadBundle(sources, now);
   } catch (err) {
-    return { ok: false, problems: [dirProblem(dir, `internal error while loading the policy set: ${err instanceof Error ? err.message : String(err)}`)] };
+    return {
+      ok: false,
+      problems: [
+        dirProblem(
+          dir,
+          `internal error while loading the policy set: ${err instanceof Error ? err.message : String(err)}`,
+        ),
+      ],
+    };
   }
 }
 
@@ -86,10 +108,22 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
     events.synced(next);
   };
 
-  const fail = (trigger: LoadTrigger, problems: LoadProblem[], reason: 'rejected' | 'missing' | 'unreadable', rejectedRevision?: string): ReloadOutcome => {
+  const fail = (
+    trigger: LoadTrigger,
+    problems: LoadProblem[],
+    reason: 'rejected' | 'missing' | 'unreadable',
+    rejectedRevision?: string,
+  ): ReloadOutcome => {
     const revisionInUse = store.current()?.revision;
     const message = problems.find((p) => p.severity === 'error');
-    setSync({ inSync: false, reason, message: message ? formatProblem(message) : 'invalid', diskRevision: rejectedRevision, servedRevision: revisionInUse, checkedAt: clock().toISOString() });
+    setSync({
+      inSync: false,
+      reason,
+      message: message ? formatProblem(message) : 'invalid',
+      diskRevision: rejectedRevision,
+      servedRevision: revisionInUse,
+      checkedAt: clock().toISOString(),
+    });
     store.rejected(problems, { trigger, rejectedRevision });
     events.rejected({ trigger, problems, revisionInUse, rejectedRevision });
     return { result: 'failure', problems, revisionInUse };

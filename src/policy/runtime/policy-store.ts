@@ -36,7 +36,13 @@ export class PolicyStore {
   replace(bundle: PolicyBundle, warnings: LoadProblem[] = [], trigger?: LoadTrigger): void {
     this.bundle = bundle;
     this.warningsInUse = warnings.map(formatProblem);
-    this.status = { at: new Date().toISOString(), ok: true, trigger, revision: bundle.revision, problems: this.warningsInUse };
+    this.status = {
+      at: new Date().toISOString(),
+      ok: true,
+      trigger,
+      revision: bundle.revision,
+      problems: this.warningsInUse,
+    };
   }
 
   /** A failed load keeps the bundle in use (if any) and is remembered for readiness. */

@@ -10,4 +10,11 @@
  */
 export type PolicySync =
   | { inSync: true; reason: 'in-sync'; servedRevision: string; checkedAt: string }
-  | { inSync: false; reason: 'rejected' | 'missing' | 'unreadable'; message: string; diskRevision?: string; servedRevision?: string; checkedAt: string };
+  | {
+      inSync: false;
+      reason: 'rejected' | 'missing' | 'unreadable';
+      message: string;
+      diskRevision?: string;
+      servedRevision?: string;
+      checkedAt: string;
+    };

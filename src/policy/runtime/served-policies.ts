@@ -7,7 +7,10 @@ import type { PolicyStore } from './policy-store';
  * loaded bundle is extended once, at its first use; a reload swaps in a new bundle and so a new
  * extension.
  */
-export function servedPolicies(store: Pick<PolicyStore, 'current'>, builtIns: readonly CompiledPolicy[]): Pick<PolicyStore, 'current'> {
+export function servedPolicies(
+  store: Pick<PolicyStore, 'current'>,
+  builtIns: readonly CompiledPolicy[],
+): Pick<PolicyStore, 'current'> {
   if (builtIns.length === 0) return store;
   let loaded: PolicyBundle | undefined;
   let served: PolicyBundle | undefined;

@@ -29,7 +29,10 @@ function counts(check: AlertsCheck, alert: AlertFact, readAtMs: number): boolean
 /** `HighErrorRate{namespace="prod",severity="critical"} since 2026-01-05T09:58:00Z`. */
 export function alertText(alert: AlertFact): string {
   const { alertname, ...rest } = alert.labels;
-  const labels = Object.keys(rest).sort().map((k) => `${k}=${JSON.stringify(rest[k])}`).join(',');
+  const labels = Object.keys(rest)
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(rest[k])}`)
+    .join(',');
   return `${clip(`${alertname ?? '(no alertname)'}{${labels}}`, 160)}${alert.startsAt ? ` since ${alert.startsAt}` : ''}`;
 }
 
@@ -41,7 +44,12 @@ const matchersText = (ms: readonly ResolvedMatcher[]) => `{${ms.map(matcherText)
  * (or is said and let through with onUnavailable: allow); facts that were never gathered cannot decide.
  * What was read for each query goes with what was found, pass or deny (explanations).
  */
-export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined, runs: readonly RunValues[], now: Date): Checked {
+export function checkAlerts(
+  check: AlertsCheck,
+  signals: SignalFacts | undefined,
+  runs: readonly RunValues[],
+  now: Date,
+): Checked {
   const source = sourceText('alertmanager', check.source);
   const answer = own(signals?.alertmanager, check.source);
   const out: Violation[] = [];
@@ -50,7 +58,10 @@ export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined
   for (const run of runs) {
     const resolved = resolveMatchers(check.matchers, run);
     if ('missing' in resolved) {
-      out.push({ reason: `cannot decide: the alert matchers need {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`, status: 'undecidable' });
+      out.push({
+        reason: `cannot decide: the alert matchers need {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`,
+        status: 'undecidable',
+      });
       continue;
     }
     const query = matchersText(resolved);
@@ -60,7 +71,11 @@ export function checkAlerts(check: AlertsCheck, signals: SignalFacts | undefined
     reads.push(read);
     if (answer === undefined) {
       read.result = 'not read';
-      out.push({ reason: `cannot decide: the alerts of ${source} were not read (no signal facts for it)`, status: 'undecidable', signal: read });
+      out.push({
+        reason: `cannot decide: the alerts of ${source} were not read (no signal facts for it)`,
+        status: 'undecidable',
+        signal: read,
+      });
       continue;
     }
     if ('error' in answer) {

@@ -37,7 +37,8 @@ export function attackedValues(steps: readonly ActionStepRef[], key: string): At
     if (!isTargeted(ref.step)) continue;
     const targets = ref.step.targetExecutions ?? [];
     const expected = ref.step.totalTargetCount;
-    if ((targets.length === 0 && expected !== 0) || (typeof expected === 'number' && expected > targets.length)) unlisted.push(stepName(ref));
+    if ((targets.length === 0 && expected !== 0) || (typeof expected === 'number' && expected > targets.length))
+      unlisted.push(stepName(ref));
     targets.forEach((t, i) => {
       let found = false;
       for (const a of t.attributes ?? []) {

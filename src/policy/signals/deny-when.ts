@@ -2,14 +2,19 @@
 export type CompareOp = '>' | '>=' | '<' | '<=' | '==' | '!=';
 
 /** `denyWhen: "> 0.02"`: deny when a sample's value compares true against the threshold. */
-export interface DenyWhen { op: CompareOp; threshold: number; text: string }
+export interface DenyWhen {
+  op: CompareOp;
+  threshold: number;
+  text: string;
+}
 
 const COMPARISON = /^\s*(>=|<=|==|!=|>|<)\s*([-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?|[-+]?Inf)\s*$/;
 
 /** Parses `"> 0.02"`, `">= 1"`, `"== 0"`, ...; returns the problem as text (a load-time error). */
 export function parseDenyWhen(text: string): DenyWhen | string {
   const m = COMPARISON.exec(text);
-  if (!m) return `denyWhen must be a comparison with a number, e.g. "> 0.02" or "== 0" (operators > >= < <= == !=), got "${text}"`;
+  if (!m)
+    return `denyWhen must be a comparison with a number, e.g. "> 0.02" or "== 0" (operators > >= < <= == !=), got "${text}"`;
   const threshold = m[2].endsWith('Inf') ? (m[2].startsWith('-') ? -Infinity : Infinity) : Number(m[2]);
   return { op: m[1] as CompareOp, threshold, text: `${m[1]} ${m[2]}` };
 }
@@ -17,11 +22,17 @@ export function parseDenyWhen(text: string): DenyWhen | string {
 /** Whether the value trips the comparison. NaN never does (it compares false, as in PromQL). */
 export function trips(when: DenyWhen, value: number): boolean {
   switch (when.op) {
-    case '>': return value > when.threshold;
-    case '>=': return value >= when.threshold;
-    case '<': return value < when.threshold;
-    case '<=': return value <= when.threshold;
-    case '==': return value === when.threshold;
-    case '!=': return value !== when.threshold && !Number.isNaN(value);
+    case '>':
+      return value > when.threshold;
+    case '>=':
+      return value >= when.threshold;
+    case '<':
+      return value < when.threshold;
+    case '<=':
+      return value <= when.threshold;
+    case '==':
+      return value === when.threshold;
+    case '!=':
+      return value !== when.threshold && !Number.isNaN(value);
   }
 }

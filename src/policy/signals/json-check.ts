@@ -22,10 +22,14 @@ export interface JsonCheck {
   onUnavailable: OnUnavailable;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));
+const text = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)));
 
 /** Judges one answer; a throwing expression cannot decide. */
-function judge(check: JsonCheck, data: { status: number; body: unknown }, what: string): { violation?: Violation; result: string } {
+function judge(
+  check: JsonCheck,
+  data: { status: number; body: unknown },
+  what: string,
+): { violation?: Violation; result: string } {
   let verdict: boolean;
   let detail = '';
   try {
@@ -33,7 +37,10 @@ function judge(check: JsonCheck, data: { status: number; body: unknown }, what: 
     if (verdict && check.detail) detail = clip(text(check.detail(data)), 300);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    return { result: 'error in denyWhen', violation: { reason: `cannot decide: denyWhen failed on the answer of ${what} (${why})`, status: 'undecidable' } };
+    return {
+      result: 'error in denyWhen',
+      violation: { reason: `cannot decide: denyWhen failed on the answer of ${what} (${why})`, status: 'undecidable' },
+    };
   }
   const result = `HTTP ${data.status}, denyWhen ${verdict ? 'true' : 'false'}`;
   if (!verdict) return { result };
@@ -56,7 +63,10 @@ export function checkJson(check: JsonCheck, signals: SignalFacts | undefined, ru
   for (const run of runs) {
     const filled = fillJsonPath(check.path, run);
     if ('missing' in filled) {
-      out.push({ reason: `cannot decide: the path needs {{${filled.missing}}} but ${missingValueText(filled.missing, run)}`, status: 'undecidable' });
+      out.push({
+        reason: `cannot decide: the path needs {{${filled.missing}}} but ${missingValueText(filled.missing, run)}`,
+        status: 'undecidable',
+      });
       continue;
     }
     const path = filled.text;
@@ -68,7 +78,11 @@ export function checkJson(check: JsonCheck, signals: SignalFacts | undefined, ru
     reads.push(read);
     if (answer === undefined) {
       read.result = 'not read';
-      out.push({ reason: `cannot decide: GET ${clip(path, 200)} on ${source} was not asked (no signal facts for it)`, status: 'undecidable', signal: read });
+      out.push({
+        reason: `cannot decide: GET ${clip(path, 200)} on ${source} was not asked (no signal facts for it)`,
+        status: 'undecidable',
+        signal: read,
+      });
     } else if ('error' in answer) {
       read.result = `error: ${answer.error}`;
       out.push(unavailable(`GET ${clip(path, 200)} on ${source}`, answer.error, check.onUnavailable, read));

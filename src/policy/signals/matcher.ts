@@ -1,4 +1,11 @@
-import { escapeRegex, fillText, parsePlaceholderText, type PlaceholderText, type RunValues, type SignalPlaceholder } from './placeholder-text';
+import {
+  escapeRegex,
+  fillText,
+  parsePlaceholderText,
+  type PlaceholderText,
+  type RunValues,
+  type SignalPlaceholder,
+} from './placeholder-text';
 
 /** Alertmanager's matcher operators: equal, not equal, regex match, regex no-match. */
 export type MatchOp = '=' | '!=' | '=~' | '!~';
@@ -13,7 +20,12 @@ export interface Matcher {
 }
 
 /** A matcher for one run: placeholders filled (and regex-escaped in a regex matcher). */
-export interface ResolvedMatcher { name: string; op: MatchOp; value: string; regex?: RegExp }
+export interface ResolvedMatcher {
+  name: string;
+  op: MatchOp;
+  value: string;
+  regex?: RegExp;
+}
 
 const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*/;
 const OPS: readonly MatchOp[] = ['=~', '!~', '!=', '='];
@@ -100,7 +112,10 @@ export function parseMatchers(text: string): Matcher[] | string {
 }
 
 /** The matchers for one run, or the placeholder the run has no value for. */
-export function resolveMatchers(matchers: readonly Matcher[], values: RunValues): ResolvedMatcher[] | { missing: SignalPlaceholder } {
+export function resolveMatchers(
+  matchers: readonly Matcher[],
+  values: RunValues,
+): ResolvedMatcher[] | { missing: SignalPlaceholder } {
   const out: ResolvedMatcher[] = [];
   for (const m of matchers) {
     const filled = fillText(m.value, values, isRegexOp(m.op) ? escapeRegex : undefined);

@@ -34,7 +34,8 @@ const PLACEHOLDER = /\{\{\s*(target\.[A-Za-z0-9][A-Za-z0-9._/-]*|[A-Za-z]+)\s*\}
 const TARGET = 'target.';
 
 /** The attribute key of a `{{target.<key>}}` placeholder, else undefined. */
-export const targetKeyOf = (name: SignalPlaceholder): string | undefined => (name.startsWith(TARGET) ? name.slice(TARGET.length) : undefined);
+export const targetKeyOf = (name: SignalPlaceholder): string | undefined =>
+  name.startsWith(TARGET) ? name.slice(TARGET.length) : undefined;
 
 /** The attribute keys a text's `{{target.<key>}}` placeholders read. */
 export const targetKeysOf = (text: PlaceholderText): string[] => text.names.flatMap((n) => targetKeyOf(n) ?? []);
@@ -59,7 +60,8 @@ export function parsePlaceholderText(source: string): PlaceholderText | string {
   }
   if (last < source.length) parts.push(source.slice(last));
   const stray = parts.find((p): p is string => typeof p === 'string' && /\{\{|\}\}/.test(p));
-  if (stray !== undefined) return `malformed placeholder in "${source}": write {{name}} with letters only, e.g. {{environment}}, or {{target.<attribute>}}`;
+  if (stray !== undefined)
+    return `malformed placeholder in "${source}": write {{name}} with letters only, e.g. {{environment}}, or {{target.<attribute>}}`;
   return { source, parts, names };
 }
 
@@ -67,7 +69,11 @@ export function parsePlaceholderText(source: string): PlaceholderText | string {
 export type Escape = (value: string, partIndex: number) => string;
 
 /** The text for one run, or the placeholder the run has no value for. */
-export function fillText(text: PlaceholderText, values: RunValues, escapeValue: Escape = (v) => v): { text: string } | { missing: SignalPlaceholder } {
+export function fillText(
+  text: PlaceholderText,
+  values: RunValues,
+  escapeValue: Escape = (v) => v,
+): { text: string } | { missing: SignalPlaceholder } {
   let out = '';
   for (let i = 0; i < text.parts.length; i++) {
     const part = text.parts[i];
@@ -88,12 +94,16 @@ export function missingValueText(name: SignalPlaceholder, run: RunValues): strin
   const key = targetKeyOf(name);
   if (key !== undefined) return `no target of the run carries ${key}`;
   switch (name as RunPlaceholder) {
-    case 'environment': return run.unnamedEnvironment !== undefined
-      ? `no name is known for the run's environment ${run.unnamedEnvironment} (name it in an EnvironmentAliases document, or let the Steadybit Platform API name it; the id itself is never filled in, no label carries it)`
-      : 'the payload names no environment (execution.environment is missing)';
-    case 'team': return 'the payload names no team (execution.teamKey is missing)';
-    case 'experimentKey': return 'the payload names no experiment (execution.experimentKey is missing)';
-    case 'executionId': return 'the payload has no execution id (execution.id is missing)';
+    case 'environment':
+      return run.unnamedEnvironment !== undefined
+        ? `no name is known for the run's environment ${run.unnamedEnvironment} (name it in an EnvironmentAliases document, or let the Steadybit Platform API name it; the id itself is never filled in, no label carries it)`
+        : 'the payload names no environment (execution.environment is missing)';
+    case 'team':
+      return 'the payload names no team (execution.teamKey is missing)';
+    case 'experimentKey':
+      return 'the payload names no experiment (execution.experimentKey is missing)';
+    case 'executionId':
+      return 'the payload has no execution id (execution.id is missing)';
   }
 }
 

@@ -1,4 +1,11 @@
-import { escapeRegex, fillText, parsePlaceholderText, type PlaceholderText, type RunValues, type SignalPlaceholder } from './placeholder-text';
+import {
+  escapeRegex,
+  fillText,
+  parsePlaceholderText,
+  type PlaceholderText,
+  type RunValues,
+  type SignalPlaceholder,
+} from './placeholder-text';
 
 /** A PromQL expression with placeholders, each inside a double-quoted string (a label value). */
 export interface PromQuery {
@@ -24,7 +31,8 @@ export function compilePromQuery(source: string): PromQuery | string {
   for (let i = 0; i < text.parts.length; i++) {
     const part = text.parts[i];
     if (typeof part !== 'string') {
-      if (!quote) return `placeholder {{${part.placeholder}}} must sit inside a double-quoted label value, e.g. {namespace="{{${part.placeholder}}}"}`;
+      if (!quote)
+        return `placeholder {{${part.placeholder}}} must sit inside a double-quoted label value, e.g. {namespace="{{${part.placeholder}}}"}`;
       if (quote.regex) regexParts.add(i);
       continue;
     }
@@ -42,6 +50,9 @@ export function compilePromQuery(source: string): PromQuery | string {
 }
 
 /** The query for one run, placeholders filled and escaped, or the placeholder the run has no value for. */
-export function resolvePromQuery(query: PromQuery, values: RunValues): { text: string } | { missing: SignalPlaceholder } {
+export function resolvePromQuery(
+  query: PromQuery,
+  values: RunValues,
+): { text: string } | { missing: SignalPlaceholder } {
   return fillText(query.text, values, (value, i) => quoteEscape(query.regexParts.has(i) ? escapeRegex(value) : value));
 }

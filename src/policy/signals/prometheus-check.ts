@@ -25,7 +25,10 @@ export const MAX_SAMPLES_TEXT = 300;
 
 /** `{job="api"} 0.031`: a sample as the reason lists it. */
 function sampleText(s: PromSample): string {
-  const labels = Object.keys(s.metric).sort().map((k) => `${k}=${JSON.stringify(s.metric[k])}`).join(',');
+  const labels = Object.keys(s.metric)
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(s.metric[k])}`)
+    .join(',');
   return `${labels === '' ? '' : `{${clip(labels, 120)}} `}${s.value[1]}`;
 }
 
@@ -35,18 +38,36 @@ type Judged = { violation?: Omit<Violation, 'signal'>; result: string };
 function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], what: string): Judged {
   const result = samples.length === 0 ? 'no samples' : listCapped(samples.map(sampleText), MAX_SAMPLES_TEXT);
   const odd = samples.find((s) => sampleValue(s.value[1]) === undefined);
-  if (odd) return { result, violation: { reason: `cannot decide: ${what} returned a value that is not a number: ${clip(sampleText(odd), 200)}`, status: 'undecidable' } };
+  if (odd)
+    return {
+      result,
+      violation: {
+        reason: `cannot decide: ${what} returned a value that is not a number: ${clip(sampleText(odd), 200)}`,
+        status: 'undecidable',
+      },
+    };
   const numbers = samples.filter((s) => !Number.isNaN(sampleValue(s.value[1])));
   if (numbers.length === 0) {
     if (check.onEmpty === 'allow') return { result };
-    return { result, violation: { reason: `cannot decide: ${what} returned ${samples.length === 0 ? 'no samples' : 'only NaN'}${check.denyWhen ? ` to compare with ${check.denyWhen.text}` : ''} (onEmpty: deny)`, status: 'undecidable' } };
+    return {
+      result,
+      violation: {
+        reason: `cannot decide: ${what} returned ${samples.length === 0 ? 'no samples' : 'only NaN'}${check.denyWhen ? ` to compare with ${check.denyWhen.text}` : ''} (onEmpty: deny)`,
+        status: 'undecidable',
+      },
+    };
   }
-  const hits = check.denyWhen ? numbers.filter((s) => trips(check.denyWhen as DenyWhen, sampleValue(s.value[1]) as number)) : numbers;
+  const hits = check.denyWhen
+    ? numbers.filter((s) => trips(check.denyWhen as DenyWhen, sampleValue(s.value[1]) as number))
+    : numbers;
   if (hits.length === 0) return { result };
   const cmp = check.denyWhen ? ` ${check.denyWhen.text}` : '';
   return {
     result,
-    violation: { reason: `${what} returned ${listCapped(hits.map(sampleText), MAX_SAMPLES_TEXT)}${cmp}`, value: clip(hits.map((s) => s.value[1]).join(', '), 200) },
+    violation: {
+      reason: `${what} returned ${listCapped(hits.map(sampleText), MAX_SAMPLES_TEXT)}${cmp}`,
+      value: clip(hits.map((s) => s.value[1]).join(', '), 200),
+    },
   };
 }
 
@@ -56,7 +77,11 @@ function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], wh
  * a source that could not answer cannot decide unless the policy says onUnavailable: allow.
  * What was read for each query goes with what was found, pass or deny (explanations).
  */
-export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | undefined, runs: readonly RunValues[]): Checked {
+export function checkPrometheus(
+  check: PrometheusCheck,
+  signals: SignalFacts | undefined,
+  runs: readonly RunValues[],
+): Checked {
   const source = sourceText('prometheus', check.source);
   const answers = own(signals?.prometheus, check.source);
   const out: Violation[] = [];
@@ -66,7 +91,10 @@ export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | u
   for (const run of runs) {
     const resolved = resolvePromQuery(check.query, run);
     if ('missing' in resolved) {
-      out.push({ reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`, status: 'undecidable' });
+      out.push({
+        reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`,
+        status: 'undecidable',
+      });
       continue;
     }
     const query = resolved.text;
@@ -78,17 +106,37 @@ export function checkPrometheus(check: PrometheusCheck, signals: SignalFacts | u
     reads.push(read);
     if (answer === undefined) {
       read.result = 'not read';
-      out.push({ reason: `cannot decide: ${what} was not run (no signal facts for it)`, status: 'undecidable', signal: read });
+      out.push({
+        reason: `cannot decide: ${what} was not run (no signal facts for it)`,
+        status: 'undecidable',
+        signal: read,
+      });
     } else if ('error' in answer) {
       read.result = `error: ${answer.error}`;
-      out.push(answer.badQuery ? { reason: `cannot decide: Prometheus refused ${what} (${answer.error})`, status: 'undecidable', signal: read } : unavailable(what, answer.error, check.onUnavailable, read));
+      out.push(
+        answer.badQuery
+          ? {
+              reason: `cannot decide: Prometheus refused ${what} (${answer.error})`,
+              status: 'undecidable',
+              signal: read,
+            }
+          : unavailable(what, answer.error, check.onUnavailable, read),
+      );
     } else if (answer.resultType === 'vector' || (answer.resultType === 'scalar' && check.denyWhen)) {
       const samples = answer.resultType === 'vector' ? answer.result : [{ metric: {}, value: answer.result }];
       const judged = judgeSamples(check, samples, what);
       read.result = judged.result;
-      if (judged.violation) out.push({ ...judged.violation, reason: `${lead}${judged.violation.reason}${answer.readAt ? ` (read ${answer.readAt})` : ''}`, signal: read });
+      if (judged.violation)
+        out.push({
+          ...judged.violation,
+          reason: `${lead}${judged.violation.reason}${answer.readAt ? ` (read ${answer.readAt})` : ''}`,
+          signal: read,
+        });
     } else {
-      const why = answer.resultType === 'scalar' ? 'a scalar: give denyWhen to compare it' : `a ${answer.resultType === 'matrix' ? 'range vector (matrix): ask for an instant vector' : 'string'}`;
+      const why =
+        answer.resultType === 'scalar'
+          ? 'a scalar: give denyWhen to compare it'
+          : `a ${answer.resultType === 'matrix' ? 'range vector (matrix): ask for an instant vector' : 'string'}`;
       read.result = `${answer.resultType} result`;
       out.push({ reason: `cannot decide: ${what} returned ${why}`, status: 'undecidable', signal: read });
     }

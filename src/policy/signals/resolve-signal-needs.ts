@@ -18,7 +18,12 @@ const NO_TARGETS = (key: string): AttackedValues => ({ key, values: [], without:
  * MAX_TARGET_VALUES, else none). A need missing a value, or whose query does not compile (the rule
  * refused it at load), is left out: its rule says why.
  */
-export function resolveSignalNeeds(needs: Iterable<SignalNeed>, runs: readonly RunValues[], memo: QueryMemo = new Map(), valuesOf = NO_TARGETS): ResolvedSignalNeed[] {
+export function resolveSignalNeeds(
+  needs: Iterable<SignalNeed>,
+  runs: readonly RunValues[],
+  memo: QueryMemo = new Map(),
+  valuesOf = NO_TARGETS,
+): ResolvedSignalNeed[] {
   const out: ResolvedSignalNeed[] = [];
   for (const need of needs) {
     if (need.kind === 'alerts') {

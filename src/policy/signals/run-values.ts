@@ -16,5 +16,9 @@ export function signalRunValues(execution: Execution, environments: readonly Run
     executionId: execution.id === undefined ? undefined : String(execution.id),
   };
   if (environments.length === 0) return [base];
-  return environments.flatMap<RunValues>((env) => (env.names.length === 0 ? [{ ...base, unnamedEnvironment: env.value }] : env.names.map((environment) => ({ ...base, environment }))));
+  return environments.flatMap<RunValues>((env) =>
+    env.names.length === 0
+      ? [{ ...base, unnamedEnvironment: env.value }]
+      : env.names.map((environment) => ({ ...base, environment })),
+  );
 }

@@ -5,7 +5,10 @@ const at = (readAt: string | undefined) => (readAt ? `read ${readAt}` : 'read at
 
 function queryResult(answer: QueryAnswer): string {
   if ('error' in answer) return `error: ${answer.error}`;
-  if (answer.resultType === 'vector') return answer.result.length === 0 ? 'no samples' : `${answer.result.length} sample${answer.result.length === 1 ? '' : 's'}: ${clip(answer.result.map((s) => s.value[1]).join(', '), 120)}`;
+  if (answer.resultType === 'vector')
+    return answer.result.length === 0
+      ? 'no samples'
+      : `${answer.result.length} sample${answer.result.length === 1 ? '' : 's'}: ${clip(answer.result.map((s) => s.value[1]).join(', '), 120)}`;
   if (answer.resultType === 'scalar') return `scalar ${answer.result[1]}`;
   return `${answer.resultType} result`;
 }
@@ -17,11 +20,15 @@ function queryResult(answer: QueryAnswer): string {
 export function signalFactsLines(signals: SignalFacts | undefined): string[] {
   const lines: string[] = [];
   for (const [source, answer] of Object.entries(signals?.alertmanager ?? {})) {
-    const result = 'error' in answer ? `error: ${answer.error}` : `${answer.alerts.length} unresolved alert${answer.alerts.length === 1 ? '' : 's'}`;
+    const result =
+      'error' in answer
+        ? `error: ${answer.error}`
+        : `${answer.alerts.length} unresolved alert${answer.alerts.length === 1 ? '' : 's'}`;
     lines.push(`alertmanager "${source}" GET /api/v2/alerts -> ${result} (${at(answer.readAt)})`);
   }
   for (const [source, queries] of Object.entries(signals?.prometheus ?? {})) {
-    for (const [query, answer] of Object.entries(queries)) lines.push(`prometheus "${source}" ${query} -> ${queryResult(answer)} (${at(answer.readAt)})`);
+    for (const [query, answer] of Object.entries(queries))
+      lines.push(`prometheus "${source}" ${query} -> ${queryResult(answer)} (${at(answer.readAt)})`);
   }
   return lines;
 }

@@ -4,7 +4,12 @@ export type OnUnavailable = 'deny' | 'allow';
 
 /** The reason for a source that could not answer, and whether the policy lets the run through anyway. */
 export function unavailable(what: string, error: string, onUnavailable: OnUnavailable, signal: SignalRead): Violation {
-  if (onUnavailable === 'allow') return { reason: `${what} could not be read (${error}); allowed anyway because the policy says onUnavailable: allow`, status: 'advisory', signal };
+  if (onUnavailable === 'allow')
+    return {
+      reason: `${what} could not be read (${error}); allowed anyway because the policy says onUnavailable: allow`,
+      status: 'advisory',
+      signal,
+    };
   return { reason: `cannot decide: ${what} could not be read (${error})`, status: 'undecidable', signal };
 }
 
@@ -22,6 +27,7 @@ export function listCapped(items: readonly string[], max: number): string {
     out += next;
     shown++;
   }
-  if (shown === 0 && items.length > 0) return `${clip(items[0], max - 20)}${items.length > 1 ? ` (+${items.length - 1} more)` : ''}`;
+  if (shown === 0 && items.length > 0)
+    return `${clip(items[0], max - 20)}${items.length > 1 ? ` (+${items.length - 1} more)` : ''}`;
   return shown < items.length ? `${out} (+${items.length - shown} more)` : out;
 }

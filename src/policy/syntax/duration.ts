@@ -4,10 +4,19 @@
  * Units appear at most once, largest first; each amount may have decimals (`1.5h`).
  * A plain number, or a string holding only digits, is a number of MILLISECONDS (`300000` = 5m).
  */
-const UNITS: ReadonlyArray<[string, number]> = [['w', 604_800_000], ['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1_000], ['ms', 1]];
+const UNITS: ReadonlyArray<[string, number]> = [
+  ['w', 604_800_000],
+  ['d', 86_400_000],
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1_000],
+  ['ms', 1],
+];
 
 const AMOUNT = '(\\d+(?:\\.\\d+)?)';
-const DURATION = new RegExp(`^(?:${AMOUNT}w)?(?:${AMOUNT}d)?(?:${AMOUNT}h)?(?:${AMOUNT}m(?!s))?(?:${AMOUNT}s)?(?:${AMOUNT}ms)?$`);
+const DURATION = new RegExp(
+  `^(?:${AMOUNT}w)?(?:${AMOUNT}d)?(?:${AMOUNT}h)?(?:${AMOUNT}m(?!s))?(?:${AMOUNT}s)?(?:${AMOUNT}ms)?$`,
+);
 const MILLIS = /^\d+(?:\.\d+)?$/;
 
 /** JSON Schema pattern of a duration written with units (no bare number), for policy fields. */

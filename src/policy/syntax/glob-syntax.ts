@@ -19,13 +19,35 @@ import picomatch from 'picomatch';
  */
 const MATCH_OPTIONS = { nocase: true, dot: true, bash: true, windows: false } as const;
 const EXTGLOB = '@!*+?';
-const POSIX_CLASSES = new Set(['alnum', 'alpha', 'ascii', 'blank', 'cntrl', 'digit', 'graph', 'lower', 'print', 'punct', 'space', 'upper', 'word', 'xdigit']);
+const POSIX_CLASSES = new Set([
+  'alnum',
+  'alpha',
+  'ascii',
+  'blank',
+  'cntrl',
+  'digit',
+  'graph',
+  'lower',
+  'print',
+  'punct',
+  'space',
+  'upper',
+  'word',
+  'xdigit',
+]);
 const RANGE = /^(-?\d+\.\.-?\d+(\.\.-?\d+)?|[a-zA-Z]\.\.[a-zA-Z])$/;
 
-interface Open { char: '{' | '('; at: number; alternatives: number; empty: boolean }
+interface Open {
+  char: '{' | '(';
+  at: number;
+  alternatives: number;
+  empty: boolean;
+}
 
 class GlobSyntaxError extends Error {}
-const fail = (message: string): never => { throw new GlobSyntaxError(message); };
+const fail = (message: string): never => {
+  throw new GlobSyntaxError(message);
+};
 const col = (i: number) => `column ${i + 1}`;
 
 /** Reads a class `[...]` starting at `start`; returns the index after its `]`. */
@@ -38,7 +60,10 @@ function readClass(p: string, start: number): number {
     if (p.startsWith('[:', j)) {
       const end = p.indexOf(':]', j + 2);
       const name = end < 0 ? '' : p.slice(j + 2, end);
-      if (!POSIX_CLASSES.has(name)) fail(`unknown character class "${end < 0 ? p.slice(j) : p.slice(j, end + 2)}" at ${col(j)}; known: ${[...POSIX_CLASSES].map((c) => `[:${c}:]`).join(' ')}`);
+      if (!POSIX_CLASSES.has(name))
+        fail(
+          `unknown character class "${end < 0 ? p.slice(j) : p.slice(j, end + 2)}" at ${col(j)}; known: ${[...POSIX_CLASSES].map((c) => `[:${c}:]`).join(' ')}`,
+        );
       j = end + 2;
       continue;
     }
@@ -47,7 +72,8 @@ function readClass(p: string, start: number): number {
     if (p[next] === '-' && next + 1 < p.length && p[next + 1] !== ']') {
       const [high, after] = p[next + 1] === '\\' ? [p[next + 2], next + 3] : [p[next + 1], next + 2];
       if (high === undefined) break;
-      if (low > high) fail(`the range "${low}-${high}" at ${col(j)} is reversed (nothing lies between); write ${high}-${low}`);
+      if (low > high)
+        fail(`the range "${low}-${high}" at ${col(j)} is reversed (nothing lies between); write ${high}-${low}`);
       j = after;
     } else j = next;
   }
@@ -55,7 +81,8 @@ function readClass(p: string, start: number): number {
   return j + 1;
 }
 
-const opened = (open: Open, p: string) => (open.char === '{' ? `{ at ${col(open.at)}` : `${p[open.at - 1]}( at ${col(open.at - 1)}`);
+const opened = (open: Open, p: string) =>
+  open.char === '{' ? `{ at ${col(open.at)}` : `${p[open.at - 1]}( at ${col(open.at - 1)}`;
 
 /** Ends the current alternative of `open` at `i` (a separator or the closer): it may not be empty. */
 function endAlternative(open: Open, i: number, p: string): void {
@@ -68,12 +95,18 @@ function endAlternative(open: Open, i: number, p: string): void {
 
 function scan(p: string): void {
   if (p.trim() !== p) fail('it starts or ends with whitespace, which no id or key has');
-  if (p[0] === '!' && p[1] !== '(') fail('a leading "!" negates the whole pattern (it would match everything else); list what you mean, or use !(...) inside a pattern');
+  if (p[0] === '!' && p[1] !== '(')
+    fail(
+      'a leading "!" negates the whole pattern (it would match everything else); list what you mean, or use !(...) inside a pattern',
+    );
   const stack: Open[] = [];
   const top = (): Open | undefined => stack[stack.length - 1];
   /** A character (or class, escape, nested group) that belongs to the current alternative. */
-  const content = () => { const t = top(); if (t) t.empty = false; };
-  for (let i = 0; i < p.length;) {
+  const content = () => {
+    const t = top();
+    if (t) t.empty = false;
+  };
+  for (let i = 0; i < p.length; ) {
     const c = p[i];
     if (c === '\\') {
       if (i + 1 >= p.length) fail('it ends with a lone backslash; write \\\\ for a literal backslash');
@@ -97,7 +130,8 @@ function scan(p: string): void {
       i++;
     } else if (c === '|') {
       const open = top();
-      if (open?.char !== '(') fail(`"|" at ${col(i)} is not inside an extglob; write @(a|b) or {a,b} for alternatives, \\| for a literal |`);
+      if (open?.char !== '(')
+        fail(`"|" at ${col(i)} is not inside an extglob; write @(a|b) or {a,b} for alternatives, \\| for a literal |`);
       endAlternative(open as Open, i, p);
       i++;
     } else if (c === '}' || c === ')') {
@@ -110,7 +144,9 @@ function scan(p: string): void {
       stack.pop();
       const body = p.slice(o.at + 1, i);
       if (c === '}' && single && !RANGE.test(body)) {
-        fail(`the {${body}} at ${col(o.at)} has a single alternative (it would match the braces literally); write {a,b}, a range such as {1..5}, or \\{ for a literal {`);
+        fail(
+          `the {${body}} at ${col(o.at)} has a single alternative (it would match the braces literally); write {a,b}, a range such as {1..5}, or \\{ for a literal {`,
+        );
       }
       i++;
     } else if (c === ']') {

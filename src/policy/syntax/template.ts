@@ -1,7 +1,6 @@
 import { RuleSpecError, RuleSpecErrors } from '../core/rule-spec-error';
 import { MESSAGE_PLACEHOLDERS, type Placeholder, type Template } from '../core/template';
 
-
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 
 /** Compiles `{{name}}` templates once, at load time; an unknown placeholder is a load error. */
@@ -19,17 +18,25 @@ export function compileTemplate(source: string, allowed: readonly string[] = MES
   // Every unknown and malformed placeholder at once: fixing one must not reveal the next.
   const errors: RuleSpecError[] = [];
   if (unknown.size > 0) {
-    errors.push(new RuleSpecError(`unknown placeholder${unknown.size > 1 ? 's' : ''} ${[...unknown].join(', ')}; use one of ${allowed.map((a) => `{{${a}}}`).join(', ')}`));
+    errors.push(
+      new RuleSpecError(
+        `unknown placeholder${unknown.size > 1 ? 's' : ''} ${[...unknown].join(', ')}; use one of ${allowed.map((a) => `{{${a}}}`).join(', ')}`,
+      ),
+    );
   }
   const stray = parts.find((p): p is string => typeof p === 'string' && /\{\{|\}\}/.test(p));
   if (stray !== undefined) {
     const near = /\{\{[^}]*\}?\}?|\}\}/.exec(stray)?.[0] ?? '{{';
-    errors.push(new RuleSpecError(`malformed placeholder near "${near}": write {{name}} with letters only, e.g. {{experimentKey}}`));
+    errors.push(
+      new RuleSpecError(
+        `malformed placeholder near "${near}": write {{name}} with letters only, e.g. {{experimentKey}}`,
+      ),
+    );
   }
   if (errors.length > 0) throw errors.length === 1 ? errors[0] : new RuleSpecErrors(errors);
   return (values) => {
     let out = '';
-    for (const p of parts) out += typeof p === 'string' ? p : values[p.name] ?? '-';
+    for (const p of parts) out += typeof p === 'string' ? p : (values[p.name] ?? '-');
     return out;
   };
 }

@@ -8,7 +8,10 @@ export function parseClock(text: string, path: string[]): number {
   const m = /^(\d{2}):(\d{2})$/.exec(text);
   const minutes = m ? Number(m[1]) * 60 + Number(m[2]) : NaN;
   if (!m || Number(m[2]) > 59 || minutes > 24 * 60) {
-    throw new RuleSpecError(`"${text}" is not a time of day; write HH:MM on a 24-hour clock, e.g. 09:00 or 17:30 (24:00 ends a day)`, path);
+    throw new RuleSpecError(
+      `"${text}" is not a time of day; write HH:MM on a 24-hour clock, e.g. 09:00 or 17:30 (24:00 ends a day)`,
+      path,
+    );
   }
   return minutes;
 }

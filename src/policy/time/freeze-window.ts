@@ -2,7 +2,11 @@ import { DateTime } from 'luxon';
 import { checkAll, RuleSpecError } from '../core/rule-spec-error';
 
 /** A one-off deny window, e.g. a change freeze: `{name: year-end, start: 2026-12-18, end: 2027-01-04}`. */
-export interface FreezeSpec { name?: string; start: string; end: string }
+export interface FreezeSpec {
+  name?: string;
+  start: string;
+  end: string;
+}
 
 export interface FreezeWindow {
   start: Date;
@@ -21,14 +25,20 @@ const HAS_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 export function parseMoment(text: string, zone: string, path: string[]): DateTime {
   const parsed = HAS_OFFSET.test(text) ? DateTime.fromISO(text, { setZone: true }) : DateTime.fromISO(text, { zone });
   if (!parsed.isValid) {
-    throw new RuleSpecError(`"${text}" is not a date-time (${parsed.invalidExplanation ?? parsed.invalidReason}); write 2026-12-18, 2026-12-18T17:00 (local in the time zone) or RFC 3339 such as 2026-12-18T16:00:00Z`, path);
+    throw new RuleSpecError(
+      `"${text}" is not a date-time (${parsed.invalidExplanation ?? parsed.invalidReason}); write 2026-12-18, 2026-12-18T17:00 (local in the time zone) or RFC 3339 such as 2026-12-18T16:00:00Z`,
+      path,
+    );
   }
   return parsed;
 }
 
 /** Compiles a freeze; it covers [start, end): from its start up to, not including, its end. */
 export function compileFreeze(spec: FreezeSpec, zone: string, path: string[]): FreezeWindow {
-  const [start, end] = checkAll(() => parseMoment(spec.start, zone, [...path, 'start']), () => parseMoment(spec.end, zone, [...path, 'end']));
+  const [start, end] = checkAll(
+    () => parseMoment(spec.start, zone, [...path, 'start']),
+    () => parseMoment(spec.end, zone, [...path, 'end']),
+  );
   if (end <= start) throw new RuleSpecError(`end (${spec.end}) must be after start (${spec.start})`, [...path, 'end']);
   const local = (d: DateTime) => d.setZone(zone).toFormat('yyyy-MM-dd HH:mm');
   const span = `${local(start)} to ${local(end)} ${zone}`;

@@ -4,7 +4,12 @@ import type { LocalTime } from './wall-clock';
 import { describeDays, parseDays } from './weekdays';
 
 /** `{days: [Mon-Fri], from: "09:00", to: "17:00"}`; `to` at or before `from` crosses midnight. */
-export interface RecurringSpec { name?: string; days?: string[]; from: string; to: string }
+export interface RecurringSpec {
+  name?: string;
+  days?: string[];
+  from: string;
+  to: string;
+}
 
 export interface RecurringWindow {
   /** Whether a wall-clock moment in the window's zone lies inside the window. */
@@ -25,8 +30,16 @@ export function compileRecurring(spec: RecurringSpec, path: string[]): Recurring
     () => parseClock(spec.from, [...path, 'from']),
     () => parseClock(spec.to, [...path, 'to']),
   );
-  if (from === 24 * 60) throw new RuleSpecError('from may not be 24:00; a window starts at 00:00 of the next day instead', [...path, 'from']);
-  if (from === to) throw new RuleSpecError(`from and to are both ${spec.from}; for a whole day write from: "00:00", to: "24:00"`, [...path, 'to']);
+  if (from === 24 * 60)
+    throw new RuleSpecError('from may not be 24:00; a window starts at 00:00 of the next day instead', [
+      ...path,
+      'from',
+    ]);
+  if (from === to)
+    throw new RuleSpecError(`from and to are both ${spec.from}; for a whole day write from: "00:00", to: "24:00"`, [
+      ...path,
+      'to',
+    ]);
   const crosses = to < from;
   const text = `${describeDays(days)} ${formatClock(from)}-${formatClock(to)}${crosses ? ' (next day)' : ''}`;
   return {

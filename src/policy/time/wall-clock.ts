@@ -19,7 +19,13 @@ export interface LocalTime {
  * How one zone turns an instant into its offset: a fixed one, or the platform's tz data via Intl,
  * remembering the offset of the last whole second asked for (offsets change only at whole seconds).
  */
-interface ZoneClock { name: string; fixedOffset?: number; parts?: Intl.DateTimeFormat; second?: number; offset?: number }
+interface ZoneClock {
+  name: string;
+  fixedOffset?: number;
+  parts?: Intl.DateTimeFormat;
+  second?: number;
+  offset?: number;
+}
 
 const clocks = new Map<string, ZoneClock>();
 
@@ -32,11 +38,19 @@ function zoneClock(zone: string): ZoneClock {
   clock = luxonZone.isUniversal
     ? { name: luxonZone.name, fixedOffset: luxonZone.offset(0) }
     : {
-      name: luxonZone.name,
-      parts: new Intl.DateTimeFormat('en-US', {
-        hour12: false, timeZone: zone, era: 'short', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-      }),
-    };
+        name: luxonZone.name,
+        parts: new Intl.DateTimeFormat('en-US', {
+          hour12: false,
+          timeZone: zone,
+          era: 'short',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        }),
+      };
   clocks.set(zone, clock);
   return clock;
 }

@@ -15,7 +15,11 @@ export function parseDays(entries: readonly string[], path: string[]): Set<numbe
     const [from, to = from] = entry.split('-');
     const a = isoDay(from);
     const b = isoDay(to);
-    if (a === 0 || b === 0) throw new RuleSpecError(`"${entry}" is not a day or day range; use ${WEEKDAYS.join(', ')} or a range such as Mon-Fri`, [...path, String(i)]);
+    if (a === 0 || b === 0)
+      throw new RuleSpecError(
+        `"${entry}" is not a day or day range; use ${WEEKDAYS.join(', ')} or a range such as Mon-Fri`,
+        [...path, String(i)],
+      );
     for (let d = a; ; d = (d % 7) + 1) {
       days.add(d);
       if (d === b) break;

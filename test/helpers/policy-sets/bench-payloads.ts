@@ -13,10 +13,19 @@ type Change = Partial<Record<'teamKey' | 'experimentKey' | 'environment' | 'crea
 
 const CHANGES: Array<[string, Change]> = [
   ['team run in dev', { teamKey: teamKey(0), experimentKey: `${teamKey(0)}-1`, environment: 'dev' }],
-  ['team run in production (alias id)', { teamKey: teamKey(1), experimentKey: `${teamKey(1)}-17`, environment: ALIAS_IDS.production }],
-  ['team run in payments-prod', { teamKey: teamKey(2), experimentKey: `${teamKey(2)}-150`, environment: 'payments-prod' }],
+  [
+    'team run in production (alias id)',
+    { teamKey: teamKey(1), experimentKey: `${teamKey(1)}-17`, environment: ALIAS_IDS.production },
+  ],
+  [
+    'team run in payments-prod',
+    { teamKey: teamKey(2), experimentKey: `${teamKey(2)}-150`, environment: 'payments-prod' },
+  ],
   ['unknown team in sandbox', { teamKey: 'NOBODY', experimentKey: 'NOBODY-1', environment: 'sandbox' }],
-  ['scheduled team run in qa', { teamKey: teamKey(3), experimentKey: `${teamKey(3)}-12`, environment: 'qa', createdVia: 'SCHEDULE' }],
+  [
+    'scheduled team run in qa',
+    { teamKey: teamKey(3), experimentKey: `${teamKey(3)}-12`, environment: 'qa', createdVia: 'SCHEDULE' },
+  ],
 ];
 
 const EXAMPLE = join('test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json');
@@ -46,7 +55,8 @@ export function benchPayloads(base: PreflightPayload = examplePreflight()): Name
       if (value === undefined) delete payload.execution[key];
       else payload.execution[key] = value;
     }
-    if (!validatePreflightPayload(payload).ok) throw new Error(`benchmark payload "${name}" is not a valid preflight payload`);
+    if (!validatePreflightPayload(payload).ok)
+      throw new Error(`benchmark payload "${name}" is not a valid preflight payload`);
     return { name, payload };
   });
 }

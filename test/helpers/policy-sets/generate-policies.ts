@@ -29,12 +29,18 @@ function teamScope(rng: Rng, teams: number): { match: Scope; exclude?: Scope } {
   const roll = rng.next();
   if (roll < 0.45) return { match: { teams: [team] } };
   if (roll < 0.65) return { match: { teams: [team], environments: [rng.pick(ENVIRONMENTS), rng.pick(ENVIRONMENTS)] } };
-  if (roll < 0.80) return { match: { experimentKeys: [`${team}-${rng.int(1, 200)}`, `${team}-1*`] } };
-  if (roll < 0.90) return { match: { teams: [team], actionIds: [rng.pick(ACTION_GLOBS)] } };
+  if (roll < 0.8) return { match: { experimentKeys: [`${team}-${rng.int(1, 200)}`, `${team}-1*`] } };
+  if (roll < 0.9) return { match: { teams: [team], actionIds: [rng.pick(ACTION_GLOBS)] } };
   return { match: { teams: [team, teamKey(rng.int(0, teams - 1))] }, exclude: { environments: ['sandbox'] } };
 }
 
-function policyDocument(i: number, rng: Rng, kinds: readonly string[], teams: number, platform: boolean): Record<string, unknown> {
+function policyDocument(
+  i: number,
+  rng: Rng,
+  kinds: readonly string[],
+  teams: number,
+  platform: boolean,
+): Record<string, unknown> {
   const scope = platform ? { match: platformScope(rng) } : teamScope(rng, teams);
   const rules = Array.from({ length: rng.int(1, 2) }, () => {
     const kind = rng.pick(kinds);
@@ -51,7 +57,9 @@ function policyDocument(i: number, rng: Rng, kinds: readonly string[], teams: nu
     ...('exclude' in scope && scope.exclude ? { exclude: scope.exclude } : {}),
     rules,
     ...(rng.chance(0.3) ? { message: '{{reason}} (policy {{policy}}, team {{team}}, {{environment}})' } : {}),
-    ...(rng.chance(0.1) ? { modifications: [{ type: 'add_value_to_list_property', propertyKey: 'tags', value: 'guarded-by-{{policy}}' }] } : {}),
+    ...(rng.chance(0.1)
+      ? { modifications: [{ type: 'add_value_to_list_property', propertyKey: 'tags', value: 'guarded-by-{{policy}}' }] }
+      : {}),
   };
 }
 
@@ -64,7 +72,9 @@ export function generatePolicySet(count: number, kinds: readonly string[], seed 
   const rng = seededRng(seed + count);
   const teams = teamCount(count);
   const platform = platformCount(count);
-  const files: SourceFile[] = [{ file: 'environment-aliases.yaml', key: 'environment-aliases.yaml', text: aliasDocument() }];
+  const files: SourceFile[] = [
+    { file: 'environment-aliases.yaml', key: 'environment-aliases.yaml', text: aliasDocument() },
+  ];
   for (let i = 0; i < count; i++) {
     const doc = policyDocument(i, rng, kinds, teams, i < platform);
     const file = `${doc.name as string}.yaml`;

@@ -20,7 +20,12 @@ export const ACTION_IDS = [
   'com.steadybit.extension_http.check',
 ] as const;
 
-export const ACTION_GLOBS = ['*shutdown*', 'com.steadybit.extension_aws.*', 'com.steadybit.extension_kubernetes.*', '*stop'] as const;
+export const ACTION_GLOBS = [
+  '*shutdown*',
+  'com.steadybit.extension_aws.*',
+  'com.steadybit.extension_kubernetes.*',
+  '*stop',
+] as const;
 
 /** Team key number i: TAAA, TAAB, ... (Steadybit team keys are short upper-case codes). */
 export function teamKey(i: number): string {

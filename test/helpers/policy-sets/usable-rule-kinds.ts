@@ -22,7 +22,9 @@ export function usableRuleKinds(): UsableKinds {
       continue;
     }
     if (!make) {
-      notes.push(`rule kind "${kind.key}" is registered but test/helpers/policy-sets/rule-specs.ts has no spec for it: not used`);
+      notes.push(
+        `rule kind "${kind.key}" is registered but test/helpers/policy-sets/rule-specs.ts has no spec for it: not used`,
+      );
       continue;
     }
     const rng = seededRng(7);
@@ -32,7 +34,8 @@ export function usableRuleKinds(): UsableKinds {
       const result = loadBundle([{ file: `probe-${kind.key}.yaml`, text }]);
       if (!result.ok) problems.push(...result.problems.map((p) => `${p.path}: ${p.message}`));
     }
-    if (problems.length > 0) notes.push(`rule kind "${kind.key}": its benchmark spec no longer loads (${problems[0]}): not used`);
+    if (problems.length > 0)
+      notes.push(`rule kind "${kind.key}": its benchmark spec no longer loads (${problems[0]}): not used`);
     else usable.push(kind.key);
   }
   return { usable, notes };

@@ -4,7 +4,9 @@ import { formatProblem } from '../../../src/policy/loading/load-error';
 import { problemsOf } from '../../helpers/decide-harness';
 
 const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'attacked-services.md'), 'utf8');
-const policies = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]).filter((y) => y.startsWith('kind: Policy'));
+const policies = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)]
+  .map((m) => m[1])
+  .filter((y) => y.startsWith('kind: Policy'));
 
 test('docs/attacked-services.md has policy examples, and each loads without problems', () => {
   expect(policies.length).toBeGreaterThanOrEqual(2);

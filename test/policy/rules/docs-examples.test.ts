@@ -14,7 +14,9 @@ function examples(kind: string): string[] {
   if (start < 0) return [];
   const next = doc.slice(start + 4).search(/\n#{2,3} /);
   const section = doc.slice(start, next < 0 ? undefined : start + 4 + next);
-  return [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => (m[1].startsWith('kind:') ? m[1] : `kind: Policy\nname: doc-example\n${m[1]}`));
+  return [...section.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) =>
+    m[1].startsWith('kind:') ? m[1] : `kind: Policy\nname: doc-example\n${m[1]}`,
+  );
 }
 
 describe('the rule kinds reference in docs/policies.md', () => {
@@ -25,9 +27,13 @@ describe('the rule kinds reference in docs/policies.md', () => {
   });
 
   test('every registered rule kind is documented: a section in docs/policies.md, or a row of the rule table in another doc', () => {
-    const docs = readdirSync(join(__dirname, '..', '..', '..', 'docs')).filter((f) => f.endsWith('.md') && f !== 'policies.md')
-      .map((f) => readFileSync(join(__dirname, '..', '..', '..', 'docs', f), 'utf8')).join('\n');
-    const undocumented = RULE_KINDS.map((k) => k.key).filter((key) => !doc.includes(`### \`${key}\``) && !docs.includes(`| \`${key}\` |`));
+    const docs = readdirSync(join(__dirname, '..', '..', '..', 'docs'))
+      .filter((f) => f.endsWith('.md') && f !== 'policies.md')
+      .map((f) => readFileSync(join(__dirname, '..', '..', '..', 'docs', f), 'utf8'))
+      .join('\n');
+    const undocumented = RULE_KINDS.map((k) => k.key).filter(
+      (key) => !doc.includes(`### \`${key}\``) && !docs.includes(`| \`${key}\` |`),
+    );
     expect(undocumented).toEqual([]);
   });
 });

@@ -21,10 +21,16 @@ rules:
 `;
 
 const decide = (files: Record<string, string>, env: string | undefined, override?: string) =>
-  decideRun(bundleFrom(files), preflightWith((p) => {
-    p.execution.environment = env;
-    if (override) p.execution.overrides = { environment: override };
-  }), {}, new Date('2026-01-05T10:00:00Z'), { decisionId: 'd-1' });
+  decideRun(
+    bundleFrom(files),
+    preflightWith((p) => {
+      p.execution.environment = env;
+      if (override) p.execution.overrides = { environment: override };
+    }),
+    {},
+    new Date('2026-01-05T10:00:00Z'),
+    { decisionId: 'd-1' },
+  );
 
 describe('environments rule', () => {
   test.each([
@@ -45,7 +51,9 @@ describe('environments rule', () => {
   test('a run without an environment is denied as undecidable, saying so', () => {
     const d = decide({ blocked }, undefined);
     expect(d.allowed).toBe(false);
-    expect(d.message).toContain('[blocked-envs] cannot decide: the payload names no environment (execution.environment is missing)');
+    expect(d.message).toContain(
+      '[blocked-envs] cannot decide: the payload names no environment (execution.environment is missing)',
+    );
   });
 
   test('names the alias and the id it matched', () => {

@@ -8,12 +8,20 @@ const nyWeekdays = window('{timeZone: America/New_York, allowed: [{days: [Mon-Fr
 const nyNightDeny = window('{timeZone: America/New_York, deny: [{from: "01:00", to: "02:00"}]}');
 const nyNight2Deny = window('{timeZone: America/New_York, deny: [{from: "02:00", to: "03:00"}]}');
 const fridayNight = window('{timeZone: UTC, allowed: [{days: [Fri], from: "22:00", to: "06:00"}]}');
-const nyFreeze = window('{timeZone: America/New_York, deny: [{name: year-end freeze, start: "2026-12-18", end: "2027-01-04"}]}');
-const berlinFreezeAtSpring = window('{timeZone: Europe/Berlin, deny: [{start: "2026-03-29T03:00", end: "2026-03-30"}]}');
-const utcFreeze = window('{timeZone: Europe/Berlin, deny: [{start: "2026-12-18T16:00:00Z", end: "2026-12-19T00:00:00+01:00"}]}');
+const nyFreeze = window(
+  '{timeZone: America/New_York, deny: [{name: year-end freeze, start: "2026-12-18", end: "2027-01-04"}]}',
+);
+const berlinFreezeAtSpring = window(
+  '{timeZone: Europe/Berlin, deny: [{start: "2026-03-29T03:00", end: "2026-03-30"}]}',
+);
+const utcFreeze = window(
+  '{timeZone: Europe/Berlin, deny: [{start: "2026-12-18T16:00:00Z", end: "2026-12-19T00:00:00+01:00"}]}',
+);
 const kolkataDaily = window('{timeZone: Asia/Kolkata, allowed: [{from: "09:00", to: "17:00"}]}');
 const lordHoweRepeatDeny = window('{timeZone: Australia/Lord_Howe, deny: [{from: "01:30", to: "02:00"}]}');
-const fridayAfternoons = window('{timeZone: Europe/Berlin, deny: [{name: no Friday afternoons, days: [Fri], from: "15:00", to: "24:00"}]}');
+const fridayAfternoons = window(
+  '{timeZone: Europe/Berlin, deny: [{name: no Friday afternoons, days: [Fri], from: "15:00", to: "24:00"}]}',
+);
 
 describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA zone', () => {
   test.each([
@@ -32,8 +40,18 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
     ['Berlin, first 02:30 (CEST) is in the deny hour', berlinNightDeny, '2026-10-25T00:30:00Z', false],
     ['Berlin, repeated 02:30 (CET) is in the deny hour too', berlinNightDeny, '2026-10-25T01:30:00Z', false],
     ['Berlin, 03:00 CET after the repeated hour', berlinNightDeny, '2026-10-25T02:00:00Z', true],
-    ['Berlin, spring-forward day, the deny hour never happens (01:59 CET)', berlinNightDeny, '2026-03-29T00:59:00Z', true],
-    ['Berlin, spring-forward day, the deny hour never happens (03:00 CEST)', berlinNightDeny, '2026-03-29T01:00:00Z', true],
+    [
+      'Berlin, spring-forward day, the deny hour never happens (01:59 CET)',
+      berlinNightDeny,
+      '2026-03-29T00:59:00Z',
+      true,
+    ],
+    [
+      'Berlin, spring-forward day, the deny hour never happens (03:00 CEST)',
+      berlinNightDeny,
+      '2026-03-29T01:00:00Z',
+      true,
+    ],
     // America/New_York spring forward, Sun 2026-03-08 07:00Z: 02:00 EST -> 03:00 EDT
     ['New York, Friday before, 08:59 EST', nyWeekdays, '2026-03-06T13:59:00Z', false],
     ['New York, Friday before, 09:00 EST', nyWeekdays, '2026-03-06T14:00:00Z', true],
@@ -56,10 +74,25 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
     ['Lord Howe, 01:29 before the deny half hour', lordHoweRepeatDeny, '2026-04-04T14:29:00Z', true],
     ['Lord Howe, first 01:45 (+11:00) is in the deny half hour', lordHoweRepeatDeny, '2026-04-04T14:45:00Z', false],
     ['Lord Howe, the instant DST ends is 01:30 again (+10:30)', lordHoweRepeatDeny, '2026-04-04T15:00:00Z', false],
-    ['Lord Howe, repeated 01:59 (+10:30) is in the deny half hour too', lordHoweRepeatDeny, '2026-04-04T15:29:00Z', false],
+    [
+      'Lord Howe, repeated 01:59 (+10:30) is in the deny half hour too',
+      lordHoweRepeatDeny,
+      '2026-04-04T15:29:00Z',
+      false,
+    ],
     ['Lord Howe, 02:00 (+10:30) after the repeated half hour', lordHoweRepeatDeny, '2026-04-04T15:30:00Z', true],
-    ['Berlin, the instant of spring forward is 03:00, past the deny hour', berlinNightDeny, '2026-03-29T01:00:00.000Z', true],
-    ['Berlin, the instant of fall back is 02:00 again, in the deny hour', berlinNightDeny, '2026-10-25T01:00:00.000Z', false],
+    [
+      'Berlin, the instant of spring forward is 03:00, past the deny hour',
+      berlinNightDeny,
+      '2026-03-29T01:00:00.000Z',
+      true,
+    ],
+    [
+      'Berlin, the instant of fall back is 02:00 again, in the deny hour',
+      berlinNightDeny,
+      '2026-10-25T01:00:00.000Z',
+      false,
+    ],
     // windows crossing midnight belong to the day they start on
     ['Fri 22:00-06:00: Friday 21:59 is before it', fridayNight, '2026-01-09T21:59:00Z', false],
     ['Fri 22:00-06:00: Friday 23:00 is inside', fridayNight, '2026-01-09T23:00:00Z', true],
@@ -87,40 +120,78 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
 
   test('the message names the window, the zone and the local time now', () => {
     const d = decideAt(nyWeekdays, '2026-03-08T15:00:00Z');
-    expect(d.message).toContain('outside the allowed time windows (Mon-Fri 09:00-17:00 America/New_York): it is Sun 2026-03-08 11:00 America/New_York (UTC-04:00) now');
+    expect(d.message).toContain(
+      'outside the allowed time windows (Mon-Fri 09:00-17:00 America/New_York): it is Sun 2026-03-08 11:00 America/New_York (UTC-04:00) now',
+    );
   });
 
   test('the message shows a half-hour offset as it is', () => {
     const d = decideAt(kolkataDaily, '2026-01-05T02:00:00Z');
-    expect(d.message).toContain('outside the allowed time windows (every day 09:00-17:00 Asia/Kolkata): it is Mon 2026-01-05 07:30 Asia/Kolkata (UTC+05:30) now');
+    expect(d.message).toContain(
+      'outside the allowed time windows (every day 09:00-17:00 Asia/Kolkata): it is Mon 2026-01-05 07:30 Asia/Kolkata (UTC+05:30) now',
+    );
   });
 
   test('a weekly deny message names the window with its zone and the local time now', () => {
     const d = decideAt(fridayAfternoons, '2026-01-09T14:00:00Z');
-    expect(d.message).toContain('inside the deny window "no Friday afternoons" (Fri 15:00-24:00) Europe/Berlin: it is Fri 2026-01-09 15:00 Europe/Berlin (UTC+01:00) now');
+    expect(d.message).toContain(
+      'inside the deny window "no Friday afternoons" (Fri 15:00-24:00) Europe/Berlin: it is Fri 2026-01-09 15:00 Europe/Berlin (UTC+01:00) now',
+    );
   });
 
   test('a freeze message names the freeze, its local span and the local time now', () => {
     const d = decideAt(nyFreeze, '2026-12-24T17:00:00Z');
-    expect(d.message).toContain('inside the deny window "year-end freeze" (2026-12-18 00:00 to 2027-01-04 00:00 America/New_York): it is Thu 2026-12-24 12:00 America/New_York (UTC-05:00) now');
+    expect(d.message).toContain(
+      'inside the deny window "year-end freeze" (2026-12-18 00:00 to 2027-01-04 00:00 America/New_York): it is Thu 2026-12-24 12:00 America/New_York (UTC-05:00) now',
+    );
   });
 
   test('a freeze that has ended is a load-time warning, located; before its end it is not', () => {
     expect(loadProblems(nyFreeze, new Date('2027-01-04T04:59:00Z'))).toEqual([]);
     expect(loadProblems(nyFreeze, new Date('2027-01-04T05:00:00Z'))).toEqual([
-      expect.stringMatching(/^p\.yaml:4:\d+ warning: rules\[0\]\.timeWindow\.deny\[0\]: the deny window "year-end freeze" \(2026-12-18 00:00 to 2027-01-04 00:00 America\/New_York\) ended and no longer applies; remove it$/),
+      expect.stringMatching(
+        /^p\.yaml:4:\d+ warning: rules\[0\]\.timeWindow\.deny\[0\]: the deny window "year-end freeze" \(2026-12-18 00:00 to 2027-01-04 00:00 America\/New_York\) ended and no longer applies; remove it$/,
+      ),
     ]);
   });
 
   test.each([
-    ['an unknown time zone', '{timeZone: Europe/Gotham, allowed: [{from: "09:00", to: "17:00"}]}', 'rules[0].timeWindow.timeZone: unknown time zone "Europe/Gotham"'],
-    ['a time that is not HH:MM', '{timeZone: UTC, allowed: [{from: "9am", to: "17:00"}]}', 'rules[0].timeWindow.allowed[0].from: "9am" is not a time of day'],
-    ['an hour past 24', '{timeZone: UTC, allowed: [{from: "09:00", to: "25:00"}]}', 'rules[0].timeWindow.allowed[0].to: "25:00" is not a time of day'],
+    [
+      'an unknown time zone',
+      '{timeZone: Europe/Gotham, allowed: [{from: "09:00", to: "17:00"}]}',
+      'rules[0].timeWindow.timeZone: unknown time zone "Europe/Gotham"',
+    ],
+    [
+      'a time that is not HH:MM',
+      '{timeZone: UTC, allowed: [{from: "9am", to: "17:00"}]}',
+      'rules[0].timeWindow.allowed[0].from: "9am" is not a time of day',
+    ],
+    [
+      'an hour past 24',
+      '{timeZone: UTC, allowed: [{from: "09:00", to: "25:00"}]}',
+      'rules[0].timeWindow.allowed[0].to: "25:00" is not a time of day',
+    ],
     ['an empty window', '{timeZone: UTC, allowed: [{from: "09:00", to: "09:00"}]}', 'from and to are both 09:00'],
-    ['an unknown day', '{timeZone: UTC, allowed: [{days: [Mon-Fry], from: "09:00", to: "17:00"}]}', 'rules[0].timeWindow.allowed[0].days[0]: "Mon-Fry" is not a day or day range'],
-    ['a freeze that ends before it starts', '{timeZone: UTC, deny: [{start: "2027-01-04", end: "2026-12-18"}]}', 'rules[0].timeWindow.deny[0].end: end (2026-12-18) must be after start (2027-01-04)'],
-    ['a freeze date that does not exist', '{timeZone: UTC, deny: [{start: "2026-02-30", end: "2026-03-02"}]}', 'rules[0].timeWindow.deny[0].start: "2026-02-30" is not a date-time'],
-    ['a deny window mixing freeze and recurring keys', '{timeZone: UTC, deny: [{start: "2026-12-18", end: "2027-01-04", from: "09:00", to: "10:00"}]}', 'either a freeze (start + end) or a recurring window'],
+    [
+      'an unknown day',
+      '{timeZone: UTC, allowed: [{days: [Mon-Fry], from: "09:00", to: "17:00"}]}',
+      'rules[0].timeWindow.allowed[0].days[0]: "Mon-Fry" is not a day or day range',
+    ],
+    [
+      'a freeze that ends before it starts',
+      '{timeZone: UTC, deny: [{start: "2027-01-04", end: "2026-12-18"}]}',
+      'rules[0].timeWindow.deny[0].end: end (2026-12-18) must be after start (2027-01-04)',
+    ],
+    [
+      'a freeze date that does not exist',
+      '{timeZone: UTC, deny: [{start: "2026-02-30", end: "2026-03-02"}]}',
+      'rules[0].timeWindow.deny[0].start: "2026-02-30" is not a date-time',
+    ],
+    [
+      'a deny window mixing freeze and recurring keys',
+      '{timeZone: UTC, deny: [{start: "2026-12-18", end: "2027-01-04", from: "09:00", to: "10:00"}]}',
+      'either a freeze (start + end) or a recurring window',
+    ],
     ['a freeze without an end', '{timeZone: UTC, deny: [{start: "2026-12-18"}]}', 'rules[0].timeWindow.deny[0]'],
     ['neither allowed nor deny', '{timeZone: UTC}', 'rules[0].timeWindow'],
   ])('rejects %s at load time', (_name, spec, expected) => {
