@@ -107,7 +107,7 @@ program
   .option('--requested-by <who>', 'who asks for it (default: who started the run)')
   .option(
     '--approved-by <who>',
-    'who approved it (policies with waivers.approverNotStarter need someone other than the starter)',
+    'who approved it (recorded in the exception and its audit lines)',
   )
   .option('--any-version', 'waive every version of the experiment, not only the one that was denied')
   .option('--dir <dir>', 'policy directory the exception is for (default: $POLICY_DIR or ./policies)')

@@ -1,3 +1,4 @@
+import { redactor, targetValuesToRedact } from '../observability/target-redaction';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Facts } from '../policy/facts/facts';
 import type { CancelFailure } from './guard-metrics';
@@ -110,13 +111,20 @@ function record(
   durationMs: number,
 ): void {
   deps.metrics.stopped(stop.policy);
+  // The log line and the stop's subscribers (notifications) see target values masked as the audit log does.
+  const text = redactor(targetValuesToRedact(run.payload, deps.audit.redaction));
+  const said: GuardStop = {
+    ...stop,
+    reason: text(stop.reason),
+    stoppedBy: stop.stoppedBy.map((p) => ({ ...p, reason: text(p.reason) })),
+  };
   deps.logger.warn(
-    `guard: stopped run ${stop.executionId} (${stop.experimentKey ?? 'experiment unknown'}, environment ${stop.environment ?? 'unknown'}): policy "${stop.policy}" no longer holds: ${stop.reason}`,
+    `guard: stopped run ${said.executionId} (${said.experimentKey ?? 'experiment unknown'}, environment ${said.environment ?? 'unknown'}): policy "${said.policy}" no longer holds: ${said.reason}`,
     {
-      executionId: stop.executionId,
-      policy: stop.policy,
-      decisionId: stop.decisionId,
-      allowedBy: stop.allowedBy,
+      executionId: said.executionId,
+      policy: said.policy,
+      decisionId: said.decisionId,
+      allowedBy: said.allowedBy,
     },
   );
   if (deps.audit.accepts('warn'))
@@ -132,8 +140,8 @@ function record(
     whileRunning: true,
   });
   try {
-    deps.onStop?.(stop);
+    deps.onStop?.(said);
   } catch (err) {
-    deps.logger.error('guard: a stop subscriber failed', { executionId: stop.executionId, error: String(err) });
+    deps.logger.error('guard: a stop subscriber failed', { executionId: said.executionId, error: String(err) });
   }
 }

@@ -132,7 +132,7 @@ export const exceptionSchema = {
       type: 'string',
       minLength: 1,
       description:
-        'Who approved it (a Steadybit username or email); a policy with waivers.approverNotStarter needs it.',
+        'Who approved it (a Steadybit username or email), recorded for the audit trail.',
     },
     maxUses: {
       type: 'integer',
