@@ -131,8 +131,7 @@ export const exceptionSchema = {
     approvedBy: {
       type: 'string',
       minLength: 1,
-      description:
-        'Who approved it (a Steadybit username or email), recorded for the audit trail.',
+      description: 'Who approved it (a Steadybit username or email), recorded for the audit trail.',
     },
     maxUses: {
       type: 'integer',
