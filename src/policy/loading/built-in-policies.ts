@@ -48,6 +48,7 @@ export function emergencyStopPolicy(): CompiledPolicy {
     message: undefined,
     modifications: [],
     passed,
+    whileRunning: undefined,
   };
 }
 
