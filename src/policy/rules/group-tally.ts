@@ -11,6 +11,9 @@ export interface Group {
   /** Targets of the group listed, and how many of them carry a size. */
   targets: number;
   sized: number;
+  /** Targets whose size attribute is present but not a whole count of at least 1: the first, and how many. */
+  badSize?: { where: string; value: string };
+  badSizes: number;
 }
 
 /** What one scope (a step, or the whole run) reaches, by group value, and the targets it cannot place. */
@@ -42,12 +45,38 @@ export function emptyTally(): Tally {
 
 function groupFor(tally: Tally, value: string): Group {
   let g = tally.groups.get(value);
-  if (!g) tally.groups.set(value, (g = { members: new Set(), smallest: NaN, largest: NaN, targets: 0, sized: 0 }));
+  if (!g)
+    tally.groups.set(
+      value,
+      (g = { members: new Set(), smallest: NaN, largest: NaN, targets: 0, sized: 0, badSizes: 0 }),
+    );
   return g;
 }
 
-function addSize(g: Group, sizes: number[]): void {
+/** A target's size values, read once: the whole counts, and the first value that is not one. */
+interface SizesSent {
+  valid: number[];
+  bad?: string;
+}
+
+function sizesOf(t: Target, key: string | undefined): SizesSent {
+  const out: SizesSent = { valid: [] };
+  if (key === undefined) return out;
+  for (const text of valuesOf(t, key)) {
+    const n = sizeValue(text);
+    if (n !== undefined) out.valid.push(n);
+    else out.bad ??= text;
+  }
+  return out;
+}
+
+function addSize(g: Group, where: string, sent: SizesSent): void {
   g.targets += 1;
+  if (sent.bad !== undefined) {
+    g.badSizes += 1;
+    g.badSize ??= { where, value: sent.bad };
+  }
+  const sizes = sent.valid;
   if (sizes.length === 0) return;
   g.sized += 1;
   const lo = Math.min(...sizes);
@@ -70,16 +99,11 @@ export function tallyTargets(tally: Tally, ref: ActionStepRef, targets: readonly
       tally.unplaced.push(where);
       return;
     }
-    const sizes =
-      keys.size === undefined
-        ? []
-        : valuesOf(t, keys.size)
-            .map(sizeValue)
-            .filter((n): n is number => n !== undefined);
+    const sizes = sizesOf(t, keys.size);
     for (const value of new Set(groups)) {
       const g = groupFor(tally, value);
       for (const m of members) g.members.add(m);
-      addSize(g, sizes);
+      addSize(g, where, sizes);
     }
   });
 }

@@ -150,7 +150,16 @@ export const perGroupRule = defineRule<Spec>({
     const unit = spec.member ?? 'target';
     const label = (value: string) => `${spec.by}=${value}`;
 
-    function sizeOf(g: Group): { size?: number; said: string } {
+    function sizeOf(g: Group): { size?: number; said: string; invalid?: true } {
+      if (g.badSize) {
+        const { where, value } = g.badSize;
+        const more =
+          g.badSizes > 1 ? ` (so ${g.badSizes === 2 ? 'does' : 'do'} ${plural(g.badSizes - 1, 'other target')})` : '';
+        return {
+          invalid: true,
+          said: `${where} sends ${spec.size?.attribute}=${JSON.stringify(value)}, not a whole number of at least 1${more}`,
+        };
+      }
       if (g.sized > 0) {
         const spread = g.smallest === g.largest ? '' : `, the smallest of ${g.smallest} to ${g.largest} sent`;
         const some = g.sized < g.targets ? `, sent by ${g.sized} of its ${plural(g.targets, 'target')}` : '';
@@ -165,11 +174,14 @@ export const perGroupRule = defineRule<Spec>({
 
     function shareViolation(scope: Scope, value: string, g: Group, max: number): Violation | undefined {
       const n = g.members.size;
-      const { size, said } = sizeOf(g);
+      const { size, said, invalid } = sizeOf(g);
       if (size === undefined) {
         const warn = spec.size?.whenUnknown === 'warn';
-        const hint = `${attributeHint([spec.size?.attribute ?? spec.by]).replace(', or set whenMissing: allow', '')}, or set size.default`;
-        const reason = `${warn ? '' : 'cannot decide: '}${scope.name} acts on ${plural(n, unit)} of ${label(value)}, whose size is unknown (${said}); ${hint}`;
+        const hint = invalid
+          ? `correct ${spec.size?.attribute} where the target gets it (size.default is not used for a group sending an invalid size)`
+          : `${attributeHint([spec.size?.attribute ?? spec.by]).replace(', or set whenMissing: allow', '')}, or set size.default`;
+        const state = invalid ? 'invalid' : 'unknown';
+        const reason = `${warn ? '' : 'cannot decide: '}${scope.name} acts on ${plural(n, unit)} of ${label(value)}, whose size is ${state} (${said}); ${hint}`;
         return warn
           ? { reason, step: scope.step, value: label(value), status: 'advisory' }
           : { reason, step: scope.step, value: label(value), status: 'undecidable' };

@@ -153,12 +153,6 @@ describe('perGroup rule: share of the group size', () => {
       ],
     ],
     [
-      'a size that is not a whole count is no size',
-      SHARE,
-      attacking(plus(CHECKOUT_A, replicas('n/a'))),
-      [expect.stringContaining('whose size is unknown')],
-    ],
-    [
       'deployment without spec.replicas (search) is unknown too',
       SHARE,
       attacking(DEPLOYMENTS[3]),
@@ -186,6 +180,49 @@ describe('perGroup rule: share of the group size', () => {
     ],
   ])('%s', (_name, rule, p, expected) => {
     expect(reasonsFor(rule, p)).toEqual(expected);
+  });
+});
+
+describe('perGroup rule: a size attribute that is present but invalid', () => {
+  const invalid = (value: string) =>
+    `cannot decide: ${S1} acts on 1 target of k8s.deployment=checkout, whose size is invalid (target ${CHECKOUT_A.name} sends k8s.specification.replicas=${JSON.stringify(value)}, not a whole number of at least 1); correct k8s.specification.replicas where the target gets it (size.default is not used for a group sending an invalid size)`;
+  test.each([['-1'], ['abc'], ['2.5'], ['0'], ['n/a'], ['']])(
+    '%j denies naming the attribute, the target and the value, without the targetAttributeIncludes advice',
+    (value) => {
+      const reasons = reasonsFor(SHARE, attacking(plus(CHECKOUT_A, replicas(value))));
+      expect(reasons).toEqual([invalid(value)]);
+      expect(reasons[0]).not.toContain('targetAttributeIncludes');
+    },
+  );
+
+  test('size.default does not hide an invalid value', () => {
+    const rule =
+      'perGroup: {by: k8s.deployment, maxShare: 50, size: {attribute: k8s.specification.replicas, default: 3}}';
+    expect(reasonsFor(rule, attacking(plus(CHECKOUT_A, replicas('abc'))))).toEqual([invalid('abc')]);
+  });
+
+  test('a valid size on another target of the group does not hide it either; the others are counted', () => {
+    const reasons = reasonsFor(
+      SHARE,
+      attacking(plus(CHECKOUT_A, replicas('2.5')), plus(CHECKOUT_B, replicas('3')), plus(CHECKOUT_C, replicas('-1'))),
+    );
+    expect(reasons).toEqual([
+      `cannot decide: ${S1} acts on 3 targets of k8s.deployment=checkout, whose size is invalid (target ${CHECKOUT_A.name} sends k8s.specification.replicas="2.5", not a whole number of at least 1 (so does 1 other target)); correct k8s.specification.replicas where the target gets it (size.default is not used for a group sending an invalid size)`,
+    ]);
+  });
+
+  test('only the group with the invalid value is held: the other groups are judged as usual', () => {
+    expect(reasonsFor(SHARE, attacking(plus(CHECKOUT_A, replicas('abc')), plus(CART_A, replicas('2'))))).toEqual([
+      invalid('abc'),
+    ]);
+  });
+
+  test('whenUnknown: warn says it as a warning', () => {
+    const rule =
+      'perGroup: {by: k8s.deployment, maxShare: 50, size: {attribute: k8s.specification.replicas, whenUnknown: warn}}';
+    expect(reasonsFor(rule, attacking(plus(CHECKOUT_A, replicas('abc'))))).toEqual([
+      invalid('abc').replace('cannot decide: ', ''),
+    ]);
   });
 });
 
