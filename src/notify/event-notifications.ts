@@ -1,5 +1,5 @@
 import type { LoadTrigger } from '../policy/runtime/policy-store';
-import type { Mode } from '../policy/core/decision';
+import type { GuardStop } from '../guard/guard-stop';
 import type { KillswitchEvent } from '../state/state-event';
 import type { Notification, NotifiedRun } from './notification';
 import { runLink } from './run-link';
@@ -48,27 +48,10 @@ export function policyRejectedNotification(
 }
 
 /**
- * A run the run guard stopped while running, in the shape of the guard's `GuardStop` (helper
- * "guard", src/guard/guard-stop.ts on its branch), so its `onStop` hook can be handed to
- * `notifier.notify(runStoppedNotification(stop, runUrl))` as it is (docs/notifications.md).
+ * A run the guard stopped while running, told from the guard's own stop record (its `onStop` hook
+ * hands it over as it is): the policies that stopped the run, not those that only report.
  */
-export interface RunStop {
-  executionId: string;
-  experimentKey?: string;
-  team?: string;
-  environment?: string;
-  /** The policy that stopped it, and every policy that would have. */
-  policy: string;
-  reason: string;
-  stoppedBy: ReadonlyArray<{ policy: string; mode: Mode; reason: string; action?: 'stop' | 'report' }>;
-  /** The re-judgement's decision id. */
-  decisionId: string;
-  /** When the cancel was accepted, ISO 8601. */
-  at: string;
-  revision?: string;
-}
-
-export function runStoppedNotification(stop: RunStop, runUrl?: string): Notification {
+export function runStoppedNotification(stop: GuardStop, runUrl?: string): Notification {
   const id = Number(stop.executionId);
   const run: NotifiedRun = {
     executionId: Number.isSafeInteger(id) ? id : undefined,
@@ -76,7 +59,7 @@ export function runStoppedNotification(stop: RunStop, runUrl?: string): Notifica
     team: stop.team,
     environment: stop.environment,
   };
-  const stopping = stop.stoppedBy.filter((p) => p.action !== 'report');
+  const stopping = stop.stoppedBy.filter((p) => p.action === 'stop');
   return {
     kind: 'stopped',
     time: stop.at,
@@ -91,6 +74,6 @@ export function runStoppedNotification(stop: RunStop, runUrl?: string): Notifica
     })),
     by: 'the run guard',
     decisionId: stop.decisionId,
-    ...(stop.revision ? { revision: stop.revision } : {}),
+    revision: stop.revision,
   };
 }
