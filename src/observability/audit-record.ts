@@ -6,6 +6,7 @@ import type {
   Mode,
   PolicyResult,
   PolicyResultKind,
+  SignalRead,
 } from '../policy/core/decision';
 import type { AttributeRedaction, AuditLevel } from './audit-config';
 import { redactDeep, redactor, targetValuesToRedact, type Redactor } from './target-redaction';
@@ -159,13 +160,28 @@ function mapChanged<T>(items: T[], f: (item: T) => T): T[] {
   return out ?? items;
 }
 
+/** What a signal rule read, masked: its query has `{{target.<attr>}}` placeholders filled with target values. */
+function redactSignal(read: SignalRead | undefined, text: Redactor): SignalRead | undefined {
+  if (read === undefined) return undefined;
+  const query = text(read.query);
+  const result = text(read.result);
+  return query === read.query && result === read.result ? read : { ...read, query, result };
+}
+
 /** The finding with its free text masked; the same object when there was nothing to mask. */
 function redactFinding(f: Finding, text: Redactor): Finding {
   const reason = text(f.reason);
   const target = f.target === undefined ? undefined : text(f.target);
   const value = f.value === undefined ? undefined : text(f.value);
-  if (reason === f.reason && target === f.target && value === f.value) return f;
-  return { ...f, reason, ...(target !== undefined ? { target } : {}), ...(value !== undefined ? { value } : {}) };
+  const signal = redactSignal(f.signal, text);
+  if (reason === f.reason && target === f.target && value === f.value && signal === f.signal) return f;
+  return {
+    ...f,
+    reason,
+    ...(target !== undefined ? { target } : {}),
+    ...(value !== undefined ? { value } : {}),
+    ...(signal !== undefined ? { signal } : {}),
+  };
 }
 
 /**

@@ -47,6 +47,8 @@ export interface GuardUnderTest {
   runs: GuardStore;
   audit: AuditRecord[];
   logs: string[];
+  /** The log lines with their level. */
+  entries: LogEntry[];
   stops: GuardStop[];
   registry: Registry;
   store: PolicyStore;
@@ -64,10 +66,11 @@ export function guardUnderTest(
   const registry = new Registry();
   const audit: AuditRecord[] = [];
   const logs: string[] = [];
+  const entries: LogEntry[] = [];
   const stops: GuardStop[] = [];
   const logger = winston.createLogger({
     level: 'info',
-    transports: [new winston.transports.Stream({ stream: lineSink(logs) })],
+    transports: [new winston.transports.Stream({ stream: lineSink(logs, entries) })],
   });
   const client =
     opts.fake &&
@@ -98,6 +101,7 @@ export function guardUnderTest(
     runs,
     audit,
     logs,
+    entries,
     stops,
     registry,
     store,
@@ -125,12 +129,18 @@ export function cancels(fake: FakeSteadybit, id?: number): RecordedRequest[] {
   );
 }
 
-/** A stream that keeps each log line's message. */
-function lineSink(lines: string[]): Writable {
+export interface LogEntry {
+  level: string;
+  message: string;
+}
+
+/** A stream that keeps each log line's message, and its level. */
+function lineSink(lines: string[], entries: LogEntry[]): Writable {
   return new Writable({
     objectMode: true,
-    write(info: { message: string }, _enc, done) {
+    write(info: LogEntry, _enc, done) {
       lines.push(info.message);
+      entries.push({ level: info.level, message: info.message });
       done();
     },
   });
