@@ -30,6 +30,7 @@ import { formatProblem } from './policy/loading/load-error';
 import { hostname } from 'node:os';
 import { createGuardStore } from './guard/create-guard-store';
 import { forgetEndedRuns } from './guard/forget-ended-runs';
+import { KnownRuns } from './guard/known-runs';
 import { createGuardMetrics } from './guard/guard-metrics';
 import { guardsRuns } from './guard/guard-view';
 import { NO_PLATFORM, RunGuard, type RunGuardDeps } from './guard/run-guard';
@@ -87,9 +88,10 @@ export async function startServer(
     });
   const stateStore = createStateStore(config.state);
   const guardRuns = createGuardStore(stateStore);
+  const knownRuns = new KnownRuns();
   // Every event reaches the state through this: a run that ends is forgotten by the guard, and an
   // emergency stop change is told as the store applies it (POST /events and the Platform API sync).
-  const eventStore = notifyingStateStore(forgetEndedRuns(stateStore, guardRuns, logger), notifier);
+  const eventStore = notifyingStateStore(forgetEndedRuns(stateStore, guardRuns, logger, knownRuns), notifier);
   const platform =
     config.platform &&
     connectPlatform(config.platform, {
@@ -137,6 +139,7 @@ export async function startServer(
   const guard = new RunGuard({
     policies: servedPolicies(store, builtInPolicies(state.emergencyStop)),
     runs: guardRuns,
+    known: knownRuns,
     gather: guardGather(state, factSources, logger),
     cancel: platform ? (id, withinMs) => platform.cancel(id, withinMs) : undefined,
     logger,

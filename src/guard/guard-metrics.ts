@@ -11,16 +11,20 @@ export const CANCEL_FAILURES = [
   'invalid_response',
   'budget_exhausted',
   'no_token',
-  'not_configured',
   'state_unavailable',
 ] as const;
 export type CancelFailure = (typeof CANCEL_FAILURES)[number];
+export type ReportKind = 'would_stop' | 'cannot_judge' | 'cannot_stop';
 
 export interface GuardMetrics {
   /** preflight_guard_stops_total{policy}: runs cancelled, by the policy that stopped them. */
   stopped(policy: string): void;
-  /** preflight_guard_reports_total{policy,kind}: what a guarded policy found without stopping (`would_stop`: warn/audit; `cannot_judge`). */
-  reported(policy: string, kind: 'would_stop' | 'cannot_judge'): void;
+  /**
+   * preflight_guard_reports_total{policy,kind}: what a guarded policy found without stopping
+   * (`would_stop`: warn/audit; `cannot_judge`; `cannot_stop`: an enforce policy stops the run but
+   * STEADYBIT_URL is not set).
+   */
+  reported(policy: string, kind: ReportKind): void;
   cancelFailed(reason: CancelFailure): void;
   /** preflight_guard_runs: the runs in progress the guard watches. */
   guardedRuns(count: number): void;
@@ -39,7 +43,7 @@ export function createGuardMetrics(registry: Registry): GuardMetrics {
   });
   const reports = new Counter({
     name: 'preflight_guard_reports_total',
-    help: 'Findings of guarded policies on runs in progress that stopped nothing: would_stop (warn/audit mode) or cannot_judge (onCannotJudge: report), once per run and policy.',
+    help: 'Findings of guarded policies on runs in progress that stopped nothing: would_stop (warn/audit mode), cannot_judge (onCannotJudge: report) or cannot_stop (STEADYBIT_URL is not set), once per run and policy.',
     labelNames: ['policy', 'kind'],
     registers,
   });

@@ -2,7 +2,9 @@ import type { PolicyBundle } from '../policy/core/compiled';
 import type { Decision, PreflightPayload } from '../policy/core/decision';
 import type { GuardedRun } from './guard-store';
 import { guardView } from './guard-view';
-import { judgeRunningRun, type RunJudgement } from './judge-running-run';
+import { judgeRunningRun, type PolicyStop, type RunJudgement } from './judge-running-run';
+import { judgeWithoutStore } from './judge-without-store';
+import { KnownRuns } from './known-runs';
 import { stopRun } from './stop-run';
 import type { RunGuardDeps } from './run-guard-deps';
 
@@ -36,8 +38,12 @@ export class RunGuard {
   private lastTick: GuardHealth['lastTick'];
   private guardedRuns: number | undefined;
   private stops = 0;
+  private saidCannotStop = false;
+  private readonly known: KnownRuns;
 
-  constructor(private readonly deps: RunGuardDeps) {}
+  constructor(private readonly deps: RunGuardDeps) {
+    this.known = deps.known ?? new KnownRuns();
+  }
 
   start(): void {
     this.timer ??= setInterval(() => void this.tick(), this.deps.intervalMs);
@@ -67,9 +73,13 @@ export class RunGuard {
       revision: decision.revision,
       payload,
     };
-    this.deps.runs.keep(run, now.getTime() + this.deps.executionTtlMs, now.getTime()).catch((err: unknown) => {
+    const expiresMs = now.getTime() + this.deps.executionTtlMs;
+    this.known.add(run);
+    this.deps.runs.keep(run, expiresMs, now.getTime()).catch((err: unknown) => {
+      // Kept by this replica alone until a tick reaches the store again (known-runs.ts).
+      this.known.add(run, expiresMs);
       this.deps.logger.error(
-        'the guard cannot keep an allowed run: it will not be stopped if its policies stop holding',
+        "the guard cannot keep an allowed run in the state store: until it answers, only this replica's own list has it (docs/guard.md)",
         { executionId: run.executionId, error: String(err) },
       );
     });
@@ -91,22 +101,33 @@ export class RunGuard {
   private async runTick(): Promise<void> {
     const started = process.hrtime.bigint();
     const bundle = this.deps.policies.current();
+    const view = bundle && this.viewOf(bundle);
+    const nowMs = this.deps.clock().getTime();
     let runs: GuardedRun[] = [];
     let error: string | undefined;
     try {
-      runs = await this.deps.runs.runs(this.deps.clock().getTime());
-      this.guardedRuns = runs.length;
-      this.deps.metrics.guardedRuns(runs.length);
-      const view = bundle && this.viewOf(bundle);
-      if (view && view.policies.length > 0) {
-        for (const run of runs) {
-          await (this.deps.yieldTurn ?? nextTurn)();
-          await this.guardRun(view, run);
-        }
-      }
+      await this.known.writeTo(this.deps.runs, this.deps.replica, this.deps.executionTtlMs, nowMs);
+      runs = await this.deps.runs.runs(nowMs);
+      this.known.refresh(runs);
     } catch (err) {
       error = `the runs in progress cannot be read: ${err instanceof Error ? err.message : String(err)}`;
-      this.deps.logger.warn(`guard: ${error}; no run is judged until the state store answers`);
+      runs = this.known.inProgress(nowMs, this.deps.executionTtlMs);
+      this.deps.logger.warn(
+        `guard: ${error}; the ${runs.length} runs this replica knows are judged from its own list, each policy as its onCannotJudge says`,
+      );
+    }
+    this.guardedRuns = runs.length;
+    this.deps.metrics.guardedRuns(runs.length);
+    if (view && view.policies.length > 0) {
+      for (const run of runs) {
+        await (this.deps.yieldTurn ?? nextTurn)();
+        await this.guardRun(view, run, error).catch((err: unknown) =>
+          this.deps.logger.error(`guard: run ${run.executionId} could not be judged again`, {
+            executionId: run.executionId,
+            error: String(err),
+          }),
+        );
+      }
     }
     const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
     const at = this.deps.clock();
@@ -119,41 +140,64 @@ export class RunGuard {
     };
   }
 
-  /** Judges one run again; a stop is acted on, a finding that stops nothing is reported once per run and policy. */
-  private async guardRun(view: PolicyBundle, run: GuardedRun): Promise<void> {
+  /** A run that ended (its end event reached this replica): never judged from this replica's own list again. */
+  ended(executionId: string): void {
+    this.known.ended(executionId);
+  }
+
+  /**
+   * Judges one run again; a stop is acted on, a finding that stops nothing is reported once per run
+   * and policy. `storeAway` (why the state store cannot be read): the run comes from this replica's
+   * own list and each policy follows its onCannotJudge, cancelled without the lease.
+   */
+  private async guardRun(view: PolicyBundle, run: GuardedRun, storeAway?: string): Promise<void> {
     const now = this.deps.clock();
     const gathered = await this.deps.gather(view, run.payload, now);
     // A source that cannot answer: the rules that need it cannot judge, and each policy's onCannotJudge decides.
     const facts = gathered.ok ? gathered.facts : {};
-    const judgement = judgeRunningRun(view, run.payload, facts, now, this.deps.newId());
+    let judgement = judgeRunningRun(view, run.payload, facts, now, this.deps.newId());
     if (!gathered.ok)
       judgement.findings.forEach((f) => {
         if (f.cannotJudge) f.reason = `${f.reason} (${gathered.unavailable.source}: ${gathered.unavailable.message})`;
       });
+    if (storeAway) judgement = judgeWithoutStore(view, judgement, storeAway);
     this.report(run, judgement);
     if (!judgement.stop) return;
-    const stopped = await stopRun(this.deps, run, view, judgement, facts, now);
-    if (stopped) this.stops++;
+    const outcome = await stopRun(this.deps, run, view, judgement, facts, now, storeAway === undefined);
+    if (outcome === 'stopped') this.stops++;
+    if (storeAway && outcome !== 'not_stopped') this.known.settle(run.executionId);
   }
 
+  /** Said once per run and policy: what stops nothing (warn/audit, cannot judge), and without the Platform API what would stop. */
   private report(run: GuardedRun, judgement: RunJudgement): void {
     for (const f of judgement.findings) {
-      if (f.action === 'stop') continue;
-      const key = `${run.executionId}\n${f.policy}\n${f.cannotJudge}`;
+      if (f.action === 'stop' && this.deps.cancel) continue;
+      const kind = f.action === 'stop' ? 'cannot_stop' : f.cannotJudge ? 'cannot_judge' : 'would_stop';
+      const key = `${run.executionId}\n${f.policy}\n${kind}`;
       if (this.reported.has(key)) continue;
       this.reported.add(key);
-      const kind = f.cannotJudge ? 'cannot_judge' : 'would_stop';
       this.deps.metrics.reported(f.policy, kind);
-      const what = f.cannotJudge
-        ? `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`
-        : `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
-      this.deps.logger.warn(`guard: policy "${f.policy}" ${what}: ${f.reason}`, {
-        executionId: run.executionId,
-        policy: f.policy,
-        kind,
-      });
+      if (kind === 'cannot_stop') this.cannotStop(run, f);
+      else
+        this.deps.logger.warn(`guard: policy "${f.policy}" ${reportText(run, f)}: ${f.reason}`, {
+          executionId: run.executionId,
+          policy: f.policy,
+          kind,
+        });
     }
     if (this.reported.size > 10_000) this.reported.clear();
+  }
+
+  /** Without STEADYBIT_URL: a warning once per process, then one info line per run and policy (and the metric). */
+  private cannotStop(run: GuardedRun, f: PolicyStop): void {
+    const fields = { executionId: run.executionId, policy: f.policy, kind: 'cannot_stop' };
+    const line = `guard: policy "${f.policy}" would stop run ${run.executionId}, but ${NO_PLATFORM}: ${f.reason}`;
+    if (this.saidCannotStop) return void this.deps.logger.info(line, fields);
+    this.saidCannotStop = true;
+    this.deps.logger.warn(
+      `${line} (said once; every run it would stop is counted in preflight_guard_reports_total{kind="cannot_stop"})`,
+      fields,
+    );
   }
 
   health(): GuardHealth {
@@ -169,4 +213,10 @@ export class RunGuard {
       stops: this.stops,
     };
   }
+}
+
+function reportText(run: GuardedRun, f: PolicyStop): string {
+  return f.cannotJudge
+    ? `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`
+    : `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
 }

@@ -8,7 +8,7 @@ import type { RunJudgement } from './judge-running-run';
 import type { RunGuardDeps } from './run-guard-deps';
 import { stopAuditRecord } from './stop-audit-record';
 
-type StopDeps = Omit<RunGuardDeps, 'policies' | 'gather' | 'intervalMs' | 'yieldTurn'>;
+type StopDeps = Omit<RunGuardDeps, 'policies' | 'gather' | 'intervalMs' | 'yieldTurn' | 'known'>;
 
 function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date): GuardStop {
   const stoppedBy = judgement.findings.filter((f) => f.action === 'stop');
@@ -28,21 +28,24 @@ function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date): GuardStop 
   };
 }
 
-function failed(deps: StopDeps, run: GuardedRun, reason: CancelFailure, message: string): false {
+function failed(deps: StopDeps, run: GuardedRun, reason: CancelFailure, message: string): void {
   deps.metrics.cancelFailed(reason);
   deps.logger.error(
     `guard: run ${run.executionId} must be stopped but the cancel failed (${message}); it is tried again at the next tick`,
     { executionId: run.executionId, reason },
   );
-  return false;
 }
+
+/** What a stop came to: `stopped` (cancelled now), `ended` (the Platform API says it had ended), or neither (tried again). */
+export type StopOutcome = 'stopped' | 'ended' | 'not_stopped';
 
 /**
  * Cancels a run its guarded policies no longer allow, exactly once: under the run's lease in the
  * shared store (one replica at a time; a replica that dies lets the lease run out), only while the
  * run is still kept (an ended run is forgotten, never cancelled), and marked stopped after, so no
- * replica cancels it twice. A failed cancel gives the lease back for the next tick. Returns
- * whether the run was stopped.
+ * replica cancels it twice. A failed cancel gives the lease back for the next tick.
+ * `leased: false` (the state store is away: judge-without-store.ts) cancels without the lease and
+ * writes nothing to the store; the caller remembers the outcome (known-runs.ts).
  */
 export async function stopRun(
   deps: StopDeps,
@@ -51,34 +54,56 @@ export async function stopRun(
   judgement: RunJudgement,
   facts: Facts,
   now: Date,
-): Promise<boolean> {
+  leased = true,
+): Promise<StopOutcome> {
   const id = run.executionId;
-  if (!deps.cancel) return failed(deps, run, 'not_configured', 'STEADYBIT_URL is not set');
+  if (!deps.cancel) return 'not_stopped'; // the guard reports what it would stop instead (run-guard.ts)
   const started = process.hrtime.bigint();
   try {
-    if ((await deps.runs.claim(id, deps.replica, deps.leaseMs)) !== 'claimed') return false;
-    if (!(await deps.runs.has(id, deps.clock().getTime()))) {
-      await deps.runs.release(id, deps.replica);
-      return false;
-    }
+    if (leased && !(await claimed(deps, id))) return 'not_stopped';
   } catch (err) {
-    return failed(
+    failed(
       deps,
       run,
       'state_unavailable',
       `the state store cannot be reached: ${err instanceof Error ? err.message : String(err)}`,
     );
+    return 'not_stopped';
   }
   // Within half the lease: the lease cannot run out while this replica still waits for the answer.
   const answer = await deps.cancel(id, deps.leaseMs / 2);
   if (!answer.ok) {
-    await deps.runs.release(id, deps.replica).catch(() => undefined); // the lease runs out by itself
+    if (leased) await deps.runs.release(id, deps.replica).catch(() => undefined); // the lease runs out by itself
     const hint =
       answer.failure.outcome === 'unauthorized'
         ? ' (the token needs permission to cancel executions of this team: docs/guard.md)'
         : '';
-    return failed(deps, run, answer.failure.outcome, `${answer.failure.message}${hint}`);
+    failed(deps, run, answer.failure.outcome, `${answer.failure.message}${hint}`);
+    return 'not_stopped';
   }
+  if (leased) await settledInStore(deps, id);
+  if (answer.outcome !== 'accepted') {
+    deps.logger.info(
+      `guard: run ${id} had already ended (the Platform API answered ${answer.outcome === 'ended' ? '200: already canceled, errored or completed' : '404: not found'}); nothing to stop`,
+      { executionId: id },
+    );
+    return 'ended';
+  }
+  const stop = stopOf(run, judgement, now);
+  record(deps, stop, run, view, judgement, facts, now, Number(process.hrtime.bigint() - started) / 1e6);
+  return 'stopped';
+}
+
+/** Takes the run's lease, then checks it is still kept (it has not ended); a run that ended gives the lease back. */
+async function claimed(deps: StopDeps, id: string): Promise<boolean> {
+  if ((await deps.runs.claim(id, deps.replica, deps.leaseMs)) !== 'claimed') return false;
+  if (await deps.runs.has(id, deps.clock().getTime())) return true;
+  await deps.runs.release(id, deps.replica);
+  return false;
+}
+
+/** No replica cancels the run again, and it is no longer watched. */
+async function settledInStore(deps: StopDeps, id: string): Promise<void> {
   try {
     await deps.runs.stopped(id, deps.replica, deps.executionTtlMs);
     await deps.runs.forget(id);
@@ -88,16 +113,6 @@ export async function stopRun(
       error: String(err),
     });
   }
-  if (answer.outcome !== 'accepted') {
-    deps.logger.info(
-      `guard: run ${id} had already ended (the Platform API answered ${answer.outcome === 'ended' ? '200: already canceled, errored or completed' : '404: not found'}); nothing to stop`,
-      { executionId: id },
-    );
-    return false;
-  }
-  const stop = stopOf(run, judgement, now);
-  record(deps, stop, run, view, judgement, facts, now, Number(process.hrtime.bigint() - started) / 1e6);
-  return true;
 }
 
 function record(

@@ -221,12 +221,23 @@ describe('the cancel', () => {
     expect(g.stops).toHaveLength(1);
   }, 20000);
 
-  test('without the Platform API nothing can be stopped: said in health and counted', async () => {
+  test('without the Platform API nothing can be stopped: said once as a warning, each run counted once, no error', async () => {
     const clock = new TestClock(new Date(AFTER_CLOSE));
     const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS }), clock, { cancel: undefined });
     g.allow(run(56));
-    await g.guard.tick();
-    expect(g.guard.health()).toMatchObject({ canStop: false, message: NO_PLATFORM });
-    expect(await g.metric('preflight_guard_cancel_failures_total', { reason: 'not_configured' })).toBe(1);
+    g.allow(run(57));
+    for (let i = 0; i < 3; i++) await g.guard.tick();
+    expect(g.guard.health()).toMatchObject({ canStop: false, message: NO_PLATFORM, stops: 0 });
+    expect(await g.metric('preflight_guard_reports_total', { policy: 'business-hours', kind: 'cannot_stop' })).toBe(2);
+    const failures = (await g.registry.getSingleMetric('preflight_guard_cancel_failures_total')?.get())?.values ?? [];
+    expect(failures.reduce((sum, v) => sum + v.value, 0)).toBe(0);
+    expect(g.entries.filter((e) => e.level === 'error')).toEqual([]);
+    const said = g.entries.filter((e) => e.message.includes(NO_PLATFORM));
+    expect(said.map((e) => e.level)).toEqual(['warn', 'info']);
+    expect(said[0].message).toMatch(/^guard: policy "business-hours" would stop run 56, but STEADYBIT_URL is not set/);
+    expect(said[0].message).toContain('said once; every run it would stop is counted in preflight_guard_reports_total');
+    expect(said[1].message).toMatch(/would stop run 57, but STEADYBIT_URL is not set/);
+    expect(g.stops).toEqual([]);
+    expect(g.audit).toEqual([]);
   });
 });
