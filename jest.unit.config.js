@@ -24,6 +24,7 @@ const UNIT = [
   'notify/message-schemas.test.ts',
   'notify/notify-config.test.ts',
   'observability/policy-result-tally.test.ts',
+  'observability/token-redactor.test.ts',
   'payload/parse-strict-json.test.ts',
   'payload/payload-fields.test.ts',
   'platform/environment-names-decide.test.ts',

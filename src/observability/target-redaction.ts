@@ -1,5 +1,6 @@
 import type { AttributeRedaction } from './audit-config';
 import { isJsonObject, type JsonObject } from '../json-object';
+import { tokenRedactor } from './token-redactor';
 
 export const REDACTED = '[redacted]';
 
@@ -59,48 +60,12 @@ export function targetValuesToRedact(body: unknown, redaction: AttributeRedactio
   return values.size < 2 ? [...values] : [...values].sort((a, b) => b.length - a.length);
 }
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-// A token goes on through letters, digits, "_", "-" and a "." between two of those: a value
-// "prod" is its own token in "namespace prod." and "ns=prod", not in "production", "no-prod-runs"
-// or "web-1.prod" (which, when it is a target value itself, is masked whole).
-const NOT_AFTER = '(?<![A-Za-z0-9_-]|[A-Za-z0-9_-]\\.)';
-const NOT_BEFORE = '(?![A-Za-z0-9_-]|\\.[A-Za-z0-9_-])';
-
-/**
- * Compiled patterns by their list of values. A list belongs to a request's targets, and the same
- * targets come back run after run, so compiling once per list (not once per audit line) pays off;
- * the cache is emptied when it is full, so targets that come and go cannot grow it without bound.
- */
-const patterns = new Map<string, RegExp>();
-const MAX_PATTERNS = 256;
-
-function patternFor(values: readonly string[]): RegExp {
-  const key = JSON.stringify(values);
-  let pattern = patterns.get(key);
-  if (!pattern) {
-    if (patterns.size >= MAX_PATTERNS) patterns.clear();
-    patterns.set(
-      key,
-      (pattern = new RegExp(`${NOT_AFTER}(?:${values.map(escapeRegExp).join('|')})${NOT_BEFORE}`, 'g')),
-    );
-  }
-  return pattern;
-}
-
-/** Masks a text: every occurrence of the values where the occurrence is a token of its own. */
+/** Masks a text: every occurrence of the values where the occurrence is a token of its own (token-redactor.ts). */
 export type Redactor = (text: string) => string;
 
-/** The redactor of one list of values, for every string of one audit line. */
+/** The redactor of one list of values (longest first), for every string of one audit line. */
 export function redactor(values: readonly string[]): Redactor {
-  if (values.length === 0) return (text) => text;
-  // Most texts name no target value at all, and a substring test is far cheaper than the pattern;
-  // a text without any value as a substring cannot match it. The pattern is only looked up (or
-  // compiled) once a text needs it: many audit lines have none.
-  // replace() starts a global pattern at index 0 and leaves lastIndex at 0: safe to share.
-  let pattern: RegExp | undefined;
-  return (text) =>
-    values.some((v) => text.includes(v)) ? text.replace((pattern ??= patternFor(values)), REDACTED) : text;
+  return tokenRedactor(values, REDACTED);
 }
 
 export const redactText = (text: string, values: readonly string[]): string => redactor(values)(text);
