@@ -23,6 +23,10 @@ COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+# The playground page (docs/playground.md) bundles the engine with esbuild; it reads the example
+# payload it starts with from test/fixtures.
+COPY scripts/build-playground.js ./scripts/
+COPY test/fixtures/payloads/spec-execution-example-as-preflight.json ./test/fixtures/payloads/
 RUN npm run build
 
 # --- runtime: production dependencies and dist/ only ----------------------------------------

@@ -29,6 +29,8 @@ const UNIT = [
   'payload/payload-fields.test.ts',
   'platform/environment-names-decide.test.ts',
   'platform/platform-config.test.ts',
+  'playground/decide-playground.test.ts',
+  'playground/schema-completion.test.ts',
   'policy/combine.test.ts',
   'policy/compile-simple-property.test.ts',
   'policy/condition-data-shared.test.ts',

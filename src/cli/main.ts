@@ -4,6 +4,7 @@ import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
 import { exceptionCommand, type ExceptionCommandOptions } from './commands/exception-command';
 import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } from './commands/replay-command';
+import { playgroundCommand, type PlaygroundOptions } from './commands/playground-command';
 import { prCommentCommand, type PrCommentOptions } from './commands/pr-comment-command';
 import { schemaCommand, type SchemaOptions } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
@@ -235,6 +236,25 @@ program
   .option('--probe-timeout <seconds>', 'how long to wait for the probe run to end', '90')
   .option('--insecure-http', 'allow an http:// --gate-url that is not loopback')
   .action((dir: string | undefined, opts: ConnectOptions) => run(() => connectCommand(dir, opts, env, write)));
+
+program
+  .command('playground')
+  .description(
+    'serve the policy playground on 127.0.0.1: edit policies, a payload, now and facts and see the decision, decided in the browser (docs/playground.md)',
+  )
+  .option('--port <port>', 'port to listen on (0: any free port)', '8090')
+  .action((opts: PlaygroundOptions) =>
+    run(async () => {
+      const server = await playgroundCommand(opts, write);
+      // Serves until interrupted; Ctrl-C (or SIGTERM) closes it and exits 0.
+      await new Promise<void>((resolve) => {
+        const stop = () => server.close(() => resolve());
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      return EXIT.ok;
+    }),
+  );
 
 program
   .command('serve')

@@ -1,3 +1,4 @@
+import { parseIsoTime } from '../policy/time/iso-time';
 import { readFileSync, statSync } from 'node:fs';
 import { parseStrictJson } from '../payload/parse-strict-json';
 import { UsageError } from './usage-error';
@@ -56,8 +57,8 @@ export function policyDirArg(dir: string | undefined, env: NodeJS.ProcessEnv): s
 /** `--now 2026-03-02T10:00:00Z` -> a Date; anything else is a usage error. */
 export function parseNow(value: string | undefined, fallback: () => Date): Date {
   if (value === undefined) return fallback();
-  const date = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(value) || Number.isNaN(date.getTime())) {
+  const date = parseIsoTime(value);
+  if (date === undefined) {
     throw new UsageError(`--now must be an ISO 8601 time such as 2026-03-02T10:00:00Z, got "${value}"`);
   }
   return date;

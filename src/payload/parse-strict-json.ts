@@ -1,17 +1,9 @@
 import { isUtf8 } from 'node:buffer';
 import { pathText, type FieldPath } from '../validation/field-path';
-import { findDuplicateKey, mayHaveDuplicateKeys, pathAt } from './duplicate-keys';
-import { jsonSyntaxError } from './json-syntax-error';
+import { pathAt } from './duplicate-keys';
+import { parseStrictJsonText, type StrictJson } from './parse-strict-json-text';
 
-/**
- * A parsed body, or why it is refused. `message` completes a sentence whose subject the caller
- * names: "the body " + message, "payload run.json " + message.
- */
-export type StrictJson =
-  | { ok: true; value: unknown }
-  | { ok: false; problem: 'utf8' | 'duplicate-key'; message: string }
-  /** `at` and `reason` (when found) let a CLI write `file:line:col: ... reason`. */
-  | { ok: false; problem: 'syntax'; message: string; at?: { line: number; col: number }; reason: string };
+export type { StrictJson };
 
 const where = (path: FieldPath) => (path.length === 0 ? 'at the top level' : `at ${pathText(path)}`);
 
@@ -42,23 +34,6 @@ function invalidUtf8(bytes: Buffer): StrictJson {
   };
 }
 
-/** Where and why, on one line: V8's message can quote the text with its raw line breaks. */
-function syntaxProblem(text: string, err: Error): StrictJson {
-  const found = jsonSyntaxError(text);
-  if (found) {
-    const { line, col, reason } = found;
-    return {
-      ok: false,
-      problem: 'syntax',
-      message: `is not valid JSON: ${reason} at line ${line}, column ${col}`,
-      at: { line, col },
-      reason,
-    };
-  }
-  const reason = err.message.replace(/\r?\n/g, '\\n');
-  return { ok: false, problem: 'syntax', message: `is not valid JSON: ${reason}`, reason };
-}
-
 /**
  * JSON.parse, refusing what it would silently guess: bytes that are not UTF-8 (it would decode
  * them lossily) and an object that names a key twice (it would keep the last). Steadybit sends
@@ -68,22 +43,5 @@ function syntaxProblem(text: string, err: Error): StrictJson {
  */
 export function parseStrictJson(bytes: Buffer): StrictJson {
   if (!isUtf8(bytes)) return invalidUtf8(bytes);
-  const text = bytes.toString('utf8');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (err) {
-    return syntaxProblem(text, err as Error);
-  }
-  if (mayHaveDuplicateKeys(text, value)) {
-    const duplicate = findDuplicateKey(text);
-    if (duplicate) {
-      return {
-        ok: false,
-        problem: 'duplicate-key',
-        message: `is ambiguous: the key ${pathText(duplicate.path)} is given twice (JSON parsers disagree on which one counts); give each key once`,
-      };
-    }
-  }
-  return { ok: true, value };
+  return parseStrictJsonText(bytes.toString('utf8'));
 }

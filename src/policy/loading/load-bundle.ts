@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { CompiledException, CompiledPolicy, ExceptionSettings, PolicyBundle } from '../core/compiled';
 import { assembleBundle } from './assemble-bundle';
 import { compileDocument, sharedParts } from './compile-document';
@@ -13,14 +14,17 @@ export type LoadResult =
   | { ok: true; bundle: PolicyBundle; warnings: LoadProblem[] }
   | { ok: false; problems: LoadProblem[] };
 
-/** Content hash of a set of files, independent of the order they were read in. */
+/**
+ * Content hash of a set of files, independent of the order they were read in. @noble/hashes (audited,
+ * no dependencies) instead of node:crypto, so the loader also runs in the playground page.
+ */
 export function revisionOf(sources: readonly SourceFile[]): string {
-  const hash = createHash('sha256');
+  const hash = sha256.create();
   const keyed = sources.map((s) => ({ key: s.key ?? s.file, text: s.text }));
   for (const s of keyed.sort((a, b) => a.key.localeCompare(b.key))) {
-    hash.update(s.key).update('\0').update(s.text).update('\0');
+    hash.update(utf8ToBytes(s.key)).update(utf8ToBytes('\0')).update(utf8ToBytes(s.text)).update(utf8ToBytes('\0'));
   }
-  return hash.digest('hex').slice(0, 12);
+  return bytesToHex(hash.digest()).slice(0, 12);
 }
 
 /** The kind and name a Policy or Exception document declares, read before (and whatever) it compiles. */

@@ -1,4 +1,5 @@
-import { loadBundle, type LoadResult } from './load-bundle';
+import type { LoadResult } from './load-bundle';
+import { loadPolicySources } from './load-policy-texts';
 import { readPolicyDir } from './read-policy-dir';
 import type { SourceFile } from './yaml-source';
 
@@ -11,20 +12,5 @@ export function loadPolicyDir(dir: string, now: Date = new Date()): LoadResult {
     const message = `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`;
     return { ok: false, problems: [{ file: dir, line: 1, col: 1, path: '', message, severity: 'error' }] };
   }
-  if (sources.length === 0) {
-    return {
-      ok: false,
-      problems: [
-        {
-          file: dir,
-          line: 1,
-          col: 1,
-          path: '',
-          message: 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set',
-          severity: 'error',
-        },
-      ],
-    };
-  }
-  return loadBundle(sources, now);
+  return loadPolicySources(sources, now, dir);
 }

@@ -1,10 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { POLICY_FILE, TEST_FILE } from './policy-file-names';
 import type { SourceFile } from './yaml-source';
-
-const POLICY_FILE = /\.ya?ml$/i;
-/** Policy test suites live next to the policies (issue: policy-as-code workflow). */
-export const TEST_FILE = /\.test\.ya?ml$/i;
 
 /**
  * Reads every policy file below `dir` (sorted, recursive). Hidden entries are skipped, which also

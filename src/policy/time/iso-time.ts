@@ -1,0 +1,5 @@
+/** An ISO 8601 time with a date and a time of day (`2026-03-02T10:00:00Z`), as `--now` and the playground take it; else undefined. */
+export function parseIsoTime(value: string): Date | undefined {
+  const date = new Date(value);
+  return /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(date.getTime()) ? date : undefined;
+}
