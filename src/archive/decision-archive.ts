@@ -60,8 +60,8 @@ const MAX_PENDING = 10_000;
 export function toArchiveRecord(entry: DecisionToArchive, masked: ReadonlySet<string>): ArchiveRecord {
   const { decision } = entry;
   const { payload, values } = maskAttributes(entry.payload, masked);
-  // Longest first, so a value that contains another is masked whole.
-  const hide = values.length > 0 ? redactor(values.sort((a, b) => b.length - a.length)) : undefined;
+  // Where two values fit at one place the longer is masked, so a value that contains another is masked whole.
+  const hide = values.length > 0 ? redactor(values) : undefined;
   const answer = preflightAnswer(decision, entry.explain);
   return {
     format: ARCHIVE_FORMAT,

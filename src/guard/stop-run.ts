@@ -1,4 +1,4 @@
-import { redactor, targetValuesToRedact } from '../observability/target-redaction';
+import { targetRedactor } from '../observability/target-redaction';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Facts } from '../policy/facts/facts';
 import type { CancelFailure } from './guard-metrics';
@@ -127,7 +127,7 @@ function record(
 ): void {
   deps.metrics.stopped(stop.policy);
   // The log line and the stop's subscribers (notifications) see target values masked as the audit log does.
-  const text = redactor(targetValuesToRedact(run.payload, deps.audit.redaction));
+  const text = targetRedactor(run.payload, deps.audit.redaction) ?? ((t: string) => t);
   const said: GuardStop = {
     ...stop,
     reason: text(stop.reason),

@@ -1,5 +1,5 @@
 import type { AttributeRedaction } from '../observability/audit-config';
-import { redactor, targetValuesToRedact, type Redactor } from '../observability/target-redaction';
+import { targetRedactor, type Redactor } from '../observability/target-redaction';
 import type { Facts } from '../policy/facts/facts';
 import type { Decision, PolicyResult, PreflightPayload } from '../policy/core/decision';
 import type { Notification, NotificationKind, NotifiedPolicy, NotifiedRun } from './notification';
@@ -63,7 +63,7 @@ const names = (results: readonly PolicyResult[]) => results.map((r) => r.policy)
  */
 export function decisionNotifications(decided: DecidedRun, options: DecisionNotifyOptions): Notification[] {
   const { decision, payload, facts } = decided;
-  const text = redactor(targetValuesToRedact(payload, options.redaction));
+  const text: Redactor = targetRedactor(payload, options.redaction) ?? ((t) => t);
   const run = notifiedRun(payload, facts, options.runUrl, decision.id);
   const base = { time: decision.evaluatedAt, decisionId: decision.id, run, revision: decision.revision };
   const make = (

@@ -9,7 +9,7 @@ import type {
   SignalRead,
 } from '../policy/core/decision';
 import type { AttributeRedaction, AuditLevel } from './audit-config';
-import { redactDeep, redactor, targetValuesToRedact, type Redactor } from './target-redaction';
+import { redactDeep, targetRedactor, type Redactor } from './target-redaction';
 
 export type DecisionOutcome = 'allow' | 'deny' | 'error';
 
@@ -147,7 +147,8 @@ export function auditRecord(facts: AnswerFacts, redaction: AttributeRedaction): 
     }
     record.notApplied = d.results.length + (d.outOfScope ?? 0) - record.policies.length - record.passed.length;
   }
-  return redactRecord(record, targetValuesToRedact(facts.body, redaction));
+  const text = targetRedactor(facts.body, redaction);
+  return text ? redactRecord(record, text) : record;
 }
 
 /** The list with `f` applied to each item; the same list when `f` changed none (no copy for lines with nothing to mask). */
@@ -192,9 +193,7 @@ function redactFinding(f: Finding, text: Redactor): Finding {
  * The record and its `policies` entries were built for this line and are changed in place; what
  * they share with the decision (reasons, findings, modifications) is copied before any change.
  */
-function redactRecord(record: AuditRecord, values: readonly string[]): AuditRecord {
-  if (values.length === 0) return record;
-  const text = redactor(values);
+function redactRecord(record: AuditRecord, text: Redactor): AuditRecord {
   record.message = text(record.message);
   for (const p of record.policies) {
     p.reasons = mapChanged(p.reasons, text);

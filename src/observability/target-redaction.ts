@@ -51,21 +51,35 @@ function collectValues(steps: unknown, keys: ReadonlySet<string> | undefined, va
  * listed keys) and, when everything is redacted, target names. Reads the body leniently, so it works
  * on a validated payload and on a body that failed validation alike.
  */
-export function targetValuesToRedact(body: unknown, redaction: AttributeRedaction): string[] {
-  if (redaction.kind === 'none' || !isJsonObject(body) || !isJsonObject(body.execution)) return [];
+function targetValues(body: unknown, redaction: AttributeRedaction): Set<string> {
   const values = new Set<string>();
+  if (redaction.kind === 'none' || !isJsonObject(body) || !isJsonObject(body.execution)) return values;
   collectValues(body.execution.steps, redaction.kind === 'keys' ? new Set(redaction.keys) : undefined, values);
   values.delete('');
-  // Longest first, so a value that contains another is masked whole.
+  return values;
+}
+
+/** targetValues as a list, longest first (a value that contains another is masked whole). */
+export function targetValuesToRedact(body: unknown, redaction: AttributeRedaction): string[] {
+  const values = targetValues(body, redaction);
   return values.size < 2 ? [...values] : [...values].sort((a, b) => b.length - a.length);
 }
 
 /** Masks a text: every occurrence of the values where the occurrence is a token of its own (token-redactor.ts). */
 export type Redactor = (text: string) => string;
 
-/** The redactor of one list of values (longest first), for every string of one audit line. */
+/**
+ * The redactor of this body's target values, for every string of one line (audit, notification,
+ * guard stop); undefined when there is nothing to mask. The values are looked up, never sorted.
+ */
+export function targetRedactor(body: unknown, redaction: AttributeRedaction): Redactor | undefined {
+  const values = targetValues(body, redaction);
+  return values.size === 0 ? undefined : tokenRedactor(values, REDACTED);
+}
+
+/** The redactor of a list of values (where two fit at one place, the longer is masked). */
 export function redactor(values: readonly string[]): Redactor {
-  return tokenRedactor(values, REDACTED);
+  return tokenRedactor(new Set(values), REDACTED);
 }
 
 export const redactText = (text: string, values: readonly string[]): string => redactor(values)(text);

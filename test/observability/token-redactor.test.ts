@@ -4,11 +4,11 @@ import { tokenRedactor } from '../../src/observability/token-redactor';
 const R = '[redacted]';
 
 /**
- * The oracle: the one global pattern the redactor replaced (a value, longest first, where nothing
- * of a token is before or after it). The redactor must answer exactly as it does.
+ * The oracle: the one global pattern the redactor replaced (the values, longest first, where
+ * nothing of a token is before or after one). The redactor must answer exactly as it does.
  */
 function byPattern(values: readonly string[], text: string): string {
-  const kept = values.filter((v) => v !== '');
+  const kept = values.filter((v) => v !== '').sort((a, b) => b.length - a.length);
   if (kept.length === 0) return text;
   const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = new RegExp(
@@ -20,7 +20,7 @@ function byPattern(values: readonly string[], text: string): string {
 
 describe('tokenRedactor', () => {
   it('replaces a value only where it is a token of its own', () => {
-    const redact = tokenRedactor(['web-1.prod', 'prod'], R);
+    const redact = tokenRedactor(new Set(['prod', 'web-1.prod']), R);
     expect(redact('namespace prod.')).toBe(`namespace ${R}.`);
     expect(redact('ns=prod')).toBe(`ns=${R}`);
     expect(redact('production no-prod-runs prod_x prod.a a.prod')).toBe('production no-prod-runs prod_x prod.a a.prod');
@@ -28,16 +28,16 @@ describe('tokenRedactor', () => {
     expect(redact('prod,prod prod')).toBe(`${R},${R} ${R}`);
   });
 
-  it('the first value of the list wins where several fit at one place (longest first: the whole one)', () => {
-    expect(tokenRedactor(['a/b', 'a'], R)('x a/b y')).toBe(`x ${R} y`);
-    expect(tokenRedactor(['a', 'a/b'], R)('x a/b y')).toBe(`x ${R}/b y`);
+  it('the longest value wins where several fit at one place', () => {
+    expect(tokenRedactor(new Set(['a', 'a/b']), R)('x a/b y')).toBe(`x ${R} y`);
+    expect(tokenRedactor(new Set(['a', 'a/b']), R)('x a/c y')).toBe(`x ${R}/c y`);
   });
 
   it('answers a text with nothing to replace with the same string, and an empty value replaces nothing', () => {
     const text = 'nothing here';
-    expect(tokenRedactor(['prod'], R)(text)).toBe(text);
-    expect(tokenRedactor([], R)(text)).toBe(text);
-    expect(tokenRedactor([''], R)('a, b')).toBe('a, b');
+    expect(tokenRedactor(new Set(['prod']), R)(text)).toBe(text);
+    expect(tokenRedactor(new Set(), R)(text)).toBe(text);
+    expect(tokenRedactor(new Set(['']), R)('a, b')).toBe('a, b');
   });
 
   it('answers as the one global pattern did, for any values and text (property)', () => {
@@ -47,9 +47,8 @@ describe('tokenRedactor', () => {
     const values = fc.uniqueArray(value, { maxLength: 8 });
     const text = fc.array(fc.oneof(piece, value), { maxLength: 30 }).map((p) => p.join(''));
     fc.assert(
-      fc.property(values, text, fc.boolean(), (vs, t, longestFirst) => {
-        const list = longestFirst ? [...vs].sort((a, b) => b.length - a.length) : vs;
-        expect(tokenRedactor(list, R)(t)).toBe(byPattern(list, t));
+      fc.property(values, text, (vs, t) => {
+        expect(tokenRedactor(new Set(vs), R)(t)).toBe(byPattern(vs, t));
       }),
       { numRuns: 2000 },
     );
