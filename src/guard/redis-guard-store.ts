@@ -1,3 +1,4 @@
+import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../state/redis-client';
 import type { RedisKeys } from '../state/redis-keys';
 import type { Claim, GuardedRun, GuardStore } from './guard-store';
@@ -17,8 +18,28 @@ const RELEASE = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`;
 
-/** How the state store runs a command: within its timeout, any failure a StateUnavailableError. */
-export type RedisCall = <T>(what: string, run: () => Promise<T>) => Promise<T>;
+/** Keeps a run and indexes it by expiry, in one step. */
+const KEEP = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+return 'kept'`;
+
+/** Forgets a run and its index entry, in one step. */
+const FORGET = `
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[1])
+return 'forgotten'`;
+
+/**
+ * How the state store runs commands (redis-state-store.ts): within its timeout, any failure a
+ * StateUnavailableError. `write` queues one command (a script: one step) and then, with
+ * REDIS_WAIT_REPLICAS > 0, waits for that many replicas to hold it, as every state update does;
+ * it answers the command's reply as text.
+ */
+export interface RedisCalls {
+  read<T>(what: string, run: () => Promise<T>): Promise<T>;
+  write(what: string, queue: (pipe: ChainableCommander) => void): Promise<string>;
+}
 
 const CLAIMS: readonly Claim[] = ['claimed', 'held', 'stopped'];
 
@@ -31,56 +52,62 @@ export class RedisGuardStore implements GuardStore {
   constructor(
     private readonly redis: RedisClient,
     private readonly keys: RedisKeys,
-    private readonly call: RedisCall,
+    private readonly calls: RedisCalls,
   ) {}
 
   async keep(run: GuardedRun, expiresMs: number, nowMs: number): Promise<void> {
     const ttl = Math.max(1, expiresMs - nowMs);
-    await this.call('guard keep', () =>
-      this.redis
-        .multi()
-        .set(this.keys.guardRun(run.executionId), JSON.stringify(run), 'PX', ttl)
-        .zadd(this.keys.guardRuns, expiresMs, run.executionId)
-        .exec(),
+    const k = this.keys;
+    await this.calls.write('guard keep', (pipe) =>
+      pipe.eval(
+        KEEP,
+        2,
+        k.guardRun(run.executionId),
+        k.guardRuns,
+        JSON.stringify(run),
+        ttl,
+        expiresMs,
+        run.executionId,
+      ),
     );
   }
 
   async runs(nowMs: number): Promise<GuardedRun[]> {
-    const ids = await this.call('guard read', async () => {
+    const ids = await this.calls.read('guard read', async () => {
       await this.redis.zremrangebyscore(this.keys.guardRuns, '-inf', nowMs);
       return this.redis.zrange(this.keys.guardRuns, 0, -1);
     });
     if (ids.length === 0) return [];
-    const values = await this.call('guard read', () => this.redis.mget(ids.map((id) => this.keys.guardRun(id))));
+    const values = await this.calls.read('guard read', () => this.redis.mget(ids.map((id) => this.keys.guardRun(id))));
     const runs: GuardedRun[] = [];
     for (const value of values) if (value !== null) runs.push(JSON.parse(value) as GuardedRun);
     return runs.sort((a, b) => a.allowedAt.localeCompare(b.allowedAt));
   }
 
   async has(executionId: string): Promise<boolean> {
-    return (await this.call('guard read', () => this.redis.exists(this.keys.guardRun(executionId)))) === 1;
+    return (await this.calls.read('guard read', () => this.redis.exists(this.keys.guardRun(executionId)))) === 1;
   }
 
   async forget(executionId: string): Promise<void> {
-    await this.call('guard forget', () =>
-      this.redis.multi().del(this.keys.guardRun(executionId)).zrem(this.keys.guardRuns, executionId).exec(),
+    await this.calls.write('guard forget', (pipe) =>
+      pipe.eval(FORGET, 2, this.keys.guardRun(executionId), this.keys.guardRuns, executionId),
     );
   }
 
   async claim(executionId: string, owner: string, leaseMs: number): Promise<Claim> {
-    const answer = await this.call('guard lease', () =>
-      this.redis.eval(CLAIM, 1, this.keys.guardLease(executionId), owner, String(leaseMs)),
+    const answer = await this.calls.write('guard lease', (pipe) =>
+      pipe.eval(CLAIM, 1, this.keys.guardLease(executionId), owner, String(leaseMs)),
     );
     return CLAIMS.includes(answer as Claim) ? (answer as Claim) : 'held';
   }
 
   async release(executionId: string, owner: string): Promise<void> {
-    await this.call('guard lease', () => this.redis.eval(RELEASE, 1, this.keys.guardLease(executionId), owner));
+    await this.calls.write('guard lease', (pipe) => pipe.eval(RELEASE, 1, this.keys.guardLease(executionId), owner));
   }
 
   async stopped(executionId: string, owner: string, keepMs: number): Promise<void> {
-    await this.call('guard lease', () =>
-      this.redis.set(this.keys.guardLease(executionId), `stopped:${owner}`, 'PX', keepMs),
+    await this.calls.write('guard lease', (pipe) =>
+      pipe.set(this.keys.guardLease(executionId), `stopped:${owner}`, 'PX', keepMs),
     );
   }
 }

@@ -105,8 +105,12 @@ export class RunGuard {
     const nowMs = this.deps.clock().getTime();
     let runs: GuardedRun[] = [];
     let error: string | undefined;
+    await this.known.writeTo(this.deps.runs, this.deps.replica, this.deps.executionTtlMs, nowMs).catch((err: unknown) =>
+      this.deps.logger.warn('guard: what this replica kept while the state store was away cannot be written yet', {
+        error: String(err),
+      }),
+    );
     try {
-      await this.known.writeTo(this.deps.runs, this.deps.replica, this.deps.executionTtlMs, nowMs);
       runs = await this.deps.runs.runs(nowMs);
       this.known.refresh(runs);
     } catch (err) {

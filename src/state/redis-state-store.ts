@@ -290,7 +290,11 @@ export class RedisStateStore implements StateStore {
 
   /** The guard's runs and cancel leases (docs/guard.md), on this store's connection and key prefix. */
   guardStore(): GuardStore {
-    return new RedisGuardStore(this.redis, this.keys, (what, run) => this.call(what, run));
+    return new RedisGuardStore(this.redis, this.keys, {
+      read: (what, run) => this.call(what, run),
+      // Writes as every other update: then WAIT for REDIS_WAIT_REPLICAS, so a failover cannot lose a lease or a stop.
+      write: (what, queue) => this.call(what, () => this.update(queue)),
+    });
   }
 
   async takeExceptionUses(uses: readonly ExceptionUse[], now: Date): Promise<TakeOutcome> {
