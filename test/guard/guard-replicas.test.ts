@@ -1,7 +1,6 @@
 import type { RedisStateStore } from '../../src/state/redis-state-store';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
-import { waitFor } from '../helpers/server-process';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { startRedis, type TestRedis } from '../state/redis-server';
 import { freshPrefix, redisStore } from '../state/store-table';
@@ -35,17 +34,13 @@ afterEach(async () => {
 });
 
 /** Two replicas sharing one redis-server (one key prefix), each with its own connection, guard and registry. */
-async function twoReplicas(
-  clock: TestClock,
-  leaseMs = 30_000,
-): Promise<[GuardUnderTest, GuardUnderTest, RedisStateStore]> {
+async function twoReplicas(clock: TestClock): Promise<[GuardUnderTest, GuardUnderTest]> {
   const prefix = freshPrefix();
   const [a, b] = [await redisStore(redis, prefix), await redisStore(redis, prefix)];
   stores.push(a, b);
   return [
-    guardUnderTest(bundle, clock, { fake, runs: a.guardStore(), replica: 'replica-a', leaseMs }),
-    guardUnderTest(bundle, clock, { fake, runs: b.guardStore(), replica: 'replica-b', leaseMs }),
-    a,
+    guardUnderTest(bundle, clock, { fake, runs: a.guardStore(), replica: 'replica-a' }),
+    guardUnderTest(bundle, clock, { fake, runs: b.guardStore(), replica: 'replica-b' }),
   ];
 }
 
@@ -71,44 +66,4 @@ test('two replicas that find the same run failing at the same tick cancel it exa
   expect(a.audit.length + b.audit.length).toBe(1);
 });
 
-test('a replica killed after taking the lease: the other stops the run once the lease runs out', async () => {
-  const clock = new TestClock(new Date(AFTER_CLOSE));
-  const [a, b, storeA] = await twoReplicas(clock, 1000);
-  runningOnFake(fake, 72);
-  await b.runs.keep(
-    { executionId: '72', decisionId: 'd-72', allowedAt: AFTER_CLOSE, revision: bundle.revision, payload: run(72) },
-    clock.now().getTime() + 3600_000,
-    clock.now().getTime(),
-  );
-  // Replica a dies mid-tick: it took the lease, then its process (here: its Redis connection) went away before the cancel.
-  const dying = guardUnderTest(bundle, clock, {
-    fake,
-    runs: a.runs,
-    replica: 'replica-a',
-    leaseMs: 1000,
-    cancel: async () => {
-      await storeA.close();
-      return new Promise(() => undefined);
-    },
-  });
-  void dying.guard.tick();
-  await waitFor(async () => (await redis.cli('EXISTS', `${await lease(72)}`)) === '1', 'replica a to take the lease');
-  await b.guard.tick();
-  expect(cancels(fake, 72)).toHaveLength(0); // the lease is a's
-  await waitFor(
-    async () => {
-      await b.guard.tick();
-      return cancels(fake, 72).length > 0;
-    },
-    'replica b to stop the run after the lease',
-    10_000,
-  );
-  expect(cancels(fake, 72)).toHaveLength(1);
-  expect(b.stops).toEqual([expect.objectContaining({ executionId: '72', policy: 'business-hours' })]);
-});
-
-/** The lease key of a run, whatever the test's prefix. */
-async function lease(id: number): Promise<string> {
-  const keys = (await redis.cli('--scan', '--pattern', `*guard:lease:${id}`)).split('\n').filter(Boolean);
-  return keys[0] ?? 'none';
-}
+// A replica killed mid-cancel (two service processes, SIGKILL): test/guard/guard-processes.test.ts.
