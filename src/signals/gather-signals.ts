@@ -3,6 +3,7 @@ import { createAnswerCache, type AnswerCache } from './answer-cache';
 import type { Fetched } from './http-get-json';
 import { fetchQuery } from './prometheus-client';
 import { fetchJson } from './json-client';
+import { calendarJsonAnswer, fetchCalendar, type CalendarRead } from './calendar-client';
 import type { AlertsAnswer, JsonAnswer, QueryAnswer, SignalFacts } from '../policy/facts/signal-facts';
 import type { SignalMetrics } from './signal-metrics';
 import { needKey, type ResolvedSignalNeed } from '../policy/facts/signal-need';
@@ -17,8 +18,11 @@ export interface SignalGathererDeps {
   cache?: AnswerCache;
 }
 
-/** Asks the sources for every resolved need (each distinct one once) and returns what they said. */
-export type SignalGatherer = (needs: Iterable<ResolvedSignalNeed>) => Promise<SignalFacts>;
+/**
+ * Asks the sources for every resolved need (each distinct one once) and returns what they said;
+ * `now` is the decision's (a calendar answers with the events going on then), else the clock's.
+ */
+export type SignalGatherer = (needs: Iterable<ResolvedSignalNeed>, now?: Date) => Promise<SignalFacts>;
 
 const KIND_OF: Record<ResolvedSignalNeed['kind'], SourceKind> = {
   alerts: 'alertmanager',
@@ -28,6 +32,8 @@ const KIND_OF: Record<ResolvedSignalNeed['kind'], SourceKind> = {
 const kindOf = (need: ResolvedSignalNeed): SourceKind => KIND_OF[need.kind];
 
 type Answer = AlertsAnswer | QueryAnswer | JsonAnswer;
+/** What the cache keeps: an answer, or a calendar read once and judged at each decision's `now`. */
+type Kept = Answer | CalendarRead;
 
 /** One query to a configured source. */
 function fetchFor(
@@ -35,14 +41,16 @@ function fetchFor(
   source: SignalSource,
   timeoutMs: number,
   clock: () => Date,
-): Promise<Fetched<Answer>> {
+): Promise<Fetched<Kept>> {
   switch (need.kind) {
     case 'alerts':
       return fetchAlerts(source, timeoutMs, clock);
     case 'prometheus':
       return fetchQuery(source, need.query, timeoutMs, clock);
     case 'json':
-      return fetchJson(source, need.path, timeoutMs, clock);
+      return source.calendar
+        ? fetchCalendar(source, need.path, timeoutMs, clock)
+        : fetchJson(source, need.path, timeoutMs, clock);
   }
 }
 
@@ -69,7 +77,7 @@ export function createSignalGatherer(deps: SignalGathererDeps): SignalGatherer {
   const cache = deps.cache ?? createAnswerCache(deps.config.cacheTtlMs);
   const { timeoutMs } = deps.config;
 
-  const ask = async (need: ResolvedSignalNeed): Promise<Answer> => {
+  const ask = async (need: ResolvedSignalNeed, now: Date): Promise<Answer> => {
     const kind = kindOf(need);
     const source = findSource(deps.config, kind, need.source);
     if (!source)
@@ -77,7 +85,7 @@ export function createSignalGatherer(deps: SignalGathererDeps): SignalGatherer {
         readAt: clock().toISOString(),
         error: `${sourceText(kind, need.source)} is not configured (docs/signals.md: ${kind.toUpperCase()}_URL or SIGNAL_SOURCES_FILE)`,
       };
-    const load = async (): Promise<Answer> => {
+    const load = async (): Promise<Kept> => {
       const started = performance.now();
       const got = await fetchFor(need, source, timeoutMs, clock);
       deps.metrics?.query(kind, source.name, got.outcome, (performance.now() - started) / 1000);
@@ -85,14 +93,14 @@ export function createSignalGatherer(deps: SignalGathererDeps): SignalGatherer {
     };
     const { answer, cached } = await cache.get(needKey(need), load);
     if (cached) deps.metrics?.cacheHit(kind, source.name);
-    return answer;
+    return source.calendar ? calendarJsonAnswer(answer as CalendarRead, now) : (answer as Answer);
   };
 
-  return async (needs) => {
+  return async (needs, now = clock()) => {
     const distinct = new Map<string, ResolvedSignalNeed>();
     for (const need of needs) distinct.set(needKey(need), need);
     const list = [...distinct.values()];
-    const answers = await Promise.all(list.map(ask));
+    const answers = await Promise.all(list.map((need) => ask(need, now)));
     const facts: SignalFacts = {};
     list.forEach((need, i) => record(facts, need, answers[i]));
     return facts;

@@ -8,8 +8,8 @@ export type HttpAnswer = { ok: true; status: number; body: unknown } | { ok: fal
 /** The most a source's answer may hold (a list of thousands of alerts fits many times). */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
-function headers(source: SignalSource): Record<string, string> {
-  const out: Record<string, string> = { accept: 'application/json', 'user-agent': 'preflight-gate' };
+function headers(source: SignalSource, accept: string): Record<string, string> {
+  const out: Record<string, string> = { accept, 'user-agent': 'preflight-gate' };
   if (source.auth?.type === 'bearer') out.authorization = `Bearer ${source.auth.token}`;
   if (source.auth?.type === 'header') out[source.auth.name.toLowerCase()] = source.auth.value;
   if (source.auth?.type === 'basic')
@@ -33,35 +33,34 @@ function readBody(res: IncomingMessage, limit: number): Promise<Buffer | string>
   });
 }
 
+/** What one GET gave as text: the status and the body, or why there is none (a value, never thrown). */
+export type HttpText = { ok: true; status: number; text: string } | { ok: false; timedOut: boolean; error: string };
+
 /**
  * GET `path` (with its query) from a source, within `timeoutMs` for the whole exchange. TLS uses the
  * source's CA when it has one (node:https, since fetch cannot take a CA without another library).
  */
-export function httpGetJson(source: SignalSource, path: string, timeoutMs: number): Promise<HttpAnswer> {
+export function httpGetText(source: SignalSource, path: string, timeoutMs: number, accept: string): Promise<HttpText> {
   const url = new URL(source.url + path);
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve) => {
     let done = false;
-    const finish = (answer: HttpAnswer) => {
+    const finish = (answer: HttpText) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
       resolve(answer);
     };
-    const req = request(url, { method: 'GET', headers: headers(source), ca: source.ca, agent: false }, (res) => {
-      void readBody(res, MAX_ANSWER_BYTES).then((body) => {
-        if (typeof body === 'string') return finish({ ok: false, timedOut: false, error: body });
-        try {
-          finish({ ok: true, status: res.statusCode ?? 0, body: JSON.parse(body.toString('utf8')) as unknown });
-        } catch {
-          finish({
-            ok: false,
-            timedOut: false,
-            error: `HTTP ${res.statusCode}: the answer is not JSON (${body.subarray(0, 120).toString('utf8').trim()})`,
-          });
-        }
-      });
-    });
+    const req = request(
+      url,
+      { method: 'GET', headers: headers(source, accept), ca: source.ca, agent: false },
+      (res) => {
+        void readBody(res, MAX_ANSWER_BYTES).then((body) => {
+          if (typeof body === 'string') return finish({ ok: false, timedOut: false, error: body });
+          finish({ ok: true, status: res.statusCode ?? 0, text: body.toString('utf8') });
+        });
+      },
+    );
     const timer = setTimeout(() => {
       finish({ ok: false, timedOut: true, error: `no answer within ${timeoutMs} ms` });
       req.destroy();
@@ -69,6 +68,21 @@ export function httpGetJson(source: SignalSource, path: string, timeoutMs: numbe
     req.on('error', (err) => finish({ ok: false, timedOut: false, error: err.message || String(err) }));
     req.end();
   });
+}
+
+/** GET `path` from a source and parse its JSON; an answer that is not JSON is an error naming its start. */
+export async function httpGetJson(source: SignalSource, path: string, timeoutMs: number): Promise<HttpAnswer> {
+  const http = await httpGetText(source, path, timeoutMs, 'application/json');
+  if (!http.ok) return http;
+  try {
+    return { ok: true, status: http.status, body: JSON.parse(http.text) as unknown };
+  } catch {
+    return {
+      ok: false,
+      timedOut: false,
+      error: `HTTP ${http.status}: the answer is not JSON (${http.text.slice(0, 120).trim()})`,
+    };
+  }
 }
 
 /** How a query went, as the metrics count it. */
@@ -80,7 +94,7 @@ export interface Fetched<A> {
   outcome: QueryOutcome;
 }
 
-export function fetched<A extends object>(http: HttpAnswer, answer: A): Fetched<A> {
+export function fetched<A extends object>(http: { ok: boolean; timedOut?: boolean }, answer: A): Fetched<A> {
   const outcome: QueryOutcome = !http.ok && http.timedOut ? 'timeout' : 'error' in answer ? 'error' : 'ok';
   return { answer, outcome };
 }

@@ -8,6 +8,12 @@ import { createSignalMetrics } from './signal-metrics';
 import type { SignalsConfig } from './signal-source';
 import { UNCONFIGURED_SOURCES_WARNING, unconfiguredSources } from './unconfigured-sources';
 
+/** A calendar's address as logged: its origin only, since secret calendar addresses carry their token in the path. */
+function calendarUrlText(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname === '/' ? parsed.origin : `${parsed.origin}/…`;
+}
+
 /**
  * The live-signal fact source of a service (docs/signals.md): its metrics in the service's
  * registry, its configured sources logged (addresses only, never credentials), and a warning when
@@ -22,9 +28,10 @@ export function serviceSignalSource(
     sources: config.sources.map((s) => ({
       kind: s.kind,
       name: s.name,
-      url: s.url,
+      url: s.calendar ? calendarUrlText(s.url) : s.url,
       auth: s.auth?.type ?? 'none',
       privateCa: s.ca !== undefined,
+      ...(s.calendar ? { format: 'ical' } : {}),
     })),
     cacheTtlMs: config.cacheTtlMs,
     timeoutMs: config.timeoutMs,

@@ -27,7 +27,7 @@ export function signalFactSource(gather: SignalGatherer): FactSource {
     name: 'signals',
     kinds: SIGNAL_KINDS,
     readsEnvironmentNames: true,
-    async gather(needs, payload, _now, directory = NO_ENVIRONMENT_DIRECTORY, names): Promise<Gathered> {
+    async gather(needs, payload, now, directory = NO_ENVIRONMENT_DIRECTORY, names): Promise<Gathered> {
       if (memo.size > MAX_MEMO) memo.clear();
       const environments = runEnvironments(payload.execution, directory, names);
       const values = new Map<string, AttackedValues>();
@@ -40,7 +40,7 @@ export function signalFactSource(gather: SignalGatherer): FactSource {
         memo,
         valuesOf,
       );
-      return { ok: true, facts: { signals: await gather(resolved) } };
+      return { ok: true, facts: { signals: await gather(resolved, now) } };
     },
   };
 }

@@ -18,6 +18,8 @@ export interface SignalSource {
   auth?: SourceAuth;
   /** PEM certificates to trust for https (a private CA), read at start-up. */
   ca?: string;
+  /** A `json` source with `format: ical`: an iCalendar file whose events going on at `now` are its answer. */
+  calendar?: { timeZone?: string };
 }
 
 /** The sources of a deployment and how they are asked (docs/signals.md). */

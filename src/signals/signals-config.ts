@@ -4,6 +4,7 @@ import { ConfigError, envInteger } from '../env-values';
 import { ajv, toFieldErrors } from '../validation/ajv';
 import { ENV_SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth } from './signal-source';
 import { DEFAULT_SOURCE, SOURCE_KINDS, type SourceKind } from '../policy/signals/source-kind';
+import { zoneProblem } from '../policy/time/zone';
 
 /** One source in SIGNAL_SOURCES_FILE. */
 interface SourceEntry {
@@ -13,6 +14,10 @@ interface SourceEntry {
   basicAuth?: { username: string; password?: string; passwordFile?: string };
   header?: { name: string; value?: string; valueFile?: string };
   caFile?: string;
+  /** json sources: `ical` reads the answer as an iCalendar file (its events going on at `now`). */
+  format?: 'json' | 'ical';
+  /** format: ical: the zone of all-day events and floating times (default X-WR-TIMEZONE, else UTC). */
+  timeZone?: string;
 }
 type SourcesFile = Partial<Record<SourceKind, Record<string, SourceEntry>>>;
 
@@ -47,11 +52,23 @@ const entrySchema = {
     caFile: { type: 'string', minLength: 1 },
   },
 };
-const byName = { type: 'object', propertyNames: { syntax: 'sourceName' }, additionalProperties: entrySchema };
+const jsonEntrySchema = {
+  ...entrySchema,
+  properties: {
+    ...entrySchema.properties,
+    format: { type: 'string', enum: ['json', 'ical'] },
+    timeZone: { type: 'string', minLength: 1 },
+  },
+};
+const byName = (entry: object) => ({
+  type: 'object',
+  propertyNames: { syntax: 'sourceName' },
+  additionalProperties: entry,
+});
 const validateFile = ajv.compile<SourcesFile>({
   type: 'object',
   additionalProperties: false,
-  properties: { alertmanager: byName, prometheus: byName, json: byName },
+  properties: { alertmanager: byName(entrySchema), prometheus: byName(entrySchema), json: byName(jsonEntrySchema) },
 });
 
 const readText = (file: string, what: string) => {
@@ -126,7 +143,26 @@ function fromEnv(env: NodeJS.ProcessEnv, kind: SourceKind): SignalSource | undef
   };
 }
 
+/** A json source's `format: ical` and its timeZone (an IANA name), checked at start-up. */
+function calendarOf(e: SourceEntry, where: string): SignalSource['calendar'] {
+  if (e.format !== 'ical') {
+    if (e.timeZone !== undefined)
+      throw new ConfigError(`${where}.timeZone is only read with format: ical (an iCalendar source)`);
+    return undefined;
+  }
+  if (e.timeZone === undefined) return {};
+  const problem = zoneProblem(e.timeZone);
+  if (problem !== undefined) throw new ConfigError(`${where}.timeZone: ${problem}`);
+  return { timeZone: e.timeZone };
+}
+
 function fromEntry(kind: SourceKind, name: string, e: SourceEntry, file: string): SignalSource {
+  const source = connectionOf(kind, name, e, file);
+  const calendar = calendarOf(e, `SIGNAL_SOURCES_FILE ${file}: ${kind}.${name}`);
+  return calendar === undefined ? source : { ...source, calendar };
+}
+
+function connectionOf(kind: SourceKind, name: string, e: SourceEntry, file: string): SignalSource {
   const where = `SIGNAL_SOURCES_FILE ${file}: ${kind}.${name}`;
   if (e.bearerToken !== undefined && e.bearerTokenFile !== undefined)
     throw new ConfigError(`${where}: give bearerToken or bearerTokenFile, not both`);

@@ -14,7 +14,7 @@ const budget = (service: string, value: string) => ({
 describe('signals about the attacked services from the CLI', () => {
   it('the example suite passes (examples/attacked-services/attacked-services.test.yaml)', () => {
     const res = runCli(['test', EXAMPLES], { env });
-    expect(res.stdout).toMatch(/4 passed, 0 failed/);
+    expect(res.stdout).toMatch(/6 passed, 0 failed/);
     expect(res.code).toBe(0);
   });
 

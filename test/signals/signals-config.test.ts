@@ -200,6 +200,42 @@ describe('json sources in SIGNAL_SOURCES_FILE', () => {
     expect(() => parseSignalsConfig({ SIGNAL_SOURCES_FILE: file('bad.yaml', text) })).toThrow(message);
   });
 
+  it('format: ical makes a json source an iCalendar one, with the zone of its dates', () => {
+    const sources = file(
+      'ical.yaml',
+      'json:\n  freeze: { url: "https://cal.example.com/shared", format: ical, timeZone: Europe/Berlin }\n  plain: { url: "http://h", format: json }\n  utc: { url: "http://h", format: ical }\n',
+    );
+    expect(parseSignalsConfig({ SIGNAL_SOURCES_FILE: sources }).sources).toEqual([
+      {
+        kind: 'json',
+        name: 'freeze',
+        url: 'https://cal.example.com/shared',
+        auth: undefined,
+        ca: undefined,
+        calendar: { timeZone: 'Europe/Berlin' },
+      },
+      { kind: 'json', name: 'plain', url: 'http://h', auth: undefined, ca: undefined },
+      { kind: 'json', name: 'utc', url: 'http://h', auth: undefined, ca: undefined, calendar: {} },
+    ]);
+  });
+
+  it.each([
+    ['an unknown format', 'json:\n  x: { url: "http://h", format: xml }\n', 'json.x.format: must be one of json, ical'],
+    ['format on a Prometheus source', 'prometheus:\n  x: { url: "http://h", format: ical }\n', 'prometheus.x'],
+    [
+      'timeZone without format: ical',
+      'json:\n  x: { url: "http://h", timeZone: UTC }\n',
+      'json.x.timeZone is only read with format: ical',
+    ],
+    [
+      'a timeZone that is not an IANA zone',
+      'json:\n  x: { url: "http://h", format: ical, timeZone: CEST }\n',
+      'json.x.timeZone: unknown time zone "CEST"',
+    ],
+  ])('refuse %s', (_name, text, message) => {
+    expect(() => parseSignalsConfig({ SIGNAL_SOURCES_FILE: file('bad-ical.yaml', text) })).toThrow(message);
+  });
+
   it('JSON_URL is not a setting: json sources live in the file only', () => {
     expect(parseSignalsConfig({ JSON_URL: 'http://h' }).sources).toEqual([]);
   });
