@@ -142,6 +142,12 @@ above the fewest pods, it would block every node drain. */}}
 {{- fail (printf "signals.%s has credentials or a CA file but no url: set signals.%s.url, or remove them" $kind $kind) }}
 {{- end }}
 {{- end }}
+{{- if and .Values.signals.sources .Values.signals.sourcesFile }}
+{{- fail "set signals.sources (the chart writes SIGNAL_SOURCES_FILE) or signals.sourcesFile (a file you mount), not both" }}
+{{- end }}
+{{- if and .Values.signals.sourceSecrets (not (or .Values.signals.sources .Values.signals.sourcesFile)) }}
+{{- fail "signals.sourceSecrets are mounted for the files signals.sources names: set signals.sources too, or remove them" }}
+{{- end }}
 {{- if and .Values.autoscaling.enabled (lt (int .Values.autoscaling.maxReplicas) (int .Values.autoscaling.minReplicas)) }}
 {{- fail (printf "autoscaling.maxReplicas (%d) must be at least autoscaling.minReplicas (%d)" (int .Values.autoscaling.maxReplicas) (int .Values.autoscaling.minReplicas)) }}
 {{- end }}

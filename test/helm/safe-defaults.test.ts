@@ -33,6 +33,7 @@ describe('the values file of each mode in ci/', () => {
       'insecure-values.yaml',
       'platform-api-values.yaml',
       'redis-values.yaml',
+      'signal-sources-values.yaml',
     ]);
   });
 
