@@ -87,6 +87,14 @@ program
     '--while-running',
     'judge the run as the guard does while it is in progress, at --now: whether, by which policy and why it would be stopped (docs/guard.md)',
   )
+  .option(
+    '--share',
+    'print a playground link holding the payload, the policy files of --dir, --now and the facts given, instead of deciding (docs/playground.md)',
+  )
+  .option(
+    '--share-base <url>',
+    'the playground the --share link opens (default: http://127.0.0.1:8090/, preflight-gate playground)',
+  )
   .action((opts: Parameters<typeof evalCommand>[0]) => run(() => evalCommand(opts, env, write)));
 
 program

@@ -9,6 +9,7 @@ import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../
 import { servedBundle } from '../served-bundle';
 import { EXIT, UsageError } from '../usage-error';
 import { decisionText } from './explain-text';
+import { evalShareLink } from './eval-share-link';
 import { signalFactsLines } from '../../policy/signals/signal-facts-text';
 import { validateSignalFacts } from '../../policy/facts/signal-facts-schema';
 import { guardView } from '../../guard/guard-view';
@@ -29,6 +30,10 @@ export interface EvalOptions {
   exitCode?: boolean;
   /** Judge the run as the guard does while it is in progress (docs/guard.md): stopped or not, by which policy. */
   whileRunning?: boolean;
+  /** Print a playground link holding this input instead of deciding (docs/playground.md). */
+  share?: boolean;
+  /** The playground the link points to (default: `preflight-gate playground`'s URL). */
+  shareBase?: string;
 }
 
 /** The state facts of `--state`, checked (docs/state.md, `schema --state`): a malformed file is a usage error naming the path. */
@@ -75,6 +80,12 @@ export async function evalCommand(
   const dir = policyDirArg(opts.dir, env);
   const now = parseNow(opts.now, () => new Date());
   const bytes = opts.payload === '-' ? await readStdin('payload') : readFileBytes(opts.payload, 'payload');
+  if (opts.share) {
+    write(
+      `${evalShareLink({ ...opts, dir, payloadBytes: bytes, payloadName: opts.payload, now, base: opts.shareBase })}\n`,
+    );
+    return EXIT.ok;
+  }
   const checked = validatePreflightPayload(parseJson(bytes, opts.payload, 'payload'));
   if (!checked.ok)
     throw new UsageError(
