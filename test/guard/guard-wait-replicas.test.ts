@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { GuardedRun } from '../../src/guard/guard-store';
 import { RedisStateStore } from '../../src/state/redis-state-store';
 import { preflightWith } from '../helpers/fixtures';
@@ -20,13 +23,16 @@ const kept: GuardedRun = {
 
 let primary: TestRedis;
 let replica: RedisNode | undefined;
+/** The replica's directory: a full sync writes the primary's data there (never into the working directory). */
+const replicaDir = mkdtempSync(join(tmpdir(), 'pg-guard-replica-'));
 const stores: RedisStateStore[] = [];
 beforeAll(async () => {
-  primary = await startRedis();
+  primary = await startRedis({ aof: true });
 });
 afterAll(async () => {
   await replica?.stop();
   await primary.destroy();
+  rmSync(replicaDir, { recursive: true, force: true });
 });
 afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));
@@ -55,7 +61,7 @@ test("the guard's writes wait for REDIS_WAIT_REPLICAS like every update: without
 });
 
 test('with a replica attached the same writes succeed, and the replica holds the run and its lease', async () => {
-  replica = await redisNode([...NO_PERSISTENCE, '--replicaof', '127.0.0.1', String(primary.port)]);
+  replica = await redisNode([...NO_PERSISTENCE, '--dir', replicaDir, '--replicaof', '127.0.0.1', String(primary.port)]);
   await waitFor(
     async () => (await (replica as RedisNode).cli('INFO', 'replication')).includes('master_link_status:up'),
     'the replica to sync',
