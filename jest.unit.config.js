@@ -81,6 +81,7 @@ const UNIT = [
   'replay/format-markdown.test.ts',
   'replay/same-json.test.ts',
   'server/config.test.ts',
+  'signals/api-schemas.test.ts',
   'signals/calendar-events.test.ts',
   'signals/deny-when-and-query.test.ts',
   'signals/environment-placeholder.test.ts',

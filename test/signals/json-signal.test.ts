@@ -12,6 +12,7 @@ import type { SignalsConfig } from '../../src/signals/signal-source';
 import { NOW, problemsOf, policyDocument } from '../helpers/decide-harness';
 import { FIXTURES } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
+import { apiSchemaErrors } from '../helpers/api-schemas';
 
 const DOC = readFileSync(join(__dirname, '..', '..', 'docs', 'attacked-services.md'), 'utf8');
 /** The copy-paste preset named `name` in docs/attacked-services.md, as written. */
@@ -54,13 +55,31 @@ interface FakeState {
   opsgenieTag: string[];
   argo: Record<string, { phase: string; health: string }>;
 }
+/** The official schema of each answer the fakes give (test/fixtures/api-schemas/), by route and status. */
+function schemaOf(pathname: string, status: number): [string, string] | undefined {
+  const ok = status < 400;
+  if (pathname === '/incidents') return ['pagerduty-incidents', ok ? 'ListIncidentsResponse' : 'ErrorResponse'];
+  if (pathname === '/v2/alerts') return ['opsgenie-alerts', ok ? 'ListAlertsResponseRoot' : 'ErrorResponseRoot'];
+  if (pathname.startsWith('/api/v1/applications/'))
+    return ['argocd-application', ok ? 'GetApplicationResponse' : 'ErrorResponseRoot'];
+  return undefined;
+}
+
+/** Every answer the fakes gave that does not fit the API's official schema (asserted empty). */
+const offSchema: string[] = [];
+
 function fake(state: FakeState, seen: string[]): Server {
+  let pathname = '';
   const send = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+    const schema = schemaOf(pathname, status);
+    if (schema)
+      offSchema.push(...apiSchemaErrors(schema[0], schema[1], body).map((e) => `${pathname} ${status}: ${e}`));
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
   return createServer((req: IncomingMessage, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    pathname = url.pathname;
     seen.push(`${req.headers.authorization} ${url.pathname}${url.search}`);
     if (url.pathname === '/incidents') {
       if (req.headers.authorization !== 'Token token=pd-test')
@@ -143,6 +162,11 @@ describe('the json rule and its documented presets against local fakes of PagerD
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
+  });
+
+  afterEach(() => {
+    // Each answer a fake gave (incidents, alerts, applications, and their 401 / 404 errors) fits the official schema.
+    expect(offSchema.splice(0)).toEqual([]);
   });
 
   /** Gathers the facts for the preset as the service does, then decides; the facts must fit the facts schema (replayable). */
