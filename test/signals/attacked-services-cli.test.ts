@@ -48,4 +48,59 @@ describe('signals about the attacked services from the CLI', () => {
     );
     expect(res.stdout).toContain('slo:period_error_budget_remaining:ratio{sloth_service="checkout"}');
   });
+
+  it('eval takes a calendar answer as signal facts and lists it among the signals read', () => {
+    const facts = join(
+      tempDir({
+        'signals.json': JSON.stringify({
+          prometheus: { default: { ...budget('checkout', '0.5'), ...budget('cart', '0.7') } },
+          json: {
+            'change-calendar': {
+              '/freezes.ics': {
+                readAt: '2026-01-05T09:59:58.000Z',
+                status: 200,
+                body: {
+                  now: '2026-01-05T10:00:00.000Z',
+                  timeZone: 'Europe/Berlin',
+                  events: [
+                    {
+                      uid: 'q1@example.com',
+                      summary: 'Q1 planning freeze',
+                      start: '2026-01-04T23:00:00.000Z',
+                      end: '2026-01-09T23:00:00.000Z',
+                      allDay: true,
+                      categories: ['freeze'],
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        }),
+      }).dir,
+      'signals.json',
+    );
+    const res = runCli(
+      [
+        'eval',
+        '--payload',
+        join(EXAMPLES, 'run.json'),
+        '--dir',
+        EXAMPLES,
+        '--signals',
+        facts,
+        '--now',
+        '2026-01-05T10:00:00Z',
+        '--explain',
+      ],
+      { env },
+    );
+    expect(res.stdout).toMatch(/^DENY \(HTTP 403\)/);
+    expect(res.stdout).toContain(
+      'a change freeze is on: GET /freezes.ics on json "change-calendar" (read 2026-01-05T09:59:58.000Z) answered ["Q1 planning freeze until 2026-01-09T23:00:00.000Z"]',
+    );
+    expect(res.stdout).toContain(
+      'json "change-calendar" GET /freezes.ics -> HTTP 200, 1 event going on at 2026-01-05T10:00:00.000Z (read 2026-01-05T09:59:58.000Z)',
+    );
+  });
 });

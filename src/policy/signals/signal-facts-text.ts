@@ -1,4 +1,4 @@
-import type { QueryAnswer, SignalFacts } from '../facts/signal-facts';
+import type { JsonAnswer, QueryAnswer, SignalFacts } from '../facts/signal-facts';
 import { clip } from './signal-violation';
 
 const at = (readAt: string | undefined) => (readAt ? `read ${readAt}` : 'read at an unrecorded time');
@@ -11,6 +11,17 @@ function queryResult(answer: QueryAnswer): string {
       : `${answer.result.length} sample${answer.result.length === 1 ? '' : 's'}: ${clip(answer.result.map((s) => s.value[1]).join(', '), 120)}`;
   if (answer.resultType === 'scalar') return `scalar ${answer.result[1]}`;
   return `${answer.resultType} result`;
+}
+
+/** `HTTP 200`, with the number of events for a calendar's answer (a json source with format: ical). */
+function jsonResult(answer: JsonAnswer): string {
+  if ('error' in answer) return `error: ${answer.error}`;
+  const body = answer.body as { events?: unknown; now?: unknown } | null;
+  const events =
+    body !== null && typeof body === 'object' && Array.isArray(body.events) ? body.events.length : undefined;
+  return events === undefined || typeof body?.now !== 'string'
+    ? `HTTP ${answer.status}`
+    : `HTTP ${answer.status}, ${events} event${events === 1 ? '' : 's'} going on at ${body.now}`;
 }
 
 /**
@@ -29,6 +40,10 @@ export function signalFactsLines(signals: SignalFacts | undefined): string[] {
   for (const [source, queries] of Object.entries(signals?.prometheus ?? {})) {
     for (const [query, answer] of Object.entries(queries))
       lines.push(`prometheus "${source}" ${query} -> ${queryResult(answer)} (${at(answer.readAt)})`);
+  }
+  for (const [source, paths] of Object.entries(signals?.json ?? {})) {
+    for (const [path, answer] of Object.entries(paths))
+      lines.push(`json "${source}" GET ${clip(path, 200)} -> ${jsonResult(answer)} (${at(answer.readAt)})`);
   }
   return lines;
 }
