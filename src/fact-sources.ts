@@ -2,6 +2,8 @@ import type { Registry } from 'prom-client';
 import type { Logger } from './observability/logger';
 import type { EnvironmentDirectory } from './platform/environment-directory';
 import { environmentFactSource } from './platform/environment-fact-source';
+import type { TeamDirectory } from './platform/team-directory';
+import { teamFactSource } from './platform/team-fact-source';
 import type { FactSource } from './policy/core/fact-source';
 import type { Need } from './policy/facts/need';
 import { serviceSignalSource } from './signals/service-signal-source';
@@ -17,12 +19,12 @@ export interface FactSourceParts {
   /** Live signals: the deployment's Alertmanager and Prometheus sources (docs/signals.md). */
   signals?: { config: SignalsConfig; registry: Registry; needs?: readonly Need[] };
   /** The Steadybit names of environments, from the Platform API (docs/platform-api.md). */
-  platform?: { directory: EnvironmentDirectory };
+  platform?: { directory: EnvironmentDirectory; teams?: TeamDirectory };
 }
 
 /**
  * Every fact source of the service, in the order they are asked: the state store, live signals,
- * the Platform API's environment names. The one place sources are put together (server.ts for the
+ * the Platform API's environment names and team members. The one place sources are put together (server.ts for the
  * service, createApp for an app given only its state); a new source is added here.
  */
 export function assembleFactSources(parts: FactSourceParts): FactSource[] {
@@ -32,5 +34,6 @@ export function assembleFactSources(parts: FactSourceParts): FactSource[] {
   if (signals)
     sources.push(serviceSignalSource(signals.config, { registry: signals.registry, logger, needs: signals.needs }));
   if (platform) sources.push(environmentFactSource(platform.directory));
+  if (platform?.teams) sources.push(teamFactSource(platform.teams));
   return sources;
 }

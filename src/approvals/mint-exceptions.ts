@@ -101,6 +101,23 @@ function checkRequest(req: MintRequest, bundle: PolicyBundle): void {
     throw new MintRefused('--max-uses must be a whole number of runs, at least 1');
 }
 
+/** A set that wants a second person (ExceptionSettings.approverNotStarter): an approver, and not the run's starter. */
+function checkApprover(run: DeniedRun, req: MintRequest, bundle: PolicyBundle): void {
+  const settings = bundle.exceptionSettings;
+  if (!settings?.approverNotStarter) return;
+  const where = `ExceptionSettings.approverNotStarter, ${settings.source.file}:${settings.source.line}`;
+  if (req.approvedBy === undefined)
+    throw new MintRefused(
+      `the policy set requires a second person to approve (${where}): give --approved-by <username or email>`,
+    );
+  const approver = req.approvedBy.trim().toLowerCase();
+  const starter = [run.createdBy?.username, run.createdBy?.email].filter((v): v is string => v !== undefined);
+  if (starter.some((v) => v.toLowerCase() === approver))
+    throw new MintRefused(
+      `--approved-by ${req.approvedBy} started the run of decision ${run.decisionId}; the policy set requires someone else to approve (${where})`,
+    );
+}
+
 /**
  * The exceptions that waive exactly the policies that denied the run, for its experiment key and
  * environments (and its version unless `anyVersion`), until now + expiresIn: one per policy (an
@@ -109,6 +126,7 @@ function checkRequest(req: MintRequest, bundle: PolicyBundle): void {
 export function mintExceptions(run: DeniedRun, req: MintRequest, bundle: PolicyBundle, now: Date): ExceptionDocument[] {
   checkRun(run);
   checkRequest(req, bundle);
+  checkApprover(run, req, bundle);
   const requestedBy = req.requestedBy ?? run.createdBy?.email ?? run.createdBy?.username;
   if (requestedBy === undefined)
     throw new MintRefused(`decision ${run.decisionId} does not say who started the run: give --requested-by`);

@@ -3,6 +3,7 @@ import type { Logger } from '../observability/logger';
 import { MEMORY_RESTART_REBUILT } from '../state/memory-state-store';
 import type { StateStore, StateView } from '../state/state-store';
 import { EnvironmentDirectory } from './environment-directory';
+import { TeamDirectory } from './team-directory';
 import { createPlatformClient } from './platform-client';
 import type { PlatformConfig } from './platform-config';
 import { createPlatformMetrics } from './platform-metrics';
@@ -29,6 +30,8 @@ export interface PlatformHealth {
 /** The Platform API as the service uses it: one client (one budget), the environment names, the sync. */
 export interface PlatformConnection {
   directory: EnvironmentDirectory;
+  /** The members of the teams createdByTeams scopes name, cached like the environment names. */
+  teams: TeamDirectory;
   sync: PlatformSync;
   /** The first sync (start-up), then periodic syncs; resolves when the first one ends or `boundMs` passes. */
   start(boundMs: number): Promise<void>;
@@ -51,6 +54,12 @@ export function connectPlatform(config: PlatformConfig, deps: PlatformConnection
     { maxAgeMs: config.nameMaxAgeMs, waitMs: config.preflightWaitMs, minGapMs: 10_000 },
     metrics,
   );
+  const teams = new TeamDirectory(client, {
+    refreshMs: config.environmentsRefreshMs,
+    maxAgeMs: config.nameMaxAgeMs,
+    waitMs: config.preflightWaitMs,
+    minGapMs: 10_000,
+  });
   const sync = new PlatformSync({
     client,
     store: deps.store,
@@ -63,6 +72,7 @@ export function connectPlatform(config: PlatformConfig, deps: PlatformConnection
   });
   return {
     directory,
+    teams,
     sync,
     async start(boundMs) {
       let timer: NodeJS.Timeout | undefined;

@@ -8,6 +8,7 @@ export const ENDPOINTS = [
   'preflight_webhooks',
   'property_definitions',
   'cancel',
+  'team_members',
 ] as const;
 /** `custom_webhooks`, `experiments`: called by `preflight-gate connect` only, never by the service. */
 export type Endpoint = (typeof ENDPOINTS)[number] | 'custom_webhooks' | 'experiments';

@@ -9,6 +9,8 @@ function covers(recorded: Need, need: Need): boolean {
     case 'emergency-stop':
     case 'environment-names':
       return true;
+    case 'team-members':
+      return recorded.kind === 'team-members' && recorded.team === need.team;
     case 'running':
       return recorded.kind === 'running' && recorded.per === need.per;
     case 'ended':
@@ -51,6 +53,8 @@ export function describeNeed(need: Need): string {
       return 'the emergency stop';
     case 'environment-names':
       return 'the Steadybit environment names';
+    case 'team-members':
+      return `the members of Steadybit team ${need.team}`;
     case 'running':
       return need.per === 'team' ? 'the running runs per team' : 'the running runs';
     case 'ended':

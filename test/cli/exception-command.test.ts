@@ -162,6 +162,35 @@ describe('preflight-gate exception', () => {
     ]);
   });
 
+  it('from a payload without createdBy and without --requested-by: refused naming the file, not a decision id never shown', () => {
+    const d = dir({ ...POLICIES, 'run.json': PAYLOAD });
+    const res = mint(d, ['--payload', join(d, 'run.json')]);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain(
+      `${join(d, 'run.json')} does not say who starts the run (no execution.createdBy with a username or email): give --requested-by <username or email>`,
+    );
+    expect(res.stderr).not.toMatch(/decision [0-9a-f]{8}-/);
+  });
+
+  it('a set that requires a second person: --approved-by is required and may not be who started the run', () => {
+    const d = dir({
+      ...POLICIES,
+      'limits.yaml': 'kind: ExceptionSettings\nmaxDuration: 3d\napproverNotStarter: true\n',
+      'archive.jsonl': `${JSON.stringify(archiveLine)}\n`,
+    });
+    const from = ['--from-decision', ID, '--archive', join(d, 'archive.jsonl')];
+    expect(mint(d, from).stderr).toMatch(
+      /the policy set requires a second person to approve \(ExceptionSettings\.approverNotStarter, .*limits\.yaml:1\): give --approved-by/,
+    );
+    expect(mint(d, [...from, '--approved-by', 'JANE@example.com']).stderr).toContain(
+      `--approved-by JANE@example.com started the run of decision ${ID}; the policy set requires someone else to approve`,
+    );
+    const ok = mint(d, [...from, '--approved-by', 'joe@example.com']);
+    expect(ok.code).toBe(0);
+    expect(docs(ok.stdout)[0]).toMatchObject({ approvedBy: 'joe@example.com', requestedBy: 'jane@example.com' });
+  });
+
   it.each([
     [
       'an expiry past the declared maximum',

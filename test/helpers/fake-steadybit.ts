@@ -63,6 +63,11 @@ export function environment(id: string, name: string): Obj {
   return { id, name, version: 1, predicate: ENV_PREDICATE, query: null, state: 'READY' };
 }
 
+/** A MemberAO as GET /api/teams/{key}/members lists it (email is nullable in the spec). */
+export function member(username: string, email: string | null, role: 'OWNER' | 'MEMBER' = 'MEMBER'): Obj {
+  return { username, name: username, email, pictureUrl: null, role, managedBy: 'MANUAL' };
+}
+
 /** An ExperimentExecutionPageItemAO. */
 export function executionItem(id: number, fields: Obj): Obj {
   return {
@@ -95,6 +100,8 @@ export class FakeSteadybit {
   customWebhooks: Obj[] = [];
   /** Experiments created through POST /api/experiments: `{key, externalId, design}`. */
   experiments: Array<{ key: string; externalId?: string; design: Obj }> = [];
+  /** MemberAO lists by team key (GET /api/teams/{key}/members); a team not listed answers 404. */
+  teamMembers: Record<string, Obj[]> = {};
   /** ExperimentExecutionAO of every run started through the API, by id. */
   readonly runs = new Map<number, Obj>();
   readonly deliveries: Delivery[] = [];
@@ -261,6 +268,10 @@ export class FakeSteadybit {
     }
     if (method === 'POST' && (m = /^\/api\/experiments\/executions\/(\d+)\/cancel$/.exec(path)))
       return this.cancel(Number(m[1]));
+    if (method === 'GET' && (m = /^\/api\/teams\/([^/]+)\/members$/.exec(path))) {
+      const members = this.teamMembers[decodeURIComponent(m[1])];
+      return members ? [200, { members }] : [404, { message: 'Team with given key was not found' }];
+    }
     return [404, { message: `no route ${method} ${path}` }];
   }
 

@@ -17,6 +17,7 @@ function exception(fields: Record<string, string | undefined>): string {
     expires: '"2026-01-07T10:00:00Z"',
     ...fields,
   };
+  if (!('match' in fields)) all.match = '{ experimentKeys: [ADM-1] }';
   return `${Object.entries(all)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}: ${v}`)
@@ -69,6 +70,16 @@ describe('validate refuses an exception', () => {
 });
 
 describe('validate warns', () => {
+  test('not about one with maxUses that expires within a day: an approval meant to run out (a minted 2h, 1 run)', () => {
+    expect(load({ expires: '"2026-01-05T12:00:00Z"', maxUses: '1' })).toEqual([]);
+  });
+
+  test('about an exception without match: it waives every run of its policy', () => {
+    expect(load({ match: undefined })).toEqual([
+      'e.yaml:2:7 warning: name: exception "adm-gameday" has no match, so it waives every run policy "no-attacks" applies to until it expires; scope it (match: experimentKeys, environments, teams, createdBy, ...)',
+    ]);
+  });
+
   test('about an exception that expires within a day, with the time left', () => {
     expect(load({ expires: '"2026-01-06T09:00:00Z"' })).toEqual([
       'e.yaml:6:10 warning: expires: exception "adm-gameday" expires within a day (at 2026-01-06T09:00:00.000Z, in 23h); mint a new one if it is still needed',
@@ -95,6 +106,31 @@ describe('validate warns', () => {
     const fields = { expires: '"2026-01-12T10:00:00Z"' };
     expect(load(fields)).toEqual([]);
     expect(load(fields, SETTINGS, new Date('2026-01-10T10:00:00Z'))).toEqual([]);
+  });
+});
+
+describe('ExceptionSettings.approverNotStarter', () => {
+  const SECOND_PERSON = 'kind: ExceptionSettings\nmaxDuration: 7d\napproverNotStarter: true\n';
+
+  test('refuses an exception without approvedBy, naming the setting', () => {
+    expect(load({}, SECOND_PERSON)).toEqual([
+      expect.stringMatching(
+        /^e\.yaml:2:7 name: exception "adm-gameday" has no approvedBy, but the set requires the approver not to be the person who started the run \(ExceptionSettings\.approverNotStarter at s\.yaml:1\); add approvedBy/,
+      ),
+    ]);
+  });
+
+  test('accepts one with approvedBy', () => {
+    expect(load({ approvedBy: 'joe@example.com' }, SECOND_PERSON)).toEqual([]);
+  });
+
+  test('a typo in the setting is refused with the key named', () => {
+    const problems = load(
+      { approvedBy: 'joe@example.com' },
+      SECOND_PERSON.replace('approverNotStarter', 'approverNotStarted'),
+    );
+    expect(problems.join('\n')).toMatch(/approverNotStarted/);
+    expect(problems.join('\n')).toMatch(/approverNotStarter/);
   });
 });
 

@@ -135,9 +135,9 @@ const EXPECTED: Array<[string, string[]]> = [
   [
     'unknown-keys.yaml',
     [
-      String.raw`unknown-keys.yaml:3:1 descripton: descripton is not a known field`,
-      String.raw`unknown-keys.yaml:7:7 rules[0].timeWindow.alowed: alowed is not a known field`,
-      String.raw`unknown-keys.yaml:11:7 rules[1].targets.perTyp: perTyp is not a known field`,
+      String.raw`unknown-keys.yaml:3:1 descripton: descripton is not a known field: did you mean "description"?`,
+      String.raw`unknown-keys.yaml:7:7 rules[0].timeWindow.alowed: alowed is not a known field: did you mean "allowed"?`,
+      String.raw`unknown-keys.yaml:11:7 rules[1].targets.perTyp: perTyp is not a known field: did you mean "perType"?`,
     ],
   ],
 ];

@@ -46,9 +46,14 @@ function sourceOf(opts: ExceptionCommandOptions): 'archive' | 'auditLog' | 'payl
 }
 
 /** A run not yet sent: decided now with the set, as a freshly started service would (no state events). */
-function deniedRunFromPayload(file: string, bundle: PolicyBundle, now: Date): DeniedRun {
+function deniedRunFromPayload(file: string, bundle: PolicyBundle, now: Date, requestedBy?: string): DeniedRun {
   const checked = validatePreflightPayload(parseJson(readFileBytes(file, 'payload'), file, 'payload'));
   if (!checked.ok) throw new UsageError(`${file}: invalid preflight payload: ${describeFieldErrors(checked.errors)}`);
+  // The decision id below is made here and was never shown to anyone: name the file, not it.
+  if (requestedBy === undefined && runScopeOf(checked.payload.execution).createdBy === undefined)
+    throw new UsageError(
+      `${file} does not say who starts the run (no execution.createdBy with a username or email): give --requested-by <username or email>`,
+    );
   const decisionId = randomUUID();
   const decision = decide(bundle, checked.payload, givenFacts(bundle.needs, {}), now, { decisionId });
   return {
@@ -122,7 +127,7 @@ export async function exceptionCommand(
       ? await deniedRunFromArchive(opts.archive as string, id)
       : source === 'auditLog'
         ? await deniedRunFromAuditLog(opts.auditLog as string, id)
-        : deniedRunFromPayload(opts.payload as string, bundle, now);
+        : deniedRunFromPayload(opts.payload as string, bundle, now, opts.requestedBy);
   const request = requestOf(opts);
   let yaml: string;
   try {

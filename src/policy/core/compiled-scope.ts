@@ -12,6 +12,10 @@ export interface ScopeSpec {
   createdVia?: string[];
   /** Versions of the experiment (`execution.experimentVersion`), compared as text. */
   experimentVersions?: Array<number | string>;
+  /** Who started the run: `execution.createdBy.username` or `.email`, case-insensitive, globs allowed. */
+  createdBy?: string[];
+  /** Steadybit teams whose members started the run (Platform API, GET /api/teams/{key}/members). */
+  createdByTeams?: string[];
 }
 
 /** A `match:` or `exclude:` scope, compiled at load (engine/scope.ts compileScope). */
@@ -30,10 +34,13 @@ export interface CompiledScope {
   /** Whether the step's action id and kind are known to match the step filter (true without one). */
   stepCovered(step: ActionStepRef): boolean;
   /**
-   * Why the run cannot be placed in or out of this scope: its environments field depends on an
-   * environment name that cannot be known (docs/platform-api.md). Asked when runMiss said nothing.
+   * Why the run cannot be placed in or out of this scope, and the field: its environments depend on
+   * an environment name that cannot be known (docs/platform-api.md), or its createdByTeams on team
+   * members that cannot be read (docs/policies.md). Asked when runMiss said nothing.
    */
-  undecided(ctx: EvaluationContext): string | undefined;
-  /** What deciding the scope needs from outside the payload: the environment names when it lists environments. */
+  undecided(ctx: EvaluationContext): { field: string; reason: string } | undefined;
+  /** Whether the scope lists createdByTeams: its answer depends on members read from the Platform API. */
+  readsMembers: boolean;
+  /** What deciding the scope needs from outside the payload: the environment names when it lists environments, the members of each createdByTeams team. */
   needs: readonly Need[];
 }

@@ -79,6 +79,8 @@ export interface CompiledException {
   approvedBy?: string;
   /** Runs it may waive in all (the state store counts them); unset: any number until it expires. */
   maxUses?: number;
+  /** The set requires approvedBy not to be the run's starter (ExceptionSettings.approverNotStarter), set when the set loads. */
+  approverNotStarter: boolean;
   match: CompiledScope;
   source: SourceRef;
 }
@@ -89,6 +91,8 @@ export interface ExceptionSettings {
   maxDurationMs: number;
   /** As written, e.g. `7d`, for messages. */
   maxDuration: string;
+  /** An exception does not waive a run its approver started: a second person approves (docs/approvals.md). */
+  approverNotStarter: boolean;
   source: SourceRef;
 }
 

@@ -220,20 +220,23 @@ const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({
 
 /**
  * The rules' violations, after a cannot-decide when the run's place in the policy's scope depends on
- * an environment name that cannot be known (Platform API configured, name unknown): the policy then
- * cannot decide, as a rule that cannot would.
+ * an environment name that cannot be known (Platform API configured, name unknown) or on team
+ * members that cannot be read (createdByTeams): the policy then cannot decide, as a rule that cannot would.
  */
 function withUndecidedScope(
   policy: CompiledPolicy,
   ctx: EvaluationContext,
   violations: readonly Located[],
 ): readonly Located[] {
-  if (!ctx.memo.get(UNKNOWN_ENVIRONMENT_NAME, () => ctx.environments.some((e) => e.unknownName !== undefined)))
+  if (
+    !policy.match.readsMembers &&
+    !policy.exclude.readsMembers &&
+    !ctx.memo.get(UNKNOWN_ENVIRONMENT_NAME, () => ctx.environments.some((e) => e.unknownName !== undefined))
+  )
     return violations;
-  const reason = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
-  if (reason === undefined) return violations;
-  const rule = policy.match.undecided(ctx) === undefined ? 'exclude.environments' : 'match.environments';
-  return [{ rule, violation: { reason, status: 'undecidable' } }, ...violations];
+  const undecided = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
+  if (undecided === undefined) return violations;
+  return [{ rule: undecided.field, violation: { reason: undecided.reason, status: 'undecidable' } }, ...violations];
 }
 
 /** A scope's runMiss, asked once per decision however many policies share the scope (the answer kept in the context). */

@@ -5,6 +5,9 @@ import { allListed, anyListed, environmentSet } from './environments';
 import type { EvaluationContext } from '../core/evaluation-context';
 import { memoKey } from '../core/memo';
 import type { ActionStepRef } from '../core/decision';
+import type { Need } from '../facts/need';
+import type { TeamMember } from '../facts/team-facts';
+import { starterOf, type StarterIdentity } from './starter-identity';
 
 export const CREATED_VIA = ['API', 'CLI', 'UI', 'SCHEDULE', 'MCP', 'SUITE'] as const;
 export const ACTION_KINDS = ['ATTACK', 'CHECK', 'LOAD_TEST', 'OTHER', 'BASIC'] as const;
@@ -41,6 +44,14 @@ export const scopeSchema = {
       },
       'Versions of the experiment (execution.experimentVersion), e.g. 3.',
     ),
+    createdBy: list(
+      { type: 'string', minLength: 1, syntax: 'glob' },
+      'Who started the run: execution.createdBy.username (the Steadybit user id) or .email, case-insensitive; globs such as "*@sre.example.com".',
+    ),
+    createdByTeams: list(
+      { type: 'string', minLength: 1, syntax: 'name' },
+      'Steadybit teams (keys) whose members started the run, read from the Platform API (GET /api/teams/{key}/members); cannot decide without it.',
+    ),
   },
 } as const;
 
@@ -55,6 +66,63 @@ interface Field {
   listed: readonly string[];
   actual(ctx: EvaluationContext): string | undefined;
   test(ctx: EvaluationContext, every?: boolean): boolean | undefined;
+  /** Why the field cannot be decided for this run from facts that cannot be known (not missing payload data), if so. */
+  unknown?(ctx: EvaluationContext): string | undefined;
+}
+
+/** Whether a listed member is the run's starter: same username, or same email (both lower-cased). */
+function isMember(member: TeamMember, starter: StarterIdentity): boolean {
+  if (starter.username !== undefined && member.username.toLowerCase() === starter.username) return true;
+  return starter.email !== undefined && member.email !== undefined && member.email.toLowerCase() === starter.email;
+}
+
+/** The starter in skip reasons: their email, else username. */
+const starterText = (ctx: EvaluationContext) => starterOf(ctx).text ?? 'unknown';
+
+/** `createdBy:` globs over the starter's username and email. */
+function createdByField(listed: string[]): Field {
+  const people = compileGlobs(listed);
+  return {
+    name: 'createdBy',
+    what: 'starter',
+    listed,
+    actual: starterText,
+    test: (ctx) => {
+      const { all } = starterOf(ctx);
+      return all.length === 0 ? undefined : all.some((v) => people(v));
+    },
+  };
+}
+
+/** `createdByTeams:` the starter is a member of one of these teams, as the facts list the members. */
+function createdByTeamsField(teams: string[]): Field {
+  return {
+    name: 'createdByTeams',
+    what: 'starter',
+    listed: teams,
+    actual: starterText,
+    test: (ctx) => {
+      const starter = starterOf(ctx);
+      if (starter.all.length === 0) return undefined;
+      let unknown = false;
+      for (const team of teams) {
+        const read = ctx.facts.teams?.[team];
+        if (read === undefined || 'unknown' in read) unknown = true;
+        else if (read.members.some((m) => isMember(m, starter))) return true;
+      }
+      return unknown ? undefined : false;
+    },
+    unknown: (ctx) => {
+      if (starterOf(ctx).all.length === 0) return undefined;
+      for (const team of teams) {
+        const read = ctx.facts.teams?.[team];
+        if (read === undefined)
+          return `the members of Steadybit team ${team} were not read (they come from the Steadybit Platform API: set STEADYBIT_URL)`;
+        if ('unknown' in read) return read.unknown;
+      }
+      return undefined;
+    },
+  };
 }
 
 /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`: built once per request. */
@@ -96,6 +164,7 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
         if (ctx.environments.length === 0) return undefined;
         return every ? allListed(ctx.environments, envs) : anyListed(ctx.environments, envs);
       },
+      unknown: (ctx) => ctx.environments.find((e) => e.unknownName !== undefined)?.unknownName,
     });
   }
   if (spec?.experimentKeys) {
@@ -134,7 +203,16 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
       },
     });
   }
+  if (spec?.createdBy) fields.push(createdByField(spec.createdBy));
+  if (spec?.createdByTeams) fields.push(createdByTeamsField(spec.createdByTeams));
   return fields;
+}
+
+/** What a scope needs gathered: the environment names when it lists environments, each createdByTeams team's members. */
+function scopeNeeds(spec: ScopeSpec | undefined): Need[] {
+  const needs: Need[] = spec?.environments ? [ENVIRONMENT_NAMES] : [];
+  for (const team of spec?.createdByTeams ?? []) needs.push({ kind: 'team-members', team });
+  return needs;
 }
 
 /**
@@ -180,15 +258,22 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     stepFilterText,
     stepCovered,
     runCovered,
-    needs: spec?.environments ? [ENVIRONMENT_NAMES] : [],
+    needs: scopeNeeds(spec),
+    readsMembers: spec?.createdByTeams !== undefined,
     undecided(ctx) {
-      const env = fields.findIndex((f) => f.name === 'environments');
-      if (env === -1 || fields[env].test(ctx, isExclude) !== undefined) return undefined;
-      const unknown = ctx.environments.find((e) => e.unknownName !== undefined);
-      if (!unknown) return undefined;
-      // An exclude only matters when every other field is known to match.
-      if (isExclude && fields.some((f, i) => i !== env && f.test(ctx, true) !== true)) return undefined;
-      return `cannot decide whether the run is in ${label}.environments (${fields[env].listed.join(', ')}): ${unknown.unknownName}`;
+      for (let i = 0; i < fields.length; i++) {
+        const field = fields[i];
+        if (field.unknown === undefined || field.test(ctx, isExclude) !== undefined) continue;
+        const why = field.unknown(ctx);
+        if (why === undefined) continue;
+        // An exclude only matters when every other field is known to match.
+        if (isExclude && fields.some((f, j) => j !== i && f.test(ctx, true) !== true)) continue;
+        return {
+          field: `${label}.${field.name}`,
+          reason: `cannot decide whether the run is in ${label}.${field.name} (${field.listed.join(', ')}): ${why}`,
+        };
+      }
+      return undefined;
     },
     runMiss(ctx) {
       if (!isExclude) {

@@ -110,6 +110,39 @@ export const environmentFactsShape = {
   },
 };
 
+/** The team members part (Platform API, GET /api/teams/{key}/members; `teams:` in recorded decisions). */
+export const teamFactsShape = {
+  type: 'object',
+  description:
+    'The members of the Steadybit teams createdByTeams names, by team key: {"members": [{"username", "email"}]} or {"unknown": why}.',
+  additionalProperties: {
+    oneOf: [
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['members'],
+        properties: {
+          members: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['username'],
+              properties: { username: { type: 'string' }, email: { type: 'string' } },
+            },
+          },
+        },
+      },
+      {
+        type: 'object',
+        additionalProperties: false,
+        required: ['unknown'],
+        properties: { unknown: { type: 'string', minLength: 1 } },
+      },
+    ],
+  },
+};
+
 /** Every fact a decision may be given: one part per fact source. */
 export const factsSchema = {
   $schema: 'http://json-schema.org/draft-07/schema#',
@@ -120,6 +153,7 @@ export const factsSchema = {
     state: stateFactsShape,
     signals: signalFactsShape,
     environments: environmentFactsShape,
+    teams: teamFactsShape,
   },
 };
 
@@ -143,5 +177,6 @@ export const needSchema = {
     need('prometheus', { source: { type: 'string', minLength: 1 }, query: { type: 'string', minLength: 1 } }),
     need('environment-names'),
     need('exception-uses', { exception: { type: 'string', minLength: 1 } }),
+    need('team-members', { team: { type: 'string', minLength: 1 } }),
   ],
 };

@@ -1,6 +1,7 @@
 import type { SignalFacts } from './signal-facts';
 import type { EnvironmentFacts } from './environment-facts';
 import type { StateFacts } from './state-facts';
+import type { TeamFacts } from './team-facts';
 
 /**
  * Everything a decision knows from outside the payload, gathered before deciding (gatherFacts)
@@ -15,6 +16,8 @@ export interface Facts {
   signals?: SignalFacts;
   /** The Steadybit names of the run's environments (docs/platform-api.md); absent without the Platform API. */
   environments?: EnvironmentFacts;
+  /** The members of the Steadybit teams `createdByTeams` names (docs/policies.md); absent without the Platform API. */
+  teams?: TeamFacts;
 }
 
 /** No facts at all: every rule that needs one cannot decide. */

@@ -1,6 +1,7 @@
 import type { SignalNeed } from './signal-need';
 import type { EnvironmentNamesNeed } from './environment-facts';
 import type { StateNeed } from './state-facts';
+import type { TeamMembersNeed } from './team-facts';
 
 /**
  * What a rule needs from outside the payload, declared when it compiles (RuleCheck.needs) and
@@ -8,7 +9,7 @@ import type { StateNeed } from './state-facts';
  * source for the needs of its kinds only. One union member per kind; a new source adds its kinds
  * here (CONTRIBUTING.md).
  */
-export type Need = StateNeed | SignalNeed | EnvironmentNamesNeed;
+export type Need = StateNeed | SignalNeed | EnvironmentNamesNeed | TeamMembersNeed;
 
 export type NeedKind = Need['kind'];
 

@@ -33,6 +33,8 @@ export function quietFacts(needs: readonly Need[]): Facts {
       case 'alerts':
       case 'prometheus':
         break;
+      case 'team-members':
+        break; // no members: a scope that needs them cannot decide, as without the Platform API
       case 'environment-names':
         break; // no names: policies match by the values sent and aliases, as without the Platform API
     }

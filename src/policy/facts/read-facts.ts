@@ -65,6 +65,7 @@ export function readFacts(value: unknown): FactsRead<Facts> {
   const read: Facts = {
     ...(facts.signals === undefined ? {} : { signals: facts.signals }),
     ...(facts.environments === undefined ? {} : { environments: facts.environments }),
+    ...(facts.teams === undefined ? {} : { teams: facts.teams }),
   };
   if (facts.state === undefined) return { ok: true, facts: read };
   const errors = scopeKeyErrors(facts.state, ['state']);

@@ -1,3 +1,4 @@
+import { closest } from './near-name';
 import { ajv, toLocatedErrors, type LocatedError } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import type {
@@ -194,7 +195,9 @@ export function compileDocument(
           : kind === 'Exception'
             ? withExceptionHint(e.message)
             : e.message;
-      problems.schema(e.path, hint(e.path, message), e.atKey === true, e.syntax === true);
+      const meant = e.unknownKey === undefined ? undefined : closest(e.unknownKey, FIELD_NAMES, 2);
+      const said = meant === undefined || meant === e.unknownKey ? message : `${message}: did you mean "${meant}"?`;
+      problems.schema(e.path, hint(e.path, said), e.atKey === true, e.syntax === true);
     }
   }
   const compiled = compileKind(kind as DocumentKind, value, doc, shared, problems);
@@ -203,6 +206,21 @@ export function compileDocument(
   for (const w of stale) problems.add(w.path, w.message, 'warning');
   return { compiled, problems: problems.list };
 }
+
+/** Every field name the document schemas know (`createdBy`, `approverNotStarter`, ...): what a misspelt key is compared with. */
+const FIELD_NAMES: readonly string[] = (() => {
+  const names = new Set<string>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (o.properties && typeof o.properties === 'object') for (const k of Object.keys(o.properties)) names.add(k);
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(Object.values(DOCUMENT_SCHEMAS));
+  return [...names];
+})();
 
 /** `reason is required` -> the same, with what to write (exception-checks.ts). */
 function withExceptionHint(message: string): string {
@@ -230,10 +248,11 @@ function compileKind(
     case 'EnvironmentAliases':
       return { kind: 'EnvironmentAliases', aliases: (value as { aliases: Record<string, string[]> }).aliases };
     case 'ExceptionSettings': {
-      const { maxDuration } = value as { maxDuration: string };
+      const { maxDuration, approverNotStarter } = value as { maxDuration: string; approverNotStarter?: boolean };
       const settings = {
         maxDurationMs: parseDuration(maxDuration) ?? 0,
         maxDuration,
+        approverNotStarter: approverNotStarter === true,
         source: { file: doc.file, ...doc.locate([]) },
       };
       if (settings.maxDurationMs <= 0) problems.add(['maxDuration'], 'maxDuration must be longer than 0 (e.g. 7d)');
@@ -410,6 +429,7 @@ function compileException(
     requestedBy: doc.requestedBy,
     approvedBy: doc.approvedBy,
     maxUses: doc.maxUses,
+    approverNotStarter: false,
     match,
     source: { file: parsed.file, ...parsed.locate([]) },
   };

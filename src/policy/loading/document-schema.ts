@@ -155,6 +155,12 @@ export const exceptionSettingsSchema = {
       description:
         'The longest an exception may run: its expires at most this far ahead when the set is loaded, e.g. 7d.',
     },
+    approverNotStarter: {
+      type: 'boolean',
+      default: false,
+      description:
+        'true: every exception must name approvedBy, and it does not waive a run its approver started (username or email, case-insensitive): a second person approves.',
+    },
   },
 };
 

@@ -8,7 +8,11 @@ import type { LoadProblem } from './load-error';
  */
 export const DEFAULT_MAX_EXCEPTION_MS = 7 * 86_400_000;
 
-/** An exception expiring sooner than this gets a warning: someone may still count on it. */
+/**
+ * An exception without maxUses expiring sooner than this gets a warning: someone may still count on
+ * it. One with maxUses is an approval meant to run out (a minted `--expires-in 2h --max-uses 1`):
+ * no warning (docs/approvals.md#what-validate-checks).
+ */
 export const EXPIRES_SOON_MS = 86_400_000;
 
 /** What to write when an Exception lacks a field: the fix, not only the fault. */
@@ -20,10 +24,13 @@ export const EXCEPTION_FIELD_HINTS: Readonly<Record<string, string>> = {
   policy: 'the name of the policy it waives',
 };
 
+/** The fields of an Exception a problem may point at. */
+export type ExceptionField = 'name' | 'policy' | 'expires' | 'approvedBy';
+
 export interface ExceptionCheckInput {
   exceptions: readonly CompiledException[];
   /** Where a field of an exception is written. */
-  locate(e: CompiledException, field: 'policy' | 'expires'): { file: string; line: number; col: number };
+  locate(e: CompiledException, field: ExceptionField): { file: string; line: number; col: number };
   declaredPolicies: ReadonlySet<string>;
   settings?: ExceptionSettings;
   now: Date;
@@ -32,10 +39,39 @@ export interface ExceptionCheckInput {
 const at = (
   e: CompiledException,
   input: ExceptionCheckInput,
-  field: 'policy' | 'expires',
+  field: ExceptionField,
   message: string,
   severity: LoadProblem['severity'],
 ): LoadProblem => ({ ...input.locate(e, field), path: field, message, severity });
+
+/** An exception without match waives every run its policy applies to: allowed, but said (review finding). */
+function unscoped(e: CompiledException, input: ExceptionCheckInput): LoadProblem[] {
+  // An expired one waives nothing: its own warning (remove it) says enough.
+  if (e.match.narrowsRun || e.match.hasStepFilter || e.expires <= input.now) return [];
+  return [
+    at(
+      e,
+      input,
+      'name',
+      `exception "${e.name}" has no match, so it waives every run policy "${e.policy}" applies to until it expires; scope it (match: experimentKeys, environments, teams, createdBy, ...)`,
+      'warning',
+    ),
+  ];
+}
+
+/** An exception in a set that wants a second person must name its approver (ExceptionSettings.approverNotStarter). */
+function unapproved(e: CompiledException, input: ExceptionCheckInput): LoadProblem[] {
+  if (!input.settings?.approverNotStarter || e.approvedBy !== undefined) return [];
+  return [
+    at(
+      e,
+      input,
+      'name',
+      `exception "${e.name}" has no approvedBy, but the set requires the approver not to be the person who started the run (ExceptionSettings.approverNotStarter at ${input.settings.source.file}:${input.settings.source.line}); add approvedBy: <username or email> (\`preflight-gate exception --approved-by\`)`,
+      'error',
+    ),
+  ];
+}
 
 /** The problems of one exception in its set: a waived policy that does not exist, an expiry past the maximum, soon or gone. */
 function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProblem[] {
@@ -62,7 +98,7 @@ function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProbl
       ),
     ];
   }
-  if (left <= EXPIRES_SOON_MS) {
+  if (left <= EXPIRES_SOON_MS && e.maxUses === undefined) {
     return [
       at(
         e,
@@ -78,5 +114,5 @@ function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProbl
 
 /** Every exception checked against its set (docs/approvals.md#what-validate-checks). */
 export function exceptionProblems(input: ExceptionCheckInput): LoadProblem[] {
-  return input.exceptions.flatMap((e) => problemsOf(e, input));
+  return input.exceptions.flatMap((e) => [...unapproved(e, input), ...problemsOf(e, input), ...unscoped(e, input)]);
 }

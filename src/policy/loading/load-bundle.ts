@@ -3,7 +3,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { CompiledException, CompiledPolicy, ExceptionSettings, PolicyBundle } from '../core/compiled';
 import { assembleBundle } from './assemble-bundle';
 import { compileDocument, sharedParts } from './compile-document';
-import { exceptionProblems } from './exception-checks';
+import { exceptionProblems, type ExceptionField } from './exception-checks';
 import { findModificationConflicts } from './modification-conflicts';
 import { nameTypoWarnings } from './name-typos';
 import { documentReferences } from './policy-references';
@@ -105,10 +105,12 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
     }
   }
 
-  const locate = (e: CompiledException, field: 'policy' | 'expires') => ({
+  const locate = (e: CompiledException, field: ExceptionField) => ({
     file: e.source.file,
     ...(exceptionDocs.get(e)?.locate([field]) ?? e.source),
   });
+  // The set's settings reach each exception before the bundle freezes (a decision reads the exception alone).
+  if (exceptionSettings?.approverNotStarter) for (const e of exceptions) e.approverNotStarter = true;
   problems.push(...exceptionProblems({ exceptions, locate, declaredPolicies, settings: exceptionSettings, now }));
   problems.push(...findModificationConflicts(policies, aliases));
   // Likely typos are looked for once the set is valid: a name with an error is reported as that.
