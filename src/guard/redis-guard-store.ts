@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
 import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../state/redis-client';
 import type { RedisKeys } from '../state/redis-keys';
@@ -43,6 +45,19 @@ export interface RedisCalls {
 
 const CLAIMS: readonly Claim[] = ['claimed', 'held', 'stopped'];
 
+// Off the event loop (zlib's thread pool): a 10,000-target payload is ~10 MB of JSON, ~0.6 MB gzipped.
+const packed = promisify(gzip);
+const unpacked = promisify(gunzip);
+
+/** A kept run as stored: its JSON gzipped (payloads repeat their keys and values: ~16x smaller). */
+const pack = (run: GuardedRun): Promise<Buffer> => packed(Buffer.from(JSON.stringify(run), 'utf8'));
+
+/** A stored run: gzipped JSON, or JSON text as versions before compression kept it. */
+async function unpack(value: Buffer): Promise<GuardedRun> {
+  const gzipped = value.length > 1 && value[0] === 0x1f && value[1] === 0x8b;
+  return JSON.parse((gzipped ? await unpacked(value) : value).toString('utf8')) as GuardedRun;
+}
+
 /**
  * The guarded runs in Redis, under the state's key prefix (one hash slot, every topology): each run
  * a key that expires with EXECUTION_TTL_SECONDS, an index of them by expiry, and a cancel lease per
@@ -58,17 +73,9 @@ export class RedisGuardStore implements GuardStore {
   async keep(run: GuardedRun, expiresMs: number, nowMs: number): Promise<void> {
     const ttl = Math.max(1, expiresMs - nowMs);
     const k = this.keys;
+    const value = await pack(run);
     await this.calls.write('guard keep', (pipe) =>
-      pipe.eval(
-        KEEP,
-        2,
-        k.guardRun(run.executionId),
-        k.guardRuns,
-        JSON.stringify(run),
-        ttl,
-        expiresMs,
-        run.executionId,
-      ),
+      pipe.eval(KEEP, 2, k.guardRun(run.executionId), k.guardRuns, value, ttl, expiresMs, run.executionId),
     );
   }
 
@@ -78,9 +85,11 @@ export class RedisGuardStore implements GuardStore {
       return this.redis.zrange(this.keys.guardRuns, 0, -1);
     });
     if (ids.length === 0) return [];
-    const values = await this.calls.read('guard read', () => this.redis.mget(ids.map((id) => this.keys.guardRun(id))));
+    const values = await this.calls.read('guard read', () =>
+      this.redis.mgetBuffer(ids.map((id) => this.keys.guardRun(id))),
+    );
     const runs: GuardedRun[] = [];
-    for (const value of values) if (value !== null) runs.push(JSON.parse(value) as GuardedRun);
+    for (const value of values) if (value !== null) runs.push(await unpack(value));
     return runs.sort((a, b) => a.allowedAt.localeCompare(b.allowedAt));
   }
 

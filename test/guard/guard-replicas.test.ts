@@ -1,4 +1,6 @@
+import type { GuardedRun } from '../../src/guard/guard-store';
 import type { RedisStateStore } from '../../src/state/redis-state-store';
+import { largeRun } from '../helpers/large-run';
 import { bundleFrom } from '../helpers/test-app';
 import { preflightWith } from '../helpers/fixtures';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
@@ -67,3 +69,30 @@ test('two replicas that find the same run failing at the same tick cancel it exa
 });
 
 // A replica killed mid-cancel (two service processes, SIGKILL): test/guard/guard-processes.test.ts.
+
+test('a kept run is stored gzipped (a 2,000-target payload in a fraction of its JSON) and read back as it was; a run stored as JSON text is still read', async () => {
+  const prefix = freshPrefix();
+  const store = await redisStore(redis, prefix);
+  stores.push(store);
+  const runs = store.guardStore();
+  const now = Date.parse(AFTER_CLOSE);
+  const big: GuardedRun = {
+    executionId: '73',
+    decisionId: 'd-73',
+    allowedAt: AFTER_CLOSE,
+    revision: bundle.revision,
+    payload: largeRun(run(73), 2000),
+  };
+  await runs.keep(big, now + 3600_000, now);
+  const [key] = (await redis.cli('--scan', '--pattern', '*guard:run:73')).split('\n');
+  const stored = Number(await redis.cli('STRLEN', key));
+  expect(stored).toBeLessThan(JSON.stringify(big).length / 5);
+  expect(await runs.runs(now)).toEqual([big]);
+
+  // As a version before compression kept it: the JSON text itself.
+  const small: GuardedRun = { ...big, executionId: '74', decisionId: 'd-74', payload: run(74) };
+  await redis.cli('SET', key.replace(/73$/, '74'), JSON.stringify(small));
+  await redis.cli('ZADD', key.replace(/run:73$/, 'runs'), String(now + 3600_000), '74');
+  expect((await runs.runs(now)).map((r) => r.executionId).sort()).toEqual(['73', '74']);
+  expect((await runs.runs(now)).find((r) => r.executionId === '74')).toEqual(small);
+});
