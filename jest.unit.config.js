@@ -18,6 +18,7 @@ const UNIT = [
   'archive/rotating-file.test.ts',
   'bench/cpu-steal.test.ts',
   'bench/targets.test.ts',
+  'cli/coverage-arithmetic.test.ts',
   'cli/readme-workflow.test.ts',
   'cli/suite-logic.test.ts',
   'helm/dockerfile.test.ts',

@@ -9,7 +9,7 @@ import { prCommentCommand, type PrCommentOptions } from './commands/pr-comment-c
 import { schemaCommand, type SchemaOptions } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
 import { notifyCommand, type NotifyOptions } from './commands/notify-command';
-import { TEST_FORMATS, testCommand, type TestFormat } from './commands/test-command';
+import { COVERAGE_FORMATS, TEST_FORMATS, testCommand, type TestCommandOptions } from './commands/test-command';
 import { validateCommand } from './commands/validate-command';
 import { packageVersion } from '../package-version';
 import { PROBLEM_FORMATS, type ProblemFormat } from './format-problems';
@@ -43,7 +43,7 @@ const program = new Command('preflight-gate')
   .showHelpAfterError('(add --help for usage)')
   .addHelpText(
     'after',
-    '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests, a denial with eval --exit-code, a --fail-on hit of replay, a test notification the target did not accept), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).',
+    '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests or a coverage below test --min-coverage, a denial with eval --exit-code, a --fail-on hit of replay, a test notification the target did not accept), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).',
   );
 
 program
@@ -60,7 +60,27 @@ program
   .description('run the policy test suites (*.test.yaml) against the policies')
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(TEST_FORMATS).default('text'))
-  .action((dir: string | undefined, opts: { format: TestFormat }) => run(() => testCommand(dir, opts, env, write)));
+  .option(
+    '--coverage',
+    'also report which policies, rules, exceptions and time-window branches the cases exercised, per policy file (docs/test-coverage.md)',
+  )
+  .addOption(
+    new Option(
+      '--coverage-format <format>',
+      "coverage report format (implies --coverage; default: --format's, text for junit); github: warnings on what is not covered and the job summary (GITHUB_STEP_SUMMARY)",
+    ).choices(COVERAGE_FORMATS),
+  )
+  .option(
+    '--coverage-file <file>',
+    'write the coverage report to this file (implies --coverage; default: after the test report, or on stderr when either is JSON or JUnit)',
+  )
+  .option(
+    '--min-coverage <percent>',
+    'exit 1 when the coverage (covered / all policies, rules, exceptions and time-window branches, in percent) is below this, 0-100 (implies --coverage)',
+  )
+  .action((dir: string | undefined, opts: TestCommandOptions) =>
+    run(() => testCommand(dir, opts, env, write, (s) => void process.stderr.write(s))),
+  );
 
 program
   .command('eval')

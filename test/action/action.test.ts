@@ -288,7 +288,7 @@ describe('action.yml', () => {
     expect([test.status, test.stdout]).toEqual([0, expect.stringMatching(/^OK: 3 suites \(0 failed\)/m)]);
     expect(test.outputs).toBe('junit-file=preflight-gate-junit.xml\n');
     expect(readFileSync(join(repo, 'preflight-gate-junit.xml'), 'utf8')).toMatch(
-      /<testsuites name="preflight-gate policy tests" tests="30" failures="0" time="\d+\.\d{3}">/,
+      /<testsuites name="preflight-gate policy tests" tests="31" failures="0" time="\d+\.\d{3}">/,
     );
   });
 

@@ -1,4 +1,5 @@
 import type { PolicyBundle } from '../../policy/core/compiled';
+import type { Decision } from '../../policy/core/decision';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
 import type { LoadProblem } from '../../policy/loading/load-error';
@@ -65,11 +66,17 @@ function inputError(suite: LoadedSuite, caseIndex: number, err: unknown): string
   return `${suite.file}:${line}:${col} ${pathText(path)}: ${err.message}`;
 }
 
+/** Told every decision a case made and the bundle it was made on (test --coverage reads them); never writes to either. */
+export type ObserveDecision = (decided: PolicyBundle, decision: Decision) => void;
+
+const ignore: ObserveDecision = () => undefined;
+
 function runSuite(
   suite: LoadedSuite,
   bundle: PolicyBundle,
   cache: FileCache,
   guarded: () => PolicyBundle,
+  observe: ObserveDecision,
 ): SuiteReport {
   const problems = [...suite.problems];
   const doc = suite.doc;
@@ -94,6 +101,7 @@ function runSuite(
             prepared.now,
             TEST_DECISION_ID,
           );
+          observe(view, judged.decision);
           const failures = checkJudgement(c.expect, judged);
           cases.push({
             name: c.name,
@@ -110,6 +118,7 @@ function runSuite(
           decisionId: TEST_DECISION_ID,
           fullScan: true,
         });
+        observe(bundle, decision);
         const failures = checkCase(c.expect, decision);
         cases.push({
           name: c.name,
@@ -146,9 +155,13 @@ function runSuite(
 }
 
 /** Runs every suite against the bundle (the served one: with the built-in policies). Pure apart from reading payload files. */
-export function runSuites(suites: readonly LoadedSuite[], bundle: PolicyBundle): SuiteReport[] {
+export function runSuites(
+  suites: readonly LoadedSuite[],
+  bundle: PolicyBundle,
+  observe: ObserveDecision = ignore,
+): SuiteReport[] {
   const cache: FileCache = new Map();
   let view: PolicyBundle | undefined;
   const guarded = () => (view ??= guardView(bundle));
-  return suites.map((s) => runSuite(s, bundle, cache, guarded));
+  return suites.map((s) => runSuite(s, bundle, cache, guarded, observe));
 }

@@ -1,4 +1,7 @@
-import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
+import { loadPolicyDirSources } from '../../policy/loading/load-policy-dir';
+import { coveragePlan } from '../coverage/coverage-plan';
+import { CoverageRecorder } from '../coverage/coverage-recorder';
+import { coverageReport, type CoverageReport } from '../coverage/coverage-report';
 import { servedBundle } from '../served-bundle';
 import type { LoadProblem } from '../../policy/loading/load-error';
 import { loadSuites } from './load-suites';
@@ -19,6 +22,13 @@ export interface TestRun {
    */
   invalidSuites: boolean;
   counts: { suites: number; failedSuites: number; cases: number; passed: number; failed: number };
+  /** With `coverage`: what the cases exercised (docs/test-coverage.md); absent when no case could run (an invalid policy set). */
+  coverage?: CoverageReport;
+}
+
+export interface TestOptions {
+  /** Measure coverage; `minimum` is --min-coverage (a percent). */
+  coverage?: { minimum?: number };
 }
 
 const invalid = (suites: readonly SuiteReport[]) =>
@@ -37,8 +47,13 @@ function count(suites: readonly SuiteReport[]): TestRun['counts'] {
 }
 
 /** Loads the policy set (with the built-in policies, as the service serves it) and every test suite in `dir`, runs the cases, and judges the whole run. */
-export function testPolicyDir(dir: string, env: NodeJS.ProcessEnv, now: Date = new Date()): TestRun {
-  const loaded = loadPolicyDir(dir, now);
+export function testPolicyDir(
+  dir: string,
+  env: NodeJS.ProcessEnv,
+  now: Date = new Date(),
+  opts: TestOptions = {},
+): TestRun {
+  const { loaded, sources } = loadPolicyDirSources(dir, now);
   const suites = loadSuites(dir);
   const policyProblems = loaded.ok ? loaded.warnings : loaded.problems;
   if (!loaded.ok) {
@@ -53,7 +68,9 @@ export function testPolicyDir(dir: string, env: NodeJS.ProcessEnv, now: Date = n
       counts: count(reports),
     };
   }
-  const reports = runSuites(suites, servedBundle(loaded.bundle, env));
+  const plan = opts.coverage ? coveragePlan(loaded.bundle, sources) : undefined;
+  const recorder = plan ? new CoverageRecorder(plan) : undefined;
+  const reports = runSuites(suites, servedBundle(loaded.bundle, env), recorder && ((b, d) => recorder.record(b, d)));
   const counts = count(reports);
   const fatal =
     suites.length === 0
@@ -71,5 +88,8 @@ export function testPolicyDir(dir: string, env: NodeJS.ProcessEnv, now: Date = n
     fatal,
     invalidSuites: invalid(reports),
     counts,
+    ...(plan && recorder
+      ? { coverage: coverageReport(plan, recorder.tally, loaded.bundle.files, opts.coverage?.minimum) }
+      : {}),
   };
 }

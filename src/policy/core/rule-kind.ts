@@ -1,4 +1,5 @@
 import type { RuleCheck } from './compiled';
+import type { RuleBranch } from './rule-branch';
 import { checkAll, checkEach, RuleSpecError, RuleSpecErrors } from './rule-spec-error';
 
 export { checkAll, checkEach, RuleSpecError, RuleSpecErrors };
@@ -19,6 +20,11 @@ export interface RuleKind<Spec = unknown> {
    * alone: policies with the same spec share one compiled check (and its result within a request).
    */
   compile(spec: Spec): RuleCheck;
+  /**
+   * The ways the rule can answer that `test --coverage` counts apart (a time window: inside and
+   * outside each window), for a spec that compiles. Absent: the rule counts once, when it judged.
+   */
+  branches?(spec: Spec): RuleBranch[];
 }
 
 export function defineRule<Spec>(kind: RuleKind<Spec>): RuleKind<Spec> {

@@ -5,12 +5,23 @@ import type { SourceFile } from './yaml-source';
 
 /** Reads and loads a policy directory; an unreadable directory is a load problem, not a crash. */
 export function loadPolicyDir(dir: string, now: Date = new Date()): LoadResult {
+  return loadPolicyDirSources(dir, now).loaded;
+}
+
+/** The same, with the files the set was loaded from (none when the directory cannot be read): what `test --coverage` locates rules in. */
+export function loadPolicyDirSources(
+  dir: string,
+  now: Date = new Date(),
+): { loaded: LoadResult; sources: readonly SourceFile[] } {
   let sources: SourceFile[];
   try {
     sources = readPolicyDir(dir);
   } catch (err) {
     const message = `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`;
-    return { ok: false, problems: [{ file: dir, line: 1, col: 1, path: '', message, severity: 'error' }] };
+    return {
+      loaded: { ok: false, problems: [{ file: dir, line: 1, col: 1, path: '', message, severity: 'error' }] },
+      sources: [],
+    };
   }
-  return loadPolicySources(sources, now, dir);
+  return { loaded: loadPolicySources(sources, now, dir), sources };
 }

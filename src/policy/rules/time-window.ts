@@ -4,7 +4,8 @@ import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freez
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime, zoneProblem } from '../time/zone';
 import type { EvaluationContext } from '../core/evaluation-context';
-import type { Violation } from '../core/decision';
+import type { Finding, Violation } from '../core/decision';
+import type { RuleBranch } from '../core/rule-branch';
 
 type DenySpec = Partial<FreezeSpec & RecurringSpec>;
 interface Spec {
@@ -72,6 +73,70 @@ function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   };
 }
 
+/** The rule's windows, compiled, and the texts its findings carry (the check's and the branches' one source). */
+function windowsOf(spec: Spec) {
+  if (spec.allowed === undefined && spec.deny === undefined) {
+    throw new RuleSpecError('a time window needs allowed windows, deny windows, or both');
+  }
+  // Every window is checked, so a calendar with several mistakes reports each of them; with a
+  // misspelt zone too (its freezes are then read in UTC, only to find their own mistakes).
+  const checkedZone = zoneProblem(spec.timeZone) === undefined ? spec.timeZone : 'UTC';
+  const [zone, allowed, deny] = checkAll(
+    () => checkZone(spec.timeZone),
+    () => checkEach(spec.allowed ?? [], (w, i) => compileRecurring(w, ['allowed', String(i)])),
+    () => checkEach(spec.deny ?? [], (w, i) => compileDeny(w, checkedZone, ['deny', String(i)])),
+  );
+  return { zone, allowed, deny, allowedText: `${allowed.map((w) => w.text).join(', ')} ${zone}` };
+}
+
+const OUTSIDE_ALLOWED = 'outside the allowed time windows (';
+const insideDeny = (w: DenyWindow) => `inside the deny window ${w.textInZone}: `;
+
+/**
+ * Inside and outside the allowed windows (as one: the rule allows inside any of them), and inside
+ * and outside each deny window, read from the findings' value and reason (docs/test-coverage.md).
+ */
+function branchesOf(spec: Spec): RuleBranch[] {
+  const { allowed, deny, allowedText } = windowsOf(spec);
+  const outside = (f: readonly Finding[]) =>
+    f.some((x) => x.value === allowedText && x.reason.startsWith(OUTSIDE_ALLOWED));
+  const out: RuleBranch[] = [];
+  if (allowed.length > 0) {
+    out.push(
+      {
+        path: ['allowed'],
+        name: 'allowed: inside',
+        label: `inside an allowed window (${allowedText})`,
+        taken: (f) => !outside(f),
+      },
+      {
+        path: ['allowed'],
+        name: 'allowed: outside',
+        label: `outside every allowed window (${allowedText})`,
+        taken: outside,
+      },
+    );
+  }
+  deny.forEach((w, i) => {
+    const hit = (f: readonly Finding[]) => f.some((x) => x.value === w.text && x.reason.startsWith(insideDeny(w)));
+    out.push(
+      {
+        path: ['deny', String(i)],
+        name: `deny[${i}]: inside`,
+        label: `inside the deny window ${w.textInZone}`,
+        taken: hit,
+      },
+      {
+        path: ['deny', String(i)],
+        name: `deny[${i}]: outside`,
+        label: `outside the deny window ${w.textInZone}`,
+        taken: (f) => !hit(f),
+      },
+    );
+  });
+  return out;
+}
+
 /**
  * `- timeWindow: {timeZone: Europe/Berlin, allowed: [{days: [Mon-Fri], from: "09:00", to: "17:00"}],
  *    deny: [{name: year-end freeze, start: 2026-12-18, end: 2027-01-04}]}`
@@ -101,18 +166,7 @@ export const timeWindowRule = defineRule<Spec>({
     },
   },
   compile(spec) {
-    if (spec.allowed === undefined && spec.deny === undefined) {
-      throw new RuleSpecError('a time window needs allowed windows, deny windows, or both');
-    }
-    // Every window is checked, so a calendar with several mistakes reports each of them; with a
-    // misspelt zone too (its freezes are then read in UTC, only to find their own mistakes).
-    const checkedZone = zoneProblem(spec.timeZone) === undefined ? spec.timeZone : 'UTC';
-    const [zone, allowed, deny] = checkAll(
-      () => checkZone(spec.timeZone),
-      () => checkEach(spec.allowed ?? [], (w, i) => compileRecurring(w, ['allowed', String(i)])),
-      () => checkEach(spec.deny ?? [], (w, i) => compileDeny(w, checkedZone, ['deny', String(i)])),
-    );
-    const allowedText = `${allowed.map((w) => w.text).join(', ')} ${zone}`;
+    const { allowed, deny, allowedText, zone } = windowsOf(spec);
     return {
       staleParts: (now) =>
         deny.flatMap((w, i) =>
@@ -132,13 +186,14 @@ export const timeWindowRule = defineRule<Spec>({
         if (allowed.length > 0) {
           const local = requestLocalTime(ctx, zone);
           if (!allowed.some((w) => w.contains(local)))
-            out.push({ reason: `outside the allowed time windows (${allowedText}): ${now()}`, value: allowedText });
+            out.push({ reason: `${OUTSIDE_ALLOWED}${allowedText}): ${now()}`, value: allowedText });
         }
         for (const w of deny) {
-          if (w.hit(ctx)) out.push({ reason: `inside the deny window ${w.textInZone}: ${now()}`, value: w.text });
+          if (w.hit(ctx)) out.push({ reason: `${insideDeny(w)}${now()}`, value: w.text });
         }
         return out;
       }),
     };
   },
+  branches: branchesOf,
 });

@@ -1,0 +1,76 @@
+import type { PolicyBundle } from '../../policy/core/compiled';
+import type { RuleBranch } from '../../policy/core/rule-branch';
+import { BUILT_IN_FILE } from '../../policy/loading/built-in-policies';
+import { parseYamlSource, type ParsedDocument, type SourceFile } from '../../policy/loading/yaml-source';
+import { RULES_BY_KEY } from '../../policy/rules';
+
+/** What `test --coverage` counts (docs/test-coverage.md): each is covered or not. */
+export type CoverageKind = 'policy' | 'rule' | 'exception' | 'branch';
+
+/** One thing of the policy set a test case can exercise, where it is written. */
+export interface PlannedItem {
+  kind: CoverageKind;
+  file: string;
+  line: number;
+  col: number;
+  /** The policy (for an exception: the one it waives). */
+  policy: string;
+  /** A rule's path in its policy, e.g. `rules[0].timeWindow` (rules and branches). */
+  rule?: string;
+  exception?: string;
+  branch?: RuleBranch;
+}
+
+/** The key a rule is tallied under: its policy and its path there. */
+export const ruleKey = (policy: string, rule: string): string => `${policy}\n${rule}`;
+
+const RULE_PATH = /^rules\[(\d+)\]\.(.+)$/;
+
+type Locate = ParsedDocument['locate'];
+
+/** The parsed document that declares `kind: name` in `file` (the loader read the same sources). */
+function documentOf(docs: readonly ParsedDocument[], file: string, kind: string, name: string) {
+  return docs.find((d) => {
+    const v = d.value as { kind?: unknown; name?: unknown };
+    return d.file === file && v.kind === kind && v.name === name;
+  });
+}
+
+/** A rule's branches, declared by its kind from the spec as written (RuleKind.branches). */
+function branchesOf(kind: string, spec: unknown): RuleBranch[] {
+  return RULES_BY_KEY.get(kind)?.branches?.(spec as never) ?? [];
+}
+
+/**
+ * Everything of the loaded policy set that the cases can exercise, in file order: each policy,
+ * its rules and their branches, and each exception; the built-in policies are not counted (no file
+ * of the set holds them). `sources` are the files the bundle was loaded from: they give the lines.
+ */
+export function coveragePlan(bundle: PolicyBundle, sources: readonly SourceFile[]): PlannedItem[] {
+  const docs = sources.flatMap((s) => parseYamlSource(s).documents);
+  const items: PlannedItem[] = [];
+  for (const policy of bundle.policies) {
+    if (policy.source.file === BUILT_IN_FILE) continue;
+    const doc = documentOf(docs, policy.source.file, 'Policy', policy.name);
+    const at: Locate = doc ? (path, how) => doc.locate(path, how) : () => policy.source;
+    const { file } = policy.source;
+    items.push({ kind: 'policy', file, ...at([]), policy: policy.name });
+    for (const rule of policy.rules) {
+      const m = RULE_PATH.exec(rule.path);
+      const index = m ? Number(m[1]) : -1;
+      items.push({ kind: 'rule', file, ...at(['rules', index]), policy: policy.name, rule: rule.path });
+      const written = (doc?.value as { rules?: Array<Record<string, unknown>> } | undefined)?.rules?.[index];
+      const spec = written?.[rule.kind];
+      for (const branch of spec === undefined ? [] : branchesOf(rule.kind, spec)) {
+        const where = at(['rules', index, rule.kind, ...branch.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))]);
+        items.push({ kind: 'branch', file, ...where, policy: policy.name, rule: rule.path, branch });
+      }
+    }
+  }
+  for (const e of bundle.exceptions) {
+    const doc = documentOf(docs, e.source.file, 'Exception', e.name);
+    const where = doc ? doc.locate([]) : e.source;
+    items.push({ kind: 'exception', file: e.source.file, ...where, policy: e.policy, exception: e.name });
+  }
+  return items;
+}

@@ -1,0 +1,38 @@
+import type { CoverageCount, CoverageReport, KindCounts } from './coverage-report';
+import { coverageVerdict, uncoveredItems, uncoveredText } from './uncovered-text';
+
+const KINDS: ReadonlyArray<keyof KindCounts> = ['policies', 'rules', 'exceptions', 'branches'];
+
+const cell = (c: CoverageCount) => (c.total === 0 ? '-' : `${c.covered}/${c.total}`);
+const percent = (c: { percent: number }) => `${c.percent.toFixed(1).padStart(5)}%`;
+
+/** Rows of cells as columns padded to their widest cell. */
+function table(rows: string[][]): string[] {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) =>
+    r
+      .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd(),
+  );
+}
+
+/**
+ * The coverage as text: a row per policy file (covered/all per kind, and the file's percentage), the
+ * items not covered as `file:line:col what: why`, then the verdict.
+ */
+export function coverageText(report: CoverageReport): string {
+  const rows = [
+    ['file', ...KINDS, 'covered', '%'],
+    ...report.files.map((f) => [f.file, ...KINDS.map((k) => cell(f.kinds[k])), cell(f), percent(f)]),
+    ['all files', ...KINDS.map((k) => cell(report.kinds[k])), cell(report), percent(report)],
+  ];
+  const lines = ['Coverage of the policies by the test cases:', ...table(rows).map((l) => `  ${l}`)];
+  const missing = uncoveredItems(report);
+  if (missing.length > 0) {
+    lines.push('Not covered:');
+    for (const { file, entry } of missing) lines.push(`  ${file}:${entry.line}:${entry.col} ${uncoveredText(entry)}`);
+  }
+  lines.push(coverageVerdict(report));
+  return `${lines.join('\n')}\n`;
+}

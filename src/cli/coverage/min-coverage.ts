@@ -1,0 +1,14 @@
+import { UsageError } from '../usage-error';
+
+const PERCENT = /^(\d{1,3}(?:\.\d+)?)%?$/;
+
+/** `--min-coverage <percent>`: a number from 0 to 100 (`80`, `87.5`, `80%`); anything else is a usage error. */
+export function parseMinCoverage(text: string): number {
+  const m = PERCENT.exec(text.trim());
+  const value = m ? Number(m[1]) : Number.NaN;
+  if (!(value >= 0 && value <= 100))
+    throw new UsageError(
+      `--min-coverage must be a percentage from 0 to 100, e.g. 80 or 87.5 (got ${JSON.stringify(text)})`,
+    );
+  return value;
+}

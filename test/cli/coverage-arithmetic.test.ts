@@ -1,0 +1,243 @@
+import { coveragePlan } from '../../src/cli/coverage/coverage-plan';
+import { CoverageRecorder } from '../../src/cli/coverage/coverage-recorder';
+import { coverageReport, isBelow, percentOf, type CoverageEntry } from '../../src/cli/coverage/coverage-report';
+import { parseMinCoverage } from '../../src/cli/coverage/min-coverage';
+import { UsageError } from '../../src/cli/usage-error';
+import type { PreflightPayload } from '../../src/payload/types';
+import type { Decision } from '../../src/policy/core/decision';
+import { decide } from '../../src/policy/engine/decide';
+import { loadBundle } from '../../src/policy/loading/load-bundle';
+import { preflightWith } from '../helpers/fixtures';
+
+// The spec example run: team ADM, steps [wait, ATTACK stress_cpu]. 2026-01-05 is a Monday.
+const MONDAY_10 = '2026-01-05T10:00:00Z';
+const SATURDAY_10 = '2026-01-10T10:00:00Z';
+
+const SET: Record<string, string> = {
+  'policies/only-ops.yaml': `kind: Policy
+name: only-ops
+match: { teams: [OPS] }
+rules:
+  - environments: { blocked: [prod] }
+`,
+  'policies/no-prod.yaml': `kind: Policy
+name: no-prod
+rules:
+  - environments: { blocked: [prod] }
+`,
+  'policies/hours.yaml': `kind: Policy
+name: hours
+rules:
+  - timeWindow:
+      timeZone: UTC
+      allowed:
+        - { days: [Mon-Fri], from: "09:00", to: "17:00" }
+`,
+  'policies/no-attacks.yaml': `kind: Policy
+name: no-attacks
+rules:
+  - condition: { deny: { in: [ATTACK, { var: steps.actionKinds }] }, reason: "attacks are not allowed" }
+---
+kind: Exception
+name: ops-gameday
+policy: no-attacks
+owner: sre@example.com
+reason: game day
+expires: "2026-02-01T00:00:00Z"
+match: { teams: [OPS] }
+`,
+};
+
+interface Run {
+  now: string;
+  change?: (p: PreflightPayload) => void;
+}
+
+/** The coverage of `files` by decisions on the spec example at each run's time (what a suite's cases decide). */
+function coverageOf(files: Record<string, string>, runs: Run[], minimum?: number) {
+  const sources = Object.entries(files).map(([file, text]) => ({ file, text }));
+  const loaded = loadBundle(sources, new Date(MONDAY_10));
+  if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('\n'));
+  const plan = coveragePlan(loaded.bundle, sources);
+  const recorder = new CoverageRecorder(plan);
+  for (const run of runs) {
+    const at = new Date(run.now);
+    const payload = preflightWith(run.change ?? (() => undefined));
+    recorder.record(loaded.bundle, decide(loaded.bundle, payload, {}, at, { decisionId: 'test', fullScan: true }));
+  }
+  return coverageReport(plan, recorder.tally, loaded.bundle.files, minimum);
+}
+
+const entries = (report: ReturnType<typeof coverageOf>): CoverageEntry[] => report.files.flatMap((f) => f.items);
+const find = (report: ReturnType<typeof coverageOf>, pred: (e: CoverageEntry) => boolean) => {
+  const found = entries(report).filter(pred);
+  expect(found).toHaveLength(1);
+  return found[0];
+};
+
+describe('test --coverage: what counts as exercised', () => {
+  const report = coverageOf(SET, [{ now: MONDAY_10 }, { now: MONDAY_10 }]);
+
+  test('a policy whose scope rules out every case is not covered, and neither is its rule (never judged)', () => {
+    expect(find(report, (e) => e.kind === 'policy' && e.policy === 'only-ops')).toMatchObject({
+      covered: false,
+      hits: 0,
+    });
+    expect(find(report, (e) => e.kind === 'rule' && e.policy === 'only-ops')).toMatchObject({
+      covered: false,
+      passed: 0,
+      denied: 0,
+    });
+  });
+
+  test('a rule judged only by passing cases counts as covered, with its counts saying it never denied', () => {
+    expect(find(report, (e) => e.kind === 'rule' && e.policy === 'no-prod')).toMatchObject({
+      rule: 'rules[0].environments',
+      covered: true,
+      passed: 2,
+      denied: 0,
+      line: 4,
+      col: 5,
+    });
+  });
+
+  test('a rule that denied counts, and the exception asked about it (but not matching) is considered, not covered', () => {
+    expect(find(report, (e) => e.kind === 'rule' && e.policy === 'no-attacks')).toMatchObject({
+      covered: true,
+      passed: 0,
+      denied: 2,
+    });
+    expect(find(report, (e) => e.kind === 'exception')).toMatchObject({
+      exception: 'ops-gameday',
+      policy: 'no-attacks',
+      covered: false,
+      waived: 0,
+      considered: 2,
+      line: 6,
+    });
+  });
+
+  test('a window only ever inside: the inside branch is covered, the outside one is not', () => {
+    const branches = entries(report).filter((e) => e.kind === 'branch');
+    expect(branches.map((b) => [b.kind === 'branch' && b.branch, b.covered, b.line])).toEqual([
+      ['allowed: inside', true, 7],
+      ['allowed: outside', false, 7],
+    ]);
+  });
+
+  test('percent is covered over all items (policies + rules + exceptions + branches), per file and in all', () => {
+    expect(report.kinds).toEqual({
+      policies: { covered: 3, total: 4 },
+      rules: { covered: 3, total: 4 },
+      exceptions: { covered: 0, total: 1 },
+      branches: { covered: 1, total: 2 },
+    });
+    expect([report.covered, report.total, report.percent]).toEqual([7, 11, 63.6]);
+    expect(report.files.map((f) => [f.file, f.covered, f.total, f.percent])).toEqual([
+      ['policies/only-ops.yaml', 0, 2, 0],
+      ['policies/no-prod.yaml', 2, 2, 100],
+      ['policies/hours.yaml', 3, 4, 75],
+      ['policies/no-attacks.yaml', 2, 3, 66.6],
+    ]);
+    expect(report).not.toHaveProperty('minimum');
+  });
+});
+
+describe('test --coverage: closing the gaps', () => {
+  test('a case outside the window covers the outside branch; one of team OPS covers the scoped policy and the exception', () => {
+    const report = coverageOf(SET, [
+      { now: MONDAY_10 },
+      { now: SATURDAY_10 },
+      { now: MONDAY_10, change: (p) => void (p.execution.teamKey = 'OPS') },
+    ]);
+    expect(entries(report).filter((e) => !e.covered)).toEqual([]);
+    expect([report.covered, report.total, report.percent]).toEqual([11, 11, 100]);
+    expect(find(report, (e) => e.kind === 'exception')).toMatchObject({ covered: true, waived: 1, considered: 2 });
+    // Waived: its rule still judged (and found what the exception waived).
+    expect(find(report, (e) => e.kind === 'rule' && e.policy === 'no-attacks')).toMatchObject({ denied: 3 });
+  });
+
+  test('an exception whose policy never found anything was never even considered', () => {
+    const report = coverageOf(SET, [{ now: MONDAY_10, change: (p) => void (p.execution.steps = []) }]);
+    expect(find(report, (e) => e.kind === 'exception')).toMatchObject({ covered: false, considered: 0 });
+  });
+
+  test('freezes: each deny window has an inside and an outside branch, told apart by what the rule found', () => {
+    const freezes = `kind: Policy
+name: freezes
+rules:
+  - timeWindow:
+      timeZone: Europe/Berlin
+      deny:
+        - { name: year-end, start: "2026-12-18", end: "2027-01-04" }
+        - { name: Friday afternoons, days: [Fri], from: "15:00", to: "24:00" }
+`;
+    const report = coverageOf({ 'f.yaml': freezes }, [{ now: '2026-12-21T10:00:00Z' }, { now: MONDAY_10 }]);
+    const branches = entries(report).filter((e) => e.kind === 'branch');
+    expect(branches.map((b) => [b.kind === 'branch' && b.branch, b.hits, b.line])).toEqual([
+      ['deny[0]: inside', 1, 7],
+      ['deny[0]: outside', 1, 7],
+      ['deny[1]: inside', 0, 8],
+      ['deny[1]: outside', 2, 8],
+    ]);
+  });
+
+  test('a rule that could not decide took none of its branches (but did judge)', () => {
+    const sources = [{ file: 'h.yaml', text: SET['policies/hours.yaml'] }];
+    const loaded = loadBundle(sources, new Date(MONDAY_10));
+    if (!loaded.ok) throw new Error('does not load');
+    const plan = coveragePlan(loaded.bundle, sources);
+    const recorder = new CoverageRecorder(plan);
+    const policy = loaded.bundle.policies[0];
+    const undecided: Decision = {
+      ...decide(
+        loaded.bundle,
+        preflightWith(() => undefined),
+        {},
+        new Date(MONDAY_10),
+        { decisionId: 'x' },
+      ),
+      results: [
+        {
+          ...policy.passed,
+          result: 'deny',
+          findings: [{ rule: 'rules[0].timeWindow', reason: 'cannot decide: rule failed', undecidable: true }],
+        },
+      ],
+    };
+    recorder.record(loaded.bundle, undecided);
+    const report = coverageReport(plan, recorder.tally, loaded.bundle.files);
+    expect(report.kinds.rules).toEqual({ covered: 1, total: 1 });
+    expect(report.kinds.branches).toEqual({ covered: 0, total: 2 });
+  });
+});
+
+describe('--min-coverage', () => {
+  test('the threshold compares the exact fraction; the figure is rounded down', () => {
+    expect(percentOf({ covered: 2, total: 3 })).toBe(66.6);
+    expect(percentOf({ covered: 1999, total: 2000 })).toBe(99.9);
+    expect(isBelow({ covered: 2, total: 3 }, 66.6)).toBe(false);
+    expect(isBelow({ covered: 2, total: 3 }, 66.7)).toBe(true);
+    expect(isBelow({ covered: 1999, total: 2000 }, 100)).toBe(true);
+    expect(isBelow({ covered: 3, total: 3 }, 100)).toBe(false);
+  });
+
+  test('the report says the minimum and whether it is met', () => {
+    const runs = [{ now: MONDAY_10 }];
+    expect(coverageOf(SET, runs, 60)).toMatchObject({ minimum: 60, belowMinimum: false });
+    expect(coverageOf(SET, runs, 80)).toMatchObject({ minimum: 80, belowMinimum: true });
+  });
+
+  test.each([
+    ['80', 80],
+    ['87.5', 87.5],
+    ['80%', 80],
+    ['0', 0],
+    ['100', 100],
+  ])('accepts %s', (text, value) => expect(parseMinCoverage(text)).toBe(value));
+
+  test.each(['abc', '150', '100.1', '-1', '', '1e2', '80 %', '0x50'])('rejects %j as a usage error', (text) => {
+    expect(() => parseMinCoverage(text)).toThrow(UsageError);
+    expect(() => parseMinCoverage(text)).toThrow(/--min-coverage must be a percentage from 0 to 100/);
+  });
+});
