@@ -286,10 +286,47 @@ describe('action.yml', () => {
     expect((await runStep(step('Validate policies'), repo)).status).toBe(0);
     const test = await runStep(step('Test policies'), repo);
     expect([test.status, test.stdout]).toEqual([0, expect.stringMatching(/^OK: 3 suites \(0 failed\)/m)]);
+    // Without min-coverage no coverage is measured: nothing but the tests, as before the input existed.
+    expect(test.stdout).not.toContain('Coverage');
     expect(test.outputs).toBe('junit-file=preflight-gate-junit.xml\n');
     expect(readFileSync(join(repo, 'preflight-gate-junit.xml'), 'utf8')).toMatch(
       /<testsuites name="preflight-gate policy tests" tests="31" failures="0" time="\d+\.\d{3}">/,
     );
+  });
+
+  it('min-coverage: the test step reports the coverage (annotations, job summary) and fails below it', async () => {
+    const covered = policyRepo();
+    const met = await runStep(step('Test policies'), covered, { ...DEFAULTS, 'min-coverage': '100' });
+    expect([met.status, met.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Coverage: 100\.0% \(\d+ of \d+ items.* meets the minimum of 100% \(--min-coverage\)$/m),
+    ]);
+    expect(readFileSync(join(covered, '.github-step-summary'), 'utf8')).toContain(
+      '### preflight-gate policy test coverage: 100.0%',
+    );
+    // A policy no case of the starter suites reaches.
+    const untested =
+      'kind: Policy\nname: untested\nmatch: { teams: [NOBODY] }\nrules:\n  - environments: { blocked: [prod] }\n';
+    const gap = policyRepo({ 'policies/untested.yaml': untested });
+    const below = await runStep(step('Test policies'), gap, { ...DEFAULTS, 'min-coverage': '100' });
+    expect(below.status).toBe(1);
+    expect(below.stdout).toMatch(
+      /^::warning file=policies\/untested\.yaml,line=1,col=1,title=preflight-gate coverage::policy untested: no case made it apply/m,
+    );
+    expect(below.stdout).toMatch(
+      /^::error title=preflight-gate coverage::Coverage: [\d.]+%25 .* is below the minimum of 100%25/m,
+    );
+    expect(below.stderr).toMatch(/is below the minimum of 100% \(--min-coverage\)/);
+    expect(readFileSync(join(gap, '.github-step-summary'), 'utf8')).toContain(
+      '<details><summary>Not covered (2)</summary>',
+    );
+    // The JUnit report is written either way.
+    expect(readFileSync(join(gap, 'preflight-gate-junit.xml'), 'utf8')).toMatch(/failures="0"/);
+    const invalid = await runStep(step('Test policies'), covered, { ...DEFAULTS, 'min-coverage': 'most' });
+    expect([invalid.status, invalid.stderr]).toEqual([
+      2,
+      expect.stringContaining('--min-coverage must be a percentage'),
+    ]);
   });
 
   it('fails on a failing policy test, with an annotation on the case and the failure in the JUnit report', async () => {

@@ -8,6 +8,8 @@ import type { Decision } from '../../src/policy/core/decision';
 import { decide } from '../../src/policy/engine/decide';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { preflightWith } from '../helpers/fixtures';
+import { testPolicyDir } from '../../src/cli/suite/test-run';
+import { join } from 'node:path';
 
 // The spec example run: team ADM, steps [wait, ATTACK stress_cpu]. 2026-01-05 is a Monday.
 const MONDAY_10 = '2026-01-05T10:00:00Z';
@@ -239,5 +241,19 @@ describe('--min-coverage', () => {
   test.each(['abc', '150', '100.1', '-1', '', '1e2', '80 %', '0x50'])('rejects %j as a usage error', (text) => {
     expect(() => parseMinCoverage(text)).toThrow(UsageError);
     expect(() => parseMinCoverage(text)).toThrow(/--min-coverage must be a percentage from 0 to 100/);
+  });
+});
+
+describe('the bundled policy sets: their own suites cover them', () => {
+  test.each([
+    ['policies', 32],
+    ['examples/attacked-services', 2],
+    ['examples/guard', 6],
+    ['examples/signals', 4],
+  ])('%s: all %i items (policies, rules, exceptions, branches)', (dir, items) => {
+    const run = testPolicyDir(join(__dirname, '..', '..', dir), {}, new Date(), { coverage: { minimum: 100 } });
+    expect(run.ok).toBe(true);
+    expect(run.coverage?.files.flatMap((f) => f.items.filter((i) => !i.covered))).toEqual([]);
+    expect(run.coverage).toMatchObject({ covered: items, total: items, percent: 100, belowMinimum: false });
   });
 });
