@@ -245,15 +245,11 @@ describe('--min-coverage', () => {
 });
 
 describe('the bundled policy sets: their own suites cover them', () => {
-  test.each([
-    ['policies', 32],
-    ['examples/attacked-services', 2],
-    ['examples/guard', 6],
-    ['examples/signals', 4],
-  ])('%s: all %i items (policies, rules, exceptions, branches)', (dir, items) => {
+  test.each(['policies', 'examples/attacked-services', 'examples/guard', 'examples/signals'])('%s', (dir) => {
     const run = testPolicyDir(join(__dirname, '..', '..', dir), {}, new Date(), { coverage: { minimum: 100 } });
     expect(run.ok).toBe(true);
     expect(run.coverage?.files.flatMap((f) => f.items.filter((i) => !i.covered))).toEqual([]);
-    expect(run.coverage).toMatchObject({ covered: items, total: items, percent: 100, belowMinimum: false });
+    expect(run.coverage).toMatchObject({ percent: 100, belowMinimum: false });
+    expect(run.coverage?.covered).toBe(run.coverage?.total);
   });
 });
