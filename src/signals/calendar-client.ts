@@ -25,6 +25,11 @@ export async function fetchCalendar(
   const http = await httpGetText(source, path, timeoutMs, 'text/calendar');
   const readAt = clock().toISOString();
   if (!http.ok) return fetched(http, { readAt, error: http.error });
+  if (http.status >= 300 && http.status <= 399)
+    return fetched(http, {
+      readAt,
+      error: `HTTP ${http.status}: a redirect, which is not followed; set the source's url to the calendar's final address`,
+    });
   if (http.status < 200 || http.status > 399)
     return fetched(http, { readAt, error: `HTTP ${http.status}: ${http.text.slice(0, 200).trim()}` });
   const calendar = parseCalendar(http.text, source.calendar?.timeZone);

@@ -117,6 +117,45 @@ describe('calendar events going on at an instant (ical.js)', () => {
     ]);
   });
 
+  test('an occurrence cancelled by an override (STATUS:CANCELLED, as Google deletes one) is not going on', () => {
+    const calendar = parseCalendar(
+      [
+        'BEGIN:VCALENDAR',
+        'BEGIN:VEVENT',
+        'UID:daily',
+        'SUMMARY:Daily freeze',
+        'DTSTART:20260105T090000Z',
+        'DTEND:20260105T100000Z',
+        'RRULE:FREQ=DAILY',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:daily',
+        'RECURRENCE-ID:20260107T090000Z',
+        'STATUS:CANCELLED',
+        'SUMMARY:Daily freeze',
+        'DTSTART:20260107T090000Z',
+        'DTEND:20260107T100000Z',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    ) as ParsedCalendar;
+    expect(at(calendar, '2026-01-06T09:30:00Z')).toEqual([
+      'Daily freeze 2026-01-06T09:00:00.000Z - 2026-01-06T10:00:00.000Z',
+    ]);
+    expect(at(calendar, '2026-01-07T09:30:00Z')).toEqual([]);
+    expect(at(calendar, '2026-01-08T09:30:00Z')).toEqual([
+      'Daily freeze 2026-01-08T09:00:00.000Z - 2026-01-08T10:00:00.000Z',
+    ]);
+  });
+
+  test('a byte order mark before BEGIN:VCALENDAR is no problem', () => {
+    const calendar = parseCalendar(`\uFEFF${text('change-freezes.ics')}`) as ParsedCalendar;
+    expect(at(calendar, '2026-03-29T01:30:00Z')).toEqual([
+      'Night maintenance across the clock change 2026-03-29T00:00:00.000Z - 2026-03-29T02:00:00.000Z',
+    ]);
+  });
+
   describe('a calendar without VTIMEZONE', () => {
     const bare = read('no-vtimezone.ics');
     test.each([

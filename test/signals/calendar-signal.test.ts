@@ -38,6 +38,12 @@ function calendarServer(requests: string[]): Server {
       '/broken.ics': ['text/calendar', ics('malformed.ics')],
       '/login.ics': ['text/html', '<html><body>Sign in to see this calendar</body></html>'],
     };
+    if (req.url === '/moved.ics') {
+      res
+        .writeHead(302, { location: '/freezes.ics', 'content-type': 'text/html' })
+        .end('<a href="/freezes.ics">moved</a>');
+      return;
+    }
     const found = files[req.url ?? ''];
     if (!found) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('no such calendar');
@@ -150,6 +156,11 @@ describe('a change-freeze calendar (.ics) as a signal, from a local calendar ser
     ],
     ['an HTML page answered with 200', '/login.ics', /could not be read \(the answer is not an iCalendar file/],
     ['a calendar that is not there (404)', '/gone.ics', /could not be read \(HTTP 404: no such calendar\)/],
+    [
+      'a redirect (not followed)',
+      '/moved.ics',
+      /could not be read \(HTTP 302: a redirect, which is not followed; set the source's url/,
+    ],
   ])('cannot decide on %s, and says why', async (_name, path, why) => {
     const { decision } = await decideAt('2026-04-03T07:30:00Z', PRESET.replace('/freezes.ics', path));
     expect(decision.allowed).toBe(false);

@@ -84,7 +84,7 @@ function entry(c: Component, zone: string, exceptions: Component[] = []): Calend
 export function parseCalendar(text: string, configuredZone?: string): ParsedCalendar | string {
   let root: Component;
   try {
-    const parsed = ICAL.parse(text);
+    const parsed = ICAL.parse(text.replace(/^\uFEFF/, ''));
     if (Array.isArray(parsed) && parsed.length === 0) return 'the answer is not an iCalendar file (it is empty)';
     if (!Array.isArray(parsed) || typeof parsed[0] !== 'string') return 'the answer holds more than one calendar';
     root = new ICAL.Component(parsed);
