@@ -18,6 +18,7 @@ needs=(
   "buildah                  buildah                  the image test builds the Dockerfile without a daemon (test/image)"
   "debootstrap              debootstrap              the image test's base where no container registry is reachable"
   "docker-registry          docker-registry          the release rehearsal pushes the image and the chart to it (test/release)"
+  "chromium                 chromium                 the playground tests drive it headless (test/playground)"
 )
 missing=()
 report=()

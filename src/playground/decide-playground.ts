@@ -9,8 +9,12 @@ import { loadPolicyTexts } from '../policy/loading/load-policy-texts';
 import { parseIsoTime } from '../policy/time/iso-time';
 import type { PlaygroundInput } from './playground-input';
 
-/** The decision id of every playground decision: it shows in the message, so it stays the same while typing. */
-export const PLAYGROUND_DECISION_ID = 'playground';
+/**
+ * The decision id of every playground decision: the nil UUID. It shows in the message, so it stays
+ * the same while typing; it has the length of the service's ids (random UUIDs), so a long message is
+ * cut exactly where the service would cut it.
+ */
+export const PLAYGROUND_DECISION_ID = '00000000-0000-0000-0000-000000000000';
 
 /** Which editor a problem belongs in. */
 export type PlaygroundPart = 'policies' | 'payload' | 'now' | 'facts';
