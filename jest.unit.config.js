@@ -12,6 +12,7 @@ const base = require('./jest.config.js');
  */
 const UNIT = [
   'architecture/',
+  'approvals/ask-for-exception.test.ts',
   'approvals/created-by-scope.test.ts',
   'archive/archive-config.test.ts',
   'archive/decision-archive.test.ts',
