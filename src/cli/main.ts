@@ -3,6 +3,7 @@ import { connectCommand, type ConnectOptions } from './commands/connect-command'
 import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
 import { exceptionCommand, type ExceptionCommandOptions } from './commands/exception-command';
+import { exceptionsCommand, type ExceptionsCommandOptions } from './commands/exceptions-command';
 import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } from './commands/replay-command';
 import { playgroundCommand, type PlaygroundOptions } from './commands/playground-command';
 import { prCommentCommand, type PrCommentOptions } from './commands/pr-comment-command';
@@ -140,6 +141,21 @@ program
   .option('--out <file>', 'write the YAML to this new file instead of stdout')
   .option('--now <iso>', 'mint at this time instead of now (the expiry counts from it)')
   .action((opts: ExceptionCommandOptions) => run(() => exceptionCommand(opts, env, write)));
+
+program
+  .command('exceptions')
+  .description(
+    'report each exception of the policy set: how often and when last it waived a run, whether it expired, which ones nobody used in --unused-days days (docs/approvals.md)',
+  )
+  .option('--archive <path>', 'the decision archive (DECISION_ARCHIVE): a file, a directory or s3://bucket/prefix')
+  .option('--audit-log <file>', 'an audit log file (AUDIT_LOG); with --archive, a decision in both counts once')
+  .option('--dir <dir>', 'policy directory (default: $POLICY_DIR or ./policies)')
+  .option('--unused-days <n>', 'an exception no allowed run used in this many days is listed as "still needed?"', '30')
+  .addOption(new Option('--format <format>', 'output format').choices(['text', 'json', 'markdown']).default('text'))
+  .option('--now <iso>', 'report at this time instead of now (expiry and --unused-days count from it)')
+  .action((opts: ExceptionsCommandOptions) =>
+    run(() => exceptionsCommand(opts, env, write, (s) => void process.stderr.write(s))),
+  );
 
 program
   .command('replay')

@@ -1,18 +1,15 @@
 import { parseDuration } from '../../policy/syntax/duration';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
-import { archiveSources, type ArchiveStream } from '../../replay/archive-sources';
-import { s3Settings } from '../../archive/archive-config';
-import { createS3Client } from '../../archive/s3-client';
-import { isS3Url, parseS3Url } from '../../archive/s3-location';
-import { downloadS3Archive } from '../../replay/download-s3-archive';
 import { formatMarkdown } from '../../replay/format-markdown';
 import { formatText, totalChanged } from '../../replay/format-text';
 import { replayArchive } from '../../replay/replay-archive';
 import type { ReplayReport } from '../../replay/replay-report';
 import { RUN_URL_PLACEHOLDERS } from '../../replay/run-label';
+import type { ArchiveStream } from '../../replay/archive-sources';
+import { openArchive } from '../open-archive';
 import { parseNow, policyDirArg } from '../read-input';
-import { EXIT, readSettings, UsageError } from '../usage-error';
+import { EXIT, UsageError } from '../usage-error';
 
 export const REPLAY_FORMATS = ['text', 'json', 'markdown'] as const;
 export const FAIL_ON = ['newly-allowed', 'any-change'] as const;
@@ -117,32 +114,6 @@ export async function replayCommand(
   } finally {
     await archive.remove();
   }
-}
-
-/** The streams of a local archive, or of an `s3://bucket/prefix` one fetched into a temporary directory. */
-async function openArchive(
-  archive: string,
-  env: NodeJS.ProcessEnv,
-  since: Date | undefined,
-): Promise<{ streams: ArchiveStream[]; remove(): Promise<void> }> {
-  if (!isS3Url(archive)) return { streams: archiveSources(archive), remove: async () => undefined };
-  const location = readSettings(() => parseS3Url(archive, '--archive'));
-  const settings = readSettings(() => s3Settings(env));
-  let downloaded: Awaited<ReturnType<typeof downloadS3Archive>>;
-  try {
-    downloaded = await downloadS3Archive(createS3Client(settings.s3), location, since);
-  } catch (err) {
-    throw new UsageError(
-      `cannot read the archive ${archive}: ${err instanceof Error ? `${err.name}: ${err.message}` : String(err)} (credentials: the AWS SDK's standard chain; an S3-compatible store: DECISION_ARCHIVE_S3_ENDPOINT)`,
-    );
-  }
-  if (downloaded.files === 0) {
-    await downloaded.remove();
-    throw new UsageError(
-      `archive ${archive} holds no archive files (*.jsonl, *.jsonl.gz)${since ? ' closed since --since' : ''}`,
-    );
-  }
-  return { streams: archiveSources(downloaded.dir), remove: downloaded.remove };
 }
 
 interface ReplayIo {
