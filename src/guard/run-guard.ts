@@ -169,7 +169,10 @@ export class RunGuard {
     if (!judgement.stop) return;
     const outcome = await stopRun(this.deps, run, view, judgement, facts, now, storeAway === undefined);
     if (outcome === 'stopped') this.stops++;
-    if (storeAway && outcome !== 'not_stopped') this.known.settle(run.executionId);
+    if (outcome === 'not_stopped') return;
+    // Settled: never judged from this replica's own list again (and, the store away, marked stopped there later).
+    if (storeAway) this.known.settle(run.executionId);
+    else this.known.ended(run.executionId);
   }
 
   /** Said once per run and policy: what stops nothing (warn/audit, cannot judge), and without the Platform API what would stop. */

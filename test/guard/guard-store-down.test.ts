@@ -137,3 +137,25 @@ test('onCannotJudge: report (the default): with Redis stopped nothing is cancell
   expect((await g.runs.runs(clock.now().getTime())).map((r) => r.executionId)).toEqual(['96']);
   expect(cancels(fake)).toHaveLength(0);
 });
+
+test('a run stopped while the store answered is not cancelled again from the own list when the store goes away', async () => {
+  const clock = new TestClock(new Date(NOW));
+  const frozen = `kind: Policy
+name: freeze
+whileRunning: { onCannotJudge: stop }
+rules:
+  - timeWindow: { timeZone: UTC, deny: [{ start: "2026-01-05T00:00:00Z", end: "2026-01-06T00:00:00Z" }] }
+`;
+  const g = guardUnderTest(bundleFrom({ 'p.yaml': frozen }), clock, { fake, runs: store.guardStore() });
+  runningOnFake(fake, 97);
+  g.allow(run(97), 'd-97');
+  await waitFor(async () => (await g.runs.runs(clock.now().getTime())).length === 1, 'the run kept in Redis');
+  await g.guard.tick();
+  expect(cancels(fake, 97)).toHaveLength(1);
+
+  await stopRedis();
+  await g.guard.tick();
+  expect(cancels(fake, 97)).toHaveLength(1);
+  expect(g.stops).toHaveLength(1);
+  expect(g.guard.health()).toMatchObject({ guardedRuns: 0 });
+});
