@@ -1,3 +1,5 @@
+import { playgroundRouter } from './http/playground-routes';
+import type { PageFile } from './playground/playground-page';
 import express from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -61,6 +63,8 @@ export interface AppDeps {
   gatherFacts?: PreflightDeps['gather'];
   /** Guards allowed runs while they are in progress (docs/guard.md): keeps each allowed run, shown in /readyz. */
   guard?: Pick<RunGuard, 'keep' | 'health'>;
+  /** The playground page's files (PLAYGROUND=on, docs/playground.md), served at /playground/; absent: no such route. */
+  playground?: ReadonlyMap<string, PageFile>;
 }
 
 const KNOWN_ROUTES = new Set(['/preflight', '/events', '/healthz', '/readyz', '/metrics']);
@@ -113,6 +117,7 @@ export function createApp(deps: AppDeps): App {
       guardHealth: deps.guard && (() => deps.guard?.health()),
     }),
   );
+  if (deps.playground) app.use(playgroundRouter(deps.playground));
   app.get('/metrics', async (_req, res) => {
     res.setHeader('Content-Type', metrics.registry.contentType);
     res.send(await metrics.registry.metrics());

@@ -4,7 +4,7 @@ import { parseArchiveConfig, type ArchiveConfig } from './archive/archive-config
 import { parseStateConfig, type StateConfig } from './state/state-config';
 import { getHeapStatistics } from 'node:v8';
 import bytes from 'bytes';
-import { ConfigError, envFlag, envInteger } from './env-values';
+import { ConfigError, envFlag, envInteger, envOneOf } from './env-values';
 import { budgetFromHeap } from './http/body-budget';
 import { parsePlatformConfig, type PlatformConfig } from './platform/platform-config';
 import { parseSignalsConfig } from './signals/signals-config';
@@ -48,6 +48,8 @@ export interface Config {
   notify: NotifyConfig;
   /** GUARD_INTERVAL_SECONDS, GUARD_LEASE_SECONDS: guarding runs in progress (docs/guard.md). */
   guard: GuardConfig;
+  /** PLAYGROUND=on: serve the playground page at /playground/ (docs/playground.md); off by default. */
+  playground: boolean;
 }
 
 /**
@@ -124,5 +126,6 @@ export function loadConfig(
     signals: parseSignalsConfig(env),
     notify: parseNotifyConfig(env),
     guard: parseGuardConfig(env),
+    playground: envOneOf(env, 'PLAYGROUND', ['on', 'off'], 'off') === 'on',
   };
 }

@@ -1,3 +1,4 @@
+import { readPlaygroundPage } from './playground/playground-page';
 import { secretFile } from './signature/webhook-secrets';
 import type { Server } from 'node:http';
 import { createApp } from './app';
@@ -180,6 +181,8 @@ export async function startServer(
     factSources,
     notifier,
     guard,
+    // Read once at start: a PLAYGROUND=on image without the built page fails here, naming the fix.
+    playground: config.playground ? readPlaygroundPage() : undefined,
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const s = createHttpServer(app, { headersFor: preflightIdHeader(randomUUID) }).listen(
