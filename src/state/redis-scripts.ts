@@ -79,7 +79,9 @@ return 'applied'
 
 /**
  * KEYS: the use counts of the exceptions. ARGV: per key, its maxUses then how long (ms) to keep it
- * from now (relative: the service's clock, not Redis's, says when an exception expires). Takes one use of each, or none when any is at its maximum: then answers the counts.
+ * from now (relative: the service's clock, not Redis's, says when an exception expires). Takes one use
+ * of each and answers 'taken', or none when any is at its maximum: then answers the counts, an array
+ * reply in the order of KEYS.
  * Mirrors MemoryStateStore.takeExceptionUses().
  */
 export const TAKE_EXCEPTION_USES = `

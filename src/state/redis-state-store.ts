@@ -157,8 +157,11 @@ export class RedisStateStore implements StateStore {
     }
   }
 
-  /** One script, then (REDIS_WAIT_REPLICAS) WAIT on the same node: the pipeline goes to the script's node. */
-  private async update(queue: (pipe: ChainableCommander) => void): Promise<string> {
+  /**
+   * One script, then (REDIS_WAIT_REPLICAS) WAIT on the same node: the pipeline goes to the script's
+   * node. Answers the script's reply as Redis sent it (a status text, or an array of counts).
+   */
+  private async update(queue: (pipe: ChainableCommander) => void): Promise<unknown> {
     const pipe = this.redis.pipeline();
     queue(pipe);
     const { waitReplicas } = this.opts.redis;
@@ -173,19 +176,19 @@ export class RedisStateStore implements StateStore {
         `Redis update reached ${acked[1]} of ${waitReplicas} replicas within ${waitMs} ms (REDIS_WAIT_REPLICAS): it may not survive a failover`,
       );
     }
-    return String(result);
+    return result;
   }
 
   async apply(event: StateEvent, now: Date): Promise<ApplyOutcome> {
     const result = await this.call('update', () =>
       event.kind === 'killswitch' ? this.applyKillswitch(event) : this.applyExecution(event, now),
     );
-    if (!OUTCOMES.includes(result as ApplyOutcome))
-      throw new StateUnavailableError(`Redis update answered "${result}"`);
+    if (typeof result !== 'string' || !OUTCOMES.includes(result as ApplyOutcome))
+      throw new StateUnavailableError(`Redis update answered ${JSON.stringify(result)}`);
     return result as ApplyOutcome;
   }
 
-  private applyKillswitch(event: KillswitchEvent): Promise<string> {
+  private applyKillswitch(event: KillswitchEvent): Promise<unknown> {
     const ttl = String(2 * this.opts.eventToleranceMs);
     return this.update((pipe) =>
       pipe.applyKillswitch(
@@ -205,7 +208,7 @@ export class RedisStateStore implements StateStore {
    * First attempt: the usual case (a start finds no record, an end finds its run with the same
    * scopes). When the record is otherwise, read it and try again with the keys it names.
    */
-  private async applyExecution(event: ExecutionEvent, now: Date): Promise<string> {
+  private async applyExecution(event: ExecutionEvent, now: Date): Promise<unknown> {
     let expected: Expected = { status: event.phase === 'started' ? '' : 'running', scopes: event.scopes };
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const result = await this.runExecutionScript(event, now, expected);
@@ -221,7 +224,7 @@ export class RedisStateStore implements StateStore {
     );
   }
 
-  private runExecutionScript(event: ExecutionEvent, now: Date, expected: Expected): Promise<string> {
+  private runExecutionScript(event: ExecutionEvent, now: Date, expected: Expected): Promise<unknown> {
     const nowMs = now.getTime();
     const k = this.keys;
     const scopeKeys = expected.scopes.flatMap((s) =>
@@ -307,8 +310,10 @@ export class RedisStateStore implements StateStore {
       this.update((pipe) => pipe.takeExceptionUses(keys.length, ...keys, ...args)),
     );
     if (result === 'taken') return { taken: true };
-    const counts = result.split(',').map(Number);
-    return { taken: false, counts: Object.fromEntries(uses.map((u, i) => [u.name, counts[i] ?? 0])) };
+    // Not taken: the script answers every exception's count, in the order of `uses` (an array reply).
+    if (!Array.isArray(result) || result.length !== uses.length || !result.every((n) => Number.isSafeInteger(n)))
+      throw new StateUnavailableError(`Redis answered ${JSON.stringify(result)} to taking exception uses`);
+    return { taken: false, counts: Object.fromEntries(uses.map((u, i) => [u.name, result[i] as number])) };
   }
 
   health(): StoreHealth {
