@@ -1,7 +1,7 @@
 import { Document } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
 import { DEFAULT_MAX_EXCEPTION_MS } from '../policy/loading/exception-checks';
-import { formatDuration } from '../policy/syntax/duration';
+import { formatDuration } from '../validation/syntax/duration';
 import { BUILT_IN_FILE } from '../policy/loading/built-in-policies';
 import type { DeniedRun } from './denied-run';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ConfigError, envInteger } from '../env-values';
-import { parseDuration } from '../policy/syntax/duration';
+import { parseDuration } from '../validation/syntax/duration';
 import { MODES } from '../policy/core/decision';
 import { ajv, toFieldErrors } from '../validation/ajv';
 import { NOTIFICATION_KINDS } from './notification';

@@ -1,6 +1,6 @@
 import Ajv, { type SchemaValidateFunction, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
-import { STRING_SYNTAXES, type StringSyntax } from '../policy/loading/string-syntax';
+import { STRING_SYNTAXES, type StringSyntax } from './syntax/string-syntax';
 import { pathText, splitPointer, type FieldPath } from './field-path';
 
 /**
@@ -13,7 +13,7 @@ ajv.addKeyword('markdownDescription'); // editor hint in the policy schema, igno
 
 /**
  * `syntax: glob` (or name, trimmed, timeZone) on a string schema: the string's own grammar, checked
- * by src/policy/loading/string-syntax.ts; the error says what is wrong with it. Editors ignore the keyword.
+ * by src/validation/syntax/string-syntax.ts; the error says what is wrong with it. Editors ignore the keyword.
  */
 const checkSyntax: SchemaValidateFunction = (syntax: StringSyntax, data: string): boolean => {
   const problem = STRING_SYNTAXES[syntax](data);

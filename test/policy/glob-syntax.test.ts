@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { GLOB_MATCH_OPTIONS, globProblem } from '../../src/policy/syntax/glob-syntax';
+import { GLOB_MATCH_OPTIONS, globProblem } from '../../src/validation/syntax/glob-syntax';
 
 describe('glob syntax: every pattern the docs show, and every shape the grammar names, is accepted', () => {
   test.each([

@@ -8,7 +8,7 @@ import { describeFieldErrors, validatePreflightPayload } from '../../payload/val
 import type { PolicyBundle } from '../../policy/core/compiled';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
-import { parseDuration } from '../../policy/syntax/duration';
+import { parseDuration } from '../../validation/syntax/duration';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadBundle } from '../../policy/loading/load-bundle';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';

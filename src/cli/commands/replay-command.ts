@@ -1,4 +1,4 @@
-import { parseDuration } from '../../policy/syntax/duration';
+import { parseDuration } from '../../validation/syntax/duration';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { formatMarkdown } from '../../replay/format-markdown';

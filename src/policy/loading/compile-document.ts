@@ -9,7 +9,7 @@ import type {
   ExceptionSettings,
   RuleCheck,
 } from '../core/compiled';
-import { parseDuration } from '../syntax/duration';
+import { parseDuration } from '../../validation/syntax/duration';
 import { EXCEPTION_FIELD_HINTS } from './exception-checks';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import type { LoadProblem } from './load-error';

@@ -1,5 +1,5 @@
 import type { CompiledException, ExceptionSettings } from '../core/compiled';
-import { formatDuration } from '../syntax/duration';
+import { formatDuration } from '../../validation/syntax/duration';
 import type { LoadProblem } from './load-error';
 
 /**

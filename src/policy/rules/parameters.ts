@@ -1,4 +1,4 @@
-import { parseDuration } from '../syntax/duration';
+import { parseDuration } from '../../validation/syntax/duration';
 import { readValue, showValue, type ValueKind } from '../syntax/parameter-value';
 import { checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
 import { findings } from '../core/checked';

@@ -1,6 +1,6 @@
 import { RuleSpecError, defineRule } from '../core/rule-kind';
 import { findings } from '../core/checked';
-import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../syntax/duration';
+import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../../validation/syntax/duration';
 import { HISTORY_MS, type ScopeKind } from '../facts/state-facts';
 import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';

@@ -2,7 +2,8 @@ import { checkAll, checkEach, defineRule, RuleSpecError } from '../core/rule-kin
 import { findings } from '../core/checked';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
-import { checkZone, describeRequestLocal, requestLocalTime, zoneProblem } from '../time/zone';
+import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
+import { zoneProblem } from '../../validation/syntax/zone-name';
 import type { EvaluationContext } from '../core/evaluation-context';
 import type { Finding, Violation } from '../core/decision';
 import type { RuleBranch } from '../core/rule-branch';

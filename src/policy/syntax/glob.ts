@@ -1,5 +1,5 @@
 import picomatch from 'picomatch';
-import { GLOB_MATCH_OPTIONS, globProblem } from './glob-syntax';
+import { GLOB_MATCH_OPTIONS, globProblem } from '../../validation/syntax/glob-syntax';
 import { RuleSpecError } from '../core/rule-spec-error';
 
 /** A case-insensitive glob (`*shutdown*`, `com.steadybit.extension_aws.*`) compiled once. */
@@ -19,7 +19,7 @@ function globMatcher(pattern: string): Matcher {
 }
 
 /**
- * One matcher for a list of globs. The policy schema refuses malformed globs (glob-syntax.ts)
+ * One matcher for a list of globs. The policy schema refuses malformed globs (validation/syntax/glob-syntax.ts)
  * before anything is compiled; one reaching here anyway is refused again, never read as a literal.
  */
 export function compileGlobs(patterns: readonly string[]): Matcher {

@@ -1,23 +1,11 @@
-import { IANAZone } from 'luxon';
 import { RuleSpecError } from '../core/rule-spec-error';
 import { wallClock, type LocalTime } from './wall-clock';
 import { WEEKDAYS } from './weekdays';
 import type { EvaluationContext } from '../core/evaluation-context';
 import { memoKey } from '../core/memo';
+import { zoneProblem } from '../../validation/syntax/zone-name';
 
 export type { LocalTime } from './wall-clock';
-
-/** Zone names already found valid: luxon's check builds an Intl.DateTimeFormat each time (slow, native memory). */
-const validZones = new Set<string>();
-
-/** Why `zone` is not an IANA time zone name we can use, or undefined when it is. */
-export function zoneProblem(zone: string): string | undefined {
-  if (validZones.has(zone)) return undefined;
-  if (!IANAZone.isValidZone(zone))
-    return `unknown time zone "${zone}"; use an IANA name such as Europe/Berlin, America/New_York or UTC`;
-  validZones.add(zone);
-  return undefined;
-}
 
 /** Checks an IANA time zone name at load time (`Europe/Berlin`, `America/New_York`, `UTC`). */
 export function checkZone(zone: string, path: string[] = ['timeZone']): string {

@@ -1,8 +1,8 @@
-import { DURATION_WITH_UNITS_PATTERN, parseDuration } from '../syntax/duration';
-import { globProblem } from '../syntax/glob-syntax';
+import { DURATION_WITH_UNITS_PATTERN, parseDuration } from './duration';
+import { globProblem } from './glob-syntax';
 import { invisibleProblem, lookalikeProblem } from './lookalike-text';
-import { zoneProblem } from '../time/zone';
-import { sampleValue } from '../signals/sample-value';
+import { zoneProblem } from './zone-name';
+import { sampleValue } from './sample-value';
 
 /**
  * Strings of a policy that have a syntax of their own, checked when the set loads: a typo in one

@@ -1,4 +1,4 @@
-import { formatDuration, parseDuration } from '../../../src/policy/syntax/duration';
+import { formatDuration, parseDuration } from '../../../src/validation/syntax/duration';
 
 describe('durations', () => {
   test.each([
