@@ -1,4 +1,5 @@
 import Redis, { Cluster, type RedisOptions } from 'ioredis';
+import { ListeningConnector } from './listening-connector';
 import type { RedisConfig } from './redis-config';
 
 /** A connection to one of the topologies: the same commands, the same failure modes. */
@@ -24,14 +25,17 @@ export function createRedisClient(config: RedisConfig, timeoutMs: number): Redis
     ...(config.username ? { username: config.username } : {}),
     ...(config.password ? { password: config.password } : {}),
     ...(config.tls ? { tls: config.tls } : {}),
+    // A server's (or a cluster node's) socket: a second error on it must not end the process.
+    Connector: ListeningConnector,
   };
   const t = config.topology;
   switch (t.kind) {
     case 'standalone':
       return new Redis(t.url, node);
     case 'sentinel':
+      // SentinelConnector instead (ioredis picks it for `sentinels` only without a Connector of ours).
       return new Redis({
-        ...node,
+        ...withoutConnector(node),
         sentinels: t.sentinels,
         name: t.name,
         sentinelUsername: t.sentinelUsername,
@@ -55,6 +59,11 @@ export function createRedisClient(config: RedisConfig, timeoutMs: number): Redis
         ...(config.tls ? { dnsLookup: (address, callback) => callback(null, address) } : {}),
       });
   }
+}
+
+function withoutConnector(options: RedisOptions): RedisOptions {
+  const { Connector: _, ...rest } = options;
+  return rest;
 }
 
 /** What the topology is, for messages and /readyz: `redis`, `sentinel mymaster`, `cluster`. */

@@ -1,0 +1,28 @@
+import type { AbstractConnector } from 'ioredis';
+import StandaloneConnector, { type StandaloneConnectionOptions } from 'ioredis/built/connectors/StandaloneConnector';
+import type { NetStream } from 'ioredis/built/types';
+
+type ErrorEmitter = Parameters<AbstractConnector['connect']>[0];
+
+/**
+ * ioredis's connector for one server, keeping an 'error' listener on every socket it opens.
+ * ioredis listens to a socket's errors with once(), but a TLS socket whose handshake fails can emit
+ * two: the client's verdict (`self-signed certificate in certificate chain`), then the server's
+ * alert read before the socket is torn down (`tlsv1 alert decode error`). The second, with no
+ * listener left, was an uncaught exception: it failed test/state/redis-tls.test.ts now and then,
+ * and would end the service whenever Redis's certificate is not trusted (ioredis issue #1183,
+ * PR #962 declined). The first error still reaches the client, its 'error' event and /readyz;
+ * a later one on a socket that already failed says nothing new and is dropped.
+ */
+export class ListeningConnector extends StandaloneConnector {
+  // ioredis constructs a Connector with its options, typed unknown (ConnectorConstructor).
+  constructor(options: unknown) {
+    super(options as StandaloneConnectionOptions);
+  }
+
+  override async connect(emit: ErrorEmitter): Promise<NetStream> {
+    const stream = await super.connect(emit);
+    stream.on('error', () => {});
+    return stream;
+  }
+}
