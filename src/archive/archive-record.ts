@@ -33,7 +33,7 @@ export interface ArchiveRecord {
   builtIns: string[];
   /** Asked with ?explain=true: every policy visited, and the explanation in the body. */
   explain: boolean;
-  /** The payload as received (parsed), masked attribute values replaced by MASKED. */
+  /** The payload as received (parsed), masked attribute values replaced by REDACTED (`[masked]` in those written by 0.1.0). */
   payload: unknown;
   /** The attribute keys whose values were masked (DECISION_ARCHIVE_MASK_ATTRIBUTES); absent when none. */
   masked?: string[];
@@ -44,6 +44,3 @@ export interface ArchiveRecord {
   /** The per-policy results of the decision (archived-results.ts). */
   results: ArchivedResult[];
 }
-
-/** What a masked attribute value is written as. */
-export const MASKED = '[masked]';

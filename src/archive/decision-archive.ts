@@ -7,9 +7,9 @@ import type { Logger } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
 import { preflightAnswer } from '../http/preflight-answer';
 import { ARCHIVE_FORMAT, type ArchiveRecord } from './archive-record';
-import { maskAttributes } from './mask-attributes';
+import { maskAttributes } from '../redaction/mask-attributes';
 import { archivedResults } from './archived-results';
-import { redactDeep, redactor } from '../observability/target-redaction';
+import { redactDeep, targetRedactor } from '../redaction/target-redaction';
 
 /** One decision as the route saw it; turned into an ArchiveRecord after the answer is out. */
 export interface DecisionToArchive {
@@ -59,9 +59,8 @@ const MAX_PENDING = 10_000;
  */
 export function toArchiveRecord(entry: DecisionToArchive, masked: ReadonlySet<string>): ArchiveRecord {
   const { decision } = entry;
-  const { payload, values } = maskAttributes(entry.payload, masked);
-  // Where two values fit at one place the longer is masked, so a value that contains another is masked whole.
-  const hide = values.length > 0 ? redactor(values) : undefined;
+  const payload = maskAttributes(entry.payload, masked);
+  const hide = masked.size > 0 ? targetRedactor(entry.payload, { kind: 'keys', keys: [...masked] }) : undefined;
   const answer = preflightAnswer(decision, entry.explain);
   return {
     format: ARCHIVE_FORMAT,

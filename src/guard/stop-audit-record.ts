@@ -1,4 +1,4 @@
-import type { AttributeRedaction } from '../observability/audit-config';
+import type { AttributeRedaction } from '../redaction/attribute-redaction';
 import { auditRecord, type AuditRecord } from '../observability/audit-record';
 import type { GuardStop } from './guard-stop';
 import type { RunJudgement } from './judge-running-run';

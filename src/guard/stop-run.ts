@@ -1,4 +1,4 @@
-import { targetRedactor } from '../observability/target-redaction';
+import { targetRedactor } from '../redaction/target-redaction';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Facts } from '../policy/facts/facts';
 import type { CancelFailure } from './guard-metrics';

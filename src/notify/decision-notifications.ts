@@ -1,5 +1,5 @@
-import type { AttributeRedaction } from '../observability/audit-config';
-import { targetRedactor, type Redactor } from '../observability/target-redaction';
+import type { AttributeRedaction } from '../redaction/attribute-redaction';
+import { targetRedactor, type Redactor } from '../redaction/target-redaction';
 import type { Facts } from '../policy/facts/facts';
 import type { Decision, PolicyResult, PreflightPayload } from '../policy/core/decision';
 import type { Notification, NotificationKind, NotifiedPolicy, NotifiedRun } from './notification';

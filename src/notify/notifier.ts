@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Registry } from 'prom-client';
-import type { AttributeRedaction } from '../observability/audit-config';
+import type { AttributeRedaction } from '../redaction/attribute-redaction';
 import type { Logger } from '../observability/logger';
 import type { Notification } from './notification';
 import { decisionNotifications, type DecidedRun } from './decision-notifications';

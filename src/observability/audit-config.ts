@@ -1,12 +1,11 @@
+import type { AttributeRedaction } from '../redaction/attribute-redaction';
+
 /** Where audit lines go: stdout (next to, but apart from, the operational log), a file, or nowhere. */
 export type AuditDestination = { kind: 'stdout' } | { kind: 'off' } | { kind: 'file'; path: string };
 
 /** The least severe audit line written: info = every decision, warn = denials, findings and errors, error = errors. */
 export type AuditLevel = 'info' | 'warn' | 'error';
 export const AUDIT_LEVELS: readonly AuditLevel[] = ['info', 'warn', 'error'];
-
-/** Which target attribute values are masked in audit lines: all of them (and target names), none, or those of some keys. */
-export type AttributeRedaction = { kind: 'all' } | { kind: 'none' } | { kind: 'keys'; keys: readonly string[] };
 
 export interface AuditConfig {
   destination: AuditDestination;

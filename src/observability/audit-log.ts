@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { ConfigError } from '../config';
-import { AUDIT_LEVELS, type AuditConfig, type AuditLevel, type AttributeRedaction } from './audit-config';
+import { AUDIT_LEVELS, type AuditConfig, type AuditLevel } from './audit-config';
+import type { AttributeRedaction } from '../redaction/attribute-redaction';
 import type { AuditRecord } from './audit-record';
 
 /**

@@ -8,8 +8,9 @@ import type {
   PolicyResultKind,
   SignalRead,
 } from '../policy/core/decision';
-import type { AttributeRedaction, AuditLevel } from './audit-config';
-import { redactDeep, targetRedactor, type Redactor } from './target-redaction';
+import type { AuditLevel } from './audit-config';
+import type { AttributeRedaction } from '../redaction/attribute-redaction';
+import { redactDeep, targetRedactor, type Redactor } from '../redaction/target-redaction';
 
 export type DecisionOutcome = 'allow' | 'deny' | 'error';
 

@@ -1,5 +1,5 @@
 import { isJsonObject } from '../json-object';
-import { MASKED } from '../archive/archive-record';
+import { isRedactedValue } from '../redaction/redaction-marker';
 
 /** Which masked keys a decision read; filled while it runs. */
 export interface MaskedReads {
@@ -25,7 +25,7 @@ function trapPredicate(p: unknown, keys: ReadonlySet<string>, reads: MaskedReads
     return;
   }
   if (!isJsonObject(p)) return;
-  if (typeof p.key === 'string' && keys.has(p.key) && Array.isArray(p.values) && p.values.every((v) => v === MASKED)) {
+  if (typeof p.key === 'string' && keys.has(p.key) && Array.isArray(p.values) && p.values.every(isRedactedValue)) {
     trap(p, 'values', p.key, reads);
     return;
   }
@@ -45,7 +45,7 @@ function trapTargets(steps: unknown, keys: ReadonlySet<string>, reads: MaskedRea
             !isJsonObject(attribute) ||
             typeof attribute.key !== 'string' ||
             !keys.has(attribute.key) ||
-            attribute.value !== MASKED
+            !isRedactedValue(attribute.value)
           )
             continue;
           trap(attribute, 'value', attribute.key, reads);
@@ -57,8 +57,9 @@ function trapTargets(steps: unknown, keys: ReadonlySet<string>, reads: MaskedRea
 }
 
 /**
- * Turns every masked attribute value of a payload (in targets' attributes and radius predicates) (already validated: it is read only by the
- * decision from here on) into a getter that notes the read. A decision that read none of them did
+ * Turns every masked attribute value of a payload (in targets' attributes and radius predicates;
+ * `[redacted]`, or `[masked]` in records written by 0.1.0) into a getter that notes the read
+ * (the payload is already validated: it is read only by the decision from here on). A decision that read none of them did
  * not depend on the values the archive lacks, so its replay is exact; one that read any cannot be
  * replayed, whatever rule kind (present or future) did the reading.
  */

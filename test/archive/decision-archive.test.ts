@@ -139,13 +139,13 @@ test('masked keys: their values are replaced in the payload and wherever the ans
   const text = JSON.stringify(record);
   expect(record.masked).toEqual(['container.engine']);
   expect(text).not.toContain('docker"');
-  expect(text).toContain('{"key":"container.engine","value":"[masked]"}');
+  expect(text).toContain('{"key":"container.engine","value":"[redacted]"}');
   expect(JSON.stringify(record.answer)).toContain('[redacted]');
   expect(JSON.stringify(payload)).toContain('"key":"container.engine","value":"docker"');
   expect(text).toContain('"key":"container.host","value":"docker-desktop"');
   const host = toArchiveRecord(entry(), new Set(['container.host/name']));
   expect(JSON.stringify(host.payload)).toContain(
-    '{"key":"container.host/name","operator":"EQUALS","values":["[masked]"]}',
+    '{"key":"container.host/name","operator":"EQUALS","values":["[redacted]"]}',
   );
   expect(JSON.stringify(host)).not.toContain('docker-desktop/minikube');
 });

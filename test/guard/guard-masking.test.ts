@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Target } from '../../src/payload/types';
-import { REDACTED } from '../../src/observability/target-redaction';
+import { REDACTED } from '../../src/redaction/redaction-marker';
 import { runStoppedNotification } from '../../src/notify/event-notifications';
 import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { withAttack } from '../helpers/decide-harness';

@@ -1,5 +1,6 @@
-import type { AttributeRedaction } from '../../src/observability/audit-config';
-import { REDACTED, redactText } from '../../src/observability/target-redaction';
+import type { AttributeRedaction } from '../../src/redaction/attribute-redaction';
+import { REDACTED } from '../../src/redaction/redaction-marker';
+import { redactText } from '../../src/redaction/target-redaction';
 import { preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';

@@ -1,4 +1,5 @@
-import type { AttributeRedaction, AuditLevel } from '../../src/observability/audit-config';
+import type { AuditLevel } from '../../src/observability/audit-config';
+import type { AttributeRedaction } from '../../src/redaction/attribute-redaction';
 import { auditLogTo, type AuditLog } from '../../src/observability/audit-log';
 import type { AuditRecord } from '../../src/observability/audit-record';
 import type { Metrics } from '../../src/observability/metrics';

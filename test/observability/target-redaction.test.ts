@@ -1,5 +1,6 @@
 import { auditRecord } from '../../src/observability/audit-record';
-import { REDACTED, targetValuesToRedact } from '../../src/observability/target-redaction';
+import { REDACTED } from '../../src/redaction/redaction-marker';
+import { targetValuesToRedact } from '../../src/redaction/target-redaction';
 import type { Decision, PolicyResult } from '../../src/policy/core/decision';
 import { preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
@@ -49,6 +50,21 @@ describe('targetValuesToRedact', () => {
 
   it('with a key list, only the values of those keys and no target names', () => {
     expect(targetValuesToRedact(BODY, { kind: 'keys', keys: ['k8s.namespace'] })).toEqual(['payments-db', 'prod']);
+  });
+
+  it('the values of radius predicate leaves, at any depth, of the listed keys (or all): they select targets by them', () => {
+    const radius = {
+      predicate: {
+        operator: 'AND',
+        predicates: [
+          { key: 'k8s.namespace', operator: 'EQUALS', values: ['shop', 'checkout'] },
+          { operator: 'OR', predicates: [{ key: 'k8s.cluster', operator: 'EQUALS', values: ['east'] }] },
+        ],
+      },
+    };
+    const body = { execution: { steps: [{ radius, targetExecutions: [] }] } };
+    expect(targetValuesToRedact(body, { kind: 'keys', keys: ['k8s.namespace'] })).toEqual(['checkout', 'shop']);
+    expect(targetValuesToRedact(body, { kind: 'all' }).sort()).toEqual(['checkout', 'east', 'shop']);
   });
 
   it('nothing without redaction, and nothing from a body that is not a payload', () => {

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { tokenRedactor } from '../../src/observability/token-redactor';
+import { tokenRedactor } from '../../src/redaction/token-redactor';
 
 const R = '[redacted]';
 

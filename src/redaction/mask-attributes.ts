@@ -1,5 +1,5 @@
 import { isJsonObject, type JsonObject } from '../json-object';
-import { MASKED } from './archive-record';
+import { isRedactedValue, REDACTED } from './redaction-marker';
 
 /** Copy on write: `list` itself when `each` changed no element, else a copy with the changes. */
 function mapSame(list: unknown[], each: (item: unknown) => unknown): unknown[] {
@@ -11,9 +11,8 @@ function mapSame(list: unknown[], each: (item: unknown) => unknown): unknown[] {
   return out ?? list;
 }
 
-/** Masks the values of listed keys in payloads; collects every value it masked (to mask them in texts too). */
+/** Masks the values of listed keys in payloads. */
 class Masker {
-  readonly values = new Set<string>();
   constructor(private readonly keys: ReadonlySet<string>) {}
 
   private listed(o: JsonObject): boolean {
@@ -22,9 +21,8 @@ class Masker {
 
   /** A target attribute `{key, value}` of a listed key. */
   attribute = (a: unknown): unknown => {
-    if (!isJsonObject(a) || !this.listed(a) || a.value === undefined || a.value === MASKED) return a;
-    if (typeof a.value === 'string') this.values.add(a.value);
-    return { ...a, value: MASKED };
+    if (!isJsonObject(a) || !this.listed(a) || a.value === undefined || isRedactedValue(a.value)) return a;
+    return { ...a, value: REDACTED };
   };
 
   /** A radius predicate, at any depth: a leaf `{key, operator, values}` of a listed key has its values masked. */
@@ -32,8 +30,7 @@ class Masker {
     if (Array.isArray(p)) return mapSame(p, this.predicate);
     if (!isJsonObject(p)) return p;
     if (this.listed(p) && Array.isArray(p.values)) {
-      for (const v of p.values) if (typeof v === 'string') this.values.add(v);
-      return { ...p, values: p.values.map(() => MASKED) };
+      return { ...p, values: p.values.map(() => REDACTED) };
     }
     let out: JsonObject | undefined;
     for (const [k, v] of Object.entries(p)) {
@@ -69,24 +66,19 @@ class Masker {
 }
 
 /**
- * The payload with the values of the listed attribute keys replaced by MASKED wherever a step
+ * The payload with the values of the listed attribute keys replaced by REDACTED wherever a step
  * states them: its targets' attributes and its radius predicate (which selects targets by them),
- * in every step and nested validation; and the values it masked. The payload itself is never
- * changed (the decision still reads it).
+ * in every step and nested validation. The payload itself is never changed (the decision still
+ * reads it). The values to mask in texts about it are targetValuesToRedact's, for the same keys.
  */
-export function maskAttributes(payload: unknown, keys: ReadonlySet<string>): { payload: unknown; values: string[] } {
+export function maskAttributes(payload: unknown, keys: ReadonlySet<string>): unknown {
   if (
     keys.size === 0 ||
     !isJsonObject(payload) ||
     !isJsonObject(payload.execution) ||
     !Array.isArray(payload.execution.steps)
   )
-    return { payload, values: [] };
-  const masker = new Masker(keys);
-  const steps = mapSame(payload.execution.steps, masker.step);
-  const values = [...masker.values].filter((v) => v !== '' && v !== MASKED);
-  return {
-    payload: steps === payload.execution.steps ? payload : { ...payload, execution: { ...payload.execution, steps } },
-    values,
-  };
+    return payload;
+  const steps = mapSame(payload.execution.steps, new Masker(keys).step);
+  return steps === payload.execution.steps ? payload : { ...payload, execution: { ...payload.execution, steps } };
 }

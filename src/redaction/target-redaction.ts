@@ -1,8 +1,7 @@
-import type { AttributeRedaction } from './audit-config';
+import type { AttributeRedaction } from './attribute-redaction';
+import { REDACTED } from './redaction-marker';
 import { isJsonObject, type JsonObject } from '../json-object';
 import { tokenRedactor } from './token-redactor';
-
-export const REDACTED = '[redacted]';
 
 // Loops, not filter/flatMap: this runs for every audit line, and the payload is walked once.
 
@@ -18,7 +17,28 @@ function collectTarget(target: JsonObject, keys: ReadonlySet<string> | undefined
 }
 
 /**
- * Adds the values of the targets of these steps and of their validations (steps too), in payload
+ * Adds the values of a radius predicate's leaves `{key, operator, values}` (of those keys), at any
+ * depth, with a stack instead of recursion: the predicate selects targets by the same values.
+ */
+function collectPredicate(predicate: unknown, keys: ReadonlySet<string> | undefined, values: Set<string>): void {
+  const stack: unknown[] = [predicate];
+  while (stack.length > 0) {
+    const p = stack.pop();
+    if (Array.isArray(p)) {
+      for (const item of p) stack.push(item);
+      continue;
+    }
+    if (!isJsonObject(p)) continue;
+    if (typeof p.key === 'string' && Array.isArray(p.values)) {
+      if (!keys || keys.has(p.key)) for (const v of p.values) if (typeof v === 'string') values.add(v);
+      continue;
+    }
+    for (const v of Object.values(p)) if (typeof v === 'object' && v !== null) stack.push(v);
+  }
+}
+
+/**
+ * Adds the values of the targets (and radius predicates) of these steps and of their validations (steps too), in payload
  * order, with a stack instead of recursion: an error answer's audit line is built from a body that
  * failed validation, nested as deep as 1 MB allows, and must not end in a stack overflow.
  */
@@ -36,6 +56,7 @@ function collectValues(steps: unknown, keys: ReadonlySet<string> | undefined, va
     }
     const step = list[next[top]++];
     if (!isJsonObject(step)) continue;
+    if (isJsonObject(step.radius)) collectPredicate(step.radius.predicate, keys, values);
     if (Array.isArray(step.targetExecutions)) {
       for (const target of step.targetExecutions) if (isJsonObject(target)) collectTarget(target, keys, values);
     }
@@ -47,8 +68,9 @@ function collectValues(steps: unknown, keys: ReadonlySet<string> | undefined, va
 }
 
 /**
- * The target values to mask in an audit line of this body: attribute values (of every key, or of the
- * listed keys) and, when everything is redacted, target names. Reads the body leniently, so it works
+ * The target values to mask in a text about this body (an audit line, a guard stop, a notification):
+ * attribute values (of every key, or of the listed keys) of its targets and radius predicates and,
+ * when everything is redacted, target names. Reads the body leniently, so it works
  * on a validated payload and on a body that failed validation alike.
  */
 function targetValues(body: unknown, redaction: AttributeRedaction): Set<string> {
