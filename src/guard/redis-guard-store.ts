@@ -36,11 +36,11 @@ return 'forgotten'`;
  * How the state store runs commands (redis-state-store.ts): within its timeout, any failure a
  * StateUnavailableError. `write` queues one command (a script: one step) and then, with
  * REDIS_WAIT_REPLICAS > 0, waits for that many replicas to hold it, as every state update does;
- * it answers the command's reply as text.
+ * it answers the command's reply as Redis sent it.
  */
 export interface RedisCalls {
   read<T>(what: string, run: () => Promise<T>): Promise<T>;
-  write(what: string, queue: (pipe: ChainableCommander) => void): Promise<string>;
+  write(what: string, queue: (pipe: ChainableCommander) => void): Promise<unknown>;
 }
 
 const CLAIMS: readonly Claim[] = ['claimed', 'held', 'stopped'];

@@ -4,7 +4,7 @@ import { ConfigError, envInteger } from '../env-values';
 import { ajv, toFieldErrors } from '../validation/ajv';
 import { ENV_SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth } from './signal-source';
 import { DEFAULT_SOURCE, SOURCE_KINDS, type SourceKind } from '../policy/signals/source-kind';
-import { zoneProblem } from '../policy/time/zone';
+import { zoneProblem } from '../validation/syntax/zone-name';
 
 /** One source in SIGNAL_SOURCES_FILE. */
 interface SourceEntry {

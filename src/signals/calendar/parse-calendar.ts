@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { zoneProblem } from '../../policy/time/zone';
+import { zoneProblem } from '../../validation/syntax/zone-name';
 
 type Component = InstanceType<typeof ICAL.Component>;
 type IcalEvent = InstanceType<typeof ICAL.Event>;
