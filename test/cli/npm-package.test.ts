@@ -85,6 +85,10 @@ describe('the npm package, installed from its tarball with production dependenci
         'package/bin/preflight-gate.js',
         'package/dist/cli/main.js',
         'package/dist/main.js',
+        // The playground page (preflight-gate playground, PLAYGROUND=on), built by npm run build.
+        'package/dist/playground/page/index.html',
+        'package/dist/playground/page/playground.js',
+        'package/dist/playground/page/playground.css',
         'package/policies/production-guardrails.yaml',
         'package/package.json',
         'package/LICENSE',
