@@ -35,9 +35,11 @@ function endsToken(text: string, i: number): boolean {
  * audit line. It keeps nothing between calls: one redactor per set of values (per request).
  */
 export function tokenRedactor(values: ReadonlySet<string>, replacement: string): (text: string) => string {
+  const distinct = new Set<number>();
+  for (const v of values) if (v.length > 0) distinct.add(v.length);
+  if (distinct.size === 0) return (text) => text;
   // Longest first: the first that fits wins.
-  const lengths = [...new Set(Array.from(values, (v) => v.length))].filter((n) => n > 0).sort((a, b) => b - a);
-  if (lengths.length === 0) return (text) => text;
+  const lengths = [...distinct].sort((a, b) => b - a);
 
   /** The end of the longest value that is a token of its own at `start`, or -1. */
   const matchAt = (text: string, start: number): number => {
