@@ -5,9 +5,9 @@ import { verifySignature } from '../src/signature/verify-signature';
  * The baseline: the smallest Express app that does what any signed webhook receiver must, reading
  * the raw body, verifying its HMAC and answering 200 {}.
  */
-export function createBaselineApp(secrets: readonly string[]): Express {
+export function createBaselineApp(secrets: readonly string[], limit = '1mb'): Express {
   const app = express();
-  app.post('/preflight', express.raw({ type: () => true, limit: '1mb' }), (req, res) => {
+  app.post('/preflight', express.raw({ type: () => true, limit }), (req, res) => {
     const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const checked = verifySignature(req.header('x-sb-signature'), body, secrets);
     if (!checked.ok) res.status(401).json({ message: checked.message });

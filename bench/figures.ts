@@ -1,6 +1,7 @@
 import type { GuardFigures } from './guard-stage';
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
 import type { LargeRunFigures } from './large-run-stage';
+import type { LargeRunHttpFigures } from './large-run-http-stage';
 import type { LoadFigures } from './load-run';
 import type { ReplayFigures } from './replay-bench';
 
@@ -39,6 +40,8 @@ export interface BenchResults {
   engine: EngineFigures[];
   /** Runs of thousands of targets with every attribute, decided in-process (bench/large-run-stage.ts). */
   largeRuns?: LargeRunFigures[];
+  /** The same big runs over HTTP, end to end, against the baseline (bench/large-run-http-stage.ts). */
+  largeRunHttp?: LargeRunHttpFigures;
   loadTimes: LoadTimeFigures[];
   /** `preflight-gate replay` of generated archives (docs/replay.md), largest last. */
   replay?: ReplayFigures[];

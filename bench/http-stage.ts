@@ -34,6 +34,7 @@ export async function measureTarget(
   variants: readonly PayloadVariant[],
   settings: LoadSettings,
   nodeArgs: string[],
+  extraEnv: Record<string, string> = {},
 ): Promise<Measured & { expected: number[] }> {
   const root = repoRoot();
   const probe = variants[0];
@@ -46,6 +47,7 @@ export async function measureTarget(
     LOG_LEVEL: 'info',
     POLICY_WATCH: 'false',
     ...(target.policyDir ? { POLICY_DIR: target.policyDir } : {}),
+    ...extraEnv,
   };
   const ready = isBare
     ? (url: string) =>

@@ -12,7 +12,8 @@ import { payloadVariants } from './payload-variants';
 import { formatReport } from './report';
 import { groupRuleSet } from './group-rule-set';
 import { largeRunStage } from './large-run-stage';
-import { checkLargeRunTargets, checkTargets, checkReplayTargets } from './targets';
+import { checkLargeRunHttpTargets, checkLargeRunTargets, checkTargets, checkReplayTargets } from './targets';
+import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
 import { guardStage } from './guard-stage';
 
@@ -28,6 +29,7 @@ const MODES = {
     replayPolicies: 1000,
     largeRuns: [2500, 5000, 10000],
     largeRunSeconds: 2,
+    largeRunHttp: { size: 2000, connections: 4, warmupSeconds: 2, seconds: 10 },
     guardTicks: 5,
   },
   quick: {
@@ -41,6 +43,7 @@ const MODES = {
     replayPolicies: 100,
     largeRuns: [500, 1000],
     largeRunSeconds: 0.2,
+    largeRunHttp: { size: 1000, connections: 4, warmupSeconds: 0.5, seconds: 2 },
     guardTicks: 2,
   },
 };
@@ -119,6 +122,13 @@ async function main(): Promise<number> {
       groupRuleSet(),
     ];
     const largeRuns = await largeRunStage(largeRunSets, m.largeRuns, m.largeRunSeconds);
+    const { size: largeRunHttpSize, ...largeRunHttpSettings } = m.largeRunHttp;
+    const largeRunHttp = await largeRunHttpStage(
+      targets.filter((t) => t.kind === 'baseline' || t.kind === 'bundled' || t.bundle?.policies.length === 1000),
+      largeRunHttpSize,
+      largeRunHttpSettings,
+      nodeArgs,
+    );
     const loadTimes = m.serverSizes.map((size) => loadTime(join(work, `policies-${size}`), size));
     const replay = [];
     for (const records of m.replay) {
@@ -141,7 +151,12 @@ async function main(): Promise<number> {
       1000,
       m.guardTicks,
     );
-    const lines = [...checkTargets(http, engine), ...checkLargeRunTargets(largeRuns), ...checkReplayTargets(replay)];
+    const lines = [
+      ...checkTargets(http, engine),
+      ...checkLargeRunTargets(largeRuns),
+      ...checkLargeRunHttpTargets(largeRunHttp),
+      ...checkReplayTargets(replay),
+    ];
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
     const results: BenchResults = {
       mode,
@@ -161,6 +176,7 @@ async function main(): Promise<number> {
       http,
       engine,
       largeRuns,
+      largeRunHttp,
       loadTimes,
       replay,
       guard,

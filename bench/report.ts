@@ -84,6 +84,35 @@ export function formatReport(r: BenchResults): string {
       l.nanosPerTargetPolicy.toFixed(1),
     ]),
   );
+  const bigHttp = r.largeRunHttp;
+  const largeRunHttp = bigHttp
+    ? table(
+        [
+          'target',
+          'policies',
+          'req/s',
+          'CPU ms/req',
+          'CPU x base',
+          'p50 ms',
+          'p99 ms',
+          'p99 x base',
+          'core %',
+          'peak RSS MB',
+        ],
+        bigHttp.http.map((t) => [
+          t.name,
+          t.policies,
+          n2(t.requestsPerSecond),
+          (t.cpuMicrosPerRequest / 1000).toFixed(1),
+          n2(t.cpuRatio),
+          t.p50Ms,
+          t.p99Ms,
+          n2(t.p99Ratio),
+          n0(t.coreUsePercent),
+          n0(t.peakRssMb),
+        ]),
+      )
+    : '';
   const loads = table(
     ['policy files', 'load + validate ms', 'of which index ms'],
     r.loadTimes.map((l) => [l.files, n0(l.loadMs), l.indexMs.toFixed(1)]),
@@ -160,6 +189,13 @@ export function formatReport(r: BenchResults): string {
     'Big runs (every target with 15 attributes, as targetAttributeIncludes * sends them; in-process, CPU time;\nx floor: the strict parse + validation over plain JSON.parse + the same validation, as before the strict parser (0ef176e), same rounds):',
     largeRuns,
     '',
+    ...(bigHttp
+      ? [
+          `Big runs over HTTP (${bigHttp.targets.toLocaleString('en-US')} targets, ${(bigHttp.bodyBytes / 2 ** 20).toFixed(1)} MB bodies, ${bigHttp.connections} connections, each target its own process; CPU x base: the CPU per request over the baseline's, which reads the body and checks its HMAC):`,
+          largeRunHttp,
+          '',
+        ]
+      : []),
     'Load and validate a policy directory:',
     loads,
     '',

@@ -1,6 +1,7 @@
 import type { EngineFigures } from './engine-bench';
 import type { HttpTargetFigures, TargetLine } from './figures';
 import type { LargeRunFigures } from './large-run-stage';
+import type { LargeRunHttpFigures } from './large-run-http-stage';
 import type { ReplayFigures } from './replay-bench';
 
 const x = (n: number) => `${n.toFixed(2)}x`;
@@ -63,6 +64,11 @@ export function checkTargets(http: readonly HttpTargetFigures[], engine: readonl
     });
   }
   return lines;
+}
+
+/** Big runs over HTTP: every answer as expected (the figures are reported; no speed target yet). */
+export function checkLargeRunHttpTargets(stage: LargeRunHttpFigures): TargetLine[] {
+  return stage.http.map((t) => ({ ...correctness(t), name: `${stage.targets}-target runs, ${correctness(t).name}` }));
 }
 
 /** What refusing duplicate keys and invalid UTF-8 may cost over plain JSON.parse (docs/decisions/strict-json-parsing.md). */
