@@ -7,6 +7,18 @@
 const base = require('./jest.config.js');
 
 /**
+ * Start nothing, but left to `npm test`: property and generated-set checks of many seconds each,
+ * not unit checks (measured: together about a third of the lane's CPU time). They run there
+ * at full size, as every check does.
+ */
+const FULL_RUN_ONLY = [
+  'architecture/import-cycles.test.ts', // the import graph of the whole of src/, through TypeScript's parser
+  'policy/generated-policy-sets.test.ts', // loads generated sets of 1,000 policies
+  'policy/index-property.test.ts', // random bundles and runs against the full scan
+  'policy/time-window-wall-clock.test.ts', // runs of instants around DST switches and far dates
+];
+
+/**
  * Files and folders (ending in /) under test/ that start nothing. A new test file joins the lane
  * when listed here (or put in a listed folder); unlisted, it runs with `npm test` only.
  */
@@ -43,12 +55,10 @@ const UNIT = [
   'policy/docs-examples.test.ts',
   'policy/documented-choices.test.ts',
   'policy/exception-reach.test.ts',
-  'policy/generated-policy-sets.test.ts',
   'policy/glob-syntax.test.ts',
   'policy/glob.test.ts',
   'policy/hostile-documents.test.ts',
   'policy/indentation-hints.test.ts',
-  'policy/index-property.test.ts',
   'policy/index.test.ts',
   'policy/malformed-policies.test.ts',
   'policy/modes-and-exceptions.test.ts',
@@ -59,7 +69,6 @@ const UNIT = [
   'policy/starter-policies.test.ts',
   'policy/step-shapes.test.ts',
   'policy/time-window-property.test.ts',
-  'policy/time-window-wall-clock.test.ts',
   'policy/rules/actions.test.ts',
   'policy/rules/blast-radius.test.ts',
   'policy/rules/condition.test.ts',
@@ -105,6 +114,11 @@ const UNIT = [
 
 module.exports = {
   ...base,
+  // Every core: Jest's default leaves one to itself, which on a 2-core machine runs the lane one file at a time.
+  maxWorkers: '100%',
   testMatch: UNIT.map((p) => (p.endsWith('/') ? `<rootDir>/test/${p}**/*.test.ts` : `<rootDir>/test/${p}`)),
-  setupFiles: [...(base.setupFiles ?? []), '<rootDir>/test/unit-lane-guard.js'],
+  // Also when a listed folder holds them.
+  testPathIgnorePatterns: ['/node_modules/', ...FULL_RUN_ONLY.map((p) => `/test/${p.replace(/\./g, '\\.')}$`)],
+  // unit-lane-setting: the checks over the 10,000-policy generated set run in `npm test` only (test/helpers/test-lane.ts).
+  setupFiles: [...(base.setupFiles ?? []), '<rootDir>/test/unit-lane-guard.js', '<rootDir>/test/unit-lane-setting.js'],
 };

@@ -6,10 +6,17 @@ import { examplePayloadFiles, payload } from './fixtures';
 import { benchPayloads } from './policy-sets/bench-payloads';
 import { generatePolicySet } from './policy-sets/generate-policies';
 import { usableRuleKinds } from './policy-sets/usable-rule-kinds';
+import { FULL_RUN_ONLY_SET, inFastLane } from './test-lane';
 
 const BUNDLED = join(__dirname, '..', '..', 'policies');
 
-/** The policy sets decisions are recorded on: the bundled starter policies and the benchmark's generated 1,000 and 10,000. */
+/** The names of the policy sets decisions are recorded on (decisionSets). */
+export const DECISION_SET_NAMES = ['bundled', '1,000 generated', '10,000 generated'];
+
+/**
+ * The policy sets decisions are recorded on: the bundled starter policies and the benchmark's
+ * generated 1,000 and 10,000 (not in the fast lane: test/helpers/test-lane.ts).
+ */
 export function decisionSets(): Array<{ name: string; files: SourceFile[] }> {
   const bundled = readdirSync(BUNDLED)
     .filter((f) => /\.ya?ml$/.test(f) && !/\.test\.ya?ml$/.test(f))
@@ -19,7 +26,7 @@ export function decisionSets(): Array<{ name: string; files: SourceFile[] }> {
   return [
     { name: 'bundled', files: bundled },
     { name: '1,000 generated', files: generatePolicySet(1000, kinds) },
-    { name: '10,000 generated', files: generatePolicySet(10000, kinds) },
+    ...(inFastLane() ? [] : [{ name: '10,000 generated', files: generatePolicySet(FULL_RUN_ONLY_SET, kinds) }]),
   ];
 }
 
