@@ -139,6 +139,11 @@ export function formatMarkdown(r: ReplayReport, opts: { runUrl?: string; limit?:
     );
   head.push(`| Unchanged | ${r.counts.unchanged} |`, `| Not replayable | ${r.counts.notReplayable} |`);
   if (r.counts.problems > 0) head.push(`| Unreadable archive lines | ${r.counts.problems} |`);
+  if (r.dependsOnUses)
+    head.push(
+      '',
+      `${r.dependsOnUses.count} run(s) answered as they did because of an exception's use count (${cell(r.dependsOnUses.rule, 1000)}).${r.dependsOnUses.runs.length > 0 ? ` Listed in the JSON report (\`--format json\`, \`dependsOnUses\`): ${r.dependsOnUses.runs.map((run) => `\`${run.decisionId}\``).join(', ')}.` : ''}`,
+    );
   if (r.counts.irreproducible > 0)
     head.push(
       '',

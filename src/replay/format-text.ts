@@ -65,6 +65,21 @@ export function formatText(r: ReplayReport): string {
     out.push('', `Unreadable lines (${r.counts.problems}):`);
     for (const p of r.problems) out.push(`  ${p.count} x ${p.message} (first at ${p.examples[0]})`);
   }
+  if (r.dependsOnUses) {
+    const d = r.dependsOnUses;
+    out.push(
+      '',
+      `${d.count} run(s) answered as they did because of an exception's use count (${d.rule}):`,
+      ...d.runs.map(
+        (run) =>
+          `  ${run.decisionId} at ${run.at} (${run.experimentKey ?? 'no experiment key'}): ${run.allowed ? 'allowed' : 'denied'} with uses ${Object.entries(
+            run.usesRecorded,
+          )
+            .map(([n, c]) => `${n}=${c}`)
+            .join(', ')}`,
+      ),
+    );
+  }
   if (r.counts.irreproducible > 0)
     out.push(
       '',

@@ -8,9 +8,10 @@ import { archivedResults, type ArchivedResult } from '../archive/archived-result
 import { describeNeed, missingFacts } from './facts-coverage';
 import { trapMaskedAttributes } from './masked-attribute-traps';
 import { guardView } from '../guard/guard-view';
+import { usesDependence, type UsesDependence } from './uses-dependence';
 
 export type Redecided =
-  | { kind: 'decided'; answer: ArchivedAnswer; results: ArchivedResult[] }
+  | { kind: 'decided'; answer: ArchivedAnswer; results: ArchivedResult[]; dependsOnUses?: UsesDependence }
   | { kind: 'not-replayable'; reason: string };
 
 /** A proposed policy set as replay uses it: the bundle (with the record's built-ins) and its needs. */
@@ -70,9 +71,14 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
       reason: `the decision reads the target attribute${reads.keys.size === 1 ? '' : 's'} ${[...reads.keys].join(', ')}, whose values the archive masks (DECISION_ARCHIVE_MASK_ATTRIBUTES)`,
     };
   }
+  const dependsOnUses = usesDependence(proposed.bundle, checked.payload, facts, decision, {
+    now: new Date(record.at),
+    decisionId: record.id,
+  });
   return {
     kind: 'decided',
     answer: preflightAnswer(decision, record.explain),
     results: archivedResults(decision.results),
+    ...(dependsOnUses ? { dependsOnUses } : {}),
   };
 }

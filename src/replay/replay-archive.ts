@@ -1,3 +1,4 @@
+import { USES_DEPENDENCE_RULE } from './uses-dependence';
 import type { ArchiveRecord } from '../archive/archive-record';
 import type { PolicyBundle } from '../policy/core/compiled';
 import {
@@ -48,6 +49,8 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
     until: opts.until?.toISOString(),
     listed: opts.listed,
   });
+  if (opts.bundle.exceptions.some((e) => e.maxUses !== undefined))
+    tally.report.dependsOnUses = { rule: USES_DEPENDENCE_RULE, count: 0, runs: [] };
   const bundles = new Map<string, ReplayBundle | string>();
   const bundleFor = (record: ArchiveRecord) => {
     const key = record.builtIns.join('\n');
@@ -83,6 +86,7 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
       continue;
     }
     tally.replayed(record);
+    if (redecided.dependsOnUses) tally.dependsOnUses(record, redecided.dependsOnUses);
     const sameRevision = record.revision === opts.bundle.revision;
     const comparison = compareAnswers(record, redecided, {
       proposed: opts.bundle.revision,

@@ -1,5 +1,6 @@
 import type { ArchiveRecord } from '../archive/archive-record';
 import { isJsonObject } from '../json-object';
+import type { UsesDependence } from './uses-dependence';
 import { CHANGE_KINDS, type AnswerSummary, type ChangeKind, type PolicyChange } from './compare-answers';
 
 /** A run as reports name it: where to find it in Steadybit and in the archive. */
@@ -33,6 +34,14 @@ export interface Counted<T> {
   examples: T[];
 }
 
+/** Runs whose answer turned on an exception's use count (uses-dependence.ts), when the proposed set has maxUses exceptions. */
+export interface UsesDependentRuns {
+  /** How it is decided (USES_DEPENDENCE_RULE). */
+  rule: string;
+  count: number;
+  runs: Array<RunRef & UsesDependence>;
+}
+
 /** The whole result of a replay, JSON-serialisable (the `--format json` output). */
 export interface ReplayReport {
   archive: string;
@@ -63,6 +72,8 @@ export interface ReplayReport {
   notReplayable: Array<Counted<RunRef>>;
   problems: Array<Counted<string>>;
   irreproducible: ChangedRun[];
+  /** Present when the proposed set has exceptions with maxUses. */
+  dependsOnUses?: UsesDependentRuns;
 }
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : undefined);
@@ -157,6 +168,14 @@ export class ReplayTally {
       else if (run.kind === 'newly-denied') tally.newlyDenied++;
       else tally.changed++;
     }
+  }
+
+  /** A replayed run whose answer turned on a use count. */
+  dependsOnUses(record: ArchiveRecord, found: UsesDependence): void {
+    const list = this.report.dependsOnUses;
+    if (!list) return;
+    list.count++;
+    if (list.runs.length < this.report.listed) list.runs.push({ ...runRef(record), ...found });
   }
 
   /** The finished report: policies with the most newly allowed runs first, then newly denied. */

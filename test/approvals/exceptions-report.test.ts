@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exceptionsCommand } from '../../src/cli/commands/exceptions-command';
 import type { ExceptionUsageReport } from '../../src/approvals/exception-usage';
-import { archivedRecords, recordArchive, type RecordedArchive } from '../helpers/record-archive';
+import { archivedRecords, recordArchive, replayJson, type RecordedArchive } from '../helpers/record-archive';
 
 /**
  * `preflight-gate exceptions`: each exception of a policy set with its uses, last use, expiry and
@@ -125,4 +125,21 @@ test('refuses a report without a source or with a bad --unused-days', async () =
   await expect(report({ unusedDays: '0' })).rejects.toThrow(
     '--unused-days 0 is not a whole number of days, at least 1',
   );
+});
+
+test('replay lists the runs whose answer turned on a use count (issue 31 item 7), and says how it decides', async () => {
+  const { report: r } = await replayJson(recorded);
+  const records = await archivedRecords(recorded);
+  const payProd = records.filter((x) => {
+    const e = (x.payload as { execution: { teamKey?: string; environment?: string } }).execution;
+    return e.teamKey === 'PAY' && e.environment === 'prod';
+  });
+  expect(payProd.length).toBeGreaterThan(1);
+  expect(r.dependsOnUses?.rule).toMatch(/decided twice more, once with every such exception unused/);
+  // Every PAY run in prod turns on pay-prod-once's count: the first allowed at 0 uses, the others denied at 1.
+  const listed = new Map((r.dependsOnUses?.runs ?? []).map((run) => [run.decisionId, run]));
+  for (const x of payProd) expect(listed.get(x.id)?.exceptions).toEqual(['pay-prod-once']);
+  expect([...listed.values()].filter((run) => run.allowed)).toHaveLength(1);
+  expect(listed.size).toBe(r.dependsOnUses?.count);
+  expect(listed.size).toBe(payProd.length);
 });
