@@ -1,14 +1,11 @@
-import { Registry } from 'prom-client';
-import { createNotifier, type Notifier } from '../../src/notify/notifier';
-import { parseNotifyConfig } from '../../src/notify/notify-config';
-import { createLogger } from '../../src/observability/logger';
+import type { Registry } from 'prom-client';
+import type { Notifier } from '../../src/notify/notifier';
 import { bundleFrom, testApp } from '../helpers/test-app';
 import { signedRequest } from '../helpers/signed-request';
-import { startFakeReceiver, type FakeReceiver } from '../helpers/fake-receiver';
-import { manualTimers, until } from '../helpers/manual-timers';
+import type { FakeReceiver } from '../helpers/fake-receiver';
+import { type manualTimers, until } from '../helpers/manual-timers';
+import { webhookNotifier, type WebhookNotifier } from '../helpers/webhook-notifier';
 import { decidedRun, NOTIFY_POLICIES, runIn } from './decided-runs';
-
-const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 
 /** The counts of preflight_notifications_total by outcome (zeros left out). */
 async function outcomes(registry: Registry): Promise<Record<string, number>> {
@@ -24,26 +21,13 @@ describe('notifications never get in the way of a preflight', () => {
   let registry: Registry;
   let clock: ReturnType<typeof manualTimers>;
 
+  let under: WebhookNotifier;
+
   const start = async (env: Record<string, string>) => {
-    clock = manualTimers(Date.now());
-    receiver = await startFakeReceiver({ fallback: 'hang' });
-    registry = new Registry();
-    const config = parseNotifyConfig({ NOTIFY_WEBHOOK_URL: receiver.url, NOTIFY_WEBHOOK_SECRET: SECRET, ...env });
-    notifier = createNotifier(config, {
-      registry,
-      logger: createLogger('error', { silent: true }),
-      redaction: { kind: 'all' },
-      timers: clock.timers,
-      now: clock.now,
-      random: () => 0.5,
-    });
+    under = await webhookNotifier(env, { fallback: 'hang' });
+    ({ receiver, notifier, registry, clock } = under);
   };
-  afterEach(async () => {
-    const closing = notifier.close(0);
-    await clock.advance(0);
-    await closing;
-    await receiver.close();
-  });
+  afterEach(() => under.close());
 
   it('answers every preflight while the only target hangs, with the same answers as without notifications', async () => {
     await start({ NOTIFY_DEDUPE_WINDOW: '0s' });

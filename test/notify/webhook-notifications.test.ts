@@ -2,17 +2,15 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { Webhook } from 'standardwebhooks';
-import { createNotifier, type Notifier } from '../../src/notify/notifier';
-import { parseNotifyConfig } from '../../src/notify/notify-config';
-import { createLogger } from '../../src/observability/logger';
+import type { Notifier } from '../../src/notify/notifier';
 import { ROOT } from '../helpers/server-process';
-import { startFakeReceiver, type Answer, type FakeReceiver, type Received } from '../helpers/fake-receiver';
-import { manualTimers, until } from '../helpers/manual-timers';
+import type { Answer, FakeReceiver, Received } from '../helpers/fake-receiver';
+import { type manualTimers, until } from '../helpers/manual-timers';
+import { WEBHOOK_SECRET, webhookNotifier, type WebhookNotifier } from '../helpers/webhook-notifier';
 import { decidedRun, runIn } from './decided-runs';
 
-const SECRET = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
 const schema = JSON.parse(readFileSync(join(ROOT, 'docs', 'notification-webhook.schema.json'), 'utf8')) as object;
 const ajv = new Ajv({ allErrors: true, strict: true });
 addFormats(ajv);
@@ -23,7 +21,7 @@ const validBody = ajv.compile(schema);
  * within its 5 minutes of the real clock (the test's clock starts at the real time), a documented body.
  */
 function receiverCheck() {
-  const verifier = new Webhook(SECRET);
+  const verifier = new Webhook(WEBHOOK_SECRET);
   return (r: Received): string | undefined => {
     const headers = {
       'webhook-id': String(r.headers['webhook-id']),
@@ -50,31 +48,16 @@ describe('the generic webhook (NOTIFY_WEBHOOK_URL + NOTIFY_WEBHOOK_SECRET)', () 
       .filter((l) => !l.startsWith('#') && !l.endsWith(' 0'))
       .join('\n');
 
+  let under: WebhookNotifier;
+
   const start = async (env: Record<string, string> = {}, fallback?: Answer) => {
-    clock = manualTimers(Date.now());
-    receiver = await startFakeReceiver({ check: receiverCheck(), fallback });
-    registry = new Registry();
-    const config = parseNotifyConfig({
-      NOTIFY_WEBHOOK_URL: receiver.url,
-      NOTIFY_WEBHOOK_SECRET: SECRET,
-      STEADYBIT_URL: 'https://platform.steadybit.com',
-      ...env,
-    });
-    notifier = createNotifier(config, {
-      registry,
-      logger: createLogger('error', { silent: true }),
-      redaction: { kind: 'all' },
-      timers: clock.timers,
-      now: clock.now,
-      random: () => 0.5,
-    });
+    under = await webhookNotifier(
+      { STEADYBIT_URL: 'https://platform.steadybit.com', ...env },
+      { check: receiverCheck(), fallback },
+    );
+    ({ receiver, notifier, registry, clock } = under);
   };
-  afterEach(async () => {
-    const closing = notifier.close(0);
-    await clock.advance(0);
-    await closing;
-    await receiver.close();
-  });
+  afterEach(() => under.close());
 
   it('sends a denial once its dedupe window closed: signed (verified by the standardwebhooks package), the documented body, target values masked', async () => {
     await start();
