@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, ROOT, waitFor } from '../helpers/server-process';
+import { startChildService } from '../helpers/child-service';
+import { freePort, ROOT } from '../helpers/server-process';
 
 /** A real npm registry (verdaccio) on 127.0.0.1, and a token allowed to publish to it. */
 export interface NpmRegistry {
@@ -43,41 +44,22 @@ export async function startNpmRegistry(name: string): Promise<NpmRegistry> {
   );
   const cafile = npmConfig('cafile');
   const env = { ...process.env, ...(cafile ? { NODE_EXTRA_CA_CERTS: cafile } : {}) };
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
+  const service = await startChildService({
+    command: process.execPath,
+    args: [
       join(ROOT, 'node_modules', 'verdaccio', 'bin', 'verdaccio'),
       '--config',
       join(dir, 'config.yaml'),
       '--listen',
       `127.0.0.1:${port}`,
     ],
-    { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
+    dir,
+    spawn: { cwd: dir, env },
+    what: `verdaccio on ${url}`,
+    ready: async () => (await fetch(`${url}/-/ping`)).status === 200,
+    timeoutMs: 30_000,
   });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
   try {
-    await waitFor(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`verdaccio exited (${child.exitCode}):\n${out}`);
-        return (await fetch(`${url}/-/ping`)).status === 200;
-      },
-      `verdaccio on ${url}:\n${out}`,
-      30_000,
-    );
     const res = await fetch(`${url}/-/user/org.couchdb.user:release`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
@@ -85,9 +67,9 @@ export async function startNpmRegistry(name: string): Promise<NpmRegistry> {
     });
     const { token } = (await res.json()) as { token?: string };
     if (!token) throw new Error(`verdaccio registered no user (${res.status})`);
-    return { url, token, log: () => out, stop };
+    return { url, token, ...service };
   } catch (err) {
-    await stop();
+    await service.stop();
     throw err;
   }
 }

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitFor } from '../helpers/server-process';
+import { startChildService } from '../helpers/child-service';
+import { freePort } from '../helpers/server-process';
 
 /** A real OCI registry (Debian's docker-registry, the CNCF distribution) on 127.0.0.1, plain HTTP. */
 export interface OciRegistry {
@@ -31,32 +31,12 @@ export async function startOciRegistry(): Promise<OciRegistry> {
       '',
     ].join('\n'),
   );
-  const child: ChildProcess = spawn('docker-registry', ['serve', join(dir, 'config.yml')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const service = await startChildService({
+    command: 'docker-registry',
+    args: ['serve', join(dir, 'config.yml')],
+    dir,
+    what: `docker-registry on ${host}`,
+    ready: async () => (await fetch(`http://${host}/v2/`)).status === 200,
   });
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`docker-registry exited (${child.exitCode}):\n${out}`);
-      return (await fetch(`http://${host}/v2/`)).status === 200;
-    }, `docker-registry on ${host}:\n${out}`);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return { host, url: `http://${host}`, log: () => out, stop };
+  return { host, url: `http://${host}`, ...service };
 }
