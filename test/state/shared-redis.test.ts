@@ -3,6 +3,7 @@ import type { RedisStateStore } from '../../src/state/redis-state-store';
 import { waitFor } from '../helpers/server-process';
 import { guardrailApp } from './guardrail-app';
 import { startRedis, type TestRedis } from './redis-server';
+import { concurrentEventsAtTwoInstances } from './shared-instances';
 import { at, engagedPayload, executionPayload, T0 } from './state-events';
 import { redisStore } from './store-table';
 
@@ -13,11 +14,16 @@ const POLICIES = {
 let redis: TestRedis;
 const stores: RedisStateStore[] = [];
 let prefixes = 0;
-/** A service instance of its own (own client, own app) on the shared Redis, under one test's key prefix. */
-async function instance(prefix: string, onUnavailable: 'deny' | 'allow' = 'deny') {
+/** A client of its own on the shared Redis, under one test's key prefix (closed at the end). */
+async function sharedStore(prefix: string): Promise<RedisStateStore> {
   const store = await redisStore(redis, prefix);
   stores.push(store);
-  return guardrailApp(store, { files: POLICIES, onUnavailable });
+  return store;
+}
+
+/** A service instance of its own (own client, own app) on the shared Redis, under one test's key prefix. */
+async function instance(prefix: string, onUnavailable: 'deny' | 'allow' = 'deny') {
+  return guardrailApp(await sharedStore(prefix), { files: POLICIES, onUnavailable });
 }
 
 beforeAll(async () => {
@@ -46,39 +52,7 @@ describe('two service instances sharing one Redis', () => {
 
   test('events arriving at both instances at once are all counted exactly once, duplicates included', async () => {
     const prefix = `shared${process.pid}-${++prefixes}:`;
-    const [a, b] = [await instance(prefix), await instance(prefix)];
-    const ids = Array.from({ length: 120 }, (_, i) => 100 + i);
-    // Every event reaches both replicas (a redelivery landing elsewhere), all in parallel.
-    const sends = ids.flatMap((id) =>
-      [a, b].map((g) =>
-        g.event(executionPayload('created', id, { env: 'parallel', team: 'PAR', time: at(T0 - 2000) })),
-      ),
-    );
-    const statuses = (await Promise.all(sends)).map((r) => r.status);
-    expect([statuses.filter((s) => s === 202).length, statuses.filter((s) => s === 200).length]).toEqual([120, 120]);
-    const ends = ids
-      .filter((id) => id % 4 === 0)
-      .flatMap((id) =>
-        [a, b].map((g) =>
-          g.event(executionPayload('errored', id, { env: 'parallel', team: 'PAR', time: at(T0 - 1000) })),
-        ),
-      );
-    await Promise.all(ends);
-    const view = await stores[stores.length - 1].read(
-      {
-        emergencyStop: false,
-        running: true,
-        scopes: ['environment:parallel', 'team:par'],
-        endedSinceMs: T0 - 60_000,
-        startedSinceMs: T0 - 60_000,
-      },
-      new Date(T0),
-    );
-    expect([
-      view.running?.['environment:parallel'].length,
-      view.ended?.['environment:parallel'].length,
-      view.started?.['team:par'].length,
-    ]).toEqual([90, 30, 120]);
+    await concurrentEventsAtTwoInstances(await sharedStore(prefix), await sharedStore(prefix));
   });
 
   test('while Redis is down a preflight is denied with a message saying why; both recover by themselves when it returns', async () => {
