@@ -114,5 +114,14 @@ describe('the Dockerfile', () => {
     }
     const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8').split('\n');
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', 'dist', '.git', 'test']));
+    // A source below an ignored folder is in the build context only when re-included (`!path`).
+    const excluded = ignored.filter((l) => l && !l.startsWith('#') && !l.startsWith('!') && !/[*?]/.test(l));
+    for (const stage of [build, runtime])
+      for (const copy of stage.steps.filter((i) => i.op === 'COPY' && !i.args.startsWith('--from')))
+        for (const source of copy.args.split(/\s+/).slice(0, -1)) {
+          const hidden =
+            excluded.some((e) => source === e || source.startsWith(`${e}/`)) && !ignored.includes(`!${source}`);
+          expect([source, hidden]).toEqual([source, false]);
+        }
   });
 });
