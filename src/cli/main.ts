@@ -99,6 +99,10 @@ program
     '--signals <file>',
     'signal facts (JSON): what Alertmanager and Prometheus answered, for alerts and prometheus rules (docs/signals.md)',
   )
+  .option(
+    '--teams <file>',
+    'the members of the Steadybit teams createdByTeams names (JSON: {"SRE": {"members": [{"username": "...", "email": "..."}]}}), as the service reads them from the Platform API',
+  )
   .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
   .option(
     '--exit-code',

@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { evalCommand } from '../../src/cli/commands/eval-command';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import type { PreflightPayload } from '../../src/payload/types';
@@ -202,5 +204,38 @@ describe('ExceptionSettings.approverNotStarter: the approver is not the person w
   test('without the setting the approver may be the starter (as before)', () => {
     const plain = 'kind: ExceptionSettings\nmaxDuration: 7d\n';
     expect(resultOf(decideWith(files(USER.email, plain), byUser))).toMatchObject({ result: 'skipped', exception: 'e' });
+  });
+});
+
+describe('eval --teams: the members as facts, as the service reads them from the Platform API', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eval-teams-'));
+  writeFileSync(join(dir, 'p.yaml'), policy('exclude: { createdByTeams: [SRE] }'));
+  writeFileSync(join(dir, 'run.json'), JSON.stringify(byUser));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const evaluate = async (teams?: unknown) => {
+    let file: string | undefined;
+    if (teams !== undefined) writeFileSync((file = join(dir, 'teams.json')), JSON.stringify(teams));
+    let out = '';
+    await evalCommand(
+      { payload: join(dir, 'run.json'), dir, teams: file, format: 'json', now: NOW.toISOString() },
+      {},
+      (s) => {
+        out += s;
+      },
+    );
+    return JSON.parse(out) as { allowed: boolean; body: { message: string } };
+  };
+
+  test('a member of the excluded team is let through; without the file the policy cannot decide', async () => {
+    expect((await evaluate({ SRE: { members: [{ username: USER.username }] } })).allowed).toBe(true);
+    expect((await evaluate()).body.message).toContain(
+      'cannot decide whether the run is in exclude.createdByTeams (SRE)',
+    );
+  });
+
+  test('a malformed file is refused naming what to write', async () => {
+    await expect(evaluate({ SRE: { members: [{ email: 'x@example.com' }] } })).rejects.toThrow(
+      /teams file .* is not valid team members/,
+    );
   });
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
-import { describeFactErrors, readEnvironmentFacts, readStateFacts } from '../../policy/facts/read-facts';
+import { describeFactErrors, readEnvironmentFacts, readStateFacts, readTeamFacts } from '../../policy/facts/read-facts';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../read-input';
@@ -26,6 +26,8 @@ export interface EvalOptions {
   signals?: string;
   /** The Steadybit names of the payload's environments (docs/platform-api.md), as the service gets them from the Platform API. */
   environments?: string;
+  /** The members of the Steadybit teams createdByTeams names (docs/policies.md#who-started-the-run). */
+  teams?: string;
   format: 'text' | 'json';
   exitCode?: boolean;
   /** Judge the run as the guard does while it is in progress (docs/guard.md): stopped or not, by which policy. */
@@ -66,6 +68,16 @@ function readEnvironmentsFile(file: string) {
   return read.facts;
 }
 
+/** The team members of `--teams`, checked (`schema --facts`, part teams). */
+function readTeamsFile(file: string) {
+  const read = readTeamFacts(parseJson(readFileBytes(file, 'teams file'), file, 'teams file'));
+  if (!read.ok)
+    throw new UsageError(
+      `teams file ${file} is not valid team members ({"SRE": {"members": [{"username": "...", "email": "..."}]}}, see \`preflight-gate schema --facts\`): ${describeFactErrors(read.errors)}`,
+    );
+  return read.facts;
+}
+
 /**
  * `preflight-gate eval --payload run.json`: the answer the service would give to this payload
  * with the policies of `--dir` (and the built-in ones), the state facts of `--state` (else those of a
@@ -94,6 +106,7 @@ export async function evalCommand(
   const given = opts.state === undefined ? undefined : readStateFile(opts.state);
   const signals = opts.signals === undefined ? undefined : readSignalsFile(opts.signals);
   const environments = opts.environments === undefined ? undefined : readEnvironmentsFile(opts.environments);
+  const teams = opts.teams === undefined ? undefined : readTeamsFile(opts.teams);
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
@@ -108,7 +121,7 @@ export async function evalCommand(
     const judged = judgeRunningRun(
       view,
       checked.payload,
-      givenFacts(view.needs, { state: given, signals, environments }),
+      givenFacts(view.needs, { state: given, signals, environments, teams }),
       now,
       randomUUID(),
     );
@@ -119,7 +132,7 @@ export async function evalCommand(
     );
     return opts.exitCode && judged.stop ? EXIT.failed : EXIT.ok;
   }
-  const facts = givenFacts(bundle.needs, { state: given, signals, environments });
+  const facts = givenFacts(bundle.needs, { state: given, signals, environments, teams });
   const decision = decide(bundle, checked.payload, facts, now, {
     decisionId: randomUUID(),
     fullScan: opts.explain === true,

@@ -3,6 +3,7 @@ import type { EnvironmentFacts } from './environment-facts';
 import type { Facts } from './facts';
 import type { Need } from './need';
 import type { StateFacts } from './state-facts';
+import type { TeamFacts } from './team-facts';
 
 /**
  * What a freshly started service knows before any event, for these needs: the emergency stop is not
@@ -48,11 +49,12 @@ export function quietFacts(needs: readonly Need[]): Facts {
  */
 export function givenFacts(
   needs: readonly Need[],
-  given: { state?: StateFacts; signals?: SignalFacts; environments?: EnvironmentFacts },
+  given: { state?: StateFacts; signals?: SignalFacts; environments?: EnvironmentFacts; teams?: TeamFacts },
 ): Facts {
   return {
     ...(given.state ? { state: given.state } : quietFacts(needs)),
     ...(given.signals ? { signals: given.signals } : {}),
     ...(given.environments ? { environments: given.environments } : {}),
+    ...(given.teams ? { teams: given.teams } : {}),
   };
 }

@@ -2,12 +2,14 @@ import { ajv, toFieldErrors, type FieldError } from '../../validation/ajv';
 import { pathText } from '../../validation/field-path';
 import type { Facts } from './facts';
 import type { EnvironmentFacts } from './environment-facts';
-import { environmentFactsShape, factsSchema, stateFactsSchema } from './facts-schema';
+import { environmentFactsShape, factsSchema, stateFactsSchema, teamFactsShape } from './facts-schema';
+import type { TeamFacts } from './team-facts';
 import type { RunsByScope, StateFacts } from './state-facts';
 
 const validateState = ajv.compile(stateFactsSchema);
 const validateFacts = ajv.compile(factsSchema);
 const validateEnvironments = ajv.compile(environmentFactsShape);
+const validateTeams = ajv.compile(teamFactsShape);
 
 export type FactsRead<T> = { ok: true; facts: T } | { ok: false; errors: FieldError[] };
 
@@ -56,6 +58,12 @@ export function readStateFacts(value: unknown): FactsRead<StateFacts> {
 export function readEnvironmentFacts(value: unknown): FactsRead<EnvironmentFacts> {
   if (!validateEnvironments(value)) return { ok: false, errors: toFieldErrors(validateEnvironments.errors) };
   return { ok: true, facts: value as EnvironmentFacts };
+}
+
+/** Team members from JSON (`eval --teams`): `{"SRE": {"members": [{"username": ..., "email": ...}]}}`, checked. */
+export function readTeamFacts(value: unknown): FactsRead<TeamFacts> {
+  if (!validateTeams(value)) return { ok: false, errors: toFieldErrors(validateTeams.errors) };
+  return { ok: true, facts: value as TeamFacts };
 }
 
 /** Facts from JSON (a recorded decision's, every part), checked the same way. */
