@@ -18,6 +18,15 @@ describe('globs in scopes and rules: case-insensitive, whole value', () => {
     ['ADM-*', 'ADM-*', true],
     ['ADM-1', 'adm-1', true],
     ['ADM-1', 'ADM-12', false],
+    // Escaped literals match the character they escape, not a backslash (a username scoped by
+    // createdBy: google-oauth2|931455 once silently skipped its policy).
+    ['google-oauth2\\|931455', 'google-oauth2|931455', true],
+    ['google-oauth2\\|931455', 'GOOGLE-OAUTH2|931455', true],
+    ['google-oauth2\\|931455', 'google-oauth2|9314556', false],
+    ['a\\[b', 'a[b', true],
+    ['a\\{b', 'a{b', true],
+    ['a\\*b', 'a*b', true],
+    ['a\\*b', 'axb', false],
   ])('%s against %j: %s', (pattern, value, expected) => {
     expect(compileGlobs([pattern])(value)).toBe(expected);
   });
@@ -42,6 +51,8 @@ describe('globs in scopes and rules: case-insensitive, whole value', () => {
     '!(x)*',
     '@(ab|cd)',
     '*.\\*',
+    'google-oauth2\\|931455',
+    'a\\[b',
   ];
   const VALUES = fc.oneof(
     fc.string(),

@@ -28,7 +28,9 @@ export function compileGlobs(patterns: readonly string[]): Matcher {
   for (const p of patterns) {
     const problem = globProblem(p);
     if (problem !== undefined) throw new RuleSpecError(problem);
-    if (picomatch.scan(p).isGlob) globs.push(globMatcher(p));
+    // An escaped literal (`google-oauth2\|931455`, `a\[b`) is no glob to picomatch's scan, but its
+    // backslashes are escapes, not characters: only a pattern without them is compared as it is.
+    if (picomatch.scan(p).isGlob || p.includes('\\')) globs.push(globMatcher(p));
     else exact.add(p.toLowerCase());
   }
   return (value) => exact.has(value.toLowerCase()) || matchesAny(globs, value);
