@@ -124,6 +124,23 @@ describe('ExceptionSettings.approverNotStarter', () => {
     expect(load({ approvedBy: 'joe@example.com' }, SECOND_PERSON)).toEqual([]);
   });
 
+  test.each(['"bob@example.com, jane@example.com"', '"bob@example.com;jane@example.com"', '"Jane Doe"'])(
+    'refuses approvedBy %s: one person, or the starter could hide in a list (review finding)',
+    (approvedBy) => {
+      expect(load({ approvedBy }, SECOND_PERSON)).toEqual([
+        expect.stringMatching(
+          /^e\.yaml:\d+:\d+ approvedBy: exception "adm-gameday" has approvedBy ".+", which is not one Steadybit username or email .*approverNotStarter compares it/,
+        ),
+      ]);
+    },
+  );
+
+  test('a set without the setting gets a warning for such an approvedBy, not an error', () => {
+    const problems = load({ approvedBy: '"bob@example.com, jane@example.com"' });
+    expect(problems).toEqual([expect.stringMatching(/approvedBy: .*is not one Steadybit username or email/)]);
+    expect(problems[0]).not.toMatch(/approverNotStarter/);
+  });
+
   test('a typo in the setting is refused with the key named', () => {
     const problems = load(
       { approvedBy: 'joe@example.com' },

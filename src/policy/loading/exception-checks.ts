@@ -59,6 +59,29 @@ function unscoped(e: CompiledException, input: ExceptionCheckInput): LoadProblem
   ];
 }
 
+/** More than one person, or a display name, where one Steadybit username or email belongs: `a@x.com, b@y.com`. */
+const NOT_ONE_IDENTITY = /[\s,;]/;
+
+/**
+ * An approvedBy naming more than one person would let a list that includes the starter pass the
+ * second-person check as "someone else" (review finding): refused where the set requires a second
+ * person, a warning elsewhere (sets written before the setting may hold display names).
+ */
+function approverNotOnePerson(e: CompiledException, input: ExceptionCheckInput): LoadProblem[] {
+  const approver = e.approvedBy?.trim();
+  if (approver === undefined || !NOT_ONE_IDENTITY.test(approver)) return [];
+  const strict = input.settings?.approverNotStarter === true;
+  return [
+    at(
+      e,
+      input,
+      'approvedBy',
+      `exception "${e.name}" has approvedBy "${approver}", which is not one Steadybit username or email (it holds a space, a comma or a semicolon); name the one person who approved it${strict ? ': ExceptionSettings.approverNotStarter compares it with the person who started the run' : ''}`,
+      strict ? 'error' : 'warning',
+    ),
+  ];
+}
+
 /** An exception in a set that wants a second person must name its approver (ExceptionSettings.approverNotStarter). */
 function unapproved(e: CompiledException, input: ExceptionCheckInput): LoadProblem[] {
   if (!input.settings?.approverNotStarter || e.approvedBy !== undefined) return [];
@@ -114,5 +137,10 @@ function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProbl
 
 /** Every exception checked against its set (docs/approvals.md#what-validate-checks). */
 export function exceptionProblems(input: ExceptionCheckInput): LoadProblem[] {
-  return input.exceptions.flatMap((e) => [...unapproved(e, input), ...problemsOf(e, input), ...unscoped(e, input)]);
+  return input.exceptions.flatMap((e) => [
+    ...unapproved(e, input),
+    ...approverNotOnePerson(e, input),
+    ...problemsOf(e, input),
+    ...unscoped(e, input),
+  ]);
 }
