@@ -4,6 +4,7 @@ import { DEFAULT_MAX_EXCEPTION_MS } from '../policy/loading/exception-checks';
 import { formatDuration } from '../validation/syntax/duration';
 import { BUILT_IN_FILE } from '../policy/loading/built-in-policies';
 import type { DeniedRun } from './denied-run';
+import { isStarter } from '../policy/engine/starter-identity';
 
 /** What the person minting says: how long, how often, why, who. */
 export interface MintRequest {
@@ -110,11 +111,22 @@ function checkApprover(run: DeniedRun, req: MintRequest, bundle: PolicyBundle): 
     throw new MintRefused(
       `the policy set requires a second person to approve (${where}): give --approved-by <username or email>`,
     );
-  const approver = req.approvedBy.trim().toLowerCase();
-  const starter = [run.createdBy?.username, run.createdBy?.email].filter((v): v is string => v !== undefined);
-  if (starter.some((v) => v.toLowerCase() === approver))
+  const username = run.createdBy?.username?.trim().toLowerCase() || undefined;
+  const email = run.createdBy?.email?.trim().toLowerCase() || undefined;
+  const same = isStarter(req.approvedBy, { username, email, all: [username, email].filter((v) => v !== undefined) });
+  if (same === true)
     throw new MintRefused(
       `--approved-by ${req.approvedBy} started the run of decision ${run.decisionId}; the policy set requires someone else to approve (${where})`,
+    );
+  // The gate would not waive a run it cannot compare (docs/policies.md#who-started-the-run): an
+  // exception minted anyway would pass review and never work (review finding).
+  if (same === undefined)
+    throw new MintRefused(
+      `cannot tell whether --approved-by ${req.approvedBy} started the run of decision ${run.decisionId}: ${
+        username === undefined && email === undefined
+          ? 'the decision does not say who started it (an audit line does not record it: mint from --archive or --payload)'
+          : `the run names its starter by ${username === undefined ? 'email' : 'username'} only: give --approved-by as a ${username === undefined ? 'email' : 'username'}`
+      }; the policy set requires someone else to approve (${where})`,
     );
 }
 

@@ -191,6 +191,29 @@ describe('preflight-gate exception', () => {
     expect(docs(ok.stdout)[0]).toMatchObject({ approvedBy: 'joe@example.com', requestedBy: 'jane@example.com' });
   });
 
+  it('a set that requires a second person: a decision that does not say who started the run is refused (review finding)', () => {
+    const d = dir({
+      ...POLICIES,
+      'limits.yaml': 'kind: ExceptionSettings\nmaxDuration: 3d\napproverNotStarter: true\n',
+      'audit.jsonl': `${JSON.stringify(auditLine)}\n`,
+    });
+    const res = mint(d, [
+      '--from-decision',
+      ID,
+      '--audit-log',
+      join(d, 'audit.jsonl'),
+      '--requested-by',
+      'jane@example.com',
+      '--approved-by',
+      'jane@example.com',
+    ]);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain(
+      `cannot tell whether --approved-by jane@example.com started the run of decision ${ID}: the decision does not say who started it (an audit line does not record it: mint from --archive or --payload)`,
+    );
+  });
+
   it.each([
     [
       'an expiry past the declared maximum',
