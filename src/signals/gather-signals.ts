@@ -72,6 +72,13 @@ function record(facts: SignalFacts, need: ResolvedSignalNeed, answer: Answer): v
  * a query under way or kept for SIGNAL_CACHE_TTL_MS, each query within SIGNAL_TIMEOUT_MS. Never
  * rejects: a source that is not configured, or cannot answer, is an error answer the rule judges.
  */
+/** Where a missing source is configured: json sources (and calendars) only in SIGNAL_SOURCES_FILE. */
+const HOW_TO_CONFIGURE: Readonly<Record<ReturnType<typeof kindOf>, string>> = {
+  alertmanager: 'ALERTMANAGER_URL or SIGNAL_SOURCES_FILE',
+  prometheus: 'PROMETHEUS_URL or SIGNAL_SOURCES_FILE',
+  json: 'a json source in SIGNAL_SOURCES_FILE',
+};
+
 export function createSignalGatherer(deps: SignalGathererDeps): SignalGatherer {
   const clock = deps.clock ?? (() => new Date());
   const cache = deps.cache ?? createAnswerCache(deps.config.cacheTtlMs);
@@ -83,7 +90,7 @@ export function createSignalGatherer(deps: SignalGathererDeps): SignalGatherer {
     if (!source)
       return {
         readAt: clock().toISOString(),
-        error: `${sourceText(kind, need.source)} is not configured (docs/signals.md: ${kind.toUpperCase()}_URL or SIGNAL_SOURCES_FILE)`,
+        error: `${sourceText(kind, need.source)} is not configured (docs/signals.md: ${HOW_TO_CONFIGURE[kind]})`,
       };
     const load = async (): Promise<Kept> => {
       const started = performance.now();

@@ -219,6 +219,14 @@ describe('gathering signal facts', () => {
     });
     expect(seen).toHaveLength(0);
   });
+
+  it('a json source that is not configured names SIGNAL_SOURCES_FILE, the only place json sources are set', async () => {
+    const facts = await gatherer()([{ kind: 'json', source: 'change-calendar', path: '/freezes.ics' }]);
+    expect(JSON.stringify(facts)).toContain(
+      'json \\"change-calendar\\" is not configured (docs/signals.md: a json source in SIGNAL_SOURCES_FILE)',
+    );
+    expect(JSON.stringify(facts)).not.toContain('JSON_URL');
+  });
 });
 
 describe('https with a private CA', () => {
