@@ -1,3 +1,4 @@
+import { bodyExcerpt } from './body-excerpt';
 import { fetched, httpGetText, type Fetched } from './http-get-json';
 import type { JsonAnswer } from '../policy/facts/signal-facts';
 import type { SignalSource } from './signal-source';
@@ -31,7 +32,7 @@ export async function fetchCalendar(
       error: `HTTP ${http.status}: a redirect, which is not followed; set the source's url to the calendar's final address`,
     });
   if (http.status < 200 || http.status > 399)
-    return fetched(http, { readAt, error: `HTTP ${http.status}: ${http.text.slice(0, 200).trim()}` });
+    return fetched(http, { readAt, error: `HTTP ${http.status}: ${bodyExcerpt(http.text)}` });
   const calendar = parseCalendar(http.text, source.calendar?.timeZone);
   if (typeof calendar === 'string') return fetched(http, { readAt, error: calendar });
   const from = Date.parse(readAt);

@@ -1,3 +1,4 @@
+import { bodyExcerpt } from './body-excerpt';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { SignalSource } from './signal-source';
@@ -80,7 +81,7 @@ export async function httpGetJson(source: SignalSource, path: string, timeoutMs:
     return {
       ok: false,
       timedOut: false,
-      error: `HTTP ${http.status}: the answer is not JSON (${http.text.slice(0, 120).trim()})`,
+      error: `HTTP ${http.status}: the answer is not JSON (${bodyExcerpt(http.text)})`,
     };
   }
 }

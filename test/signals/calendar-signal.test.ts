@@ -44,6 +44,11 @@ function calendarServer(requests: string[]): Server {
         .end('<a href="/freezes.ics">moved</a>');
       return;
     }
+    if (req.url === '/retired.ics') {
+      const page = `<!DOCTYPE html>\n<html>\n<head><title>404</title><style>body { margin: 0 }</style></head>\n<body>\n  <h1>Not Found</h1>\n  <p>The calendar\n  was retired.</p>\n${'<p>filler</p>\n'.repeat(60)}</body>\n</html>\n`;
+      res.writeHead(404, { 'content-type': 'text/html' }).end(page);
+      return;
+    }
     const found = files[req.url ?? ''];
     if (!found) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('no such calendar');
@@ -156,6 +161,12 @@ describe('a change-freeze calendar (.ics) as a signal, from a local calendar ser
     ],
     ['an HTML page answered with 200', '/login.ics', /could not be read \(the answer is not an iCalendar file/],
     ['a calendar that is not there (404)', '/gone.ics', /could not be read \(HTTP 404: no such calendar\)/],
+    [
+      // An error page is quoted as one short line, so other policies' reasons still fit the message.
+      'a 404 error page in HTML',
+      '/retired.ics',
+      /could not be read \(HTTP 404: 404 Not Found The calendar was retired\. filler filler[ a-z]*…\)$/,
+    ],
     [
       'a redirect (not followed)',
       '/moved.ics',

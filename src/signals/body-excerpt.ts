@@ -1,0 +1,14 @@
+/**
+ * A body quoted in a denial: one line, at most `max` characters. Steadybit shows the message to the
+ * person who started the run and it is cut to a size, so an error page pasted whole would push other
+ * policies' reasons out (review finding: a calendar's 404 page). Markup is dropped, whitespace
+ * collapsed, the cut marked.
+ */
+export function bodyExcerpt(text: string, max = 120): string {
+  const plain = text
+    .replace(/<(script|style)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length <= max ? plain : `${plain.slice(0, max - 1)}…`;
+}
