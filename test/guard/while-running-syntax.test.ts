@@ -38,7 +38,7 @@ describe('whileRunning', () => {
     );
     expect(problems.map(formatProblem)).toEqual([
       expect.stringMatching(
-        /^policies\/p\.yaml:3:1 .*whileRunning: none of this policy's rules can change during a run \(its rules: actions\); only timeWindow, alerts, prometheus, condition are judged again/,
+        /^policies\/p\.yaml:3:1 whileRunning: none of this policy's rules can change during a run \(its rules: actions\); only timeWindow, alerts, prometheus, condition are judged again/,
       ),
     ]);
   });

@@ -23,7 +23,7 @@ export function compileWhileRunning(
 ): WhileRunning | string {
   if (!rules.some(isReJudged)) {
     const kinds = [...new Set(rules.map((r) => r.kind))].join(', ') || 'none';
-    return `whileRunning: none of this policy's rules can change during a run (its rules: ${kinds}); only ${RE_JUDGED_KINDS.join(', ')} are judged again (docs/guard.md)`;
+    return `none of this policy's rules can change during a run (its rules: ${kinds}); only ${RE_JUDGED_KINDS.join(', ')} are judged again (docs/guard.md)`;
   }
   return Object.freeze({ onCannotJudge: spec === true ? 'report' : (spec.onCannotJudge ?? 'report') });
 }
