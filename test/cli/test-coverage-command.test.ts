@@ -66,7 +66,7 @@ const MORE_CASES = `
 `;
 
 const GAPS = [
-  'only-ops.yaml:1:1 policy only-ops: no case made it apply (every case was outside its match or exclude scope)',
+  'only-ops.yaml:1:1 policy only-ops: no case made it apply (no case was inside its match and exclude scope)',
   'only-ops.yaml:5:5 rule rules[0].environments of policy only-ops: no case made it judge (its policy never applied)',
   'hours.yaml:7:9 rules[0].timeWindow allowed: outside of policy hours: no case ran outside every allowed window (Mon-Fri 09:00-17:00 UTC)',
   'no-attacks.yaml:6:1 exception ops-gameday (waives no-attacks): never waived a case (considered in 2, it did not match or no longer waives)',
@@ -224,7 +224,7 @@ describe('preflight-gate test --coverage', () => {
     expect(annotations).toEqual([
       `::warning file=${d}/hours.yaml,line=7,col=9,title=preflight-gate coverage::rules[0].timeWindow allowed: outside of policy hours: no case ran outside every allowed window (Mon-Fri 09:00-17:00 UTC)`,
       `::warning file=${d}/no-attacks.yaml,line=6,col=1,title=preflight-gate coverage::exception ops-gameday (waives no-attacks): never waived a case (considered in 2, it did not match or no longer waives)`,
-      `::warning file=${d}/only-ops.yaml,line=1,col=1,title=preflight-gate coverage::policy only-ops: no case made it apply (every case was outside its match or exclude scope)`,
+      `::warning file=${d}/only-ops.yaml,line=1,col=1,title=preflight-gate coverage::policy only-ops: no case made it apply (no case was inside its match and exclude scope)`,
       `::warning file=${d}/only-ops.yaml,line=5,col=5,title=preflight-gate coverage::rule rules[0].environments of policy only-ops: no case made it judge (its policy never applied)`,
       '::error title=preflight-gate coverage::Coverage: 63.6%25 (7 of 11 items: policies, rules, exceptions, time-window branches) is below the minimum of 90%25 (--min-coverage)',
     ]);

@@ -18,7 +18,7 @@ export function itemName(e: CoverageEntry): string {
 export function uncoveredText(e: CoverageEntry): string {
   switch (e.kind) {
     case 'policy':
-      return `${itemName(e)}: no case made it apply (every case was outside its match or exclude scope)`;
+      return `${itemName(e)}: no case made it apply (no case was inside its match and exclude scope)`;
     case 'rule':
       return `${itemName(e)}: no case made it judge (its policy never applied)`;
     case 'exception':
