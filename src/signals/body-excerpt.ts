@@ -1,8 +1,8 @@
 /**
  * A body quoted in a denial: one line, at most `max` characters. Steadybit shows the message to the
  * person who started the run and it is cut to a size, so an error page pasted whole would push other
- * policies' reasons out (review finding: a calendar's 404 page). Markup is dropped, whitespace
- * collapsed, the cut marked.
+ * policies' reasons out (review finding: a calendar's 404 page). Markup is dropped (an HTML page is
+ * said to be one), whitespace collapsed, the cut marked.
  */
 export function bodyExcerpt(text: string, max = 120): string {
   const plain = text
@@ -10,5 +10,6 @@ export function bodyExcerpt(text: string, max = 120): string {
     .replace(/<[^>]*>/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return plain.length <= max ? plain : `${plain.slice(0, max - 1)}…`;
+  const shown = /^\s*<(!doctype|html|[a-z][a-z0-9]*[\s>])/i.test(text) ? `an HTML page: ${plain}` : plain;
+  return shown.length <= max ? shown : `${shown.slice(0, max - 1)}…`;
 }

@@ -165,7 +165,7 @@ describe('a change-freeze calendar (.ics) as a signal, from a local calendar ser
       // An error page is quoted as one short line, so other policies' reasons still fit the message.
       'a 404 error page in HTML',
       '/retired.ics',
-      /could not be read \(HTTP 404: 404 Not Found The calendar was retired\. filler filler[ a-z]*…\)$/,
+      /could not be read \(HTTP 404: an HTML page: 404 Not Found The calendar was retired\. filler filler[ a-z]*…\)$/,
     ],
     [
       'a redirect (not followed)',

@@ -171,7 +171,7 @@ describe('gathering signal facts', () => {
         res.writeHead(200);
         res.end('<html>login</html>');
       },
-      /^HTTP 200: the answer is not JSON \(<html>login<\/html>\)$/,
+      /^HTTP 200: the answer is not JSON \(an HTML page: login\)$/,
     ],
     ['not the Prometheus API', (_q, res) => json(res, 200, { hello: 1 }), /is not a Prometheus query result/],
     [
