@@ -6,6 +6,10 @@
 # list to install by hand (other distributions name some packages differently).
 # PREFLIGHT_GATE_TEST_DEPS=check only checks: the list and exit 1 when something is missing.
 set -euo pipefail
+# Debian installs some of them in /usr/sbin (debootstrap), which a non-login shell's PATH may lack.
+# PREFLIGHT_GATE_TEST_DEPS_SBIN names other directories to look in ('' none: the script's own tests).
+sbin=${PREFLIGHT_GATE_TEST_DEPS_SBIN-/usr/local/sbin:/usr/sbin:/sbin}
+[ -n "$sbin" ] && PATH="$PATH:$sbin"
 #       command                 Debian package           what needs it
 needs=(
   "redis-server             redis-server             the state tests start Redis, Sentinel and Cluster (test/state)"

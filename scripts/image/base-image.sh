@@ -8,6 +8,8 @@
 #     image holds, minus yarn and the docs.
 # Progress goes to stderr; stdout is only the image reference, for --build-arg NODE_IMAGE=.
 set -euo pipefail
+# debootstrap lives in /usr/sbin on Debian, which a non-login shell's PATH may lack.
+PATH="$PATH:/usr/local/sbin:/usr/sbin:/sbin"
 here="$(cd "$(dirname "$0")" && pwd)"
 buildah() { "$here/buildah.sh" "$@"; }
 pinned="$(sed -n 's/^ARG NODE_IMAGE=//p' "$here/../../Dockerfile")"

@@ -12,22 +12,29 @@ import { ROOT } from '../helpers/server-process';
 const SCRIPT = join(ROOT, 'scripts', 'ensure-test-deps.sh');
 let bin: string;
 
-/** A PATH that has bash, `id` and the given programs of this machine, and nothing else. */
+/**
+ * A PATH that has bash, `id` and the given programs of this machine, and nothing else; a fake
+ * replaces the link to the real program. (Writing a fake over the link once wrote through it and
+ * replaced the machine's own /usr/bin/id: a fake is never written where a link is.)
+ */
 function machine(programs: string[], fakes: Record<string, string> = {}): string {
   bin = mkdtempSync(join(tmpdir(), 'pg-deps-'));
-  for (const p of ['bash', 'id', ...programs]) {
+  for (const p of ['bash', 'id', ...programs].filter((name) => !(name in fakes))) {
     const found = spawnSync('bash', ['-c', `command -v ${p}`], { encoding: 'utf8' }).stdout.trim();
     if (!found) throw new Error(`${p} is not on this machine`);
     symlinkSync(found, join(bin, p));
   }
   for (const [name, script] of Object.entries(fakes))
-    writeFileSync(join(bin, name), `#!${join(bin, 'bash')}\n${script}\n`, { mode: 0o755 });
+    writeFileSync(join(bin, name), `#!${join(bin, 'bash')}\n${script}\n`, { mode: 0o755, flag: 'wx' });
   return bin;
 }
 afterEach(() => rmSync(bin, { recursive: true, force: true }));
 
 const run = (path: string, env: Record<string, string> = {}) =>
-  spawnSync(join(path, 'bash'), [SCRIPT], { env: { PATH: path, ...env }, encoding: 'utf8' });
+  spawnSync(join(path, 'bash'), [SCRIPT], {
+    env: { PATH: path, PREFLIGHT_GATE_TEST_DEPS_SBIN: '', ...env },
+    encoding: 'utf8',
+  });
 
 describe('scripts/ensure-test-deps.sh', () => {
   it('without apt-get: lists every missing program with its package and use, installs nothing, exits 1', () => {
