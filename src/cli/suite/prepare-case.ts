@@ -5,7 +5,8 @@ import { parse as parseYaml } from 'yaml';
 import { parseStrictJson } from '../../payload/parse-strict-json';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
 import type { EnvironmentFacts } from '../../policy/facts/environment-facts';
-import { describeFactErrors, readEnvironmentFacts, readStateFacts } from '../../policy/facts/read-facts';
+import { describeFactErrors, readEnvironmentFacts, readStateFacts, readTeamFacts } from '../../policy/facts/read-facts';
+import type { TeamFacts } from '../../policy/facts/team-facts';
 import type { StateFacts } from '../../policy/facts/state-facts';
 import type { PreflightPayload } from '../../policy/core/decision';
 import type { SignalFacts } from '../../policy/facts/signal-facts';
@@ -21,6 +22,8 @@ export interface PreparedCase {
   state?: StateFacts;
   /** The case's environment names (over the defaults'), checked; undefined when neither gives any. */
   environments?: EnvironmentFacts;
+  /** The case's team members (over the defaults'), checked; undefined when neither gives any. */
+  teams?: TeamFacts;
   /** The case's signal facts (over the defaults'), checked; undefined when neither gives any. */
   signals?: SignalFacts;
 }
@@ -106,6 +109,14 @@ function caseEnvironments(defaults: PayloadSource, c: SuiteCase): EnvironmentFac
   return read.facts;
 }
 
+/** The case's team members over the defaults' (team by team), checked as `eval --teams` checks a file. */
+function caseTeams(defaults: PayloadSource, c: SuiteCase): TeamFacts | undefined {
+  if (defaults.teams === undefined && c.teams === undefined) return undefined;
+  const read = readTeamFacts({ ...defaults.teams, ...c.teams });
+  if (!read.ok) throw new Error(`teams: ${describeFactErrors(read.errors)}`);
+  return read.facts;
+}
+
 /** One source's signal facts: inline, or from its file. */
 function signalsOf(suiteFile: string, s: PayloadSource, cache: FileCache): unknown {
   if (s.signals !== undefined && s.signalsFile !== undefined) throw new Error('give signals or signalsFile, not both');
@@ -168,6 +179,7 @@ export function prepareCase(
     now: new Date((c.now ?? defaults.now) as string),
     state: caseState(defaults, c),
     environments: caseEnvironments(defaults, c),
+    teams: caseTeams(defaults, c),
     signals: caseSignals(suiteFile, defaults, c, cache),
   };
 }

@@ -1,6 +1,6 @@
 import { modificationSchema, NAME_PATTERN } from '../../policy/loading/document-schema';
 import { EMERGENCY_STOP_POLICY } from '../../policy/loading/built-in-policies';
-import { environmentFactsShape, stateFactsShape } from '../../policy/facts/facts-schema';
+import { environmentFactsShape, stateFactsShape, teamFactsShape } from '../../policy/facts/facts-schema';
 import { signalFactsShape } from '../../policy/facts/signal-facts-schema';
 import type { Modification, PolicyResultKind } from '../../policy/core/decision';
 
@@ -26,6 +26,8 @@ export interface PayloadSource {
   state?: Record<string, unknown>;
   /** The Steadybit names of the payload's environments (Platform API): docs/platform-api.md. */
   environments?: Record<string, unknown>;
+  /** The members of the Steadybit teams createdByTeams names (Platform API): docs/policies.md#who-started-the-run. */
+  teams?: Record<string, unknown>;
   /** Signal facts for alerts and prometheus rules: docs/signals.md, `schema --signals`. */
   signals?: Record<string, unknown>;
   /** The same in a file (JSON or YAML, e.g. one `eval --signals` reads), relative to the suite file. */
@@ -119,6 +121,11 @@ const payloadSourceProperties = {
     ...environmentFactsShape,
     description:
       "The Steadybit names of the payload's environments, as the service reads them from the Platform API (docs/platform-api.md): {\"<environment id>\": {name: production}} or {unknown: why}; without, none (policies match the values sent and aliases). A case's names replace the defaults' value by value.",
+  },
+  teams: {
+    ...teamFactsShape,
+    description:
+      "The members of the Steadybit teams that createdByTeams names, as the service reads them from the Platform API (docs/policies.md#who-started-the-run): {SRE: {members: [{username: jane, email: jane@example.com}]}} or {SRE: {unknown: why}}; without, policies that need them cannot decide. A case's teams replace the defaults' team by team.",
   },
   signals: {
     ...signalFactsShape,
