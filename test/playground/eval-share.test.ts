@@ -10,6 +10,7 @@ test('eval --share prints a playground link holding the payload, every policy fi
   const facts = tempDir({
     'state.json': JSON.stringify({ emergencyStop: { engaged: false } }),
     'names.json': JSON.stringify({ 'env-1': { name: 'production' } }),
+    'teams.json': JSON.stringify({ SRE: { members: [{ username: 'joe' }] } }),
   });
   const policies = tempDir({ 'a.yaml': 'kind: Policy\nname: a\nrules: []\n', 'sub/b.yml': 'x: [' });
   const res = runCli([
@@ -25,6 +26,8 @@ test('eval --share prints a playground link holding the payload, every policy fi
     join(facts.dir, 'state.json'),
     '--environments',
     join(facts.dir, 'names.json'),
+    '--teams',
+    join(facts.dir, 'teams.json'),
   ]);
   expect(res.stderr).toBe('');
   expect(res.code).toBe(0);
@@ -38,7 +41,11 @@ test('eval --share prints a playground link holding the payload, every policy fi
       policies: { 'a.yaml': 'kind: Policy\nname: a\nrules: []\n', 'sub/b.yml': 'x: [' },
       payload: JSON.parse(readFileSync(join(CASE, 'payload.json'), 'utf8')),
       now: '2026-01-05T10:00:00.000Z',
-      facts: { state: { emergencyStop: { engaged: false } }, environments: { 'env-1': { name: 'production' } } },
+      facts: {
+        state: { emergencyStop: { engaged: false } },
+        environments: { 'env-1': { name: 'production' } },
+        teams: { SRE: { members: [{ username: 'joe' }] } },
+      },
     },
   });
 });

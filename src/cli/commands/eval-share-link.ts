@@ -15,6 +15,7 @@ export interface ShareInput {
   state?: string;
   signals?: string;
   environments?: string;
+  teams?: string;
   base?: string;
 }
 
@@ -39,6 +40,7 @@ export function evalShareLink(input: ShareInput): string {
     ...(input.state === undefined ? {} : { state: factsFile(input.state, 'state file') }),
     ...(input.signals === undefined ? {} : { signals: factsFile(input.signals, 'signals file') }),
     ...(input.environments === undefined ? {} : { environments: factsFile(input.environments, 'environments file') }),
+    ...(input.teams === undefined ? {} : { teams: factsFile(input.teams, 'teams file') }),
   };
   return shareLink(base, {
     policies: Object.fromEntries(sources.map((s) => [s.key ?? s.file, s.text])),
