@@ -143,6 +143,39 @@ describe('match/exclude createdByTeams', () => {
     expect(resultOf(d)?.reasons).toEqual([expect.stringContaining('blocked')]);
   });
 
+  describe('an exception scoped with createdByTeams', () => {
+    const exception = (match: string) =>
+      `kind: Exception\nname: sre-gameday\npolicy: p\nowner: sre@example.com\nreason: game day\nexpires: "2026-01-06T10:00:00Z"\nmatch: ${match}\n`;
+    const files = (match: string) => ({ 'p.yaml': policy(''), 'e.yaml': exception(match) });
+
+    test('waives a run its starter started as a member', () => {
+      const d = decideWith(
+        files('{ createdByTeams: [SRE] }'),
+        byUser,
+        teamFacts({ SRE: members({ username: USER.username }) }),
+      );
+      expect(resultOf(d)).toMatchObject({ result: 'skipped', exception: 'sre-gameday' });
+    });
+
+    test('members that cannot be read: it does not waive, and the denial says why (unknown never widens a waiver)', () => {
+      const d = decideWith(files('{ createdByTeams: [SRE] }'), byUser, teamFacts({ SRE: { unknown: 'HTTP 503' } }));
+      expect(resultOf(d)?.result).toBe('deny');
+      expect(d.message).toContain(
+        'exception "sre-gameday" does not waive this run: cannot decide whether the run is in match.createdByTeams (SRE): HTTP 503',
+      );
+    });
+
+    test('an exception whose other fields do not reach the run is not named, read members or not', () => {
+      const d = decideWith(
+        files('{ experimentKeys: [NOPE-1], createdByTeams: [SRE] }'),
+        byUser,
+        teamFacts({ SRE: { unknown: 'HTTP 503' } }),
+      );
+      expect(resultOf(d)?.result).toBe('deny');
+      expect(d.message).not.toContain('sre-gameday');
+    });
+  });
+
   test('the bundle asks for each team once, as a need', () => {
     const bundle = bundleFrom(
       {

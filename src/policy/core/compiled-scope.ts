@@ -39,6 +39,11 @@ export interface CompiledScope {
    * members that cannot be read (docs/policies.md). Asked when runMiss said nothing.
    */
   undecided(ctx: EvaluationContext): { field: string; reason: string } | undefined;
+  /**
+   * Why the run is not known to be in this scope when only createdByTeams members that cannot be
+   * read stand in the way (every other field is known to match): an exception's match passed over.
+   */
+  membersUnread(ctx: EvaluationContext): string | undefined;
   /** Whether the scope lists createdByTeams: its answer depends on members read from the Platform API. */
   readsMembers: boolean;
   /** What deciding the scope needs from outside the payload: the environment names when it lists environments, the members of each createdByTeams team. */

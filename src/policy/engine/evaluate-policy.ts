@@ -195,9 +195,18 @@ function waiverFor(
   if (named === undefined) return { live: undefined, expiredNote: [] };
   const reaching = named.filter((e) => reaches(e, ctx, steps, violations));
   const live = reaching.find((e) => waiverBlocker(e, ctx) === undefined);
+  // An exception kept from the run only by team members that cannot be read never waives it, and
+  // the person who counts on it is told why (unknown never widens a waiver).
+  const passedOver = named.flatMap((e) => {
+    const why = reaching.includes(e) ? undefined : e.match.membersUnread(ctx);
+    return why === undefined ? [] : [`exception "${e.name}" does not waive this run: ${why}`];
+  });
   return {
     live,
-    expiredNote: reaching.map((e) => waiverBlocker(e, ctx)).filter((note): note is string => note !== undefined),
+    expiredNote: [
+      ...reaching.map((e) => waiverBlocker(e, ctx)).filter((note): note is string => note !== undefined),
+      ...passedOver,
+    ],
   };
 }
 

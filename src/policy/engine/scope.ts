@@ -260,6 +260,16 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     runCovered,
     needs: scopeNeeds(spec),
     readsMembers: spec?.createdByTeams !== undefined,
+    membersUnread(ctx) {
+      const teams = fields.findIndex((f) => f.name === 'createdByTeams');
+      if (teams < 0 || fields.some((f, j) => j !== teams && f.test(ctx, true) !== true)) return undefined;
+      const field = fields[teams];
+      if (field.test(ctx, true) !== undefined) return undefined;
+      const why = field.unknown?.(ctx);
+      return why === undefined
+        ? undefined
+        : `cannot decide whether the run is in ${label}.createdByTeams (${field.listed.join(', ')}): ${why}`;
+    },
     undecided(ctx) {
       for (let i = 0; i < fields.length; i++) {
         const field = fields[i];
