@@ -119,7 +119,11 @@ describe('the image built from the Dockerfile', () => {
 
   it('runs the Node LTS the Dockerfile names, with production dependencies only', () => {
     const major = /node:(\d+)-/.exec(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'))?.[1];
-    const version = spawnSync('chroot', [rootfs, 'node', '--version'], { encoding: 'utf8' }).stdout.trim();
+    // chroot lives in /usr/sbin, which a non-login shell's PATH may lack (CI stopped here once).
+    const PATH = `${process.env.PATH}:/usr/local/sbin:/usr/sbin:/sbin`;
+    const run = spawnSync('chroot', [rootfs, 'node', '--version'], { encoding: 'utf8', env: { ...process.env, PATH } });
+    if (run.error) throw run.error;
+    const version = run.stdout.trim();
     expect(version).toMatch(new RegExp(`^v${major}\\.`));
     const modules = readdirSync(join(rootfs, 'app', 'node_modules'));
     expect(modules).toEqual(expect.arrayContaining(['express', 'prom-client', 'winston']));
