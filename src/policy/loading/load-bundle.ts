@@ -6,7 +6,7 @@ import { compileDocument, sharedParts } from './compile-document';
 import { exceptionProblems, type ExceptionField } from './exception-checks';
 import { findModificationConflicts } from './modification-conflicts';
 import { nameTypoWarnings } from './name-typos';
-import { documentReferences } from './policy-references';
+import { addDocumentReferences, noReferences } from './policy-references';
 import type { LoadProblem } from './load-error';
 import { parseYamlSource, type ParsedDocument, type SourceFile } from './yaml-source';
 
@@ -61,12 +61,13 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
   const declaredPolicies = new Set<string>();
   const exceptionDocs = new Map<CompiledException, ParsedDocument>();
   const shared = sharedParts();
-  const documents: ParsedDocument[] = [];
+  // What the typo check needs is read per document: the parsed documents are not kept to the end.
+  const references = noReferences();
   for (const source of sources) {
     const parsed = parseYamlSource(source);
     problems.push(...parsed.problems);
-    documents.push(...parsed.documents);
     for (const doc of parsed.documents) {
+      addDocumentReferences(references, doc);
       const { compiled, problems: docProblems } = compileDocument(doc, now, shared);
       problems.push(...docProblems);
       // Names count whether or not the document compiled: one run reports a duplicate and the
@@ -114,7 +115,7 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
   problems.push(...exceptionProblems({ exceptions, locate, declaredPolicies, settings: exceptionSettings, now }));
   problems.push(...findModificationConflicts(policies, aliases));
   // Likely typos are looked for once the set is valid: a name with an error is reported as that.
-  if (!problems.some((p) => p.severity === 'error')) problems.push(...nameTypoWarnings(documentReferences(documents)));
+  if (!problems.some((p) => p.severity === 'error')) problems.push(...nameTypoWarnings(references));
   if (policies.length === 0 && !problems.some((p) => p.severity === 'error')) {
     problems.push({
       file: sources[0]?.file ?? '(policy directory)',
