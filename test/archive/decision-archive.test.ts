@@ -4,9 +4,9 @@ import {
   type DecisionToArchive,
   type LineWriter,
 } from '../../src/archive/decision-archive';
-import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { decide } from '../../src/policy/engine/decide';
+import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/test-app';
 
@@ -30,12 +30,7 @@ const entry = (): DecisionToArchive => ({
 
 function setup(writer: LineWriter, queueBytes = 1024 ** 2) {
   const metrics = createMetrics({ defaultMetrics: false });
-  const errors: string[] = [];
-  const logger = createLogger('error', { silent: true });
-  logger.error = ((message: string) => {
-    errors.push(message);
-    return logger;
-  }) as typeof logger.error;
+  const { logger, lines: errors } = capturingLogger('error');
   const archive = decisionArchive({ writer, queueBytes, maskAttributes: [], metrics, logger });
   const count = async () =>
     (await metrics.registry.getSingleMetricAsString('preflight_decision_archive_records_total'))
@@ -116,7 +111,7 @@ test('a failed write is counted and logged (once a minute), and later writes go 
   expect(await count()).toMatch(
     /outcome="written"} 1[\s\S]*outcome="failed"} 2|outcome="failed"} 2[\s\S]*outcome="written"} 1/,
   );
-  expect(errors).toEqual(['decision archive: lines could not be written and are lost']);
+  expect(errors.map((l) => l.message)).toEqual(['decision archive: lines could not be written and are lost']);
 });
 
 test('a record after close is dropped, not written to a reopened file', async () => {

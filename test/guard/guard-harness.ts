@@ -3,8 +3,6 @@ import { createPlatformClient } from '../../src/platform/platform-client';
 import type { PlatformConfig } from '../../src/platform/platform-config';
 import { createPlatformMetrics } from '../../src/platform/platform-metrics';
 import { cancelExecution } from '../../src/platform/cancel-execution';
-import { Writable } from 'node:stream';
-import winston from 'winston';
 import { auditLogTo } from '../../src/observability/audit-log';
 import type { AuditRecord } from '../../src/observability/audit-record';
 import { createGuardMetrics } from '../../src/guard/guard-metrics';
@@ -15,6 +13,7 @@ import { RunGuard, type RunGuardDeps } from '../../src/guard/run-guard';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import type { PolicyBundle } from '../../src/policy/core/compiled';
 import type { Decision, PreflightPayload } from '../../src/policy/core/decision';
+import { capturingLogger, type LogLine } from '../helpers/capturing-logger';
 import type { FakeSteadybit, RecordedRequest } from '../helpers/fake-steadybit';
 
 /** The Platform API settings of a test against the fake: short timeouts, a generous budget. */
@@ -46,9 +45,10 @@ export interface GuardUnderTest {
   guard: RunGuard;
   runs: GuardStore;
   audit: AuditRecord[];
-  logs: string[];
+  /** The messages of the log lines, as they stand when read. */
+  readonly logs: string[];
   /** The log lines with their level. */
-  entries: LogEntry[];
+  entries: LogLine[];
   stops: GuardStop[];
   registry: Registry;
   store: PolicyStore;
@@ -65,13 +65,8 @@ export function guardUnderTest(
 ): GuardUnderTest {
   const registry = new Registry();
   const audit: AuditRecord[] = [];
-  const logs: string[] = [];
-  const entries: LogEntry[] = [];
+  const { logger, lines: entries } = capturingLogger();
   const stops: GuardStop[] = [];
-  const logger = winston.createLogger({
-    level: 'info',
-    transports: [new winston.transports.Stream({ stream: lineSink(logs, entries) })],
-  });
   const client =
     opts.fake &&
     createPlatformClient(platformConfig(opts.fake), { metrics: createPlatformMetrics(registry), random: () => 0 });
@@ -100,7 +95,9 @@ export function guardUnderTest(
     guard,
     runs,
     audit,
-    logs,
+    get logs() {
+      return entries.map((l) => l.message);
+    },
     entries,
     stops,
     registry,
@@ -127,21 +124,4 @@ export function cancels(fake: FakeSteadybit, id?: number): RecordedRequest[] {
   return fake.requests.filter(
     (r) => /\/cancel$/.test(r.path) && (id === undefined || r.path === `/api/experiments/executions/${id}/cancel`),
   );
-}
-
-export interface LogEntry {
-  level: string;
-  message: string;
-}
-
-/** A stream that keeps each log line's message, and its level. */
-function lineSink(lines: string[], entries: LogEntry[]): Writable {
-  return new Writable({
-    objectMode: true,
-    write(info: LogEntry, _enc, done) {
-      lines.push(info.message);
-      entries.push({ level: info.level, message: info.message });
-      done();
-    },
-  });
 }

@@ -1,25 +1,7 @@
-import { Writable } from 'node:stream';
-import winston from 'winston';
+import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
-
-/** A JSON logger whose lines the test can read. */
-function capturingLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  const logger = winston.createLogger({
-    level: 'info',
-    format: winston.format.json(),
-    transports: [new winston.transports.Stream({ stream })],
-  });
-  return { logger, lines };
-}
 
 describe('how refused and failed requests are logged', () => {
   test('a 503 (no policy set loaded) is a warning with its message, without a stack trace', async () => {

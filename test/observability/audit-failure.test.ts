@@ -1,28 +1,9 @@
-import { Writable } from 'node:stream';
-import winston from 'winston';
 import { auditLogTo } from '../../src/observability/audit-log';
+import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightWith } from '../helpers/fixtures';
 import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
 import { bundleFrom, testApp } from '../helpers/test-app';
-
-/** A logger whose JSON lines are kept in memory. */
-function memoryLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-      done();
-    },
-  });
-  return {
-    logger: winston.createLogger({
-      format: winston.format.json(),
-      transports: [new winston.transports.Stream({ stream })],
-    }),
-    lines,
-  };
-}
 
 describe('an audit line that cannot be written (e.g. a full disk) after the answer', () => {
   test('is logged as an error with the decision id; the service keeps answering', async () => {
@@ -33,7 +14,7 @@ describe('an audit line that cannot be written (e.g. a full disk) after the answ
       'info',
       { kind: 'all' },
     );
-    const { logger, lines } = memoryLogger();
+    const { logger, lines } = capturingLogger();
     const bundle = bundleFrom({
       'p.yaml': 'kind: Policy\nname: no-payments\nrules:\n  - environments: {blocked: [payments]}\n',
     });

@@ -1,11 +1,10 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import winston from 'winston';
 import { ConfigError, loadConfig } from '../../src/config';
 import { parseAuditConfig } from '../../src/observability/audit-config';
 import { auditLogTo, createAuditLog } from '../../src/observability/audit-log';
+import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightWith } from '../helpers/fixtures';
 import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
@@ -130,17 +129,7 @@ describe('AUDIT_LOG=<file>', () => {
     const file = join(dir, 'closed.jsonl');
     const audit = createAuditLog({ destination: { kind: 'file', path: file }, level: 'info', redact: { kind: 'all' } });
     // The app catches a throwing audit line and logs it: only the log shows whether the write threw.
-    const logged: Array<Record<string, unknown>> = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        logged.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
-    const logger = winston.createLogger({
-      format: winston.format.json(),
-      transports: [new winston.transports.Stream({ stream })],
-    });
+    const { logger, lines: logged } = capturingLogger();
     const { app } = testApp(undefined, { audit, logger });
     audit.close();
     await signedRequest(

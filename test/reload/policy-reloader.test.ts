@@ -1,30 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import winston from 'winston';
 import { createMetrics } from '../../src/observability/metrics';
 import { createPolicyReloader } from '../../src/policy/runtime/policy-reloader';
 import { reloadReport } from '../../src/observability/reload-report';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
+import { capturingLogger } from '../helpers/capturing-logger';
 import { blockPolicy, revisionFor } from './reload-helpers';
-
-/** A real winston logger whose JSON lines are kept for the test to read. */
-function capturingLogger() {
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk, _enc, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  const logger = winston.createLogger({
-    level: 'info',
-    format: winston.format.json(),
-    transports: [new winston.transports.Stream({ stream })],
-  });
-  return { logger, lines };
-}
 
 describe('policy reloader', () => {
   const dir = mkdtempSync(join(tmpdir(), 'preflight-reload-'));

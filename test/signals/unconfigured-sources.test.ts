@@ -1,13 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { Registry } from 'prom-client';
-import winston from 'winston';
 import { serviceSignalSource } from '../../src/signals/service-signal-source';
 import type { Need } from '../../src/policy/facts/need';
 import { UNCONFIGURED_SOURCES_WARNING, unconfiguredSources } from '../../src/signals/unconfigured-sources';
 import type { SignalsConfig } from '../../src/signals/signal-source';
+import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightWith } from '../helpers/fixtures';
 import { startServerProcess } from '../helpers/server-process';
 
@@ -46,17 +45,7 @@ describe('signal sources the policies ask but the deployment does not configure'
   });
 
   it('is said at start-up and again only when a later policy set (a reload) asks another one', async () => {
-    const lines: Array<{ level: string; message: string; sources?: string[] }> = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push(JSON.parse(chunk.toString()));
-        done();
-      },
-    });
-    const logger = winston.createLogger({
-      format: winston.format.json(),
-      transports: [new winston.transports.Stream({ stream })],
-    });
+    const { logger, lines } = capturingLogger();
     const first: Need[] = [{ kind: 'alerts', source: 'eu' }];
     const source = serviceSignalSource(
       { ...config, cacheTtlMs: 0, timeoutMs: 1000 },

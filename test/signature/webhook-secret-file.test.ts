@@ -1,11 +1,10 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
-import winston from 'winston';
 import { fingerprint } from '../../src/signature/secret-fingerprint';
 import { signatureHeader } from '../../src/signature/sign';
 import { parseSecretFile, readSecretFile, secretFile } from '../../src/signature/webhook-secrets';
 import { loadConfig } from '../../src/config';
+import { capturingLogger } from '../helpers/capturing-logger';
 import { runIn, tempDirs, BLOCK_PROD } from '../cli/run-cli';
 import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
 
@@ -43,17 +42,7 @@ describe('WEBHOOK_SECRET_FILE', () => {
   test('re-read at most once a second; while the file is gone or empty the last secrets stay, with one warning', () => {
     const dir = dirs({ secrets: `${OLD}\n` });
     const path = join(dir, 'secrets');
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        lines.push((JSON.parse(chunk.toString()) as { message: string }).message);
-        done();
-      },
-    });
-    const logger = winston.createLogger({
-      format: winston.format.json(),
-      transports: [new winston.transports.Stream({ stream })],
-    });
+    const { logger, lines } = capturingLogger();
     let now = 0;
     const source = secretFile(path, [OLD], { logger, now: () => now });
     swap(path, `${NEW}\n${OLD}\n`);
@@ -69,7 +58,7 @@ describe('WEBHOOK_SECRET_FILE', () => {
     now = 4000;
     swap(path, `${NEW}\n`);
     expect(source.current().secrets).toEqual([NEW]);
-    expect(lines).toEqual([
+    expect(lines.map((l) => l.message)).toEqual([
       'webhook secrets changed (WEBHOOK_SECRET_FILE)',
       'WEBHOOK_SECRET_FILE cannot be read; the secrets read before stay in use',
       'webhook secrets changed (WEBHOOK_SECRET_FILE)',
