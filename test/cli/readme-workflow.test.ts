@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { loadSuites } from '../../src/cli/suite/load-suites';
+import { testPolicyDir } from '../../src/cli/suite/test-run';
 import { ROOT } from '../helpers/server-process';
 import { tempDir } from './run-cli';
 
@@ -61,14 +62,48 @@ describe('the README GitHub Actions workflow for a policy repository', () => {
 });
 
 describe('the README test suite example', () => {
-  it('is a valid suite', () => {
+  // As the README says: saved next to the starter policies (with their testdata/run.json), it runs as is.
+  const inPolicies = () => {
+    const { dir, cleanup } = tempDir({ 'example.test.yaml': blockAfter('### Policy test suites', 'yaml') });
+    cpSync(join(ROOT, 'policies'), dir, { recursive: true });
+    return { dir, cleanup };
+  };
+
+  it('is a valid suite, whose payload file is there', () => {
+    const { dir, cleanup } = inPolicies();
+    try {
+      const suite = loadSuites(dir).find((s) => s.file.endsWith('example.test.yaml'));
+      expect(suite?.problems).toEqual([]);
+      expect(suite?.doc?.cases.map((c) => c.name)).toEqual([
+        'a CPU attack in payments-prod is denied',
+        'a run in production is allowed and records its decision',
+      ]);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('passes every case against the starter policies, as `preflight-gate test policies` runs it', () => {
+    const { dir, cleanup } = inPolicies();
+    try {
+      const run = testPolicyDir(dir, {});
+      const example = run.suites.find((s) => s.file.endsWith('example.test.yaml'));
+      expect(example?.cases.map((c) => [c.name, c.failures])).toEqual([
+        ['a CPU attack in payments-prod is denied', []],
+        ['a run in production is allowed and records its decision', []],
+      ]);
+      expect(run.ok).toBe(true);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('alone, without its payload file, is refused with the path it misses', () => {
     const { dir, cleanup } = tempDir({ 'example.test.yaml': blockAfter('### Policy test suites', 'yaml') });
     try {
       const [suite] = loadSuites(dir);
-      expect(suite.problems).toEqual([]);
-      expect(suite.doc?.cases.map((c) => c.name)).toEqual([
-        'a CPU attack in payments-prod is denied',
-        'a run in staging is allowed and tagged',
+      expect(suite.problems.map((p) => `${p.line}:${p.col} ${p.path}: ${p.message}`)).toEqual([
+        `5:16 defaults.payloadFile: the defaults (every case reads it) give payloadFile testdata/run.json, but it does not exist (looked for ${join(dir, 'testdata', 'run.json')})`,
       ]);
     } finally {
       cleanup();

@@ -155,7 +155,7 @@ cases:
     [
       'a payload file that does not exist',
       GOOD_SUITE.replace('payloads/run.json', 'payloads/nope.json'),
-      [/cannot run: payloadFile payloads\/nope\.json: cannot read .*ENOENT/],
+      [/:4:16 defaults\.payloadFile: the defaults .* give payloadFile payloads\/nope\.json, but it does not exist/],
       2,
     ],
     // A misspelt patch path once added a new field and the case passed, testing nothing.
@@ -261,6 +261,58 @@ cases:
     expect(res.stdout).toMatch(message);
     expect(res.stdout).toMatch(/^FAILED: /m);
     expect(res.code).toBe(code);
+  });
+
+  describe('a payload or signals file that does not exist', () => {
+    const file = (d: string) => `${d}/policies.test.yaml`;
+    it.each([
+      [
+        'misspelt in the defaults: every case reads it, and the file one edit away is named',
+        GOOD_SUITE.replace('payloadFile: payloads/run.json', 'payloadFile: payloads/rnu.json'),
+        (d: string) =>
+          `${file(d)}:4:16 defaults.payloadFile: the defaults (read by 2 cases: "prod is denied", "staging is allowed with a warning and tagged") give payloadFile payloads/rnu.json, but it does not exist (looked for ${d}/payloads/rnu.json); did you mean payloads/run.json?`,
+      ],
+      [
+        'in a misspelt directory of a case',
+        GOOD_SUITE.replace(
+          '  - name: prod is denied\n',
+          '  - name: prod is denied\n    payloadFile: paylods/run.json\n',
+        ),
+        (d: string) =>
+          `${file(d)}:7:18 cases[0].payloadFile: case "prod is denied" reads payloadFile paylods/run.json, but it does not exist (looked for ${d}/paylods/run.json); did you mean payloads/run.json?`,
+      ],
+      [
+        'with nothing near it',
+        GOOD_SUITE.replace(
+          '  - name: prod is denied\n',
+          '  - name: prod is denied\n    payloadFile: testdata/prod.yaml\n',
+        ),
+        (d: string) =>
+          `${file(d)}:7:18 cases[0].payloadFile: case "prod is denied" reads payloadFile testdata/prod.yaml, but it does not exist (looked for ${d}/testdata/prod.yaml)\n`,
+      ],
+      [
+        'a signals file',
+        GOOD_SUITE.replace('  - name: prod is denied\n', '  - name: prod is denied\n    signalsFile: signals.json\n'),
+        (d: string) =>
+          `${file(d)}:7:18 cases[0].signalsFile: case "prod is denied" reads signalsFile signals.json, but it does not exist (looked for ${d}/signals.json)\n`,
+      ],
+      [
+        'a directory given as the payload file',
+        GOOD_SUITE.replace('payloadFile: payloads/run.json', 'payloadFile: payloads'),
+        (d: string) =>
+          `${file(d)}:4:16 defaults.payloadFile: the defaults (read by 2 cases: "prod is denied", "staging is allowed with a warning and tagged") give payloadFile payloads, but ${d}/payloads is not a file`,
+      ],
+    ])('is refused by validate (exit 1) and test (exit 2, no case runs) when %s', (_name, suite, message) => {
+      const d = dir(withSuite(suite));
+      const validated = runCli(['validate', d]);
+      expect(validated.stdout).toContain(message(d));
+      expect(validated.stdout).toMatch(/INVALID \(1 error, 0 warnings\)/);
+      expect(validated.code).toBe(1);
+      const tested = runCli(['test', d]);
+      expect(tested.stdout).toContain(message(d));
+      expect(tested.stdout).toMatch(/^FAIL .*policies\.test\.yaml: 0\/0 cases passed$/m);
+      expect(tested.code).toBe(2);
+    });
   });
 
   it('writes JUnit XML with a <failure> per failing case and for a broken suite', () => {

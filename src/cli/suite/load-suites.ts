@@ -3,6 +3,7 @@ import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseYamlSource, type ParsedDocument } from '../../policy/loading/yaml-source';
 import { ajv, toLocatedErrors } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
+import { missingSuiteFiles } from './missing-suite-files';
 import { suiteSchema, type SuiteDocument } from './suite-schema';
 
 const validateSuite = ajv.compile<SuiteDocument>(suiteSchema);
@@ -91,7 +92,8 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
     return suite;
   }
   const doc = parsed.value;
-  for (const p of semanticProblems(doc)) problems.push(problem(p.path, p.message));
+  for (const p of [...semanticProblems(doc), ...missingSuiteFiles(file, doc)])
+    problems.push(problem(p.path, p.message));
   return { ...suite, name: doc.name ?? file, doc };
 }
 
