@@ -10,45 +10,16 @@ import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { preflightWith } from '../helpers/fixtures';
 import { testPolicyDir } from '../../src/cli/suite/test-run';
 import { join } from 'node:path';
+import { COVERAGE_POLICIES } from './coverage-policies';
 
 // The spec example run: team ADM, steps [wait, ATTACK stress_cpu]. 2026-01-05 is a Monday.
 const MONDAY_10 = '2026-01-05T10:00:00Z';
 const SATURDAY_10 = '2026-01-10T10:00:00Z';
 
-const SET: Record<string, string> = {
-  'policies/only-ops.yaml': `kind: Policy
-name: only-ops
-match: { teams: [OPS] }
-rules:
-  - environments: { blocked: [prod] }
-`,
-  'policies/no-prod.yaml': `kind: Policy
-name: no-prod
-rules:
-  - environments: { blocked: [prod] }
-`,
-  'policies/hours.yaml': `kind: Policy
-name: hours
-rules:
-  - timeWindow:
-      timeZone: UTC
-      allowed:
-        - { days: [Mon-Fri], from: "09:00", to: "17:00" }
-`,
-  'policies/no-attacks.yaml': `kind: Policy
-name: no-attacks
-rules:
-  - condition: { deny: { in: [ATTACK, { var: steps.actionKinds }] }, reason: "attacks are not allowed" }
----
-kind: Exception
-name: ops-gameday
-policy: no-attacks
-owner: sre@example.com
-reason: game day
-expires: "2026-02-01T00:00:00Z"
-match: { teams: [OPS] }
-`,
-};
+/** The shared coverage set, in a policies/ folder. */
+const SET: Record<string, string> = Object.fromEntries(
+  Object.entries(COVERAGE_POLICIES).map(([file, text]) => [`policies/${file}`, text]),
+);
 
 interface Run {
   now: string;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CoverageReport } from '../../src/cli/coverage/coverage-report';
+import { COVERAGE_POLICIES } from './coverage-policies';
 import { runCli, runIn, tempDirs } from './run-cli';
 
 /**
@@ -8,41 +9,7 @@ import { runCli, runIn, tempDirs } from './run-cli';
  * policy set whose suite leaves known gaps (a policy whose scope rules out every case, an exception
  * that never waives, a window only ever inside), in each format, with the exit codes 0, 1 and 2.
  */
-const SET: Record<string, string> = {
-  'only-ops.yaml': `kind: Policy
-name: only-ops
-match: { teams: [OPS] }
-rules:
-  - environments: { blocked: [prod] }
-`,
-  'no-prod.yaml': `kind: Policy
-name: no-prod
-rules:
-  - environments: { blocked: [prod] }
-`,
-  'hours.yaml': `kind: Policy
-name: hours
-rules:
-  - timeWindow:
-      timeZone: UTC
-      allowed:
-        - { days: [Mon-Fri], from: "09:00", to: "17:00" }
-`,
-  'no-attacks.yaml': `kind: Policy
-name: no-attacks
-rules:
-  - condition: { deny: { in: [ATTACK, { var: steps.actionKinds }] }, reason: "attacks are not allowed" }
----
-kind: Exception
-name: ops-gameday
-policy: no-attacks
-owner: sre@example.com
-reason: game day
-expires: "2099-01-01T00:00:00Z"
-match: { teams: [OPS] }
-`,
-  'run.json': JSON.stringify(runIn('staging')),
-};
+const SET: Record<string, string> = { ...COVERAGE_POLICIES, 'run.json': JSON.stringify(runIn('staging')) };
 
 const SUITE = `defaults:
   now: "2026-01-05T10:00:00Z"
