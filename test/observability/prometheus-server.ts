@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitFor } from '../helpers/server-process';
+import { startChildService } from '../helpers/child-service';
+import { freePort } from '../helpers/server-process';
 
 export interface PromSample {
   metric: Record<string, string>;
@@ -38,40 +38,24 @@ export async function startPrometheus(job: string, targets: string[]): Promise<P
     ].join('\n'),
   );
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    'prometheus',
-    [
+  const url = `http://127.0.0.1:${port}`;
+  const service = await startChildService({
+    command: 'prometheus',
+    args: [
       `--config.file=${config}`,
       `--storage.tsdb.path=${join(dir, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
       '--log.level=warn',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
+    dir,
+    what: `prometheus on ${url} to be ready`,
+    ready: async () => (await fetch(`${url}/-/ready`)).status === 200,
+    timeoutMs: 20000,
   });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(async () => (await fetch(`${url}/-/ready`)).status === 200, `prometheus to be ready:\n${out}`, 20000);
-  } catch (err) {
-    await stop();
-    throw err;
-  }
   return {
     url,
-    output: () => out,
-    stop,
+    output: service.log,
+    stop: service.stop,
     async query(promql) {
       const res = await fetch(`${url}/api/v1/query?${new URLSearchParams({ query: promql })}`);
       return (await res.json()) as QueryResult;

@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitFor } from '../helpers/server-process';
+import { startChildService } from '../helpers/child-service';
+import { freePort } from '../helpers/server-process';
 
 export interface PostedAlert {
   labels: Record<string, string>;
@@ -32,41 +32,21 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
   const config = join(dir, 'alertmanager.yml');
   writeFileSync(config, ['route:', '  receiver: none', 'receivers:', '  - name: none', ''].join('\n'));
   const port = await freePort();
-  const child: ChildProcess = spawn(
-    'prometheus-alertmanager',
-    [
+  const url = `http://127.0.0.1:${port}`;
+  const service = await startChildService({
+    command: 'prometheus-alertmanager',
+    args: [
       `--config.file=${config}`,
       `--storage.path=${join(dir, 'data')}`,
       `--web.listen-address=127.0.0.1:${port}`,
       '--cluster.listen-address=',
       '--log.level=warn',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
+    dir,
+    what: `alertmanager on ${url} to be ready`,
+    ready: async () => (await fetch(`${url}/-/ready`)).status === 200,
+    timeoutMs: 20000,
   });
-  child.stderr?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-    rmSync(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitFor(
-      async () => (await fetch(`${url}/-/ready`)).status === 200,
-      `alertmanager to be ready:\n${out}`,
-      20000,
-    );
-  } catch (err) {
-    await stop();
-    throw err;
-  }
   const send = async (path: string, body: unknown) => {
     const res = await fetch(`${url}${path}`, {
       method: 'POST',
@@ -79,8 +59,8 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
   };
   return {
     url,
-    output: () => out,
-    stop,
+    output: service.log,
+    stop: service.stop,
     post: async (alerts) => {
       await send('/api/v2/alerts', alerts);
     },
