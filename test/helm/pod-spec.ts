@@ -47,3 +47,13 @@ export function deploymentOf(m: Manifest): { spec: DeploymentSpec; pod: PodSpec;
 export function envOf(c: Container, name: string): EnvVar | undefined {
   return c.env.find((e) => e.name === name);
 }
+
+/** The container's environment as the service would see it, Secret references read from `secrets` (name -> key -> value). */
+export function envFrom(vars: EnvVar[], secrets: Record<string, Record<string, string>>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const v of vars) {
+    const ref = v.valueFrom?.secretKeyRef;
+    env[v.name] = ref ? secrets[ref.name]?.[ref.key] : v.value;
+  }
+  return env;
+}

@@ -55,6 +55,14 @@ export function render(set: Record<string, string> = {}, files: string[] = [], c
     .filter((m): m is Manifest => m !== null);
 }
 
+/** `helm template` of values the chart must refuse: helm's error output. Throws when the chart renders them. */
+export function renderError(set: Record<string, string> = {}, files: string[] = []): string {
+  const run = helm(['template', 'pg', CHART, ...valueArgs(set, files)]);
+  if (run.status === 0)
+    throw new Error(`helm template rendered values it should refuse: ${JSON.stringify(set)} ${files}`);
+  return run.stderr;
+}
+
 export function find(manifests: Manifest[], kind: string, name?: string): Manifest {
   const found = manifests.find((m) => m.kind === kind && (name === undefined || m.metadata.name === name));
   if (!found)
