@@ -64,6 +64,7 @@ const UNIT = [
   'policy/modes-and-exceptions.test.ts',
   'policy/outcomes.test.ts',
   'policy/policy-shape.test.ts',
+  'policy/schema-error-messages.test.ts',
   'policy/scope.test.ts',
   'policy/shared-rule-checks.test.ts',
   'policy/starter-policies.test.ts',

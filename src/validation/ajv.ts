@@ -2,12 +2,14 @@ import Ajv, { type SchemaValidateFunction, type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import { STRING_SYNTAXES, type StringSyntax } from './syntax/string-syntax';
 import { pathText, splitPointer, type FieldPath } from './field-path';
+import { collapseAlternatives } from './collapse-alternatives';
 
 /**
  * The one ajv instance of the service. Schemas are compiled once, at start-up or policy load,
- * never per request.
+ * never per request. `verbose`: an error carries the value and the schema it is about, so a message
+ * can say what was written (`got "stpo"`) and which fields are known where an unknown one stands.
  */
-export const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+export const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
 addFormats(ajv, ['date-time', 'date', 'time', 'uri', 'uuid']);
 ajv.addKeyword('markdownDescription'); // editor hint in the policy schema, ignored by validation
 
@@ -43,6 +45,36 @@ function namedField(e: ErrorObject): { unknownKey?: string; missing?: string } {
   return {};
 }
 
+/** The fields an object allows where an additionalProperties error found another (its schema's `properties`). */
+function knownFieldsOf(e: ErrorObject): string[] | undefined {
+  if (e.keyword !== 'additionalProperties') return undefined;
+  const properties = (e.parentSchema as { properties?: object } | undefined)?.properties;
+  return properties === undefined ? undefined : Object.keys(properties);
+}
+
+/** What was written, for a message: a short scalar as JSON (`"stpo"`), else nothing (a target list is not echoed). */
+function shownValue(data: unknown): string | undefined {
+  if (data === null || !['string', 'number', 'boolean'].includes(typeof data)) return undefined;
+  const text = JSON.stringify(data);
+  return text.length <= 60 ? text : undefined;
+}
+
+/** `must be one of report, stop, got "stpo"` (the value written and the values allowed). */
+function enumMessage(e: ErrorObject): string {
+  const got = shownValue(e.data);
+  return `must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}${got === undefined ? '' : `, got ${got}`}`;
+}
+
+/** The message of one error, without its field; an unknown field's list of known ones is added by the caller. */
+function messageOf(e: ErrorObject, badKey: string | undefined): string {
+  const { missing, unknownKey } = namedField(e);
+  if (missing) return 'is required';
+  if (unknownKey) return 'is not a known field';
+  if (e.keyword === 'enum') return enumMessage(e);
+  const message = e.message ?? 'is invalid';
+  return badKey === undefined || e.keyword === 'syntax' ? message : `key ${JSON.stringify(badKey)} ${message}`;
+}
+
 export interface FieldError {
   path: string;
   message: string;
@@ -52,19 +84,14 @@ export interface FieldError {
 export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  const all = errors ?? [];
+  const all = collapseAlternatives(errors ?? []);
   const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
   for (const e of all) {
     if (explained.has(e)) continue;
     const { missing, unknownKey: extra } = namedField(e);
-    const badKey = badKeys.get(e);
     const path = toFieldPath(e.instancePath, missing ?? extra);
-    let message = e.message ?? 'is invalid';
-    if (badKey !== undefined) message = e.keyword === 'syntax' ? message : `key ${JSON.stringify(badKey)} ${message}`;
-    if (missing) message = 'is required';
-    if (extra) message = 'is not a known field';
-    if (e.keyword === 'enum')
-      message = `must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}`;
+    const known = knownFieldsOf(e);
+    const message = `${messageOf(e, badKeys.get(e))}${known === undefined ? '' : `; known fields: ${known.join(', ')}`}`;
     const line = `${path}: ${message}`;
     if (!seen.has(line)) {
       seen.add(line);
@@ -81,6 +108,11 @@ export interface LocatedError {
   message: string;
   /** The key an additionalProperties error found. */
   unknownKey?: string;
+  /** The fields the object allows, where an unknown key stands. */
+  knownFields?: string[];
+  /** The values an enum allows, and the string written instead, to suggest the closest. */
+  allowedValues?: string[];
+  badValue?: string;
   /** Whether the error is about the key at `path` (an unknown key, a malformed key) rather than its value. */
   atKey?: boolean;
   /** A string of the right type whose own grammar is broken (`syntax`): the shape around it is sound. */
@@ -120,7 +152,7 @@ function keysOfPropertyNameErrors(errors: ErrorObject[]): {
  * key that breaks `propertyNames` is reported once, at the key, with its own schema's message.
  */
 export function toLocatedErrors(errors: ErrorObject[] | null | undefined): LocatedError[] {
-  const all = errors ?? [];
+  const all = collapseAlternatives(errors ?? []);
   const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
   // A string with a `syntax` of its own says what is wrong with it; its bare `pattern` error goes.
   const explainedBySyntax = new Set(
@@ -143,14 +175,23 @@ export function toLocatedErrors(errors: ErrorObject[] | null | undefined): Locat
           syntax,
         };
       if (unknownKey !== undefined) path.push(unknownKey);
-      const [{ message }] = toFieldErrors([e]);
+      const message = messageOf(e, undefined);
       const field = unknownKey ?? missing;
       return {
         path,
         message: field === undefined ? message : `${field} ${message}`,
         unknownKey,
+        knownFields: knownFieldsOf(e),
+        ...enumValues(e),
         atKey: unknownKey !== undefined,
         syntax,
       };
     });
+}
+
+/** The allowed strings of an enum error and the string written instead (for a suggestion), if both are strings. */
+function enumValues(e: ErrorObject): { allowedValues?: string[]; badValue?: string } {
+  if (e.keyword !== 'enum' || typeof e.data !== 'string') return {};
+  const allowed = (e.params.allowedValues as unknown[]).filter((v): v is string => typeof v === 'string');
+  return { allowedValues: allowed, badValue: e.data };
 }

@@ -31,7 +31,7 @@ const EXPECTED: Array<[string, string[]]> = [
   [
     'every-error-at-once.yaml',
     [
-      String.raw`every-error-at-once.yaml:4:7 mode: must be one of enforce, warn, audit`,
+      String.raw`every-error-at-once.yaml:4:7 mode: must be one of enforce, warn, audit, got "enforced": did you mean "enforce"?`,
       String.raw`every-error-at-once.yaml:6:27 rules[0].cooldown.duration: duration must be more than 0 and at most 31d, got "0m"`,
       String.raw`every-error-at-once.yaml:8:23 rules[1].parameters.cpuLoad.min: parameter cpuLoad: min 90 is larger than max 80`,
       String.raw`every-error-at-once.yaml:9:24 rules[1].parameters.duration.max: duration.max "5 minutes" is not a duration; use units ms, s, m, h, d as in 500ms, 30s, 5m, 1h30m`,
@@ -135,9 +135,9 @@ const EXPECTED: Array<[string, string[]]> = [
   [
     'unknown-keys.yaml',
     [
-      String.raw`unknown-keys.yaml:3:1 descripton: descripton is not a known field: did you mean "description"?`,
-      String.raw`unknown-keys.yaml:7:7 rules[0].timeWindow.alowed: alowed is not a known field: did you mean "allowed"?`,
-      String.raw`unknown-keys.yaml:11:7 rules[1].targets.perTyp: perTyp is not a known field: did you mean "perType"?`,
+      String.raw`unknown-keys.yaml:3:1 descripton: descripton is not a known field: did you mean "description"? (known fields: kind, name, description, mode, priority, match, exclude, rules, message, modifications, whileRunning)`,
+      String.raw`unknown-keys.yaml:7:7 rules[0].timeWindow.alowed: alowed is not a known field: did you mean "allowed"? (known fields: timeZone, allowed, deny)`,
+      String.raw`unknown-keys.yaml:11:7 rules[1].targets.perTyp: perTyp is not a known field: did you mean "perType"? (known fields: maxPerStep, maxTotal, perType, maxPercentage, requireMaximum, denyEmpty)`,
     ],
   ],
 ];

@@ -19,7 +19,11 @@ describe('signal facts format', () => {
   });
 
   it.each<[string, unknown, string]>([
-    ['an unknown top-level key', { loki: {} }, 'loki: is not a known field'],
+    [
+      'an unknown top-level key',
+      { loki: {} },
+      'loki: is not a known field; known fields: alertmanager, prometheus, json',
+    ],
     [
       'an alert without labels',
       { alertmanager: { default: { alerts: [{ startsAt: '2026-01-05T10:00:00Z' }] } } },
@@ -38,7 +42,7 @@ describe('signal facts format', () => {
     [
       'a bad result type',
       { prometheus: { default: { up: { resultType: 'table', result: [] } } } },
-      'prometheus.default.up.resultType: must be one of vector, scalar, matrix, string',
+      'prometheus.default.up.resultType: must be one of vector, scalar, matrix, string, got "table"',
     ],
     [
       'a sample value that is a number',

@@ -1,4 +1,4 @@
-import { closest } from './near-name';
+import { closest, didYouMean, meantNames } from './near-name';
 import { ajv, toLocatedErrors, type LocatedError } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import type {
@@ -195,9 +195,7 @@ export function compileDocument(
           : kind === 'Exception'
             ? withExceptionHint(e.message)
             : e.message;
-      const meant = e.unknownKey === undefined ? undefined : closest(e.unknownKey, FIELD_NAMES, 2);
-      const said = meant === undefined || meant === e.unknownKey ? message : `${message}: did you mean "${meant}"?`;
-      problems.schema(e.path, hint(e.path, said), e.atKey === true, e.syntax === true);
+      problems.schema(e.path, hint(e.path, `${message}${suggestion(e)}`), e.atKey === true, e.syntax === true);
     }
   }
   const compiled = compileKind(kind as DocumentKind, value, doc, shared, problems);
@@ -221,6 +219,23 @@ const FIELD_NAMES: readonly string[] = (() => {
   walk(Object.values(DOCUMENT_SCHEMAS));
   return [...names];
 })();
+
+/**
+ * What a schema error may have meant: for an unknown field the closest known one there (or in any
+ * document, where the object's fields are not listed) and the fields it allows; for a value not in
+ * an enum, the closest allowed value.
+ */
+function suggestion(e: LocatedError): string {
+  if (e.unknownKey !== undefined) {
+    const meant = meantNames(e.unknownKey, e.knownFields ?? FIELD_NAMES).filter((n) => n !== e.unknownKey);
+    const known =
+      e.knownFields === undefined || e.path.at(-3) === 'rules' ? '' : ` (known fields: ${e.knownFields.join(', ')})`;
+    return `${didYouMean(meant)}${known}`;
+  }
+  if (e.badValue === undefined || e.allowedValues === undefined) return '';
+  const near = closest(e.badValue, e.allowedValues);
+  return near === undefined ? '' : didYouMean([near]);
+}
 
 /** `reason is required` -> the same, with what to write (exception-checks.ts). */
 function withExceptionHint(message: string): string {

@@ -26,6 +26,24 @@ export function closest(value: string, names: Iterable<string>, max = 2): string
   return best?.name;
 }
 
+/**
+ * What `value` may have meant among `names`: the closest within 2 edits, else the names it begins
+ * (`max` -> maxPerStep, maxTotal), at least 3 letters of it; none when nothing is near.
+ */
+export function meantNames(value: string, names: readonly string[]): string[] {
+  const near = closest(value, names);
+  if (near !== undefined) return [near];
+  const start = value.toLowerCase();
+  return start.length < 3 ? [] : names.filter((n) => n.toLowerCase().startsWith(start));
+}
+
+/** `: did you mean "x"?` or `: did you mean one of "x", "y"?`, or '' when nothing was meant. */
+export function didYouMean(meant: readonly string[]): string {
+  if (meant.length === 0) return '';
+  const quoted = meant.map((n) => JSON.stringify(n)).join(', ');
+  return `: did you mean ${meant.length === 1 ? '' : 'one of '}${quoted}?`;
+}
+
 const TOKENS = /[-._/:]/;
 
 /**

@@ -34,7 +34,7 @@ describe('load-time errors of the step and target rule kinds, located as file:li
     [
       'an unknown field in a limit',
       'parameters:\n  cpuLoad:\n    maximum: 80',
-      'policies/p.yaml:6:9 rules[0].parameters.cpuLoad.maximum: maximum is not a known field',
+      'policies/p.yaml:6:9 rules[0].parameters.cpuLoad.maximum: maximum is not a known field (known fields: min, max, whenMissing)',
     ],
     [
       'maxPerStep above maxTotal',
@@ -65,7 +65,7 @@ describe('load-time errors of the step and target rule kinds, located as file:li
     [
       'an unknown action kind',
       'actions:\n  allowedKinds: [ATACK]',
-      'policies/p.yaml:5:22 rules[0].actions.allowedKinds[0]: must be one of ATTACK, CHECK, LOAD_TEST, OTHER, BASIC',
+      'policies/p.yaml:5:22 rules[0].actions.allowedKinds[0]: must be one of ATTACK, CHECK, LOAD_TEST, OTHER, BASIC, got "ATACK": did you mean "ATTACK"?',
     ],
     [
       'an empty action list',
@@ -75,12 +75,12 @@ describe('load-time errors of the step and target rule kinds, located as file:li
     [
       'an unknown actions field',
       'actions:\n  deny: ["*"]',
-      'policies/p.yaml:5:7 rules[0].actions.deny: deny is not a known field',
+      'policies/p.yaml:5:7 rules[0].actions.deny: deny is not a known field (known fields: blocked, allowed, blockedKinds, allowedKinds)',
     ],
     [
       'an unknown onUnknownShape',
       'blastRadius:\n  denyUnscoped: true\n  onUnknownShape: allow',
-      'policies/p.yaml:6:23 rules[0].blastRadius.onUnknownShape: must be one of deny, ignore',
+      'policies/p.yaml:6:23 rules[0].blastRadius.onUnknownShape: must be one of deny, ignore, got "allow"',
     ],
     [
       'a blastRadius rule that checks nothing',
@@ -105,7 +105,7 @@ describe('load-time errors of the step and target rule kinds, located as file:li
     [
       'an unknown whenMissing',
       'targetAttributes:\n  forbid: {k8s.namespace: [kube-system]}\n  whenMissing: maybe',
-      'policies/p.yaml:6:20 rules[0].targetAttributes.whenMissing: must be one of deny, allow',
+      'policies/p.yaml:6:20 rules[0].targetAttributes.whenMissing: must be one of deny, allow, got "maybe"',
     ],
     [
       'a targetAttributes rule that checks nothing',
