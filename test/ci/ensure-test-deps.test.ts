@@ -1,8 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/server-process';
+import { fakeBin, locateOnThisMachine, writeFake } from './fake-bin';
 
 /**
  * scripts/ensure-test-deps.sh on machines that lack what the tests start: it names each missing
@@ -12,20 +14,9 @@ import { ROOT } from '../helpers/server-process';
 const SCRIPT = join(ROOT, 'scripts', 'ensure-test-deps.sh');
 let bin: string;
 
-/**
- * A PATH that has bash, `id` and the given programs of this machine, and nothing else; a fake
- * replaces the link to the real program. (Writing a fake over the link once wrote through it and
- * replaced the machine's own /usr/bin/id: a fake is never written where a link is.)
- */
+/** A PATH of bash, `id`, the given programs of this machine and the fakes (fake-bin.ts); removed after each test. */
 function machine(programs: string[], fakes: Record<string, string> = {}): string {
-  bin = mkdtempSync(join(tmpdir(), 'pg-deps-'));
-  for (const p of ['bash', 'id', ...programs].filter((name) => !(name in fakes))) {
-    const found = spawnSync('bash', ['-c', `command -v ${p}`], { encoding: 'utf8' }).stdout.trim();
-    if (!found) throw new Error(`${p} is not on this machine`);
-    symlinkSync(found, join(bin, p));
-  }
-  for (const [name, script] of Object.entries(fakes))
-    writeFileSync(join(bin, name), `#!${join(bin, 'bash')}\n${script}\n`, { mode: 0o755, flag: 'wx' });
+  bin = fakeBin(programs, fakes);
   return bin;
 }
 afterEach(() => rmSync(bin, { recursive: true, force: true }));
@@ -35,6 +26,14 @@ const run = (path: string, env: Record<string, string> = {}) =>
     env: { PATH: path, PREFLIGHT_GATE_TEST_DEPS_SBIN: '', ...env },
     encoding: 'utf8',
   });
+
+/** This machine's `id`, only read: its content must be the same after this file's tests as before. */
+const REAL_ID = locateOnThisMachine('id');
+const hashOf = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const REAL_ID_HASH = REAL_ID === undefined ? undefined : hashOf(REAL_ID);
+afterAll(() => {
+  if (REAL_ID !== undefined) expect(hashOf(REAL_ID)).toBe(REAL_ID_HASH);
+});
 
 describe('scripts/ensure-test-deps.sh', () => {
   it('without apt-get: lists every missing program with its package and use, installs nothing, exits 1', () => {
@@ -103,5 +102,39 @@ describe('scripts/ensure-test-deps.sh', () => {
     rmSync(bin, { recursive: true, force: true });
     const full = run(machine([], fakes));
     expect([full.status, full.stderr]).toEqual([0, '']);
+  });
+});
+
+describe('the fake PATH of these tests never writes outside its own directory', () => {
+  let decoyDir: string;
+  let decoy: string;
+  const DECOY = '#!/bin/sh\necho decoy\n';
+  beforeEach(() => {
+    decoyDir = mkdtempSync(join(tmpdir(), 'pg-decoy-'));
+    decoy = join(decoyDir, 'id');
+    writeFileSync(decoy, DECOY, { mode: 0o755 });
+  });
+  afterEach(() => rmSync(decoyDir, { recursive: true, force: true }));
+  /** `id` is the decoy, every other program this machine's. */
+  const decoyId = (name: string) => (name === 'id' ? decoy : locateOnThisMachine(name));
+
+  it('links a program without a fake to where it is found (here: id to the decoy)', () => {
+    bin = fakeBin([], {}, decoyId);
+    expect(readlinkSync(join(bin, 'id'))).toBe(decoy);
+  });
+
+  it('writes a fake as a file of its own, leaving the program it replaces untouched', () => {
+    bin = fakeBin([], { id: 'echo 0' }, decoyId);
+    expect(lstatSync(join(bin, 'id')).isSymbolicLink()).toBe(false);
+    expect(spawnSync(join(bin, 'id'), { encoding: 'utf8' }).stdout).toBe('0\n');
+    expect(readFileSync(decoy, 'utf8')).toBe(DECOY);
+  });
+
+  it('refuses to write a fake where a link already is (EEXIST), instead of writing through it', () => {
+    bin = mkdtempSync(join(tmpdir(), 'pg-deps-'));
+    symlinkSync(decoy, join(bin, 'id'));
+    expect(() => writeFake(bin, 'id', 'echo 0')).toThrow(expect.objectContaining({ code: 'EEXIST' }));
+    expect(readFileSync(decoy, 'utf8')).toBe(DECOY);
+    expect(readlinkSync(join(bin, 'id'))).toBe(decoy);
   });
 });
