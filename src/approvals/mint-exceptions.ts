@@ -2,6 +2,7 @@ import { Document } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
 import { DEFAULT_MAX_EXCEPTION_MS } from '../policy/loading/exception-checks';
 import { formatDuration } from '../validation/syntax/duration';
+import { humanDuration } from '../validation/syntax/human-duration';
 import { BUILT_IN_FILE } from '../policy/loading/built-in-policies';
 import type { DeniedRun } from './denied-run';
 import { isStarter } from '../policy/engine/starter-identity';
@@ -96,7 +97,7 @@ function checkRequest(req: MintRequest, bundle: PolicyBundle): void {
   const max = maximumOf(bundle);
   if (req.expiresInMs > max.ms)
     throw new MintRefused(
-      `--expires-in ${req.expiresIn} is longer than the maximum of ${max.text}; ask for at most ${formatDuration(max.ms)}`,
+      `--expires-in ${req.expiresIn} is longer than the maximum of ${max.text}; ask for at most ${humanDuration(max.ms, 'down')} (--expires-in ${formatDuration(max.ms)})`,
     );
   if (req.maxUses !== undefined && !(Number.isInteger(req.maxUses) && req.maxUses >= 1))
     throw new MintRefused('--max-uses must be a whole number of runs, at least 1');

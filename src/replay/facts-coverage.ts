@@ -1,5 +1,5 @@
 import type { ArchivedFacts } from '../archive/archive-record';
-import { formatDuration } from '../validation/syntax/duration';
+import { humanDuration } from '../validation/syntax/human-duration';
 import type { Need } from '../policy/facts/need';
 
 /** Whether a need the archive's policy set had answers `need`: same kind and scope, a window at least as long. */
@@ -59,7 +59,7 @@ export function describeNeed(need: Need): string {
       return need.per === 'team' ? 'the running runs per team' : 'the running runs';
     case 'ended':
     case 'started':
-      return `runs ${need.kind} in the last ${formatDuration(need.windowMs)}${need.per === 'team' ? ' per team' : ''}`;
+      return `runs ${need.kind} in the last ${humanDuration(need.windowMs)}${need.per === 'team' ? ' per team' : ''}`;
     case 'alerts':
       return `the alerts of alertmanager "${need.source}"`;
     case 'prometheus':

@@ -218,7 +218,7 @@ describe('preflight-gate exception', () => {
     [
       'an expiry past the declared maximum',
       ['--expires-in', '4d'],
-      /--expires-in 4d is longer than the maximum of 3d, declared in .*limits\.yaml:1; ask for at most 3d/,
+      /--expires-in 4d is longer than the maximum of 3d, declared in .*limits\.yaml:1; ask for at most 3 days \(--expires-in 3d\)/,
     ],
     ['a blank reason', ['--reason', ' '], /--reason is blank/],
     ['a zero --max-uses', ['--max-uses', '0'], /--max-uses must be a whole number of runs, at least 1/],

@@ -44,7 +44,7 @@ describe('validate refuses an exception', () => {
     [
       'past the declared maximum',
       { expires: '"2026-01-12T10:00:01Z"' },
-      /^e\.yaml:6:10 expires: exception "adm-gameday" runs until 2026-01-12T10:00:01\.000Z, 1w1s from now, past the maximum of 7d the set declares \(ExceptionSettings at s\.yaml:1\); expire it by 2026-01-12T10:00:00\.000Z$/,
+      /^e\.yaml:6:10 expires: exception "adm-gameday" runs until 2026-01-12T10:00:01\.000Z \(7 days from now\), 1s past the maximum of 7d the set declares \(ExceptionSettings at s\.yaml:1\); expire it by 2026-01-12T10:00:00\.000Z$/,
     ],
     [
       'naming a policy that does not exist',

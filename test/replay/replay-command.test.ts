@@ -118,7 +118,7 @@ test('a proposed cool-down longer than any the archive looked back is not replay
   expect(code).toBe(0);
   expect(report?.counts.notReplayable).toBe(records.length);
   expect(report?.notReplayable[0].message).toBe(
-    'the proposed policies need state facts the archive did not record for this run (its policy set did not need them): runs ended in the last 2d per team',
+    'the proposed policies need state facts the archive did not record for this run (its policy set did not need them): runs ended in the last 2 days per team',
   );
   expect(warnings.length).toBe(21); // 20 warnings, then how many more
   expect(warnings[20]).toContain(`${records.length - 20} more warnings`);

@@ -105,7 +105,7 @@ describe.each(table.stores)('preflight with state in the %s store', (_name, make
     const third = await g.preflight(32);
     expect([third.status, third.body.message]).toEqual([
       403,
-      expect.stringContaining('team ADM started 2 runs in the last 1d (quota 2)'),
+      expect.stringContaining('team ADM started 2 runs in the last 1 day (quota 2)'),
     ]);
     expect((await g.preflight(32, 'prod', 'OPS')).status).toBe(200);
   });

@@ -91,7 +91,7 @@ describe('rule kinds on the state from POST /events', () => {
       'quota: a full window denies and says when a slot frees',
       'quota: {maxRuns: 2, window: 1d}',
       { started: { 'team:adm': runs([5, 23 * 60 * MIN], [6, MIN]) } },
-      'team ADM started 2 runs in the last 1d (quota 2); the next run may start after 2026-01-05T11:00:00.000Z',
+      'team ADM started 2 runs in the last 1 day (quota 2); the next run may start after 2026-01-05T11:00:00.000Z',
     ],
     [
       'quota: the run itself is not counted',

@@ -1,5 +1,5 @@
 import type { CompiledException, ExceptionSettings } from '../core/compiled';
-import { formatDuration } from '../../validation/syntax/duration';
+import { humanDuration } from '../../validation/syntax/human-duration';
 import type { LoadProblem } from './load-error';
 
 /**
@@ -116,7 +116,7 @@ function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProbl
         e,
         input,
         'expires',
-        `exception "${e.name}" runs until ${until}, ${formatDuration(left)} from now, past the maximum of ${settings.maxDuration} the set declares (ExceptionSettings at ${where}); expire it by ${latest}`,
+        `exception "${e.name}" runs until ${until} (${humanDuration(left)} from now), ${humanDuration(left - settings.maxDurationMs, 'down')} past the maximum of ${settings.maxDuration} the set declares (ExceptionSettings at ${where}); expire it by ${latest}`,
         'error',
       ),
     ];
@@ -127,7 +127,7 @@ function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProbl
         e,
         input,
         'expires',
-        `exception "${e.name}" expires within a day (at ${until}, in ${formatDuration(left)}); mint a new one if it is still needed`,
+        `exception "${e.name}" expires within a day (at ${until}, in ${humanDuration(left)}); mint a new one if it is still needed`,
         'warning',
       ),
     ];

@@ -1,6 +1,7 @@
 import { RuleSpecError, defineRule } from '../core/rule-kind';
 import { findings } from '../core/checked';
-import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../../validation/syntax/duration';
+import { DURATION_WITH_UNITS_PATTERN, parseDuration } from '../../validation/syntax/duration';
+import { humanDuration } from '../../validation/syntax/human-duration';
 import { END_STATES, HISTORY_MS, type EndState, type ScopeKind } from '../facts/state-facts';
 import { noScopes, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
@@ -64,7 +65,7 @@ export const cooldownRule = defineRule<Spec>({
           const last = hits.at(-1);
           if (!last) continue;
           out.push({
-            reason: `${scope.label} is cooling down: execution ${last.id} ended ${last.state} at ${iso(last.atMs)}; runs may start again after ${iso(last.atMs + durationMs)} (cool-down ${formatDuration(durationMs)})`,
+            reason: `${scope.label} is cooling down: execution ${last.id} ended ${last.state} at ${iso(last.atMs)}; runs may start again after ${iso(last.atMs + durationMs)} (cool-down ${humanDuration(durationMs)})`,
             value: last.id,
           });
         }

@@ -1,6 +1,7 @@
 import { RuleSpecError, defineRule } from '../core/rule-kind';
 import { findings } from '../core/checked';
-import { DURATION_WITH_UNITS_PATTERN, formatDuration, parseDuration } from '../../validation/syntax/duration';
+import { DURATION_WITH_UNITS_PATTERN, parseDuration } from '../../validation/syntax/duration';
+import { humanDuration } from '../../validation/syntax/human-duration';
 import { HISTORY_MS, type ScopeKind } from '../facts/state-facts';
 import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
@@ -54,7 +55,7 @@ export const quotaRule = defineRule<Spec>({
           if (runs.length < spec.maxRuns) continue;
           const freesAt = runs[runs.length - spec.maxRuns].atMs + windowMs;
           out.push({
-            reason: `${scope.label} started ${runs.length} runs in the last ${formatDuration(windowMs)} (quota ${spec.maxRuns}); the next run may start after ${iso(freesAt)}`,
+            reason: `${scope.label} started ${runs.length} runs in the last ${humanDuration(windowMs)} (quota ${spec.maxRuns}); the next run may start after ${iso(freesAt)}`,
             value: String(runs.length),
           });
         }

@@ -1,4 +1,5 @@
 import { formatDuration, parseDuration } from '../../../src/validation/syntax/duration';
+import { humanDuration } from '../../../src/validation/syntax/human-duration';
 
 describe('durations', () => {
   test.each([
@@ -48,5 +49,25 @@ describe('durations', () => {
     [691_200_000, '1w1d'],
   ])('%p ms reads %p', (ms, text) => {
     expect(formatDuration(ms)).toBe(text);
+  });
+});
+
+describe('humanDuration: a duration as a person reads it, in its two largest units', () => {
+  test.each<[number, 'nearest' | 'down', string]>([
+    [77_343_843, 'nearest', '21h29m'], // 21h29m3s843ms
+    [77_370_000, 'nearest', '21h30m'], // 21h29m30s rounds up
+    [77_370_000, 'down', '21h29m'],
+    [604_800_000, 'nearest', '7 days'], // 1w
+    [86_400_000, 'nearest', '1 day'],
+    [100_800_000, 'nearest', '1 day 4h'],
+    [86_400_001, 'nearest', '1 day'],
+    [7_200_000, 'nearest', '2h'],
+    [90_000, 'nearest', '1m30s'],
+    [3_599_700, 'nearest', '1h'], // 59m59.7s rounds into the next unit
+    [3_843, 'nearest', '3s843ms'],
+    [500, 'nearest', '500ms'],
+    [0, 'nearest', '0ms'],
+  ])('%p ms (%s) reads %p', (ms, rounding, text) => {
+    expect(humanDuration(ms, rounding)).toBe(text);
   });
 });

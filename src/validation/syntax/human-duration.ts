@@ -1,0 +1,38 @@
+/** The units of a duration told to a person, largest first: days in words, the rest as policies write them. */
+const UNITS: ReadonlyArray<[string, number]> = [
+  ['day', 86_400_000],
+  ['h', 3_600_000],
+  ['m', 60_000],
+  ['s', 1_000],
+  ['ms', 1],
+];
+
+const largestUnit = (ms: number): number => {
+  const i = UNITS.findIndex(([, factor]) => ms >= factor);
+  return i < 0 ? UNITS.length - 1 : i;
+};
+
+const part = (n: number, unit: string): string => (unit === 'day' ? `${n} day${n === 1 ? '' : 's'}` : `${n}${unit}`);
+
+/**
+ * A duration for a message to a person: its two largest units, rounded to the nearest of the
+ * second (`21h29m3s843ms` -> `21h29m`, `1w` -> `7 days`, `1d4h` -> `1 day 4h`, `90s` -> `1m30s`);
+ * `down` rounds down, for a limit not to be passed ("ask for at most"). Not a duration to parse
+ * back: formatDuration (duration.ts) writes the exact one.
+ */
+export function humanDuration(ms: number, rounding: 'nearest' | 'down' = 'nearest'): string {
+  const round = rounding === 'down' ? Math.floor : Math.round;
+  const first = largestUnit(Math.max(0, ms));
+  const quantum = UNITS[Math.min(first + 1, UNITS.length - 1)][1];
+  const rounded = round(Math.max(0, ms) / quantum) * quantum;
+  const i = largestUnit(rounded);
+  const [unit, factor] = UNITS[i];
+  const whole = Math.floor(rounded / factor);
+  const out = [part(whole, unit)];
+  if (i + 1 < UNITS.length) {
+    const [next, nextFactor] = UNITS[i + 1];
+    const rest = Math.round((rounded - whole * factor) / nextFactor);
+    if (rest > 0) out.push(part(rest, next));
+  }
+  return out.join(unit === 'day' ? ' ' : '');
+}
