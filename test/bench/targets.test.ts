@@ -1,4 +1,5 @@
-import { checkReplayTargets, checkTargets } from '../../bench/targets';
+import { checkLargeRunHttpTargets, checkReplayTargets, checkTargets, LARGE_RUN_CPU_LIMIT } from '../../bench/targets';
+import type { LargeRunHttpFigures } from '../../bench/large-run-http-stage';
 import type { ReplayFigures } from '../../bench/replay-bench';
 import { formatReport } from '../../bench/report';
 import type { BenchResults, HttpTargetFigures } from '../../bench/figures';
@@ -210,5 +211,33 @@ describe('replay targets (issue 24)', () => {
       replayed(100_000, { seconds: 31.5, cpuSeconds: 27.2, loadAverage: 9.4 }),
     ]).find((l) => l.name.endsWith('< 60 s'));
     expect(line?.detail).toBe('31.5 s (CPU 27.2 s, peak RSS 170 MB), 4000 decisions/s; load average 9.4 on 2 cores');
+  });
+});
+
+describe('big runs over HTTP (issue 29 item 2)', () => {
+  const stage = (ratio: number): LargeRunHttpFigures => ({
+    targets: 2000,
+    bodyBytes: 2_000_000,
+    connections: 4,
+    http: [
+      { ...http('baseline', 'baseline', 0, { cpuMicrosPerRequest: 3000 }), cpuRatio: 1 },
+      { ...http('bundled policies', 'bundled', 10, { cpuMicrosPerRequest: 3000 * ratio }), cpuRatio: ratio },
+    ],
+  });
+  const cpuLine = (ratio: number) =>
+    checkLargeRunHttpTargets(stage(ratio)).find((l) => l.name.includes('bundled policies: CPU per request'));
+
+  test('the service may spend at most the limit over the baseline per big run, and the line says how much', () => {
+    expect(cpuLine(LARGE_RUN_CPU_LIMIT)).toMatchObject({ pass: true, correctness: false, detail: '40.5 ms = 13.50x' });
+    expect(cpuLine(LARGE_RUN_CPU_LIMIT + 0.1)?.pass).toBe(false);
+  });
+
+  test('the baseline has no CPU line, only its correctness line', () => {
+    const names = checkLargeRunHttpTargets(stage(10)).map((l) => l.name);
+    expect(names).toEqual([
+      '2000-target runs, baseline: every answer as expected, no 5xx, no error decision',
+      '2000-target runs, bundled policies: every answer as expected, no 5xx, no error decision',
+      "2000-target runs, bundled policies: CPU per request <= 13.5x the baseline's (read + HMAC of the same body)",
+    ]);
   });
 });
