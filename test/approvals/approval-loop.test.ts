@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signatureHeader } from '../../src/signature/sign';
+import { member, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { preflightWith } from '../helpers/fixtures';
+import { operationSchema } from '../helpers/platform-spec';
 import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
 import { runCli } from '../cli/run-cli';
 import { startRedis, type TestRedis } from '../state/redis-server';
@@ -11,10 +13,18 @@ import { startRedis, type TestRedis } from '../state/redis-server';
  * The whole loop against the started service (node dist/main.js), two replicas sharing one
  * redis-server: a run is denied; `preflight-gate exception` mints a waiver for one run from the
  * audit log; both replicas reload; the run is allowed once (at either replica) and denied again,
- * saying the exception is used up.
+ * saying the exception is used up. The policy excludes the members of Steadybit team SRE
+ * (`createdByTeams`), which each replica reads from the fake Platform API (GET
+ * /api/teams/SRE/members, its answers checked against TeamMembersAO): both replicas give a member
+ * and a non-member the same answer, and while the API is down and the members were never read
+ * both deny the member, saying why (fail closed: unknown never widens an exclude).
  */
 const SECRET = 'approval-secret';
+/** A member of team SRE (the spec's UserSummaryAO example) and someone who is not. */
+const MEMBER = { username: 'ag1hb7ap-d299-47ab-998f-c2a53b433820', name: 'Max Mustermann', email: 'max@steadybit.com' };
+const OUTSIDER = { username: 'b2c4e6f8-1a3b-4c5d-8e9f-0a1b2c3d4e5f', name: 'Jane Doe', email: 'jane@example.com' };
 let redis: TestRedis;
+let steadybit: FakeSteadybit;
 let root: string;
 const procs: ServerProcess[] = [];
 
@@ -33,20 +43,24 @@ async function post(proc: ServerProcess, body: object) {
 }
 const exceptions = async (proc: ServerProcess) =>
   ((await (await fetch(`${proc.url}/readyz`)).json()) as { exceptions: number }).exceptions;
-const run = (id: number) =>
+const run = (id: number, starter: typeof MEMBER = OUTSIDER) =>
   preflightWith((p) => {
     p.execution.id = id;
     p.execution.environment = 'production';
+    p.execution.createdBy = { ...starter };
   });
 
 beforeAll(async () => {
   redis = await startRedis();
+  steadybit = await startFakeSteadybit();
+  steadybit.teamMembers = { SRE: [member(MEMBER.username, MEMBER.email, 'OWNER'), member('sre-2', null)] };
   root = mkdtempSync(join(tmpdir(), 'pg-approval-'));
   writeFileSync(
     join(root, 'no-prod.yaml'),
     [
       'kind: Policy',
       'name: no-production',
+      'exclude: { createdByTeams: [SRE] }',
       'rules:',
       '  - environments: { blocked: [production] }',
       'message: "{{reason}}; to ask for an exception: preflight-gate exception --from-decision {{decisionId}} --audit-log <file> --expires-in 2h --max-uses 1 --reason ..."',
@@ -57,6 +71,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all(procs.map((p) => p.stop()));
+  expect(steadybit.specProblems()).toEqual([]);
+  await steadybit.stop();
   await redis.stop();
   rmSync(root, { recursive: true, force: true });
 });
@@ -69,11 +85,38 @@ test('deny -> mint -> reload -> allowed once -> denied again, across two replica
       WEBHOOK_SECRET: SECRET,
       REDIS_URL: redis.url,
       AUDIT_LOG: join(root, `audit-${name}.jsonl`),
+      STEADYBIT_URL: steadybit.url,
+      STEADYBIT_TOKEN: 'test-token',
+      // A preflight waits this long for the team's members before deciding on what it has.
+      STEADYBIT_PREFLIGHT_WAIT_MS: '200',
     });
     procs.push(proc);
     return proc;
   };
   const [a, b] = [await start('a'), await start('b')];
+  let nextId = 100;
+
+  // The Platform API down before either replica has read team SRE: the member cannot be told from
+  // anyone else, so both replicas deny and say why.
+  steadybit.down = true;
+  for (const proc of [a, b]) {
+    const unknown = await post(proc, run(nextId++, MEMBER));
+    expect(unknown.status).toBe(403);
+    expect(unknown.message).toContain(
+      'cannot decide whether the run is in exclude.createdByTeams (SRE): the members of Steadybit team SRE could not be read from the Steadybit Platform API',
+    );
+  }
+  steadybit.down = false;
+  // Back up: each replica reads the members itself, and both let the member run.
+  await waitFor(
+    async () =>
+      (await post(a, run(nextId++, MEMBER))).status === 200 && (await post(b, run(nextId++, MEMBER))).status === 200,
+    'both replicas to read the members of team SRE',
+  );
+  expect(operationSchema('/api/teams/SRE/members', 'GET', 'response')).toBe('TeamMembersAO'); // checked in afterAll
+  expect(
+    steadybit.answers.filter((x) => x.path === '/api/teams/SRE/members' && x.status === 200).length,
+  ).toBeGreaterThanOrEqual(2);
 
   const denied = await post(a, run(1));
   expect(denied.status).toBe(403);
@@ -135,5 +178,8 @@ test('deny -> mint -> reload -> allowed once -> denied again, across two replica
     expect(again.message).toMatch(
       /exception "no-production-[0-9a-f]{8}" is used up \(1 of 1 run waived\) and no longer waives this policy; ask for a new one/,
     );
+    // A member of SRE needs no exception, at either replica.
+    const member = await post(proc, run(nextId++, MEMBER));
+    expect([member.status, member.message]).toEqual([200, expect.stringMatching(/^Allowed/)]);
   }
 }, 60_000);
