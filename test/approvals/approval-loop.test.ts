@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signatureHeader } from '../../src/signature/sign';
 import { member, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { signedPost } from '../helpers/signed-post';
 import { preflightWith } from '../helpers/fixtures';
 import { operationSchema } from '../helpers/platform-spec';
 import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
@@ -29,12 +29,7 @@ let root: string;
 const procs: ServerProcess[] = [];
 
 async function post(proc: ServerProcess, body: object) {
-  const raw = JSON.stringify(body);
-  const res = await fetch(`${proc.url}/preflight`, {
-    method: 'POST',
-    body: raw,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
-  });
+  const res = await signedPost(`${proc.url}/preflight`, body, SECRET);
   return {
     status: res.status,
     id: res.headers.get('x-preflight-decision-id') ?? '',

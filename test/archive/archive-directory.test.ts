@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { preflightPayload } from '../helpers/fixtures';
 import { startServerProcess } from '../helpers/server-process';
 
@@ -15,12 +15,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function decideOnce(env: Record<string, string>): Promise<void> {
   const proc = await startServerProcess({ WEBHOOK_SECRET: SECRET, ...env });
-  const body = Buffer.from(JSON.stringify(preflightPayload()));
-  const res = await fetch(`${proc.url}/preflight`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, body) },
-  });
+  const res = await signedPost(`${proc.url}/preflight`, preflightPayload(), SECRET);
   expect(res.status).toBeLessThan(500);
   expect(await proc.stop()).toBe(0); // SIGTERM writes what is queued
 }

@@ -9,7 +9,7 @@ import { createS3Client } from '../../src/archive/s3-client';
 import { SpoolUploader } from '../../src/archive/spool-uploader';
 import { spooledWriter, SpoolFullError } from '../../src/archive/spooled-writer';
 import { createLogger } from '../../src/observability/logger';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { execFile } from 'node:child_process';
 import { CLI, runIn, tempDirs, BLOCK_PROD } from '../cli/run-cli';
 import { freePort, startServerProcess } from '../helpers/server-process';
@@ -103,12 +103,7 @@ test('DECISION_ARCHIVE=s3://bucket/prefix: closed files are uploaded, SIGTERM cl
   });
   const statuses: number[] = [];
   for (let i = 0; i < 12; i++) {
-    const raw = Buffer.from(JSON.stringify(runIn(i % 3 === 0 ? 'prod' : 'staging')));
-    const res = await fetch(`${gate.url}/preflight`, {
-      method: 'POST',
-      body: raw,
-      headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
-    });
+    const res = await signedPost(`${gate.url}/preflight`, runIn(i % 3 === 0 ? 'prod' : 'staging'), SECRET);
     statuses.push(res.status);
   }
   expect(await gate.stop('SIGTERM')).toBe(0);

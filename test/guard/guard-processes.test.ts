@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { preflightWith } from '../helpers/fixtures';
 import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
@@ -64,16 +64,10 @@ async function replica(): Promise<ServerProcess> {
 }
 
 async function preflight(proc: ServerProcess): Promise<number> {
-  const raw = JSON.stringify(
-    preflightWith((p) => {
-      p.execution.id = RUN;
-    }),
-  );
-  const res = await fetch(`${proc.url}/preflight`, {
-    method: 'POST',
-    body: raw,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
+  const run = preflightWith((p) => {
+    p.execution.id = RUN;
   });
+  const res = await signedPost(`${proc.url}/preflight`, run, SECRET);
   return res.status;
 }
 

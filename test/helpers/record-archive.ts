@@ -13,7 +13,7 @@ import { createMetrics } from '../../src/observability/metrics';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from './signed-post';
 import { createStateStore } from '../../src/state/create-state-store';
 import { guardrailState } from '../../src/state/guardrail-state';
 import { parseStateConfig } from '../../src/state/state-config';
@@ -38,12 +38,7 @@ async function post(
   path: string,
   body: unknown,
 ): Promise<{ status: number; text: string; decisionId: string | null }> {
-  const raw = Buffer.from(JSON.stringify(body));
-  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-    method: 'POST',
-    body: raw,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
-  });
+  const res = await signedPost(`http://127.0.0.1:${port}${path}`, JSON.stringify(body), SECRET);
   return { status: res.status, text: await res.text(), decisionId: res.headers.get('x-preflight-decision-id') };
 }
 

@@ -8,7 +8,7 @@ import { MemoryStateStore } from '../../src/state/memory-state-store';
 import type { GuardrailState } from '../../src/state/guardrail-state';
 import { startFakeReceiver, type FakeReceiver } from '../helpers/fake-receiver';
 import { signedRequest } from '../helpers/signed-request';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { startServerProcess, waitFor } from '../helpers/server-process';
 import { bundleFrom, testApp } from '../helpers/test-app';
 import { PLAIN_POLICIES, SECRET } from '../state/guardrail-app';
@@ -95,12 +95,7 @@ describe('the service (node dist/main.js) with a generic webhook', () => {
       AUDIT_LOG: 'off',
     });
     try {
-      const body = JSON.stringify(runIn('kube-system'));
-      const denied = await fetch(`${service.url}/preflight`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, Buffer.from(body)) },
-        body,
-      });
+      const denied = await signedPost(`${service.url}/preflight`, runIn('kube-system'), SECRET);
       expect(denied.status).toBe(403);
       writeFileSync(join(policies, 'broken.yaml'), 'kind: Policy\nname: Broken Name\n');
       service.child.kill('SIGHUP');

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { preflightPayload } from '../helpers/fixtures';
 import { ROOT, startServerProcess } from '../helpers/server-process';
 
@@ -11,12 +11,7 @@ it('every line on stdout, service and audit, has its time in `time` (ISO 8601 UT
     POLICY_WATCH: 'false',
   });
   try {
-    const body = Buffer.from(JSON.stringify(preflightPayload()));
-    const res = await fetch(`${service.url}/preflight`, {
-      method: 'POST',
-      body,
-      headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader('s', body) },
-    });
+    const res = await signedPost(`${service.url}/preflight`, preflightPayload(), 's');
     expect(res.status).toBe(200);
   } finally {
     await service.stop();

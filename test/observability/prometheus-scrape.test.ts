@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { preflightWith } from '../helpers/fixtures';
 import { ROOT, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
 import { startPrometheus, type PrometheusServer } from './prometheus-server';
@@ -20,18 +20,10 @@ let service: ServerProcess;
 let prometheus: PrometheusServer;
 
 async function post(environment: string, secret = SECRET): Promise<number> {
-  const body = Buffer.from(
-    JSON.stringify(
-      preflightWith((p) => {
-        p.execution.environment = environment;
-      }),
-    ),
-  );
-  const res = await fetch(`${service.url}/preflight`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(secret, body) },
+  const body = preflightWith((p) => {
+    p.execution.environment = environment;
   });
+  const res = await signedPost(`${service.url}/preflight`, body, secret);
   return res.status;
 }
 

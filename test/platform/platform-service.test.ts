@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { preflightWith } from '../helpers/fixtures';
 import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
@@ -13,12 +13,7 @@ let dir: string;
 const procs: ServerProcess[] = [];
 
 async function post(proc: ServerProcess, path: string, body: object) {
-  const raw = JSON.stringify(body);
-  const res = await fetch(`${proc.url}${path}`, {
-    method: 'POST',
-    body: raw,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
-  });
+  const res = await signedPost(`${proc.url}${path}`, body, SECRET);
   return { status: res.status, message: ((await res.json()) as { message: string }).message };
 }
 const preflight = (id: number, env: string) =>

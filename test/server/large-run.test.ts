@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Step } from '../../src/payload/types';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { preflightPayload } from '../helpers/fixtures';
 import { largeRun } from '../helpers/large-run';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
@@ -28,11 +28,7 @@ afterAll(async () => {
 });
 
 async function send(body: Buffer): Promise<{ status: number; message: string }> {
-  const res = await fetch(`${proc.url}/preflight`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, body) },
-  });
+  const res = await signedPost(`${proc.url}/preflight`, body, SECRET);
   return { status: res.status, message: ((await res.json()) as { message: string }).message };
 }
 

@@ -5,7 +5,7 @@ import { UNSIGNED_WARNING } from '../../src/http/health-routes';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { preflightWith, rawPayload } from '../helpers/fixtures';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { jsonLines } from './json-lines';
 
 const dir = mkdtempSync(join(tmpdir(), 'preflight-gate-readyz-'));
@@ -69,12 +69,7 @@ describe('/readyz and /healthz of the started service', () => {
     expect(body).not.toHaveProperty('warning');
     expect(proc.output()).not.toContain(UNSIGNED_WARNING);
 
-    const post = (raw: Buffer) =>
-      fetch(`${proc.url}/preflight`, {
-        method: 'POST',
-        body: raw,
-        headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader('readyz-secret', raw) },
-      });
+    const post = (raw: Buffer) => signedPost(`${proc.url}/preflight`, raw, 'readyz-secret');
     const allowed = await post(rawPayload('spec-execution-example-as-preflight.json'));
     expect(allowed.status).toBe(200);
     // The decision counts the policies as /readyz does: the built-in emergency stop in both.

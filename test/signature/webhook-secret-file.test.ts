@@ -1,7 +1,7 @@
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fingerprint } from '../../src/signature/secret-fingerprint';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { parseSecretFile, readSecretFile, secretFile } from '../../src/signature/webhook-secrets';
 import { loadConfig } from '../../src/config';
 import { capturingLogger } from '../helpers/capturing-logger';
@@ -81,16 +81,7 @@ describe('WEBHOOK_SECRET_FILE', () => {
         AUDIT_LOG: 'off',
       });
       const url = gate.url;
-      const post = async (secret: string) => {
-        const raw = Buffer.from(JSON.stringify(runIn('staging')));
-        return (
-          await fetch(`${url}/preflight`, {
-            method: 'POST',
-            body: raw,
-            headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(secret, raw) },
-          })
-        ).status;
-      };
+      const post = async (secret: string) => (await signedPost(`${url}/preflight`, runIn('staging'), secret)).status;
       expect([await post(OLD), await post(NEW)]).toEqual([200, 401]);
       swap(path, `${NEW}\n${OLD}\n`); // 1. the gate accepts both
       await waitFor(async () => (await post(NEW)) === 200, 'the new secret to be accepted');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { WebhookPayload } from '../../src/payload/types';
-import { signatureHeader } from '../../src/signature/sign';
+import { signedPost } from '../helpers/signed-post';
 import { preflightWith } from '../helpers/fixtures';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { startRedis, type TestRedis } from './redis-server';
@@ -14,12 +14,7 @@ let dir: string;
 const procs: ServerProcess[] = [];
 
 async function post(proc: ServerProcess, path: string, body: object) {
-  const raw = JSON.stringify(body);
-  const res = await fetch(`${proc.url}${path}`, {
-    method: 'POST',
-    body: raw,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(SECRET, raw) },
-  });
+  const res = await signedPost(`${proc.url}${path}`, body, SECRET);
   return { status: res.status, message: ((await res.json()) as { message: string }).message };
 }
 const now = () => new Date().toISOString().replace('Z', '000000Z');
