@@ -103,6 +103,22 @@ function checkRequest(req: MintRequest, bundle: PolicyBundle): void {
     throw new MintRefused('--max-uses must be a whole number of runs, at least 1');
 }
 
+/** A person named on the command line, without the spaces around it (`--approved-by " joe"`); blank is refused. */
+function person(flag: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (trimmed === '') throw new MintRefused(`${flag} is blank: name one Steadybit username or email`);
+  return trimmed;
+}
+
+function withPeopleTrimmed(req: MintRequest): MintRequest {
+  return {
+    ...req,
+    requestedBy: person('--requested-by', req.requestedBy),
+    approvedBy: person('--approved-by', req.approvedBy),
+  };
+}
+
 /** A set that wants a second person (ExceptionSettings.approverNotStarter): an approver, and not the run's starter. */
 function checkApprover(run: DeniedRun, req: MintRequest, bundle: PolicyBundle): void {
   const settings = bundle.exceptionSettings;
@@ -136,7 +152,13 @@ function checkApprover(run: DeniedRun, req: MintRequest, bundle: PolicyBundle): 
  * environments (and its version unless `anyVersion`), until now + expiresIn: one per policy (an
  * Exception waives one). Throws MintRefused when the run or the request does not allow one.
  */
-export function mintExceptions(run: DeniedRun, req: MintRequest, bundle: PolicyBundle, now: Date): ExceptionDocument[] {
+export function mintExceptions(
+  run: DeniedRun,
+  request: MintRequest,
+  bundle: PolicyBundle,
+  now: Date,
+): ExceptionDocument[] {
+  const req = withPeopleTrimmed(request);
   checkRun(run);
   checkRequest(req, bundle);
   checkApprover(run, req, bundle);

@@ -217,6 +217,21 @@ describe('ExceptionSettings.approverNotStarter: the approver is not the person w
     );
   });
 
+  test('an approvedBy written with spaces around it is named without them', () => {
+    const d = decideWith(files(`  ${USER.email}  `), byUser);
+    expect(d.allowed).toBe(false);
+    expect(d.message).toContain(`exception "e" was approved by ${USER.email}, who started this run,`);
+    expect(decideWith(files('  joe@example.com '), byNobody).message).toContain(
+      'cannot tell whether joe@example.com, who approved exception "e", started this run',
+    );
+  });
+
+  test('a blank approvedBy is refused at load', () => {
+    expect(loadProblems(files('   '), NOW)).toEqual([
+      'e.yaml:5:13 approvedBy: approvedBy is blank: name one Steadybit username or email',
+    ]);
+  });
+
   test('a run that does not say who started it: the exception does not waive (cannot tell)', () => {
     const d = decideWith(files('joe@example.com'), byNobody);
     expect(d.allowed).toBe(false);

@@ -191,6 +191,24 @@ describe('preflight-gate exception', () => {
     expect(docs(ok.stdout)[0]).toMatchObject({ approvedBy: 'joe@example.com', requestedBy: 'jane@example.com' });
   });
 
+  it('--approved-by with spaces around it: the message and the exception name the person without them', () => {
+    const d = dir({
+      ...POLICIES,
+      'limits.yaml': 'kind: ExceptionSettings\nmaxDuration: 3d\napproverNotStarter: true\n',
+      'archive.jsonl': `${JSON.stringify(archiveLine)}\n`,
+    });
+    const from = ['--from-decision', ID, '--archive', join(d, 'archive.jsonl')];
+    expect(mint(d, [...from, '--approved-by', '  JANE@example.com ']).stderr).toContain(
+      `--approved-by JANE@example.com started the run of decision ${ID};`,
+    );
+    expect(docs(mint(d, [...from, '--approved-by', ' joe@example.com  ']).stdout)[0]).toMatchObject({
+      approvedBy: 'joe@example.com',
+    });
+    expect(mint(d, [...from, '--approved-by', '   ']).stderr).toContain(
+      '--approved-by is blank: name one Steadybit username or email',
+    );
+  });
+
   it('a set that requires a second person: a decision that does not say who started the run is refused (review finding)', () => {
     const d = dir({
       ...POLICIES,

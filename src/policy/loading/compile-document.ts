@@ -433,6 +433,9 @@ function compileException(
     problems.add(['expires'], `expires is not a valid time: ${doc.expires}`);
   if (typeof doc.reason === 'string' && problems.intact(['reason']) && doc.reason.trim() === '')
     problems.add(['reason'], 'reason is blank: say why the policy may be waived (the change, the approval)');
+  for (const field of ['requestedBy', 'approvedBy'] as const)
+    if (typeof doc[field] === 'string' && problems.intact([field]) && doc[field].trim() === '')
+      problems.add([field], `${field} is blank: name one Steadybit username or email`);
   const match = problems.part(['match'], () => scopeOf(doc.match, false, shared));
   if (problems.hasErrors || match === undefined) return undefined;
   return {
@@ -441,8 +444,9 @@ function compileException(
     owner: doc.owner,
     reason: doc.reason,
     expires,
-    requestedBy: doc.requestedBy,
-    approvedBy: doc.approvedBy,
+    // Spaces around a name are not part of it: messages quote the person, not the padding.
+    requestedBy: doc.requestedBy?.trim(),
+    approvedBy: doc.approvedBy?.trim(),
     maxUses: doc.maxUses,
     approverNotStarter: false,
     match,
