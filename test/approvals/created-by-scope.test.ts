@@ -8,7 +8,7 @@ import type { PreflightPayload } from '../../src/payload/types';
 import type { Decision } from '../../src/policy/core/decision';
 import { FIXTURES, preflightWith } from '../helpers/fixtures';
 import { NOW, loadProblems } from '../helpers/decide-harness';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 /**
  * Scopes on who started the run (execution.createdBy, a UserSummaryAO: the spec's own example) and on

@@ -4,7 +4,7 @@ import type { Facts } from '../../src/policy/facts/facts';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import type { StateStore } from '../../src/state/state-store';
 import { preflightWith } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { startRedis, type TestRedis } from '../state/redis-server';
 import { freshPrefix, redisStore, TIMING } from '../state/store-table';
 

@@ -8,7 +8,7 @@ import { createMetrics } from '../../src/observability/metrics';
 import { decide } from '../../src/policy/engine/decide';
 import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightWith } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const bundle = bundleFrom({
   'p.yaml':

@@ -4,7 +4,7 @@ import { createBaselineApp } from '../../bench/baseline-app';
 import { runLoad } from '../../bench/load-run';
 import { expectedStatuses, payloadVariants } from '../../bench/payload-variants';
 import { verifySignature } from '../../src/signature/verify-signature';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const SECRET = 'test-secret';
 const variants = payloadVariants(SECRET);

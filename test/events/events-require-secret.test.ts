@@ -2,7 +2,8 @@ import { MemoryStateStore } from '../../src/state/memory-state-store';
 import type { GuardrailState } from '../../src/state/guardrail-state';
 import { preflightPayload, rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const NOW = new Date('2026-01-05T09:05:00Z');
 const ENGAGED = {

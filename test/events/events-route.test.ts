@@ -3,7 +3,8 @@ import { MemoryStateStore } from '../../src/state/memory-state-store';
 import type { GuardrailState } from '../../src/state/guardrail-state';
 import { payload, rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const SECRET = 'events-secret';
 const CREATED = 'docs-custom-webhook-execution-created.json';

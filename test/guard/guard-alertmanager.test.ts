@@ -7,7 +7,7 @@ import { createLogger } from '../../src/observability/logger';
 import { gatherFacts } from '../../src/policy/engine/gather-facts';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import type { PreflightPayload } from '../../src/policy/core/decision';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { ROOT, waitFor } from '../helpers/server-process';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { startAlertmanager, type AlertmanagerServer } from '../signals/alertmanager-server';

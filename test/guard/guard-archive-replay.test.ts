@@ -8,7 +8,7 @@ import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { readStateEvent } from '../../src/state/state-event';
 import type { WebhookPayload } from '../../src/payload/types';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 import { guardUnderTest, TestClock } from './guard-harness';
 

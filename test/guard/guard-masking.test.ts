@@ -6,7 +6,7 @@ import { runStoppedNotification } from '../../src/notify/event-notifications';
 import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { withAttack } from '../helpers/decide-harness';
 import { FIXTURES } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
 

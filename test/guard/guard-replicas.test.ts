@@ -1,7 +1,7 @@
 import type { GuardedRun } from '../../src/guard/guard-store';
 import type { RedisStateStore } from '../../src/state/redis-state-store';
 import { largeRun } from '../helpers/large-run';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { startRedis, type TestRedis } from '../state/redis-server';

@@ -2,7 +2,7 @@ import { forgetEndedRuns } from '../../src/guard/forget-ended-runs';
 import { KnownRuns } from '../../src/guard/known-runs';
 import type { RedisStateStore } from '../../src/state/redis-state-store';
 import { createLogger } from '../../src/observability/logger';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 import { waitFor } from '../helpers/server-process';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';

@@ -1,5 +1,5 @@
 import type { RedisStateStore } from '../../src/state/redis-state-store';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { startCluster, startSentinels, type TestTopology } from '../state/redis-topologies';

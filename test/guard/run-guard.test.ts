@@ -1,4 +1,4 @@
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';

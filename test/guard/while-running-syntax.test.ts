@@ -1,6 +1,6 @@
 import { formatProblem } from '../../src/policy/loading/load-error';
 import { problemsOf } from '../helpers/decide-harness';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const policy = (
   whileRunning: string,

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { DEFAULT_BODY_LIMIT, loadConfig } from '../../src/config';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { deploymentOf, envOf } from './pod-spec';
 import { ALL_OPTIONS, CHART, find, helm, render, renderError, valueArgs, type Manifest } from './render-chart';
 

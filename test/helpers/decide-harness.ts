@@ -4,7 +4,7 @@ import { loadBundle } from '../../src/policy/loading/load-bundle';
 import type { PreflightPayload, Step } from '../../src/payload/types';
 import type { Decision } from '../../src/policy/core/decision';
 import { preflightWith } from './fixtures';
-import { bundleFrom } from './test-app';
+import { bundleFrom } from './bundle-from';
 
 /** The tests' "now": Monday 2026-01-05, 10:00 UTC. */
 export const NOW = new Date('2026-01-05T10:00:00Z');

@@ -1,7 +1,8 @@
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const SECRET = 'ambiguous-secret';
 const PREFLIGHT = rawPayload('spec-execution-example-as-preflight.json').toString('utf8');

@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { createHttpServer } from '../../src/http/create-http-server';
 import { rawPayload } from '../helpers/fixtures';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 /**
  * Writes raw bytes to the port and resolves with everything the server sends back until it closes

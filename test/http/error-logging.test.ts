@@ -1,7 +1,8 @@
 import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 describe('how refused and failed requests are logged', () => {
   test('a 503 (no policy set loaded) is a warning with its message, without a stack trace', async () => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 // POST /preflight has its own node:http handler; every other request goes to Express. These pin
 // the boundary: the paths Express matched still decide, everything else still gets Express's 404.

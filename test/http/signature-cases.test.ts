@@ -5,7 +5,8 @@ import request from 'supertest';
 import { signHex, signatureHeader } from '../../src/signature/sign';
 import { rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const OLD = 'rotated-out-secret';
 const NEW = 'current-secret';

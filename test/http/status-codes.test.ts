@@ -4,7 +4,8 @@ import responseSchema from '../fixtures/schemas/preflight-webhook-response.schem
 import type { PolicyBundle } from '../../src/policy/core/compiled';
 import { preflightPayload, preflightWith, rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { memoryAuditLog } from '../observability/audit-sink';
 
 const validateResponse = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true }).compile(responseSchema);

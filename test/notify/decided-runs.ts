@@ -2,7 +2,7 @@ import { decide } from '../../src/policy/engine/decide';
 import type { DecidedRun } from '../../src/notify/decision-notifications';
 import type { PreflightPayload } from '../../src/payload/types';
 import { preflightWith } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 /** A policy set with one policy of each mode and an exception: every decision kind a notification comes from. */
 export const NOTIFY_POLICIES = {

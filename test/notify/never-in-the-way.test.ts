@@ -1,6 +1,7 @@
 import type { Registry } from 'prom-client';
 import type { Notifier } from '../../src/notify/notifier';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { signedRequest } from '../helpers/signed-request';
 import type { FakeReceiver } from '../helpers/fake-receiver';
 import { type manualTimers, until } from '../helpers/manual-timers';

@@ -3,7 +3,8 @@ import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightWith } from '../helpers/fixtures';
 import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 describe('an audit line that cannot be written (e.g. a full disk) after the answer', () => {
   test('is logged as an error with the decision id; the service keeps answering', async () => {

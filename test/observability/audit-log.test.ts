@@ -8,7 +8,8 @@ import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightWith } from '../helpers/fixtures';
 import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { memoryAuditLog } from './audit-sink';
 
 describe('audit settings from the environment', () => {

@@ -3,7 +3,8 @@ import { REDACTED } from '../../src/redaction/redaction-marker';
 import { redactText } from '../../src/redaction/target-redaction';
 import { preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { memoryAuditLog } from './audit-sink';
 
 // The spec example's container target carries container.engine=docker and container.host=docker-desktop.

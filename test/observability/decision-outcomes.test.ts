@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { memoryAuditLog, seriesOf } from './audit-sink';
 
 const SECRET = 'outcome-test-secret';

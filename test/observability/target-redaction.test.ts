@@ -4,7 +4,8 @@ import { targetValuesToRedact } from '../../src/redaction/target-redaction';
 import type { Decision, PolicyResult } from '../../src/policy/core/decision';
 import { preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { memoryAuditLog } from './audit-sink';
 
 const target = (name: unknown, attributes: unknown) => ({ name, attributes });

@@ -2,7 +2,8 @@ import { validatePayload } from '../../src/payload/validate-payload';
 import type { WebhookPayload } from '../../src/payload/types';
 import { examplePayloadFiles, payload, rawPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const SECRET = 'example-payload-secret';
 const bundle = bundleFrom({

@@ -2,7 +2,7 @@ import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import type { Decision } from '../../src/policy/core/decision';
 import { preflightWith } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const PROD = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
 const NOW = new Date('2026-03-02T10:00:00Z');

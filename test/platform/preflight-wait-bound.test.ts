@@ -5,7 +5,8 @@ import type { PlatformConfig } from '../../src/platform/platform-config';
 import { preflightWith } from '../helpers/fixtures';
 import { environment, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 /**
  * Issue 21 item 5: no Platform API call holds a preflight answer past STEADYBIT_PREFLIGHT_WAIT_MS.

@@ -8,7 +8,7 @@ import { decide } from '../../src/policy/engine/decide';
 import { gatherFacts } from '../../src/policy/engine/gather-facts';
 import { member, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { FIXTURES, preflightWith } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 /**
  * The members of Steadybit teams (GET /api/teams/{key}/members) as createdByTeams scopes read them:

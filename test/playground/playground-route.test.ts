@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { loadConfig } from '../../src/config';
 import { readPlaygroundPage } from '../../src/playground/playground-page';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 /** The service's /playground/ (PLAYGROUND=on): the built page (npm run build), nothing else. */
 const bundle = bundleFrom({ 'p.yaml': 'kind: Policy\nname: p\nrules:\n  - environments: { blocked: [prod] }\n' });

@@ -2,7 +2,7 @@ import jsonLogic from 'json-logic-js';
 import { conditionData, dataNeeds } from '../../src/policy/json-logic/condition-data';
 import { ALLOWED_OPERATORS } from '../../src/policy/json-logic/operators';
 import { createContext } from '../../src/policy/engine/create-context';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightPayload } from '../helpers/fixtures';
 
 type Expression = Parameters<typeof jsonLogic.apply>[0];

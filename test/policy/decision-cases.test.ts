@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { decide } from '../../src/policy/engine/decide';
 import type { Decision, PreflightPayload } from '../../src/policy/core/decision';
 import { FIXTURES } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 /**
  * Decisions as data: each folder of test/fixtures/cases/ holds a policy set (`policy.yaml`), a

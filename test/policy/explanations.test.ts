@@ -1,7 +1,8 @@
 import { decide } from '../../src/policy/engine/decide';
 import { preflightPayload } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { decideAt } from '../helpers/decide-harness';
 
 const NOW = '2026-01-05T10:00:00Z';

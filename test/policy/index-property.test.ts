@@ -3,7 +3,7 @@ import { stringify } from 'yaml';
 import { decide } from '../../src/policy/engine/decide';
 import { createContext } from '../../src/policy/engine/create-context';
 import type { PreflightPayload } from '../../src/policy/core/decision';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 
 // Small vocabularies, with case variants and alias ids, so random scopes and runs often meet.

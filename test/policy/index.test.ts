@@ -1,7 +1,7 @@
 import { decide } from '../../src/policy/engine/decide';
 import { literalPrefix } from '../../src/policy/engine/policy-index';
 import type { PreflightPayload } from '../../src/policy/core/decision';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 
 const policy = (name: string, match: string) => `

@@ -11,7 +11,7 @@ import { loadBundle } from '../../src/policy/loading/load-bundle';
 import type { SourceFile } from '../../src/policy/loading/yaml-source';
 import type { Facts } from '../../src/policy/facts/facts';
 import type { PreflightPayload } from '../../src/policy/core/decision';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 
 const NOW = new Date('2026-01-05T10:00:00Z');

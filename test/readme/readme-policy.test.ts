@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decide as decideRun } from '../../src/policy/engine/decide';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 
 const readme = readFileSync(join(__dirname, '..', '..', 'README.md'), 'utf8');

@@ -7,7 +7,8 @@ import { createSignalGatherer } from '../../src/signals/gather-signals';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { startPrometheus, type PrometheusServer } from '../observability/prometheus-server';
 
 jest.setTimeout(60000);

@@ -12,7 +12,7 @@ import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { parseSignalsConfig } from '../../src/signals/signals-config';
 import type { SignalsConfig } from '../../src/signals/signal-source';
 import { FIXTURES } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const ROOT = join(__dirname, '..', '..');
 const DOC = readFileSync(join(ROOT, 'docs', 'attacked-services.md'), 'utf8');

@@ -11,7 +11,7 @@ import { validateSignalFacts } from '../../src/policy/facts/signal-facts-schema'
 import type { SignalsConfig } from '../../src/signals/signal-source';
 import { NOW, problemsOf, policyDocument } from '../helpers/decide-harness';
 import { FIXTURES } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { apiSchemaErrors } from '../helpers/api-schemas';
 
 const DOC = readFileSync(join(__dirname, '..', '..', 'docs', 'attacked-services.md'), 'utf8');

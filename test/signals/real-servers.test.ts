@@ -11,7 +11,8 @@ import type { SignalsConfig } from '../../src/signals/signal-source';
 import { preflightWith } from '../helpers/fixtures';
 import { startServerProcess, waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { startPrometheus, type PrometheusServer } from '../observability/prometheus-server';
 import { startAlertmanager, type AlertmanagerServer } from './alertmanager-server';
 

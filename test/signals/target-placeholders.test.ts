@@ -10,7 +10,7 @@ import type { ResolvedSignalNeed } from '../../src/policy/facts/signal-need';
 import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { NOW, policyDocument, problemsOf, withAttack } from '../helpers/decide-harness';
 import { FIXTURES } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 /** Pods as Steadybit's Kubernetes extension sends them (test/fixtures/steadybit-targets/README.md). */
 const PODS = JSON.parse(readFileSync(join(FIXTURES, 'steadybit-targets', 'k8s-pods.json'), 'utf8')) as Target[];

@@ -6,7 +6,7 @@ import { quietFacts } from '../../src/policy/facts/quiet-facts';
 import { readStateFacts } from '../../src/policy/facts/read-facts';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { preflightWith } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { ROOT } from '../helpers/server-process';
 
 const yamlBlocks = (text: string) => [...text.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]);

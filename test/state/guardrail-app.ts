@@ -3,7 +3,8 @@ import type { GuardrailState } from '../../src/state/guardrail-state';
 import type { StateStore } from '../../src/state/state-store';
 import { preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';
-import { bundleFrom, testApp } from '../helpers/test-app';
+import { testApp } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 import { T0 } from './state-events';
 
 export const SECRET = 'state-secret';

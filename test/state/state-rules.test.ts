@@ -3,7 +3,7 @@ import { decide as decideRun } from '../../src/policy/engine/decide';
 import type { RunRef, StateView } from '../../src/state/state-store';
 import { stateQuery } from '../../src/state/state-fact-source';
 import { preflightWith } from '../helpers/fixtures';
-import { bundleFrom } from '../helpers/test-app';
+import { bundleFrom } from '../helpers/bundle-from';
 
 const NOW = Date.parse('2026-01-05T10:00:00Z');
 const MIN = 60_000;

@@ -1,5 +1,5 @@
 import { decide as decideRun } from '../../../src/policy/engine/decide';
-import { bundleFrom } from '../../helpers/test-app';
+import { bundleFrom } from '../../helpers/bundle-from';
 import { preflightWith } from '../../helpers/fixtures';
 
 const aliases = `

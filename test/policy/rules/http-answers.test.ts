@@ -1,7 +1,8 @@
 import type { PreflightPayload } from '../../../src/payload/types';
 import { payload, preflightWith } from '../../helpers/fixtures';
 import { signedRequest } from '../../helpers/signed-request';
-import { bundleFrom, testApp } from '../../helpers/test-app';
+import { testApp } from '../../helpers/test-app';
+import { bundleFrom } from '../../helpers/bundle-from';
 
 /** All five kinds in one policy, as a platform team would write them for containers. */
 const guard = `

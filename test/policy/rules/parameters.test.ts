@@ -1,7 +1,7 @@
 import { payload } from '../../helpers/fixtures';
 import type { PreflightPayload } from '../../../src/payload/types';
 import { decide } from '../../../src/policy/engine/decide';
-import { bundleFrom } from '../../helpers/test-app';
+import { bundleFrom } from '../../helpers/bundle-from';
 import { NOW, policyDocument, reasonsFor, withAttack } from '../../helpers/decide-harness';
 
 const S1 = 'step "com.steadybit.extension_container.stress_cpu" (steps[1])';
