@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { parseStrictJson } from '../../src/payload/parse-strict-json';
 import { examplePayloadFiles, rawPayload } from '../helpers/fixtures';
+import { generatedSize } from '../helpers/test-lane';
 
 const parse = (text: string | Buffer) => parseStrictJson(Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8'));
 const bytes = (...parts: Array<string | number[]>) =>
@@ -126,7 +127,7 @@ describe('parseStrictJson', () => {
         const text = JSON.stringify(value);
         expect(parse(text)).toEqual({ ok: true, value: JSON.parse(text) });
       }),
-      { numRuns: 300 },
+      { numRuns: generatedSize(300, 60) },
     );
   });
 
@@ -140,7 +141,7 @@ describe('parseStrictJson', () => {
         const text = `{"outer":[${JSON.stringify(obj).slice(0, -1)},${JSON.stringify(key)}:${JSON.stringify(other)}}]}`;
         expect(parse(text)).toMatchObject({ ok: false, problem: 'duplicate-key' });
       }),
-      { numRuns: 300 },
+      { numRuns: generatedSize(300, 60) },
     );
   });
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import jsonLogic from 'json-logic-js';
 import { compileSimple } from '../../src/policy/json-logic/compile-simple';
 import { decideAt, policyDocument } from '../helpers/decide-harness';
+import { generatedSize } from '../helpers/test-lane';
 
 type Expr = Parameters<typeof jsonLogic.apply>[0];
 
@@ -66,6 +67,7 @@ const data = fc
 describe('compileSimple: the same answer as json-logic-js for every expression it compiles', () => {
   test('random expressions over random data (values, including NaN, and errors alike)', () => {
     let compiled = 0;
+    const runs = Number(process.env.PROPERTY_RUNS ?? generatedSize(3000, 300));
     fc.assert(
       fc.property(expr, fc.array(data, { minLength: 1, maxLength: 4 }), (e, inputs) => {
         const fast = compileSimple(e);
@@ -73,10 +75,10 @@ describe('compileSimple: the same answer as json-logic-js for every expression i
         compiled++;
         for (const d of inputs) expect(outcome(() => fast(d))).toEqual(outcome(() => jsonLogic.apply(e as Expr, d)));
       }),
-      { numRuns: Number(process.env.PROPERTY_RUNS ?? 3000) },
+      { numRuns: runs },
     );
-    // The property is about compiled expressions: most generated ones must be.
-    expect(compiled).toBeGreaterThan(1000);
+    // The property is about compiled expressions: most generated ones must be (over 1,000 of 3,000).
+    expect(compiled).toBeGreaterThan(runs / 3);
   });
 
   test('evaluates every value of ! and !!, as json-logic-js does: one that throws throws (found by the property)', () => {

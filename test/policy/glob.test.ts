@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { compileGlobs } from '../../src/policy/syntax/glob';
+import { generatedSize } from '../helpers/test-lane';
 
 describe('globs in scopes and rules: case-insensitive, whole value', () => {
   test.each([
@@ -69,7 +70,7 @@ describe('globs in scopes and rules: case-insensitive, whole value', () => {
         const reference = picomatch(pattern, { nocase: true, dot: true, bash: true, windows: false });
         expect(compileGlobs([pattern])(value)).toBe(reference(value));
       }),
-      { numRuns: 3000 },
+      { numRuns: generatedSize(3000, 300) },
     );
   });
 });

@@ -13,6 +13,7 @@ import type { Facts } from '../../src/policy/facts/facts';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
+import { generatedSize } from '../helpers/test-lane';
 
 const NOW = new Date('2026-01-05T10:00:00Z');
 
@@ -129,7 +130,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
   });
 
   test('generated policies (repeated specs, every rule kind, messages, modifications) decide as if each were alone', async () => {
-    const files = generatePolicySet(1000, usableRuleKinds().usable);
+    const files = generatePolicySet(generatedSize(1000, 200), usableRuleKinds().usable);
     const loaded = loadBundle(files, NOW);
     if (!loaded.ok) throw new Error(loaded.problems[0].message);
     const distinct = new Set(loaded.bundle.policies.flatMap((p) => p.rules.map((r) => r.check)));
@@ -242,7 +243,7 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
   });
 
   test('an answer shared within one request is never read by the next: decisions in a row equal decisions on fresh bundles', () => {
-    const files = generatePolicySet(300, usableRuleKinds().usable);
+    const files = generatePolicySet(generatedSize(300, 100), usableRuleKinds().usable);
     const load = () => {
       const loaded = loadBundle(files, NOW);
       if (!loaded.ok) throw new Error(loaded.problems[0].message);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { timeWindowRule } from '../../src/policy/rules/time-window';
 import type { EvaluationContext } from '../../src/policy/core/evaluation-context';
 import { Memo } from '../../src/policy/core/memo';
+import { generatedSize } from '../helpers/test-lane';
 
 const ZONES = ['Europe/Berlin', 'America/New_York', 'Australia/Sydney', 'Asia/Kolkata', 'UTC'];
 const DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -58,7 +59,7 @@ describe('timeWindow property: the rule agrees with the wall clock of the platfo
           expect(inside).toBe(oracle(now, w.zone, w.days, w.from, w.to));
         }
       }),
-      { numRuns: 300 },
+      { numRuns: generatedSize(300, 100) },
     );
   });
 });

@@ -3,6 +3,7 @@ import { CHANGE_KINDS, type ChangeKind } from '../../src/replay/compare-answers'
 import { formatMarkdown, MARKDOWN_LIMIT } from '../../src/replay/format-markdown';
 import { CHANGE_TITLES as CHANGE_TITLE_OF } from '../../src/replay/format-text';
 import type { ChangedRun, ReplayReport } from '../../src/replay/replay-report';
+import { generatedSize } from '../helpers/test-lane';
 
 /** A report with `runs` changed runs of every kind (long messages), `policies` policies and `reasons` not-replayable reasons. */
 function report(runs: number, policies: number, reasons: number): ReplayReport {
@@ -99,7 +100,7 @@ test('at any limit the comment stays under it and is cut only at row and section
         expect(rows + hidden).toBe(60);
       }
     }),
-    { numRuns: 60 },
+    { numRuns: generatedSize(60, 15) },
   );
 });
 

@@ -3,6 +3,7 @@ import { admitsValue, pinsKey } from '../../../src/policy/predicate/judge-path';
 import { KEY_VALUE_OPERATORS } from '../../../src/policy/predicate/key-value-operators';
 import { parsePredicate } from '../../../src/policy/predicate/parse-predicate';
 import { toPaths } from '../../../src/policy/predicate/to-paths';
+import { generatedSize } from '../../helpers/test-lane';
 
 /**
  * Soundness of the predicate judgement against a reference evaluator: when every way through a
@@ -114,7 +115,7 @@ describe('predicate judgement is sound against a reference evaluator', () => {
         );
         if (safe && (t.attrs[NS] === 'kube-system' || t.attrs[NS] === undefined)) expect(matches(node, t)).toBe(false);
       }),
-      { numRuns: 3000 },
+      { numRuns: generatedSize(3000, 300) },
     );
   });
 
@@ -124,7 +125,7 @@ describe('predicate judgement is sound against a reference evaluator', () => {
         const pinned = toPaths(parsePredicate(node)).every((p) => pinsKey(p, NS).verdict === 'yes');
         if (pinned && t.attrs[NS] === undefined) expect(matches(node, t)).toBe(false);
       }),
-      { numRuns: 3000 },
+      { numRuns: generatedSize(3000, 300) },
     );
   });
 
