@@ -49,7 +49,7 @@ const program = new Command('preflight-gate')
 
 program
   .command('validate')
-  .description('check every policy file (schema and semantics) and the shape of every test suite')
+  .description('check every policy file (schema and semantics) and every test suite (its shape and the files it reads)')
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(PROBLEM_FORMATS).default('text'))
   .action((dir: string | undefined, opts: { format: ProblemFormat }) =>

@@ -11,7 +11,8 @@ export interface ValidateOptions {
 
 /**
  * `preflight-gate validate [dir]`: every policy file through the service's own loader (schema and
- * semantic checks), plus the shape of every test suite. Exit 1 on any error; warnings pass.
+ * semantic checks), plus every test suite: its shape and the payload and signals files it names.
+ * Exit 1 on any error; warnings pass.
  */
 export function validateCommand(
   dirArg: string | undefined,
