@@ -68,7 +68,9 @@ export async function startServer(
   const metrics = createMetrics();
   registerBuildInfo(metrics.registry, buildInfo(config.revision));
   const store = new PolicyStore();
-  const reloader = createPolicyReloader({ dir: config.policyDir, store, events: reloadReport({ metrics, logger }) });
+  const builtIns = builtInPolicies(config.state.emergencyStop);
+  const events = reloadReport({ metrics, logger, builtIns: builtIns.map((p) => p.name) });
+  const reloader = createPolicyReloader({ dir: config.policyDir, store, events });
   const first = reloader.reload('startup');
   if (first.result === 'failure') throw new PolicyLoadError(first.problems);
   const bundle = store.current();
@@ -138,7 +140,7 @@ export async function startServer(
     return outcome;
   };
   const guard = new RunGuard({
-    policies: servedPolicies(store, builtInPolicies(state.emergencyStop)),
+    policies: servedPolicies(store, builtIns),
     runs: guardRuns,
     known: knownRuns,
     gather: guardGather(state, factSources, logger),
@@ -199,7 +201,10 @@ export async function startServer(
     port: addressPort(server),
     policyDir: config.policyDir,
     revision: bundle?.revision,
-    policies: bundle?.policies.length,
+    // As /readyz counts them: the built-in policies too.
+    policies: (bundle?.policies.length ?? 0) + builtIns.length,
+    policiesFromFiles: bundle?.policies.length,
+    builtInPolicies: builtIns.map((p) => p.name),
     signaturesEnforced: config.secrets.length > 0,
   });
 

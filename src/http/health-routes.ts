@@ -41,6 +41,8 @@ export function healthRouter(deps: HealthDeps): Router {
       // Every policy a decision is made on, as the decision's message counts them: the built-in ones too.
       policies: bundle?.policies.length ?? 0,
       builtInPolicies: bundle ? builtInNames(bundle) : [],
+      // The policies read from POLICY_DIR (what preflight_policies_loaded and `validate` count).
+      policiesFromFiles: deps.store.current()?.policies.length ?? 0,
       exceptions: bundle?.exceptions.length ?? 0,
       starterPolicies: deps.starterPolicies === true,
       ...(deps.starterPolicies ? { notice: STARTER_POLICIES_NOTICE } : {}),

@@ -137,7 +137,11 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
       labelNames: ['result'],
       registers,
     }),
-    policiesLoaded: new Gauge({ name: 'preflight_policies_loaded', help: 'Policies in the set in use.', registers }),
+    policiesLoaded: new Gauge({
+      name: 'preflight_policies_loaded',
+      help: 'Policies loaded from the policy files in use (POLICY_DIR); the built-in ones (emergency stop) are not counted, /readyz counts both.',
+      registers,
+    }),
     bundleInfo: new Gauge({
       name: 'preflight_policy_bundle_info',
       help: 'The policy set in use (value 1), by revision.',

@@ -5,10 +5,13 @@ import type { Metrics } from './metrics';
 
 /**
  * How the service counts and logs what the policy reloader does: the reload counters, the loaded
- * set's size and revision, whether the files are in sync, and one log line per outcome.
+ * set's size and revision, whether the files are in sync, and one log line per outcome. `builtIns`
+ * names the built-in policies the service adds to every loaded set: the log counts the policies as
+ * /readyz and the decisions do (`policies`, built-in ones included), and names both parts
+ * (`policiesFromFiles`, `builtInPolicies`).
  */
-export function reloadReport(deps: { metrics: Metrics; logger: Logger }): ReloadEvents {
-  const { metrics, logger } = deps;
+export function reloadReport(deps: { metrics: Metrics; logger: Logger; builtIns: readonly string[] }): ReloadEvents {
+  const { metrics, logger, builtIns } = deps;
   return {
     synced(sync) {
       metrics.policyFilesInSync.set(sync.inSync ? 1 : 0);
@@ -34,7 +37,9 @@ export function reloadReport(deps: { metrics: Metrics; logger: Logger }): Reload
         trigger,
         revision: bundle.revision,
         previous,
-        policies: bundle.policies.length,
+        policies: bundle.policies.length + builtIns.length,
+        policiesFromFiles: bundle.policies.length,
+        builtInPolicies: builtIns,
         files: bundle.files.length,
       });
     },

@@ -17,7 +17,7 @@ describe('whether the files on disk are the set served', () => {
   const reloader = createPolicyReloader({
     dir,
     store,
-    events: reloadReport({ metrics, logger: createLogger('error', { silent: true }) }),
+    events: reloadReport({ metrics, logger: createLogger('error', { silent: true }), builtIns: [] }),
     clock: () => new Date('2026-03-02T10:00:00Z'),
   });
   const A = { 'gate.yaml': blockPolicy('gate', 'alpha') };

@@ -47,10 +47,17 @@ describe('/readyz and /healthz of the started service', () => {
       revision,
       policies: 3,
       builtInPolicies: ['emergency-stop (built-in)'],
+      policiesFromFiles: 2,
     });
     expect(jsonLines(proc.output())).toContainEqual(
       expect.objectContaining({ level: 'warn', message: UNSIGNED_WARNING }),
     );
+    // The start-up log counts as /readyz does, and names both parts.
+    const counts = { policies: 3, policiesFromFiles: 2, builtInPolicies: ['emergency-stop (built-in)'] };
+    expect(jsonLines(proc.output())).toContainEqual(
+      expect.objectContaining({ message: 'policy set loaded', ...counts }),
+    );
+    expect(jsonLines(proc.output())).toContainEqual(expect.objectContaining({ message: 'listening', ...counts }));
     expect(await (await fetch(`${proc.url}/healthz`)).json()).toEqual({ status: 'alive' });
   });
 
@@ -91,7 +98,14 @@ describe('/readyz and /healthz of the started service', () => {
 
   test('with EMERGENCY_STOP_POLICY=off: no built-in policy, counted alike by /readyz and the decision', async () => {
     const proc = await start({ EMERGENCY_STOP_POLICY: 'off' });
-    expect(await (await fetch(`${proc.url}/readyz`)).json()).toMatchObject({ policies: 2, builtInPolicies: [] });
+    expect(await (await fetch(`${proc.url}/readyz`)).json()).toMatchObject({
+      policies: 2,
+      builtInPolicies: [],
+      policiesFromFiles: 2,
+    });
+    expect(jsonLines(proc.output())).toContainEqual(
+      expect.objectContaining({ message: 'policy set loaded', policies: 2, policiesFromFiles: 2, builtInPolicies: [] }),
+    );
     const res = await fetch(`${proc.url}/preflight`, {
       method: 'POST',
       body: rawPayload('spec-execution-example-as-preflight.json'),
