@@ -1,6 +1,5 @@
 import { Registry } from 'prom-client';
 import { createPlatformClient } from '../../src/platform/platform-client';
-import type { PlatformConfig } from '../../src/platform/platform-config';
 import { createPlatformMetrics } from '../../src/platform/platform-metrics';
 import { cancelExecution } from '../../src/platform/cancel-execution';
 import { auditLogTo } from '../../src/observability/audit-log';
@@ -15,21 +14,11 @@ import type { PolicyBundle } from '../../src/policy/core/compiled';
 import type { Decision, PreflightPayload } from '../../src/policy/core/decision';
 import { capturingLogger, type LogLine } from '../helpers/capturing-logger';
 import type { FakeSteadybit, RecordedRequest } from '../helpers/fake-steadybit';
+import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
-/** The Platform API settings of a test against the fake: short timeouts, a generous budget. */
-export const platformConfig = (fake: FakeSteadybit, over: Partial<PlatformConfig> = {}): PlatformConfig => ({
-  url: fake.url,
-  token: { kind: 'value', token: 'test-token' },
-  authScheme: 'bearer',
-  timeoutMs: 1000,
-  rateBurst: 50,
-  ratePerMinute: 600,
-  syncIntervalMs: 30000,
-  environmentsRefreshMs: 300000,
-  nameMaxAgeMs: 3600000,
-  preflightWaitMs: 2000,
-  ...over,
-});
+/** The Platform API settings of a guard against the fake: a short timeout, a generous budget. */
+const platformConfig = (fake: FakeSteadybit) =>
+  fakePlatformConfig(fake, { timeoutMs: 1000, rateBurst: 50, ratePerMinute: 600 });
 
 /** A clock the test moves. */
 export class TestClock {

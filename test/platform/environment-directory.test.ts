@@ -1,7 +1,7 @@
 import { EnvironmentDirectory } from '../../src/platform/environment-directory';
 import { createPlatformClient } from '../../src/platform/platform-client';
-import type { PlatformConfig } from '../../src/platform/platform-config';
 import { environment, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
 const PROD = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
 const NEW = '9d1e0c55-3f6a-4b7e-8c2d-5a4b3c2d1e0f';
@@ -19,14 +19,7 @@ afterEach(async () => {
 });
 
 function directory(timing: Partial<{ maxAgeMs: number; waitMs: number; minGapMs: number }> = {}) {
-  const config = {
-    url: fake.url,
-    token: { kind: 'value', token: 'test-token' },
-    authScheme: 'bearer',
-    timeoutMs: 2000,
-    rateBurst: 20,
-    ratePerMinute: 60,
-  } as PlatformConfig;
+  const config = fakePlatformConfig(fake);
   const client = createPlatformClient(config, { random: () => 0, now: () => nowMs });
   return new EnvironmentDirectory(
     client,

@@ -12,6 +12,7 @@ import {
   searchExecutions,
 } from '../../src/platform/platform-endpoints';
 import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
 let fake: FakeSteadybit;
 beforeEach(async () => {
@@ -23,19 +24,7 @@ afterEach(async () => {
   await fake.stop();
 });
 
-const config = (over: Partial<PlatformConfig> = {}): PlatformConfig => ({
-  url: fake.url,
-  token: { kind: 'value', token: 'test-token' },
-  authScheme: 'bearer',
-  timeoutMs: 2000,
-  rateBurst: 20,
-  ratePerMinute: 60,
-  syncIntervalMs: 30000,
-  environmentsRefreshMs: 300000,
-  nameMaxAgeMs: 3600000,
-  preflightWaitMs: 2000,
-  ...over,
-});
+const config = (over: Partial<PlatformConfig> = {}): PlatformConfig => fakePlatformConfig(fake, over);
 const client = (over: Partial<PlatformConfig> = {}, deps: ClientDeps = {}) =>
   createPlatformClient(config(over), { random: () => 0, ...deps });
 const soon = (ms = 10000) => Date.now() + ms;

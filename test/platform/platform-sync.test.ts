@@ -1,6 +1,5 @@
 import { EnvironmentDirectory } from '../../src/platform/environment-directory';
 import { createPlatformClient } from '../../src/platform/platform-client';
-import type { PlatformConfig } from '../../src/platform/platform-config';
 import { PlatformSync } from '../../src/platform/platform-sync';
 import { createLogger } from '../../src/observability/logger';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
@@ -9,6 +8,7 @@ import { startRedis } from '../state/redis-server';
 import type { StateStore } from '../../src/state/state-store';
 import { disengagedPayload, engagedPayload, executionPayload, stateEvent } from '../state/state-events';
 import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
 const PROD = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
 const MIN = 60_000;
@@ -27,14 +27,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const newStore = () => new MemoryStateStore({ executionTtlMs: 4 * 60 * MIN, eventToleranceMs: 15 * MIN });
 
 function sync(store: StateStore, historyMs = 60 * MIN) {
-  const config = {
-    url: fake.url,
-    token: { kind: 'value', token: 'test-token' },
-    authScheme: 'bearer',
-    timeoutMs: 2000,
-    rateBurst: 20,
-    ratePerMinute: 60,
-  } as PlatformConfig;
+  const config = fakePlatformConfig(fake);
   const client = createPlatformClient(config, { random: () => 0 });
   const directory = new EnvironmentDirectory(client, { maxAgeMs: 3600_000, waitMs: 2000, minGapMs: 10_000 });
   const logger = createLogger('error', { silent: true });

@@ -1,12 +1,12 @@
 import { EnvironmentDirectory } from '../../src/platform/environment-directory';
 import { environmentFactSource } from '../../src/platform/environment-fact-source';
 import { createPlatformClient } from '../../src/platform/platform-client';
-import type { PlatformConfig } from '../../src/platform/platform-config';
 import { preflightWith } from '../helpers/fixtures';
 import { environment, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';
 import { bundleFrom } from '../helpers/bundle-from';
+import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
 /**
  * Issue 21 item 5: no Platform API call holds a preflight answer past STEADYBIT_PREFLIGHT_WAIT_MS.
@@ -28,14 +28,7 @@ afterEach(async () => {
 });
 
 function gate() {
-  const config = {
-    url: fake.url,
-    token: { kind: 'value', token: 'test-token' },
-    authScheme: 'bearer',
-    timeoutMs: 5000,
-    rateBurst: 20,
-    ratePerMinute: 60,
-  } as PlatformConfig;
+  const config = fakePlatformConfig(fake, { timeoutMs: 5000 });
   const directory = new EnvironmentDirectory(createPlatformClient(config), {
     maxAgeMs: 3600_000,
     waitMs: 150,

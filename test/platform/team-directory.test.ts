@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPlatformClient } from '../../src/platform/platform-client';
-import type { PlatformConfig } from '../../src/platform/platform-config';
 import { TeamDirectory } from '../../src/platform/team-directory';
 import { teamFactSource } from '../../src/platform/team-fact-source';
 import { decide } from '../../src/policy/engine/decide';
@@ -9,6 +8,7 @@ import { gatherFacts } from '../../src/policy/engine/gather-facts';
 import { member, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { FIXTURES, preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/bundle-from';
+import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
 /**
  * The members of Steadybit teams (GET /api/teams/{key}/members) as createdByTeams scopes read them:
@@ -34,14 +34,7 @@ afterEach(async () => {
 
 const HOUR = 3600_000;
 function directory() {
-  const config = {
-    url: fake.url,
-    token: { kind: 'value', token: 'test-token' },
-    authScheme: 'bearer',
-    timeoutMs: 2000,
-    rateBurst: 20,
-    ratePerMinute: 60,
-  } as PlatformConfig;
+  const config = fakePlatformConfig(fake);
   const client = createPlatformClient(config, { random: () => 0, now: () => nowMs, sleep: async () => undefined });
   return new TeamDirectory(client, { refreshMs: 300_000, maxAgeMs: HOUR, waitMs: 2000, minGapMs: 10_000 }, () => nowMs);
 }
