@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { doctorCommand } from '../../src/cli/commands/doctor-command';
 import { UsageError } from '../../src/cli/usage-error';
 import { environment, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { runAsync } from '../helpers/run-async';
 import { CLI, tempDirs } from './run-cli';
 
 const PROD = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
@@ -131,25 +131,14 @@ test.each([
 
 test('the CLI runs it: exit 1 with findings, exit 2 when the platform is unreachable', async () => {
   const run = (e: Record<string, string>) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [CLI, 'doctor', dirs(POLICIES)], { env: { PATH: process.env.PATH, ...e } });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => {
-        stdout += d.toString();
-      });
-      child.stderr.on('data', (d: Buffer) => {
-        stderr += d.toString();
-      });
-      child.on('close', (code) => resolve({ code, stdout, stderr }));
-    });
+    runAsync(process.execPath, [CLI, 'doctor', dirs(POLICIES)], { env: { PATH: process.env.PATH, ...e } });
   const found = await run(env());
-  expect(found.code).toBe(1);
+  expect(found.status).toBe(1);
   expect(found.stdout).toContain('"productoin" is not an environment in Steadybit');
   const url = fake.url;
   await fake.stop();
   const down = await run({ STEADYBIT_URL: url, STEADYBIT_TOKEN: 'test-token', STEADYBIT_TIMEOUT_MS: '500' });
-  expect(down.code).toBe(2);
+  expect(down.status).toBe(2);
   expect(down.stderr).toMatch(
     /^preflight-gate: cannot read the environments \(GET \/api\/environments\) from http:\/\/127\.0\.0\.1:\d+: cannot connect \(ECONNREFUSED\)\n$/,
   );

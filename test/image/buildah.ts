@@ -1,32 +1,10 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../helpers/server-process';
 
 /** buildah as scripts/image/ sets it up (vfs storage in the per-machine cache, chroot isolation). */
 export const BUILDAH = join(ROOT, 'scripts', 'image', 'buildah.sh');
-
-export interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** A command run to its end without blocking the test's event loop. */
-export function runAsync(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 export function buildah(args: string[]): string {
   const run = spawnSync(BUILDAH, args, { cwd: ROOT, encoding: 'utf8' });

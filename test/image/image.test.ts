@@ -2,11 +2,12 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { signatureHeader } from '../../src/signature/sign';
 import { preflightWith } from '../helpers/fixtures';
 import { freePort, ROOT, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
 import { startOciRegistry } from '../release/oci-registry';
-import { BUILDAH, buildah, commandOf, descendants, imageConfig, runAsync, uidsOf, type ImageConfig } from './buildah';
+import { runAsync } from '../helpers/run-async';
+import { signedPost } from '../helpers/signed-post';
+import { BUILDAH, buildah, commandOf, descendants, imageConfig, uidsOf, type ImageConfig } from './buildah';
 
 /**
  * The Dockerfile, built for real with buildah (scripts/image/build.sh: on the pinned base, or where
@@ -31,18 +32,10 @@ async function post(
   secret: string,
   environment = 'staging',
 ): Promise<{ status: number; message: string }> {
-  const body = Buffer.from(
-    JSON.stringify(
-      preflightWith((p) => {
-        p.execution.environment = environment;
-      }),
-    ),
-  );
-  const res = await fetch(`${url}/preflight`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-sb-signature': signatureHeader(secret, body) },
+  const body = preflightWith((p) => {
+    p.execution.environment = environment;
   });
+  const res = await signedPost(`${url}/preflight`, body, secret);
   const { message } = (await res.json()) as { message: string };
   return { status: res.status, message: message.replace(/decision [0-9a-f-]{36}/, 'decision <id>') };
 }
@@ -187,7 +180,7 @@ describe('the image built from the Dockerfile', () => {
     const storage = mkdtempSync(join(tmpdir(), 'pg-image-pull-'));
     const fresh = { ...process.env, PREFLIGHT_GATE_IMAGE_CACHE: storage };
     const ok = async (args: string[], env = process.env) => {
-      const run = await runAsync(BUILDAH, args, env);
+      const run = await runAsync(BUILDAH, args, { env });
       if (run.status !== 0)
         throw new Error(`buildah ${args.join(' ')} failed (${run.status}): ${run.stderr}\n${registry.log()}`);
       return run.stdout.trim();
@@ -244,8 +237,8 @@ describe('the image built from the Dockerfile', () => {
         running.kill('SIGKILL');
         await new Promise((r) => running.once('close', r));
       }
-      await runAsync(BUILDAH, ['rm', '--all'], fresh);
-      await runAsync(BUILDAH, ['rmi', '--all', '--force'], fresh);
+      await runAsync(BUILDAH, ['rm', '--all'], { env: fresh });
+      await runAsync(BUILDAH, ['rmi', '--all', '--force'], { env: fresh });
       rmSync(storage, { recursive: true, force: true });
       await registry.stop();
     }

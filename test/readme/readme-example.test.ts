@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runAsync } from '../helpers/run-async';
 import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { decide } from '../../src/policy/engine/decide';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
@@ -19,24 +19,8 @@ function readmeBlock(name: string): string {
 }
 
 /** Runs a script with bash at the repository root; only PORT is set from outside. */
-function runBash(script: string, port: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('bash', ['-c', script], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d: Buffer) => {
-      stdout += d.toString();
-    });
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-    });
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runBash = (script: string, port: number) =>
+  runAsync('bash', ['-c', script], { env: { PATH: process.env.PATH, PORT: String(port) } });
 
 /**
  * During a change freeze of the bundled calendar (or a Friday afternoon, Berlin time) the bundled
@@ -76,9 +60,9 @@ describe('README example: sign a payload with openssl, post it with curl', () =>
   test('run as written against the service on the bundled policies: the spec example is allowed, payments-prod denied', async () => {
     const secret = /^WEBHOOK_SECRET=(\S+) npm start$/m.exec(README)?.[1] ?? 'missing-from-readme';
     server = await startServerProcess({ WEBHOOK_SECRET: secret });
-    const { code, stdout, stderr } = await runBash(example, server.port);
+    const { status, stdout, stderr } = await runBash(example, server.port);
     expect(stderr).toBe('');
-    expect(code).toBe(0);
+    expect(status).toBe(0);
     // Exactly what the README says it prints, but for the decision ids and the revision it shortens.
     const printed = /^It prints[^\n]*:\n\n```text\n([\s\S]*?)\n```/m.exec(README)?.[1] ?? 'missing from the README';
     const shortened = withoutFreeze(stdout)
