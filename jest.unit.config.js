@@ -57,6 +57,7 @@ const UNIT = [
   'policy/exception-reach.test.ts',
   'policy/glob-syntax.test.ts',
   'policy/glob.test.ts',
+  'policy/ignored-policy-files.test.ts',
   'policy/hostile-documents.test.ts',
   'policy/indentation-hints.test.ts',
   'policy/index.test.ts',

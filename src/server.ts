@@ -17,6 +17,7 @@ import { createDecisionArchive } from './archive/create-decision-archive';
 import { PolicyLoadError } from './policy/loading/load-error';
 import { createPolicyReloader, type ReloadOutcome } from './policy/runtime/policy-reloader';
 import { reloadReport } from './observability/reload-report';
+import { ignoredFilesReporter } from './observability/ignored-files-report';
 import { PolicyStore, type LoadTrigger } from './policy/runtime/policy-store';
 import { watchPolicyDir, type PolicyWatcher } from './policy/runtime/policy-watcher';
 import { createStateStore } from './state/create-state-store';
@@ -74,6 +75,8 @@ export async function startServer(
   const first = reloader.reload('startup');
   if (first.result === 'failure') throw new PolicyLoadError(first.problems);
   const bundle = store.current();
+  const warnIgnoredFiles = ignoredFilesReporter(config.policyDir, logger);
+  warnIgnoredFiles();
   if (config.secrets.length === 0) logger.warn(UNSIGNED_WARNING);
   const starterPolicies = isStarterPolicyDir(config.policyDir);
   if (starterPolicies) logger.warn(STARTER_POLICIES_NOTICE, { policyDir: config.policyDir });
@@ -133,6 +136,7 @@ export async function startServer(
   // A rejected reload (watcher or SIGHUP) is told; the first load's failure stops the start instead.
   const reload = (trigger: LoadTrigger): ReloadOutcome => {
     const outcome = reloader.reload(trigger);
+    warnIgnoredFiles();
     if (outcome.result === 'failure') {
       const problems = outcome.problems.filter((p) => p.severity === 'error').map(formatProblem);
       notifier.notify(policyRejectedNotification(trigger, problems, outcome.revisionInUse, new Date()));

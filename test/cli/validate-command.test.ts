@@ -32,6 +32,14 @@ describe('preflight-gate validate', () => {
     expect(res.code).toBe(0);
   });
 
+  it('warns once, naming the files of the directory that are not loaded (exit 0)', () => {
+    const d = dir({ 'p.yaml': BLOCK_PROD, 'p.json': '{}', 'p.yaml.bak': BLOCK_PROD, 'README.md': '# policies' });
+    const res = runCli(['validate', d]);
+    expect(res.stdout.match(/not loaded, ignored/g)).toHaveLength(1);
+    expect(res.stdout).toContain(`${d}:1:1 warning: not loaded, ignored: p.json, p.yaml.bak; only *.yaml and *.yml`);
+    expect(res.code).toBe(0);
+  });
+
   it('uses POLICY_DIR when no directory is given', () => {
     const d = dir({ 'p.yaml': BLOCK_PROD });
     const res = runCli(['validate'], { env: { POLICY_DIR: d } });

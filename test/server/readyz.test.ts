@@ -21,6 +21,8 @@ writeFileSync(
   join(dir, 'aliases.yaml'),
   'kind: EnvironmentAliases\naliases:\n  staging: [aaaaaaaa-0000-4000-8000-000000000001]\n',
 );
+// Not loaded: the service names it once at start-up.
+writeFileSync(join(dir, 'blocked.yaml.bak'), 'kind: Policy\nname: old\nrules: []\n');
 const loaded = loadPolicyDir(dir);
 const revision = loaded.ok ? loaded.bundle.revision : 'invalid';
 
@@ -52,6 +54,14 @@ describe('/readyz and /healthz of the started service', () => {
     expect(jsonLines(proc.output())).toContainEqual(
       expect.objectContaining({ level: 'warn', message: UNSIGNED_WARNING }),
     );
+    const ignored = jsonLines(proc.output()).filter((l) => String(l.message).includes('not loaded, ignored'));
+    expect(ignored).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        message: expect.stringMatching(/^policy directory: not loaded, ignored: blocked\.yaml\.bak; only \*\.yaml/),
+        ignored: ['blocked.yaml.bak'],
+      }),
+    ]);
     // The start-up log counts as /readyz does, and names both parts.
     const counts = { policies: 3, policiesFromFiles: 2, builtInPolicies: ['emergency-stop (built-in)'] };
     expect(jsonLines(proc.output())).toContainEqual(

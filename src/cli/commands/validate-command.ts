@@ -1,5 +1,8 @@
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
+import { ignoredFilesWarning, ignoredPolicyFiles } from '../../policy/loading/ignored-policy-files';
+import type { LoadProblem } from '../../policy/loading/load-error';
+import { suiteFileReferences } from '../../policy/loading/suite-file-references';
 import { formatProblems, countProblems, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';
@@ -23,11 +26,21 @@ export function validateCommand(
   const dir = policyDirArg(dirArg, env);
   const result = loadPolicyDir(dir);
   const suites = loadSuites(dir);
-  const problems = [...(result.ok ? result.warnings : result.problems), ...suites.flatMap((s) => s.problems)];
+  const problems = [
+    ...(result.ok ? result.warnings : result.problems),
+    ...suites.flatMap((s) => s.problems),
+    ...ignoredFiles(dir),
+  ];
   const files = readPolicyDir(dir).length;
   const revision = result.ok ? result.bundle.revision : undefined;
   const policies = result.ok ? result.bundle.policies.length : undefined;
   const headline = `${dir}: ${files} policy file${files === 1 ? '' : 's'}${policies === undefined ? '' : `, ${policies} polic${policies === 1 ? 'y' : 'ies'}`}, ${suites.length} test suite${suites.length === 1 ? '' : 's'}${revision ? `, revision ${revision}` : ''}`;
   write(formatProblems(problems, opts.format, { headline, dir, revision, files, policies, suites: suites.length }));
   return countProblems(problems).errors > 0 ? EXIT.failed : EXIT.ok;
+}
+
+/** The files of the directory that are neither policies, nor test suites, nor what the suites read: one warning naming them. */
+function ignoredFiles(dir: string): LoadProblem[] {
+  const message = ignoredFilesWarning(ignoredPolicyFiles(dir, suiteFileReferences(dir)));
+  return message === undefined ? [] : [{ file: dir, line: 1, col: 1, path: '', message, severity: 'warning' }];
 }

@@ -1,0 +1,42 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { POLICY_FILE } from './policy-file-names';
+
+/** Files that sit beside policies by design and are left alone without a word: documentation and ownership. */
+const EXPECTED_BESIDE =
+  /^(readme|license|licence|notice|changelog|codeowners|owners)(\..*)?$|\.(md|markdown|txt|rst|adoc)$/i;
+
+/**
+ * The files below `dir` the loader does not read, which someone may have meant as policies: a
+ * `prod.json`, a `prod.yaml.bak`, a `prod.yml~` (relative paths, sorted). Not named: hidden entries
+ * (`.git`, a ConfigMap's `..data`), policy files and test suites (`*.yaml`, `*.yml`), documentation
+ * (`README.md`, `*.md`, `*.txt`, `LICENSE`, `CODEOWNERS`) and the files in `used` (absolute paths:
+ * what the test suites read, such as `testdata/run.json`). Empty when the directory cannot be read.
+ */
+export function ignoredPolicyFiles(dir: string, used: ReadonlySet<string> = new Set()): string[] {
+  const out: string[] = [];
+  const walk = (current: string) => {
+    for (const name of readdirSync(current).sort()) {
+      if (name.startsWith('.')) continue;
+      const full = join(current, name);
+      const stat = statSync(full, { throwIfNoEntry: false });
+      if (stat?.isDirectory()) walk(full);
+      else if (stat?.isFile() && !POLICY_FILE.test(name) && !EXPECTED_BESIDE.test(name) && !used.has(resolve(full)))
+        out.push(relative(dir, full));
+    }
+  };
+  try {
+    walk(dir);
+  } catch {
+    return []; // an unreadable directory is the loader's error to report, with its reason
+  }
+  return out;
+}
+
+/** The one warning about them, or undefined when there are none. */
+export function ignoredFilesWarning(ignored: readonly string[]): string | undefined {
+  if (ignored.length === 0) return undefined;
+  const shown =
+    ignored.length > 10 ? `${ignored.slice(0, 10).join(', ')} and ${ignored.length - 10} more` : ignored.join(', ');
+  return `not loaded, ignored: ${shown}; only *.yaml and *.yml files are policies (rename one meant as a policy to <name>.yaml, move the others out of the policy directory; docs/policies.md#the-policy-directory)`;
+}
