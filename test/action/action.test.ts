@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -11,6 +11,7 @@ import { commentMarker } from '../../src/github/pull-request-comment';
 import { startFakeGitHub, type FakeGitHub } from '../helpers/fake-github';
 import { packBinPackage, startFakeNpmRegistry } from '../helpers/fake-npm-registry';
 import { recordArchive, type RecordedArchive } from '../helpers/record-archive';
+import { runAsync } from '../helpers/run-async';
 import { ROOT } from '../helpers/server-process';
 import { testCertificates } from '../helpers/test-certificates';
 
@@ -92,21 +93,16 @@ async function runStep(
     ...extra.env,
     ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, expandAll(v, inputs)])),
   };
-  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', expandAll(step.run ?? '', inputs)], {
-    cwd: workspace,
-    env,
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-  const status = await new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
-  clearTimeout(timer);
+  const script = expandAll(step.run ?? '', inputs);
+  const { status, stdout, stderr } = await runAsync(
+    'bash',
+    ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script],
+    {
+      cwd: workspace,
+      env,
+      killAfterMs: 300_000,
+    },
+  );
   const outputs = readFileSync(output, 'utf8');
   if (step.id)
     stepOutputs.set(

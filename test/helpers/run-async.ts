@@ -9,12 +9,13 @@ export interface Run {
 
 /**
  * A command run to its end without blocking the test's event loop (spawnSync would hold up the
- * servers and fakes it talks to), from the repository root unless `cwd` says otherwise.
+ * servers and fakes it talks to), from the repository root unless `cwd` says otherwise; killed
+ * (SIGKILL) if it outlasts `killAfterMs`.
  */
 export function runAsync(
   cmd: string,
   args: string[],
-  opts: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  opts: { cwd?: string; env?: NodeJS.ProcessEnv; killAfterMs?: number } = {},
 ): Promise<Run> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
@@ -30,6 +31,11 @@ export function runAsync(
     child.stderr.on('data', (d: Buffer) => {
       stderr += d.toString();
     });
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
+    const timer =
+      opts.killAfterMs === undefined ? undefined : setTimeout(() => child.kill('SIGKILL'), opts.killAfterMs);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stdout, stderr });
+    });
   });
 }
