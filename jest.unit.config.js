@@ -121,6 +121,6 @@ module.exports = {
   testMatch: UNIT.map((p) => (p.endsWith('/') ? `<rootDir>/test/${p}**/*.test.ts` : `<rootDir>/test/${p}`)),
   // Also when a listed folder holds them.
   testPathIgnorePatterns: ['/node_modules/', ...FULL_RUN_ONLY.map((p) => `/test/${p.replace(/\./g, '\\.')}$`)],
-  // unit-lane-setting: the checks over the 10,000-policy generated set run in `npm test` only (test/helpers/test-lane.ts).
+  // unit-lane-setting: generated inputs at the lane's size, the 10,000-policy set in `npm test` only (test/helpers/test-lane.ts).
   setupFiles: [...(base.setupFiles ?? []), '<rootDir>/test/unit-lane-guard.js', '<rootDir>/test/unit-lane-setting.js'],
 };

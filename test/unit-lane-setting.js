@@ -1,3 +1,3 @@
 // The fast lane (`npm run test:unit`, jest.unit.config.js): test/helpers/test-lane.ts reads this to
-// leave the 10,000-policy generated set to `npm test`.
+// size generated inputs for the lane and leave the 10,000-policy generated set to `npm test`.
 process.env.PREFLIGHT_TEST_LANE = 'unit';
