@@ -11,7 +11,7 @@ import { schemaCommand, type SchemaOptions } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
 import { notifyCommand, type NotifyOptions } from './commands/notify-command';
 import { COVERAGE_FORMATS, TEST_FORMATS, testCommand, type TestCommandOptions } from './commands/test-command';
-import { validateCommand } from './commands/validate-command';
+import { validateCommand, type ValidateOptions } from './commands/validate-command';
 import { packageVersion } from '../package-version';
 import { PROBLEM_FORMATS, type ProblemFormat } from './format-problems';
 import { EXIT, UsageError } from './usage-error';
@@ -52,9 +52,11 @@ program
   .description('check every policy file (schema and semantics) and every test suite (its shape and the files it reads)')
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(PROBLEM_FORMATS).default('text'))
-  .action((dir: string | undefined, opts: { format: ProblemFormat }) =>
-    run(() => validateCommand(dir, opts, env, write)),
-  );
+  .option(
+    '--signal-sources <file>',
+    "the deployment's signal sources file (default: $SIGNAL_SOURCES_FILE): a rule whose source: it does not define is an error",
+  )
+  .action((dir: string | undefined, opts: ValidateOptions) => run(() => validateCommand(dir, opts, env, write)));
 
 program
   .command('test')

@@ -203,7 +203,8 @@ function connectionOf(kind: SourceKind, name: string, e: SourceEntry, file: stri
   };
 }
 
-function fromFile(file: string): SignalSource[] {
+/** SIGNAL_SOURCES_FILE parsed and checked against its schema; nothing it names is read yet. */
+function readSourcesFile(file: string): SourcesFile {
   let doc: unknown;
   try {
     doc = parse(readText(file, 'SIGNAL_SOURCES_FILE'));
@@ -220,10 +221,24 @@ function fromFile(file: string): SignalSource[] {
         .join('; ')}`,
     );
   }
-  const parsed = (doc ?? {}) as SourcesFile;
+  return (doc ?? {}) as SourcesFile;
+}
+
+function fromFile(file: string): SignalSource[] {
+  const parsed = readSourcesFile(file);
   return SOURCE_KINDS.flatMap((kind) =>
     Object.entries(parsed[kind] ?? {}).map(([name, entry]) => fromEntry(kind, name, entry, file)),
   );
+}
+
+/**
+ * The sources SIGNAL_SOURCES_FILE defines, by kind and name, without reading the tokens, passwords
+ * and CA files it names (they exist where the service runs, not where `validate` checks a pull
+ * request). A file that is not valid YAML or breaks its schema is a ConfigError, as at start-up.
+ */
+export function signalSourceNames(file: string): Array<{ kind: SourceKind; name: string }> {
+  const parsed = readSourcesFile(file);
+  return SOURCE_KINDS.flatMap((kind) => Object.keys(parsed[kind] ?? {}).map((name) => ({ kind, name })));
 }
 
 /** The live-signal settings of docs/signals.md; a bad value is a ConfigError naming what to fix. */

@@ -40,6 +40,55 @@ describe('preflight-gate validate', () => {
     expect(res.code).toBe(0);
   });
 
+  describe('--signal-sources: a rule naming a source the deployment does not define', () => {
+    const SIGNALS = `kind: Policy
+name: signals
+rules:
+  - alerts: { matchers: ['severity="critical"'], source: eu-wset }
+  - prometheus: { query: 'up', denyWhen: '< 1', source: thanoss }
+  - alerts: { matchers: ['severity="page"'] }
+`;
+    const SOURCES = `alertmanager:
+  eu-west: { url: "https://am.eu.example.com", bearerTokenFile: /var/run/secrets/am/token }
+prometheus:
+  thanos: { url: "https://thanos.example.com", basicAuth: { username: u, passwordFile: /nowhere/password } }
+`;
+    const expected = (d: string, sources: string) => [
+      `${join(d, 'p.yaml')}:1:1 rules[0].alerts.source: alertmanager "eu-wset" is not defined in the signal sources file ${sources}: did you mean "eu-west"? (its alertmanager sources: eu-west); the service would deny every run this rule judges`,
+      `${join(d, 'p.yaml')}:1:1 rules[1].prometheus.source: prometheus "thanoss" is not defined in the signal sources file ${sources}: did you mean "thanos"? (its prometheus sources: thanos); the service would deny every run this rule judges`,
+    ];
+
+    it('is an error with the closest name the file defines (exit 1); the default source and secret files are not asked for', () => {
+      const d = dir({ 'p.yaml': SIGNALS });
+      const sources = join(dir({ 'sources.yaml': SOURCES }), 'sources.yaml');
+      const res = runCli(['validate', d, '--signal-sources', sources]);
+      for (const line of expected(d, sources)) expect(res.stdout).toContain(line);
+      expect(res.stdout).not.toContain('"default"');
+      expect(res.code).toBe(1);
+    });
+
+    it('reads SIGNAL_SOURCES_FILE when the flag is not given', () => {
+      const d = dir({ 'p.yaml': SIGNALS });
+      const sources = join(dir({ 'sources.yaml': SOURCES }), 'sources.yaml');
+      const res = runCli(['validate', d], { env: { SIGNAL_SOURCES_FILE: sources } });
+      for (const line of expected(d, sources)) expect(res.stdout).toContain(line);
+      expect(res.code).toBe(1);
+    });
+
+    it('without a sources file, sources are not checked (as before)', () => {
+      const res = runCli(['validate', dir({ 'p.yaml': SIGNALS })]);
+      expect(res.stdout).not.toContain('is not defined in the signal sources file');
+      expect(res.code).toBe(0);
+    });
+
+    it('a sources file that breaks its schema is a usage error naming it (exit 2)', () => {
+      const sources = join(dir({ 'sources.yaml': 'alertmanager:\n  eu: { adress: x }\n' }), 'sources.yaml');
+      const res = runCli(['validate', dir({ 'p.yaml': SIGNALS }), '--signal-sources', sources]);
+      expect(res.stderr).toContain(`SIGNAL_SOURCES_FILE ${sources} is invalid`);
+      expect(res.code).toBe(2);
+    });
+  });
+
   it('uses POLICY_DIR when no directory is given', () => {
     const d = dir({ 'p.yaml': BLOCK_PROD });
     const res = runCli(['validate'], { env: { POLICY_DIR: d } });

@@ -6,10 +6,14 @@ import { suiteFileReferences } from '../../policy/loading/suite-file-references'
 import { formatProblems, countProblems, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';
-import { EXIT } from '../usage-error';
+import { EXIT, readSettings } from '../usage-error';
+import { signalSourceNames } from '../../signals/signals-config';
+import { unknownSignalSources } from '../../signals/unknown-signal-sources';
 
 export interface ValidateOptions {
   format: ProblemFormat;
+  /** The deployment's signal sources file (default SIGNAL_SOURCES_FILE): a rule's `source:` must be one it defines. */
+  signalSources?: string;
 }
 
 /**
@@ -24,12 +28,17 @@ export function validateCommand(
   write: (s: string) => void,
 ): number {
   const dir = policyDirArg(dirArg, env);
+  const sourcesFile = opts.signalSources ?? (env.SIGNAL_SOURCES_FILE || undefined);
+  const defined = sourcesFile === undefined ? undefined : readSettings(() => signalSourceNames(sourcesFile));
   const result = loadPolicyDir(dir);
   const suites = loadSuites(dir);
   const problems = [
     ...(result.ok ? result.warnings : result.problems),
     ...suites.flatMap((s) => s.problems),
     ...ignoredFiles(dir),
+    ...(result.ok && defined !== undefined && sourcesFile !== undefined
+      ? unknownSignalSources(result.bundle, defined, sourcesFile)
+      : []),
   ];
   const files = readPolicyDir(dir).length;
   const revision = result.ok ? result.bundle.revision : undefined;

@@ -1,0 +1,51 @@
+import type { PolicyBundle } from '../policy/core/compiled';
+import type { LoadProblem } from '../policy/loading/load-error';
+import { closest } from '../policy/loading/near-name';
+import { DEFAULT_SOURCE, type SourceKind, sourceText } from '../policy/signals/source-kind';
+import { ENV_SOURCE_KINDS } from './signal-source';
+
+const KIND_OF_NEED: Readonly<Record<string, SourceKind>> = {
+  alerts: 'alertmanager',
+  prometheus: 'prometheus',
+  json: 'json',
+};
+
+/**
+ * The signal rules whose `source:` the sources file does not define (`preflight-gate validate
+ * --signal-sources`): the service would deny every run such a rule judges. Each is an error at its
+ * policy, with the closest name the file defines for that kind. The `default` Alertmanager and
+ * Prometheus are left out when the file does not define them: ALERTMANAGER_URL / PROMETHEUS_URL
+ * define them where the service runs.
+ */
+export function unknownSignalSources(
+  bundle: Pick<PolicyBundle, 'policies'>,
+  defined: ReadonlyArray<{ kind: SourceKind; name: string }>,
+  file: string,
+): LoadProblem[] {
+  const out: LoadProblem[] = [];
+  for (const policy of bundle.policies)
+    for (const rule of policy.rules) {
+      const told = new Set<string>();
+      for (const need of rule.needs ?? []) {
+        const kind = KIND_OF_NEED[need.kind];
+        if (kind === undefined || !('source' in need)) continue;
+        const name = need.source;
+        if (defined.some((s) => s.kind === kind && s.name === name) || told.has(name)) continue;
+        if (name === DEFAULT_SOURCE && ENV_SOURCE_KINDS.includes(kind)) continue;
+        told.add(name);
+        const names = defined.filter((s) => s.kind === kind).map((s) => s.name);
+        const near = closest(name, names);
+        const hint = near === undefined ? '' : `: did you mean "${near}"?`;
+        const known = names.length === 0 ? `it defines no ${kind} source` : `its ${kind} sources: ${names.join(', ')}`;
+        out.push({
+          file: policy.source.file,
+          line: policy.source.line,
+          col: policy.source.col,
+          path: `${rule.path}.source`,
+          message: `${sourceText(kind, name)} is not defined in the signal sources file ${file}${hint} (${known}); the service would deny every run this rule judges`,
+          severity: 'error',
+        });
+      }
+    }
+  return out;
+}
