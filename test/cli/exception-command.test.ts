@@ -69,6 +69,15 @@ describe('preflight-gate exception', () => {
     });
   const mint = (d: string, args: string[]) =>
     runCli(['exception', '--dir', d, '--now', NOW, '--expires-in', '2h', '--reason', 'game day, CHG-1234', ...args]);
+  /** The decision in the audit log of `d`, asked for by jane. */
+  const fromAuditLog = (d: string) => [
+    '--from-decision',
+    ID,
+    '--audit-log',
+    join(d, 'audit.jsonl'),
+    '--requested-by',
+    'jane@example.com',
+  ];
   const docs = (yaml: string) => parseAllDocuments(yaml).map((d) => d.toJS() as Record<string, unknown>);
 
   it('from the archive: one exception per denying policy, scoped to the key, environment and version, with the decision in a comment', () => {
@@ -113,16 +122,7 @@ describe('preflight-gate exception', () => {
   it('from the audit log (no version there: every version), --out writes a file that validates', () => {
     const d = set();
     const out = join(d, 'waiver.yaml');
-    const res = mint(d, [
-      '--from-decision',
-      ID,
-      '--audit-log',
-      join(d, 'audit.jsonl'),
-      '--requested-by',
-      'jane@example.com',
-      '--out',
-      out,
-    ]);
+    const res = mint(d, [...fromAuditLog(d), '--out', out]);
     expect(res.stderr).toBe('');
     expect(res.stdout).toBe('');
     const written = readFileSync(out, 'utf8');
@@ -136,14 +136,7 @@ describe('preflight-gate exception', () => {
     ]);
     expect(runCli(['validate', d]).code).toBe(0);
     // The same decision minted again clashes with the file now in the set: refused, nothing printed.
-    const again = mint(d, [
-      '--from-decision',
-      ID,
-      '--audit-log',
-      join(d, 'audit.jsonl'),
-      '--requested-by',
-      'jane@example.com',
-    ]);
+    const again = mint(d, fromAuditLog(d));
     expect(again.stderr).toMatch(
       /the minted exception would not load with the policy set .*duplicate exception name "no-prod-3f2a9c1e"/s,
     );
@@ -215,16 +208,7 @@ describe('preflight-gate exception', () => {
       'limits.yaml': 'kind: ExceptionSettings\nmaxDuration: 3d\napproverNotStarter: true\n',
       'audit.jsonl': `${JSON.stringify(auditLine)}\n`,
     });
-    const res = mint(d, [
-      '--from-decision',
-      ID,
-      '--audit-log',
-      join(d, 'audit.jsonl'),
-      '--requested-by',
-      'jane@example.com',
-      '--approved-by',
-      'jane@example.com',
-    ]);
+    const res = mint(d, [...fromAuditLog(d), '--approved-by', 'jane@example.com']);
     expect(res.code).toBe(2);
     expect(res.stdout).toBe('');
     expect(res.stderr).toContain(
