@@ -41,6 +41,21 @@ const engine = (policies: number, microsPerDecision: number): EngineFigures => (
   visitedPerDecision: 5,
   fullScanMicrosPerDecision: microsPerDecision * policies,
 });
+/** A full run's results on a 2-core machine, with no targets unless `change` gives them. */
+const report = (change: Partial<BenchResults>): BenchResults => ({
+  mode: 'full',
+  startedAt: '2026-11-22T03:00:00Z',
+  machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
+  settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 },
+  ruleKinds: { usable: ['environments'], notes: [] },
+  payloads: [],
+  http: [],
+  engine: [engine(100, 10)],
+  loadTimes: [],
+  targets: [],
+  passed: true,
+  ...change,
+});
 const run = (change: Partial<HttpTargetFigures> = {}, at10k = 40) =>
   checkTargets(
     [
@@ -116,20 +131,7 @@ describe('benchmark targets', () => {
 
   test('the report prints one PASS/FAIL line per target', () => {
     const targets = run({ throughputRatio: 0.5 });
-    const results: BenchResults = {
-      mode: 'full',
-      startedAt: '2026-11-22T03:00:00Z',
-      machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
-      settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 },
-      ruleKinds: { usable: ['environments'], notes: [] },
-      payloads: [],
-      http: [http('baseline', 'baseline', 0)],
-      engine: [engine(100, 10)],
-      loadTimes: [],
-      targets,
-      passed: false,
-    };
-    const lines = formatReport(results)
+    const lines = formatReport(report({ http: [http('baseline', 'baseline', 0)], targets, passed: false }))
       .split('\n')
       .filter((l) => /^(PASS|FAIL) /.test(l));
     expect(lines).toHaveLength(targets.length);
@@ -137,22 +139,12 @@ describe('benchmark targets', () => {
   });
 
   test('the HTTP table shows each target\'s core use and steal, "-" when steal is unknown', () => {
-    const results: BenchResults = {
-      mode: 'full',
-      startedAt: '2026-11-22T03:00:00Z',
-      machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
-      settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1 },
-      ruleKinds: { usable: ['environments'], notes: [] },
-      payloads: [],
-      engine: [engine(100, 10)],
-      loadTimes: [],
-      targets: [],
-      passed: true,
+    const results = report({
       http: [
         http('baseline', 'baseline', 0, { coreUsePercent: 101.4, stealPercent: 2.25 }),
         http('10,000 generated', 'generated', 10000, { coreUsePercent: 87.2, stealPercent: undefined }),
       ],
-    };
+    });
     const lines = formatReport(results).split('\n');
     const head = lines.find((l) => l.startsWith('target '))!.split(/\s{2,}/);
     const row = (name: string) => {
