@@ -9,7 +9,8 @@ import type { FactSource } from '../../src/policy/core/fact-source';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/bundle-from';
 import { ROOT, waitFor } from '../helpers/server-process';
-import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import type { FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { startAlertmanager, type AlertmanagerServer } from '../signals/alertmanager-server';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
 
@@ -41,12 +42,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await am.stop();
 });
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
-});
-afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
+fakeSteadybitEachTest((started) => {
+  fake = started;
 });
 
 function guardWithAlertmanager() {

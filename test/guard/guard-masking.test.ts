@@ -7,7 +7,8 @@ import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { withAttack } from '../helpers/decide-harness';
 import { FIXTURES } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/bundle-from';
-import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import type { FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
 
 /** Pods as Steadybit's Kubernetes extension sends them: the first is of deployment `checkout`. */
@@ -25,12 +26,8 @@ const firing: SignalFacts = {
 };
 
 let fake: FakeSteadybit;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
-});
-afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
+fakeSteadybitEachTest((started) => {
+  fake = started;
 });
 
 test("a stop's log line and its notification mask the target values exactly where the audit line does", async () => {

@@ -3,7 +3,8 @@ import type { RedisStateStore } from '../../src/state/redis-state-store';
 import { largeRun } from '../helpers/large-run';
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
-import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import type { FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { startRedis, type TestRedis } from '../state/redis-server';
 import { freshPrefix, redisStore } from '../state/store-table';
 import { cancels, guardUnderTest, runningOnFake, TestClock, type GuardUnderTest } from './guard-harness';
@@ -26,12 +27,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis.destroy();
 });
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
+fakeSteadybitEachTest((started) => {
+  fake = started;
 });
 afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
   await Promise.all(stores.splice(0).map((s) => s.close()));
 });
 

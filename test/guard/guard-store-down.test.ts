@@ -5,7 +5,8 @@ import { createLogger } from '../../src/observability/logger';
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 import { waitFor } from '../helpers/server-process';
-import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import type { FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { startRedis, type TestRedis } from '../state/redis-server';
 import { ended } from '../state/state-events';
 import { freshPrefix, redisStore } from '../state/store-table';
@@ -35,13 +36,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await redis.destroy();
 });
+fakeSteadybitEachTest((started) => {
+  fake = started;
+});
 beforeEach(async () => {
-  fake = await startFakeSteadybit();
   store = await redisStore(redis, freshPrefix('guard-down'));
 });
 afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
   await store.close();
   await redis.start(); // a test that failed midway may have left it stopped
 });

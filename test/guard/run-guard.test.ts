@@ -1,6 +1,7 @@
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
-import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import type { FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
 import { NO_PLATFORM } from '../../src/guard/run-guard';
 
@@ -21,13 +22,8 @@ const run = (id: number) =>
   });
 
 let fake: FakeSteadybit;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
-});
-afterEach(async () => {
-  // Every answer the fake gave is one the spec declares.
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
+fakeSteadybitEachTest((started) => {
+  fake = started;
 });
 
 describe('a time window that closes while a run is in progress', () => {

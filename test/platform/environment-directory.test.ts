@@ -1,6 +1,7 @@
 import { EnvironmentDirectory } from '../../src/platform/environment-directory';
 import { createPlatformClient } from '../../src/platform/platform-client';
-import { environment, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { environment, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
 const PROD = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
@@ -8,14 +9,10 @@ const NEW = '9d1e0c55-3f6a-4b7e-8c2d-5a4b3c2d1e0f';
 
 let fake: FakeSteadybit;
 let nowMs: number;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
+fakeSteadybitEachTest((started) => {
+  fake = started;
   fake.environments = [environment(PROD, 'production'), environment('5b8c1f0e-1111-4c4c-9d9d-0a0a0a0a0a0a', 'staging')];
   nowMs = Date.parse('2026-03-02T10:00:00Z');
-});
-afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
 });
 
 function directory(timing: Partial<{ maxAgeMs: number; waitMs: number; minGapMs: number }> = {}) {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signedPost } from '../helpers/signed-post';
 import { preflightWith } from '../helpers/fixtures';
-import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { environment, executionItem, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 const SECRET = 'platform-secret';
@@ -49,14 +50,13 @@ beforeAll(() => {
     'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n',
   );
 });
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
-  fake.environments = [environment(PROD, 'production')];
-});
+// The replicas stop before the fake does: afterEach hooks run in the order they are declared.
 afterEach(async () => {
   await Promise.all(procs.splice(0).map((p) => p.stop()));
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
+});
+fakeSteadybitEachTest((started) => {
+  fake = started;
+  fake.environments = [environment(PROD, 'production')];
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -7,20 +7,17 @@ import { RedisStateStore } from '../../src/state/redis-state-store';
 import { startRedis } from '../state/redis-server';
 import type { StateStore } from '../../src/state/state-store';
 import { disengagedPayload, engagedPayload, executionPayload, stateEvent } from '../state/state-events';
-import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { environment, executionItem, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
 const PROD = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
 const MIN = 60_000;
 
 let fake: FakeSteadybit;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
+fakeSteadybitEachTest((started) => {
+  fake = started;
   fake.environments = [environment(PROD, 'production')];
-});
-afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
 });
 
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -2,7 +2,8 @@ import { EnvironmentDirectory } from '../../src/platform/environment-directory';
 import { environmentFactSource } from '../../src/platform/environment-fact-source';
 import { createPlatformClient } from '../../src/platform/platform-client';
 import { preflightWith } from '../helpers/fixtures';
-import { environment, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { environment, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';
 import { bundleFrom } from '../helpers/bundle-from';
@@ -18,13 +19,9 @@ const NEW = '9d1e0c55-3f6a-4b7e-8c2d-5a4b3c2d1e0f';
 const POLICIES = { 'p.yaml': 'kind: Policy\nname: no-production\nrules:\n  - environments: {blocked: [production]}\n' };
 
 let fake: FakeSteadybit;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
+fakeSteadybitEachTest((started) => {
+  fake = started;
   fake.environments = [environment(PROD, 'production')];
-});
-afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
 });
 
 function gate() {

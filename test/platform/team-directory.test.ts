@@ -5,7 +5,8 @@ import { TeamDirectory } from '../../src/platform/team-directory';
 import { teamFactSource } from '../../src/platform/team-fact-source';
 import { decide } from '../../src/policy/engine/decide';
 import { gatherFacts } from '../../src/policy/engine/gather-facts';
-import { member, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { member, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { FIXTURES, preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/bundle-from';
 import { fakePlatformConfig } from '../helpers/fake-platform-config';
@@ -22,14 +23,10 @@ const USER = (
 
 let fake: FakeSteadybit;
 let nowMs: number;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
+fakeSteadybitEachTest((started) => {
+  fake = started;
   fake.teamMembers = { SRE: [member(USER.username, USER.email, 'OWNER'), member('google-oauth2|9314', null)] };
   nowMs = Date.parse('2026-03-02T10:00:00Z');
-});
-afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
 });
 
 const HOUR = 3600_000;
