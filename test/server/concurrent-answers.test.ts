@@ -1,24 +1,20 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { signatureHeader } from '../../src/signature/sign';
 import { preflightWith } from '../helpers/fixtures';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { tempDirs } from '../cli/run-cli';
 import { jsonLines } from './json-lines';
 
 // Requests read in the same turn of the event loop are evaluated as one batch (src/http/turn-batch.ts).
 // Sent all at once, every request must still get its own decision, answer and audit line.
 const SECRET = 'concurrent-answers-secret-5c2e';
-const dir = mkdtempSync(join(tmpdir(), 'preflight-gate-concurrent-'));
-writeFileSync(
-  join(dir, 'blocked.yaml'),
-  'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n',
-);
 
+// The process stops before its policy directory is removed (afterAll hooks run in the order declared).
 let proc: ServerProcess;
 afterAll(async () => {
   await proc?.stop('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+});
+const dir = tempDirs()({
+  'blocked.yaml': 'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n',
 });
 
 type Kind = 'allowed' | 'denied' | 'invalid' | 'unsigned';

@@ -1,23 +1,19 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { signatureHeader } from '../../src/signature/sign';
 import { preflightWith, rawPayload } from '../helpers/fixtures';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { tempDirs } from '../cli/run-cli';
 import { jsonLines } from './json-lines';
 
 const OLD = 'log-test-old-secret-8d1f';
 const NEW = 'log-test-new-secret-27ac';
-const dir = mkdtempSync(join(tmpdir(), 'preflight-gate-log-'));
-writeFileSync(
-  join(dir, 'blocked.yaml'),
-  'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n',
-);
 
+// The process stops before its policy directory is removed (afterAll hooks run in the order declared).
 let proc: ServerProcess;
 afterAll(async () => {
   await proc?.stop('SIGKILL');
-  rmSync(dir, { recursive: true, force: true });
+});
+const dir = tempDirs()({
+  'blocked.yaml': 'kind: Policy\nname: blocked-environments\nrules:\n  - environments: { blocked: [payments-prod] }\n',
 });
 
 async function post(raw: Buffer, signature: string): Promise<{ status: number; decisionId: string }> {
