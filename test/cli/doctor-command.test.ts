@@ -1,6 +1,7 @@
 import { doctorCommand } from '../../src/cli/commands/doctor-command';
 import { UsageError } from '../../src/cli/usage-error';
-import { environment, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { environment, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { runAsync } from '../helpers/run-async';
 import { CLI, tempDirs } from './run-cli';
 
@@ -25,8 +26,8 @@ const POLICIES = {
 
 const dirs = tempDirs();
 let fake: FakeSteadybit;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
+fakeSteadybitEachTest((started) => {
+  fake = started;
   fake.environments = [environment(PROD, 'production'), environment('5b8c1f0e-1111-4c4c-9d9d-0a0a0a0a0a0a', 'staging')];
   fake.preflightWebhooks = [
     {
@@ -44,10 +45,6 @@ beforeEach(async () => {
     { key: 'TICKETS', label: 'Tickets', dataType: 'STRING_LIST', version: 0 },
     { key: 'REVIEWED', label: 'Reviewed', dataType: 'BOOLEAN', version: 0 },
   ];
-});
-afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
 });
 
 const env = () => ({ STEADYBIT_URL: fake.url, STEADYBIT_TOKEN: 'test-token' });
@@ -142,5 +139,4 @@ test('the CLI runs it: exit 1 with findings, exit 2 when the platform is unreach
   expect(down.stderr).toMatch(
     /^preflight-gate: cannot read the environments \(GET \/api\/environments\) from http:\/\/127\.0\.0\.1:\d+: cannot connect \(ECONNREFUSED\)\n$/,
   );
-  fake = await startFakeSteadybit();
 }, 60000);

@@ -1,7 +1,8 @@
 import { connectCommand, type ConnectOptions } from '../../src/cli/commands/connect-command';
 import { UsageError } from '../../src/cli/usage-error';
 import { fingerprint } from '../../src/connect/webhook-plan';
-import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import type { FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { tempDirs } from '../cli/run-cli';
 
@@ -29,12 +30,8 @@ const READS_ATTRIBUTES = {
 
 const dirs = tempDirs();
 let fake: FakeSteadybit;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
-});
-afterEach(async () => {
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
+const steadybit = fakeSteadybitEachTest((started) => {
+  fake = started;
 });
 
 const options = (o: Partial<ConnectOptions> = {}): ConnectOptions => ({
@@ -155,8 +152,7 @@ describe('registering the webhooks', () => {
   });
 
   test('a secret Steadybit does not show is sent again, never counted as up to date', async () => {
-    await fake.stop();
-    fake = await startFakeSteadybit({ hideSecrets: true });
+    await steadybit.restart({ hideSecrets: true });
     await connect(POLICIES);
     const { out } = await connect(POLICIES);
     expect(out).toContain('- secret: (not shown by Steadybit)');

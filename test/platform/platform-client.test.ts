@@ -11,17 +11,14 @@ import {
   getPropertyDefinitions,
   searchExecutions,
 } from '../../src/platform/platform-endpoints';
-import { environment, executionItem, startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { environment, executionItem, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { fakePlatformConfig } from '../helpers/fake-platform-config';
 
 let fake: FakeSteadybit;
-beforeEach(async () => {
-  fake = await startFakeSteadybit();
-});
-afterEach(async () => {
-  // Every 200 the fake gave is what the spec says Steadybit gives.
-  expect(fake.specProblems()).toEqual([]);
-  await fake.stop();
+// Every 200 the fake gave is what the spec says Steadybit gives.
+const steadybit = fakeSteadybitEachTest((started) => {
+  fake = started;
 });
 
 const config = (over: Partial<PlatformConfig> = {}): PlatformConfig => fakePlatformConfig(fake, over);
@@ -137,8 +134,7 @@ describe('a good API citizen', () => {
   });
 
   test("a burst against Steadybit's own limit: calls stop at the limit and wait for its reset", async () => {
-    await fake.stop();
-    fake = await startFakeSteadybit({ rateLimit: { burst: 3, refill: 3, windowMs: 1000 } });
+    await steadybit.restart({ rateLimit: { burst: 3, refill: 3, windowMs: 1000 } });
     const c = client({ rateBurst: 100, ratePerMinute: 100 });
     const results = [];
     for (let i = 0; i < 5; i++) results.push(await getKillswitch(c, soon()));
