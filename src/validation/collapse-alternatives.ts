@@ -25,10 +25,13 @@ function explain(summary: ErrorObject, branches: ErrorObject[]): ErrorObject[] {
   const near = [...byBranch.values()].filter((errs) => !wrongShape(errs));
   // The value has the shape of some branch: only what is wrong inside those branches is worth saying.
   if (near.length > 0) return near.flat();
-  const shapes = [...byBranch.values()].map((errs) =>
-    wanted(errs.find((e) => e.instancePath === summary.instancePath && SHAPE_KEYWORDS.has(e.keyword)) as ErrorObject),
+  const shapeErrors = [...byBranch.values()].map(
+    (errs) => errs.find((e) => e.instancePath === summary.instancePath && SHAPE_KEYWORDS.has(e.keyword)) as ErrorObject,
   );
+  const shapes = [...new Set(shapeErrors.map(wanted))];
   if (shapes.some((s) => s === undefined)) return [...branches, summary];
+  // Every branch wants the same shape (objects told apart by their fields): its own error says it.
+  if (shapes.length === 1) return [shapeErrors[0]];
   const got = summary.data === undefined ? '' : `, got ${JSON.stringify(summary.data)}`;
   return [{ ...summary, keyword: 'alternatives', message: `must be ${shapes.join(' or ')}${got}` }];
 }

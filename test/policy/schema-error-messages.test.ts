@@ -59,6 +59,12 @@ describe('the general mechanism, on any schema (toFieldErrors)', () => {
     type: 'object',
     additionalProperties: false,
     properties: {
+      twin: {
+        oneOf: [
+          { type: 'object', required: ['a'], properties: { a: { type: 'string' } } },
+          { type: 'object', required: ['b'], properties: { b: { type: 'string' } } },
+        ],
+      },
       size: {
         oneOf: [
           { type: 'integer', minimum: 1 },
@@ -81,7 +87,8 @@ describe('the general mechanism, on any schema (toFieldErrors)', () => {
     ['a mistake inside the branch meant', { size: 0 }, ['size: must be >= 1']],
     ['a mistake in a nested branch', { size: { unit: 'gb' } }, ['size.unit: must be one of kb, mb, got "gb"']],
     ['alternatives inside alternatives', { size: { n: 'some' } }, ['size.n: must be "all" or an integer, got "some"']],
-    ['an unknown field outside', { sise: 1 }, ['sise: is not a known field; known fields: size']],
+    ['an unknown field outside', { sise: 1 }, ['sise: is not a known field; known fields: twin, size']],
+    ['branches of the same shape, told once', { twin: 'x' }, ['twin: must be object']],
   ])('%s is one line', (_, value, lines) => {
     expect(errors(value)).toEqual(lines);
   });
