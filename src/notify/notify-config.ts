@@ -3,7 +3,7 @@ import { parse } from 'yaml';
 import { ConfigError, envInteger } from '../env-values';
 import { parseDuration } from '../validation/syntax/duration';
 import { MODES } from '../policy/core/decision';
-import { ajv, toFieldErrors } from '../validation/ajv';
+import { ajv, toFieldErrors, validated } from '../validation/ajv';
 import { NOTIFICATION_KINDS } from './notification';
 import { defaultRunUrl, RUN_LINK_PLACEHOLDERS } from './run-link';
 import { parseWebhookSecret } from './standard-webhook-signature';
@@ -159,7 +159,7 @@ function fromFile(env: NodeJS.ProcessEnv, file: string): TargetConfig[] {
   }
   if (!validateFile(doc)) {
     throw new ConfigError(
-      `NOTIFY_TARGETS_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors)
+      `NOTIFY_TARGETS_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors, validated(validateFile, doc))
         .map((e) => `${e.path}: ${e.message}`)
         .join('; ')}`,
     );

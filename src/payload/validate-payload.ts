@@ -1,4 +1,4 @@
-import { ajv, toFieldErrors, type FieldError } from '../validation/ajv';
+import { ajv, toFieldErrors, type FieldError, validated } from '../validation/ajv';
 import { webhookPayloadSchema } from './webhook-payload-schema';
 import { PREFLIGHT_EVENT, type PreflightPayload, type WebhookPayload } from './types';
 import { isJsonObject } from '../json-object';
@@ -46,7 +46,7 @@ export function validatePayload(body: unknown): PayloadResult<WebhookPayload> {
   const nesting = overNested(body);
   if (nesting) return { ok: false, errors: [nesting] };
   if (validateWebhookPayload(body)) return { ok: true, payload: body };
-  return { ok: false, errors: toFieldErrors(validateWebhookPayload.errors) };
+  return { ok: false, errors: toFieldErrors(validateWebhookPayload.errors, validated(validateWebhookPayload, body)) };
 }
 
 /** A payload a decision can be made on: valid, the preflight event, and an execution. */

@@ -1,4 +1,4 @@
-import { ajv, toFieldErrors } from '../validation/ajv';
+import { ajv, toFieldErrors, validated } from '../validation/ajv';
 import { ARCHIVE_FORMAT, type ArchiveRecord } from '../archive/archive-record';
 import { isJsonObject } from '../json-object';
 import { needSchema } from '../policy/facts/facts-schema';
@@ -71,7 +71,7 @@ export function checkRecord(value: unknown): CheckedRecord {
   if (validate(value)) return { ok: true, record: value };
   return {
     ok: false,
-    message: `not an archive record: ${toFieldErrors(validate.errors)
+    message: `not an archive record: ${toFieldErrors(validate.errors, validated(validate, value))
       .map((e) => `${e.path} ${e.message}`)
       .join('; ')}`,
   };

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ConfigError, envInteger } from '../env-values';
-import { ajv, toFieldErrors } from '../validation/ajv';
+import { ajv, toFieldErrors, validated } from '../validation/ajv';
 import { ENV_SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth } from './signal-source';
 import { DEFAULT_SOURCE, SOURCE_KINDS, type SourceKind } from '../policy/signals/source-kind';
 import { zoneProblem } from '../validation/syntax/zone-name';
@@ -216,7 +216,7 @@ function readSourcesFile(file: string): SourcesFile {
   }
   if (!validateFile(doc ?? {})) {
     throw new ConfigError(
-      `SIGNAL_SOURCES_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors)
+      `SIGNAL_SOURCES_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors, validated(validateFile, doc ?? {}))
         .map((e) => `${e.path}: ${e.message}`)
         .join('; ')}`,
     );

@@ -3,13 +3,20 @@ import addFormats from 'ajv-formats';
 import { STRING_SYNTAXES, type StringSyntax } from './syntax/string-syntax';
 import { pathText, splitPointer, type FieldPath } from './field-path';
 import { collapseAlternatives } from './collapse-alternatives';
+import { withErrorContext, type ValidatedInput } from './error-context';
 
 /**
  * The one ajv instance of the service. Schemas are compiled once, at start-up or policy load,
- * never per request. `verbose`: an error carries the value and the schema it is about, so a message
- * can say what was written (`got "stpo"`) and which fields are known where an unknown one stands.
+ * never per request. Not `verbose`: what an error is about (the value written, the fields known
+ * there) is looked up only when validation failed (error-context.ts).
  */
-export const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, verbose: true });
+export const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+
+/** The input of a validate function for the error messages: `validated(validate, value)`. */
+export const validated = (validate: { schema: unknown }, data: unknown): ValidatedInput => ({
+  data,
+  schema: validate.schema,
+});
 addFormats(ajv, ['date-time', 'date', 'time', 'uri', 'uuid']);
 ajv.addKeyword('markdownDescription'); // editor hint in the policy schema, ignored by validation
 
@@ -80,11 +87,14 @@ export interface FieldError {
   message: string;
 }
 
-/** ajv errors -> one line each, `path: message`, without the noise of failed anyOf branches. */
-export function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldError[] {
+/**
+ * ajv errors -> one line each, `path: message`, without the noise of failed anyOf branches. With
+ * `input` (`validated(validate, value)`), a message says the value written and the fields known.
+ */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, input?: ValidatedInput): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();
-  const all = collapseAlternatives(errors ?? []);
+  const all = collapseAlternatives(withErrorContext(errors ?? [], input));
   const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
   for (const e of all) {
     if (explained.has(e)) continue;
@@ -151,8 +161,8 @@ function keysOfPropertyNameErrors(errors: ErrorObject[]): {
  * ajv errors against a YAML document (policies, test suites), to be located at file:line:col. A
  * key that breaks `propertyNames` is reported once, at the key, with its own schema's message.
  */
-export function toLocatedErrors(errors: ErrorObject[] | null | undefined): LocatedError[] {
-  const all = collapseAlternatives(errors ?? []);
+export function toLocatedErrors(errors: ErrorObject[] | null | undefined, input?: ValidatedInput): LocatedError[] {
+  const all = collapseAlternatives(withErrorContext(errors ?? [], input));
   const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
   // A string with a `syntax` of its own says what is wrong with it; its bare `pattern` error goes.
   const explainedBySyntax = new Set(

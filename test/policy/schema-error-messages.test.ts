@@ -1,4 +1,4 @@
-import { ajv, toFieldErrors } from '../../src/validation/ajv';
+import { ajv, toFieldErrors, validated } from '../../src/validation/ajv';
 import { loadProblems, policyDocument } from '../helpers/decide-harness';
 
 /**
@@ -79,7 +79,7 @@ describe('the general mechanism, on any schema (toFieldErrors)', () => {
   });
   const errors = (value: unknown) => {
     validate(value);
-    return toFieldErrors(validate.errors).map((e) => `${e.path}: ${e.message}`);
+    return toFieldErrors(validate.errors, validated(validate, value)).map((e) => `${e.path}: ${e.message}`);
   };
 
   test.each<[string, unknown, string[]]>([
@@ -91,5 +91,13 @@ describe('the general mechanism, on any schema (toFieldErrors)', () => {
     ['branches of the same shape, told once', { twin: 'x' }, ['twin: must be object']],
   ])('%s is one line', (_, value, lines) => {
     expect(errors(value)).toEqual(lines);
+  });
+
+  test('without the input, the same lines without the value written or the fields known', () => {
+    validate({ size: { unit: 'gb' }, sise: 1 });
+    expect(toFieldErrors(validate.errors).map((e) => `${e.path}: ${e.message}`)).toEqual([
+      'sise: is not a known field',
+      'size.unit: must be one of kb, mb',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import type { LoadProblem } from '../../policy/loading/load-error';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseYamlSource, type ParsedDocument } from '../../policy/loading/yaml-source';
-import { ajv, toLocatedErrors } from '../../validation/ajv';
+import { ajv, toLocatedErrors, validated } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import { missingSuiteFiles } from './missing-suite-files';
 import { suiteSchema, type SuiteDocument } from './suite-schema';
@@ -87,7 +87,7 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
     return suite;
   }
   if (!validateSuite(parsed.value)) {
-    for (const e of toLocatedErrors(validateSuite.errors))
+    for (const e of toLocatedErrors(validateSuite.errors, validated(validateSuite, parsed.value)))
       problems.push(problem(e.path, e.message, e.atKey ? 'key' : 'value'));
     return suite;
   }

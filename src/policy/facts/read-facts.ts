@@ -1,4 +1,4 @@
-import { ajv, toFieldErrors, type FieldError } from '../../validation/ajv';
+import { ajv, toFieldErrors, type FieldError, validated } from '../../validation/ajv';
 import { pathText } from '../../validation/field-path';
 import type { Facts } from './facts';
 import type { EnvironmentFacts } from './environment-facts';
@@ -48,7 +48,8 @@ function normalised(state: StateFacts): StateFacts {
 
 /** State facts from JSON (`eval --state`, a suite case's `state:`), checked: every problem named by its path. */
 export function readStateFacts(value: unknown): FactsRead<StateFacts> {
-  if (!validateState(value)) return { ok: false, errors: toFieldErrors(validateState.errors) };
+  if (!validateState(value))
+    return { ok: false, errors: toFieldErrors(validateState.errors, validated(validateState, value)) };
   const state = value as StateFacts;
   const errors = scopeKeyErrors(state, []);
   return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: normalised(state) };
@@ -56,19 +57,22 @@ export function readStateFacts(value: unknown): FactsRead<StateFacts> {
 
 /** Environment names from JSON (`eval --environments`, a suite case's `environments:`), checked. */
 export function readEnvironmentFacts(value: unknown): FactsRead<EnvironmentFacts> {
-  if (!validateEnvironments(value)) return { ok: false, errors: toFieldErrors(validateEnvironments.errors) };
+  if (!validateEnvironments(value))
+    return { ok: false, errors: toFieldErrors(validateEnvironments.errors, validated(validateEnvironments, value)) };
   return { ok: true, facts: value as EnvironmentFacts };
 }
 
 /** Team members from JSON (`eval --teams`): `{"SRE": {"members": [{"username": ..., "email": ...}]}}`, checked. */
 export function readTeamFacts(value: unknown): FactsRead<TeamFacts> {
-  if (!validateTeams(value)) return { ok: false, errors: toFieldErrors(validateTeams.errors) };
+  if (!validateTeams(value))
+    return { ok: false, errors: toFieldErrors(validateTeams.errors, validated(validateTeams, value)) };
   return { ok: true, facts: value as TeamFacts };
 }
 
 /** Facts from JSON (a recorded decision's, every part), checked the same way. */
 export function readFacts(value: unknown): FactsRead<Facts> {
-  if (!validateFacts(value)) return { ok: false, errors: toFieldErrors(validateFacts.errors) };
+  if (!validateFacts(value))
+    return { ok: false, errors: toFieldErrors(validateFacts.errors, validated(validateFacts, value)) };
   const facts = value as Facts;
   const read: Facts = {
     ...(facts.signals === undefined ? {} : { signals: facts.signals }),

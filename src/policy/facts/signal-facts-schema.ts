@@ -1,4 +1,4 @@
-import { ajv, toFieldErrors, type FieldError } from '../../validation/ajv';
+import { ajv, toFieldErrors, type FieldError, validated } from '../../validation/ajv';
 import type { SignalFacts } from './signal-facts';
 
 const readAt = { type: 'string', format: 'date-time', description: 'When the source answered.' };
@@ -135,5 +135,5 @@ export function validateSignalFacts(
   value: unknown,
 ): { ok: true; facts: SignalFacts } | { ok: false; errors: FieldError[] } {
   if (validate(value)) return { ok: true, facts: value };
-  return { ok: false, errors: toFieldErrors(validate.errors) };
+  return { ok: false, errors: toFieldErrors(validate.errors, validated(validate, value)) };
 }

@@ -1,5 +1,5 @@
 import { closest, didYouMean, meantNames } from './near-name';
-import { ajv, toLocatedErrors, type LocatedError } from '../../validation/ajv';
+import { ajv, toLocatedErrors, type LocatedError, validated } from '../../validation/ajv';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import type {
   CompiledException,
@@ -188,7 +188,7 @@ export function compileDocument(
   const validate = validators[kind as DocumentKind];
   if (!validate(value)) {
     const hint = indentationHint(value);
-    for (const e of dedupe(toLocatedErrors(validate.errors))) {
+    for (const e of dedupe(toLocatedErrors(validate.errors, validated(validate, value)))) {
       const message =
         e.unknownKey !== undefined && e.path.at(-3) === 'rules'
           ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
