@@ -20,19 +20,32 @@ export function countProblems(problems: readonly LoadProblem[]): { errors: numbe
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** Problems as lines of `file:line:col message` (text), annotations (github), or one JSON document. */
+/** Whether the problems fail the check: any error, or with `strict` (--strict) any warning too. */
+export function problemsFail(problems: readonly LoadProblem[], strict = false): boolean {
+  const { errors, warnings } = countProblems(problems);
+  return errors > 0 || (strict && warnings > 0);
+}
+
+/**
+ * Problems as lines of `file:line:col message` (text), annotations (github), or one JSON document.
+ * With `strict` (--strict) a warning fails the set as an error does, and the verdict says so.
+ */
 export function formatProblems(
   problems: readonly LoadProblem[],
   format: ProblemFormat,
   summary: Record<string, unknown> & { headline: string },
+  strict = false,
 ): string {
   const { errors, warnings } = countProblems(problems);
+  const ok = !problemsFail(problems, strict);
   if (format === 'json') {
     const { headline, ...rest } = summary;
-    return `${JSON.stringify({ ok: errors === 0, errors, warnings, summary: headline, ...rest, problems }, null, 2)}\n`;
+    const strictField = strict ? { strict } : {};
+    return `${JSON.stringify({ ok, errors, warnings, ...strictField, summary: headline, ...rest, problems }, null, 2)}\n`;
   }
   const lines = problems.map((p) => (format === 'github' ? githubAnnotation(p) : formatProblem(p)));
-  const verdict = errors === 0 ? 'valid' : 'INVALID';
-  lines.push(`${summary.headline}: ${verdict} (${plural(errors, 'error')}, ${plural(warnings, 'warning')})`);
+  const verdict = ok ? 'valid' : 'INVALID';
+  const because = errors === 0 && !ok ? '; --strict: warnings fail' : '';
+  lines.push(`${summary.headline}: ${verdict} (${plural(errors, 'error')}, ${plural(warnings, 'warning')}${because})`);
   return `${lines.join('\n')}\n`;
 }

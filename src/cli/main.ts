@@ -56,6 +56,10 @@ program
     '--signal-sources <file>',
     "the deployment's signal sources file (default: $SIGNAL_SOURCES_FILE): a rule whose source: it does not define is an error",
   )
+  .option(
+    '--strict',
+    'warnings fail too (exit 1): a likely typo, such as an environment name near a known one, fails CI',
+  )
   .action((dir: string | undefined, opts: ValidateOptions) => run(() => validateCommand(dir, opts, env, write)));
 
 program
@@ -81,6 +85,7 @@ program
     '--min-coverage <percent>',
     'exit 1 when the coverage (covered / all policies, rules, exceptions and time-window branches, in percent) is below this, 0-100 (implies --coverage)',
   )
+  .option('--strict', "warnings of the policy set or a suite fail the run too (exit 1), as validate --strict's do")
   .action((dir: string | undefined, opts: TestCommandOptions) =>
     run(() => testCommand(dir, opts, env, write, (s) => void process.stderr.write(s))),
   );

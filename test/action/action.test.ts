@@ -290,6 +290,26 @@ describe('action.yml', () => {
     );
   });
 
+  it('strict: a warning (an environment one letter from a known one) fails the validate and test steps', async () => {
+    const repo = policyRepo();
+    const file = join(repo, 'policies', 'blocked-environments.yaml');
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(file, text.replace('blocked: [payments-prod]', 'blocked: [payments-prod, payments-prdo]'));
+    const lenient = await runStep(step('Validate policies'), repo);
+    expect([lenient.status, lenient.stdout]).toEqual([0, expect.stringContaining('did you mean "payments-prod"?')]);
+    expect((await runStep(step('Test policies'), repo)).status).toBe(0);
+    const validate = await runStep(step('Validate policies'), repo, { ...DEFAULTS, strict: 'true' });
+    expect([validate.status, validate.stdout]).toEqual([
+      1,
+      expect.stringMatching(/: INVALID \(0 errors, 1 warning; --strict: warnings fail\)$/m),
+    ]);
+    const test = await runStep(step('Test policies'), repo, { ...DEFAULTS, strict: 'true' });
+    expect([test.status, test.stderr]).toEqual([
+      1,
+      expect.stringContaining('1 warning (see above) and --strict: failing'),
+    ]);
+  });
+
   it('min-coverage: the test step reports the coverage (annotations, job summary) and fails below it', async () => {
     const covered = policyRepo();
     const met = await runStep(step('Test policies'), covered, { ...DEFAULTS, 'min-coverage': '100' });

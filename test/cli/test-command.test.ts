@@ -61,6 +61,18 @@ describe('preflight-gate test', () => {
     expect(res.code).toBe(0);
   });
 
+  it('--strict: a warning of the policy set (a likely typo) fails a run whose cases pass (exit 1)', () => {
+    const typo = `kind: Policy\nname: block-production\nrules:\n  - environments: { blocked: [production, prodution] }\n`;
+    const d = dir(withSuite(GOOD_SUITE, { 'typo.yaml': typo }));
+    const lenient = runCli(['test', d]);
+    expect([lenient.code, lenient.stdout]).toEqual([0, expect.stringContaining('did you mean "production"?')]);
+    const strict = runCli(['test', d, '--strict']);
+    expect(strict.stdout).toContain('OK: 1 suite (0 failed), 3 cases: 3 passed, 0 failed');
+    expect(strict.stderr).toMatch(/^preflight-gate: \d+ warnings? \(see above\) and --strict: failing$/m);
+    expect(strict.code).toBe(1);
+    expect(runCli(['test', dir(withSuite(GOOD_SUITE)), '--strict']).code).toBe(0);
+  });
+
   it('passes state facts to rules that need them', () => {
     const suite = `defaults:
   now: "2026-03-02T10:00:00Z"

@@ -40,6 +40,18 @@ describe('preflight-gate validate', () => {
     expect(res.code).toBe(0);
   });
 
+  it('--strict: a warning fails the set (exit 1) and the verdict says why; without warnings it passes', () => {
+    const d = dir({ 'p.yaml': BLOCK_PROD, 'p.json': '{}' });
+    const res = runCli(['validate', d, '--strict']);
+    expect(res.stdout).toContain(`${d}:1:1 warning: not loaded, ignored: p.json`);
+    expect(res.stdout).toMatch(/: INVALID \(0 errors, 1 warning; --strict: warnings fail\)$/m);
+    expect(res.code).toBe(1);
+    const json = runCli(['validate', d, '--strict', '--format', 'json']);
+    expect([json.code, JSON.parse(json.stdout)]).toEqual([1, expect.objectContaining({ ok: false, strict: true })]);
+    expect(runCli(['validate', d]).code).toBe(0);
+    expect(runCli(['validate', dir({ 'p.yaml': BLOCK_PROD }), '--strict']).code).toBe(0);
+  });
+
   describe('--signal-sources: a rule naming a source the deployment does not define', () => {
     const SIGNALS = `kind: Policy
 name: signals

@@ -27,7 +27,13 @@ export interface TestCommandOptions {
   coverageFile?: string;
   /** A percent, as typed: parsed here (a bad one is a usage error before anything runs). */
   minCoverage?: string;
+  /** --strict: a warning of the policy set or a suite fails the run (exit 1), as validate --strict does. */
+  strict?: boolean;
 }
+
+/** The warnings the run printed: the policy set's and the suites'. */
+const runWarnings = (run: TestRun) =>
+  [...run.policyProblems, ...run.suites.flatMap((s) => s.problems)].filter((p) => p.severity === 'warning').length;
 
 function testReport(run: TestRun, format: TestFormat): string {
   if (format === 'junit') return reportJunit(run);
@@ -72,7 +78,7 @@ function writeReports(
 /**
  * `preflight-gate test [dir]`: runs the `*.test.yaml` suites against the policy set of `dir`.
  * Exit 0 only when at least one case ran and every suite passed (and, with --min-coverage, the
- * coverage is at least that); 2 when a suite cannot run as written (TestRun.invalidSuites) or an
+ * coverage is at least that, and with --strict no warning was printed); 2 when a suite cannot run as written (TestRun.invalidSuites) or an
  * option is invalid, else 1.
  */
 export function testCommand(
@@ -91,6 +97,11 @@ export function testCommand(
   const run = testPolicyDir(policyDirArg(dirArg, env), env, new Date(), coverage ? { coverage: { minimum } } : {});
   writeReports(run, { ...opts, coverage }, env, write, writeErr);
   if (!run.ok) return run.invalidSuites ? EXIT.usage : EXIT.failed;
+  const warnings = runWarnings(run);
+  if (opts.strict && warnings > 0) {
+    writeErr(`preflight-gate: ${warnings} warning${warnings === 1 ? '' : 's'} (see above) and --strict: failing\n`);
+    return EXIT.failed;
+  }
   if (run.coverage?.belowMinimum) {
     writeErr(`preflight-gate: ${coverageVerdict(run.coverage)}\n`);
     return EXIT.failed;

@@ -3,7 +3,7 @@ import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { ignoredFilesWarning, ignoredPolicyFiles } from '../../policy/loading/ignored-policy-files';
 import type { LoadProblem } from '../../policy/loading/load-error';
 import { suiteFileReferences } from '../../policy/loading/suite-file-references';
-import { formatProblems, countProblems, type ProblemFormat } from '../format-problems';
+import { formatProblems, problemsFail, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';
 import { EXIT, readSettings } from '../usage-error';
@@ -14,12 +14,14 @@ export interface ValidateOptions {
   format: ProblemFormat;
   /** The deployment's signal sources file (default SIGNAL_SOURCES_FILE): a rule's `source:` must be one it defines. */
   signalSources?: string;
+  /** --strict: a warning fails the set as an error does (exit 1), so CI cannot pass with a typo's warning. */
+  strict?: boolean;
 }
 
 /**
  * `preflight-gate validate [dir]`: every policy file through the service's own loader (schema and
  * semantic checks), plus every test suite: its shape and the payload and signals files it names.
- * Exit 1 on any error; warnings pass.
+ * Exit 1 on any error; warnings pass, unless --strict (then a warning is exit 1 too).
  */
 export function validateCommand(
   dirArg: string | undefined,
@@ -44,8 +46,11 @@ export function validateCommand(
   const revision = result.ok ? result.bundle.revision : undefined;
   const policies = result.ok ? result.bundle.policies.length : undefined;
   const headline = `${dir}: ${files} policy file${files === 1 ? '' : 's'}${policies === undefined ? '' : `, ${policies} polic${policies === 1 ? 'y' : 'ies'}`}, ${suites.length} test suite${suites.length === 1 ? '' : 's'}${revision ? `, revision ${revision}` : ''}`;
-  write(formatProblems(problems, opts.format, { headline, dir, revision, files, policies, suites: suites.length }));
-  return countProblems(problems).errors > 0 ? EXIT.failed : EXIT.ok;
+  const strict = opts.strict === true;
+  write(
+    formatProblems(problems, opts.format, { headline, dir, revision, files, policies, suites: suites.length }, strict),
+  );
+  return problemsFail(problems, strict) ? EXIT.failed : EXIT.ok;
 }
 
 /** The files of the directory that are neither policies, nor test suites, nor what the suites read: one warning naming them. */
