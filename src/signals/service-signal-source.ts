@@ -6,7 +6,11 @@ import { createSignalGatherer } from './gather-signals';
 import { signalFactSource } from './signal-fact-source';
 import { createSignalMetrics } from './signal-metrics';
 import type { SignalsConfig } from './signal-source';
-import { UNCONFIGURED_SOURCES_WARNING, unconfiguredSources } from './unconfigured-sources';
+import {
+  UNCONFIGURED_FAIL_OPEN_ERROR,
+  UNCONFIGURED_SOURCES_WARNING,
+  unconfiguredSources,
+} from './unconfigured-sources';
 
 /** A calendar's address as logged: its origin only, since secret calendar addresses carry their token in the path. */
 function calendarUrlText(url: string): string {
@@ -17,7 +21,8 @@ function calendarUrlText(url: string): string {
 /**
  * The live-signal fact source of a service (docs/signals.md): its metrics in the service's
  * registry, its configured sources logged (addresses only, never credentials), and a warning when
- * the policies ask a source that is not configured: at start-up (`needs`: the first policy set's)
+ * the policies ask a source that is not configured (an error when the rules asking it have
+ * `onUnavailable: allow`: they are switched off): at start-up (`needs`: the first policy set's)
  * and the first time a later set (a reload) asks another one.
  */
 export function serviceSignalSource(
@@ -40,10 +45,15 @@ export function serviceSignalSource(
   const inner = signalFactSource(createSignalGatherer({ config, metrics }));
   const warned = new Set<string>();
   const warnUnconfigured = (needs: readonly Need[]) => {
-    const missing = unconfiguredSources(needs, config).filter((s) => !warned.has(s));
-    if (missing.length === 0) return;
-    for (const s of missing) warned.add(s);
-    deps.logger.warn(UNCONFIGURED_SOURCES_WARNING, { sources: missing });
+    for (const onUnavailable of ['deny', 'allow'] as const) {
+      const missing = unconfiguredSources(needs, config, onUnavailable).filter(
+        (s) => !warned.has(`${onUnavailable} ${s}`),
+      );
+      if (missing.length === 0) continue;
+      for (const s of missing) warned.add(`${onUnavailable} ${s}`);
+      if (onUnavailable === 'deny') deps.logger.warn(UNCONFIGURED_SOURCES_WARNING, { sources: missing });
+      else deps.logger.error(UNCONFIGURED_FAIL_OPEN_ERROR, { sources: missing });
+    }
   };
   warnUnconfigured(deps.needs ?? []);
   return {

@@ -10,9 +10,17 @@ const KIND_OF_NEED: Readonly<Record<string, SourceKind>> = {
   json: 'json',
 };
 
+/** What the service does with the runs such a rule judges, by its `onUnavailable`. */
+const WHAT_HAPPENS: Readonly<Record<'deny' | 'allow', string>> = {
+  deny: 'the service would deny every run this rule judges',
+  allow:
+    'with onUnavailable: allow the service would let every run this rule judges through unchecked: the rule is switched off, the guardrail is off',
+};
+
 /**
  * The signal rules whose `source:` the sources file does not define (`preflight-gate validate
- * --signal-sources`): the service would deny every run such a rule judges. Each is an error at its
+ * --signal-sources`): the service would deny every run such a rule judges, or with `onUnavailable:
+ * allow` let every one through unchecked. Each is an error at its
  * policy, with the closest name the file defines for that kind. The `default` Alertmanager and
  * Prometheus are left out when the file does not define them: ALERTMANAGER_URL / PROMETHEUS_URL
  * define them where the service runs.
@@ -42,7 +50,7 @@ export function unknownSignalSources(
           line: policy.source.line,
           col: policy.source.col,
           path: `${rule.path}.source`,
-          message: `${sourceText(kind, name)} is not defined in the signal sources file ${file}${hint} (${known}); the service would deny every run this rule judges`,
+          message: `${sourceText(kind, name)} is not defined in the signal sources file ${file}${hint} (${known}); ${WHAT_HAPPENS[need.onUnavailable ?? 'deny']}`,
           severity: 'error',
         });
       }

@@ -79,6 +79,30 @@ prometheus:
       expect(res.code).toBe(1);
     });
 
+    it('with onUnavailable: allow, says the rule lets every run through unchecked, not that it denies', () => {
+      const d = dir({
+        'p.yaml': `kind: Policy
+name: signals
+rules:
+  - alerts: { matchers: ['severity="critical"'], source: eu-wset, onUnavailable: allow }
+  - prometheus: { query: 'up', denyWhen: '< 1', source: thanoss, onUnavailable: allow }
+  - json: { path: /incidents, denyWhen: true, reason: open incidents, source: pager, onUnavailable: allow }
+`,
+      });
+      const sources = join(dir({ 'sources.yaml': SOURCES }), 'sources.yaml');
+      const res = runCli(['validate', d, '--signal-sources', sources]);
+      const allowed =
+        'with onUnavailable: allow the service would let every run this rule judges through unchecked: the rule is switched off, the guardrail is off';
+      expect(res.stdout).toContain(
+        `${join(d, 'p.yaml')}:1:1 rules[0].alerts.source: alertmanager "eu-wset" is not defined in the signal sources file ${sources}: did you mean "eu-west"? (its alertmanager sources: eu-west); ${allowed}`,
+      );
+      expect(res.stdout).toContain(`rules[1].prometheus.source: prometheus "thanoss" is not defined`);
+      expect(res.stdout).toContain(`rules[2].json.source: json "pager" is not defined`);
+      expect(res.stdout.match(/through unchecked/g)).toHaveLength(3);
+      expect(res.stdout).not.toContain('would deny every run');
+      expect(res.code).toBe(1);
+    });
+
     it('reads SIGNAL_SOURCES_FILE when the flag is not given', () => {
       const d = dir({ 'p.yaml': SIGNALS });
       const sources = join(dir({ 'sources.yaml': SOURCES }), 'sources.yaml');

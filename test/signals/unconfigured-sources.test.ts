@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { serviceSignalSource } from '../../src/signals/service-signal-source';
 import type { Need } from '../../src/policy/facts/need';
-import { UNCONFIGURED_SOURCES_WARNING, unconfiguredSources } from '../../src/signals/unconfigured-sources';
+import {
+  UNCONFIGURED_FAIL_OPEN_ERROR,
+  UNCONFIGURED_SOURCES_WARNING,
+  unconfiguredSources,
+} from '../../src/signals/unconfigured-sources';
 import type { SignalsConfig } from '../../src/signals/signal-source';
 import { capturingLogger } from '../helpers/capturing-logger';
 import { preflightWith } from '../helpers/fixtures';
@@ -59,6 +63,40 @@ describe('signal sources the policies ask but the deployment does not configure'
       [UNCONFIGURED_SOURCES_WARNING, ['alertmanager "eu"']],
       [UNCONFIGURED_SOURCES_WARNING, ['prometheus "default"']],
     ]);
+  });
+
+  it('tells rules that deny from rules with onUnavailable: allow, which are switched off', () => {
+    const needs: Need[] = [
+      { kind: 'alerts', source: 'eu' },
+      { kind: 'prometheus', source: 'us', query: 'up', onUnavailable: 'allow' },
+      { kind: 'json', source: 'pager', path: '/x', onUnavailable: 'allow' },
+    ];
+    expect(unconfiguredSources(needs, config)).toEqual(['alertmanager "eu"']);
+    expect(unconfiguredSources(needs, config, 'allow')).toEqual(['prometheus "us"', 'json "pager"']);
+  });
+
+  it('says an error, not a warning, that rules with onUnavailable: allow let every run through unchecked', async () => {
+    const { logger, lines } = capturingLogger();
+    const needs: Need[] = [
+      { kind: 'alerts', source: 'eu' },
+      { kind: 'alerts', source: 'us', onUnavailable: 'allow' },
+    ];
+    const source = serviceSignalSource(
+      { ...config, cacheTtlMs: 0, timeoutMs: 1000 },
+      { registry: new Registry(), logger, needs },
+    );
+    await source.gather(
+      needs,
+      preflightWith(() => undefined),
+      new Date(),
+    );
+    expect(
+      lines.filter((l) => l.level === 'warn' || l.level === 'error').map((l) => [l.level, l.message, l.sources]),
+    ).toEqual([
+      ['warn', UNCONFIGURED_SOURCES_WARNING, ['alertmanager "eu"']],
+      ['error', UNCONFIGURED_FAIL_OPEN_ERROR, ['alertmanager "us"']],
+    ]);
+    expect(UNCONFIGURED_FAIL_OPEN_ERROR).toContain('switched off and let every run they judge through unchecked');
   });
 
   it('the service says so at start-up, once, naming them; their runs are denied saying what to set', async () => {

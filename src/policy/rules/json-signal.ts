@@ -9,6 +9,7 @@ import { parseJsonPath } from '../signals/json-path-text';
 import { fillsEnvironment, targetKeysOf } from '../signals/placeholder-text';
 import { DEFAULT_SOURCE } from '../signals/source-kind';
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
+import { failsOpen } from '../facts/signal-need';
 import { signalRunsOf, withBlind } from './signal-run-values';
 
 type Expression = Parameters<typeof jsonLogic.apply>[0];
@@ -104,7 +105,7 @@ export const jsonSignalRule = defineRule<Spec>({
       const { runs, blind } = signalRunsOf(ctx, targetKeys, spec.whenMissing);
       return withBlind(blind, checkJson(check, ctx.facts.signals, runs));
     };
-    const needs = [{ kind: 'json' as const, source, path: spec.path }];
+    const needs = [{ kind: 'json' as const, source, path: spec.path, ...failsOpen(spec.onUnavailable) }];
     return { needs: fillsEnvironment(spec.path) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };
   },
 });

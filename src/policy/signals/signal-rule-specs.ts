@@ -4,7 +4,7 @@ import { targetKeysOf } from './placeholder-text';
 import { compilePromQuery } from './prom-query';
 import type { AlertsCheck } from './alerts-check';
 import type { PrometheusCheck } from './prometheus-check';
-import type { SignalNeed } from '../facts/signal-need';
+import { failsOpen, type SignalNeed } from '../facts/signal-need';
 import { DEFAULT_SOURCE } from './source-kind';
 
 /** A problem in a signal rule's spec, with its path inside the rule: thrown by the rule kind as a load error. */
@@ -93,7 +93,7 @@ export function compileAlertsSpec(spec: AlertsSpec): CompiledSignalSpec<AlertsCh
       includeInhibited: spec.includeInhibited ?? false,
       onUnavailable: spec.onUnavailable ?? 'deny',
     },
-    needs: [{ kind: 'alerts', source: name }],
+    needs: [{ kind: 'alerts', source: name, ...failsOpen(spec.onUnavailable) }],
   };
 }
 
@@ -157,6 +157,6 @@ export function compilePrometheusSpec(spec: PrometheusSpec): CompiledSignalSpec<
       onUnavailable: spec.onUnavailable ?? 'deny',
       reason: spec.reason,
     },
-    needs: [{ kind: 'prometheus', source: name, query: spec.query }],
+    needs: [{ kind: 'prometheus', source: name, query: spec.query, ...failsOpen(spec.onUnavailable) }],
   };
 }
