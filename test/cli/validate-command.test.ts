@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { ROOT } from '../helpers/server-process';
-import { BLOCK_PROD, runCli, tempDirs } from './run-cli';
+import { stringify } from 'yaml';
+import { BLOCK_PROD, runCli, runIn, tempDirs } from './run-cli';
 
 const EXPIRED_EXCEPTION = `kind: Exception
 name: old-waiver
@@ -38,6 +39,32 @@ describe('preflight-gate validate', () => {
     expect(res.stdout.match(/not loaded, ignored/g)).toHaveLength(1);
     expect(res.stdout).toContain(`${d}:1:1 warning: not loaded, ignored: p.json, p.yaml.bak; only *.yaml and *.yml`);
     expect(res.code).toBe(0);
+  });
+
+  it('leaves the YAML files a suite reads (payloadFile, signalsFile) out of the policy set', () => {
+    const suite = `kind: PolicyTestSuite
+defaults:
+  now: "2026-03-02T10:00:00Z"
+  payloadFile: testdata/run.yaml
+cases:
+  - name: prod is denied
+    patch: { execution.environment: prod }
+    signalsFile: signals.yml
+    expect: { decision: deny, denied: [block-prod] }
+`;
+    const d = dir({
+      'p.yaml': BLOCK_PROD,
+      'p.test.yaml': suite,
+      'testdata/run.yaml': stringify(runIn('staging')),
+      'signals.yml': 'alertmanager: {}\n',
+    });
+    const res = runCli(['validate', d]);
+    expect(res.stdout).toMatch(
+      /: 1 policy file, \d+ polic(y|ies), 1 test suite, revision [0-9a-f]{12}: valid \(0 errors, 0 warnings\)$/m,
+    );
+    expect(res.code).toBe(0);
+    const test = runCli(['test', d]);
+    expect([test.code, test.stdout]).toEqual([0, expect.stringContaining('1 case: 1 passed, 0 failed')]);
   });
 
   it('--strict: a warning fails the set (exit 1) and the verdict says why; without warnings it passes', () => {
@@ -210,7 +237,7 @@ rules:
       /policy directory \/nonexistent\/policies does not exist/,
     ],
     ['a file instead of a directory', ['validate', 'package.json'], /package\.json is not a directory/],
-    ['an unknown flag', ['validate', '--strict'], /unknown option '--strict'/],
+    ['an unknown flag', ['validate', '--strikt'], /unknown option '--strikt'/],
     [
       'an unknown format',
       ['validate', '--format', 'xml'],

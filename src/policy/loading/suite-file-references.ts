@@ -1,15 +1,5 @@
-import { dirname, resolve } from 'node:path';
-import { parse } from 'yaml';
 import { readPolicyDir } from './read-policy-dir';
-
-/** The fields of a suite (its defaults and each case) that name a file, read relative to the suite file. */
-const FILE_FIELDS = ['payloadFile', 'signalsFile'] as const;
-
-function namedFiles(part: unknown): string[] {
-  if (typeof part !== 'object' || part === null) return [];
-  const record = part as Record<string, unknown>;
-  return FILE_FIELDS.map((f) => record[f]).filter((v): v is string => typeof v === 'string');
-}
+import { suiteReadFiles } from './suite-read-files';
 
 /**
  * The files the test suites below `dir` read (`payloadFile`, `signalsFile`), as absolute paths: they
@@ -17,23 +7,9 @@ function namedFiles(part: unknown): string[] {
  * names none (`validate` reports it).
  */
 export function suiteFileReferences(dir: string): Set<string> {
-  const out = new Set<string>();
-  let suites: ReturnType<typeof readPolicyDir>;
   try {
-    suites = readPolicyDir(dir, { tests: true });
+    return suiteReadFiles(readPolicyDir(dir, { tests: true }));
   } catch {
-    return out;
+    return new Set();
   }
-  for (const suite of suites) {
-    let doc: unknown;
-    try {
-      doc = parse(suite.text);
-    } catch {
-      continue; // not YAML: validate and test say so
-    }
-    const { defaults, cases } = (typeof doc === 'object' && doc !== null ? doc : {}) as Record<string, unknown>;
-    const parts = [defaults, ...(Array.isArray(cases) ? cases : [])];
-    for (const written of parts.flatMap(namedFiles)) out.add(resolve(dirname(suite.file), written));
-  }
-  return out;
 }
