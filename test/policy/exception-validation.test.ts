@@ -67,6 +67,18 @@ describe('validate refuses an exception', () => {
       's.yaml:2:14 maxDuration: maxDuration must be longer than 0 (e.g. 7d)',
     ]);
   });
+
+  test('one mistake, one line: a misspelt maxDuration is its did-you-mean only, a malformed one its pattern only', () => {
+    expect(loadProblems({ 'p.yaml': POLICY, 's.yaml': 'kind: ExceptionSettings\nmaxDurration: 7d\n' }, NOW)).toEqual([
+      's.yaml:2:1 maxDurration: maxDurration is not a known field: did you mean "maxDuration"? (known fields: kind, maxDuration, approverNotStarter)',
+    ]);
+    expect(loadProblems({ 'p.yaml': POLICY, 's.yaml': 'kind: ExceptionSettings\nmaxDuration: abc\n' }, NOW)).toEqual([
+      expect.stringMatching(/^s\.yaml:2:14 maxDuration: must match pattern /),
+    ]);
+    expect(load({ reason: undefined, reasn: '"game day"' })).toEqual([
+      expect.stringMatching(/^e\.yaml:\d+:1 reasn: reasn is not a known field: did you mean "reason"\?/),
+    ]);
+  });
 });
 
 describe('validate warns', () => {

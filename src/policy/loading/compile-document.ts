@@ -188,7 +188,7 @@ export function compileDocument(
   const validate = validators[kind as DocumentKind];
   if (!validate(value)) {
     const hint = indentationHint(value);
-    for (const e of dedupe(toLocatedErrors(validate.errors, validated(validate, value)))) {
+    for (const e of withoutMissingMeantByTypo(dedupe(toLocatedErrors(validate.errors, validated(validate, value))))) {
       const message =
         e.unknownKey !== undefined && e.path.at(-3) === 'rules'
           ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
@@ -270,7 +270,10 @@ function compileKind(
         approverNotStarter: approverNotStarter === true,
         source: { file: doc.file, ...doc.locate([]) },
       };
-      if (settings.maxDurationMs <= 0) problems.add(['maxDuration'], 'maxDuration must be longer than 0 (e.g. 7d)');
+      // A missing or malformed maxDuration is the schema's error (or a misspelt key's did-you-mean), said once.
+      const parsed = typeof maxDuration === 'string' ? parseDuration(maxDuration) : undefined;
+      if (parsed !== undefined && parsed <= 0)
+        problems.add(['maxDuration'], 'maxDuration must be longer than 0 (e.g. 7d)');
       return { kind: 'ExceptionSettings', settings };
     }
   }
@@ -303,6 +306,24 @@ function indentationHint(value: unknown): (path: Path, message: string) => strin
     const [found] = pending.splice(i, 1);
     return `${message} (hint: ${emptyKeyHint(found)})`;
   };
+}
+
+/**
+ * One mistake, one line: `maxDurration: 7d` is an unknown key whose did-you-mean names the field the
+ * schema then misses; the `maxDuration is required` beside it is left out.
+ */
+function withoutMissingMeantByTypo(errors: LocatedError[]): LocatedError[] {
+  const meant = new Set(
+    errors.flatMap((e) =>
+      e.unknownKey === undefined
+        ? []
+        : meantNames(e.unknownKey, e.knownFields ?? FIELD_NAMES).map((n) => `${pathText(e.path.slice(0, -1))}\n${n}`),
+    ),
+  );
+  return errors.filter((e) => {
+    const missing = e.unknownKey === undefined ? /^(\w+) is required$/.exec(e.message)?.[1] : undefined;
+    return missing === undefined || !meant.has(`${pathText(e.path)}\n${missing}`);
+  });
 }
 
 /** One problem per place and message: ajv may report the same fault through several keywords. */
