@@ -89,6 +89,7 @@ const UNIT = [
   'readme/example-outcome-any-time.test.ts',
   'readme/readme-facts.test.ts',
   'readme/readme-policy.test.ts',
+  'reload/misplaced-policies.test.ts',
   'reload/policy-reloader.test.ts',
   'reload/policy-sync.test.ts',
   'replay/check-record.test.ts',

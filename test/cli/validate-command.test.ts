@@ -79,6 +79,17 @@ cases:
     expect(runCli(['validate', dir({ 'p.yaml': BLOCK_PROD }), '--strict']).code).toBe(0);
   });
 
+  it('a policy saved as a test suite (prod.test.yaml) is one error naming the rename, not suite-schema errors', () => {
+    const d = dir({ 'gate.yaml': BLOCK_PROD, 'prod.test.yaml': BAD_RULE.replace('broken', 'prod') });
+    const res = runCli(['validate', d]);
+    expect(res.stdout).toContain(
+      `${join(d, 'prod.test.yaml')}:1:1 prod.test.yaml holds kind: Policy, but *.test.yaml files are test suites and are never loaded as policies: rename it (e.g. prod.yaml)`,
+    );
+    expect(res.stdout).not.toMatch(/cases|must be equal to constant/);
+    expect(res.stdout).toContain('INVALID (1 error,');
+    expect(res.code).toBe(1);
+  });
+
   describe('--signal-sources: a rule naming a source the deployment does not define', () => {
     const SIGNALS = `kind: Policy
 name: signals

@@ -1,4 +1,5 @@
 import type { LoadProblem } from '../../policy/loading/load-error';
+import { policyKindOf } from '../../policy/loading/misplaced-policies';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseYamlSource, type ParsedDocument } from '../../policy/loading/yaml-source';
 import { ajv, toLocatedErrors, validated } from '../../validation/ajv';
@@ -99,18 +100,21 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
 
 /** Every `*.test.yaml` below `dir`, parsed and checked; problems carry file:line:col. */
 export function loadSuites(dir: string): LoadedSuite[] {
-  return readPolicyDir(dir, { tests: true }).map((source) => {
-    const { documents, problems } = parseYamlSource(source);
-    if (documents.length > 1) {
-      problems.push({
-        file: source.file,
-        line: 1,
-        col: 1,
-        path: '',
-        message: 'a test suite file holds one YAML document (found several)',
-        severity: 'error',
-      });
-    }
-    return loadOne(documents[0], source.file, problems);
-  });
+  // A suite-named file holding a policy is the loader's one error (misplaced-policies.ts), not a broken suite.
+  return readPolicyDir(dir, { tests: true })
+    .filter((source) => policyKindOf(source) === undefined)
+    .map((source) => {
+      const { documents, problems } = parseYamlSource(source);
+      if (documents.length > 1) {
+        problems.push({
+          file: source.file,
+          line: 1,
+          col: 1,
+          path: '',
+          message: 'a test suite file holds one YAML document (found several)',
+          severity: 'error',
+        });
+      }
+      return loadOne(documents[0], source.file, problems);
+    });
 }

@@ -3,6 +3,7 @@ import { loadBundle, revisionOf, type LoadResult } from '../loading/load-bundle'
 import { formatProblem, type LoadProblem } from '../loading/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import type { PolicySync } from './policy-sync';
+import { misplacedPolicies } from '../loading/misplaced-policies';
 import { readPolicyDir } from '../loading/read-policy-dir';
 import type { SourceFile } from '../loading/yaml-source';
 
@@ -49,25 +50,32 @@ function dirProblem(dir: string, message: string): LoadProblem {
   return { file: dir, line: 1, col: 1, path: '', message, severity: 'error' };
 }
 
-type DirReading = { sources: SourceFile[] } | { problem: LoadProblem; reason: 'missing' | 'unreadable' };
+type DirReading =
+  | { sources: SourceFile[] }
+  | { problems: LoadProblem[]; reason: 'missing' | 'unreadable' | 'rejected' };
 
 /** The files of the policy directory, read once: the hash and the load see the same bytes. */
 function readSources(dir: string): DirReading {
   try {
     const sources = readPolicyDir(dir);
+    const misplaced = misplacedPolicies(dir);
+    // A policy saved under a test suite's name is never loaded: the set is refused, as a typo would be.
+    if (misplaced.length > 0) return { reason: 'rejected', problems: misplaced };
     if (sources.length > 0) return { sources };
     return {
       reason: 'missing',
-      problem: dirProblem(dir, 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set'),
+      problems: [dirProblem(dir, 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set')],
     };
   } catch (err) {
     const reason = (err as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
     return {
       reason,
-      problem: dirProblem(
-        dir,
-        `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`,
-      ),
+      problems: [
+        dirProblem(
+          dir,
+          `cannot read the policy directory: ${(err as Error).message} (set POLICY_DIR to a directory of policy YAML files)`,
+        ),
+      ],
     };
   }
 }
@@ -133,14 +141,15 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
     sync: () => sync,
     reload(trigger) {
       const read = readSources(dir);
-      const attempt = 'sources' in read ? revisionOf(read.sources) : `unreadable: ${read.problem.message}`;
+      const attempt =
+        'sources' in read ? revisionOf(read.sources) : `unreadable: ${read.problems.map((p) => p.message).join('\n')}`;
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
         events.unchanged({ trigger, revision: previous, sync });
         return { result: 'unchanged', revision: previous };
       }
       lastAttempt = attempt;
-      if (!('sources' in read)) return fail(trigger, [read.problem], read.reason);
+      if (!('sources' in read)) return fail(trigger, read.problems, read.reason);
       const result = loadSafely(read.sources, clock(), dir);
       if (!result.ok) return fail(trigger, result.problems, 'rejected', attempt);
 
