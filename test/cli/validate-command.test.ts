@@ -163,6 +163,19 @@ rules:
     });
   });
 
+  it('an unreadable sources file names the flag that gave it, or the variable (exit 2)', () => {
+    const d = dir({ 'p.yaml': BLOCK_PROD });
+    const missing = join(d, 'no-sources.yaml');
+    const flag = runCli(['validate', d, '--signal-sources', missing]);
+    expect([flag.code, flag.stderr]).toEqual([
+      2,
+      expect.stringMatching(/^preflight-gate: --signal-sources: cannot read /),
+    ]);
+    expect(flag.stderr).toContain(missing);
+    const variable = runCli(['validate', d], { env: { SIGNAL_SOURCES_FILE: missing } });
+    expect([variable.code, variable.stderr]).toEqual([2, expect.stringContaining('SIGNAL_SOURCES_FILE: cannot read')]);
+  });
+
   it('uses POLICY_DIR when no directory is given', () => {
     const d = dir({ 'p.yaml': BLOCK_PROD });
     const res = runCli(['validate'], { env: { POLICY_DIR: d } });

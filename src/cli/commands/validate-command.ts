@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { ignoredFilesWarning, ignoredPolicyFiles } from '../../policy/loading/ignored-policy-files';
@@ -6,7 +7,7 @@ import { suiteFileReferences } from '../../policy/loading/suite-file-references'
 import { formatProblems, problemsFail, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';
-import { EXIT, readSettings } from '../usage-error';
+import { EXIT, readSettings, UsageError } from '../usage-error';
 import { signalSourceNames } from '../../signals/signals-config';
 import { unknownSignalSources } from '../../signals/unknown-signal-sources';
 
@@ -31,6 +32,7 @@ export function validateCommand(
 ): number {
   const dir = policyDirArg(dirArg, env);
   const sourcesFile = opts.signalSources ?? (env.SIGNAL_SOURCES_FILE || undefined);
+  if (opts.signalSources !== undefined) readableFlagFile('--signal-sources', opts.signalSources);
   const defined = sourcesFile === undefined ? undefined : readSettings(() => signalSourceNames(sourcesFile));
   const result = loadPolicyDir(dir);
   const suites = loadSuites(dir);
@@ -51,6 +53,15 @@ export function validateCommand(
     formatProblems(problems, opts.format, { headline, dir, revision, files, policies, suites: suites.length }, strict),
   );
   return problemsFail(problems, strict) ? EXIT.failed : EXIT.ok;
+}
+
+/** A file a flag names that cannot be read is a usage error naming the flag (not the variable it stands in for). */
+function readableFlagFile(flag: string, file: string): void {
+  try {
+    readFileSync(file);
+  } catch (err) {
+    throw new UsageError(`${flag}: cannot read ${file} (${(err as Error).message})`);
+  }
 }
 
 /** The files of the directory that are neither policies, nor test suites, nor what the suites read: one warning naming them. */
