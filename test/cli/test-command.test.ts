@@ -73,6 +73,15 @@ describe('preflight-gate test', () => {
     expect(runCli(['test', dir(withSuite(GOOD_SUITE)), '--strict']).code).toBe(0);
   });
 
+  it('names each file of the directory that is not loaded, at that file, as validate does (a warning: exit 0)', () => {
+    const d = dir(withSuite(GOOD_SUITE, { 'prod.json': '{}' }));
+    const res = runCli(['test', d]);
+    expect(res.stdout).toContain(`${d}/prod.json:1:1 warning: not loaded, ignored: only *.yaml and *.yml files`);
+    expect(res.stdout).toContain('OK: 1 suite (0 failed), 3 cases: 3 passed, 0 failed');
+    expect(res.code).toBe(0);
+    expect(runCli(['test', d, '--strict']).code).toBe(1);
+  });
+
   it('passes state facts to rules that need them', () => {
     const suite = `defaults:
   now: "2026-03-02T10:00:00Z"
@@ -321,7 +330,7 @@ cases:
       // When no case reads payloads/run.json any more, validate also names it as a file it does not read.
       const unread = !suite.includes('payloadFile: payloads/run.json');
       expect(validated.stdout).toMatch(unread ? /INVALID \(1 error, 1 warning\)/ : /INVALID \(1 error, 0 warnings\)/);
-      if (unread) expect(validated.stdout).toContain('warning: not loaded, ignored: payloads/run.json;');
+      if (unread) expect(validated.stdout).toContain('payloads/run.json:1:1 warning: not loaded, ignored: only');
       expect(validated.code).toBe(1);
       const tested = runCli(['test', d]);
       expect(tested.stdout).toContain(message(d));

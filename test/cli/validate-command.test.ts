@@ -33,12 +33,25 @@ describe('preflight-gate validate', () => {
     expect(res.code).toBe(0);
   });
 
-  it('warns once, naming the files of the directory that are not loaded (exit 0)', () => {
+  it('warns once per file of the directory that is not loaded, at that file (exit 0)', () => {
     const d = dir({ 'p.yaml': BLOCK_PROD, 'p.json': '{}', 'p.yaml.bak': BLOCK_PROD, 'README.md': '# policies' });
     const res = runCli(['validate', d]);
-    expect(res.stdout.match(/not loaded, ignored/g)).toHaveLength(1);
-    expect(res.stdout).toContain(`${d}:1:1 warning: not loaded, ignored: p.json, p.yaml.bak; only *.yaml and *.yml`);
+    expect(res.stdout.match(/not loaded, ignored/g)).toHaveLength(2);
+    for (const f of ['p.json', 'p.yaml.bak'])
+      expect(res.stdout).toContain(
+        `${join(d, f)}:1:1 warning: not loaded, ignored: only *.yaml and *.yml files are policies (rename it to <name>.yaml`,
+      );
     expect(res.code).toBe(0);
+  });
+
+  it('--format github annotates each file that is not loaded, at that file', () => {
+    const d = dir({ 'p.yaml': BLOCK_PROD, 'p.json': '{}', 'p.yaml.bak': BLOCK_PROD });
+    const lines = runCli(['validate', d, '--format', 'github']).stdout.split('\n');
+    const annotations = lines.filter((l) => l.startsWith('::warning ') && l.includes('not loaded, ignored'));
+    expect(annotations.map((l) => l.slice(0, l.indexOf(',line=')))).toEqual([
+      `::warning file=${join(d, 'p.json')}`,
+      `::warning file=${join(d, 'p.yaml.bak')}`,
+    ]);
   });
 
   it('leaves the YAML files a suite reads (payloadFile, signalsFile) out of the policy set', () => {
@@ -70,7 +83,7 @@ cases:
   it('--strict: a warning fails the set (exit 1) and the verdict says why; without warnings it passes', () => {
     const d = dir({ 'p.yaml': BLOCK_PROD, 'p.json': '{}' });
     const res = runCli(['validate', d, '--strict']);
-    expect(res.stdout).toContain(`${d}:1:1 warning: not loaded, ignored: p.json`);
+    expect(res.stdout).toContain(`${join(d, 'p.json')}:1:1 warning: not loaded, ignored`);
     expect(res.stdout).toMatch(/: INVALID \(0 errors, 1 warning; --strict: warnings fail\)$/m);
     expect(res.code).toBe(1);
     const json = runCli(['validate', d, '--strict', '--format', 'json']);

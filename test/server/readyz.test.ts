@@ -62,6 +62,11 @@ describe('/readyz and /healthz of the started service', () => {
         ignored: ['blocked.yaml.bak'],
       }),
     ]);
+    // /readyz lists it with the load's warnings, at the file.
+    const ready = (await (await fetch(`${proc.url}/readyz`)).json()) as { lastLoad: { problems: string[] } };
+    expect(ready.lastLoad.problems).toContainEqual(
+      expect.stringMatching(new RegExp(`^${dir}/blocked\\.yaml\\.bak:1:1 .*not loaded, ignored: only \\*\\.yaml`)),
+    );
     // The start-up log counts as /readyz does, and names both parts.
     const counts = { policies: 3, policiesFromFiles: 2, builtInPolicies: ['emergency-stop (built-in)'] };
     expect(jsonLines(proc.output())).toContainEqual(

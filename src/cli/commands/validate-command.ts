@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
-import { ignoredFilesWarning, ignoredPolicyFiles } from '../../policy/loading/ignored-policy-files';
-import type { LoadProblem } from '../../policy/loading/load-error';
-import { suiteFileReferences } from '../../policy/loading/suite-file-references';
+import { ignoredFileProblems } from '../../policy/loading/ignored-policy-files';
 import { formatProblems, problemsFail, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';
@@ -39,7 +37,7 @@ export function validateCommand(
   const problems = [
     ...(result.ok ? result.warnings : result.problems),
     ...suites.flatMap((s) => s.problems),
-    ...ignoredFiles(dir),
+    ...ignoredFileProblems(dir),
     ...(result.ok && defined !== undefined && sourcesFile !== undefined
       ? unknownSignalSources(result.bundle, defined, sourcesFile)
       : []),
@@ -62,10 +60,4 @@ function readableFlagFile(flag: string, file: string): void {
   } catch (err) {
     throw new UsageError(`${flag}: cannot read ${file} (${(err as Error).message})`);
   }
-}
-
-/** The files of the directory that are neither policies, nor test suites, nor what the suites read: one warning naming them. */
-function ignoredFiles(dir: string): LoadProblem[] {
-  const message = ignoredFilesWarning(ignoredPolicyFiles(dir, suiteFileReferences(dir)));
-  return message === undefined ? [] : [{ file: dir, line: 1, col: 1, path: '', message, severity: 'warning' }];
 }

@@ -1,3 +1,4 @@
+import { ignoredFileProblems } from '../../policy/loading/ignored-policy-files';
 import { loadPolicyDirSources } from '../../policy/loading/load-policy-dir';
 import { coveragePlan } from '../coverage/coverage-plan';
 import { CoverageRecorder } from '../coverage/coverage-recorder';
@@ -55,7 +56,7 @@ export function testPolicyDir(
 ): TestRun {
   const { loaded, sources } = loadPolicyDirSources(dir, now);
   const suites = loadSuites(dir);
-  const policyProblems = loaded.ok ? loaded.warnings : loaded.problems;
+  const policyProblems = [...(loaded.ok ? loaded.warnings : loaded.problems), ...ignoredFileProblems(dir)];
   if (!loaded.ok) {
     const reports = suites.map((s) => ({ file: s.file, name: s.name, ok: false, problems: s.problems, cases: [] }));
     return {

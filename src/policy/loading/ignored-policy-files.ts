@@ -1,5 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import type { LoadProblem } from './load-error';
+import { suiteFileReferences } from './suite-file-references';
 import { POLICY_FILE } from './policy-file-names';
 
 /** Files that sit beside policies by design and are left alone without a word: documentation and ownership. */
@@ -39,4 +41,23 @@ export function ignoredFilesWarning(ignored: readonly string[]): string | undefi
   const shown =
     ignored.length > 10 ? `${ignored.slice(0, 10).join(', ')} and ${ignored.length - 10} more` : ignored.join(', ');
   return `not loaded, ignored: ${shown}; only *.yaml and *.yml files are policies (rename one meant as a policy to <name>.yaml, move the others out of the policy directory; docs/policies.md#the-policy-directory)`;
+}
+
+/** What each ignored file's warning says after naming it. */
+const IGNORED_FILE_WARNING =
+  'not loaded, ignored: only *.yaml and *.yml files are policies (rename it to <name>.yaml if it is meant as a policy, else move it out of the policy directory; docs/policies.md#the-policy-directory)';
+
+/**
+ * The files below `dir` that are not loaded (ignoredPolicyFiles, less what the suites read): one
+ * warning each, at that file, as `validate`, `test`, /readyz and GitHub annotations show them.
+ */
+export function ignoredFileProblems(dir: string): LoadProblem[] {
+  return ignoredPolicyFiles(dir, suiteFileReferences(dir)).map((file) => ({
+    file: join(dir, file),
+    line: 1,
+    col: 1,
+    path: '',
+    message: IGNORED_FILE_WARNING,
+    severity: 'warning',
+  }));
 }

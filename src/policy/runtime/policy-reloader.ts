@@ -3,6 +3,7 @@ import { loadBundle, revisionOf, type LoadResult } from '../loading/load-bundle'
 import { formatProblem, type LoadProblem } from '../loading/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import type { PolicySync } from './policy-sync';
+import { ignoredFileProblems } from '../loading/ignored-policy-files';
 import { misplacedPolicies } from '../loading/misplaced-policies';
 import { readPolicyDir } from '../loading/read-policy-dir';
 import type { SourceFile } from '../loading/yaml-source';
@@ -154,7 +155,8 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       if (!result.ok) return fail(trigger, result.problems, 'rejected', attempt);
 
       const { bundle } = result;
-      store.replace(bundle, result.warnings, trigger);
+      // /readyz lists the files not loaded with the load's warnings (the server logs them: ignored-files-report.ts).
+      store.replace(bundle, [...result.warnings, ...ignoredFileProblems(dir)], trigger);
       events.loaded({ trigger, bundle, previous, warnings: result.warnings });
       setSync({ inSync: true, reason: 'in-sync', servedRevision: bundle.revision, checkedAt: clock().toISOString() });
       return { result: 'success', revision: bundle.revision, previous };
