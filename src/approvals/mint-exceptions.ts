@@ -89,6 +89,9 @@ function checkRun(run: DeniedRun): asserts run is DeniedRun & { experimentKey: s
     throw new MintRefused(`decision ${run.decisionId} names no environment, so no exception can be scoped to it`);
 }
 
+/** Rounded down to whole seconds (a maximum of `1d1ms` -> `1d`): a value to type that stays within it. */
+const wholeSeconds = (ms: number) => (ms >= 1_000 ? Math.floor(ms / 1_000) * 1_000 : ms);
+
 function checkRequest(req: MintRequest, bundle: PolicyBundle): void {
   if (req.reason.trim() === '')
     throw new MintRefused('--reason is blank: say why the policy may be waived (the change, the approval)');
@@ -97,7 +100,7 @@ function checkRequest(req: MintRequest, bundle: PolicyBundle): void {
   const max = maximumOf(bundle);
   if (req.expiresInMs > max.ms)
     throw new MintRefused(
-      `--expires-in ${req.expiresIn} is longer than the maximum of ${max.text}; ask for at most ${humanDuration(max.ms, 'down')} (--expires-in ${formatDuration(max.ms)})`,
+      `--expires-in ${req.expiresIn} is longer than the maximum of ${max.text}; ask for at most ${humanDuration(max.ms, 'down')} (--expires-in ${formatDuration(wholeSeconds(max.ms))})`,
     );
   if (req.maxUses !== undefined && !(Number.isInteger(req.maxUses) && req.maxUses >= 1))
     throw new MintRefused('--max-uses must be a whole number of runs, at least 1');

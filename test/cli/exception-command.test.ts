@@ -234,6 +234,17 @@ describe('preflight-gate exception', () => {
     expect(res.code).toBe(2);
   });
 
+  it('a maximum with milliseconds (1d1ms): the refusal offers a value to type, rounded down to whole units', () => {
+    const d = dir({
+      ...POLICIES,
+      'limits.yaml': 'kind: ExceptionSettings\nmaxDuration: 1d1ms\n',
+      'archive.jsonl': `${JSON.stringify(archiveLine)}\n`,
+    });
+    const res = mint(d, ['--from-decision', ID, '--archive', join(d, 'archive.jsonl'), '--expires-in', '2d']);
+    expect(res.stderr).toMatch(/; ask for at most 1 day \(--expires-in 1d\)$/m);
+    expect(res.code).toBe(2);
+  });
+
   it('refuses an allowed run and a source without a decision id', () => {
     const d = set();
     const allowed = { ...archiveLine, answer: { status: 200, body: { message: 'Allowed' } }, results: [] };

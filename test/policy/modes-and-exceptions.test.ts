@@ -99,11 +99,11 @@ describe('exceptions: a time-limited waiver of a named policy', () => {
     const files = { 'p.yaml': denying('enforce'), 'e.yaml': exception(expires) };
     expect(loadProblems(files, new Date('2026-01-04T10:00:00Z'))).toEqual([]);
     expect(loadProblems(files, new Date(NOW))).toEqual([
-      'e.yaml:7:10 warning: expires: exception "adm-gameday" expires within a day (at 2026-01-05T12:00:00.000Z, in 2h); mint a new one if it is still needed',
+      'e.yaml:7:10 warning: expires: exception "adm-gameday" expires within a day (at 2026-01-05T12:00:00Z, in 2h); mint a new one if it is still needed',
     ]);
     expect(loadProblems(files, new Date('2026-01-06T00:00:00Z'))).toEqual([
       expect.stringMatching(
-        /^e\.yaml:7:10 warning: expires: exception "adm-gameday" expired at 2026-01-05T12:00:00.000Z and no longer applies; remove it$/,
+        /^e\.yaml:7:10 warning: expires: exception "adm-gameday" expired at 2026-01-05T12:00:00Z and no longer applies; remove it$/,
       ),
     ]);
   });

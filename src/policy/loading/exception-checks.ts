@@ -1,5 +1,6 @@
 import type { CompiledException, ExceptionSettings } from '../core/compiled';
 import { humanDuration } from '../../validation/syntax/human-duration';
+import { humanTime } from '../../validation/syntax/human-time';
 import type { LoadProblem } from './load-error';
 
 /**
@@ -102,14 +103,15 @@ function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProbl
     return [at(e, input, 'policy', `exception "${e.name}" waives policy "${e.policy}", which does not exist`, 'error')];
   }
   const left = e.expires.getTime() - input.now.getTime();
-  const until = e.expires.toISOString();
+  // As written: milliseconds only when the exception gives them.
+  const until = e.expires.toISOString().replace(/\.000Z$/, 'Z');
   if (left <= 0)
     return [
       at(e, input, 'expires', `exception "${e.name}" expired at ${until} and no longer applies; remove it`, 'warning'),
     ];
   const { settings } = input;
   if (settings && left > settings.maxDurationMs) {
-    const latest = new Date(input.now.getTime() + settings.maxDurationMs).toISOString();
+    const latest = humanTime(input.now.getTime() + settings.maxDurationMs);
     const where = `${settings.source.file}:${settings.source.line}`;
     return [
       at(

@@ -64,7 +64,11 @@ describe('humanDuration: a duration as a person reads it, in its two largest uni
     [7_200_000, 'nearest', '2h'],
     [90_000, 'nearest', '1m30s'],
     [3_599_700, 'nearest', '1h'], // 59m59.7s rounds into the next unit
-    [3_843, 'nearest', '3s843ms'],
+    [3_843, 'nearest', '4s'], // below a minute: whole seconds, no milliseconds
+    [52_708, 'nearest', '53s'],
+    [52_708, 'down', '52s'],
+    [59_700, 'nearest', '1m'],
+    [999, 'nearest', '999ms'], // below a second milliseconds are all there is
     [500, 'nearest', '500ms'],
     [0, 'nearest', '0ms'],
   ])('%p ms (%s) reads %p', (ms, rounding, text) => {

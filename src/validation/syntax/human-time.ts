@@ -1,0 +1,9 @@
+/**
+ * A time for a message to a person: RFC 3339 in UTC without milliseconds, rounded down to the
+ * second (`2026-12-03T05:10:20.433Z` -> `2026-12-03T05:10:20Z`), so a latest time it names is never
+ * past the limit. Machine fields (JSON, audit lines) keep toISOString's exact value.
+ */
+export function humanTime(time: Date | number): string {
+  const ms = typeof time === 'number' ? time : time.getTime();
+  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+}
