@@ -231,9 +231,7 @@ rules:
 
   it('prints warnings but exits 0 when there is no error', () => {
     const res = runCli(['validate', dir({ 'p.yaml': BLOCK_PROD, 'e.yaml': EXPIRED_EXCEPTION })]);
-    expect(res.stdout).toMatch(
-      /e\.yaml:6:10 warning: expires: exception "old-waiver" expired at 2020-01-01T00:00:00Z/,
-    );
+    expect(res.stdout).toMatch(/e\.yaml:6:10 warning: expires: exception "old-waiver" expired at 2020-01-01T00:00:00Z/);
     expect(res.stdout).toContain('valid (0 errors, 1 warning)');
     expect(res.code).toBe(0);
   });
