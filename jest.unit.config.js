@@ -70,6 +70,7 @@ const UNIT = [
   'policy/shared-rule-checks.test.ts',
   'policy/starter-policies.test.ts',
   'policy/step-shapes.test.ts',
+  'policy/suite-named-policy-stays.test.ts',
   'policy/time-window-property.test.ts',
   'policy/rules/actions.test.ts',
   'policy/rules/blast-radius.test.ts',

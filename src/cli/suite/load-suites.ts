@@ -1,5 +1,5 @@
 import type { LoadProblem } from '../../policy/loading/load-error';
-import { policyKindOf } from '../../policy/loading/misplaced-policies';
+import { policyKindOf } from '../../policy/loading/policy-kind-of';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseYamlSource, type ParsedDocument } from '../../policy/loading/yaml-source';
 import { ajv, toLocatedErrors, validated } from '../../validation/ajv';

@@ -1,17 +1,8 @@
 import { basename } from 'node:path';
-import { DOCUMENT_SCHEMAS } from './document-schema';
 import type { LoadProblem } from './load-error';
+import { policyKindOf } from './policy-kind-of';
 import { readPolicyDir } from './read-policy-dir';
-import { parseYamlSource, type SourceFile } from './yaml-source';
-
-/** The `kind:` of the first document of a suite-named file that declares a policy-set kind, if any. */
-export function policyKindOf(source: SourceFile): string | undefined {
-  for (const doc of parseYamlSource(source).documents) {
-    const kind = (doc.value as { kind?: unknown } | null)?.kind;
-    if (typeof kind === 'string' && Object.hasOwn(DOCUMENT_SCHEMAS, kind)) return kind;
-  }
-  return undefined;
-}
+import type { SourceFile } from './yaml-source';
 
 /** `prod.test.yaml` -> `prod.yaml` (the name it would load under). */
 const renamed = (name: string): string => name.replace(/\.test(\.ya?ml)$/i, '$1');

@@ -1,13 +1,15 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { POLICY_FILE, TEST_FILE } from './policy-file-names';
+import { policyKindOf } from './policy-kind-of';
 import { suiteReadFiles } from './suite-read-files';
 import type { SourceFile } from './yaml-source';
 
 /**
  * Reads every policy file below `dir` (sorted, recursive), or with `tests` every test suite. A YAML
  * file a test suite reads (`payloadFile: testdata/run.yaml`, a `signalsFile`) is the suite's data,
- * not a policy. Hidden entries are skipped, which also skips the `..data` and `..2024_...` folders
+ * not a policy, unless it declares a policy-set kind: a suite naming a policy file (by mistake or
+ * not) never takes that policy out of the set. Hidden entries are skipped, which also skips the `..data` and `..2024_...` folders
  * of a Kubernetes ConfigMap mount (its files are reached through their top-level symlinks). Throws
  * when the directory cannot be read.
  */
@@ -33,5 +35,6 @@ export function readPolicyDir(dir: string, opts: { tests?: boolean } = {}): Sour
   walk(dir);
   if (opts.tests) return suites;
   const read = suiteReadFiles(suites);
-  return read.size === 0 ? policies : policies.filter((p) => !read.has(resolve(p.file)));
+  if (read.size === 0) return policies;
+  return policies.filter((p) => !read.has(resolve(p.file)) || policyKindOf(p) !== undefined);
 }
