@@ -14,27 +14,28 @@ import type { SourceFile } from './yaml-source';
  * when the directory cannot be read.
  */
 export function readPolicyDir(dir: string, opts: { tests?: boolean } = {}): SourceFile[] {
-  const policies: SourceFile[] = [];
-  const suites: SourceFile[] = [];
+  const policyPaths: string[] = [];
+  const suitePaths: string[] = [];
   const walk = (current: string) => {
     for (const name of readdirSync(current).sort()) {
       if (name.startsWith('.')) continue;
       const full = join(current, name);
       const stat = statSync(full);
       if (stat.isDirectory()) walk(full);
-      else if (stat.isFile() && POLICY_FILE.test(name)) {
-        const source = {
-          file: join(dir, relative(dir, full)),
-          key: relative(dir, full),
-          text: readFileSync(full, 'utf8'),
-        };
-        (TEST_FILE.test(name) ? suites : policies).push(source);
-      }
+      else if (stat.isFile() && POLICY_FILE.test(name)) (TEST_FILE.test(name) ? suitePaths : policyPaths).push(full);
     }
   };
   walk(dir);
+  // Only what is returned is read (the suites always: they say which files are their data).
+  const read = (full: string): SourceFile => ({
+    file: join(dir, relative(dir, full)),
+    key: relative(dir, full),
+    text: readFileSync(full, 'utf8'),
+  });
+  const suites = suitePaths.map(read);
   if (opts.tests) return suites;
-  const read = suiteReadFiles(suites);
-  if (read.size === 0) return policies;
-  return policies.filter((p) => !read.has(resolve(p.file)) || policyKindOf(p) !== undefined);
+  const policies = policyPaths.map(read);
+  const data = suiteReadFiles(suites);
+  if (data.size === 0) return policies;
+  return policies.filter((p) => !data.has(resolve(p.file)) || policyKindOf(p) !== undefined);
 }
