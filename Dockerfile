@@ -23,9 +23,9 @@ COPY package.json package-lock.json ./
 RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
-# The playground page (docs/playground.md) bundles the engine with esbuild; it reads the example
-# payload it starts with from test/fixtures.
-COPY scripts/build-playground.js ./scripts/
+# The validators compiled from the schemas (scripts/build-validators.js, esbuild); the playground page
+# (docs/playground.md) bundles the engine with esbuild and reads the example payload it starts with from test/fixtures.
+COPY scripts/build-validators.js scripts/build-playground.js ./scripts/
 COPY test/fixtures/payloads/spec-execution-example-as-preflight.json ./test/fixtures/payloads/
 RUN npm run build
 

@@ -2,72 +2,12 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ConfigError, envInteger } from '../env-values';
 import { parseDuration } from '../validation/syntax/duration';
-import { MODES } from '../policy/core/decision';
-import { ajv, toFieldErrors, validated } from '../validation/ajv';
-import { NOTIFICATION_KINDS } from './notification';
+import { toFieldErrors, validated } from '../validation/field-errors';
+import { validateNotifyTargetsFile } from './generated/notify-targets-file-schema';
+import type { TargetEntry } from './notify-targets-file-schema';
 import { defaultRunUrl, RUN_LINK_PLACEHOLDERS } from './run-link';
 import { parseWebhookSecret } from './standard-webhook-signature';
-import { TARGET_TYPES, type NotifyConfig, type TargetConfig, type TargetType } from './target-config';
-
-/** One entry of NOTIFY_TARGETS_FILE's `targets` (docs/notifications.md). */
-interface TargetEntry {
-  name: string;
-  type: TargetType;
-  url?: string;
-  urlEnv?: string;
-  urlFile?: string;
-  secret?: string;
-  secretEnv?: string;
-  secretFile?: string;
-  events: TargetConfig['filter']['events'];
-  teams?: string[];
-  environments?: string[];
-  policies?: string[];
-  modes?: TargetConfig['filter']['modes'];
-  rateLimit?: { perMinute?: number; burst?: number };
-  resolveAfter?: string;
-}
-
-const strings = { type: 'array', minItems: 1, items: { type: 'string', minLength: 1 } };
-const validateFile = ajv.compile<{ targets: TargetEntry[] }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['targets'],
-  properties: {
-    targets: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name', 'type', 'events'],
-        properties: {
-          name: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{0,62}$' },
-          type: { type: 'string', enum: [...TARGET_TYPES] },
-          url: { type: 'string', minLength: 1 },
-          urlEnv: { type: 'string', minLength: 1 },
-          urlFile: { type: 'string', minLength: 1 },
-          secret: { type: 'string', minLength: 1 },
-          secretEnv: { type: 'string', minLength: 1 },
-          secretFile: { type: 'string', minLength: 1 },
-          events: { type: 'array', minItems: 1, items: { type: 'string', enum: [...NOTIFICATION_KINDS] } },
-          teams: strings,
-          environments: strings,
-          policies: strings,
-          modes: { type: 'array', minItems: 1, items: { type: 'string', enum: [...MODES] } },
-          rateLimit: {
-            type: 'object',
-            additionalProperties: false,
-            properties: {
-              perMinute: { type: 'integer', minimum: 1, maximum: 6000 },
-              burst: { type: 'integer', minimum: 1, maximum: 1000 },
-            },
-          },
-          resolveAfter: { type: 'string', minLength: 1 },
-        },
-      },
-    },
-  },
-});
+import type { NotifyConfig, TargetConfig } from './target-config';
 
 /** The default rate limit of a target: Slack allows about one message a second per incoming webhook. */
 export const DEFAULT_RATE = { perMinute: 30, burst: 10 };
@@ -157,9 +97,12 @@ function fromFile(env: NodeJS.ProcessEnv, file: string): TargetConfig[] {
       `NOTIFY_TARGETS_FILE ${file} is not valid YAML: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
-  if (!validateFile(doc)) {
+  if (!validateNotifyTargetsFile(doc)) {
     throw new ConfigError(
-      `NOTIFY_TARGETS_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors, validated(validateFile, doc))
+      `NOTIFY_TARGETS_FILE ${file} is invalid: ${toFieldErrors(
+        validateNotifyTargetsFile.errors,
+        validated(validateNotifyTargetsFile, doc),
+      )
         .map((e) => `${e.path}: ${e.message}`)
         .join('; ')}`,
     );

@@ -1,9 +1,7 @@
-import { ajv, toFieldErrors, type FieldError, validated } from '../validation/ajv';
-import { webhookPayloadSchema } from './webhook-payload-schema';
+import { toFieldErrors, type FieldError, validated } from '../validation/field-errors';
+import { validateWebhookPayload } from './generated/webhook-payload-schema';
 import { PREFLIGHT_EVENT, type PreflightPayload, type WebhookPayload } from './types';
 import { isJsonObject } from '../json-object';
-
-const validateWebhookPayload = ajv.compile<WebhookPayload>(webhookPayloadSchema);
 
 export type PayloadResult<T> = { ok: true; payload: T } | { ok: false; errors: FieldError[] };
 

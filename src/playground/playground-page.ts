@@ -18,12 +18,12 @@ const FILES: Record<string, string> = {
 
 /**
  * The headers every page file goes with. The page loads nothing from elsewhere and sends nothing:
- * the CSP says so (`connect-src 'none'`); `unsafe-eval` because ajv compiles the schemas the engine
- * checks with into functions, as it does in the service; inline styles are CodeMirror's.
+ * the CSP says so (`connect-src 'none'`). No `unsafe-eval`: the engine's schemas come compiled
+ * (scripts/build-validators.js), nothing is compiled into a function in the page; inline styles are CodeMirror's.
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
-    "default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'cache-control': 'no-cache',

@@ -1,75 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ConfigError, envInteger } from '../env-values';
-import { ajv, toFieldErrors, validated } from '../validation/ajv';
+import { toFieldErrors, validated } from '../validation/field-errors';
+import { validateSignalSourcesFile } from './generated/signal-sources-file-schema';
+import type { SourceEntry, SourcesFile } from './signal-sources-file-schema';
 import { ENV_SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth } from './signal-source';
 import { DEFAULT_SOURCE, SOURCE_KINDS, type SourceKind } from '../policy/signals/source-kind';
 import { zoneProblem } from '../validation/syntax/zone-name';
-
-/** One source in SIGNAL_SOURCES_FILE. */
-interface SourceEntry {
-  url: string;
-  bearerToken?: string;
-  bearerTokenFile?: string;
-  basicAuth?: { username: string; password?: string; passwordFile?: string };
-  header?: { name: string; value?: string; valueFile?: string };
-  caFile?: string;
-  /** json sources: `ical` reads the answer as an iCalendar file (its events going on at `now`). */
-  format?: 'json' | 'ical';
-  /** format: ical: the zone of all-day events and floating times (default X-WR-TIMEZONE, else UTC). */
-  timeZone?: string;
-}
-type SourcesFile = Partial<Record<SourceKind, Record<string, SourceEntry>>>;
-
-const entrySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['url'],
-  properties: {
-    url: { type: 'string', minLength: 1 },
-    bearerToken: { type: 'string', minLength: 1 },
-    bearerTokenFile: { type: 'string', minLength: 1 },
-    basicAuth: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['username'],
-      properties: {
-        username: { type: 'string', minLength: 1 },
-        password: { type: 'string' },
-        passwordFile: { type: 'string', minLength: 1 },
-      },
-    },
-    header: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['name'],
-      properties: {
-        name: { type: 'string', pattern: '^[A-Za-z0-9-]+$' },
-        value: { type: 'string', minLength: 1 },
-        valueFile: { type: 'string', minLength: 1 },
-      },
-    },
-    caFile: { type: 'string', minLength: 1 },
-  },
-};
-const jsonEntrySchema = {
-  ...entrySchema,
-  properties: {
-    ...entrySchema.properties,
-    format: { type: 'string', enum: ['json', 'ical'] },
-    timeZone: { type: 'string', minLength: 1 },
-  },
-};
-const byName = (entry: object) => ({
-  type: 'object',
-  propertyNames: { syntax: 'sourceName' },
-  additionalProperties: entry,
-});
-const validateFile = ajv.compile<SourcesFile>({
-  type: 'object',
-  additionalProperties: false,
-  properties: { alertmanager: byName(entrySchema), prometheus: byName(entrySchema), json: byName(jsonEntrySchema) },
-});
 
 const readText = (file: string, what: string) => {
   try {
@@ -214,9 +151,12 @@ function readSourcesFile(file: string): SourcesFile {
       `SIGNAL_SOURCES_FILE ${file} is not valid YAML: ${err instanceof Error ? err.message : String(err)}`,
     );
   }
-  if (!validateFile(doc ?? {})) {
+  if (!validateSignalSourcesFile(doc ?? {})) {
     throw new ConfigError(
-      `SIGNAL_SOURCES_FILE ${file} is invalid: ${toFieldErrors(validateFile.errors, validated(validateFile, doc ?? {}))
+      `SIGNAL_SOURCES_FILE ${file} is invalid: ${toFieldErrors(
+        validateSignalSourcesFile.errors,
+        validated(validateSignalSourcesFile, doc ?? {}),
+      )
         .map((e) => `${e.path}: ${e.message}`)
         .join('; ')}`,
     );

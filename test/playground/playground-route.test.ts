@@ -16,8 +16,11 @@ describe('GET /playground/ with PLAYGROUND=on', () => {
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.text).toContain('id="result"');
     expect(page.headers['content-security-policy']).toContain("connect-src 'none'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self';");
     const script = await request(app).get('/playground/playground.js');
     expect([script.status, script.headers['content-type']]).toEqual([200, 'text/javascript; charset=utf-8']);
+    // The CSP allows no eval: the schemas come compiled (scripts/build-validators.js), ajv's compiler is not in the page.
+    expect(script.text).not.toMatch(/new Function\b|\beval\(/);
     expect((await request(app).get('/playground/playground.css')).status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
-import { ajv, toFieldErrors, validated } from '../../src/validation/ajv';
+import { ajv } from '../../src/validation/ajv';
+import { toFieldErrors, validated } from '../../src/validation/field-errors';
 import { loadProblems, policyDocument } from '../helpers/decide-harness';
 
 /**

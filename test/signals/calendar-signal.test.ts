@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { PreflightPayload } from '../../src/payload/types';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
-import { validateSignalFacts } from '../../src/policy/facts/signal-facts-schema';
+import { validateSignalFacts } from '../../src/policy/facts/validate-signal-facts';
 import { createSignalGatherer } from '../../src/signals/gather-signals';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { parseSignalsConfig } from '../../src/signals/signals-config';

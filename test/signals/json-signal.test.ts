@@ -7,7 +7,7 @@ import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import { createSignalGatherer } from '../../src/signals/gather-signals';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
-import { validateSignalFacts } from '../../src/policy/facts/signal-facts-schema';
+import { validateSignalFacts } from '../../src/policy/facts/validate-signal-facts';
 import type { SignalsConfig } from '../../src/signals/signal-source';
 import { NOW, problemsOf, policyDocument } from '../helpers/decide-harness';
 import { FIXTURES } from '../helpers/fixtures';

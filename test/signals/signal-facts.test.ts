@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { validateSignalFacts } from '../../src/policy/facts/signal-facts-schema';
+import { validateSignalFacts } from '../../src/policy/facts/validate-signal-facts';
 
 const fixture = JSON.parse(
   readFileSync(join(__dirname, '..', 'fixtures', 'signals', 'critical-alert-and-burn.json'), 'utf8'),

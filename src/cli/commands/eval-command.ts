@@ -11,7 +11,7 @@ import { EXIT, UsageError } from '../usage-error';
 import { decisionText } from './explain-text';
 import { evalShareLink } from './eval-share-link';
 import { signalFactsLines } from '../../policy/signals/signal-facts-text';
-import { validateSignalFacts } from '../../policy/facts/signal-facts-schema';
+import { validateSignalFacts } from '../../policy/facts/validate-signal-facts';
 import { guardView } from '../../guard/guard-view';
 import { judgeRunningRun } from '../../guard/judge-running-run';
 import { judgementJson, judgementText } from '../../guard/judgement-text';

@@ -2,12 +2,11 @@ import type { LoadProblem } from '../../policy/loading/load-error';
 import { policyKindOf } from '../../policy/loading/policy-kind-of';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseYamlSource, type ParsedDocument } from '../../policy/loading/yaml-source';
-import { ajv, toLocatedErrors, validated } from '../../validation/ajv';
+import { toLocatedErrors, validated } from '../../validation/field-errors';
+import { validateSuite } from './generated/suite-schema';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import { missingSuiteFiles } from './missing-suite-files';
-import { suiteSchema, type SuiteDocument } from './suite-schema';
-
-const validateSuite = ajv.compile<SuiteDocument>(suiteSchema);
+import type { SuiteDocument } from './suite-schema';
 
 type Path = FieldPath;
 

@@ -10,7 +10,7 @@ import type { TeamFacts } from '../../policy/facts/team-facts';
 import type { StateFacts } from '../../policy/facts/state-facts';
 import type { PreflightPayload } from '../../policy/core/decision';
 import type { SignalFacts } from '../../policy/facts/signal-facts';
-import { validateSignalFacts } from '../../policy/facts/signal-facts-schema';
+import { validateSignalFacts } from '../../policy/facts/validate-signal-facts';
 import type { FieldPath } from '../../validation/field-path';
 import { applyPatch, PatchError } from './payload-patch';
 import type { PayloadSource, SuiteCase } from './suite-schema';

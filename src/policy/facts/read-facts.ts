@@ -1,15 +1,10 @@
-import { ajv, toFieldErrors, type FieldError, validated } from '../../validation/ajv';
+import { toFieldErrors, type FieldError, validated } from '../../validation/field-errors';
+import { validateEnvironments, validateFacts, validateState, validateTeams } from './generated/facts-schema';
 import { pathText } from '../../validation/field-path';
 import type { Facts } from './facts';
 import type { EnvironmentFacts } from './environment-facts';
-import { environmentFactsShape, factsSchema, stateFactsSchema, teamFactsShape } from './facts-schema';
 import type { TeamFacts } from './team-facts';
 import type { RunsByScope, StateFacts } from './state-facts';
-
-const validateState = ajv.compile(stateFactsSchema);
-const validateFacts = ajv.compile(factsSchema);
-const validateEnvironments = ajv.compile(environmentFactsShape);
-const validateTeams = ajv.compile(teamFactsShape);
 
 export type FactsRead<T> = { ok: true; facts: T } | { ok: false; errors: FieldError[] };
 

@@ -1,6 +1,3 @@
-import { ajv, toFieldErrors, type FieldError, validated } from '../../validation/ajv';
-import type { SignalFacts } from './signal-facts';
-
 const readAt = { type: 'string', format: 'date-time', description: 'When the source answered.' };
 const error = { type: 'string', description: 'Why the source could not answer: the rule cannot decide.' };
 const labels = { type: 'object', additionalProperties: { type: 'string' } };
@@ -127,13 +124,3 @@ export const SIGNAL_FACTS_SCHEMA = {
   title: 'preflight-gate signal facts',
   ...signalFactsShape,
 };
-
-const validate = ajv.compile<SignalFacts>(SIGNAL_FACTS_SCHEMA);
-
-/** Checks a signal facts document; the errors name the path (`alertmanager.default.alerts[0].labels: is required`). */
-export function validateSignalFacts(
-  value: unknown,
-): { ok: true; facts: SignalFacts } | { ok: false; errors: FieldError[] } {
-  if (validate(value)) return { ok: true, facts: value };
-  return { ok: false, errors: toFieldErrors(validate.errors, validated(validate, value)) };
-}

@@ -1,5 +1,12 @@
 import { closest, didYouMean, meantNames } from './near-name';
-import { ajv, toLocatedErrors, type LocatedError, validated } from '../../validation/ajv';
+import { toLocatedErrors, type LocatedError, validated } from '../../validation/field-errors';
+import type { Validator } from '../../validation/validator';
+import {
+  validateAliases,
+  validateException,
+  validateExceptionSettings,
+  validatePolicy,
+} from './generated/document-schema';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import type {
   CompiledException,
@@ -25,9 +32,13 @@ import type { ParsedDocument } from './yaml-source';
 import { emptyKeyHint, emptyKeysFollowedBySiblings } from './indentation-hints';
 import { compileWhileRunning, type WhileRunningSpec } from './while-running';
 
-const validators = Object.fromEntries(
-  Object.entries(DOCUMENT_SCHEMAS).map(([kind, schema]) => [kind, ajv.compile(schema)]),
-) as Record<DocumentKind, ReturnType<typeof ajv.compile>>;
+/** DOCUMENT_SCHEMAS, precompiled (scripts/build-validators.js). */
+const validators: Record<DocumentKind, Validator<unknown>> = {
+  Policy: validatePolicy,
+  Exception: validateException,
+  EnvironmentAliases: validateAliases,
+  ExceptionSettings: validateExceptionSettings,
+};
 
 export const MODIFICATION_PLACEHOLDERS = [
   'decisionId',

@@ -1,0 +1,184 @@
+import type { ErrorObject } from 'ajv';
+import { pathText, splitPointer, type FieldPath } from './field-path';
+import { collapseAlternatives } from './collapse-alternatives';
+import { withErrorContext, type ValidatedInput } from './error-context';
+
+/**
+ * ajv errors -> messages for people: one line per mistake, `path: message` (toFieldErrors), or
+ * located in a YAML document (toLocatedErrors). Needs only the errors, so a precompiled validator
+ * (src/validation/validator.ts) is enough: no ajv compiler is loaded.
+ */
+
+/** The input of a validate function for the error messages: `validated(validate, value)`. */
+export const validated = (validate: { schema: unknown }, data: unknown): ValidatedInput => ({
+  data,
+  schema: validate.schema,
+});
+
+/** `/execution/steps/1/id` -> `execution.steps[1].id` (how a person writes a field path). */
+export function toFieldPath(instancePath: string, missingProperty?: string): string {
+  const path = splitPointer(instancePath);
+  if (missingProperty !== undefined) path.push(missingProperty);
+  return pathText(path) || '(root)';
+}
+
+/** The field an ajv error is about: an unknown key (additionalProperties) or a missing one (required). */
+function namedField(e: ErrorObject): { unknownKey?: string; missing?: string } {
+  if (e.keyword === 'additionalProperties') return { unknownKey: String(e.params.additionalProperty) };
+  if (e.keyword === 'required') return { missing: String(e.params.missingProperty) };
+  return {};
+}
+
+/** The fields an object allows where an additionalProperties error found another (its schema's `properties`). */
+function knownFieldsOf(e: ErrorObject): string[] | undefined {
+  if (e.keyword !== 'additionalProperties') return undefined;
+  const properties = (e.parentSchema as { properties?: object } | undefined)?.properties;
+  return properties === undefined ? undefined : Object.keys(properties);
+}
+
+/** What was written, for a message: a short scalar as JSON (`"stpo"`), else nothing (a target list is not echoed). */
+function shownValue(data: unknown): string | undefined {
+  if (data === null || !['string', 'number', 'boolean'].includes(typeof data)) return undefined;
+  const text = JSON.stringify(data);
+  return text.length <= 60 ? text : undefined;
+}
+
+/** `must be one of report, stop, got "stpo"` (the value written and the values allowed). */
+function enumMessage(e: ErrorObject): string {
+  const got = shownValue(e.data);
+  return `must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}${got === undefined ? '' : `, got ${got}`}`;
+}
+
+/** The message of one error, without its field; an unknown field's list of known ones is added by the caller. */
+function messageOf(e: ErrorObject, badKey: string | undefined): string {
+  const { missing, unknownKey } = namedField(e);
+  if (missing) return 'is required';
+  if (unknownKey) return 'is not a known field';
+  if (e.keyword === 'enum') return enumMessage(e);
+  const message = e.message ?? 'is invalid';
+  return badKey === undefined || e.keyword === 'syntax' ? message : `key ${JSON.stringify(badKey)} ${message}`;
+}
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * ajv errors -> one line each, `path: message`, without the noise of failed anyOf branches. With
+ * `input` (`validated(validate, value)`), a message says the value written and the fields known.
+ */
+export function toFieldErrors(errors: ErrorObject[] | null | undefined, input?: ValidatedInput): FieldError[] {
+  const out: FieldError[] = [];
+  const seen = new Set<string>();
+  const all = collapseAlternatives(withErrorContext(errors ?? [], input));
+  const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
+  for (const e of all) {
+    if (explained.has(e)) continue;
+    const { missing, unknownKey: extra } = namedField(e);
+    const path = toFieldPath(e.instancePath, missing ?? extra);
+    const known = knownFieldsOf(e);
+    const message = `${messageOf(e, badKeys.get(e))}${known === undefined ? '' : `; known fields: ${known.join(', ')}`}`;
+    const line = `${path}: ${message}`;
+    if (!seen.has(line)) {
+      seen.add(line);
+      out.push({ path, message });
+    }
+  }
+  return out;
+}
+
+export interface LocatedError {
+  /** Where to point in the document: the unknown key itself, else the object or value at fault. */
+  path: FieldPath;
+  /** `field message` when the error names a field (`kind is required`), else the message. */
+  message: string;
+  /** The key an additionalProperties error found. */
+  unknownKey?: string;
+  /** The fields the object allows, where an unknown key stands. */
+  knownFields?: string[];
+  /** The values an enum allows, and the string written instead, to suggest the closest. */
+  allowedValues?: string[];
+  badValue?: string;
+  /** Whether the error is about the key at `path` (an unknown key, a malformed key) rather than its value. */
+  atKey?: boolean;
+  /** A string of the right type whose own grammar is broken (`syntax`): the shape around it is sound. */
+  syntax?: boolean;
+}
+
+/**
+ * The key each error under `propertyNames` is about. ajv names it only on the summary error that
+ * follows (`property name must be valid`, params.propertyName), not on the errors that say why.
+ */
+function keysOfPropertyNameErrors(errors: ErrorObject[]): {
+  keys: Map<ErrorObject, string>;
+  explained: Set<ErrorObject>;
+} {
+  const keys = new Map<ErrorObject, string>();
+  const explained = new Set<ErrorObject>();
+  let pending: ErrorObject[] = [];
+  for (const e of errors) {
+    if (e.keyword !== 'propertyNames') {
+      if (e.schemaPath.includes('/propertyNames/')) pending.push(e);
+      continue;
+    }
+    const name = String(e.params.propertyName);
+    for (const inner of pending) {
+      if (inner.instancePath === e.instancePath && inner.schemaPath.startsWith(`${e.schemaPath}/`)) {
+        keys.set(inner, name);
+        explained.add(e);
+      }
+    }
+    pending = pending.filter((inner) => !keys.has(inner));
+  }
+  return { keys, explained };
+}
+
+/**
+ * ajv errors against a YAML document (policies, test suites), to be located at file:line:col. A
+ * key that breaks `propertyNames` is reported once, at the key, with its own schema's message.
+ */
+export function toLocatedErrors(errors: ErrorObject[] | null | undefined, input?: ValidatedInput): LocatedError[] {
+  const all = collapseAlternatives(withErrorContext(errors ?? [], input));
+  const { keys: badKeys, explained } = keysOfPropertyNameErrors(all);
+  // A string with a `syntax` of its own says what is wrong with it; its bare `pattern` error goes.
+  const explainedBySyntax = new Set(
+    all.filter((e) => e.keyword === 'syntax').map((e) => `${e.instancePath}\n${badKeys.get(e) ?? ''}`),
+  );
+  const superseded = (e: ErrorObject) =>
+    e.keyword === 'pattern' && explainedBySyntax.has(`${e.instancePath}\n${badKeys.get(e) ?? ''}`);
+  return all
+    .filter((e) => !explained.has(e) && !superseded(e))
+    .map((e) => {
+      const { missing, unknownKey } = namedField(e);
+      const path = splitPointer(e.instancePath);
+      const badKey = badKeys.get(e);
+      const syntax = e.keyword === 'syntax';
+      if (badKey !== undefined)
+        return {
+          path: [...path, badKey],
+          message: syntax ? String(e.message) : `key ${e.message ?? 'is invalid'}`,
+          atKey: true,
+          syntax,
+        };
+      if (unknownKey !== undefined) path.push(unknownKey);
+      const message = messageOf(e, undefined);
+      const field = unknownKey ?? missing;
+      return {
+        path,
+        message: field === undefined ? message : `${field} ${message}`,
+        unknownKey,
+        knownFields: knownFieldsOf(e),
+        ...enumValues(e),
+        atKey: unknownKey !== undefined,
+        syntax,
+      };
+    });
+}
+
+/** The allowed strings of an enum error and the string written instead (for a suggestion), if both are strings. */
+function enumValues(e: ErrorObject): { allowedValues?: string[]; badValue?: string } {
+  if (e.keyword !== 'enum' || typeof e.data !== 'string') return {};
+  const allowed = (e.params.allowedValues as unknown[]).filter((v): v is string => typeof v === 'string');
+  return { allowedValues: allowed, badValue: e.data };
+}
