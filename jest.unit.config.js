@@ -35,6 +35,7 @@ const UNIT = [
   'cli/readme-workflow.test.ts',
   'cli/suite-logic.test.ts',
   'helm/dockerfile.test.ts',
+  'http/in-flight.test.ts',
   'http/turn-batch.test.ts',
   'notify/message-schemas.test.ts',
   'notify/notify-config.test.ts',

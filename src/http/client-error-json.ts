@@ -7,6 +7,7 @@ import {
 } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { failBody, framingError } from './framing-failure';
+import { InFlight } from './in-flight';
 import { transferEncodingProblem } from './request-framing';
 
 /** Node's codes for requests the HTTP parser rejects before Express sees them, and our answers. */
@@ -76,20 +77,20 @@ export interface ClientErrorOptions {
  * connection (pipelining) get their own answers first: the error is written once those are finished.
  */
 export function answerClientErrorsAsJson(server: Server, opts: ClientErrorOptions = {}): void {
-  const unanswered = new WeakMap<Duplex, Set<ServerResponse>>();
+  // The responses not finished yet, per connection (in-flight.ts says why not a Set).
+  const unanswered = new WeakMap<Duplex, InFlight<ServerResponse>>();
   // Before the app's listener: a response it finishes at once must be seen unfinished here first.
   server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
     const socket = req.socket;
     let open = unanswered.get(socket);
-    if (!open) unanswered.set(socket, (open = new Set()));
-    const pending = open;
-    pending.add(res);
-    res.once('close', () => pending.delete(res));
-    res.once('finish', () => pending.delete(res));
+    if (!open) unanswered.set(socket, (open = new InFlight()));
+    const done = open.add(res);
+    res.once('close', done);
+    res.once('finish', done);
   });
 
   const whenAnswered = (socket: Duplex, then: () => void) => {
-    const next = unanswered.get(socket)?.values().next();
+    const next = unanswered.get(socket)?.[Symbol.iterator]().next();
     if (!next || next.done) return then();
     const res = next.value;
     const again = () => setImmediate(() => whenAnswered(socket, then));

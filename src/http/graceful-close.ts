@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
+import { InFlight } from './in-flight';
 
 /**
  * Graceful stop for an HTTP server: stop accepting connections, answer every request that arrives
@@ -15,15 +16,14 @@ import { Server as NetServer } from 'node:net';
  * Call it right after creating the server: it tracks the responses in flight from then on.
  */
 export function gracefulCloser(server: Server): (timeoutMs: number) => Promise<void> {
-  const inFlight = new Set<ServerResponse>();
+  const inFlight = new InFlight<ServerResponse>();
   let closing = false;
   const closeWhenAnswered = (res: ServerResponse) => {
     if (!res.headersSent) res.setHeader('Connection', 'close');
   };
   // Before the app's listener, so that an answer the app sends at once already carries the header.
   server.prependListener('request', (_req, res: ServerResponse) => {
-    inFlight.add(res);
-    res.once('close', () => inFlight.delete(res));
+    res.once('close', inFlight.add(res));
     // A request that arrives on an open keep-alive connection while stopping is still answered.
     if (closing) closeWhenAnswered(res);
   });
