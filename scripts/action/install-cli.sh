@@ -33,7 +33,9 @@ else
   cd "$action"
   npm ci --omit=dev --ignore-scripts "${npm_quiet[@]}"
   dev() { node -p "require('./package.json').devDependencies['$1']"; }
-  install_into "$tmp/tsc" "typescript@$(dev typescript)" "@types/node@$(dev @types/node)"
+  install_into "$tmp/tsc" "typescript@$(dev typescript)" "@types/node@$(dev @types/node)" "esbuild@$(dev esbuild)"
+  # The validators compiled from the schemas (src/**/generated/, not committed; docs/decisions/0008-precompiled-validators.md).
+  NODE_PATH="$tmp/tsc/node_modules" node scripts/build-validators.js
   # --noCheck: emit only (the repository's CI type-checks); the other @types are devDependencies.
   "$tmp/tsc/node_modules/.bin/tsc" -p tsconfig.build.json --noCheck --typeRoots "$tmp/tsc/node_modules/@types"
   rm -rf "$tmp/tsc"

@@ -228,7 +228,7 @@ describe('action.yml', () => {
     expect(readFileSync(githubPath, 'utf8').trim().split('\n')).toEqual([
       join(runnerTemp, 'preflight-gate-cli', 'bin'),
     ]);
-    for (const dev of ['typescript', 'jest', '@aws-cdk', 'ts-jest'])
+    for (const dev of ['typescript', 'jest', '@aws-cdk', '@swc/core'])
       expect([dev, existsSync(join(actionPath, 'node_modules', dev))]).toEqual([dev, false]);
     expect(existsSync(join(runnerTemp, 'preflight-gate-cli', 'tsc'))).toBe(false);
     expect(existsSync(join(actionPath, 'dist', 'cli', 'main.js'))).toBe(true);

@@ -120,7 +120,7 @@ describe('the image built from the Dockerfile', () => {
     expect(version).toMatch(new RegExp(`^v${major}\\.`));
     const modules = readdirSync(join(rootfs, 'app', 'node_modules'));
     expect(modules).toEqual(expect.arrayContaining(['express', 'prom-client', 'winston']));
-    for (const dev of ['typescript', 'jest', '@aws-cdk', 'ts-jest'])
+    for (const dev of ['typescript', 'jest', '@aws-cdk', '@swc/core'])
       expect([dev, modules.includes(dev)]).toEqual([dev, false]);
     expect(existsSync(join(rootfs, 'app', 'dist', 'main.js'))).toBe(true);
     expect(existsSync(join(rootfs, 'app', 'src'))).toBe(false);
