@@ -34,6 +34,7 @@ const UNIT = [
   'cli/coverage-arithmetic.test.ts',
   'cli/readme-workflow.test.ts',
   'cli/suite-logic.test.ts',
+  'cli/suite-schema-suggestions.test.ts',
   'helm/dockerfile.test.ts',
   'http/in-flight.test.ts',
   'http/turn-batch.test.ts',

@@ -43,10 +43,15 @@ function shownValue(data: unknown): string | undefined {
   return text.length <= 60 ? text : undefined;
 }
 
-/** `must be one of report, stop, got "stpo"` (the value written and the values allowed). */
+/** The values an enum (or a const) allows. */
+const allowedOf = (e: ErrorObject): unknown[] =>
+  e.keyword === 'const' ? [e.params.allowedValue] : (e.params.allowedValues as unknown[]);
+
+/** `must be one of report, stop, got "stpo"`, `must be PolicyTestSuite, got "Polcy"` (the value written and the values allowed). */
 function enumMessage(e: ErrorObject): string {
   const got = shownValue(e.data);
-  return `must be one of ${(e.params.allowedValues as unknown[]).map(String).join(', ')}${got === undefined ? '' : `, got ${got}`}`;
+  const allowed = allowedOf(e).map(String);
+  return `must be ${e.keyword === 'const' ? '' : 'one of '}${allowed.join(', ')}${got === undefined ? '' : `, got ${got}`}`;
 }
 
 /** The message of one error, without its field; an unknown field's list of known ones is added by the caller. */
@@ -54,7 +59,7 @@ function messageOf(e: ErrorObject, badKey: string | undefined): string {
   const { missing, unknownKey } = namedField(e);
   if (missing) return 'is required';
   if (unknownKey) return 'is not a known field';
-  if (e.keyword === 'enum') return enumMessage(e);
+  if (e.keyword === 'enum' || e.keyword === 'const') return enumMessage(e);
   const message = e.message ?? 'is invalid';
   return badKey === undefined || e.keyword === 'syntax' ? message : `key ${JSON.stringify(badKey)} ${message}`;
 }
@@ -176,9 +181,9 @@ export function toLocatedErrors(errors: ErrorObject[] | null | undefined, input?
     });
 }
 
-/** The allowed strings of an enum error and the string written instead (for a suggestion), if both are strings. */
+/** The allowed strings of an enum (or const) error and the string written instead (for a suggestion), if both are strings. */
 function enumValues(e: ErrorObject): { allowedValues?: string[]; badValue?: string } {
-  if (e.keyword !== 'enum' || typeof e.data !== 'string') return {};
-  const allowed = (e.params.allowedValues as unknown[]).filter((v): v is string => typeof v === 'string');
+  if ((e.keyword !== 'enum' && e.keyword !== 'const') || typeof e.data !== 'string') return {};
+  const allowed = allowedOf(e).filter((v): v is string => typeof v === 'string');
   return { allowedValues: allowed, badValue: e.data };
 }

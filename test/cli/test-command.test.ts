@@ -73,6 +73,18 @@ describe('preflight-gate test', () => {
     expect(runCli(['test', dir(withSuite(GOOD_SUITE)), '--strict']).code).toBe(0);
   });
 
+  it('a misspelt field of a suite names the field meant, at its line (exit 2: the suite cannot run)', () => {
+    const d = dir(
+      withSuite(GOOD_SUITE.replace('    expect:\n      decision: deny', '    expct:\n      decision: deny')),
+    );
+    const res = runCli(['test', d]);
+    expect(res.stdout).toContain(
+      `${d}/policies.test.yaml:9:5 cases[0].expct: expct is not a known field: did you mean "expect"? (known fields: `,
+    );
+    expect(res.stdout).not.toContain('expect is required');
+    expect(res.code).toBe(2);
+  });
+
   it('names each file of the directory that is not loaded, at that file, as validate does (a warning: exit 0)', () => {
     const d = dir(withSuite(GOOD_SUITE, { 'prod.json': '{}' }));
     const res = runCli(['test', d]);

@@ -103,6 +103,17 @@ cases:
     expect(res.code).toBe(1);
   });
 
+  it('a misspelt value in a test suite names the value meant, at its line', () => {
+    const suite =
+      'kind: PolicyTestSuite\ncases:\n  - name: prod\n    now: "2026-03-02T10:00:00Z"\n    payload: {}\n    expect: { decision: alow }\n';
+    const d = dir({ 'gate.yaml': BLOCK_PROD, 'gate.test.yaml': suite });
+    const res = runCli(['validate', d]);
+    expect(res.stdout).toContain(
+      `${join(d, 'gate.test.yaml')}:6:25 cases[0].expect.decision: must be one of allow, deny, got "alow": did you mean "allow"?`,
+    );
+    expect(res.code).toBe(1);
+  });
+
   describe('--signal-sources: a rule naming a source the deployment does not define', () => {
     const SIGNALS = `kind: Policy
 name: signals

@@ -2,11 +2,14 @@ import type { LoadProblem } from '../../policy/loading/load-error';
 import { policyKindOf } from '../../policy/loading/policy-kind-of';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseYamlSource, type ParsedDocument } from '../../policy/loading/yaml-source';
-import { toLocatedErrors, validated } from '../../validation/field-errors';
+import { DOCUMENT_SCHEMAS } from '../../policy/loading/document-schema';
+import { closest, didYouMean } from '../../policy/loading/near-name';
+import { fieldNamesOf, onePerMistake, schemaSuggestion } from '../../policy/loading/schema-suggestion';
+import { type LocatedError, toLocatedErrors, validated } from '../../validation/field-errors';
 import { validateSuite } from './generated/suite-schema';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import { missingSuiteFiles } from './missing-suite-files';
-import type { SuiteDocument } from './suite-schema';
+import { type SuiteDocument, suiteSchema } from './suite-schema';
 
 type Path = FieldPath;
 
@@ -18,6 +21,22 @@ export interface LoadedSuite {
   doc?: SuiteDocument;
   locate(path: Path, at?: 'key' | 'value'): { line: number; col: number };
   problems: LoadProblem[];
+}
+
+/** Every field name of the suite schema: what a misspelt key is compared with. */
+const FIELD_NAMES: readonly string[] = fieldNamesOf([suiteSchema]);
+
+/**
+ * What a schema error of a suite may have meant, as for policies (schema-suggestion.ts); a `kind`
+ * near a policy-set kind (`kind: Polcy`) is a policy in a file named as a suite: say so.
+ */
+function suiteSuggestion(e: LocatedError): string {
+  const suggestion = schemaSuggestion(e, FIELD_NAMES);
+  if (suggestion !== '' || pathText(e.path) !== 'kind' || e.badValue === undefined) return suggestion;
+  const policyKind = closest(e.badValue, Object.keys(DOCUMENT_SCHEMAS));
+  return policyKind === undefined
+    ? ''
+    : `${didYouMean([policyKind])} (a ${policyKind} belongs in a file not named *.test.yaml: *.test.yaml files are test suites)`;
 }
 
 /** Checks the schema cannot express: regexes compile, each case has one payload and a pinned time. */
@@ -87,8 +106,12 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
     return suite;
   }
   if (!validateSuite(parsed.value)) {
-    for (const e of toLocatedErrors(validateSuite.errors, validated(validateSuite, parsed.value)))
-      problems.push(problem(e.path, e.message, e.atKey ? 'key' : 'value'));
+    const errors = onePerMistake(
+      toLocatedErrors(validateSuite.errors, validated(validateSuite, parsed.value)),
+      FIELD_NAMES,
+    );
+    for (const e of errors)
+      problems.push(problem(e.path, `${e.message}${suiteSuggestion(e)}`, e.atKey ? 'key' : 'value'));
     return suite;
   }
   const doc = parsed.value;

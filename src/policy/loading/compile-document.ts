@@ -1,5 +1,5 @@
-import { closest, didYouMean, meantNames } from './near-name';
-import { toLocatedErrors, type LocatedError, validated } from '../../validation/field-errors';
+import { fieldNamesOf, onePerMistake, schemaSuggestion } from './schema-suggestion';
+import { toLocatedErrors, validated } from '../../validation/field-errors';
 import type { Validator } from '../../validation/validator';
 import {
   validateAliases,
@@ -199,14 +199,19 @@ export function compileDocument(
   const validate = validators[kind as DocumentKind];
   if (!validate(value)) {
     const hint = indentationHint(value);
-    for (const e of withoutMissingMeantByTypo(dedupe(toLocatedErrors(validate.errors, validated(validate, value))))) {
+    for (const e of onePerMistake(toLocatedErrors(validate.errors, validated(validate, value)), FIELD_NAMES)) {
       const message =
         e.unknownKey !== undefined && e.path.at(-3) === 'rules'
           ? `unknown rule kind "${e.unknownKey}"; known kinds: ${[...RULES_BY_KEY.keys()].join(', ')}`
           : kind === 'Exception'
             ? withExceptionHint(e.message)
             : e.message;
-      problems.schema(e.path, hint(e.path, `${message}${suggestion(e)}`), e.atKey === true, e.syntax === true);
+      problems.schema(
+        e.path,
+        hint(e.path, `${message}${schemaSuggestion(e, FIELD_NAMES, e.path.at(-3) !== 'rules')}`),
+        e.atKey === true,
+        e.syntax === true,
+      );
     }
   }
   const compiled = compileKind(kind as DocumentKind, value, doc, shared, problems);
@@ -217,36 +222,7 @@ export function compileDocument(
 }
 
 /** Every field name the document schemas know (`createdBy`, `approverNotStarter`, ...): what a misspelt key is compared with. */
-const FIELD_NAMES: readonly string[] = (() => {
-  const names = new Set<string>();
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (o.properties && typeof o.properties === 'object') for (const k of Object.keys(o.properties)) names.add(k);
-      Object.values(o).forEach(walk);
-    }
-  };
-  walk(Object.values(DOCUMENT_SCHEMAS));
-  return [...names];
-})();
-
-/**
- * What a schema error may have meant: for an unknown field the closest known one there (or in any
- * document, where the object's fields are not listed) and the fields it allows; for a value not in
- * an enum, the closest allowed value.
- */
-function suggestion(e: LocatedError): string {
-  if (e.unknownKey !== undefined) {
-    const meant = meantNames(e.unknownKey, e.knownFields ?? FIELD_NAMES).filter((n) => n !== e.unknownKey);
-    const known =
-      e.knownFields === undefined || e.path.at(-3) === 'rules' ? '' : ` (known fields: ${e.knownFields.join(', ')})`;
-    return `${didYouMean(meant)}${known}`;
-  }
-  if (e.badValue === undefined || e.allowedValues === undefined) return '';
-  const near = closest(e.badValue, e.allowedValues);
-  return near === undefined ? '' : didYouMean([near]);
-}
+const FIELD_NAMES: readonly string[] = fieldNamesOf(Object.values(DOCUMENT_SCHEMAS));
 
 /** `reason is required` -> the same, with what to write (exception-checks.ts). */
 function withExceptionHint(message: string): string {
@@ -317,35 +293,6 @@ function indentationHint(value: unknown): (path: Path, message: string) => strin
     const [found] = pending.splice(i, 1);
     return `${message} (hint: ${emptyKeyHint(found)})`;
   };
-}
-
-/**
- * One mistake, one line: `maxDurration: 7d` is an unknown key whose did-you-mean names the field the
- * schema then misses; the `maxDuration is required` beside it is left out.
- */
-function withoutMissingMeantByTypo(errors: LocatedError[]): LocatedError[] {
-  const meant = new Set(
-    errors.flatMap((e) =>
-      e.unknownKey === undefined
-        ? []
-        : meantNames(e.unknownKey, e.knownFields ?? FIELD_NAMES).map((n) => `${pathText(e.path.slice(0, -1))}\n${n}`),
-    ),
-  );
-  return errors.filter((e) => {
-    const missing = e.unknownKey === undefined ? /^(\w+) is required$/.exec(e.message)?.[1] : undefined;
-    return missing === undefined || !meant.has(`${pathText(e.path)}\n${missing}`);
-  });
-}
-
-/** One problem per place and message: ajv may report the same fault through several keywords. */
-function dedupe(errors: LocatedError[]): LocatedError[] {
-  const seen = new Set<string>();
-  return errors.filter((e) => {
-    const key = `${pathText(e.path)}:${e.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 interface PolicyDoc {
