@@ -310,6 +310,40 @@ describe('action.yml', () => {
     ]);
   });
 
+  it('signal-sources: the validate step fails on a rule naming a source the file does not define', async () => {
+    const policy =
+      'kind: Policy\nname: signals\nrules:\n  - alerts: { matchers: [\'severity="critical"\'], source: eu-wset }\n';
+    const repo = policyRepo({
+      'policies/signals.yaml': policy,
+      'signal-sources.yaml': 'alertmanager:\n  eu-west: { url: "https://am.eu.example.com" }\n',
+    });
+    // Without the input, the file is not asked for: the policy set is valid.
+    expect((await runStep(step('Validate policies'), repo)).status).toBe(0);
+    const checked = await runStep(step('Validate policies'), repo, {
+      ...DEFAULTS,
+      'signal-sources': 'signal-sources.yaml',
+    });
+    expect([checked.status, checked.stdout]).toEqual([
+      1,
+      expect.stringMatching(
+        /^::error file=policies\/signals\.yaml,line=1,col=1,title=preflight-gate::rules\[0\]\.alerts\.source: alertmanager "eu-wset" is not defined in the signal sources file signal-sources\.yaml: did you mean "eu-west"\?/m,
+      ),
+    ]);
+    const fixed = policyRepo({
+      'policies/signals.yaml': policy.replace('eu-wset', 'eu-west'),
+      'signal-sources.yaml': 'alertmanager:\n  eu-west: { url: "https://am.eu.example.com" }\n',
+    });
+    const valid = await runStep(step('Validate policies'), fixed, {
+      ...DEFAULTS,
+      'signal-sources': 'signal-sources.yaml',
+      strict: 'true',
+    });
+    expect(valid.status).toBe(0);
+    // A file that is not there fails the step (fail closed), naming the flag.
+    const missing = await runStep(step('Validate policies'), repo, { ...DEFAULTS, 'signal-sources': 'nowhere.yaml' });
+    expect([missing.status, missing.stderr]).toEqual([2, expect.stringContaining('--signal-sources')]);
+  });
+
   it('min-coverage: the test step reports the coverage (annotations, job summary) and fails below it', async () => {
     const covered = policyRepo();
     const met = await runStep(step('Test policies'), covered, { ...DEFAULTS, 'min-coverage': '100' });
