@@ -112,3 +112,42 @@ describe('policy reloader', () => {
     expect(await count('failure')).toBe(2);
   });
 });
+
+describe('the files of the policy directory that are not loaded, on /readyz (lastLoad.problems)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'preflight-reload-'));
+  const store = new PolicyStore();
+  const metrics = createMetrics({ defaultMetrics: false });
+  const reloader = createPolicyReloader({
+    dir,
+    store,
+    events: reloadReport({ metrics, logger: capturingLogger().logger, builtIns: [] }),
+  });
+  const A = { 'gate.yaml': blockPolicy('gate', 'alpha') };
+  const INVALID = { 'gate.yaml': 'kind: Policy\nname: gate\nrules:\n  - environments: {blocked: []}\n' };
+  const write = (files: Record<string, string>) => {
+    for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t);
+  };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('lists the files not loaded as they are at each attempt, whether the set loads, is unchanged or is rejected', () => {
+    const bak = `${dir}/gate.yaml.bak:1:1 warning: not loaded, ignored: only *.yaml and *.yml files are policies`;
+    const listed = () => (store.lastLoad()?.problems ?? []).filter((p) => p.includes('not loaded, ignored'));
+    write(A);
+    expect(reloader.reload('startup').result).toBe('success');
+    expect(listed()).toEqual([]);
+    writeFileSync(join(dir, 'gate.yaml.bak'), blockPolicy('gate', 'beta'));
+    expect(reloader.reload('watch').result).toBe('unchanged');
+    expect(listed()).toEqual([expect.stringContaining(bak)]);
+    expect(store.lastLoad()).toMatchObject({ ok: true, revision: revisionFor(A) });
+    write(INVALID);
+    expect(reloader.reload('watch').result).toBe('failure');
+    expect(store.lastLoad()?.problems).toEqual([
+      expect.stringMatching(new RegExp(`^${dir}/gate\\.yaml:4:\\d+ rules\\[0\\]`)),
+      expect.stringContaining(bak),
+    ]);
+    rmSync(join(dir, 'gate.yaml.bak'));
+    expect(reloader.reload('watch').result).toBe('unchanged');
+    expect(listed()).toEqual([]);
+    expect(store.lastLoad()).toMatchObject({ ok: false, rejectedRevision: revisionFor(INVALID) });
+  });
+});

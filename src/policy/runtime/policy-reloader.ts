@@ -142,6 +142,8 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
     sync: () => sync,
     reload(trigger) {
       const read = readSources(dir);
+      // Whatever comes of the attempt, /readyz lists the files not loaded as they are now (the server logs them: ignored-files-report.ts).
+      store.filesNotLoaded(ignoredFileProblems(dir));
       const attempt =
         'sources' in read ? revisionOf(read.sources) : `unreadable: ${read.problems.map((p) => p.message).join('\n')}`;
       const previous = store.current()?.revision;
@@ -155,8 +157,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       if (!result.ok) return fail(trigger, result.problems, 'rejected', attempt);
 
       const { bundle } = result;
-      // /readyz lists the files not loaded with the load's warnings (the server logs them: ignored-files-report.ts).
-      store.replace(bundle, [...result.warnings, ...ignoredFileProblems(dir)], trigger);
+      store.replace(bundle, result.warnings, trigger);
       events.loaded({ trigger, bundle, previous, warnings: result.warnings });
       setSync({ inSync: true, reason: 'in-sync', servedRevision: bundle.revision, checkedAt: clock().toISOString() });
       return { result: 'success', revision: bundle.revision, previous };

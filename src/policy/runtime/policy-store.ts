@@ -24,6 +24,8 @@ export class PolicyStore {
   private bundle: PolicyBundle | undefined;
   private status: ReloadStatus | undefined;
   private warningsInUse: string[] = [];
+  /** The files of the policy directory not loaded, as of the last look (filesNotLoaded). */
+  private notLoaded: string[] = [];
 
   constructor(initial?: PolicyBundle) {
     this.bundle = initial;
@@ -57,8 +59,17 @@ export class PolicyStore {
     };
   }
 
+  /**
+   * The files of the policy directory the loader does not read (`x.yaml.bak`), one warning each, as
+   * of the last look: every reload attempt looks, whether a set loaded, was rejected or did not change.
+   */
+  filesNotLoaded(problems: readonly LoadProblem[]): void {
+    this.notLoaded = problems.map(formatProblem);
+  }
+
+  /** The last load attempt, its problems followed by the files not loaded as they are now. */
   lastLoad(): ReloadStatus | undefined {
-    return this.status;
+    return this.status && { ...this.status, problems: [...this.status.problems, ...this.notLoaded] };
   }
 
   warnings(): string[] {
