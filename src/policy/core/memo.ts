@@ -24,7 +24,9 @@ export class Memo {
 
   /** The entry under `key`, built by `build` the first time it is asked for in this decision. */
   get<T>(key: MemoKey<T>, build: () => T): T {
-    if (this.entries.has(key)) return this.entries.get(key) as T;
+    // One lookup for an entry already built (has() only for an entry that is undefined).
+    const kept = this.entries.get(key);
+    if (kept !== undefined || this.entries.has(key)) return kept as T;
     const value = build();
     this.entries.set(key, value);
     return value;

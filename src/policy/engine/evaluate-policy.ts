@@ -19,9 +19,6 @@ interface Located {
 
 const TEMPLATE_VALUES = memoKey<TemplateValues>('message and modification placeholders');
 const STEP_LABELS = memoKey<string>("the run's action steps as skip reasons list them");
-const UNKNOWN_ENVIRONMENT_NAME = memoKey<boolean>(
-  "whether a run's environment has a Steadybit name that cannot be known",
-);
 
 /** Template values of a request, computed once however many policies render or modify. */
 export function baseValues(ctx: EvaluationContext): TemplateValues {
@@ -240,7 +237,8 @@ function withUndecidedScope(
   if (
     !policy.match.readsMembers &&
     !policy.exclude.readsMembers &&
-    !ctx.memo.get(UNKNOWN_ENVIRONMENT_NAME, () => ctx.environments.some((e) => e.unknownName !== undefined))
+    // The run's one or two environments: asking them is cheaper than a memo.
+    !ctx.environments.some((e) => e.unknownName !== undefined)
   )
     return violations;
   const undecided = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
