@@ -96,6 +96,7 @@ const UNIT = [
   'reload/policy-reloader.test.ts',
   'reload/policy-sync.test.ts',
   'replay/check-record.test.ts',
+  'replay/text-lines.test.ts',
   'replay/format-markdown.test.ts',
   'replay/same-json.test.ts',
   'server/config.test.ts',

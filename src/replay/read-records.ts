@@ -1,8 +1,8 @@
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
 import type { ArchiveRecord } from '../archive/archive-record';
 import { checkRecord } from './check-record';
+import { textLines } from './text-lines';
 
 /** One line of an archive: a record to replay, or a problem that names where it is. */
 export type ArchiveLine =
@@ -35,19 +35,13 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
   }
   // Large chunks: far fewer callbacks than the 16 KB defaults (zlib's were a third of replay's time).
   const file = createReadStream(path, { highWaterMark: 1 << 20 });
-  const input = gzip ? file.pipe(createGunzip({ chunkSize: 1 << 18 })) : file;
-  const lines = createInterface({ input, crlfDelay: Infinity });
-  // readline does not end on an input error: close it, so the loop below ends and says why.
+  const input = gzip ? file.pipe(createGunzip({ chunkSize: 1 << 16 })) : file;
+  // pipe() does not pass the file's error on to gunzip: it ends the reading there, and says why.
+  if (input !== file) file.on('error', (err) => input.destroy(err));
   let failure: Error | undefined;
-  const fail = (err: Error) => {
-    failure ??= err;
-    lines.close();
-  };
-  file.on('error', fail);
-  if (input !== file) input.on('error', fail);
   let n = 0;
   try {
-    for await (const line of lines) {
+    for await (const line of textLines(input)) {
       n++;
       if (line.trim() === '') continue;
       const where = `${path}:${n}`;
