@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMetrics } from '../../src/observability/metrics';
 import { reloadReport } from '../../src/observability/reload-report';
+import { formatProblem } from '../../src/policy/loading/load-error';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { createPolicyReloader } from '../../src/policy/runtime/policy-reloader';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
@@ -95,5 +96,37 @@ describe('a policy saved under a test suite name (*.test.yaml, *.test.yml)', () 
     expect(startup.reload('startup').result).toBe('failure');
     expect(fresh.current()).toBeUndefined();
     expect(fresh.lastLoad()?.problems[0]).toContain('prod.test.yml holds kind: Policy');
+  });
+
+  it("the service names the set's other problems too, as validate does, and looks again when either is fixed", () => {
+    const broken = 'kind: Policy\nname: broken\nrules:\n  - environments:\n      blockd: [a]\n';
+    const dir = dirWith({ 'gate.yaml': blockPolicy('gate', 'alpha'), 'broken.yaml': broken });
+    writeFileSync(join(dir, 'prod.test.yaml'), blockPolicy('prod', 'prod'));
+    const store = new PolicyStore();
+    const metrics = createMetrics({ defaultMetrics: false });
+    const { logger } = capturingLogger();
+    const reloader = createPolicyReloader({ dir, store, events: reloadReport({ metrics, logger, builtIns: [] }) });
+    const misplaced = `${join(dir, 'prod.test.yaml')}:1:1 prod.test.yaml holds kind: Policy, but *.test.yaml files are test suites and are never loaded as policies: rename it (e.g. prod.yaml)`;
+    const schemaError = expect.stringMatching(
+      new RegExp(`^${join(dir, 'broken.yaml')}:5:7 rules\\[0\\]\\.environments\\.blockd: blockd is not a known field`),
+    );
+
+    const startup = reloader.reload('startup');
+    expect(startup.result === 'failure' && startup.problems.map(formatProblem)).toEqual([misplaced, schemaError]);
+    const validated = loadPolicyDir(dir);
+    expect(!validated.ok && validated.problems.map(formatProblem)).toEqual([misplaced, schemaError]);
+    expect(store.current()).toBeUndefined();
+
+    // The broken file fixed, the misplaced one left: refused again, for it alone.
+    writeFileSync(join(dir, 'broken.yaml'), blockPolicy('broken', 'beta'));
+    expect(reloader.reload('watch')).toMatchObject({ result: 'failure' });
+    expect(store.lastLoad()?.problems).toEqual([misplaced]);
+
+    // The misplaced one removed, nothing else changed: the set loads.
+    rmSync(join(dir, 'prod.test.yaml'));
+    expect(reloader.reload('watch').result).toBe('success');
+    expect(store.current()?.revision).toBe(
+      revisionFor({ 'broken.yaml': blockPolicy('broken', 'beta'), 'gate.yaml': blockPolicy('gate', 'alpha') }),
+    );
   });
 });

@@ -45,6 +45,16 @@ describe('start-up with a broken policy set exits non-zero naming file and line'
     expect(output).not.toMatch(/"message":"listening"/);
   });
 
+  test('a policy saved under a suite name and a broken file: both are named, as validate names them', async () => {
+    const broken = 'kind: Policy\nname: broken\nrules:\n  - environments:\n      blockd: [a]\n';
+    const dir = policyDir({ 'good.yaml': good, 'broken.yaml': broken, 'prod.test.yaml': good });
+    const { code, output } = await startAndExit({ POLICY_DIR: dir });
+    expect(code).toBe(1);
+    expect(output).toContain(
+      `preflight-gate: invalid policy set:\n${join(dir, 'prod.test.yaml')}:1:1 prod.test.yaml holds kind: Policy, but *.test.yaml files are test suites and are never loaded as policies: rename it (e.g. prod.yaml)\n${join(dir, 'broken.yaml')}:5:7 rules[0].environments.blockd: blockd is not a known field`,
+    );
+  });
+
   test('a policy directory that does not exist is named', async () => {
     const { code, output } = await startAndExit({ POLICY_DIR: '/nonexistent/preflight-gate-policies' });
     expect(code).toBe(1);

@@ -1,6 +1,6 @@
 import type { LoadResult } from './load-bundle';
 import { loadPolicySources } from './load-policy-texts';
-import { misplacedPolicies } from './misplaced-policies';
+import { misplacedPolicies, refusedWithMisplaced } from './misplaced-policies';
 import { readPolicyDir } from './read-policy-dir';
 import type { SourceFile } from './yaml-source';
 
@@ -27,7 +27,6 @@ export function loadPolicyDirSources(
   const loaded = loadPolicySources(sources, now, dir);
   const misplaced = misplacedPolicies(dir);
   if (misplaced.length === 0) return { loaded, sources };
-  // A policy saved as a suite fails the set, as the service refuses it; "no policy files" would only repeat it.
-  const others = loaded.ok || sources.length === 0 ? [] : loaded.problems;
-  return { loaded: { ok: false, problems: [...misplaced, ...others] }, sources };
+  // A policy saved as a suite fails the set, as the service refuses it.
+  return { loaded: refusedWithMisplaced(misplaced, sources.length === 0 ? undefined : loaded), sources };
 }

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import type { LoadResult } from './load-bundle';
 import type { LoadProblem } from './load-error';
 import { policyKindOf } from './policy-kind-of';
 import { readPolicyDir } from './read-policy-dir';
@@ -27,4 +28,16 @@ export function misplacedPolicies(dir: string): LoadProblem[] {
     const message = `${name} holds kind: ${kind}, but *.test.yaml files are test suites and are never loaded as policies: rename it (e.g. ${renamed(name)})`;
     return [{ file: source.file, line: 1, col: 1, path: '', message, severity: 'error' as const }];
   });
+}
+
+/**
+ * What refuses a set holding misplaced policies: those errors first, then every problem of the load
+ * of the other files (`loaded`; undefined when there were none to load, as "no policy files" would
+ * only repeat the misplaced ones), so one attempt shows all that is to fix, in the service as in `validate`.
+ */
+export function refusedWithMisplaced(
+  misplaced: readonly LoadProblem[],
+  loaded: LoadResult | undefined,
+): { ok: false; problems: LoadProblem[] } {
+  return { ok: false, problems: [...misplaced, ...(loaded === undefined || loaded.ok ? [] : loaded.problems)] };
 }

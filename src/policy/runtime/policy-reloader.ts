@@ -4,7 +4,7 @@ import { formatProblem, type LoadProblem } from '../loading/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import type { PolicySync } from './policy-sync';
 import { ignoredFileProblems } from '../loading/ignored-policy-files';
-import { misplacedPolicies } from '../loading/misplaced-policies';
+import { misplacedPolicies, refusedWithMisplaced } from '../loading/misplaced-policies';
 import { readPolicyDir } from '../loading/read-policy-dir';
 import type { SourceFile } from '../loading/yaml-source';
 
@@ -52,17 +52,18 @@ function dirProblem(dir: string, message: string): LoadProblem {
 }
 
 type DirReading =
-  | { sources: SourceFile[] }
-  | { problems: LoadProblem[]; reason: 'missing' | 'unreadable' | 'rejected' };
+  | { sources: SourceFile[]; misplaced: LoadProblem[] }
+  | { problems: LoadProblem[]; reason: 'missing' | 'unreadable' };
 
-/** The files of the policy directory, read once: the hash and the load see the same bytes. */
+/**
+ * The files of the policy directory, read once: the hash and the load see the same bytes. With
+ * them, the policies saved under a test suite's name, which are never loaded (misplaced-policies.ts).
+ */
 function readSources(dir: string): DirReading {
   try {
     const sources = readPolicyDir(dir);
     const misplaced = misplacedPolicies(dir);
-    // A policy saved under a test suite's name is never loaded: the set is refused, as a typo would be.
-    if (misplaced.length > 0) return { reason: 'rejected', problems: misplaced };
-    if (sources.length > 0) return { sources };
+    if (sources.length > 0 || misplaced.length > 0) return { sources, misplaced };
     return {
       reason: 'missing',
       problems: [dirProblem(dir, 'no policy files (*.yaml, *.yml) found: refusing to run with an empty policy set')],
@@ -144,8 +145,11 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       const read = readSources(dir);
       // Whatever comes of the attempt, /readyz lists the files not loaded as they are now (the server logs them: ignored-files-report.ts).
       store.filesNotLoaded(ignoredFileProblems(dir));
+      // The misplaced files are not among the sources: their coming, going or changing kind is a change too.
       const attempt =
-        'sources' in read ? revisionOf(read.sources) : `unreadable: ${read.problems.map((p) => p.message).join('\n')}`;
+        'sources' in read
+          ? [revisionOf(read.sources), ...read.misplaced.map((p) => `misplaced: ${formatProblem(p)}`)].join('\n')
+          : `unreadable: ${read.problems.map((p) => p.message).join('\n')}`;
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
         events.unchanged({ trigger, revision: previous, sync });
@@ -153,12 +157,15 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       }
       lastAttempt = attempt;
       if (!('sources' in read)) return fail(trigger, read.problems, read.reason);
-      const result = loadSafely(read.sources, clock(), dir);
-      if (!result.ok) return fail(trigger, result.problems, 'rejected', attempt);
+      const loaded = read.sources.length === 0 ? undefined : loadSafely(read.sources, clock(), dir);
+      // A policy saved under a test suite's name refuses the set, as a typo would, told with the set's other problems.
+      if (read.misplaced.length > 0 || loaded === undefined)
+        return fail(trigger, refusedWithMisplaced(read.misplaced, loaded).problems, 'rejected');
+      if (!loaded.ok) return fail(trigger, loaded.problems, 'rejected', attempt);
 
-      const { bundle } = result;
-      store.replace(bundle, result.warnings, trigger);
-      events.loaded({ trigger, bundle, previous, warnings: result.warnings });
+      const { bundle } = loaded;
+      store.replace(bundle, loaded.warnings, trigger);
+      events.loaded({ trigger, bundle, previous, warnings: loaded.warnings });
       setSync({ inSync: true, reason: 'in-sync', servedRevision: bundle.revision, checkedAt: clock().toISOString() });
       return { result: 'success', revision: bundle.revision, previous };
     },
