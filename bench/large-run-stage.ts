@@ -1,11 +1,5 @@
-import { parseStrictJson } from '../src/payload/parse-strict-json';
-import { validatePreflightPayload } from '../src/payload/validate-payload';
-import type { PolicyBundle } from '../src/policy/core/compiled';
-import { decide } from '../src/policy/engine/decide';
-import { largeRun } from '../test/helpers/large-run';
-import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';
-import { examplePreflight } from '../test/helpers/policy-sets/bench-payloads';
-import { payloadVariants } from './payload-variants';
+import type { LargeRunDecide, LargeRunParse } from './large-run-measures';
+import { runChild } from './run-child';
 
 export interface LargeRunFigures {
   /** The policy set: `bundled policies`, `1,000 generated`, ... */
@@ -14,7 +8,7 @@ export interface LargeRunFigures {
   /** Targets in the run's attack step, 15 attributes each. */
   targets: number;
   bodyBytes: number;
-  /** What the route does before deciding: strict JSON parse and schema validation, CPU µs. */
+  /** What the route does before deciding: strict JSON parse and schema validation, CPU µs (measured in a process of its own). */
   parseMicros: number;
   /**
    * The floor, measured in the same rounds: plain `JSON.parse` and the same validation, as before
@@ -28,84 +22,91 @@ export interface LargeRunFigures {
   nanosPerTargetPolicy: number;
 }
 
-/** A round lasts at least this much CPU time, so every round amortises the same share of GC. */
-const MIN_ROUND_MICROS = 50_000;
+/** The source that names bench/group-rule-set.ts's set to the child instead of a policy directory. */
+export const GROUP_RULE_SET = 'perGroup';
 
-/**
- * CPU µs per call of each of `works` over `items`: rounds over every item, one work after the
- * other in each round (so that a busy moment of the machine meets all of them), until `seconds` of
- * wall time passed (at least three); the median round counts. A round passes over the items as
- * often as it takes to use MIN_ROUND_MICROS: a round of a few short calls either met a scavenge or
- * did not, so its median compared GC-free small runs with big runs that always pay for GC
- * (measured on a quiet machine: 1.45-1.66x "non-linear" at 10,000 targets with 2 ms rounds,
- * 0.9-1.1x with 50 ms rounds).
- */
-function cpuMicrosEach<T>(items: readonly T[], seconds: number, works: ReadonlyArray<(item: T) => unknown>): number[] {
-  const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
-  const rounds: number[][] = works.map(() => []);
-  while (rounds[0].length < 3 || process.hrtime.bigint() < deadline) {
-    works.forEach((work, i) => {
-      const start = process.cpuUsage();
-      let calls = 0;
-      let used = 0;
-      do {
-        for (const item of items) work(item);
-        calls += items.length;
-        const cpu = process.cpuUsage(start);
-        used = cpu.user + cpu.system;
-      } while (used < MIN_ROUND_MICROS);
-      rounds[i].push(used / calls);
-    });
-  }
-  return rounds.map((r) => r.sort((a, b) => a - b)[Math.floor(r.length / 2)]);
+/** A policy set of the stage: its name in the report, and a policy directory or GROUP_RULE_SET. */
+export interface LargeRunSet {
+  name: string;
+  source: string;
 }
 
-const cpuMicros = <T>(items: readonly T[], seconds: number, work: (item: T) => unknown): number =>
-  cpuMicrosEach(items, seconds, [work])[0];
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+function rows<T>(stdout: string, key: string, fields: ReadonlyArray<keyof T>, label: string): T[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stdout);
+  } catch {
+    throw new Error(`${label} printed no JSON: ${stdout.slice(0, 200)}`);
+  }
+  const list = (parsed as Record<string, unknown> | null)?.[key];
+  if (!Array.isArray(list) || list.length === 0) throw new Error(`${label} printed no "${key}" figures`);
+  for (const row of list) {
+    const missing = fields.filter((f) => !isNumber((row as Record<string, unknown>)?.[f as string]));
+    if (missing.length > 0) throw new Error(`${label} printed a row without ${missing.join(', ')}`);
+  }
+  return list as T[];
+}
+
+/** The parse child's figures, one per size; anything else fails with `label`. */
+export const readParseFigures = (stdout: string, label: string): LargeRunParse[] =>
+  rows<LargeRunParse>(stdout, 'parse', ['targets', 'bodyBytes', 'parseMicros', 'floorParseMicros'], label);
+
+/** A decide child's figures: the set's size and one row per run size; anything else fails with `label`. */
+export function readDecideFigures(stdout: string, label: string): { policies: number; decide: LargeRunDecide[] } {
+  const decide = rows<LargeRunDecide>(stdout, 'decide', ['targets', 'decideMicros', 'visitedPerDecision'], label);
+  const policies = (JSON.parse(stdout) as { policies?: unknown }).policies;
+  if (!isNumber(policies)) throw new Error(`${label} printed no policy count`);
+  return { policies, decide };
+}
+
+/** One table row per size and set, sizes outer (as the report prints them), each with its size's parse figures. */
+export function largeRunRows(
+  parse: readonly LargeRunParse[],
+  sets: ReadonlyArray<{ name: string; policies: number; decide: readonly LargeRunDecide[] }>,
+): LargeRunFigures[] {
+  return parse.flatMap((p) =>
+    sets.map((set) => {
+      const d = set.decide.find((r) => r.targets === p.targets);
+      if (!d) throw new Error(`${set.name}: no decisions measured at ${p.targets} targets`);
+      return {
+        set: set.name,
+        policies: set.policies,
+        targets: p.targets,
+        bodyBytes: p.bodyBytes,
+        parseMicros: p.parseMicros,
+        floorParseMicros: p.floorParseMicros,
+        decideMicros: d.decideMicros,
+        visitedPerDecision: d.visitedPerDecision,
+        nanosPerTargetPolicy: (d.decideMicros * 1000) / (p.targets * Math.max(d.visitedPerDecision, 1)),
+      };
+    }),
+  );
+}
 
 /**
- * Big runs (docs/decisions/0006-body-limit-for-large-runs.md): the benchmark's payload variants with `targets` containers in their
- * attack step, every attribute sent (test/helpers/large-run.ts), parsed, validated and decided
- * in-process against each policy set. The cost must stay linear in targets x policies in scope.
+ * Big runs (docs/decisions/0006-body-limit-for-large-runs.md): the benchmark's payload variants with
+ * `sizes` containers in their attack step, every attribute sent, parsed and validated in a child
+ * process of their own, then decided against each policy set, each set in a child process of its own
+ * (`childScript`, bench/large-run-child.ts) that loads only that set and generates only its payloads:
+ * in one process holding every set and payload, the GC of a long decision grew with all of them and
+ * the linearity line read 1.21-1.60x on the same code. The cost must stay linear in targets x policies in scope.
  */
-export async function largeRunStage(
-  sets: ReadonlyArray<{ name: string; bundle: PolicyBundle }>,
+export function largeRunStage(
+  sets: readonly LargeRunSet[],
   sizes: readonly number[],
   seconds: number,
-): Promise<LargeRunFigures[]> {
-  const out: LargeRunFigures[] = [];
-  for (const size of sizes) {
-    const variants = payloadVariants('large-run', largeRun(examplePreflight(), size));
-    const [parseMicros, floorParseMicros] = cpuMicrosEach(variants, seconds, [
-      (v) => {
-        const parsed = parseStrictJson(v.body);
-        if (!parsed.ok || !validatePreflightPayload(parsed.value).ok)
-          throw new Error(`the ${size}-target payload "${v.name}" is not a valid preflight payload`);
-      },
-      (v) => validatePreflightPayload(JSON.parse(v.body.toString('utf8'))),
-    ]);
-    for (const { name, bundle } of sets) {
-      const facts = await freshFacts(bundle, variants);
-      let visited = 0;
-      let decisions = 0;
-      const cases = variants.map((v, i) => ({ payload: v.payload, facts: facts[i] }));
-      const decideMicros = cpuMicros(cases, seconds, (c) => {
-        visited += decide(bundle, c.payload, c.facts, new Date(), { decisionId: 'bench-large' }).results.length;
-        decisions++;
-      });
-      const visitedPerDecision = visited / decisions;
-      out.push({
-        set: name,
-        policies: bundle.policies.length,
-        targets: size,
-        bodyBytes: variants[0].body.length,
-        parseMicros,
-        floorParseMicros,
-        decideMicros,
-        visitedPerDecision,
-        nanosPerTargetPolicy: (decideMicros * 1000) / (size * Math.max(visitedPerDecision, 1)),
-      });
-    }
-  }
-  return out;
+  childScript: string,
+): LargeRunFigures[] {
+  const common = [sizes.join(','), String(seconds)];
+  const parse = readParseFigures(runChild(childScript, ['parse', ...common], 'big runs, parse'), 'big runs, parse');
+  const measured = sets.map((set) => {
+    const label = `big runs, ${set.name} (${set.source})`;
+    return {
+      name: set.name,
+      ...readDecideFigures(runChild(childScript, ['decide', set.source, ...common], label), label),
+    };
+  });
+  return largeRunRows(parse, measured);
 }

@@ -11,7 +11,7 @@ import { repoRoot } from './paths';
 import { payloadVariants } from './payload-variants';
 import { formatReport } from './report';
 import { groupRuleSet } from './group-rule-set';
-import { largeRunStage } from './large-run-stage';
+import { GROUP_RULE_SET, largeRunStage } from './large-run-stage';
 import { checkLargeRunHttpTargets, checkLargeRunTargets, checkTargets, checkReplayTargets } from './targets';
 import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
@@ -118,10 +118,15 @@ async function main(): Promise<number> {
     const engine = await engineStage(m.engineSizes, kinds.usable, variants, m.engineSeconds);
     process.stderr.write(`bench: runs of ${m.largeRuns.map((n) => n.toLocaleString('en-US')).join(', ')} targets...\n`);
     const largeRunSets = [
-      ...targets.flatMap((t) => (t.bundle ? [{ name: t.name, bundle: t.bundle }] : [])),
-      groupRuleSet(),
+      ...targets.flatMap((t) => (t.policyDir ? [{ name: t.name, source: t.policyDir }] : [])),
+      { name: groupRuleSet().name, source: GROUP_RULE_SET },
     ];
-    const largeRuns = await largeRunStage(largeRunSets, m.largeRuns, m.largeRunSeconds);
+    const largeRuns = largeRunStage(
+      largeRunSets,
+      m.largeRuns,
+      m.largeRunSeconds,
+      join(__dirname, 'large-run-child.js'),
+    );
     const { size: largeRunHttpSize, ...largeRunHttpSettings } = m.largeRunHttp;
     const largeRunHttp = await largeRunHttpStage(
       targets.filter((t) => t.kind === 'baseline' || t.kind === 'bundled' || t.bundle?.policies.length === 1000),

@@ -42,7 +42,7 @@ function containerAttributes(i: number): Array<{ key: string; value: string }> {
  * `base` (the spec's execution example: preflightPayload()) as a big run: its attack step (steps[1])
  * on `targets` containers, each with 15 attributes (targetAttributeIncludes `*`). 10,000 targets
  * make a body of about 10 MB, the size Steadybit sends for such a run
- * (docs/decisions/0006-body-limit-for-large-runs.md). Shared with the benchmark (bench/large-run-stage.ts).
+ * (docs/decisions/0006-body-limit-for-large-runs.md). Shared with the benchmark (bench/large-run-measures.ts).
  */
 export function largeRun(base: PreflightPayload, targets: number): PreflightPayload {
   const payload = structuredClone(base);

@@ -1,0 +1,105 @@
+import { parseStrictJson } from '../src/payload/parse-strict-json';
+import { validatePreflightPayload } from '../src/payload/validate-payload';
+import type { PolicyBundle } from '../src/policy/core/compiled';
+import { decide } from '../src/policy/engine/decide';
+import { largeRun } from '../test/helpers/large-run';
+import { freshFacts } from '../test/helpers/policy-sets/fresh-facts';
+import { examplePreflight } from '../test/helpers/policy-sets/bench-payloads';
+import { payloadVariants } from './payload-variants';
+
+/** The strict parse of one run size against its floor (bench/large-run-child.ts `parse`). */
+export interface LargeRunParse {
+  targets: number;
+  bodyBytes: number;
+  /** What the route does before deciding: strict JSON parse and schema validation, CPU µs. */
+  parseMicros: number;
+  /**
+   * The floor, measured in the same rounds: plain `JSON.parse` and the same validation, as before
+   * the strict parser (0ef176e); parseMicros / floorParseMicros is what strictness costs.
+   */
+  floorParseMicros: number;
+}
+
+/** The decisions of one run size against one policy set (bench/large-run-child.ts `decide`). */
+export interface LargeRunDecide {
+  targets: number;
+  decideMicros: number;
+  /** Policies a decision visited on average (the policies in scope). */
+  visitedPerDecision: number;
+}
+
+/** A round lasts at least this much CPU time, so every round amortises the same share of GC. */
+const MIN_ROUND_MICROS = 50_000;
+
+/**
+ * CPU µs per call of each of `works` over `items`: rounds over every item, one work after the
+ * other in each round (so that a busy moment of the machine meets all of them), until `seconds` of
+ * wall time passed (at least three); the median round counts. A round passes over the items as
+ * often as it takes to use MIN_ROUND_MICROS: a round of a few short calls either met a scavenge or
+ * did not, so its median compared GC-free small runs with big runs that always pay for GC
+ * (measured on a quiet machine: 1.45-1.66x "non-linear" at 10,000 targets with 2 ms rounds,
+ * 0.9-1.1x with 50 ms rounds).
+ */
+function cpuMicrosEach<T>(items: readonly T[], seconds: number, works: ReadonlyArray<(item: T) => unknown>): number[] {
+  const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
+  const rounds: number[][] = works.map(() => []);
+  while (rounds[0].length < 3 || process.hrtime.bigint() < deadline) {
+    works.forEach((work, i) => {
+      const start = process.cpuUsage();
+      let calls = 0;
+      let used = 0;
+      do {
+        for (const item of items) work(item);
+        calls += items.length;
+        const cpu = process.cpuUsage(start);
+        used = cpu.user + cpu.system;
+      } while (used < MIN_ROUND_MICROS);
+      rounds[i].push(used / calls);
+    });
+  }
+  return rounds.map((r) => r.sort((a, b) => a - b)[Math.floor(r.length / 2)]);
+}
+
+const cpuMicros = <T>(items: readonly T[], seconds: number, work: (item: T) => unknown): number =>
+  cpuMicrosEach(items, seconds, [work])[0];
+
+/** The benchmark's payload variants with `size` containers in their attack step, every attribute sent (test/helpers/large-run.ts). */
+const largeRunVariants = (size: number) => payloadVariants('large-run', largeRun(examplePreflight(), size));
+
+/** Strict parse + validation of each run size, and its floor in the same rounds. */
+export function measureLargeRunParse(sizes: readonly number[], seconds: number): LargeRunParse[] {
+  return sizes.map((size) => {
+    const variants = largeRunVariants(size);
+    const [parseMicros, floorParseMicros] = cpuMicrosEach(variants, seconds, [
+      (v) => {
+        const parsed = parseStrictJson(v.body);
+        if (!parsed.ok || !validatePreflightPayload(parsed.value).ok)
+          throw new Error(`the ${size}-target payload "${v.name}" is not a valid preflight payload`);
+      },
+      (v) => validatePreflightPayload(JSON.parse(v.body.toString('utf8'))),
+    ]);
+    return { targets: size, bodyBytes: variants[0].body.length, parseMicros, floorParseMicros };
+  });
+}
+
+/** The decisions of each run size against `bundle`, one size's payloads generated at a time. */
+export async function measureLargeRunDecisions(
+  bundle: PolicyBundle,
+  sizes: readonly number[],
+  seconds: number,
+): Promise<LargeRunDecide[]> {
+  const out: LargeRunDecide[] = [];
+  for (const size of sizes) {
+    const variants = largeRunVariants(size);
+    const facts = await freshFacts(bundle, variants);
+    let visited = 0;
+    let decisions = 0;
+    const cases = variants.map((v, i) => ({ payload: v.payload, facts: facts[i] }));
+    const decideMicros = cpuMicros(cases, seconds, (c) => {
+      visited += decide(bundle, c.payload, c.facts, new Date(), { decisionId: 'bench-large' }).results.length;
+      decisions++;
+    });
+    out.push({ targets: size, decideMicros, visitedPerDecision: visited / decisions });
+  }
+  return out;
+}
