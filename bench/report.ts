@@ -186,7 +186,7 @@ export function formatReport(r: BenchResults): string {
     'Engine alone (evaluate() in a loop, CPU time; full scan = every policy visited, as before the index):',
     engine,
     '',
-    'Big runs (every target with 15 attributes, as targetAttributeIncludes * sends them; in-process, CPU time;\nx floor: the strict parse + validation over plain JSON.parse + the same validation, as before the strict parser (0ef176e), same rounds):',
+    'Big runs (every target with 15 attributes, as targetAttributeIncludes * sends them; in-process (no HTTP), each policy set in a process of its own and the parse in one more; CPU time;\nx floor: the strict parse + validation over plain JSON.parse + the same validation, as before the strict parser (0ef176e), same rounds):',
     largeRuns,
     '',
     ...(bigHttp
