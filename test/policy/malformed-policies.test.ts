@@ -158,3 +158,22 @@ describe('names that only look unusual load as written', () => {
     expect(loadBundle([{ file: 'p.yaml', text }], NOW)).toMatchObject({ ok: true });
   });
 });
+
+describe('an emptied policy file is refused, not read as no policies (fail closed)', () => {
+  const policy = {
+    file: 'keep.yaml',
+    text: 'kind: Policy\nname: keep\nrules:\n  - environments: { blocked: [prod] }\n',
+  };
+  test.each([
+    ['empty', ''],
+    ['only a comment', '# blocked-environments, emptied by a bad merge\n'],
+    ['only a document marker', '---\n'],
+    ['only markers and blank lines', '---\n\n---\n'],
+  ])('%s', (_what, text) => {
+    const result = loadBundle([policy, { file: 'blocked.yaml', text }], NOW);
+    expect(result.ok).toBe(false);
+    expect(result.ok ? [] : result.problems.map(formatProblem)).toEqual([
+      'blocked.yaml:1:1 the file holds no document (it is empty, or only comments): an emptied file would drop its policies without a word; restore it, or delete the file to remove them',
+    ]);
+  });
+});

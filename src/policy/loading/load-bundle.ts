@@ -66,6 +66,17 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
   for (const source of sources) {
     const parsed = parseYamlSource(source);
     problems.push(...parsed.problems);
+    // An emptied file (a bad merge, an editor) would drop its policies without a word: fail closed.
+    if (parsed.documents.length === 0 && parsed.problems.every((p) => p.severity !== 'error'))
+      problems.push({
+        file: source.file,
+        line: 1,
+        col: 1,
+        path: '',
+        message:
+          'the file holds no document (it is empty, or only comments): an emptied file would drop its policies without a word; restore it, or delete the file to remove them',
+        severity: 'error',
+      });
     for (const doc of parsed.documents) {
       addDocumentReferences(references, doc);
       const { compiled, problems: docProblems } = compileDocument(doc, now, shared);
