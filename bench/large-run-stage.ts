@@ -100,12 +100,17 @@ export function largeRunStage(
   childScript: string,
 ): LargeRunFigures[] {
   const common = [sizes.join(','), String(seconds)];
-  const parse = readParseFigures(runChild(childScript, ['parse', ...common], 'big runs, parse'), 'big runs, parse');
+  // --expose-gc: the child collects its payload generator's garbage before it measures (large-run-measures.ts).
+  const node = ['--expose-gc'];
+  const parse = readParseFigures(
+    runChild(childScript, ['parse', ...common], 'big runs, parse', node),
+    'big runs, parse',
+  );
   const measured = sets.map((set) => {
     const label = `big runs, ${set.name} (${set.source})`;
     return {
       name: set.name,
-      ...readDecideFigures(runChild(childScript, ['decide', set.source, ...common], label), label),
+      ...readDecideFigures(runChild(childScript, ['decide', set.source, ...common], label, node), label),
     };
   });
   return largeRunRows(parse, measured);

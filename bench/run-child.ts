@@ -1,11 +1,16 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * Runs `node <script> ...args` to its end and returns its stdout; a child that exits non-zero, is
- * killed or prints nothing fails the benchmark with `label`, its exit and the end of its stderr.
+ * Runs `node ...nodeArgs <script> ...args` to its end and returns its stdout; a child that exits
+ * non-zero, is killed or prints nothing fails the benchmark with `label`, its exit and the end of its stderr.
  */
-export function runChild(script: string, args: readonly string[], label: string): string {
-  const child = spawnSync(process.execPath, [script, ...args], {
+export function runChild(
+  script: string,
+  args: readonly string[],
+  label: string,
+  nodeArgs: readonly string[] = [],
+): string {
+  const child = spawnSync(process.execPath, [...nodeArgs, script, ...args], {
     encoding: 'utf8',
     maxBuffer: 16 * 1024 ** 2,
     stdio: ['ignore', 'pipe', 'pipe'],

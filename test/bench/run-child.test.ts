@@ -22,6 +22,12 @@ describe('runChild', () => {
     ).toBe('{"args":["a","b"]}\n');
   });
 
+  it('starts node with the given node options before the script', () => {
+    const gcType = script('gc.js', 'console.log(typeof globalThis.gc)');
+    expect(runChild(gcType, [], 'gc')).toBe('undefined\n');
+    expect(runChild(gcType, [], 'gc', ['--expose-gc'])).toBe('function\n');
+  });
+
   it('fails with the label, the exit code and the end of stderr when the child fails', () => {
     const failing = script('fail.js', 'console.error("large-run-child: /x does not load"); process.exit(2)');
     expect(() => runChild(failing, [], 'big runs, bundled policies')).toThrow(
