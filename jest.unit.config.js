@@ -35,6 +35,7 @@ const UNIT = [
   'cli/coverage-arithmetic.test.ts',
   'cli/readme-workflow.test.ts',
   'cli/suite-logic.test.ts',
+  'cli/suite-run-report.test.ts',
   'cli/suite-schema-suggestions.test.ts',
   'helm/dockerfile.test.ts',
   'http/in-flight.test.ts',

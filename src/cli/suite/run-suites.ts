@@ -3,6 +3,7 @@ import type { Decision } from '../../policy/core/decision';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
 import type { LoadProblem } from '../../policy/loading/load-error';
+import { didYouMean, meantNames } from '../../policy/loading/near-name';
 import { checkCase, checkJudgement } from './check-case';
 import { guardView } from '../../guard/guard-view';
 import { judgeRunningRun } from '../../guard/judge-running-run';
@@ -36,9 +37,13 @@ export interface SuiteReport {
   cases: CaseReport[];
 }
 
-/** Names in `expect` that are not policies of the bundle: a misspelt name must not pass quietly. */
+/**
+ * Names in `expect` that are not policies of the bundle: a misspelt name must not pass quietly. Each
+ * gets the did-you-mean of every other misspelt name (near-name.ts): the closest policy of the set.
+ */
 function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyBundle): LoadProblem[] {
-  const known = new Set(bundle.policies.map((p) => p.name));
+  const names = bundle.policies.map((p) => p.name);
+  const known = new Set(names);
   const out: LoadProblem[] = [];
   const flag = (name: string, path: FieldPath) => {
     if (known.has(name)) return;
@@ -46,7 +51,7 @@ function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyB
       file: suite.file,
       ...suite.locate(path),
       path: pathText(path),
-      message: `policy "${name}" does not exist in this policy set (known: ${[...known].join(', ')})`,
+      message: `policy "${name}" does not exist in this policy set${didYouMean(meantNames(name, names))} (known: ${names.join(', ')})`,
       severity: 'error',
     });
   };
