@@ -44,9 +44,14 @@ describe('schema errors of a test suite', () => {
       'p.test.yaml:1:7 kind: must be PolicyTestSuite, got "PolicyTestSuit": did you mean "PolicyTestSuite"?',
     ],
     [
-      'a kind near a policy-set kind: a policy in a file named as a suite',
+      'a kind near a policy-set kind in a suite (it has cases): the suite kind, never the policy kind',
       SUITE.replace('kind: PolicyTestSuite', 'kind: Polcy'),
-      'p.test.yaml:1:7 kind: must be PolicyTestSuite, got "Polcy": did you mean "Policy"? (a Policy belongs in a file not named *.test.yaml: *.test.yaml files are test suites)',
+      'p.test.yaml:1:7 kind: must be PolicyTestSuite, got "Polcy": did you mean "PolicyTestSuite"? (a *.test.yaml file is a test suite: its kind is PolicyTestSuite, or leave kind out)',
+    ],
+    [
+      'a kind near another policy-set kind in a suite: the suite kind too',
+      SUITE.replace('kind: PolicyTestSuite', 'kind: Exceptoin'),
+      'p.test.yaml:1:7 kind: must be PolicyTestSuite, got "Exceptoin": did you mean "PolicyTestSuite"? (a *.test.yaml file is a test suite: its kind is PolicyTestSuite, or leave kind out)',
     ],
     [
       'a misspelt top-level field',
@@ -60,6 +65,13 @@ describe('schema errors of a test suite', () => {
     ],
   ])('%s', (_, suite, line) => {
     expect(problemsOf(suite)).toEqual([line]);
+  });
+
+  test('a policy (no cases, no defaults) with a kind near Policy in a file named as a suite: told it is a policy there', () => {
+    const policy = 'kind: Polcy\nname: gate\nrules:\n  - environments: { blocked: [prod] }\n';
+    expect(problemsOf(policy)).toContain(
+      'p.test.yaml:1:7 kind: must be PolicyTestSuite, got "Polcy": did you mean "Policy"? (a Policy belongs in a file not named *.test.yaml: *.test.yaml files are test suites)',
+    );
   });
 
   test('a misspelt result in a map of policy names: the closest result', () => {

@@ -26,16 +26,26 @@ export interface LoadedSuite {
 /** Every field name of the suite schema: what a misspelt key is compared with. */
 const FIELD_NAMES: readonly string[] = fieldNamesOf([suiteSchema]);
 
+/** The suite's own kind, the one value `kind:` may have in a `*.test.yaml` file. */
+const SUITE_KIND = 'PolicyTestSuite';
+
+/** Whether a document is shaped as a test suite (it has `cases` or `defaults`, which no policy-set document has). */
+const suiteShaped = (value: unknown): boolean =>
+  value !== null && typeof value === 'object' && ('cases' in value || 'defaults' in value);
+
 /**
- * What a schema error of a suite may have meant, as for policies (schema-suggestion.ts); a `kind`
- * near a policy-set kind (`kind: Polcy`) is a policy in a file named as a suite: say so.
+ * What a schema error of a suite may have meant, as for policies (schema-suggestion.ts). A `kind`
+ * near a policy-set kind (`kind: Polcy`) in a document shaped as a suite is the suite's kind
+ * misspelt: it is told the suite's kind; in any other document, that it is a policy in a file
+ * named as a suite.
  */
-function suiteSuggestion(e: LocatedError): string {
+function suiteSuggestion(e: LocatedError, value: unknown): string {
   const suggestion = schemaSuggestion(e, FIELD_NAMES);
   if (suggestion !== '' || pathText(e.path) !== 'kind' || e.badValue === undefined) return suggestion;
   const policyKind = closest(e.badValue, Object.keys(DOCUMENT_SCHEMAS));
-  return policyKind === undefined
-    ? ''
+  if (policyKind === undefined) return '';
+  return suiteShaped(value)
+    ? `${didYouMean([SUITE_KIND])} (a *.test.yaml file is a test suite: its kind is ${SUITE_KIND}, or leave kind out)`
     : `${didYouMean([policyKind])} (a ${policyKind} belongs in a file not named *.test.yaml: *.test.yaml files are test suites)`;
 }
 
@@ -111,7 +121,7 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
       FIELD_NAMES,
     );
     for (const e of errors)
-      problems.push(problem(e.path, `${e.message}${suiteSuggestion(e)}`, e.atKey ? 'key' : 'value'));
+      problems.push(problem(e.path, `${e.message}${suiteSuggestion(e, parsed.value)}`, e.atKey ? 'key' : 'value'));
     return suite;
   }
   const doc = parsed.value;
