@@ -1,3 +1,5 @@
+import { reportJunit } from '../../src/cli/suite/report-junit';
+import { reportText } from '../../src/cli/suite/report-text';
 import { testPolicyDir } from '../../src/cli/suite/test-run';
 import { BLOCK_PROD, runIn, tempDirs } from './run-cli';
 
@@ -41,5 +43,50 @@ describe('test run reports', () => {
     expect(report.problems.map((p) => p.message)).toEqual([
       'policy "freeze-all" does not exist in this policy set (known: emergency-stop (built-in), block-prod)',
     ]);
+  });
+
+  test('a suite that cannot run: its line says why, it fails, its cases count as not run, and JUnit has a failure for it', () => {
+    const result = run({
+      'good.test.yaml': SUITE,
+      'broken.test.yaml': SUITE.replace('expect: { decision: deny, denied', 'expct: { decision: deny, denied'),
+    });
+    expect(result.ok).toBe(false);
+    expect(result.invalidSuites).toBe(true);
+    expect(result.counts).toEqual({
+      suites: 2,
+      failedSuites: 1,
+      notRunSuites: 1,
+      cases: 2,
+      passed: 2,
+      failed: 0,
+      notRun: 2,
+    });
+    const text = reportText(result);
+    expect(text).toMatch(
+      /^FAIL \S+\/broken\.test\.yaml: could not run: the suite file has 1 error \(below\); 2 cases not tested$/m,
+    );
+    expect(text).not.toContain('0/0');
+    expect(text).toMatch(
+      /^FAILED: 2 suites \(1 failed, 1 of them could not run\), 2 cases: 2 passed, 0 failed, 2 not run; /m,
+    );
+    expect(reportJunit(result)).toMatch(/<testsuites name="preflight-gate policy tests" tests="3" failures="1" /);
+  });
+
+  test('every suite of an invalid policy set could not run, and says so', () => {
+    const result = run({ 'good.test.yaml': SUITE, 'bad.yaml': 'kind: Policy\nname: bad\nrules: 3\n' });
+    expect(result.counts).toMatchObject({ suites: 1, failedSuites: 1, notRunSuites: 1, cases: 0, notRun: 2 });
+    expect(reportText(result)).toMatch(
+      /^FAIL \S+\/good\.test\.yaml: could not run: the policy set is invalid \(see its errors above\); 2 cases not tested$/m,
+    );
+    const junit = reportJunit(result);
+    expect(junit).toContain('name="suite ran" time="0.000"><failure message="could not run: the policy set is invalid');
+    expect(junit).toMatch(/<testsuites name="preflight-gate policy tests" tests="2" failures="2" /);
+  });
+
+  test('a suite that ran says how many cases passed, as before', () => {
+    const result = run({ 'good.test.yaml': SUITE });
+    expect(result.ok).toBe(true);
+    expect(reportText(result)).toMatch(/^PASS \S+\/good\.test\.yaml: 2\/2 cases passed$/m);
+    expect(reportText(result)).toMatch(/^OK: 1 suite \(0 failed\), 2 cases: 2 passed, 0 failed; /m);
   });
 });

@@ -346,7 +346,13 @@ cases:
       expect(validated.code).toBe(1);
       const tested = runCli(['test', d]);
       expect(tested.stdout).toContain(message(d));
-      expect(tested.stdout).toMatch(/^FAIL .*policies\.test\.yaml: 0\/0 cases passed$/m);
+      // A suite that cannot run says why on its line and counts as failed, its cases as not run (never "0/0 passed").
+      expect(tested.stdout).toMatch(
+        /^FAIL .*policies\.test\.yaml: could not run: the suite file has 1 error \(below\); 3 cases not tested$/m,
+      );
+      expect(tested.stdout).toMatch(
+        /^FAILED: 1 suite \(1 failed, 1 of them could not run\), 0 cases: 0 passed, 0 failed, 3 not run; policy revision /m,
+      );
       expect(tested.code).toBe(2);
     });
   });
@@ -359,7 +365,7 @@ cases:
     );
     const res = runCli(['test', d, '--format', 'junit']);
     expect(res.stdout).toMatch(
-      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="preflight-gate policy tests" tests="3" failures="2" time="\d+\.\d{3}">/,
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<testsuites name="preflight-gate policy tests" tests="4" failures="2" time="\d+\.\d{3}">/,
     );
     expect(res.stdout).toMatch(
       new RegExp(
@@ -394,7 +400,15 @@ cases:
     ]);
     const run = JSON.parse(res.stdout);
     expect(run.ok).toBe(false);
-    expect(run.counts).toEqual({ suites: 1, failedSuites: 1, cases: 3, passed: 2, failed: 1 });
+    expect(run.counts).toEqual({
+      suites: 1,
+      failedSuites: 1,
+      notRunSuites: 0,
+      cases: 3,
+      passed: 2,
+      failed: 1,
+      notRun: 0,
+    });
     expect(run.suites[0].cases[0]).toMatchObject({ name: 'prod is denied', ok: false, line: 6 });
     const failed = run.suites[0].cases[0];
     expect(failed.message).toMatch(

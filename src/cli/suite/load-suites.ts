@@ -19,6 +19,8 @@ export interface LoadedSuite {
   name: string;
   /** Undefined when the file is not a valid suite: then `problems` says why. */
   doc?: SuiteDocument;
+  /** How many cases the file lists under `cases:`, valid or not (what a suite that cannot run leaves untested). */
+  written: number;
   locate(path: Path, at?: 'key' | 'value'): { line: number; col: number };
   problems: LoadProblem[];
 }
@@ -110,7 +112,8 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
     message,
     severity: 'error',
   });
-  const suite: LoadedSuite = { file, name: file, locate, problems };
+  const cases = (parsed?.value as { cases?: unknown } | undefined)?.cases;
+  const suite: LoadedSuite = { file, name: file, locate, problems, written: Array.isArray(cases) ? cases.length : 0 };
   if (!parsed) {
     if (!problems.some((p) => p.severity === 'error')) problems.push(problem([], 'empty test suite: it needs `cases`'));
     return suite;

@@ -22,20 +22,25 @@ export function reportJunit(run: TestRun): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const problemCase = (classname: string, name: string, message: string) =>
     `    <testcase classname="${xml(classname)}" name="${xml(name)}" time="0.000"><failure message="${xml(message.split('\n')[0])}">${xml(message)}</failure></testcase>`;
-  const failures =
-    run.counts.failed +
-    run.suites.filter((s) => s.problems.some((p) => p.severity === 'error')).length +
-    (run.fatal ? 1 : 0);
+  // A suite with errors, or one that could not run, is a failing <testcase> of its own.
+  const suiteProblem = (suite: TestRun['suites'][number]) => {
+    const errors = suite.problems.filter((p) => p.severity === 'error');
+    if (errors.length > 0) return { name: 'suite is valid', message: errors.map(formatProblem).join('\n') };
+    return suite.notRun === undefined ? undefined : { name: 'suite ran', message: `could not run: ${suite.notRun}` };
+  };
+  const broken = run.suites.filter((s) => suiteProblem(s) !== undefined).length;
+  const fatal = run.fatal ? 1 : 0;
   const suiteSeconds = run.suites.map((s) => sum(s.cases.map((c) => c.seconds)));
   out.push(
-    `<testsuites name="preflight-gate policy tests" tests="${run.counts.cases}" failures="${failures}" time="${time(sum(suiteSeconds))}">`,
+    `<testsuites name="preflight-gate policy tests" tests="${run.counts.cases + broken + fatal}" failures="${run.counts.failed + broken + fatal}" time="${time(sum(suiteSeconds))}">`,
   );
   run.suites.forEach((suite, i) => {
-    const errors = suite.problems.filter((p) => p.severity === 'error');
+    const problem = suiteProblem(suite);
+    const extra = problem ? 1 : 0;
     out.push(
-      `  <testsuite name="${xml(suite.file)}" tests="${suite.cases.length + (errors.length > 0 ? 1 : 0)}" failures="${suite.cases.filter((c) => !c.ok).length + (errors.length > 0 ? 1 : 0)}" time="${time(suiteSeconds[i])}">`,
+      `  <testsuite name="${xml(suite.file)}" tests="${suite.cases.length + extra}" failures="${suite.cases.filter((c) => !c.ok).length + extra}" time="${time(suiteSeconds[i])}">`,
     );
-    if (errors.length > 0) out.push(problemCase(suite.file, 'suite is valid', errors.map(formatProblem).join('\n')));
+    if (problem) out.push(problemCase(suite.file, problem.name, problem.message));
     for (const c of suite.cases) {
       const head = `    <testcase classname="${xml(suite.file)}" name="${xml(c.name)}" file="${xml(suite.file)}" line="${c.line}" time="${time(c.seconds)}"`;
       out.push(

@@ -9,8 +9,13 @@ export function reportText(run: TestRun): string {
   for (const p of run.policyProblems) lines.push(formatProblem(p));
   for (const suite of run.suites) {
     const passed = suite.cases.filter((c) => c.ok).length;
+    const errors = suite.problems.filter((p) => p.severity === 'error').length;
+    const outcome =
+      suite.notRun !== undefined
+        ? `could not run: ${suite.notRun}${suite.written === 0 ? '' : `; ${plural(suite.written, 'case')} not tested`}`
+        : `${passed}/${plural(suite.cases.length, 'case')} passed${errors > 0 ? `, and the suite file has ${plural(errors, 'error')} (below)` : ''}`;
     lines.push(
-      `${suite.ok ? 'PASS' : 'FAIL'} ${suite.file}${suite.name !== suite.file ? ` (${suite.name})` : ''}: ${passed}/${plural(suite.cases.length, 'case')} passed`,
+      `${suite.ok ? 'PASS' : 'FAIL'} ${suite.file}${suite.name !== suite.file ? ` (${suite.name})` : ''}: ${outcome}`,
     );
     for (const p of suite.problems) lines.push(`  ${formatProblem(p)}`);
     for (const c of suite.cases) {
@@ -20,9 +25,11 @@ export function reportText(run: TestRun): string {
     }
   }
   if (run.fatal) lines.push(`FAIL: ${run.fatal}`);
-  const { suites, failedSuites, cases, passed, failed } = run.counts;
+  const { suites, failedSuites, notRunSuites, cases, passed, failed, notRun } = run.counts;
+  const couldNotRun = notRunSuites > 0 ? `, ${notRunSuites} of them could not run` : '';
+  const untested = notRunSuites > 0 ? `, ${notRun} not run` : '';
   lines.push(
-    `${run.ok ? 'OK' : 'FAILED'}: ${plural(suites, 'suite')} (${failedSuites} failed), ${plural(cases, 'case')}: ${passed} passed, ${failed} failed${run.revision ? `; policy revision ${run.revision}` : ''}`,
+    `${run.ok ? 'OK' : 'FAILED'}: ${plural(suites, 'suite')} (${failedSuites} failed${couldNotRun}), ${plural(cases, 'case')}: ${passed} passed, ${failed} failed${untested}${run.revision ? `; policy revision ${run.revision}` : ''}`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -35,6 +35,18 @@ export interface SuiteReport {
   ok: boolean;
   problems: LoadProblem[];
   cases: CaseReport[];
+  /** Why none of its cases ran (its errors, an invalid policy set); absent when they ran. A suite that could not run fails. */
+  notRun?: string;
+  /** How many cases the file lists: with `notRun`, the cases left untested. */
+  written: number;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** Why a suite with errors ran no case: its own errors, listed under it. */
+export function suiteErrorsText(problems: readonly LoadProblem[]): string {
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  return `the suite file has ${plural(errors, 'error')} (below)`;
 }
 
 /**
@@ -156,7 +168,8 @@ function runSuite(
     });
   }
   const ok = cases.length > 0 && cases.every((c) => c.ok) && !problems.some((p) => p.severity === 'error');
-  return { file: suite.file, name: suite.name, ok, problems, cases };
+  const notRun = cases.length === 0 ? suiteErrorsText(problems) : undefined;
+  return { file: suite.file, name: suite.name, ok, problems, cases, written: suite.written, ...(notRun && { notRun }) };
 }
 
 /** Runs every suite against the bundle (the served one: with the built-in policies). Pure apart from reading payload files. */

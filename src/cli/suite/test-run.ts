@@ -6,7 +6,7 @@ import { coverageReport, type CoverageReport } from '../coverage/coverage-report
 import { servedBundle } from '../served-bundle';
 import type { LoadProblem } from '../../policy/loading/load-error';
 import { loadSuites } from './load-suites';
-import { runSuites, type SuiteReport } from './run-suites';
+import { runSuites, suiteErrorsText, type SuiteReport } from './run-suites';
 
 export interface TestRun {
   dir: string;
@@ -22,7 +22,19 @@ export interface TestRun {
    * a case whose payload or patch cannot apply. `test` then exits 2 (a usage error), not 1.
    */
   invalidSuites: boolean;
-  counts: { suites: number; failedSuites: number; cases: number; passed: number; failed: number };
+  /**
+   * `failedSuites` counts the suites that could not run too (`notRunSuites` of them); `cases` the
+   * cases that ran, `notRun` the cases of the suites that could not run (left untested).
+   */
+  counts: {
+    suites: number;
+    failedSuites: number;
+    notRunSuites: number;
+    cases: number;
+    passed: number;
+    failed: number;
+    notRun: number;
+  };
   /** With `coverage`: what the cases exercised (docs/test-coverage.md); absent when no case could run (an invalid policy set). */
   coverage?: CoverageReport;
 }
@@ -38,12 +50,15 @@ const invalid = (suites: readonly SuiteReport[]) =>
 function count(suites: readonly SuiteReport[]): TestRun['counts'] {
   const cases = suites.flatMap((s) => s.cases);
   const passed = cases.filter((c) => c.ok).length;
+  const notRun = suites.filter((s) => s.notRun !== undefined);
   return {
     suites: suites.length,
     failedSuites: suites.filter((s) => !s.ok).length,
+    notRunSuites: notRun.length,
     cases: cases.length,
     passed,
     failed: cases.length - passed,
+    notRun: notRun.reduce((n, s) => n + s.written, 0),
   };
 }
 
@@ -58,7 +73,17 @@ export function testPolicyDir(
   const suites = loadSuites(dir);
   const policyProblems = [...(loaded.ok ? loaded.warnings : loaded.problems), ...ignoredFileProblems(dir)];
   if (!loaded.ok) {
-    const reports = suites.map((s) => ({ file: s.file, name: s.name, ok: false, problems: s.problems, cases: [] }));
+    const reports: SuiteReport[] = suites.map((s) => ({
+      file: s.file,
+      name: s.name,
+      ok: false,
+      problems: s.problems,
+      cases: [],
+      notRun: s.problems.some((p) => p.severity === 'error')
+        ? suiteErrorsText(s.problems)
+        : 'the policy set is invalid (see its errors above)',
+      written: s.written,
+    }));
     return {
       dir,
       ok: false,
