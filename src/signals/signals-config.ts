@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
 import { ConfigError, envInteger } from '../env-values';
-import { toFieldErrors, validated } from '../validation/field-errors';
+import { toLocatedErrors, validated } from '../validation/field-errors';
+import { pathText } from '../validation/field-path';
+import { formatProblem } from '../policy/loading/load-error';
+import { onePerMistake, schemaSuggestion } from '../policy/loading/schema-suggestion';
+import { parseYamlSource } from '../policy/loading/yaml-source';
 import { validateSignalSourcesFile } from './generated/signal-sources-file-schema';
 import type { SourceEntry, SourcesFile } from './signal-sources-file-schema';
 import { ENV_SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth } from './signal-source';
@@ -140,28 +143,30 @@ function connectionOf(kind: SourceKind, name: string, e: SourceEntry, file: stri
   };
 }
 
-/** SIGNAL_SOURCES_FILE parsed and checked against its schema; nothing it names is read yet. */
+/**
+ * SIGNAL_SOURCES_FILE parsed and checked against its schema; nothing it names is read yet. Each
+ * mistake is named at its file:line:col, with the did-you-mean a policy's schema errors get.
+ */
 function readSourcesFile(file: string): SourcesFile {
-  let doc: unknown;
-  try {
-    doc = parse(readText(file, 'SIGNAL_SOURCES_FILE'));
-  } catch (err) {
-    if (err instanceof ConfigError) throw err;
-    throw new ConfigError(
-      `SIGNAL_SOURCES_FILE ${file} is not valid YAML: ${err instanceof Error ? err.message : String(err)}`,
+  const { documents, problems } = parseYamlSource({ file, text: readText(file, 'SIGNAL_SOURCES_FILE') });
+  const syntax = problems.filter((p) => p.severity === 'error');
+  if (syntax.length > 0)
+    throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is not valid YAML: ${syntax.map(formatProblem).join('; ')}`);
+  if (documents.length > 1) throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} holds several YAML documents: keep one`);
+  const doc = documents[0];
+  const value = doc?.value ?? {};
+  if (!validateSignalSourcesFile(value)) {
+    const errors = onePerMistake(
+      toLocatedErrors(validateSignalSourcesFile.errors, validated(validateSignalSourcesFile, value)),
+      [],
     );
+    const located = errors.map((e) => {
+      const at = doc?.locate(e.path, e.atKey ? 'key' : 'value') ?? { line: 1, col: 1 };
+      return `${file}:${at.line}:${at.col} ${pathText(e.path)}: ${e.message}${schemaSuggestion(e, [])}`;
+    });
+    throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is invalid: ${located.join('; ')}`);
   }
-  if (!validateSignalSourcesFile(doc ?? {})) {
-    throw new ConfigError(
-      `SIGNAL_SOURCES_FILE ${file} is invalid: ${toFieldErrors(
-        validateSignalSourcesFile.errors,
-        validated(validateSignalSourcesFile, doc ?? {}),
-      )
-        .map((e) => `${e.path}: ${e.message}`)
-        .join('; ')}`,
-    );
-  }
-  return (doc ?? {}) as SourcesFile;
+  return value as SourcesFile;
 }
 
 function fromFile(file: string): SignalSource[] {

@@ -1,5 +1,7 @@
 import type { PolicyBundle } from '../policy/core/compiled';
+import type { CompiledPolicy, CompiledRule } from '../policy/core/compiled';
 import type { LoadProblem } from '../policy/loading/load-error';
+import type { FindDocument } from '../policy/loading/written-documents';
 import { closest } from '../policy/loading/near-name';
 import { DEFAULT_SOURCE, type SourceKind, sourceText } from '../policy/signals/source-kind';
 import { ENV_SOURCE_KINDS } from './signal-source';
@@ -17,18 +19,33 @@ const WHAT_HAPPENS: Readonly<Record<'deny' | 'allow', string>> = {
     'with onUnavailable: allow the service would let every run this rule judges through unchecked: the rule is switched off, the guardrail is off',
 };
 
+const RULE_PATH = /^rules\[(\d+)\]\.(.+)$/;
+
+/**
+ * Where a rule's `source:` is written (`rules[1].alerts.source`), or its rule when it names none
+ * (the `default` source); the policy's first line when its document is not found.
+ */
+function sourceAt(policy: CompiledPolicy, rule: CompiledRule, find: FindDocument | undefined) {
+  const m = RULE_PATH.exec(rule.path);
+  const doc = find?.(policy.source.file, 'Policy', policy.name);
+  if (!m || !doc) return { line: policy.source.line, col: policy.source.col };
+  return doc.locate(['rules', Number(m[1]), m[2], 'source']);
+}
+
 /**
  * The signal rules whose `source:` the sources file does not define (`preflight-gate validate
  * --signal-sources`): the service would deny every run such a rule judges, or with `onUnavailable:
  * allow` let every one through unchecked. Each is an error at its
  * policy, with the closest name the file defines for that kind. The `default` Alertmanager and
  * Prometheus are left out when the file does not define them: ALERTMANAGER_URL / PROMETHEUS_URL
- * define them where the service runs.
+ * define them where the service runs. `find` gives the documents the set was loaded from: each
+ * error is at the rule's `source:` (without it, at the policy's first line).
  */
 export function unknownSignalSources(
   bundle: Pick<PolicyBundle, 'policies'>,
   defined: ReadonlyArray<{ kind: SourceKind; name: string }>,
   file: string,
+  find?: FindDocument,
 ): LoadProblem[] {
   const out: LoadProblem[] = [];
   for (const policy of bundle.policies)
@@ -47,8 +64,7 @@ export function unknownSignalSources(
         const known = names.length === 0 ? `it defines no ${kind} source` : `its ${kind} sources: ${names.join(', ')}`;
         out.push({
           file: policy.source.file,
-          line: policy.source.line,
-          col: policy.source.col,
+          ...sourceAt(policy, rule, find),
           path: `${rule.path}.source`,
           message: `${sourceText(kind, name)} is not defined in the signal sources file ${file}${hint} (${known}); ${WHAT_HAPPENS[need.onUnavailable ?? 'deny']}`,
           severity: 'error',

@@ -326,7 +326,7 @@ describe('action.yml', () => {
     expect([checked.status, checked.stdout]).toEqual([
       1,
       expect.stringMatching(
-        /^::error file=policies\/signals\.yaml,line=1,col=1,title=preflight-gate::rules\[0\]\.alerts\.source: alertmanager "eu-wset" is not defined in the signal sources file signal-sources\.yaml: did you mean "eu-west"\?/m,
+        /^::error file=policies\/signals\.yaml,line=4,col=58,title=preflight-gate::rules\[0\]\.alerts\.source: alertmanager "eu-wset" is not defined in the signal sources file signal-sources\.yaml: did you mean "eu-west"\?/m,
       ),
     ]);
     const fixed = policyRepo({

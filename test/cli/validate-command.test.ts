@@ -128,8 +128,8 @@ prometheus:
   thanos: { url: "https://thanos.example.com", basicAuth: { username: u, passwordFile: /nowhere/password } }
 `;
     const expected = (d: string, sources: string) => [
-      `${join(d, 'p.yaml')}:1:1 rules[0].alerts.source: alertmanager "eu-wset" is not defined in the signal sources file ${sources}: did you mean "eu-west"? (its alertmanager sources: eu-west); the service would deny every run this rule judges`,
-      `${join(d, 'p.yaml')}:1:1 rules[1].prometheus.source: prometheus "thanoss" is not defined in the signal sources file ${sources}: did you mean "thanos"? (its prometheus sources: thanos); the service would deny every run this rule judges`,
+      `${join(d, 'p.yaml')}:4:58 rules[0].alerts.source: alertmanager "eu-wset" is not defined in the signal sources file ${sources}: did you mean "eu-west"? (its alertmanager sources: eu-west); the service would deny every run this rule judges`,
+      `${join(d, 'p.yaml')}:5:57 rules[1].prometheus.source: prometheus "thanoss" is not defined in the signal sources file ${sources}: did you mean "thanos"? (its prometheus sources: thanos); the service would deny every run this rule judges`,
     ];
 
     it('is an error with the closest name the file defines (exit 1); the default source and secret files are not asked for', () => {
@@ -156,10 +156,16 @@ rules:
       const allowed =
         'with onUnavailable: allow the service would let every run this rule judges through unchecked: the rule is switched off, the guardrail is off';
       expect(res.stdout).toContain(
-        `${join(d, 'p.yaml')}:1:1 rules[0].alerts.source: alertmanager "eu-wset" is not defined in the signal sources file ${sources}: did you mean "eu-west"? (its alertmanager sources: eu-west); ${allowed}`,
+        `${join(d, 'p.yaml')}:4:58 rules[0].alerts.source: alertmanager "eu-wset" is not defined in the signal sources file ${sources}: did you mean "eu-west"? (its alertmanager sources: eu-west); ${allowed}`,
       );
       expect(res.stdout).toContain(`rules[1].prometheus.source: prometheus "thanoss" is not defined`);
       expect(res.stdout).toContain(`rules[2].json.source: json "pager" is not defined`);
+      // Each at its own rule's source:, never at the policy's first line.
+      expect(res.stdout.match(/p\.yaml:\d+:\d+ rules/g)).toEqual([
+        'p.yaml:4:58 rules',
+        'p.yaml:5:57 rules',
+        'p.yaml:6:79 rules',
+      ]);
       expect(res.stdout.match(/through unchecked/g)).toHaveLength(3);
       expect(res.stdout).not.toContain('would deny every run');
       expect(res.code).toBe(1);
@@ -182,7 +188,9 @@ rules:
     it('a sources file that breaks its schema is a usage error naming it (exit 2)', () => {
       const sources = join(dir({ 'sources.yaml': 'alertmanager:\n  eu: { adress: x }\n' }), 'sources.yaml');
       const res = runCli(['validate', dir({ 'p.yaml': SIGNALS }), '--signal-sources', sources]);
-      expect(res.stderr).toContain(`SIGNAL_SOURCES_FILE ${sources} is invalid`);
+      expect(res.stderr).toContain(
+        `SIGNAL_SOURCES_FILE ${sources} is invalid: ${sources}:2:7 alertmanager.eu: url is required; ${sources}:2:9 alertmanager.eu.adress: adress is not a known field`,
+      );
       expect(res.code).toBe(2);
     });
   });

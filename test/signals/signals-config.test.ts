@@ -117,24 +117,38 @@ describe('signal sources configuration', () => {
     [
       'an unknown key in the sources file',
       () => ({ SIGNAL_SOURCES_FILE: file('bad1.yaml', 'prometheus:\n  default: {url: "http://p", token: x}\n') }),
-      /is invalid: prometheus\.default\.token: is not a known field/,
+      /is invalid: \S+\/bad1\.yaml:2:30 prometheus\.default\.token: token is not a known field \(known fields: url, /,
     ],
     [
       'an unknown kind in the sources file',
       () => ({ SIGNAL_SOURCES_FILE: file('bad2.yaml', 'loki:\n  default: {url: "http://l"}\n') }),
-      /loki: is not a known field/,
+      /is invalid: \S+\/bad2\.yaml:1:1 loki: loki is not a known field \(known fields: alertmanager, prometheus, json\)$/,
     ],
     [
       'a bad source name',
       () => ({ SIGNAL_SOURCES_FILE: file('bad3.yaml', 'prometheus:\n  "-x": {url: "http://p"}\n') }),
-      /is invalid: prometheus: "-x" is not a source name: use letters, digits/,
+      /is invalid: \S+\/bad3\.yaml:2:3 prometheus\.-x: "-x" is not a source name: use letters, digits/,
     ],
     [
       'a source name with a space',
       () => ({ SIGNAL_SOURCES_FILE: file('bad5.yaml', 'alertmanager:\n  eu west: {url: "http://a"}\n') }),
-      /is invalid: alertmanager: "eu west" is not a source name/,
+      /is invalid: \S+\/bad5\.yaml:2:3 alertmanager\.eu west: "eu west" is not a source name/,
     ],
-    ['not YAML', () => ({ SIGNAL_SOURCES_FILE: file('bad4.yaml', 'prometheus: [\n') }), /is not valid YAML/],
+    [
+      'a misspelt field in the sources file, at its line, with the field meant',
+      () => ({
+        SIGNAL_SOURCES_FILE: file(
+          'bad6.yaml',
+          'alertmanager:\n  eu:\n    url: "http://a"\n  us:\n    urll: "http://b"\n',
+        ),
+      }),
+      /is invalid: \S+\/bad6\.yaml:5:5 alertmanager\.us\.urll: urll is not a known field: did you mean "url"\?/,
+    ],
+    [
+      'not YAML',
+      () => ({ SIGNAL_SOURCES_FILE: file('bad4.yaml', 'prometheus: [\n') }),
+      /is not valid YAML: \S+\/bad4\.yaml:2:1 YAML syntax error/,
+    ],
     [
       'default twice',
       () => ({

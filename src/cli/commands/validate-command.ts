@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
+import { loadPolicyDirSources } from '../../policy/loading/load-policy-dir';
+import { writtenDocuments } from '../../policy/loading/written-documents';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { ignoredFileProblems } from '../../policy/loading/ignored-policy-files';
 import { formatProblems, problemsFail, type ProblemFormat } from '../format-problems';
@@ -32,14 +33,14 @@ export function validateCommand(
   const sourcesFile = opts.signalSources ?? (env.SIGNAL_SOURCES_FILE || undefined);
   if (opts.signalSources !== undefined) readableFlagFile('--signal-sources', opts.signalSources);
   const defined = sourcesFile === undefined ? undefined : readSettings(() => signalSourceNames(sourcesFile));
-  const result = loadPolicyDir(dir);
+  const { loaded: result, sources } = loadPolicyDirSources(dir);
   const suites = loadSuites(dir);
   const problems = [
     ...(result.ok ? result.warnings : result.problems),
     ...suites.flatMap((s) => s.problems),
     ...ignoredFileProblems(dir),
     ...(result.ok && defined !== undefined && sourcesFile !== undefined
-      ? unknownSignalSources(result.bundle, defined, sourcesFile)
+      ? unknownSignalSources(result.bundle, defined, sourcesFile, writtenDocuments(sources))
       : []),
   ];
   const files = readPolicyDir(dir).length;

@@ -1,7 +1,8 @@
 import type { PolicyBundle } from '../../policy/core/compiled';
 import type { RuleBranch } from '../../policy/core/rule-branch';
 import { BUILT_IN_FILE } from '../../policy/loading/built-in-policies';
-import { parseYamlSource, type ParsedDocument, type SourceFile } from '../../policy/loading/yaml-source';
+import type { ParsedDocument, SourceFile } from '../../policy/loading/yaml-source';
+import { writtenDocuments } from '../../policy/loading/written-documents';
 import { RULES_BY_KEY } from '../../policy/rules';
 
 /** What `test --coverage` counts (docs/test-coverage.md): each is covered or not. */
@@ -28,14 +29,6 @@ const RULE_PATH = /^rules\[(\d+)\]\.(.+)$/;
 
 type Locate = ParsedDocument['locate'];
 
-/** The parsed document that declares `kind: name` in `file` (the loader read the same sources). */
-function documentOf(docs: readonly ParsedDocument[], file: string, kind: string, name: string) {
-  return docs.find((d) => {
-    const v = d.value as { kind?: unknown; name?: unknown };
-    return d.file === file && v.kind === kind && v.name === name;
-  });
-}
-
 /** A rule's branches, declared by its kind from the spec as written (RuleKind.branches). */
 function branchesOf(kind: string, spec: unknown): RuleBranch[] {
   return RULES_BY_KEY.get(kind)?.branches?.(spec as never) ?? [];
@@ -47,11 +40,11 @@ function branchesOf(kind: string, spec: unknown): RuleBranch[] {
  * of the set holds them). `sources` are the files the bundle was loaded from: they give the lines.
  */
 export function coveragePlan(bundle: PolicyBundle, sources: readonly SourceFile[]): PlannedItem[] {
-  const docs = sources.flatMap((s) => parseYamlSource(s).documents);
+  const documentOf = writtenDocuments(sources);
   const items: PlannedItem[] = [];
   for (const policy of bundle.policies) {
     if (policy.source.file === BUILT_IN_FILE) continue;
-    const doc = documentOf(docs, policy.source.file, 'Policy', policy.name);
+    const doc = documentOf(policy.source.file, 'Policy', policy.name);
     const at: Locate = doc ? (path, how) => doc.locate(path, how) : () => policy.source;
     const { file } = policy.source;
     items.push({ kind: 'policy', file, ...at([]), policy: policy.name });
@@ -68,7 +61,7 @@ export function coveragePlan(bundle: PolicyBundle, sources: readonly SourceFile[
     }
   }
   for (const e of bundle.exceptions) {
-    const doc = documentOf(docs, e.source.file, 'Exception', e.name);
+    const doc = documentOf(e.source.file, 'Exception', e.name);
     const where = doc ? doc.locate([]) : e.source;
     items.push({ kind: 'exception', file: e.source.file, ...where, policy: e.policy, exception: e.name });
   }
