@@ -137,6 +137,14 @@ describe('perGroup rule: share of the group size', () => {
       ],
     ],
     [
+      'a target sending its group twice is one target of that group',
+      SHARE,
+      attacking(plus(CHECKOUT_A, replicas('3'), { key: 'k8s.deployment', value: 'checkout' }), CHECKOUT_B),
+      [
+        `${S1} acts on 2 of the 3 targets in k8s.deployment=checkout (66.7%; size 3 from k8s.specification.replicas, sent by 1 of its 2 targets), more than the 50% allowed`,
+      ],
+    ],
+    [
       'disagreeing sizes (a scale in progress): the smallest counts',
       SHARE,
       attacking(plus(CHECKOUT_A, replicas('4')), plus(CHECKOUT_B, replicas('3'))),
