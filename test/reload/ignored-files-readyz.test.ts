@@ -33,7 +33,8 @@ describe('files not loaded, on /readyz as the watcher sees them (real server pro
     expect(server.output()).toContain('policy directory: not loaded, ignored: gate.yaml.bak');
     expect(await readyz(server.url)).toMatchObject({
       revision: revisionFor(A),
-      lastLoad: { ok: true, trigger: 'startup', revision: revisionFor(A) },
+      // The attempt that saw the file is the last one, though it loaded nothing again.
+      lastLoad: { ok: true, trigger: 'watch', unchanged: true, revision: revisionFor(A) },
     });
 
     writeSet(dir, INVALID);

@@ -151,3 +151,73 @@ describe('the files of the policy directory that are not loaded, on /readyz (las
     expect(store.lastLoad()).toMatchObject({ ok: false, rejectedRevision: revisionFor(INVALID) });
   });
 });
+
+describe('an attempt that finds the files unchanged is still the last attempt on /readyz', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'preflight-reload-'));
+  const store = new PolicyStore();
+  const metrics = createMetrics({ defaultMetrics: false });
+  let now = new Date('2026-03-02T10:00:00Z');
+  const reloader = createPolicyReloader({
+    dir,
+    store,
+    events: reloadReport({ metrics, logger: capturingLogger().logger, builtIns: [] }),
+    clock: () => now,
+  });
+  const A = { 'gate.yaml': blockPolicy('gate', 'alpha') };
+  const INVALID = { 'gate.yaml': 'kind: Policy\nname: gate\nrules:\n  - environments: {blocked: []}\n' };
+  const write = (files: Record<string, string>) => {
+    for (const [f, t] of Object.entries(files)) writeFileSync(join(dir, f), t);
+  };
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a stray file added: lastLoad.at and trigger are the attempt that saw it, with the set it left in use', () => {
+    write(A);
+    expect(reloader.reload('startup').result).toBe('success');
+    expect(store.lastLoad()).toEqual({
+      at: '2026-03-02T10:00:00.000Z',
+      ok: true,
+      trigger: 'startup',
+      revision: revisionFor(A),
+      problems: [],
+    });
+    now = new Date('2026-03-02T10:05:00Z');
+    writeFileSync(join(dir, 'gate.yaml.bak'), blockPolicy('gate', 'beta'));
+    expect(reloader.reload('watch').result).toBe('unchanged');
+    expect(store.lastLoad()).toEqual({
+      at: '2026-03-02T10:05:00.000Z',
+      ok: true,
+      trigger: 'watch',
+      unchanged: true,
+      revision: revisionFor(A),
+      problems: [expect.stringContaining(`${dir}/gate.yaml.bak:1:1 warning: not loaded, ignored`)],
+    });
+    expect(reloader.sync()).toMatchObject({ inSync: true, checkedAt: '2026-03-02T10:05:00.000Z' });
+    // The set itself was loaded at start-up: its loadedAt does not move.
+    expect(store.current()?.loadedAt.toISOString()).toBe('2026-03-02T10:00:00.000Z');
+  });
+
+  it('after a rejection: the unchanged attempt keeps saying rejected, at its own time and trigger', () => {
+    now = new Date('2026-03-02T10:10:00Z');
+    write(INVALID);
+    expect(reloader.reload('watch').result).toBe('failure');
+    now = new Date('2026-03-02T10:15:00Z');
+    expect(reloader.reload('SIGHUP').result).toBe('unchanged');
+    expect(store.lastLoad()).toMatchObject({
+      at: '2026-03-02T10:15:00.000Z',
+      ok: false,
+      trigger: 'SIGHUP',
+      unchanged: true,
+      revision: revisionFor(A),
+      rejectedRevision: revisionFor(INVALID),
+    });
+    expect(reloader.sync()).toMatchObject({ inSync: false, reason: 'rejected', checkedAt: '2026-03-02T10:15:00.000Z' });
+  });
+
+  it('an attempt that loads again clears unchanged', () => {
+    now = new Date('2026-03-02T10:20:00Z');
+    write(A);
+    expect(reloader.reload('watch').result).toBe('success');
+    expect(store.lastLoad()).toMatchObject({ at: '2026-03-02T10:20:00.000Z', ok: true, trigger: 'watch' });
+    expect(store.lastLoad()).not.toHaveProperty('unchanged');
+  });
+});

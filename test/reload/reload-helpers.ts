@@ -25,7 +25,14 @@ export interface ReadyBody {
   status: string;
   revision?: string;
   policies: number;
-  lastLoad?: { ok: boolean; trigger?: string; revision?: string; rejectedRevision?: string; problems: string[] };
+  lastLoad?: {
+    ok: boolean;
+    trigger?: string;
+    unchanged?: true;
+    revision?: string;
+    rejectedRevision?: string;
+    problems: string[];
+  };
 }
 
 export const readyz = async (url: string) => (await getJson<ReadyBody>(`${url}/readyz`)).body;

@@ -126,15 +126,16 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
   ): ReloadOutcome => {
     const revisionInUse = store.current()?.revision;
     const message = problems.find((p) => p.severity === 'error');
+    const at = clock();
     setSync({
       inSync: false,
       reason,
       message: message ? formatProblem(message) : 'invalid',
       diskRevision: rejectedRevision,
       servedRevision: revisionInUse,
-      checkedAt: clock().toISOString(),
+      checkedAt: at.toISOString(),
     });
-    store.rejected(problems, { trigger, rejectedRevision });
+    store.rejected(problems, { trigger, rejectedRevision, at });
     events.rejected({ trigger, problems, revisionInUse, rejectedRevision });
     return { result: 'failure', problems, revisionInUse };
   };
@@ -152,6 +153,10 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
           : `unreadable: ${read.problems.map((p) => p.message).join('\n')}`;
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
+        // Still an attempt: /readyz's lastLoad and policyFiles say when it was made (and lastLoad by what).
+        const at = clock();
+        store.unchanged(trigger, at);
+        if (sync) setSync({ ...sync, checkedAt: at.toISOString() });
         events.unchanged({ trigger, revision: previous, sync });
         return { result: 'unchanged', revision: previous };
       }
@@ -164,9 +169,10 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       if (!loaded.ok) return fail(trigger, loaded.problems, 'rejected', attempt);
 
       const { bundle } = loaded;
-      store.replace(bundle, loaded.warnings, trigger);
+      const at = clock();
+      store.replace(bundle, loaded.warnings, trigger, at);
       events.loaded({ trigger, bundle, previous, warnings: loaded.warnings });
-      setSync({ inSync: true, reason: 'in-sync', servedRevision: bundle.revision, checkedAt: clock().toISOString() });
+      setSync({ inSync: true, reason: 'in-sync', servedRevision: bundle.revision, checkedAt: at.toISOString() });
       return { result: 'success', revision: bundle.revision, previous };
     },
   };

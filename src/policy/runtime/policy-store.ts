@@ -4,11 +4,18 @@ import { formatProblem, type LoadProblem } from '../loading/load-error';
 /** What started a load: the first load, a file change seen by the watcher, or SIGHUP. */
 export type LoadTrigger = 'startup' | 'watch' | 'SIGHUP';
 
-/** The last load attempt, as /readyz shows it. */
+/**
+ * The last load attempt, as /readyz shows it (`lastLoad`): when it was made and what made it, also
+ * when it found the files unchanged (then `unchanged: true`, and what it found is what the attempt
+ * that read those files found: `ok`, `revision`, `rejectedRevision`, `problems`).
+ */
 export interface ReloadStatus {
+  /** When the attempt was made. */
   at: string;
   ok: boolean;
   trigger?: LoadTrigger;
+  /** The files were the ones the attempt before read: nothing was loaded again (a stray file added, a touch, a SIGHUP). */
+  unchanged?: true;
   /** The revision now in use (after a failure: the one that kept serving, if any). */
   revision?: string;
   /** Content hash of the rejected files (failures only). */
@@ -35,11 +42,11 @@ export class PolicyStore {
     return this.bundle;
   }
 
-  replace(bundle: PolicyBundle, warnings: LoadProblem[] = [], trigger?: LoadTrigger): void {
+  replace(bundle: PolicyBundle, warnings: LoadProblem[] = [], trigger?: LoadTrigger, at: Date = new Date()): void {
     this.bundle = bundle;
     this.warningsInUse = warnings.map(formatProblem);
     this.status = {
-      at: new Date().toISOString(),
+      at: at.toISOString(),
       ok: true,
       trigger,
       revision: bundle.revision,
@@ -48,15 +55,23 @@ export class PolicyStore {
   }
 
   /** A failed load keeps the bundle in use (if any) and is remembered for readiness. */
-  rejected(problems: LoadProblem[], meta: { trigger?: LoadTrigger; rejectedRevision?: string } = {}): void {
+  rejected(problems: LoadProblem[], meta: { trigger?: LoadTrigger; rejectedRevision?: string; at?: Date } = {}): void {
     this.status = {
-      at: new Date().toISOString(),
+      at: (meta.at ?? new Date()).toISOString(),
       ok: false,
       trigger: meta.trigger,
       revision: this.bundle?.revision,
       rejectedRevision: meta.rejectedRevision,
       problems: problems.map(formatProblem),
     };
+  }
+
+  /**
+   * An attempt that found the files of the last one (nothing loaded again): /readyz shows when it was
+   * made and what made it, with what the last one found (the files not loaded are looked at anew).
+   */
+  unchanged(trigger: LoadTrigger, at: Date): void {
+    if (this.status) this.status = { ...this.status, at: at.toISOString(), trigger, unchanged: true };
   }
 
   /**
