@@ -45,6 +45,7 @@ const UNIT = [
   'observability/policy-result-tally.test.ts',
   'observability/token-redactor.test.ts',
   'payload/parse-strict-json.test.ts',
+  'payload/quote-bytes.test.ts',
   'payload/payload-fields.test.ts',
   'platform/environment-names-decide.test.ts',
   'platform/platform-config.test.ts',

@@ -32,16 +32,17 @@ function syntaxProblem(text: string, err: Error): StrictJson {
 /**
  * JSON text parsed as the service parses a body once it is known to be UTF-8 (parse-strict-json.ts):
  * a key given twice is refused with its path, a syntax error says where and why. The playground page
- * parses the payload it edits with this too.
+ * parses the payload it edits with this too. `quotesInText`: the `"` of the text, when the caller
+ * counted them from its bytes (mayHaveDuplicateKeys).
  */
-export function parseStrictJsonText(text: string): StrictJson {
+export function parseStrictJsonText(text: string, quotesInText?: number): StrictJson {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
     return syntaxProblem(text, err as Error);
   }
-  if (mayHaveDuplicateKeys(text, value)) {
+  if (mayHaveDuplicateKeys(text, value, quotesInText)) {
     const duplicate = findDuplicateKey(text);
     if (duplicate) {
       return {

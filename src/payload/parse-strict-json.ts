@@ -2,6 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { pathText, type FieldPath } from '../validation/field-path';
 import { pathAt } from './duplicate-keys';
 import { parseStrictJsonText, type StrictJson } from './parse-strict-json-text';
+import { quoteBytes } from './quote-bytes';
 
 export type { StrictJson };
 
@@ -43,5 +44,5 @@ function invalidUtf8(bytes: Buffer): StrictJson {
  */
 export function parseStrictJson(bytes: Buffer): StrictJson {
   if (!isUtf8(bytes)) return invalidUtf8(bytes);
-  return parseStrictJsonText(bytes.toString('utf8'));
+  return parseStrictJsonText(bytes.toString('utf8'), quoteBytes(bytes));
 }
