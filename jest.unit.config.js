@@ -99,6 +99,7 @@ const UNIT = [
   'reload/policy-reloader.test.ts',
   'reload/policy-sync.test.ts',
   'replay/check-record.test.ts',
+  'replay/damaged-archive.test.ts',
   'replay/text-lines.test.ts',
   'replay/format-markdown.test.ts',
   'replay/same-json.test.ts',

@@ -139,6 +139,12 @@ export function formatMarkdown(r: ReplayReport, opts: { runUrl?: string; limit?:
     );
   head.push(`| Unchanged | ${r.counts.unchanged} |`, `| Not replayable | ${r.counts.notReplayable} |`);
   if (r.counts.problems > 0) head.push(`| Unreadable archive lines | ${r.counts.problems} |`);
+  if (r.counts.damagedFiles > 0) {
+    head.push(`| ⚠️ Damaged archive files (replay incomplete) | ${r.counts.damagedFiles} |`, '');
+    for (const d of r.damagedFiles.slice(0, 10))
+      head.push(`> **Damaged:** ${cell(d.file, 300)}: ${cell(d.message, 500)}`);
+    if (r.damagedFiles.length > 10) head.push(`> …and ${r.damagedFiles.length - 10} more damaged files`);
+  }
   if (r.dependsOnUses)
     head.push(
       '',

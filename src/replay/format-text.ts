@@ -36,6 +36,7 @@ export function formatText(r: ReplayReport): string {
   row('Not replayable', r.counts.notReplayable);
   if (r.counts.outOfRange > 0) row('Outside --since/--until', r.counts.outOfRange);
   if (r.counts.problems > 0) row('Unreadable lines', r.counts.problems);
+  if (r.counts.damagedFiles > 0) row('Damaged files (replay incomplete)', r.counts.damagedFiles);
   for (const kind of CHANGE_KINDS) {
     const runs = r.changes[kind];
     if (runs.length === 0) continue;
@@ -60,6 +61,10 @@ export function formatText(r: ReplayReport): string {
     out.push('', `Not replayable (${r.counts.notReplayable}):`);
     for (const n of r.notReplayable)
       out.push(`  ${n.count} x ${n.message}`, `    e.g. ${n.examples.slice(0, 3).map(runLabel).join('; ')}`);
+  }
+  if (r.damagedFiles.length > 0) {
+    out.push('', `Damaged files (${r.counts.damagedFiles}): the runs after the place named were not replayed:`);
+    for (const d of r.damagedFiles) out.push(`  ${d.file}: ${d.message}`);
   }
   if (r.problems.length > 0) {
     out.push('', `Unreadable lines (${r.counts.problems}):`);

@@ -4,10 +4,15 @@ import type { ArchiveRecord } from '../archive/archive-record';
 import { checkRecord } from './check-record';
 import { textLines } from './text-lines';
 
-/** One line of an archive: a record to replay, or a problem that names where it is. */
+/**
+ * One line of an archive: a record to replay, or a problem that names where it is; or the end of a
+ * file that could not be read to its end (`damaged`: a gzip file cut short or corrupt, a read error),
+ * whose lines after `line` are lost.
+ */
 export type ArchiveLine =
   | { kind: 'record'; record: ArchiveRecord; where: string }
-  | { kind: 'problem'; where: string; message: string };
+  | { kind: 'problem'; where: string; message: string }
+  | { kind: 'damaged'; file: string; line: number; message: string };
 
 /** Whether a file starts with gzip's magic bytes (the name is not trusted). */
 function isGzip(path: string): boolean {
@@ -20,10 +25,24 @@ function isGzip(path: string): boolean {
   }
 }
 
+const readUpTo = (lines: number) =>
+  lines === 0 ? 'no line of it could be read' : `lines 1-${lines} were read, the rest of the file cannot be`;
+
+/** Why a file could not be read to its end: zlib's codes say cut short or corrupt, with where the reading stopped. */
+function damage(err: NodeJS.ErrnoException, gzip: boolean, lines: number, consumed: number, size: number): string {
+  if (!gzip) return `the file could not be read to its end (${err.message}); ${readUpTo(lines)}`;
+  const how =
+    err.code === 'Z_BUF_ERROR'
+      ? `truncated: it ends at byte ${size}, in the middle of its compressed data`
+      : `corrupt, found after ${consumed} of its ${size} bytes`;
+  return `the gzip file is ${how} (${err.message}); ${readUpTo(lines)}`;
+}
+
 /**
  * The lines of one archive file, streamed (plain or gzipped). A line that is not JSON or not a
- * record of a known format becomes a problem; so does a gzip file cut short. The last line of an
- * open file may be cut short by a crash: reported, and reading goes on with the next file.
+ * record of a known format becomes a problem. The last line of an open file may be cut short by a
+ * crash: reported, and reading goes on with the next file. A file that cannot be read to its end
+ * (a gzip file cut short or corrupt) ends with `damaged`, naming the last whole line read.
  */
 export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
   let gzip: boolean;
@@ -35,7 +54,8 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
   }
   // Large chunks: far fewer callbacks than the 16 KB defaults (zlib's were a third of replay's time).
   const file = createReadStream(path, { highWaterMark: 1 << 20 });
-  const input = gzip ? file.pipe(createGunzip({ chunkSize: 1 << 16 })) : file;
+  const gunzip = gzip ? createGunzip({ chunkSize: 1 << 16 }) : undefined;
+  const input = gunzip ? file.pipe(gunzip) : file;
   // pipe() does not pass the file's error on to gunzip: it ends the reading there, and says why.
   if (input !== file) file.on('error', (err) => input.destroy(err));
   let failure: Error | undefined;
@@ -64,5 +84,9 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
   } catch (err) {
     failure ??= err as Error;
   }
-  if (failure) yield { kind: 'problem', where: `${path}:${n}`, message: `reading stopped: ${failure.message}` };
+  if (failure) {
+    const size = file.bytesRead;
+    const message = damage(failure as NodeJS.ErrnoException, gzip, n, gunzip?.bytesWritten ?? size, size);
+    yield { kind: 'damaged', file: path, line: n, message };
+  }
 }

@@ -65,6 +65,10 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
   const until = opts.until?.getTime() ?? Infinity;
 
   for await (const line of archiveLines(opts.streams, opts.since)) {
+    if (line.kind === 'damaged') {
+      tally.damaged({ file: line.file, line: line.line, message: line.message });
+      continue;
+    }
     if (line.kind === 'problem') {
       tally.problem(line.where, line.message);
       opts.warn?.(line.where, line.message);

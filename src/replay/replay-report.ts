@@ -42,6 +42,13 @@ export interface UsesDependentRuns {
   runs: Array<RunRef & UsesDependence>;
 }
 
+/** An archive file that could not be read to its end: its lines after `line` were not replayed. */
+export interface DamagedFile {
+  file: string;
+  line: number;
+  message: string;
+}
+
 /** The whole result of a replay, JSON-serialisable (the `--format json` output). */
 export interface ReplayReport {
   archive: string;
@@ -62,6 +69,8 @@ export interface ReplayReport {
     problems: number;
     /** Runs whose recorded revision is the proposed one and whose answer still differs. */
     irreproducible: number;
+    /** Archive files that could not be read to their end (a gzip file cut short or corrupt): the replay is incomplete. */
+    damagedFiles: number;
   };
   /** How many replayed runs each recorded revision decided. */
   recordedRevisions: Record<string, number>;
@@ -71,6 +80,8 @@ export interface ReplayReport {
   listed: number;
   notReplayable: Array<Counted<RunRef>>;
   problems: Array<Counted<string>>;
+  /** Each file that could not be read to its end: the last whole line read (0: none) and why. */
+  damagedFiles: DamagedFile[];
   irreproducible: ChangedRun[];
   /** Present when the proposed set has exceptions with maxUses. */
   dependsOnUses?: UsesDependentRuns;
@@ -124,12 +135,14 @@ export class ReplayTally {
         notReplayable: 0,
         problems: 0,
         irreproducible: 0,
+        damagedFiles: 0,
       },
       recordedRevisions: {},
       byPolicy: [],
       changes,
       notReplayable: [],
       problems: [],
+      damagedFiles: [],
       irreproducible: [],
     };
   }
@@ -137,6 +150,12 @@ export class ReplayTally {
   problem(where: string, message: string): void {
     this.report.counts.problems++;
     countInto(this.report.problems, message, where, this.report.listed);
+  }
+
+  /** One per file (a file ends once): every one is kept. */
+  damaged(file: DamagedFile): void {
+    this.report.counts.damagedFiles++;
+    this.report.damagedFiles.push(file);
   }
 
   replayed(record: ArchiveRecord): void {

@@ -38,6 +38,7 @@ function report(runs: number, policies: number, reasons: number): ReplayReport {
       notReplayable: reasons * 2,
       problems: 0,
       irreproducible: 0,
+      damagedFiles: 0,
     },
     recordedRevisions: { abc122: runs * 5 },
     byPolicy: Array.from({ length: policies }, (_, i) => ({
@@ -55,6 +56,7 @@ function report(runs: number, policies: number, reasons: number): ReplayReport {
       examples: [],
     })),
     problems: [],
+    damagedFiles: [],
     irreproducible: [],
   };
 }

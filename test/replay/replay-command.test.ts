@@ -310,6 +310,34 @@ test('lines it cannot read are warned about and counted; every other run is repl
   expect(warnings.join('')).toContain('not JSON');
 });
 
+test('a rotated gzip file cut short: the runs before the cut are replayed, the file is named as damaged, and replay exits 2', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cut-gzip-'));
+  scratch.push(dir);
+  for (const name of readdirSync(recorded.archive)) copyFileSync(join(recorded.archive, name), join(dir, name));
+  const gz = readdirSync(dir).find((n) => n.endsWith('.gz')) as string;
+  const whole = readFileSync(join(dir, gz));
+  const inFile = gunzipSync(whole).toString('utf8').trim().split('\n').length;
+  writeFileSync(join(dir, gz), whole.subarray(0, Math.floor(whole.length * 0.6)));
+  const { report, warnings, code } = await replay({ dir: recorded.policies, archive: dir, failOn: 'any-change' });
+  expect(code).toBe(2);
+  expect(report?.damagedFiles).toEqual([
+    {
+      file: join(dir, gz),
+      line: expect.any(Number),
+      message: expect.stringMatching(
+        /^the gzip file is truncated: it ends at byte \d+, in the middle of its compressed data/,
+      ),
+    },
+  ]);
+  const read = report?.damagedFiles[0].line ?? 0;
+  expect(read).toBeGreaterThan(0);
+  expect(read).toBeLessThan(inFile);
+  // Every run of the other files and those before the cut are replayed, unchanged; none is lost without a word.
+  expect(report?.counts).toMatchObject({ replayed: records.length - inFile + read, problems: 0, damagedFiles: 1 });
+  expect(warnings.join('')).toContain(`archive file ${join(dir, gz)} is damaged: the gzip file is truncated`);
+  expect(warnings.join('')).not.toContain('audit log');
+});
+
 test('markdown: a summary table, newly allowed first and open, rows cut before the comment limit with the rest counted', async () => {
   const { formatMarkdown } = await import('../../src/replay/format-markdown');
   const everything = JSON.stringify({

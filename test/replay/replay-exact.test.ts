@@ -21,6 +21,7 @@ async function allRecords(dir: string): Promise<ArchiveRecord[]> {
   const out: ArchiveRecord[] = [];
   for (const name of readdirSync(dir).sort()) {
     for await (const line of readRecords(join(dir, name))) {
+      if (line.kind === 'damaged') throw new Error(`${line.file}: ${line.message}`);
       if (line.kind !== 'record') throw new Error(`${line.where}: ${line.message}`);
       out.push(line.record);
     }

@@ -86,7 +86,8 @@ function changedAsNamed(report: ReplayReport, failOn: ReplayCommandOptions['fail
 /**
  * `preflight-gate replay --archive <file|dir> --dir <proposed policies>`: decides every archived
  * run again under the proposed set and reports what would change (docs/replay.md). Exit 0, or 1
- * when --fail-on finds what it names or cannot vouch (runs not replayed, unreadable lines, nothing replayed); 2 on a usage error or an invalid policy set.
+ * when --fail-on finds what it names or cannot vouch (runs not replayed, unreadable lines, nothing replayed); 2 on a usage error, an invalid policy set or
+ * an archive file that cannot be read to its end (a gzip file cut short or corrupt: the report is still written).
  */
 export async function replayCommand(
   opts: ReplayCommandOptions,
@@ -156,6 +157,11 @@ async function replayStreams(
   if (opts.format === 'json') write(`${JSON.stringify(report, null, 2)}\n`);
   else if (opts.format === 'markdown') write(formatMarkdown(report, { runUrl: opts.runUrl }));
   else write(formatText(report));
+  // A file that cannot be read to its end makes the replay incomplete whatever --fail-on says:
+  // exit 2, as for an archive that is not there (fail closed), after the report of what was read.
+  for (const d of report.damagedFiles)
+    warn(`preflight-gate: archive file ${d.file} is damaged: ${d.message}; the replay is incomplete\n`);
+  if (report.damagedFiles.length > 0) return EXIT.usage;
   const why = cannotVouch(report, opts);
   for (const reason of why) warn(`preflight-gate: --fail-on: ${reason}\n`);
   return why.length > 0 || changedAsNamed(report, opts.failOn) ? EXIT.failed : EXIT.ok;
