@@ -1,5 +1,6 @@
 import { parseStrictJson } from '../src/payload/parse-strict-json';
 import { validatePreflightPayload } from '../src/payload/validate-payload';
+import type { PreflightPayload } from '../src/payload/types';
 import type { PolicyBundle } from '../src/policy/core/compiled';
 import { decide } from '../src/policy/engine/decide';
 import { largeRun } from '../test/helpers/large-run';
@@ -24,6 +25,12 @@ export interface LargeRunParse {
 export interface LargeRunDecide {
   targets: number;
   decideMicros: number;
+  /**
+   * The floor, measured in the same rounds: reading every target's attributes once (readEveryAttribute),
+   * the least a decision about the targets does. Its cost per target shows where the run stops fitting
+   * in the CPU's caches.
+   */
+  readMicros: number;
   /** Policies a decision visited on average (the policies in scope). */
   visitedPerDecision: number;
 }
@@ -59,9 +66,6 @@ function cpuMicrosEach<T>(items: readonly T[], seconds: number, works: ReadonlyA
   }
   return rounds.map((r) => r.sort((a, b) => a - b)[Math.floor(r.length / 2)]);
 }
-
-const cpuMicros = <T>(items: readonly T[], seconds: number, work: (item: T) => unknown): number =>
-  cpuMicrosEach(items, seconds, [work])[0];
 
 /** The benchmark's payload variants with `size` containers in their attack step, every attribute sent (test/helpers/large-run.ts). */
 const largeRunVariants = (size: number) => payloadVariants('large-run', largeRun(examplePreflight(), size));
@@ -104,7 +108,17 @@ export function measureLargeRunParse(sizes: readonly number[], seconds: number):
     .slice(1);
 }
 
-/** The decisions of each run size against `bundle`, one size's payloads generated at a time. */
+/** Keeps the floor's reads observable, so the compiler cannot drop them. */
+let readSink = 0;
+
+/** Reads the key and value of every attribute of every target of `payload` once. */
+function readEveryAttribute(payload: PreflightPayload): void {
+  for (const step of payload.execution.steps ?? [])
+    for (const target of step.targetExecutions ?? [])
+      for (const a of target.attributes ?? []) readSink += a.key.length + a.value.length;
+}
+
+/** The decisions of each run size against `bundle`, and their floor, one size's payloads generated at a time. */
 export async function measureLargeRunDecisions(
   bundle: PolicyBundle,
   sizes: readonly number[],
@@ -118,11 +132,15 @@ export async function measureLargeRunDecisions(
     let decisions = 0;
     const cases = variants.map((v, i) => ({ payload: v.payload, facts: facts[i] }));
     settleHeap();
-    const decideMicros = cpuMicros(cases, seconds, (c) => {
-      visited += decide(bundle, c.payload, c.facts, new Date(), { decisionId: 'bench-large' }).results.length;
-      decisions++;
-    });
-    out.push({ targets: size, decideMicros, visitedPerDecision: visited / decisions });
+    const [decideMicros, readMicros] = cpuMicrosEach(cases, seconds, [
+      (c) => {
+        visited += decide(bundle, c.payload, c.facts, new Date(), { decisionId: 'bench-large' }).results.length;
+        decisions++;
+      },
+      (c) => readEveryAttribute(c.payload),
+    ]);
+    out.push({ targets: size, decideMicros, readMicros, visitedPerDecision: visited / decisions });
   }
+  if (readSink === 0) throw new Error('the big runs carry no attribute: the floor read nothing');
   return out.slice(1);
 }

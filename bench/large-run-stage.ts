@@ -20,6 +20,11 @@ export interface LargeRunFigures {
   visitedPerDecision: number;
   /** decideMicros per target per policy visited, in ns: flat when the cost is linear in both. */
   nanosPerTargetPolicy: number;
+  /**
+   * The floor, in the same rounds as the decisions: reading every target's attributes once, in ns per
+   * target. Where it jumps between two sizes, the larger run no longer fits in the CPU's caches.
+   */
+  readNanosPerTarget: number;
 }
 
 /** The source that names bench/group-rule-set.ts's set to the child instead of a policy directory. */
@@ -55,7 +60,12 @@ export const readParseFigures = (stdout: string, label: string): LargeRunParse[]
 
 /** A decide child's figures: the set's size and one row per run size; anything else fails with `label`. */
 export function readDecideFigures(stdout: string, label: string): { policies: number; decide: LargeRunDecide[] } {
-  const decide = rows<LargeRunDecide>(stdout, 'decide', ['targets', 'decideMicros', 'visitedPerDecision'], label);
+  const decide = rows<LargeRunDecide>(
+    stdout,
+    'decide',
+    ['targets', 'decideMicros', 'readMicros', 'visitedPerDecision'],
+    label,
+  );
   const policies = (JSON.parse(stdout) as { policies?: unknown }).policies;
   if (!isNumber(policies)) throw new Error(`${label} printed no policy count`);
   return { policies, decide };
@@ -80,6 +90,7 @@ export function largeRunRows(
         decideMicros: d.decideMicros,
         visitedPerDecision: d.visitedPerDecision,
         nanosPerTargetPolicy: (d.decideMicros * 1000) / (p.targets * Math.max(d.visitedPerDecision, 1)),
+        readNanosPerTarget: (d.readMicros * 1000) / p.targets,
       };
     }),
   );

@@ -72,6 +72,7 @@ export function formatReport(r: BenchResults): string {
       'decide ms',
       'visited/decision',
       'ns per target x policy',
+      'plain read ns per target',
     ],
     (r.largeRuns ?? []).map((l) => [
       l.set,
@@ -82,6 +83,7 @@ export function formatReport(r: BenchResults): string {
       (l.decideMicros / 1000).toFixed(2),
       l.visitedPerDecision.toFixed(1),
       l.nanosPerTargetPolicy.toFixed(1),
+      l.readNanosPerTarget.toFixed(0),
     ]),
   );
   const bigHttp = r.largeRunHttp;

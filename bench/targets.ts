@@ -96,8 +96,31 @@ export function checkLargeRunHttpTargets(stage: LargeRunHttpFigures): TargetLine
 const STRICT_PARSE_LIMIT = 1.5;
 
 /**
- * Big runs: the strict parse against its floor, and per policy set, the decision's cost per target per policy in scope at the largest run
- * at most 1.3x that at the smallest (linear in targets x policies, not worse).
+ * A reference run for the linearity line: the smallest run at most this much cheaper per target than
+ * the largest to read (the floor, LargeRunFigures.readNanosPerTarget), i.e. in the same cache regime.
+ */
+const SAME_CACHE_REGIME = 0.8;
+
+/**
+ * The run the largest is compared with: the smallest whose plain read of every attribute costs per
+ * target at least SAME_CACHE_REGIME of the largest's. On the 2-core build machine (4 MB L2 per core)
+ * a 2,500-target run fits in the cache and its read costs half as much per target as at 5,000 or
+ * 10,000 (docs/performance.md): compared with it, a decision would be judged on the cache, not on its
+ * own cost. On a machine that holds every size in its caches, the smallest run is the reference.
+ */
+export function linearityReference<T extends { readNanosPerTarget: number }>(
+  own: readonly T[],
+): { reference: T; largest: T } | undefined {
+  const largest = own.at(-1);
+  if (!largest) return undefined;
+  const reference = own.find((r) => r.readNanosPerTarget >= SAME_CACHE_REGIME * largest.readNanosPerTarget);
+  return reference && reference !== largest ? { reference, largest } : undefined;
+}
+
+/**
+ * Big runs: the strict parse against its floor, and per policy set, the decision's cost per target per
+ * policy in scope at the largest run at most 1.3x that at the reference run in the same cache regime
+ * (linear in targets x policies, not worse).
  */
 export function checkLargeRunTargets(runs: readonly LargeRunFigures[]): TargetLine[] {
   const lines: TargetLine[] = [];
@@ -115,14 +138,26 @@ export function checkLargeRunTargets(runs: readonly LargeRunFigures[]): TargetLi
   }
   for (const set of new Set(runs.map((r) => r.set))) {
     const own = runs.filter((r) => r.set === set);
-    const small = own[0];
-    const large = own.at(-1);
-    if (!small || !large || small === large) continue;
-    const ratio = large.nanosPerTargetPolicy / small.nanosPerTargetPolicy;
+    const largest = own.at(-1);
+    if (!largest || own.length < 2) continue;
+    const name = `${set}: decision cost linear in targets x policies in scope (per target and policy at ${largest.targets} targets <= 1.3x at the smallest run in the same cache regime)`;
+    const pair = linearityReference(own);
+    const reads = own.map((r) => `${r.targets}: ${r.readNanosPerTarget.toFixed(0)} ns`).join(', ');
+    if (!pair) {
+      lines.push({
+        name,
+        pass: false,
+        detail: `no smaller run reads its attributes within ${x(1 / SAME_CACHE_REGIME)} of the largest's cost per target (${reads}): add a size between`,
+        correctness: false,
+      });
+      continue;
+    }
+    const { reference } = pair;
+    const ratio = largest.nanosPerTargetPolicy / reference.nanosPerTargetPolicy;
     lines.push({
-      name: `${set}: decision cost linear in targets x policies in scope (per target and policy at ${large.targets} targets <= 1.3x at ${small.targets})`,
+      name,
       pass: ratio <= 1.3,
-      detail: `${large.nanosPerTargetPolicy.toFixed(1)} ns vs ${small.nanosPerTargetPolicy.toFixed(1)} ns = ${x(ratio)}`,
+      detail: `${largest.nanosPerTargetPolicy.toFixed(1)} ns vs ${reference.nanosPerTargetPolicy.toFixed(1)} ns at ${reference.targets} = ${x(ratio)} (plain read per target ${reads})`,
       correctness: false,
     });
   }

@@ -13,8 +13,8 @@ describe('the big-run stage reads its children', () => {
     const parse = readParseFigures(parseOut, 'parse');
     const set = readDecideFigures(
       decideOut([
-        { targets: 500, decideMicros: 1500, visitedPerDecision: 3 },
-        { targets: 1000, decideMicros: 3300, visitedPerDecision: 3 },
+        { targets: 500, decideMicros: 1500, readMicros: 100, visitedPerDecision: 3 },
+        { targets: 1000, decideMicros: 3300, readMicros: 250, visitedPerDecision: 3 },
       ]),
       'perGroup',
     );
@@ -24,13 +24,14 @@ describe('the big-run stage reads its children', () => {
       ['perGroup', 3, 1000, 8000, 6000],
     ]);
     expect(rows.map((r) => r.nanosPerTargetPolicy)).toEqual([1000, 1100]);
+    expect(rows.map((r) => r.readNanosPerTarget)).toEqual([200, 250]);
   });
 
   it('orders rows by size, then set, as the report prints them', () => {
     const parse = readParseFigures(parseOut, 'parse');
     const decide = [
-      { targets: 500, decideMicros: 1, visitedPerDecision: 1 },
-      { targets: 1000, decideMicros: 2, visitedPerDecision: 1 },
+      { targets: 500, decideMicros: 1, readMicros: 1, visitedPerDecision: 1 },
+      { targets: 1000, decideMicros: 2, readMicros: 2, visitedPerDecision: 1 },
     ];
     const rows = largeRunRows(parse, [
       { name: 'a', policies: 1, decide },
@@ -43,16 +44,23 @@ describe('the big-run stage reads its children', () => {
     expect(() => readParseFigures('Error: boom', 'big runs, parse')).toThrow('big runs, parse printed no JSON');
     expect(() => readParseFigures('{"decide":[]}', 'big runs, parse')).toThrow('printed no "parse" figures');
     expect(() => readDecideFigures(decideOut([{ targets: 500, decideMicros: null }]), 'big runs, bundled')).toThrow(
-      'big runs, bundled printed a row without decideMicros, visitedPerDecision',
+      'big runs, bundled printed a row without decideMicros, readMicros, visitedPerDecision',
     );
     expect(() =>
-      readDecideFigures(JSON.stringify({ decide: [{ targets: 1, decideMicros: 1, visitedPerDecision: 1 }] }), 'x'),
+      readDecideFigures(
+        JSON.stringify({ decide: [{ targets: 1, decideMicros: 1, readMicros: 1, visitedPerDecision: 1 }] }),
+        'x',
+      ),
     ).toThrow('x printed no policy count');
   });
 
   it('fails when a set has no decisions at a size that was parsed', () => {
     const parse = readParseFigures(parseOut, 'parse');
-    const set = { name: 'bundled', policies: 5, decide: [{ targets: 500, decideMicros: 1, visitedPerDecision: 1 }] };
+    const set = {
+      name: 'bundled',
+      policies: 5,
+      decide: [{ targets: 500, decideMicros: 1, readMicros: 1, visitedPerDecision: 1 }],
+    };
     expect(() => largeRunRows(parse, [set])).toThrow('bundled: no decisions measured at 1000 targets');
   });
 });

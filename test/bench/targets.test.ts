@@ -1,4 +1,11 @@
-import { checkLargeRunHttpTargets, checkReplayTargets, checkTargets, LARGE_RUN_CPU_LIMIT } from '../../bench/targets';
+import {
+  checkLargeRunHttpTargets,
+  checkLargeRunTargets,
+  checkReplayTargets,
+  checkTargets,
+  LARGE_RUN_CPU_LIMIT,
+} from '../../bench/targets';
+import type { LargeRunFigures } from '../../bench/large-run-stage';
 import type { LargeRunHttpFigures } from '../../bench/large-run-http-stage';
 import type { ReplayFigures } from '../../bench/replay-bench';
 import { formatReport } from '../../bench/report';
@@ -231,5 +238,50 @@ describe('big runs over HTTP (issue 29 item 2)', () => {
       '2000-target runs, bundled policies: every answer as expected, no 5xx, no error decision',
       "2000-target runs, bundled policies: CPU per request <= 15x the baseline's (read + HMAC of the same body)",
     ]);
+  });
+});
+
+describe('big runs decided in-process: linear in targets x policies', () => {
+  /** One set's rows: [targets, ns per target and policy, plain read ns per target]. */
+  const runs = (...rows: Array<[number, number, number]>): LargeRunFigures[] =>
+    rows.map(([targets, nanosPerTargetPolicy, readNanosPerTarget]) => ({
+      set: 'perGroup',
+      policies: 3,
+      targets,
+      bodyBytes: targets * 1000,
+      parseMicros: 1,
+      floorParseMicros: 1,
+      decideMicros: (nanosPerTargetPolicy * targets * 3) / 1000,
+      visitedPerDecision: 3,
+      nanosPerTargetPolicy,
+      readNanosPerTarget,
+    }));
+  const linearity = (figures: LargeRunFigures[]) =>
+    checkLargeRunTargets(figures).find((l) => l.name.startsWith('perGroup: decision cost linear'));
+
+  test('a run in the cache is not the reference: the largest is compared with the smallest run read as dearly', () => {
+    // 2,500 targets fit in the cache (read at half the cost): 5,000 is the reference.
+    const line = linearity(runs([2500, 500, 130], [5000, 600, 300], [10000, 700, 260]));
+    expect(line).toMatchObject({ pass: true });
+    expect(line?.detail).toBe(
+      '700.0 ns vs 600.0 ns at 5000 = 1.17x (plain read per target 2500: 130 ns, 5000: 300 ns, 10000: 260 ns)',
+    );
+  });
+
+  test('with every run read alike, the smallest is the reference', () => {
+    expect(linearity(runs([500, 100, 100], [1000, 125, 100]))?.detail).toMatch(
+      /^125\.0 ns vs 100\.0 ns at 500 = 1\.25x/,
+    );
+  });
+
+  test('more than 1.3x over the reference fails', () => {
+    expect(linearity(runs([2500, 500, 130], [5000, 500, 300], [10000, 660, 260]))?.pass).toBe(false);
+    expect(linearity(runs([500, 100, 100], [1000, 131, 100]))?.pass).toBe(false);
+  });
+
+  test('no smaller run in the largest run’s cache regime: the line fails and says to add a size', () => {
+    const line = linearity(runs([2500, 500, 100], [10000, 500, 300]));
+    expect(line).toMatchObject({ pass: false });
+    expect(line?.detail).toMatch(/^no smaller run reads its attributes within 1\.25x .*: add a size between$/);
   });
 });
