@@ -4,7 +4,7 @@ import { toLocatedErrors, validated } from '../validation/field-errors';
 import { pathText } from '../validation/field-path';
 import { formatProblem } from '../policy/loading/load-error';
 import { onePerMistake, schemaSuggestion } from '../policy/loading/schema-suggestion';
-import { parseYamlSource } from '../policy/loading/yaml-source';
+import { parseYamlSource, type ParsedDocument } from '../policy/loading/yaml-source';
 import { validateSignalSourcesFile } from './generated/signal-sources-file-schema';
 import type { SourceEntry, SourcesFile } from './signal-sources-file-schema';
 import { ENV_SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth } from './signal-source';
@@ -96,14 +96,17 @@ function calendarOf(e: SourceEntry, where: string): SignalSource['calendar'] {
   return { timeZone: e.timeZone };
 }
 
-function fromEntry(kind: SourceKind, name: string, e: SourceEntry, file: string): SignalSource {
-  const source = connectionOf(kind, name, e, file);
-  const calendar = calendarOf(e, `SIGNAL_SOURCES_FILE ${file}: ${kind}.${name}`);
+/** Reads a file an entry names (a token, password, header value or CA): readText where the service runs. */
+type ReadFile = (file: string, what: string) => string;
+
+/** An entry of the sources file, checked and its files read; `where` names it in errors (with its line). */
+function fromEntry(kind: SourceKind, name: string, e: SourceEntry, where: string, read: ReadFile): SignalSource {
+  const source = connectionOf(kind, name, e, where, read);
+  const calendar = calendarOf(e, where);
   return calendar === undefined ? source : { ...source, calendar };
 }
 
-function connectionOf(kind: SourceKind, name: string, e: SourceEntry, file: string): SignalSource {
-  const where = `SIGNAL_SOURCES_FILE ${file}: ${kind}.${name}`;
+function connectionOf(kind: SourceKind, name: string, e: SourceEntry, where: string, readText: ReadFile): SignalSource {
   if (e.bearerToken !== undefined && e.bearerTokenFile !== undefined)
     throw new ConfigError(`${where}: give bearerToken or bearerTokenFile, not both`);
   const bearer =
@@ -147,7 +150,7 @@ function connectionOf(kind: SourceKind, name: string, e: SourceEntry, file: stri
  * SIGNAL_SOURCES_FILE parsed and checked against its schema; nothing it names is read yet. Each
  * mistake is named at its file:line:col, with the did-you-mean a policy's schema errors get.
  */
-function readSourcesFile(file: string): SourcesFile {
+function readSourcesFile(file: string): { value: SourcesFile; doc?: ParsedDocument } {
   const { documents, problems } = parseYamlSource({ file, text: readText(file, 'SIGNAL_SOURCES_FILE') });
   const syntax = problems.filter((p) => p.severity === 'error');
   if (syntax.length > 0)
@@ -166,29 +169,36 @@ function readSourcesFile(file: string): SourcesFile {
     });
     throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is invalid: ${located.join('; ')}`);
   }
-  return value as SourcesFile;
+  return { value: value as SourcesFile, doc };
 }
 
-function fromFile(file: string): SignalSource[] {
-  const parsed = readSourcesFile(file);
+/**
+ * Every entry of the file, checked as the service checks it at start-up (URLs, one kind of auth, a
+ * time zone), each error naming the entry at its file:line:col; `read` reads the files entries name.
+ */
+function entriesOf(file: string, read: ReadFile): SignalSource[] {
+  const { value, doc } = readSourcesFile(file);
   return SOURCE_KINDS.flatMap((kind) =>
-    Object.entries(parsed[kind] ?? {}).map(([name, entry]) => fromEntry(kind, name, entry, file)),
+    Object.entries(value[kind] ?? {}).map(([name, entry]) => {
+      const at = doc?.locate([kind, name], 'key') ?? { line: 1, col: 1 };
+      return fromEntry(kind, name, entry, `SIGNAL_SOURCES_FILE ${file}:${at.line}:${at.col} ${kind}.${name}`, read);
+    }),
   );
 }
 
 /**
- * The sources SIGNAL_SOURCES_FILE defines, by kind and name, without reading the tokens, passwords
- * and CA files it names (they exist where the service runs, not where `validate` checks a pull
- * request). A file that is not valid YAML or breaks its schema is a ConfigError, as at start-up.
+ * The sources SIGNAL_SOURCES_FILE defines, by kind and name, checked as at start-up but without
+ * reading the tokens, passwords and CA files it names (they exist where the service runs, not where
+ * `validate` checks a pull request). A file that is not valid YAML, breaks its schema or has an
+ * entry the service would refuse (a URL without http://) is a ConfigError, as at start-up.
  */
 export function signalSourceNames(file: string): Array<{ kind: SourceKind; name: string }> {
-  const parsed = readSourcesFile(file);
-  return SOURCE_KINDS.flatMap((kind) => Object.keys(parsed[kind] ?? {}).map((name) => ({ kind, name })));
+  return entriesOf(file, () => '').map(({ kind, name }) => ({ kind, name }));
 }
 
 /** The live-signal settings of docs/signals.md; a bad value is a ConfigError naming what to fix. */
 export function parseSignalsConfig(env: NodeJS.ProcessEnv): SignalsConfig {
-  const file = env.SIGNAL_SOURCES_FILE ? fromFile(env.SIGNAL_SOURCES_FILE) : [];
+  const file = env.SIGNAL_SOURCES_FILE ? entriesOf(env.SIGNAL_SOURCES_FILE, readText) : [];
   const sources = [...file];
   for (const kind of ENV_SOURCE_KINDS) {
     const fromVars = fromEnv(env, kind);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseSignalsConfig } from '../../src/signals/signals-config';
+import { parseSignalsConfig, signalSourceNames } from '../../src/signals/signals-config';
 
 describe('signal sources configuration', () => {
   let dir: string;
@@ -252,5 +252,52 @@ describe('json sources in SIGNAL_SOURCES_FILE', () => {
 
   it('JSON_URL is not a setting: json sources live in the file only', () => {
     expect(parseSignalsConfig({ JSON_URL: 'http://h' }).sources).toEqual([]);
+  });
+});
+
+describe('signalSourceNames (validate --signal-sources): the entries checked as at start-up, no file they name read', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'source-names-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (text: string) => {
+    const path = join(dir, 'sources.yaml');
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('names the sources without reading the token, password and CA files (they exist where the service runs)', () => {
+    const path = file(
+      'alertmanager:\n  eu: { url: "https://am", bearerTokenFile: /nowhere/token, caFile: /nowhere/ca.pem }\nprometheus:\n  thanos: { url: "http://t", basicAuth: { username: u, passwordFile: /nowhere/p } }\n',
+    );
+    expect(signalSourceNames(path)).toEqual([
+      { kind: 'alertmanager', name: 'eu' },
+      { kind: 'prometheus', name: 'thanos' },
+    ]);
+  });
+
+  it.each([
+    [
+      'a URL without http://',
+      'alertmanager:\n  eu:\n    url: "http://am"\n  us:\n    url: am:9093\n',
+      ':4:3 alertmanager.us.url must be an http:// or https:// URL, got "am:9093"',
+    ],
+    [
+      'a bearer token and basic auth',
+      'prometheus:\n  p: { url: "http://p", bearerToken: t, basicAuth: { username: u, password: x } }\n',
+      ':2:3 prometheus.p: give a bearer token or basic auth, not both',
+    ],
+    [
+      'basic auth without a password',
+      'prometheus:\n  p: { url: "http://p", basicAuth: { username: u } }\n',
+      ':2:3 prometheus.p.basicAuth: give password or passwordFile (one of them)',
+    ],
+    [
+      'a time zone that is not one',
+      'json:\n  cal: { url: "http://c", format: ical, timeZone: CEST }\n',
+      ':2:3 json.cal.timeZone: unknown time zone "CEST"',
+    ],
+  ])('refuses %s as the service would, at the entry line', (_what, text, message) => {
+    const path = file(text);
+    expect(() => signalSourceNames(path)).toThrow(`SIGNAL_SOURCES_FILE ${path}${message}`);
+    expect(() => parseSignalsConfig({ SIGNAL_SOURCES_FILE: path })).toThrow(`SIGNAL_SOURCES_FILE ${path}${message}`);
   });
 });
