@@ -10,7 +10,9 @@ const object = (v: unknown): Loose => (typeof v === 'object' && v !== null && !A
 
 /** The run of decision `id` in a decision archive (a file or a directory, docs/replay.md). */
 export async function deniedRunFromArchive(path: string, id: string): Promise<DeniedRun> {
+  const damaged: string[] = [];
   for await (const line of archiveLines(archiveSources(path))) {
+    if (line.kind === 'damaged') damaged.push(`${line.file}: ${line.message}`);
     if (line.kind !== 'record' || line.record.id !== id) continue;
     const { record } = line;
     return {
@@ -24,8 +26,10 @@ export async function deniedRunFromArchive(path: string, id: string): Promise<De
       denied: record.results.filter((r) => r.result === 'deny').map((r) => r.policy),
     };
   }
+  // A damaged file may have held it: say so rather than only that it is not there.
+  const unread = damaged.length > 0 ? `; it may be in what could not be read of ${damaged.join('; ')}` : '';
   throw new UsageError(
-    `decision ${id} is not in the archive ${path} (is DECISION_ARCHIVE on, and the decision id the one in the denial message?)`,
+    `decision ${id} is not in the archive ${path} (is DECISION_ARCHIVE on, and the decision id the one in the denial message?)${unread}`,
   );
 }
 

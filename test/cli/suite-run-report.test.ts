@@ -38,6 +38,24 @@ describe('test run reports', () => {
     ]);
   });
 
+  test('in a large set: the policy meant, and the first 20 known names with how many more', () => {
+    const many = Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [
+        `gate-${i}.yaml`,
+        BLOCK_PROD.replace('name: block-prod', `name: gate-${i}`),
+      ]),
+    );
+    const [report] = run({
+      ...many,
+      'p.test.yaml': SUITE.replace('denied: [block-prod]', 'denied: [block-prdo]'),
+    }).suites;
+    const message = report.problems.map((p) => p.message).find((m) => m.includes('block-prdo')) ?? '';
+    expect(message).toMatch(
+      /^policy "block-prdo" does not exist in this policy set: did you mean "block-prod"\? \(known: /,
+    );
+    expect(message).toMatch(/ and 12 more\)$/);
+  });
+
   test('a policy name near none: no suggestion, the names the set knows', () => {
     const [report] = run({ 'p.test.yaml': SUITE.replace('denied: [block-prod]', 'denied: [freeze-all]') }).suites;
     expect(report.problems.map((p) => p.message)).toEqual([

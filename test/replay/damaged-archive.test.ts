@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { deniedRunFromArchive } from '../../src/approvals/find-denied-run';
 import { replayCommand } from '../../src/cli/commands/replay-command';
 import { readRecords, type ArchiveLine } from '../../src/replay/read-records';
 import type { ReplayReport } from '../../src/replay/replay-report';
@@ -108,4 +109,13 @@ describe('a damaged archive file', () => {
       expect(stderr).not.toContain(`${cut}:0`);
     },
   );
+
+  it('exception --from-decision: a decision not found in a damaged archive may be in what could not be read, and is told so', async () => {
+    const cut = file('lookup.jsonl.gz', GZIP.subarray(0, 40));
+    await expect(deniedRunFromArchive(cut, 'd-1')).rejects.toThrow(
+      new RegExp(
+        `^decision d-1 is not in the archive .*; it may be in what could not be read of ${cut}: the gzip file is truncated`,
+      ),
+    );
+  });
 });

@@ -56,6 +56,9 @@ export function suiteErrorsText(problems: readonly LoadProblem[]): string {
 function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyBundle): LoadProblem[] {
   const names = bundle.policies.map((p) => p.name);
   const known = new Set(names);
+  // A large set is named by its first policies: the did-you-mean names the one meant.
+  const knownText =
+    names.length > 20 ? `${names.slice(0, 20).join(', ')} and ${names.length - 20} more` : names.join(', ');
   const out: LoadProblem[] = [];
   const flag = (name: string, path: FieldPath) => {
     if (known.has(name)) return;
@@ -63,7 +66,7 @@ function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyB
       file: suite.file,
       ...suite.locate(path),
       path: pathText(path),
-      message: `policy "${name}" does not exist in this policy set${didYouMean(meantNames(name, names))} (known: ${names.join(', ')})`,
+      message: `policy "${name}" does not exist in this policy set${didYouMean(meantNames(name, names))} (known: ${knownText})`,
       severity: 'error',
     });
   };
