@@ -49,7 +49,7 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
   try {
     gzip = isGzip(path);
   } catch (err) {
-    yield { kind: 'problem', where: path, message: `cannot read the file: ${(err as Error).message}` };
+    yield { kind: 'damaged', file: path, line: 0, message: `the file cannot be read (${(err as Error).message})` };
     return;
   }
   // Large chunks: far fewer callbacks than the 16 KB defaults (zlib's were a third of replay's time).

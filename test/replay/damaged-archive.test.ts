@@ -73,6 +73,13 @@ describe('a damaged archive file', () => {
     });
   });
 
+  it('a file that cannot be opened is damaged too: none of it was read', async () => {
+    const gone = join(dir, 'gone.jsonl.gz');
+    expect(await read(gone)).toEqual([
+      { kind: 'damaged', file: gone, line: 0, message: expect.stringMatching(/^the file cannot be read \(ENOENT: /) },
+    ]);
+  });
+
   it('a whole gzip file is not damaged', async () => {
     const lines = await read(file('whole.jsonl.gz', GZIP));
     expect(lines).toHaveLength(400);
