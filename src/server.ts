@@ -223,9 +223,10 @@ export async function startServer(
         }),
     });
     // Not awaited: the caller installs its SIGTERM handling as soon as the server listens. A change
-    // made between the first load and the watch starting is caught by one reload once it is ready.
+    // made between the first load and the watch starting is caught by one more look once it is
+    // ready, part of the start-up (found unchanged, it leaves /readyz's lastLoad the start-up's).
     void watcher.ready.then(() => {
-      if (!shuttingDown) reload('watch');
+      if (!shuttingDown) reload('startup');
     });
   }
 

@@ -26,6 +26,17 @@ describe('files not loaded, on /readyz as the watcher sees them (real server pro
   const bak = `${dir}/gate.yaml.bak:1:1 warning: not loaded, ignored: only *.yaml and *.yml files are policies`;
   const listed = async () => ((await readyz(server.url)).lastLoad?.problems ?? []).filter((p) => p.startsWith(bak));
 
+  it("after start-up, lastLoad is the start-up's, also once the watch's first look found the same files", async () => {
+    // That look (server.ts, once the watch is up) moves policyFiles.checkedAt past the start-up's load.
+    await waitFor(async () => {
+      const ready = await readyz(server.url);
+      return ready.policyFiles?.checkedAt !== undefined && ready.policyFiles.checkedAt !== ready.lastLoad?.at;
+    }, "the watch's first look");
+    const ready = await readyz(server.url);
+    expect(ready.lastLoad).toMatchObject({ ok: true, trigger: 'startup', revision: revisionFor(A) });
+    expect(ready.lastLoad).not.toHaveProperty('unchanged');
+  });
+
   it('shows a file added beside an unchanged set, keeps it while a set is rejected, and drops it once removed', async () => {
     expect(await listed()).toEqual([]);
     writeFileSync(join(dir, 'gate.yaml.bak'), blockPolicy('gate', 'beta'));

@@ -196,6 +196,14 @@ describe('an attempt that finds the files unchanged is still the last attempt on
     expect(store.current()?.loadedAt.toISOString()).toBe('2026-03-02T10:00:00.000Z');
   });
 
+  it("the start-up's second look (once the watch is up) that finds the same files leaves lastLoad the start-up's", () => {
+    const startup = store.lastLoad();
+    now = new Date('2026-03-02T10:05:00.250Z');
+    expect(reloader.reload('startup').result).toBe('unchanged');
+    expect(store.lastLoad()).toEqual(startup);
+    expect(reloader.sync()).toMatchObject({ inSync: true, checkedAt: '2026-03-02T10:05:00.250Z' });
+  });
+
   it('after a rejection: the unchanged attempt keeps saying rejected, at its own time and trigger', () => {
     now = new Date('2026-03-02T10:10:00Z');
     write(INVALID);

@@ -28,11 +28,13 @@ export interface ReadyBody {
   lastLoad?: {
     ok: boolean;
     trigger?: string;
+    at?: string;
     unchanged?: true;
     revision?: string;
     rejectedRevision?: string;
     problems: string[];
   };
+  policyFiles?: { checkedAt?: string };
 }
 
 export const readyz = async (url: string) => (await getJson<ReadyBody>(`${url}/readyz`)).body;

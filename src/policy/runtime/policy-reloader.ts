@@ -154,8 +154,9 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
         // Still an attempt: /readyz's lastLoad and policyFiles say when it was made (and lastLoad by what).
+        // Not the start-up's second look (server.ts, once the watch is up): lastLoad stays the start-up's.
         const at = clock();
-        store.unchanged(trigger, at);
+        if (trigger !== 'startup') store.unchanged(trigger, at);
         if (sync) setSync({ ...sync, checkedAt: at.toISOString() });
         events.unchanged({ trigger, revision: previous, sync });
         return { result: 'unchanged', revision: previous };
