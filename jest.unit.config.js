@@ -36,6 +36,7 @@ const UNIT = [
   'cli/readme-workflow.test.ts',
   'cli/suite-logic.test.ts',
   'cli/suite-run-report.test.ts',
+  'cli/validate-suites.test.ts',
   'cli/suite-schema-suggestions.test.ts',
   'helm/dockerfile.test.ts',
   'http/in-flight.test.ts',

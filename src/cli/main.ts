@@ -49,7 +49,9 @@ const program = new Command('preflight-gate')
 
 program
   .command('validate')
-  .description('check every policy file (schema and semantics) and every test suite (its shape and the files it reads)')
+  .description(
+    'check every policy file (schema and semantics) and every test suite (its shape, the files it reads and the policies it names, as test reads them)',
+  )
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(PROBLEM_FORMATS).default('text'))
   .option(

@@ -6,6 +6,8 @@ import { ignoredFileProblems } from '../../policy/loading/ignored-policy-files';
 import { formatProblems, problemsFail, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';
+import { suiteProblems } from '../suite/suite-problems';
+import { servedBundle } from '../served-bundle';
 import { EXIT, readSettings, UsageError } from '../usage-error';
 import { signalSourceNames } from '../../signals/signals-config';
 import { unknownSignalSources } from '../../signals/unknown-signal-sources';
@@ -20,7 +22,8 @@ export interface ValidateOptions {
 
 /**
  * `preflight-gate validate [dir]`: every policy file through the service's own loader (schema and
- * semantic checks), plus every test suite: its shape and the payload and signals files it names.
+ * semantic checks), plus every test suite: its shape, the payload and signals files it reads (read
+ * and checked as `test` reads them) and the policy names its expectations give.
  * Exit 1 on any error; warnings pass, unless --strict (then a warning is exit 1 too).
  */
 export function validateCommand(
@@ -37,7 +40,7 @@ export function validateCommand(
   const suites = loadSuites(dir);
   const problems = [
     ...(result.ok ? result.warnings : result.problems),
-    ...suites.flatMap((s) => s.problems),
+    ...suiteProblems(suites, result.ok ? servedBundle(result.bundle, env) : undefined),
     ...ignoredFileProblems(dir),
     ...(result.ok && defined !== undefined && sourcesFile !== undefined
       ? unknownSignalSources(result.bundle, defined, sourcesFile, writtenDocuments(sources))

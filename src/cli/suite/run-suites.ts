@@ -2,7 +2,7 @@ import type { PolicyBundle } from '../../policy/core/compiled';
 import type { Decision } from '../../policy/core/decision';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
-import type { LoadProblem } from '../../policy/loading/load-error';
+import { formatProblem, type LoadProblem } from '../../policy/loading/load-error';
 import { didYouMean, meantNames } from '../../policy/loading/near-name';
 import { checkCase, checkJudgement } from './check-case';
 import { guardView } from '../../guard/guard-view';
@@ -78,13 +78,22 @@ function unknownPolicies(suite: LoadedSuite, doc: SuiteDocument, bundle: PolicyB
   return out;
 }
 
-/** A bad edit is shown where it is written (`file:line:col cases[2].patch.execution.enviroment: ...`). */
-function inputError(suite: LoadedSuite, caseIndex: number, err: unknown): string {
-  if (!(err instanceof CaseInputError)) return (err as Error).message;
-  const path: FieldPath = [...(err.origin === 'case' ? ['cases', caseIndex] : ['defaults']), ...err.path];
-  const { line, col } = suite.locate(path, 'key');
-  return `${suite.file}:${line}:${col} ${pathText(path)}: ${err.message}`;
+/**
+ * Why a case cannot run, as a problem of its suite: a bad edit where it is written
+ * (`cases[2].patch.execution.enviroment`), any other input (an unreadable payload or signals file,
+ * malformed state) at the case.
+ */
+function cannotRunProblem(suite: LoadedSuite, caseIndex: number, err: unknown): LoadProblem {
+  const edit = err instanceof CaseInputError;
+  const path: FieldPath = edit
+    ? [...(err.origin === 'case' ? ['cases', caseIndex] : ['defaults']), ...err.path]
+    : ['cases', caseIndex];
+  const at = edit ? suite.locate(path, 'key') : suite.locate(path);
+  return { file: suite.file, ...at, path: pathText(path), message: (err as Error).message, severity: 'error' };
 }
+
+/** The case's failure line: a bad edit with where it is written (`file:line:col cases[2].patch...: ...`), else the reason. */
+const cannotRunText = (p: LoadProblem, edit: boolean) => `cannot run: ${edit ? formatProblem(p) : p.message}`;
 
 /** Told every decision a case made and the bundle it was made on (test --coverage reads them); never writes to either. */
 export type ObserveDecision = (decided: PolicyBundle, decision: Decision) => void;
@@ -97,6 +106,7 @@ function runSuite(
   cache: FileCache,
   guarded: () => PolicyBundle,
   observe: ObserveDecision,
+  cannotRun: (problem: LoadProblem) => void,
 ): SuiteReport {
   const problems = [...suite.problems];
   const doc = suite.doc;
@@ -149,11 +159,13 @@ function runSuite(
           seconds: seconds(),
         });
       } catch (err) {
+        const problem = cannotRunProblem(suite, i, err);
+        cannotRun(problem);
         cases.push({
           name: c.name,
           ...at,
           ok: false,
-          failures: [`cannot run: ${inputError(suite, i, err)}`],
+          failures: [cannotRunText(problem, err instanceof CaseInputError)],
           cannotRun: true,
           seconds: seconds(),
         });
@@ -175,14 +187,18 @@ function runSuite(
   return { file: suite.file, name: suite.name, ok, problems, cases, written: suite.written, ...(notRun && { notRun }) };
 }
 
-/** Runs every suite against the bundle (the served one: with the built-in policies). Pure apart from reading payload files. */
+/**
+ * Runs every suite against the bundle (the served one: with the built-in policies). Pure apart from
+ * reading payload files. `cannotRun` is told why each case that cannot run as written cannot (validate reports it).
+ */
 export function runSuites(
   suites: readonly LoadedSuite[],
   bundle: PolicyBundle,
   observe: ObserveDecision = ignore,
+  cannotRun: (problem: LoadProblem) => void = () => undefined,
 ): SuiteReport[] {
   const cache: FileCache = new Map();
   let view: PolicyBundle | undefined;
   const guarded = () => (view ??= guardView(bundle));
-  return suites.map((s) => runSuite(s, bundle, cache, guarded, observe));
+  return suites.map((s) => runSuite(s, bundle, cache, guarded, observe, cannotRun));
 }
