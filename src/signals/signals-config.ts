@@ -83,66 +83,69 @@ function fromEnv(env: NodeJS.ProcessEnv, kind: SourceKind): SignalSource | undef
   };
 }
 
+/** An entry's field as errors name it: `file:line:col kind.name.field`, at the field (or the nearest part written). */
+type Where = (...field: string[]) => string;
+
 /** A json source's `format: ical` and its timeZone (an IANA name), checked at start-up. */
-function calendarOf(e: SourceEntry, where: string): SignalSource['calendar'] {
+function calendarOf(e: SourceEntry, where: Where): SignalSource['calendar'] {
   if (e.format !== 'ical') {
     if (e.timeZone !== undefined)
-      throw new ConfigError(`${where}.timeZone is only read with format: ical (an iCalendar source)`);
+      throw new ConfigError(`${where('timeZone')} is only read with format: ical (an iCalendar source)`);
     return undefined;
   }
   if (e.timeZone === undefined) return {};
   const problem = zoneProblem(e.timeZone);
-  if (problem !== undefined) throw new ConfigError(`${where}.timeZone: ${problem}`);
+  if (problem !== undefined) throw new ConfigError(`${where('timeZone')}: ${problem}`);
   return { timeZone: e.timeZone };
 }
 
 /** Reads a file an entry names (a token, password, header value or CA): readText where the service runs. */
 type ReadFile = (file: string, what: string) => string;
 
-/** An entry of the sources file, checked and its files read; `where` names it in errors (with its line). */
-function fromEntry(kind: SourceKind, name: string, e: SourceEntry, where: string, read: ReadFile): SignalSource {
+/** An entry of the sources file, checked and its files read; `where` names its fields in errors. */
+function fromEntry(kind: SourceKind, name: string, e: SourceEntry, where: Where, read: ReadFile): SignalSource {
   const source = connectionOf(kind, name, e, where, read);
   const calendar = calendarOf(e, where);
   return calendar === undefined ? source : { ...source, calendar };
 }
 
-function connectionOf(kind: SourceKind, name: string, e: SourceEntry, where: string, readText: ReadFile): SignalSource {
+function connectionOf(kind: SourceKind, name: string, e: SourceEntry, where: Where, readText: ReadFile): SignalSource {
   if (e.bearerToken !== undefined && e.bearerTokenFile !== undefined)
-    throw new ConfigError(`${where}: give bearerToken or bearerTokenFile, not both`);
+    throw new ConfigError(`${where('bearerTokenFile')}: give bearerToken or bearerTokenFile, not both`);
   const bearer =
     e.bearerToken ??
-    (e.bearerTokenFile === undefined ? undefined : readText(e.bearerTokenFile, `${where}.bearerTokenFile`));
+    (e.bearerTokenFile === undefined ? undefined : readText(e.bearerTokenFile, where('bearerTokenFile')));
   let basic: { username: string; password: string } | undefined;
   if (e.basicAuth) {
     const { username, password, passwordFile } = e.basicAuth;
     if ((password === undefined) === (passwordFile === undefined))
-      throw new ConfigError(`${where}.basicAuth: give password or passwordFile (one of them)`);
+      throw new ConfigError(`${where('basicAuth')}: give password or passwordFile (one of them)`);
     basic = {
       username,
-      password: password ?? readText(passwordFile as string, `${where}.basicAuth.passwordFile`).replace(/\r?\n$/, ''),
+      password: password ?? readText(passwordFile as string, where('basicAuth', 'passwordFile')).replace(/\r?\n$/, ''),
     };
   }
   if (e.header) {
     if (bearer !== undefined || basic !== undefined)
-      throw new ConfigError(`${where}: give one of bearerToken(File), basicAuth or header`);
+      throw new ConfigError(`${where('header')}: give one of bearerToken(File), basicAuth or header`);
     const { name: header, value, valueFile } = e.header;
     if ((value === undefined) === (valueFile === undefined))
-      throw new ConfigError(`${where}.header: give value or valueFile (one of them)`);
-    const text = value ?? readText(valueFile as string, `${where}.header.valueFile`).replace(/\r?\n$/, '');
+      throw new ConfigError(`${where('header')}: give value or valueFile (one of them)`);
+    const text = value ?? readText(valueFile as string, where('header', 'valueFile')).replace(/\r?\n$/, '');
     return {
       kind,
       name,
-      url: baseUrl(e.url, `${where}.url`),
+      url: baseUrl(e.url, where('url')),
       auth: { type: 'header', name: header, value: text },
-      ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`),
+      ca: e.caFile === undefined ? undefined : readText(e.caFile, where('caFile')),
     };
   }
   return {
     kind,
     name,
-    url: baseUrl(e.url, `${where}.url`),
-    auth: auth(where, bearer, basic),
-    ca: e.caFile === undefined ? undefined : readText(e.caFile, `${where}.caFile`),
+    url: baseUrl(e.url, where('url')),
+    auth: auth(where('basicAuth'), bearer, basic),
+    ca: e.caFile === undefined ? undefined : readText(e.caFile, where('caFile')),
   };
 }
 
@@ -155,7 +158,12 @@ function readSourcesFile(file: string): { value: SourcesFile; doc?: ParsedDocume
   const syntax = problems.filter((p) => p.severity === 'error');
   if (syntax.length > 0)
     throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is not valid YAML: ${syntax.map(formatProblem).join('; ')}`);
-  if (documents.length > 1) throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} holds several YAML documents: keep one`);
+  if (documents.length > 1) {
+    const at = documents[1].locate([]);
+    throw new ConfigError(
+      `SIGNAL_SOURCES_FILE ${file} holds several YAML documents (the second at ${file}:${at.line}:${at.col}): keep one`,
+    );
+  }
   const doc = documents[0];
   const value = doc?.value ?? {};
   if (!validateSignalSourcesFile(value)) {
@@ -174,16 +182,28 @@ function readSourcesFile(file: string): { value: SourcesFile; doc?: ParsedDocume
 
 /**
  * Every entry of the file, checked as the service checks it at start-up (URLs, one kind of auth, a
- * time zone), each error naming the entry at its file:line:col; `read` reads the files entries name.
+ * time zone); `read` reads the files entries name. Every entry's mistake is named at once, each at
+ * its field's file:line:col.
  */
 function entriesOf(file: string, read: ReadFile): SignalSource[] {
   const { value, doc } = readSourcesFile(file);
-  return SOURCE_KINDS.flatMap((kind) =>
-    Object.entries(value[kind] ?? {}).map(([name, entry]) => {
-      const at = doc?.locate([kind, name], 'key') ?? { line: 1, col: 1 };
-      return fromEntry(kind, name, entry, `SIGNAL_SOURCES_FILE ${file}:${at.line}:${at.col} ${kind}.${name}`, read);
-    }),
-  );
+  const sources: SignalSource[] = [];
+  const mistakes: string[] = [];
+  for (const kind of SOURCE_KINDS)
+    for (const [name, entry] of Object.entries(value[kind] ?? {})) {
+      const where: Where = (...field) => {
+        const at = doc?.locate([kind, name, ...field], 'key') ?? { line: 1, col: 1 };
+        return `${file}:${at.line}:${at.col} ${[kind, name, ...field].join('.')}`;
+      };
+      try {
+        sources.push(fromEntry(kind, name, entry, where, read));
+      } catch (err) {
+        if (!(err instanceof ConfigError)) throw err;
+        mistakes.push(err.message);
+      }
+    }
+  if (mistakes.length > 0) throw new ConfigError(`SIGNAL_SOURCES_FILE ${file} is invalid: ${mistakes.join('; ')}`);
+  return sources;
 }
 
 /**

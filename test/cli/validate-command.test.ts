@@ -195,14 +195,14 @@ rules:
     });
   });
 
-  it('a sources file entry the service would refuse is a usage error at its line (exit 2), as at start-up', () => {
+  it('a sources file entry the service would refuse is a usage error at its field (exit 2), as at start-up', () => {
     const sources = join(
       dir({ 'sources.yaml': 'alertmanager:\n  eu:\n    url: am.example.com:9093\n' }),
       'sources.yaml',
     );
     const res = runCli(['validate', dir({ 'p.yaml': BLOCK_PROD }), '--signal-sources', sources]);
     expect(res.stderr).toBe(
-      `preflight-gate: SIGNAL_SOURCES_FILE ${sources}:2:3 alertmanager.eu.url must be an http:// or https:// URL, got "am.example.com:9093"\n`,
+      `preflight-gate: SIGNAL_SOURCES_FILE ${sources} is invalid: ${sources}:3:5 alertmanager.eu.url must be an http:// or https:// URL, got "am.example.com:9093"\n`,
     );
     expect(res.code).toBe(2);
   });

@@ -278,26 +278,43 @@ describe('signalSourceNames (validate --signal-sources): the entries checked as 
     [
       'a URL without http://',
       'alertmanager:\n  eu:\n    url: "http://am"\n  us:\n    url: am:9093\n',
-      ':4:3 alertmanager.us.url must be an http:// or https:// URL, got "am:9093"',
+      ':5:5 alertmanager.us.url must be an http:// or https:// URL, got "am:9093"',
     ],
     [
       'a bearer token and basic auth',
       'prometheus:\n  p: { url: "http://p", bearerToken: t, basicAuth: { username: u, password: x } }\n',
-      ':2:3 prometheus.p: give a bearer token or basic auth, not both',
+      ':2:41 prometheus.p.basicAuth: give a bearer token or basic auth, not both',
     ],
     [
       'basic auth without a password',
       'prometheus:\n  p: { url: "http://p", basicAuth: { username: u } }\n',
-      ':2:3 prometheus.p.basicAuth: give password or passwordFile (one of them)',
+      ':2:25 prometheus.p.basicAuth: give password or passwordFile (one of them)',
     ],
     [
       'a time zone that is not one',
       'json:\n  cal: { url: "http://c", format: ical, timeZone: CEST }\n',
-      ':2:3 json.cal.timeZone: unknown time zone "CEST"',
+      ':2:41 json.cal.timeZone: unknown time zone "CEST"',
     ],
-  ])('refuses %s as the service would, at the entry line', (_what, text, message) => {
+  ])('refuses %s as the service would, at the field', (_what, text, message) => {
     const path = file(text);
-    expect(() => signalSourceNames(path)).toThrow(`SIGNAL_SOURCES_FILE ${path}${message}`);
-    expect(() => parseSignalsConfig({ SIGNAL_SOURCES_FILE: path })).toThrow(`SIGNAL_SOURCES_FILE ${path}${message}`);
+    const said = `SIGNAL_SOURCES_FILE ${path} is invalid: ${path}${message}`;
+    expect(() => signalSourceNames(path)).toThrow(said);
+    expect(() => parseSignalsConfig({ SIGNAL_SOURCES_FILE: path })).toThrow(said);
+  });
+
+  it('names every entry the service would refuse at once, each at its field', () => {
+    const path = file(
+      'alertmanager:\n  us:\n    url: am:9093\nprometheus:\n  p:\n    url: "http://p"\n    basicAuth: { username: u }\njson:\n  cal:\n    url: "http://c"\n    format: ical\n    timeZone: CEST\n',
+    );
+    expect(() => signalSourceNames(path)).toThrow(
+      `SIGNAL_SOURCES_FILE ${path} is invalid: ${path}:3:5 alertmanager.us.url must be an http:// or https:// URL, got "am:9093"; ${path}:7:5 prometheus.p.basicAuth: give password or passwordFile (one of them); ${path}:12:5 json.cal.timeZone: unknown time zone "CEST"`,
+    );
+  });
+
+  it('says where the second YAML document starts', () => {
+    const path = file('alertmanager:\n  eu: { url: "http://am" }\n---\nprometheus:\n  p: { url: "http://p" }\n');
+    expect(() => signalSourceNames(path)).toThrow(
+      `SIGNAL_SOURCES_FILE ${path} holds several YAML documents (the second at ${path}:4:1): keep one`,
+    );
   });
 });
