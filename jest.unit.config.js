@@ -99,6 +99,7 @@ const UNIT = [
   'reload/misplaced-policies.test.ts',
   'reload/policy-reloader.test.ts',
   'reload/policy-sync.test.ts',
+  'replay/archive-sources.test.ts',
   'replay/check-record.test.ts',
   'replay/damaged-archive.test.ts',
   'replay/text-lines.test.ts',

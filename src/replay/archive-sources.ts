@@ -19,8 +19,9 @@ const order = (a: { closedAt?: string }, b: { closedAt?: string }) => {
 /**
  * What `--archive` names: one file (plain or gzipped, any name), or a directory whose archive files
  * (`*.jsonl`, `*.jsonl.gz`) are grouped by writer. Other files in the directory are ignored.
+ * `readDir` lists a directory (injected by tests: one that cannot be read, whoever runs them).
  */
-export function archiveSources(path: string): ArchiveStream[] {
+export function archiveSources(path: string, readDir: (dir: string) => string[] = readdirSync): ArchiveStream[] {
   let isDir: boolean;
   try {
     isDir = statSync(path).isDirectory();
@@ -32,7 +33,13 @@ export function archiveSources(path: string): ArchiveStream[] {
   }
   if (!isDir) return [{ name: path, files: [{ path }] }];
   const streams = new Map<string, ArchiveStream>();
-  const names = readdirSync(path).sort();
+  let names: string[];
+  try {
+    names = readDir(path).sort();
+  } catch (err) {
+    // A directory that cannot be listed (no permission to read it) is a usage error, as a missing one.
+    throw new UsageError(`archive directory ${path} cannot be read: ${(err as Error).message}`);
+  }
   for (const name of names) {
     const parsed = parseArchiveName(name);
     if (!parsed) continue;
