@@ -75,6 +75,7 @@ test('replaying the archive against the revision that made it reproduces every a
     notReplayable: 0,
     problems: 0,
     irreproducible: 0,
+    damagedFiles: 0,
     changed: { 'newly-allowed': 0, 'newly-denied': 0, message: 0, modifications: 0, results: 0 },
   });
   expect(Object.values(report.recordedRevisions)).toEqual([RUNS]);
