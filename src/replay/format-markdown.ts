@@ -1,5 +1,6 @@
 import { CHANGE_KINDS, type AnswerSummary, type ChangeKind } from './compare-answers';
 import { CHANGE_TITLES, headline, totalChanged } from './format-text';
+import { replayGaps } from './replay-gaps';
 import type { ChangedRun, ReplayReport } from './replay-report';
 import { runLabel, runUrl } from './run-label';
 
@@ -47,7 +48,7 @@ const RESERVE = 600;
 
 /**
  * The blocks in order, each with as many whole rows as fit in `limit` characters; a block whose
- * opening does not fit is left out whole and named in a closing note. Never cuts inside a row,
+ * opening and first row do not fit is left out whole and named in a closing note. Never cuts inside a row,
  * a table or a `<details>` section.
  */
 function fitBlocks(blocks: readonly Block[], limit: number, used: number): string {
@@ -65,6 +66,11 @@ function fitBlocks(blocks: readonly Block[], limit: number, used: number): strin
       if (used + out.length + frame + rows.length + row.length + RESERVE > limit) break;
       rows += row;
       shown++;
+    }
+    // Rows to show and none fits: the section is left out whole (no header-only table), and named.
+    if (shown === 0 && block.rows.length > 0) {
+      leftOut.push(block.title);
+      continue;
     }
     const hidden = block.total - shown;
     out += `${block.open}${rows}${hidden > 0 ? block.more(hidden) : ''}${block.close}`;
@@ -113,6 +119,27 @@ function notReplayableBlock(r: ReplayReport): Block {
 }
 
 /**
+ * What the replay found, in a few words: "no archived run would be decided differently" only when
+ * every run in the time range was replayed; a replay with gaps (damaged files, runs not replayable,
+ * unreadable lines) says it is incomplete, and one that replayed nothing says nothing was checked.
+ */
+export function markdownTitle(r: ReplayReport): string {
+  const gaps = replayGaps(r);
+  if (r.counts.replayed === 0)
+    return `nothing was replayed, so nothing was checked${gaps.length > 0 ? ` (${gaps.join(', ')})` : ''}`;
+  const changed = totalChanged(r);
+  if (gaps.length === 0)
+    return changed === 0
+      ? 'no archived run would be decided differently'
+      : `${changed} archived run${changed === 1 ? '' : 's'} would be decided differently`;
+  const found =
+    changed === 0
+      ? `no replayed run would be decided differently`
+      : `${changed} replayed run${changed === 1 ? '' : 's'} would be decided differently`;
+  return `replay incomplete (${gaps.join(', ')}): ${found}`;
+}
+
+/**
  * `--format markdown`: a pull-request comment. A summary table, the changes per policy, then each
  * kind of change in a collapsible section (newly allowed first and open). The comment stays under
  * `limit` (MARKDOWN_LIMIT): rows stop at a row boundary with the rest counted, and a section that
@@ -120,13 +147,8 @@ function notReplayableBlock(r: ReplayReport): Block {
  */
 export function formatMarkdown(r: ReplayReport, opts: { runUrl?: string; limit?: number } = {}): string {
   const limit = opts.limit ?? MARKDOWN_LIMIT;
-  const changed = totalChanged(r);
-  const title =
-    changed === 0
-      ? 'no archived run would be decided differently'
-      : `${changed} archived run${changed === 1 ? '' : 's'} would be decided differently`;
   const head: string[] = [
-    `### preflight-gate replay: ${title}`,
+    `### preflight-gate replay: ${markdownTitle(r)}`,
     '',
     `${cell(headline(r), 1000)}.`,
     '',

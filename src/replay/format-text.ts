@@ -1,5 +1,6 @@
 import { CHANGE_KINDS, type AnswerSummary, type ChangeKind } from './compare-answers';
 import type { ChangedRun, ReplayReport } from './replay-report';
+import { nothingReplayed } from './replay-gaps';
 import { runLabel } from './run-label';
 
 export const CHANGE_TITLES: Record<ChangeKind, string> = {
@@ -30,6 +31,8 @@ export const totalChanged = (r: ReplayReport) => CHANGE_KINDS.reduce((n, k) => n
 /** `--format text`: counts, then the changed runs (newly allowed first), per policy, and what could not be replayed. */
 export function formatText(r: ReplayReport): string {
   const out: string[] = [`${headline(r)}.`, ''];
+  const nothing = r.counts.replayed === 0 ? nothingReplayed(r) : '';
+  if (nothing) out.splice(1, 0, `${nothing[0].toUpperCase()}${nothing.slice(1)}.`);
   const row = (label: string, n: number) => out.push(`  ${label.padEnd(40)} ${n}`);
   for (const kind of CHANGE_KINDS) row(CHANGE_TITLES[kind], r.counts.changed[kind]);
   row('Unchanged', r.counts.unchanged);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CHANGE_KINDS, type ChangeKind } from '../../src/replay/compare-answers';
-import { formatMarkdown, MARKDOWN_LIMIT } from '../../src/replay/format-markdown';
+import { formatMarkdown, MARKDOWN_LIMIT, markdownTitle } from '../../src/replay/format-markdown';
 import { CHANGE_TITLES as CHANGE_TITLE_OF } from '../../src/replay/format-text';
 import type { ChangedRun, ReplayReport } from '../../src/replay/replay-report';
 import { generatedSize } from '../helpers/test-lane';
@@ -100,7 +100,11 @@ test('at any limit the comment stays under it and is cut only at row and section
         const rows = section.split('\n').filter((l) => l.startsWith('| 2026-')).length;
         const hidden = Number(/…and (\d+) more \(the JSON report/.exec(section)?.[1] ?? 0);
         expect(rows + hidden).toBe(60);
+        // A section shown has rows: one that does not fit is left out whole, never a header-only table.
+        expect(rows).toBeGreaterThan(0);
       }
+      if (md.includes('| Policy | Newly allowed')) expect(md).toContain('| policy-0 |');
+      else expect(md).toMatch(/_Left out to stay under \d+ characters: changes per policy/);
     }),
     { numRuns: generatedSize(60, 15) },
   );
@@ -113,4 +117,44 @@ test('the default limit keeps a GitHub comment (65,536 characters) whole, with t
   expect(md.indexOf('Newly allowed')).toBeLessThan(md.indexOf('Newly denied'));
   expect(md).toMatch(/…and \d+ more \(the JSON report/);
   expect(md).toMatch(/_Left out to stay under 60000 characters: .*Not replayable \(10\)/);
+});
+
+/** The same report with other counts (what was replayed, what could not be). */
+const counted = (counts: Partial<ReplayReport['counts']>): ReplayReport => {
+  const r = report(3, 2, 0);
+  return { ...r, counts: { ...r.counts, ...counts } };
+};
+const noChange = Object.fromEntries(CHANGE_KINDS.map((k) => [k, 0])) as Record<ChangeKind, number>;
+
+test('the title says "no archived run would be decided differently" only when every run was replayed', () => {
+  expect(markdownTitle(counted({ changed: noChange }))).toBe('no archived run would be decided differently');
+  expect(markdownTitle(counted({}))).toBe(`${3 * CHANGE_KINDS.length} archived runs would be decided differently`);
+});
+
+test.each([
+  [
+    'nothing replayed: the audit log by mistake',
+    { replayed: 0, records: 0, changed: noChange, problems: 7 },
+    'nothing was replayed, so nothing was checked (7 archive lines unreadable)',
+  ],
+  [
+    'nothing replayed: an empty file',
+    { replayed: 0, records: 0, changed: noChange },
+    'nothing was replayed, so nothing was checked',
+  ],
+  [
+    'a damaged file',
+    { changed: noChange, damagedFiles: 1 },
+    'replay incomplete (1 archive file damaged): no replayed run would be decided differently',
+  ],
+  [
+    'runs not replayable and unreadable lines',
+    { changed: { ...noChange, 'newly-denied': 1 }, notReplayable: 4, problems: 1 },
+    'replay incomplete (4 runs not replayable, 1 archive line unreadable): 1 replayed run would be decided differently',
+  ],
+])('a partial replay is not reassuring: %s', (_what, counts, title) => {
+  expect(markdownTitle(counted(counts))).toBe(title);
+  const md = formatMarkdown(counted(counts));
+  expect(md.startsWith(`### preflight-gate replay: ${title}\n`)).toBe(true);
+  expect(md).not.toContain('no archived run would be decided differently');
 });

@@ -115,13 +115,17 @@ test('a proposed cool-down longer than any the archive looked back is not replay
     rules: [{ cooldown: { after: ['FAILED'], duration: '2d', per: 'team' } }],
   });
   const { report, warnings, code } = await replay({ dir: proposed({ 'long-pause.yaml': longer }) });
-  expect(code).toBe(0);
+  // No run replayed: nothing was checked, exit 2 (not 0) even without --fail-on.
+  expect(code).toBe(2);
   expect(report?.counts.notReplayable).toBe(records.length);
   expect(report?.notReplayable[0].message).toBe(
     'the proposed policies need state facts the archive did not record for this run (its policy set did not need them): runs ended in the last 2 days per team',
   );
-  expect(warnings.length).toBe(21); // 20 warnings, then how many more
+  expect(warnings.length).toBe(22); // 20 warnings, then how many more, then why nothing was checked
   expect(warnings[20]).toContain(`${records.length - 20} more warnings`);
+  expect(warnings[21]).toBe(
+    `preflight-gate: no archived decision was replayed, so nothing was checked: ${records.length} runs cannot be replayed against these policies (see "Not replayable")\n`,
+  );
 });
 
 test('--fail-on fails when runs cannot be replayed: a proposal cannot pass the check by making the archive unreadable', async () => {
@@ -137,10 +141,12 @@ test('--fail-on fails when runs cannot be replayed: a proposal cannot pass the c
   const dir = proposed({ [`${denials(sole)[0]}.yaml`]: undefined, 'long-pause.yaml': longer });
   const strict = await replay({ dir, failOn: 'newly-allowed' });
   expect(strict.report?.counts.notReplayable).toBe(records.length);
-  expect(strict.code).toBe(1);
-  expect(strict.warnings.join('')).toContain(`--fail-on: ${records.length} archived runs could not be replayed`);
-  expect((await replay({ dir, failOn: 'newly-allowed', tolerateNotReplayable: true })).code).toBe(0);
-  expect((await replay({ dir })).code).toBe(0);
+  // No run replayed at all: exit 2 (nothing checked), with --fail-on, with --tolerate-not-replayable
+  // (which no longer lets a check that checked nothing pass) and without.
+  expect(strict.code).toBe(2);
+  expect(strict.warnings.join('')).toContain(`nothing was checked: ${records.length} runs cannot be replayed`);
+  expect((await replay({ dir, failOn: 'newly-allowed', tolerateNotReplayable: true })).code).toBe(2);
+  expect((await replay({ dir })).code).toBe(2);
 });
 
 /** The policy with the most records where `pick` holds, with that count. */
@@ -398,23 +404,42 @@ test('the CLI reads gzipped and plain files alike and exits 0 on the recording r
 });
 
 test.each([
-  ['an empty archive', '', 'no archived decision was replayed'],
+  ['an empty archive', '', 'the archive holds no decision'],
   [
     'a file that is not a decision archive (the audit log by mistake)',
     '{"time":"2026-01-05T10:00:00Z","level":"info","message":"preflight decision"}\ngarbage\n',
-    'archive lines could not be read',
+    '2 archive lines unreadable: not a decision archive (is --archive the audit log, not DECISION_ARCHIVE?)',
   ],
-])('--fail-on fails on %s: a check that checked nothing does not pass', (_what, content, reason) => {
-  const dir = mkdtempSync(join(tmpdir(), 'replay-nothing-'));
-  try {
-    const archive = join(dir, 'decisions.jsonl');
-    writeFileSync(archive, content);
-    const res = runCli(['replay', '--archive', archive, '--dir', recorded.policies, '--fail-on', 'any-change']);
-    expect(res.stderr).toContain(`--fail-on: `);
-    expect(res.stderr).toContain(reason);
-    expect(res.code).toBe(1);
-    expect(runCli(['replay', '--archive', archive, '--dir', recorded.policies]).code).toBe(0);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  ['a .jsonl file holding text', 'hello world\n', '1 archive line unreadable: not a decision archive'],
+])(
+  'nothing replayed from %s: exit 2 with or without --fail-on, saying nothing was checked and why',
+  (_what, content, reason) => {
+    const dir = mkdtempSync(join(tmpdir(), 'replay-nothing-'));
+    try {
+      const archive = join(dir, 'decisions.jsonl');
+      writeFileSync(archive, content);
+      for (const flags of [['--fail-on', 'any-change'], [], ['--format', 'markdown']]) {
+        const res = runCli(['replay', '--archive', archive, '--dir', recorded.policies, ...flags]);
+        expect(res.stderr).toContain(
+          `preflight-gate: no archived decision was replayed, so nothing was checked: ${reason}`,
+        );
+        expect(res.code).toBe(2);
+        expect(res.stdout).not.toContain('no archived run would be decided differently');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
+
+test('nothing in --since/--until: exit 2, the runs outside the range named as the reason', async () => {
+  const { code, warnings } = await replay({
+    dir: recorded.policies,
+    since: '2000-01-01T00:00:00Z',
+    until: '2000-01-02T00:00:00Z',
+  });
+  expect(code).toBe(2);
+  expect(warnings.join('')).toContain(
+    `nothing was checked: ${records.length} archived runs are outside --since/--until`,
+  );
 });

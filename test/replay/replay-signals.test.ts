@@ -137,5 +137,9 @@ test('a query the archive did not record: every run is not replayable, and the w
   const { code, warnings, report } = await replay({ dir, failOn: 'newly-allowed' });
   expect(report.counts.notReplayable).toBe(300);
   expect(warnings[0]).toContain('the query slo:burn_rate:6h{environment="{{environment}}"} on prometheus "default"');
-  expect(code).toBe(1);
+  // No run replayed at all: nothing was checked, exit 2 (fail closed, with or without --fail-on).
+  expect(warnings.at(-1)).toContain(
+    'no archived decision was replayed, so nothing was checked: 300 runs cannot be replayed',
+  );
+  expect(code).toBe(2);
 });

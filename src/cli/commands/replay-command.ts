@@ -4,6 +4,7 @@ import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { formatMarkdown } from '../../replay/format-markdown';
 import { formatText, totalChanged } from '../../replay/format-text';
 import { replayArchive } from '../../replay/replay-archive';
+import { nothingReplayed } from '../../replay/replay-gaps';
 import type { ReplayReport } from '../../replay/replay-report';
 import { RUN_URL_PLACEHOLDERS } from '../../replay/run-label';
 import type { ArchiveStream } from '../../replay/archive-sources';
@@ -50,15 +51,14 @@ function time(value: string | undefined, flag: string, now: () => Date): Date | 
  * Why --fail-on cannot vouch for the proposed policies, whatever changed: runs that cannot be
  * replayed (a proposal adding a memory rule makes every run unreplayable; unless
  * --tolerate-not-replayable says the archive is known to hide what some rules read), unreadable
- * archive lines, or nothing replayed at all (an empty archive, the audit log by mistake, a range
- * that holds no run). Fail closed: a check that checked nothing does not pass.
+ * archive lines. (Nothing replayed at all exits 2 before: replayStreams.) Fail closed.
  */
 function cannotVouch(
   report: ReplayReport,
   opts: Pick<ReplayCommandOptions, 'failOn' | 'tolerateNotReplayable'>,
 ): string[] {
   if (opts.failOn === undefined) return [];
-  const { notReplayable, problems, replayed } = report.counts;
+  const { notReplayable, problems } = report.counts;
   const why: string[] = [];
   if (notReplayable > 0 && opts.tolerateNotReplayable !== true)
     why.push(
@@ -67,10 +67,6 @@ function cannotVouch(
   if (problems > 0)
     why.push(
       `${problems} archive lines could not be read (see "Unreadable lines"): is --archive the decision archive (DECISION_ARCHIVE), not the audit log?`,
-    );
-  if (replayed === 0 && notReplayable === 0)
-    why.push(
-      'no archived decision was replayed (an empty archive, or none in --since/--until), so nothing was checked',
     );
   return why;
 }
@@ -86,8 +82,9 @@ function changedAsNamed(report: ReplayReport, failOn: ReplayCommandOptions['fail
 /**
  * `preflight-gate replay --archive <file|dir> --dir <proposed policies>`: decides every archived
  * run again under the proposed set and reports what would change (docs/replay.md). Exit 0, or 1
- * when --fail-on finds what it names or cannot vouch (runs not replayed, unreadable lines, nothing replayed); 2 on a usage error, an invalid policy set or
- * an archive file that cannot be read to its end (a gzip file cut short or corrupt: the report is still written).
+ * when --fail-on finds what it names or cannot vouch (runs not replayed, unreadable lines); 2 on a usage error, an invalid policy set,
+ * an archive file that cannot be read to its end (a gzip file cut short or corrupt) or no record replayed at all (the
+ * report is still written).
  */
 export async function replayCommand(
   opts: ReplayCommandOptions,
@@ -161,7 +158,10 @@ async function replayStreams(
   // exit 2, as for an archive that is not there (fail closed), after the report of what was read.
   for (const d of report.damagedFiles)
     warn(`preflight-gate: archive file ${d.file} is damaged: ${d.message}; the replay is incomplete\n`);
-  if (report.damagedFiles.length > 0) return EXIT.usage;
+  // Nothing replayed (the audit log by mistake, an empty file, every run unreplayable or out of
+  // range) checked nothing: exit 2 whatever --fail-on says, as for an empty archive directory.
+  if (report.counts.replayed === 0) warn(`preflight-gate: ${nothingReplayed(report)}\n`);
+  if (report.damagedFiles.length > 0 || report.counts.replayed === 0) return EXIT.usage;
   const why = cannotVouch(report, opts);
   for (const reason of why) warn(`preflight-gate: --fail-on: ${reason}\n`);
   return why.length > 0 || changedAsNamed(report, opts.failOn) ? EXIT.failed : EXIT.ok;
