@@ -58,6 +58,7 @@ const UNIT = [
   'policy/connect-probe.test.ts',
   'policy/decision-cases.test.ts',
   'policy/decisions-unchanged.test.ts',
+  'policy/name-typo-families.test.ts',
   'policy/docs-examples.test.ts',
   'policy/documented-choices.test.ts',
   'policy/exception-reach.test.ts',

@@ -1,99 +1,104 @@
+import { COMMON_ENVIRONMENT_NAMES } from './common-environment-names';
 import type { LoadProblem } from './load-error';
-import { looksLikeTypo } from './near-name';
-import type { Located, PolicyReferences } from './policy-references';
+import type { Located, NameReference, PolicyReferences } from './policy-references';
 import { LABEL_KEY_PREFIXES, STEADYBIT_ATTRIBUTE_KEYS } from './steadybit-attribute-keys';
+import { STEADYBIT_EXTENSIONS } from './steadybit-extensions';
+import { typoWarnings, type WrittenName } from './typo-warnings';
 
-interface Used {
-  text: string;
-  at: Located;
+const lower = (names: Iterable<string>) => new Set([...names].map((n) => n.toLowerCase()));
+
+function environmentTypos(refs: PolicyReferences): LoadProblem[] {
+  const aliases = lower(refs.aliases.flatMap((a) => [a.alias, ...a.ids]));
+  return typoWarnings({
+    written: refs.environments.map((e) => ({ text: e.value, at: e, subject: `environment "${e.value}"` })),
+    known: aliases,
+    knownAs: () => 'which an alias defines',
+    preferred: new Set(COMMON_ENVIRONMENT_NAMES),
+    cost: 'a misspelt environment matches no run',
+  });
 }
 
-const warning = (at: Located, message: string): LoadProblem => ({
-  file: at.file,
-  line: at.line,
-  col: at.col,
-  path: at.path,
-  message,
-  severity: 'warning',
-});
-
-/** One answer per distinct text: a large set names the same few environments and keys many times. */
-function memo(f: (text: string) => string | undefined): (text: string) => string | undefined {
-  const answers = new Map<string, string | undefined>();
-  return (text) => {
-    if (!answers.has(text)) answers.set(text, f(text));
-    return answers.get(text);
-  };
+function attributeKeyTypos(refs: PolicyReferences): LoadProblem[] {
+  return typoWarnings({
+    written: [...refs.attributes, ...refs.queryAttributes].map((a) => ({
+      text: a.key,
+      at: a as Located,
+      subject: `attribute key "${a.key}"`,
+    })),
+    known: lower(STEADYBIT_ATTRIBUTE_KEYS),
+    knownAs: () => 'a key Steadybit sends',
+    cost: 'a misspelt key never matches what Steadybit sends',
+    skip: (key) => LABEL_KEY_PREFIXES.some((p) => key.startsWith(p)),
+  });
 }
 
-/** How often each spelling is written, ignoring case (as environments compare). */
-function counts(used: readonly Used[]): Map<string, number> {
-  const n = new Map<string, number>();
-  for (const u of used) n.set(u.text.toLowerCase(), (n.get(u.text.toLowerCase()) ?? 0) + 1);
-  return n;
+function teamTypos(refs: PolicyReferences): LoadProblem[] {
+  return typoWarnings({
+    written: refs.teams.map((t) => ({ text: t.value, at: t, subject: `team "${t.value}"` })),
+    known: new Set(),
+    knownAs: () => '',
+    cost: 'a misspelt team matches no run',
+  });
 }
+
+/** Glob syntax (picomatch's): a segment holding any of these is a pattern, not a name. */
+const GLOB_CHARS = /[*?[\]{}()!+@|\\]/;
+
+/** The leading dot-separated segments of an action id glob that hold no glob syntax. */
+function literalSegments(id: string): string[] {
+  const segments = id.split('.');
+  const firstGlob = segments.findIndex((s) => GLOB_CHARS.test(s));
+  return firstGlob === -1 ? segments : segments.slice(0, firstGlob);
+}
+
+const EXTENSION_SEGMENTS = 3; // com.steadybit.extension_kubernetes
+const ACTION_COST = 'a misspelt action id matches no step';
 
 /**
- * The spelling `text` is most likely a slip for: a defined name one edit away, else one written
- * more often in the set. A tie between two spellings written once each names the other, so both
- * places are shown.
+ * Action ids: a whole id without glob syntax one letter from another the set writes; else the
+ * extension part (`com.steadybit.extension_kubernets` in `com.steadybit.extension_kubernets.*`) one
+ * letter from an extension Steadybit ships or from one the set writes more often. The rest of a
+ * glob is a pattern, never compared.
  */
-function likelyMeant(
-  text: string,
-  defined: ReadonlySet<string>,
-  written: ReadonlyMap<string, number>,
-): string | undefined {
-  const own = written.get(text.toLowerCase()) ?? 0;
-  let best: { name: string; weight: number } | undefined;
-  for (const name of new Set([...defined, ...written.keys()])) {
-    if (!looksLikeTypo(text, name)) continue;
-    const weight = defined.has(name) ? Infinity : (written.get(name) ?? 0);
-    if (weight >= own && (!best || weight > best.weight)) best = { name, weight };
-  }
-  return best?.name;
+function actionIdTypos(refs: PolicyReferences): LoadProblem[] {
+  const literal = refs.actionIds.filter((a) => literalSegments(a.value).length === a.value.split('.').length);
+  const whole = typoWarnings({
+    written: literal.map((a) => ({ text: a.value, at: a, subject: `action id "${a.value}"` })),
+    known: new Set(),
+    knownAs: () => '',
+    cost: ACTION_COST,
+  });
+  const warned = new Set(whole.map((w) => `${w.file}:${w.line}:${w.col}`));
+  const extensions: WrittenName[] = refs.actionIds
+    .filter((a) => literalSegments(a.value).length >= EXTENSION_SEGMENTS)
+    .map((a: NameReference) => {
+      const extension = a.value.split('.').slice(0, EXTENSION_SEGMENTS).join('.');
+      return {
+        text: extension,
+        at: a,
+        subject: `the extension "${extension}" of action id "${a.value}"`,
+        fix: (meant: string) => meant + a.value.slice(extension.length),
+      };
+    });
+  const byExtension = typoWarnings({
+    written: extensions,
+    known: lower(STEADYBIT_EXTENSIONS),
+    knownAs: () => 'an extension of Steadybit',
+    cost: ACTION_COST,
+  }).filter((w) => !warned.has(`${w.file}:${w.line}:${w.col}`));
+  return [...whole, ...byExtension];
 }
 
 /**
  * Warnings for names that validate but are likely typos (`environments: [prodution]`,
- * `requireKeys: [k8s.namspace]`): a name the set does not define itself that is one edit away from
- * one it knows. Environments are known from the aliases (names and what they list) and from the
- * other policies; attribute keys from the keys Steadybit's extensions send and from the other
- * policies. Warnings, not errors: a name Steadybit has and the set does not is fine
- * (`preflight-gate doctor` checks names against the platform itself).
+ * `requireKeys: [k8s.namspace]`, `teams: [paymnts-team]`, `com.steadybit.extension_kubernets.*`):
+ * a name the set does not define itself that is one edit away from one it knows. Environments are
+ * known from the aliases and the other policies (of two written equally often, a common name such as
+ * `staging` is taken as meant); attribute keys from the keys
+ * Steadybit's extensions send and the other policies; teams from the other policies; action ids
+ * from Steadybit's extensions and the other policies. Warnings, not errors: a name Steadybit has
+ * and the set does not is fine (`preflight-gate doctor` checks names against the platform itself).
  */
 export function nameTypoWarnings(refs: PolicyReferences): LoadProblem[] {
-  const out: LoadProblem[] = [];
-  const aliases = new Set(refs.aliases.flatMap((a) => [a.alias, ...a.ids]).map((v) => v.toLowerCase()));
-  const environments = refs.environments.map((e) => ({ text: e.value, at: e }));
-  const writtenEnvironments = counts(environments);
-  const meantEnvironment = memo((text) => likelyMeant(text, aliases, writtenEnvironments));
-  for (const e of environments) {
-    if (aliases.has(e.text.toLowerCase())) continue;
-    const meant = meantEnvironment(e.text);
-    if (meant !== undefined) {
-      out.push(
-        warning(
-          e.at,
-          `environment "${e.text}" is one letter away from "${meant}", ${aliases.has(meant) ? 'which an alias defines' : 'which the set names elsewhere'}: did you mean "${meant}"? (a misspelt environment matches no run)`,
-        ),
-      );
-    }
-  }
-  const keys = [...refs.attributes, ...refs.queryAttributes].map((a) => ({ text: a.key, at: a as Located }));
-  const known = new Set(STEADYBIT_ATTRIBUTE_KEYS);
-  const writtenKeys = new Map([...counts(keys)].filter(([key]) => !known.has(key)));
-  const meantKey = memo((text) => likelyMeant(text, known, writtenKeys));
-  for (const k of keys) {
-    if (known.has(k.text) || LABEL_KEY_PREFIXES.some((p) => k.text.startsWith(p))) continue;
-    const meant = meantKey(k.text);
-    if (meant !== undefined) {
-      out.push(
-        warning(
-          k.at,
-          `attribute key "${k.text}" is one letter away from "${meant}", ${known.has(meant) ? 'a key Steadybit sends' : 'which the set names elsewhere'}: did you mean "${meant}"? (a misspelt key never matches what Steadybit sends)`,
-        ),
-      );
-    }
-  }
-  return out;
+  return [...environmentTypos(refs), ...attributeKeyTypos(refs), ...teamTypos(refs), ...actionIdTypos(refs)];
 }

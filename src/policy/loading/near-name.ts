@@ -54,7 +54,9 @@ const TOKENS = /[-._/:]/;
 export function looksLikeTypo(a: string, b: string): boolean {
   const x = a.toLowerCase();
   const y = b.toLowerCase();
-  if (x === y || Math.min(x.length, y.length) < 5 || editDistance(x, y) !== 1) return false;
+  // Lengths first: a set naming thousands of distinct names compares each with each.
+  if (x === y || Math.min(x.length, y.length) < 5 || Math.abs(x.length - y.length) > 1) return false;
+  if (editDistance(x, y) !== 1) return false;
   if (x.replace(/\d/g, '') === y.replace(/\d/g, '')) return false;
   const [tx, ty] = [x.split(TOKENS), y.split(TOKENS)];
   if (tx.length === ty.length) {

@@ -10,6 +10,10 @@ export interface Located {
 export interface EnvironmentReference extends Located {
   value: string;
 }
+/** A team key (`match.teams`, `createdByTeams`) or an action id glob (`match.actionIds`, `actions` rules). */
+export interface NameReference extends Located {
+  value: string;
+}
 export interface AttributeReference extends Located {
   key: string;
 }
@@ -31,6 +35,10 @@ export interface PolicyReferences {
   queryAttributes: AttributeReference[];
   properties: PropertyReference[];
   aliases: AliasDefinition[];
+  /** Team keys in `match`/`exclude` (`teams`, `createdByTeams`). */
+  teams: NameReference[];
+  /** Action ids and their globs in `match`/`exclude` (`actionIds`) and in `actions` rules. */
+  actionIds: NameReference[];
 }
 
 type Json = Record<string, unknown>;
@@ -46,8 +54,8 @@ export function policyReferences(sources: readonly SourceFile[]): PolicyReferenc
 
 /**
  * Reads the references from parsed policy documents as written (whether or not they compile),
- * each with its location: environment names in `match`/`exclude` and in `environments` rules, the
- * attribute keys `targetAttributes` and `blastRadius` rules read, modification property keys, and
+ * each with its location: environment names in `match`/`exclude` and in `environments` rules, team
+ * keys and action ids in `match`/`exclude`, action ids in `actions` rules, the attribute keys `targetAttributes` and `blastRadius` rules read, modification property keys, and
  * the aliases.
  */
 export function documentReferences(documents: readonly ParsedDocument[]): PolicyReferences {
@@ -57,7 +65,15 @@ export function documentReferences(documents: readonly ParsedDocument[]): Policy
 }
 
 export function noReferences(): PolicyReferences {
-  return { environments: [], attributes: [], queryAttributes: [], properties: [], aliases: [] };
+  return {
+    environments: [],
+    attributes: [],
+    queryAttributes: [],
+    properties: [],
+    aliases: [],
+    teams: [],
+    actionIds: [],
+  };
 }
 
 /**
@@ -78,8 +94,13 @@ export function addDocumentReferences(refs: PolicyReferences, doc: ParsedDocumen
     return;
   }
   for (const scope of ['match', 'exclude']) {
-    const envs = isObject(value[scope]) ? strings((value[scope] as Json).environments) : [];
-    envs.forEach((v, i) => refs.environments.push({ value: v, ...at([scope, 'environments', i]) }));
+    const spec = isObject(value[scope]) ? (value[scope] as Json) : {};
+    strings(spec.environments).forEach((v, i) =>
+      refs.environments.push({ value: v, ...at([scope, 'environments', i]) }),
+    );
+    for (const field of ['teams', 'createdByTeams'])
+      strings(spec[field]).forEach((v, i) => refs.teams.push({ value: v, ...at([scope, field, i]) }));
+    strings(spec.actionIds).forEach((v, i) => refs.actionIds.push({ value: v, ...at([scope, 'actionIds', i]) }));
   }
   if (value.kind !== 'Policy') return;
   (Array.isArray(value.rules) ? value.rules : []).forEach((rule: unknown, r) => {
@@ -88,6 +109,13 @@ export function addDocumentReferences(refs: PolicyReferences, doc: ParsedDocumen
       for (const list of ['blocked', 'allowed']) {
         strings((rule.environments as Json)[list]).forEach((v, i) =>
           refs.environments.push({ value: v, ...at(['rules', r, 'environments', list, i]) }),
+        );
+      }
+    }
+    if (isObject(rule.actions)) {
+      for (const list of ['blocked', 'allowed']) {
+        strings((rule.actions as Json)[list]).forEach((v, i) =>
+          refs.actionIds.push({ value: v, ...at(['rules', r, 'actions', list, i]) }),
         );
       }
     }
