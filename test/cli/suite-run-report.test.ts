@@ -78,7 +78,10 @@ describe('test run reports', () => {
       passed: 2,
       failed: 0,
       notRun: 2,
+      uncountedSuites: 0,
     });
+    const broken = result.suites.find((r) => r.file.endsWith('broken.test.yaml'));
+    expect(broken).toMatchObject({ notRun: 2, written: 2, notRunReason: 'the suite file has 1 error (below)' });
     const text = reportText(result);
     expect(text).toMatch(
       /^FAIL \S+\/broken\.test\.yaml: could not run: the suite file has 1 error \(below\); 2 cases not tested$/m,
@@ -88,6 +91,50 @@ describe('test run reports', () => {
       /^FAILED: 2 suites \(1 failed, 1 of them could not run\), 2 cases: 2 passed, 0 failed, 2 not run; /m,
     );
     expect(reportJunit(result)).toMatch(/<testsuites name="preflight-gate policy tests" tests="3" failures="1" /);
+  });
+
+  test('a suite that is not valid YAML: its cases are not counted as run, nor as 0 not run, but as unknown', () => {
+    const lines = SUITE.split('\n');
+    lines[6] += ' {';
+    const result = run({ 'good.test.yaml': SUITE, 'broken.test.yaml': lines.join('\n') });
+    expect(result.counts).toEqual({
+      suites: 2,
+      failedSuites: 1,
+      notRunSuites: 1,
+      cases: 2,
+      passed: 2,
+      failed: 0,
+      notRun: 0,
+      uncountedSuites: 1,
+    });
+    const broken = result.suites.find((r) => r.file.endsWith('broken.test.yaml'));
+    expect(broken).toMatchObject({
+      notRun: 0,
+      written: null,
+      notRunReason: expect.stringMatching(/^the suite file has \d+ errors? \(below\)$/),
+    });
+    const text = reportText(result);
+    expect(text).toMatch(
+      /^FAIL \S+\/broken\.test\.yaml: could not run: the suite file has \d+ errors? \(below\); its cases not tested \(how many is unknown: the file is not valid YAML\)$/m,
+    );
+    expect(text).toMatch(
+      /^FAILED: 2 suites \(1 failed, 1 of them could not run\), 2 cases: 2 passed, 0 failed, 0 not run and the cases of 1 suite that is not valid YAML \(how many is unknown\); /m,
+    );
+  });
+
+  test('the JSON report: per suite, notRun is a number and the reason is notRunReason', () => {
+    const result = JSON.parse(
+      JSON.stringify(
+        run({
+          'good.test.yaml': SUITE,
+          'broken.test.yaml': SUITE.replace('expect: { decision: deny, denied', 'expct: { decision: deny, denied'),
+        }),
+      ),
+    );
+    for (const suite of result.suites) expect(typeof suite.notRun).toBe('number');
+    expect(result.suites.map((s: { notRunReason?: string }) => s.notRunReason)).toEqual(
+      expect.arrayContaining([undefined, 'the suite file has 1 error (below)']),
+    );
   });
 
   test('every suite of an invalid policy set could not run, and says so', () => {

@@ -408,6 +408,7 @@ cases:
       passed: 2,
       failed: 1,
       notRun: 0,
+      uncountedSuites: 0,
     });
     expect(run.suites[0].cases[0]).toMatchObject({ name: 'prod is denied', ok: false, line: 6 });
     const failed = run.suites[0].cases[0];

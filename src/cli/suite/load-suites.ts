@@ -19,8 +19,11 @@ export interface LoadedSuite {
   name: string;
   /** Undefined when the file is not a valid suite: then `problems` says why. */
   doc?: SuiteDocument;
-  /** How many cases the file lists under `cases:`, valid or not (what a suite that cannot run leaves untested). */
-  written: number;
+  /**
+   * How many cases the file lists under `cases:`, valid or not (what a suite that cannot run leaves
+   * untested); null when the file is not valid YAML: how many cases it holds is unknown.
+   */
+  written: number | null;
   locate(path: Path, at?: 'key' | 'value'): { line: number; col: number };
   problems: LoadProblem[];
 }
@@ -103,7 +106,12 @@ function semanticProblems(doc: SuiteDocument): Array<{ path: Path; message: stri
   return out;
 }
 
-function loadOne(parsed: ParsedDocument | undefined, file: string, problems: LoadProblem[]): LoadedSuite {
+function loadOne(
+  parsed: ParsedDocument | undefined,
+  file: string,
+  problems: LoadProblem[],
+  unparsable: boolean,
+): LoadedSuite {
   const locate = (path: Path, at: 'key' | 'value' = 'value') => parsed?.locate(path, at) ?? { line: 1, col: 1 };
   const problem = (path: Path, message: string, at: 'key' | 'value' = 'value'): LoadProblem => ({
     file,
@@ -113,7 +121,8 @@ function loadOne(parsed: ParsedDocument | undefined, file: string, problems: Loa
     severity: 'error',
   });
   const cases = (parsed?.value as { cases?: unknown } | undefined)?.cases;
-  const suite: LoadedSuite = { file, name: file, locate, problems, written: Array.isArray(cases) ? cases.length : 0 };
+  const written = parsed === undefined && unparsable ? null : Array.isArray(cases) ? cases.length : 0;
+  const suite: LoadedSuite = { file, name: file, locate, problems, written };
   if (!parsed) {
     if (!problems.some((p) => p.severity === 'error')) problems.push(problem([], 'empty test suite: it needs `cases`'));
     return suite;
@@ -150,6 +159,8 @@ export function loadSuites(dir: string): LoadedSuite[] {
           severity: 'error',
         });
       }
-      return loadOne(documents[0], source.file, problems);
+      // No document but errors: the YAML could not be parsed (an empty file has no errors).
+      const unparsable = problems.some((p) => p.severity === 'error');
+      return loadOne(documents[0], source.file, problems, unparsable);
     });
 }

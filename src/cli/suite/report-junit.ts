@@ -26,7 +26,9 @@ export function reportJunit(run: TestRun): string {
   const suiteProblem = (suite: TestRun['suites'][number]) => {
     const errors = suite.problems.filter((p) => p.severity === 'error');
     if (errors.length > 0) return { name: 'suite is valid', message: errors.map(formatProblem).join('\n') };
-    return suite.notRun === undefined ? undefined : { name: 'suite ran', message: `could not run: ${suite.notRun}` };
+    return suite.notRunReason === undefined
+      ? undefined
+      : { name: 'suite ran', message: `could not run: ${suite.notRunReason}` };
   };
   const broken = run.suites.filter((s) => suiteProblem(s) !== undefined).length;
   const fatal = run.fatal ? 1 : 0;

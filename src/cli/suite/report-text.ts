@@ -3,6 +3,12 @@ import type { TestRun } from './test-run';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** What a suite that could not run left untested: its cases, or that how many is unknown (its file is not valid YAML). */
+function untestedText(written: number | null): string {
+  if (written === null) return '; its cases not tested (how many is unknown: the file is not valid YAML)';
+  return written === 0 ? '' : `; ${plural(written, 'case')} not tested`;
+}
+
 /** The human summary: a line per suite, every failing expectation spelled out, then the totals. */
 export function reportText(run: TestRun): string {
   const lines: string[] = [];
@@ -11,8 +17,8 @@ export function reportText(run: TestRun): string {
     const passed = suite.cases.filter((c) => c.ok).length;
     const errors = suite.problems.filter((p) => p.severity === 'error').length;
     const outcome =
-      suite.notRun !== undefined
-        ? `could not run: ${suite.notRun}${suite.written === 0 ? '' : `; ${plural(suite.written, 'case')} not tested`}`
+      suite.notRunReason !== undefined
+        ? `could not run: ${suite.notRunReason}${untestedText(suite.written)}`
         : `${passed}/${plural(suite.cases.length, 'case')} passed${errors > 0 ? `, and the suite file has ${plural(errors, 'error')} (below)` : ''}`;
     lines.push(
       `${suite.ok ? 'PASS' : 'FAIL'} ${suite.file}${suite.name !== suite.file ? ` (${suite.name})` : ''}: ${outcome}`,
@@ -25,9 +31,13 @@ export function reportText(run: TestRun): string {
     }
   }
   if (run.fatal) lines.push(`FAIL: ${run.fatal}`);
-  const { suites, failedSuites, notRunSuites, cases, passed, failed, notRun } = run.counts;
+  const { suites, failedSuites, notRunSuites, cases, passed, failed, notRun, uncountedSuites } = run.counts;
   const couldNotRun = notRunSuites > 0 ? `, ${notRunSuites} of them could not run` : '';
-  const untested = notRunSuites > 0 ? `, ${notRun} not run` : '';
+  const uncounted =
+    uncountedSuites > 0
+      ? ` and the cases of ${plural(uncountedSuites, 'suite')} that ${uncountedSuites === 1 ? 'is' : 'are'} not valid YAML (how many is unknown)`
+      : '';
+  const untested = notRunSuites > 0 ? `, ${notRun} not run${uncounted}` : '';
   lines.push(
     `${run.ok ? 'OK' : 'FAILED'}: ${plural(suites, 'suite')} (${failedSuites} failed${couldNotRun}), ${plural(cases, 'case')}: ${passed} passed, ${failed} failed${untested}${run.revision ? `; policy revision ${run.revision}` : ''}`,
   );

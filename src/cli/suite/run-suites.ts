@@ -36,12 +36,26 @@ export interface SuiteReport {
   problems: LoadProblem[];
   cases: CaseReport[];
   /** Why none of its cases ran (its errors, an invalid policy set); absent when they ran. A suite that could not run fails. */
-  notRun?: string;
-  /** How many cases the file lists: with `notRun`, the cases left untested. */
-  written: number;
+  notRunReason?: string;
+  /**
+   * The cases left untested because the suite could not run (0 when it ran). A suite whose file is
+   * not valid YAML (`written` null) counts none here: how many it holds is unknown.
+   */
+  notRun: number;
+  /** How many cases the file lists; null when the file is not valid YAML (then how many is unknown). */
+  written: number | null;
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** The report of a suite none of whose cases ran: why, and its cases counted as not run (none when unknown). */
+export function couldNotRun(
+  base: Omit<SuiteReport, 'notRun' | 'notRunReason' | 'written'>,
+  written: number | null,
+  reason: string,
+): SuiteReport {
+  return { ...base, notRunReason: reason, notRun: written ?? 0, written };
+}
 
 /** Why a suite with errors ran no case: its own errors, listed under it. */
 export function suiteErrorsText(problems: readonly LoadProblem[]): string {
@@ -183,8 +197,10 @@ function runSuite(
     });
   }
   const ok = cases.length > 0 && cases.every((c) => c.ok) && !problems.some((p) => p.severity === 'error');
-  const notRun = cases.length === 0 ? suiteErrorsText(problems) : undefined;
-  return { file: suite.file, name: suite.name, ok, problems, cases, written: suite.written, ...(notRun && { notRun }) };
+  const base = { file: suite.file, name: suite.name, ok, problems, cases };
+  return cases.length === 0
+    ? couldNotRun(base, suite.written, suiteErrorsText(problems))
+    : { ...base, notRun: 0, written: suite.written };
 }
 
 /**

@@ -6,7 +6,7 @@ import { coverageReport, type CoverageReport } from '../coverage/coverage-report
 import { servedBundle } from '../served-bundle';
 import type { LoadProblem } from '../../policy/loading/load-error';
 import { loadSuites } from './load-suites';
-import { runSuites, suiteErrorsText, type SuiteReport } from './run-suites';
+import { couldNotRun, runSuites, suiteErrorsText, type SuiteReport } from './run-suites';
 
 export interface TestRun {
   dir: string;
@@ -24,7 +24,9 @@ export interface TestRun {
   invalidSuites: boolean;
   /**
    * `failedSuites` counts the suites that could not run too (`notRunSuites` of them); `cases` the
-   * cases that ran, `notRun` the cases of the suites that could not run (left untested).
+   * cases that ran, `notRun` the cases of the suites that could not run (left untested), except
+   * those of the `uncountedSuites`: suites that could not run whose file is not valid YAML, so how
+   * many cases they hold is unknown.
    */
   counts: {
     suites: number;
@@ -34,6 +36,7 @@ export interface TestRun {
     passed: number;
     failed: number;
     notRun: number;
+    uncountedSuites: number;
   };
   /** With `coverage`: what the cases exercised (docs/test-coverage.md); absent when no case could run (an invalid policy set). */
   coverage?: CoverageReport;
@@ -50,7 +53,7 @@ const invalid = (suites: readonly SuiteReport[]) =>
 function count(suites: readonly SuiteReport[]): TestRun['counts'] {
   const cases = suites.flatMap((s) => s.cases);
   const passed = cases.filter((c) => c.ok).length;
-  const notRun = suites.filter((s) => s.notRun !== undefined);
+  const notRun = suites.filter((s) => s.notRunReason !== undefined);
   return {
     suites: suites.length,
     failedSuites: suites.filter((s) => !s.ok).length,
@@ -58,7 +61,8 @@ function count(suites: readonly SuiteReport[]): TestRun['counts'] {
     cases: cases.length,
     passed,
     failed: cases.length - passed,
-    notRun: notRun.reduce((n, s) => n + s.written, 0),
+    notRun: notRun.reduce((n, s) => n + s.notRun, 0),
+    uncountedSuites: notRun.filter((s) => s.written === null).length,
   };
 }
 
@@ -73,17 +77,15 @@ export function testPolicyDir(
   const suites = loadSuites(dir);
   const policyProblems = [...(loaded.ok ? loaded.warnings : loaded.problems), ...ignoredFileProblems(dir)];
   if (!loaded.ok) {
-    const reports: SuiteReport[] = suites.map((s) => ({
-      file: s.file,
-      name: s.name,
-      ok: false,
-      problems: s.problems,
-      cases: [],
-      notRun: s.problems.some((p) => p.severity === 'error')
-        ? suiteErrorsText(s.problems)
-        : 'the policy set is invalid (see its errors above)',
-      written: s.written,
-    }));
+    const reports: SuiteReport[] = suites.map((s) =>
+      couldNotRun(
+        { file: s.file, name: s.name, ok: false, problems: s.problems, cases: [] },
+        s.written,
+        s.problems.some((p) => p.severity === 'error')
+          ? suiteErrorsText(s.problems)
+          : 'the policy set is invalid (see its errors above)',
+      ),
+    );
     return {
       dir,
       ok: false,
