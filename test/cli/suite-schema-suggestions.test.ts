@@ -39,6 +39,11 @@ describe('schema errors of a test suite', () => {
       'p.test.yaml:8:17 cases[0].expect.decision: must be one of allow, deny, got "alow": did you mean "allow"?',
     ],
     [
+      'a policy name in capitals: the lower-case name',
+      SUITE.replace('decision: deny', 'decision: deny\n      denied: [Blocked-Environments]'),
+      'p.test.yaml:9:16 cases[0].expect.denied[0]: "Blocked-Environments" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit: did you mean "blocked-environments"?',
+    ],
+    [
       'a misspelt kind: the one kind allowed',
       SUITE.replace('kind: PolicyTestSuite', 'kind: PolicyTestSuit'),
       'p.test.yaml:1:7 kind: must be PolicyTestSuite, got "PolicyTestSuit": did you mean "PolicyTestSuite"?',

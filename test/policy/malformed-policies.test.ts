@@ -104,10 +104,10 @@ const EXPECTED: Array<[string, string[]]> = [
   [
     'names-and-durations.yaml',
     [
-      String.raw`names-and-durations.yaml:2:7 name: "Prod_Guard" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`,
+      String.raw`names-and-durations.yaml:2:7 name: "Prod_Guard" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit: did you mean "prod-guard"?`,
       String.raw`names-and-durations.yaml:4:27 rules[0].cooldown.duration: "30 m" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`,
       String.raw`names-and-durations.yaml:5:34 rules[1].quota.window: "1day" is not a duration: write an amount with a unit (ms, s, m, h, d, w), each unit at most once, largest first, e.g. 30s, 5m, 1h30m, 1d`,
-      String.raw`names-and-durations.yaml:9:9 policy: "prod guard" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`,
+      String.raw`names-and-durations.yaml:9:9 policy: "prod guard" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit: did you mean "prod-guard"?`,
     ],
   ],
   [

@@ -33,7 +33,7 @@ export const STRING_SYNTAXES = {
   policyName: (value: string) =>
     NAME.test(value)
       ? undefined
-      : `"${value}" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit`,
+      : `"${value}" is not a name: use lower-case letters, digits and dashes (at most 63), starting and ending with a letter or digit${nameMeant(value)}`,
   /** The name of a signal source (SIGNAL_SOURCES_FILE, a rule's `source:`). */
   sourceName: (value: string) =>
     SOURCE_NAME.test(value)
@@ -52,6 +52,12 @@ export const STRING_SYNTAXES = {
 } as const satisfies Record<string, (value: string) => string | undefined>;
 
 export type StringSyntax = keyof typeof STRING_SYNTAXES;
+
+/** The name `value` reads as in lower case with dashes (`Blocked_Environments` -> blocked-environments), when that is one. */
+function nameMeant(value: string): string {
+  const meant = value.trim().toLowerCase().replace(/[_ ]/g, '-');
+  return NAME.test(meant) ? `: did you mean "${meant}"?` : '';
+}
 
 function trimmedProblem(value: string): string | undefined {
   return value.trim() === value
