@@ -1,7 +1,8 @@
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { closeSync, createReadStream, openSync, readSync, statSync } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import type { ArchiveRecord } from '../archive/archive-record';
 import { checkRecord } from './check-record';
+import { gzipMembers } from './gzip-members';
 import { textLines } from './text-lines';
 
 /**
@@ -58,35 +59,77 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
   const input = gunzip ? file.pipe(gunzip) : file;
   // pipe() does not pass the file's error on to gunzip: it ends the reading there, and says why.
   if (input !== file) file.on('error', (err) => input.destroy(err));
-  let failure: Error | undefined;
   let n = 0;
   try {
     for await (const line of textLines(input)) {
-      n++;
-      if (line.trim() === '') continue;
-      const where = `${path}:${n}`;
-      let value: unknown;
-      try {
-        value = JSON.parse(line);
-      } catch (err) {
-        yield {
-          kind: 'problem',
-          where,
-          message: `not JSON (${(err as Error).message}); a line cut short by a crash or a full disk?`,
-        };
-        continue;
-      }
-      const checked = checkRecord(value);
-      yield checked.ok
-        ? { kind: 'record', record: checked.record, where }
-        : { kind: 'problem', where, message: checked.message };
+      const read = archiveLine(path, ++n, line);
+      if (read) yield read;
     }
   } catch (err) {
-    failure ??= err as Error;
-  }
-  if (failure) {
+    const failure = err as NodeJS.ErrnoException;
     const size = file.bytesRead;
-    const message = damage(failure as NodeJS.ErrnoException, gzip, n, gunzip?.bytesWritten ?? size, size);
+    if (gzip && failure.code === 'Z_DATA_ERROR') {
+      yield* readMembers(path, n, failure, gunzip?.bytesWritten ?? size);
+      return;
+    }
+    const message = damage(failure, gzip, n, gunzip?.bytesWritten ?? size, size);
     yield { kind: 'damaged', file: path, line: n, message };
   }
+}
+
+/** A line of a file as an ArchiveLine: a record, or a problem naming it; nothing for a blank line. */
+function archiveLine(path: string, n: number, line: string): ArchiveLine | undefined {
+  if (line.trim() === '') return undefined;
+  const where = `${path}:${n}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (err) {
+    return {
+      kind: 'problem',
+      where,
+      message: `not JSON (${(err as Error).message}); a line cut short by a crash or a full disk?`,
+    };
+  }
+  const checked = checkRecord(value);
+  return checked.ok
+    ? { kind: 'record', record: checked.record, where }
+    : { kind: 'problem', where, message: checked.message };
+}
+
+/**
+ * gunzip failed with a data error after `read` lines (whose output it may have dropped): the file
+ * is read again member by member (gzip-members.ts), its lines after `read` handed out. Data after
+ * the last whole member (`gzip -dc` reads the lines before it too) is named as trailing data; a
+ * corrupt member as gunzip found it (`consumed`: the bytes it had read).
+ */
+async function* readMembers(
+  path: string,
+  read: number,
+  failure: NodeJS.ErrnoException,
+  consumed: number,
+): AsyncGenerator<ArchiveLine> {
+  const size = statSync(path).size;
+  const members = gzipMembers(path, size);
+  let n = 0;
+  try {
+    for await (const line of textLines(members.chunks)) {
+      if (++n <= read) continue;
+      const found = archiveLine(path, n, line);
+      if (found) yield found;
+    }
+  } catch {
+    // A corrupt member: told as gunzip found it.
+    const message = damage(failure, true, n, consumed, size);
+    yield { kind: 'damaged', file: path, line: n, message };
+    return;
+  }
+  const { end, trailing } = members.end();
+  if (trailing)
+    yield {
+      kind: 'damaged',
+      file: path,
+      line: n,
+      message: `the gzip file has trailing data after its compressed stream: bytes ${end + 1}-${size} of ${size} are not gzip data (${failure.message}); ${n === 0 ? 'no line came before them' : `lines 1-${n} were read`}, the trailing data cannot be`,
+    };
 }

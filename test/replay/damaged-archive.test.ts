@@ -73,6 +73,34 @@ describe('a damaged archive file', () => {
     });
   });
 
+  it.each([
+    ['a whole gzip file', GZIP, 400],
+    ['a small one (one chunk: gunzip dropped all its lines)', gzipSync(LINES.split('\n').slice(0, 3).join('\n')), 3],
+    ['two members', Buffer.concat([GZIP, gzipSync(LINES)]), 800],
+  ])(
+    '%s with trailing data after it: every line is read, and the file is named as damaged by trailing data',
+    async (_what, gz, count) => {
+      const garbage = Buffer.from('appended by mistake\n');
+      const path = file(`trailing-${count}.jsonl.gz`, Buffer.concat([gz, garbage]));
+      const lines = await read(path);
+      const size = gz.length + garbage.length;
+      expect(lines.filter((l) => l.kind === 'problem')).toHaveLength(count);
+      expect(lines.at(-1)).toEqual({
+        kind: 'damaged',
+        file: path,
+        line: count,
+        message: `the gzip file has trailing data after its compressed stream: bytes ${gz.length + 1}-${size} of ${size} are not gzip data (incorrect header check); lines 1-${count} were read, the trailing data cannot be`,
+      });
+      expect(lines.filter((l) => l.kind === 'damaged')).toHaveLength(1);
+    },
+  );
+
+  it('zeros after the last member are padding, not damage (as gzip -dc reads them)', async () => {
+    const lines = await read(file('padded.jsonl.gz', Buffer.concat([GZIP, Buffer.alloc(512)])));
+    expect(lines).toHaveLength(400);
+    expect(lines.every((l) => l.kind === 'problem')).toBe(true);
+  });
+
   it('a file that cannot be opened is damaged too: none of it was read', async () => {
     const gone = join(dir, 'gone.jsonl.gz');
     expect(await read(gone)).toEqual([
