@@ -105,3 +105,15 @@ test.each([
     warnings,
   );
 });
+
+test('a targets.perType glob with a misspelt extension is warned: its caps would never apply', () => {
+  const warnings = loadProblems({
+    'p.yaml': policy(
+      'p',
+      'rules:\n  - targets:\n      perType:\n        "com.steadybit.extension_containr.*": {maxPerStep: 3}\n',
+    ),
+  });
+  expect(warnings).toEqual([
+    'p.yaml:6:47 warning: rules[0].targets.perType.com.steadybit.extension_containr.*: the extension "com.steadybit.extension_containr" of target type "com.steadybit.extension_containr.*" is one letter away from "com.steadybit.extension_container", an extension of Steadybit: did you mean "com.steadybit.extension_container.*"? (a misspelt target type matches no step)',
+  ]);
+});

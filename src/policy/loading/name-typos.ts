@@ -52,31 +52,32 @@ function literalSegments(id: string): string[] {
 }
 
 const EXTENSION_SEGMENTS = 3; // com.steadybit.extension_kubernetes
-const ACTION_COST = 'a misspelt action id matches no step';
 
 /**
- * Action ids: a whole id without glob syntax one letter from another the set writes; else the
- * extension part (`com.steadybit.extension_kubernets` in `com.steadybit.extension_kubernets.*`) one
- * letter from an extension Steadybit ships or from one the set writes more often. The rest of a
- * glob is a pattern, never compared.
+ * Action ids or target types (`com.steadybit.extension_container.container`): a whole one without
+ * glob syntax one letter from another the set writes; else the extension part
+ * (`com.steadybit.extension_kubernets` in `com.steadybit.extension_kubernets.*`) one letter from an
+ * extension Steadybit ships or from one the set writes more often. The rest of a glob is a pattern,
+ * never compared.
  */
-function actionIdTypos(refs: PolicyReferences): LoadProblem[] {
-  const literal = refs.actionIds.filter((a) => literalSegments(a.value).length === a.value.split('.').length);
+function steadybitIdTypos(ids: readonly NameReference[], what: string): LoadProblem[] {
+  const cost = `a misspelt ${what} matches no step`;
+  const literal = ids.filter((a) => literalSegments(a.value).length === a.value.split('.').length);
   const whole = typoWarnings({
-    written: literal.map((a) => ({ text: a.value, at: a, subject: `action id "${a.value}"` })),
+    written: literal.map((a) => ({ text: a.value, at: a, subject: `${what} "${a.value}"` })),
     known: new Set(),
     knownAs: () => '',
-    cost: ACTION_COST,
+    cost,
   });
   const warned = new Set(whole.map((w) => `${w.file}:${w.line}:${w.col}`));
-  const extensions: WrittenName[] = refs.actionIds
+  const extensions: WrittenName[] = ids
     .filter((a) => literalSegments(a.value).length >= EXTENSION_SEGMENTS)
-    .map((a: NameReference) => {
+    .map((a) => {
       const extension = a.value.split('.').slice(0, EXTENSION_SEGMENTS).join('.');
       return {
         text: extension,
         at: a,
-        subject: `the extension "${extension}" of action id "${a.value}"`,
+        subject: `the extension "${extension}" of ${what} "${a.value}"`,
         fix: (meant: string) => meant + a.value.slice(extension.length),
       };
     });
@@ -84,7 +85,7 @@ function actionIdTypos(refs: PolicyReferences): LoadProblem[] {
     written: extensions,
     known: lower(STEADYBIT_EXTENSIONS),
     knownAs: () => 'an extension of Steadybit',
-    cost: ACTION_COST,
+    cost,
   }).filter((w) => !warned.has(`${w.file}:${w.line}:${w.col}`));
   return [...whole, ...byExtension];
 }
@@ -96,9 +97,15 @@ function actionIdTypos(refs: PolicyReferences): LoadProblem[] {
  * known from the aliases and the other policies (of two written equally often, a common name such as
  * `staging` is taken as meant); attribute keys from the keys
  * Steadybit's extensions send and the other policies; teams from the other policies; action ids
- * from Steadybit's extensions and the other policies. Warnings, not errors: a name Steadybit has
+ * and target types from Steadybit's extensions and the other policies. Warnings, not errors: a name Steadybit has
  * and the set does not is fine (`preflight-gate doctor` checks names against the platform itself).
  */
 export function nameTypoWarnings(refs: PolicyReferences): LoadProblem[] {
-  return [...environmentTypos(refs), ...attributeKeyTypos(refs), ...teamTypos(refs), ...actionIdTypos(refs)];
+  return [
+    ...environmentTypos(refs),
+    ...attributeKeyTypos(refs),
+    ...teamTypos(refs),
+    ...steadybitIdTypos(refs.actionIds, 'action id'),
+    ...steadybitIdTypos(refs.targetTypes, 'target type'),
+  ];
 }

@@ -39,6 +39,8 @@ export interface PolicyReferences {
   teams: NameReference[];
   /** Action ids and their globs in `match`/`exclude` (`actionIds`) and in `actions` rules. */
   actionIds: NameReference[];
+  /** Target type globs: the keys of `targets.perType`. */
+  targetTypes: NameReference[];
 }
 
 type Json = Record<string, unknown>;
@@ -55,7 +57,7 @@ export function policyReferences(sources: readonly SourceFile[]): PolicyReferenc
 /**
  * Reads the references from parsed policy documents as written (whether or not they compile),
  * each with its location: environment names in `match`/`exclude` and in `environments` rules, team
- * keys and action ids in `match`/`exclude`, action ids in `actions` rules, the attribute keys `targetAttributes` and `blastRadius` rules read, modification property keys, and
+ * keys and action ids in `match`/`exclude`, action ids in `actions` rules, target types in `targets.perType`, the attribute keys `targetAttributes` and `blastRadius` rules read, modification property keys, and
  * the aliases.
  */
 export function documentReferences(documents: readonly ParsedDocument[]): PolicyReferences {
@@ -73,6 +75,7 @@ export function noReferences(): PolicyReferences {
     aliases: [],
     teams: [],
     actionIds: [],
+    targetTypes: [],
   };
 }
 
@@ -119,6 +122,10 @@ export function addDocumentReferences(refs: PolicyReferences, doc: ParsedDocumen
         );
       }
     }
+    const perType = isObject(rule.targets) ? (rule.targets as Json).perType : undefined;
+    if (isObject(perType))
+      for (const type of Object.keys(perType))
+        refs.targetTypes.push({ value: type, ...at(['rules', r, 'targets', 'perType', type]) });
     if (isObject(rule.targetAttributes)) {
       for (const list of ['forbid', 'allowOnly']) {
         const keys = (rule.targetAttributes as Json)[list];
