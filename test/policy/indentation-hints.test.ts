@@ -32,3 +32,17 @@ test('a hint is given once per empty key, and never to a valid document', () => 
   expect(problems.filter((p) => p.includes('hint:'))).toHaveLength(1);
   expect(loadProblems({ 'p.yaml': `${HEAD}rules:\n  - environments:\n      blocked: [production]\n` })).toEqual([]);
 });
+
+test("a brace left open is told at the file's end, and the parser's errors after the first are counted, not listed", () => {
+  const open = loadProblems({ 'p.yaml': `${HEAD}rules:\n  - environments: {blocked: [prod]\n` });
+  expect(open).toEqual([
+    'p.yaml:4:34 YAML syntax error at the end of the file: Flow map in block collection must be sufficiently indented and end with a } (hint: the file ends before a {, [ or quote opened earlier is closed)',
+  ]);
+  const stray = loadProblems({
+    'p.yaml': `${HEAD}rules:\n  - environments: {blocked: [prod]} {\n  - targets: {maxPerStep: 3}\n  - actions: {blocked: [x]}\n`,
+  });
+  expect(stray).toHaveLength(1);
+  expect(stray[0]).toMatch(
+    /^p\.yaml:4:\d+ YAML syntax error: .*; \d+ more syntax errors? after it, which most often follow from this one$/,
+  );
+});

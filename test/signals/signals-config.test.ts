@@ -147,7 +147,7 @@ describe('signal sources configuration', () => {
     [
       'not YAML',
       () => ({ SIGNAL_SOURCES_FILE: file('bad4.yaml', 'prometheus: [\n') }),
-      /is not valid YAML: \S+\/bad4\.yaml:2:1 YAML syntax error/,
+      /is not valid YAML: \S+\/bad4\.yaml:1:13 YAML syntax error at the end of the file/,
     ],
     [
       'default twice',

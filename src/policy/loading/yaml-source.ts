@@ -1,5 +1,6 @@
 import { isMap, isNode, isScalar, LineCounter, parseAllDocuments, type Document } from 'yaml';
 import type { LoadProblem } from './load-error';
+import type { YAMLError } from 'yaml';
 import { YAML_ERROR_HINTS } from './indentation-hints';
 
 export interface SourceFile {
@@ -39,18 +40,31 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
       severity: 'error',
     });
   }
+  // Where the text ends: a parser error there means something opened before it was never closed.
+  const contentEnd = source.text.trimEnd().length;
+  const yamlProblem = (err: YAMLError, severity: 'error' | 'warning', more = 0): LoadProblem => {
+    const atEnd = err.pos[0] >= contentEnd;
+    const pos = lineCounter.linePos(atEnd ? Math.max(contentEnd - 1, 0) : err.pos[0]);
+    const hint = atEnd ? 'the file ends before a {, [ or quote opened earlier is closed' : YAML_ERROR_HINTS[err.code];
+    const after =
+      more > 0
+        ? `; ${more} more syntax error${more === 1 ? '' : 's'} after it, which most often follow from this one`
+        : '';
+    return {
+      file: source.file,
+      line: pos.line,
+      col: pos.col,
+      path: '',
+      message: `YAML ${severity === 'error' ? 'syntax error' : 'warning'}${atEnd ? ' at the end of the file' : ''}: ${err.message.split('\n')[0]}${hint ? ` (hint: ${hint})` : ''}${after}`,
+      severity,
+    };
+  };
   streamDocs.forEach((doc, index) => {
-    for (const err of [...doc.errors, ...doc.warnings]) {
-      const pos = lineCounter.linePos(err.pos[0]);
-      problems.push({
-        file: source.file,
-        line: pos.line,
-        col: pos.col,
-        path: '',
-        message: `YAML ${err instanceof Error && doc.errors.includes(err) ? 'syntax error' : 'warning'}: ${err.message.split('\n')[0]}${YAML_ERROR_HINTS[err.code] ? ` (hint: ${YAML_ERROR_HINTS[err.code]})` : ''}`,
-        severity: doc.errors.includes(err) ? 'error' : 'warning',
-      });
-    }
+    // The first syntax error of a document: the parser's later ones mostly follow from it (one
+    // stray { turned a 162-line suite into 463 errors), so they are counted, not listed.
+    const [first, ...rest] = doc.errors;
+    if (first) problems.push(yamlProblem(first, 'error', rest.length));
+    for (const warning of doc.warnings) problems.push(yamlProblem(warning, 'warning'));
     if (doc.errors.length > 0) return;
     let value: unknown;
     try {
