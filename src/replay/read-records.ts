@@ -125,7 +125,10 @@ async function* readMembers(
     return;
   }
   const { end, trailing } = members.end();
-  if (trailing)
+  // Not even a first whole member (a bad header): corrupt, as gunzip found it.
+  if (trailing && end === 0)
+    yield { kind: 'damaged', file: path, line: n, message: damage(failure, true, n, consumed, size) };
+  else if (trailing)
     yield {
       kind: 'damaged',
       file: path,

@@ -95,6 +95,22 @@ describe('a damaged archive file', () => {
     },
   );
 
+  it('a gzip file whose first header is bad is corrupt, not one with trailing data', async () => {
+    const bad = Buffer.from(GZIP);
+    bad[2] = 7; // not deflate
+    const path = file('bad-method.jsonl.gz', bad);
+    expect(await read(path)).toEqual([
+      {
+        kind: 'damaged',
+        file: path,
+        line: 0,
+        message: expect.stringMatching(
+          /^the gzip file is corrupt, found after \d+ of its \d+ bytes \(.+\); no line of it could be read$/,
+        ),
+      },
+    ]);
+  });
+
   it('zeros after the last member are padding, not damage (as gzip -dc reads them)', async () => {
     const lines = await read(file('padded.jsonl.gz', Buffer.concat([GZIP, Buffer.alloc(512)])));
     expect(lines).toHaveLength(400);
