@@ -59,6 +59,7 @@ const UNIT = [
   'policy/decision-cases.test.ts',
   'policy/decisions-unchanged.test.ts',
   'policy/name-typo-families.test.ts',
+  'policy/unknown-kind.test.ts',
   'policy/docs-examples.test.ts',
   'policy/documented-choices.test.ts',
   'policy/exception-reach.test.ts',

@@ -19,6 +19,7 @@ import type {
 import { parseDuration } from '../../validation/syntax/duration';
 import { EXCEPTION_FIELD_HINTS } from './exception-checks';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
+import { unknownKindMessage } from './unknown-kind';
 import type { LoadProblem } from './load-error';
 import { RuleSpecErrors } from '../core/rule-kind';
 import { RuleSpecError } from '../core/rule-spec-error';
@@ -189,11 +190,7 @@ export function compileDocument(
   const kind = (value as { kind?: unknown }).kind;
   // Own keys only: `kind: toString` must be an unknown kind, not a member of Object.prototype.
   if (typeof kind !== 'string' || !Object.hasOwn(DOCUMENT_SCHEMAS, kind)) {
-    const known = Object.keys(DOCUMENT_SCHEMAS).join(', ');
-    problems.add(
-      kind === undefined ? [] : ['kind'],
-      `kind must be one of ${known}${kind === undefined ? ' (it is missing)' : `, got ${JSON.stringify(kind)}`}`,
-    );
+    problems.add(kind === undefined ? [] : ['kind'], unknownKindMessage(kind, value, doc.file));
     return { problems: problems.list };
   }
   const validate = validators[kind as DocumentKind];

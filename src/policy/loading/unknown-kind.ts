@@ -1,0 +1,27 @@
+import { DOCUMENT_SCHEMAS } from './document-schema';
+import { closest, didYouMean } from './near-name';
+
+/** The kind of a test suite: its documents belong in `*.test.yaml` files, which the policy loader does not read. */
+const SUITE_KIND = 'PolicyTestSuite';
+
+/** The last part of a path, / or \\ separated (no node:path: the playground runs this in a browser). */
+const fileName = (file: string): string => file.split(/[\\/]/).at(-1) ?? file;
+
+/** Whether a document reads as a test suite: it says so, or it has `cases` (no policy-set document has). */
+const suiteLike = (kind: unknown, value: object): boolean => kind === SUITE_KIND || 'cases' in value;
+
+/**
+ * Why a document of a policy file has no kind the loader knows, and what was meant: the closest
+ * kind (`kind: Polcy`, `kind: policy`), or, for a test suite saved under a policy file's name
+ * (`x.yaml`), the name it needs (`x.test.yaml`).
+ */
+export function unknownKindMessage(kind: unknown, value: object, file: string): string {
+  const known = Object.keys(DOCUMENT_SCHEMAS);
+  const problem = `kind must be one of ${known.join(', ')}${kind === undefined ? ' (it is missing)' : `, got ${JSON.stringify(kind)}`}`;
+  if (suiteLike(kind, value)) {
+    const suiteName = fileName(file).replace(/\.ya?ml$/i, '.test.yaml');
+    return `${problem}: this is a test suite; rename the file to ${suiteName} (test suites are *.test.yaml files, run by \`preflight-gate test\`)`;
+  }
+  const meant = typeof kind === 'string' ? closest(kind, known) : undefined;
+  return `${problem}${meant === undefined ? '' : didYouMean([meant])}`;
+}
