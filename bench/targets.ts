@@ -106,15 +106,19 @@ const SAME_CACHE_REGIME = 0.8;
  * target at least SAME_CACHE_REGIME of the largest's. On the 2-core build machine (4 MB L2 per core)
  * a 2,500-target run fits in the cache and its read costs half as much per target as at 5,000 or
  * 10,000 (docs/performance.md): compared with it, a decision would be judged on the cache, not on its
- * own cost. On a machine that holds every size in its caches, the smallest run is the reference.
+ * own cost. On a machine that holds every size in its caches, the smallest run is the reference;
+ * when none reads as dearly as the largest (noise on a busy machine), the next smaller run.
  */
 export function linearityReference<T extends { readNanosPerTarget: number }>(
   own: readonly T[],
-): { reference: T; largest: T } | undefined {
+): { reference: T; largest: T; sameRegime: boolean } | undefined {
   const largest = own.at(-1);
-  if (!largest) return undefined;
+  const nextSmaller = own.at(-2);
+  if (!largest || !nextSmaller) return undefined;
   const reference = own.find((r) => r.readNanosPerTarget >= SAME_CACHE_REGIME * largest.readNanosPerTarget);
-  return reference && reference !== largest ? { reference, largest } : undefined;
+  if (reference && reference !== largest) return { reference, largest, sameRegime: true };
+  // No smaller run reads as dearly (a busy machine's noise): the next smaller run, the strictest choice left.
+  return { reference: nextSmaller, largest, sameRegime: false };
 }
 
 /**
@@ -139,25 +143,20 @@ export function checkLargeRunTargets(runs: readonly LargeRunFigures[]): TargetLi
   for (const set of new Set(runs.map((r) => r.set))) {
     const own = runs.filter((r) => r.set === set);
     const largest = own.at(-1);
-    if (!largest || own.length < 2) continue;
+    if (!largest) continue;
     const name = `${set}: decision cost linear in targets x policies in scope (per target and policy at ${largest.targets} targets <= 1.3x at the smallest run in the same cache regime)`;
     const pair = linearityReference(own);
+    if (!pair) continue;
+    const { reference, sameRegime } = pair;
     const reads = own.map((r) => `${r.targets}: ${r.readNanosPerTarget.toFixed(0)} ns`).join(', ');
-    if (!pair) {
-      lines.push({
-        name,
-        pass: false,
-        detail: `no smaller run reads its attributes within ${x(1 / SAME_CACHE_REGIME)} of the largest's cost per target (${reads}): add a size between`,
-        correctness: false,
-      });
-      continue;
-    }
-    const { reference } = pair;
+    const regime = sameRegime
+      ? ''
+      : `; no smaller run read within ${x(1 / SAME_CACHE_REGIME)} of the largest's cost, so the next smaller one`;
     const ratio = largest.nanosPerTargetPolicy / reference.nanosPerTargetPolicy;
     lines.push({
       name,
       pass: ratio <= 1.3,
-      detail: `${largest.nanosPerTargetPolicy.toFixed(1)} ns vs ${reference.nanosPerTargetPolicy.toFixed(1)} ns at ${reference.targets} = ${x(ratio)} (plain read per target ${reads})`,
+      detail: `${largest.nanosPerTargetPolicy.toFixed(1)} ns vs ${reference.nanosPerTargetPolicy.toFixed(1)} ns at ${reference.targets} = ${x(ratio)} (plain read per target ${reads}${regime})`,
       correctness: false,
     });
   }

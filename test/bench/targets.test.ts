@@ -279,9 +279,12 @@ describe('big runs decided in-process: linear in targets x policies', () => {
     expect(linearity(runs([500, 100, 100], [1000, 131, 100]))?.pass).toBe(false);
   });
 
-  test('no smaller run in the largest run’s cache regime: the line fails and says to add a size', () => {
-    const line = linearity(runs([2500, 500, 100], [10000, 500, 300]));
-    expect(line).toMatchObject({ pass: false });
-    expect(line?.detail).toMatch(/^no smaller run reads its attributes within 1\.25x .*: add a size between$/);
+  test('no smaller run read as dearly as the largest: the next smaller run is the reference, and the line says so', () => {
+    const line = linearity(runs([2500, 400, 100], [5000, 500, 200], [10000, 600, 300]));
+    expect(line).toMatchObject({ pass: true });
+    expect(line?.detail).toBe(
+      "600.0 ns vs 500.0 ns at 5000 = 1.20x (plain read per target 2500: 100 ns, 5000: 200 ns, 10000: 300 ns; no smaller run read within 1.25x of the largest's cost, so the next smaller one)",
+    );
+    expect(linearity(runs([2500, 400, 100], [5000, 450, 200], [10000, 600, 300]))?.pass).toBe(false);
   });
 });
