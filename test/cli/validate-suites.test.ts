@@ -70,6 +70,17 @@ describe('validate on the suites test refuses', () => {
     }
   });
 
+  test('a payload file every case reads that cannot be read: said once, with how many more cases it stops', () => {
+    const twoCases = `${SUITE}  - name: prod is denied again\n    expect: { decision: deny }\n`;
+    const { code, out } = validate(files({ 'p.test.yaml': twoCases, 'run.json': '{"execution": ' }));
+    expect(out.split('\n').filter((l) => l.includes('run.json is not valid JSON'))).toEqual([
+      expect.stringMatching(
+        /p\.test\.yaml:6:5 cases\[0\]: payloadFile run\.json is not valid JSON: .* \(and 1 more case\)$/,
+      ),
+    ]);
+    expect(code).toBe(EXIT.failed);
+  });
+
   test('the did-you-mean of test comes along', () => {
     const { out } = validate(files({ 'p.test.yaml': SUITE.replace('denied: [block-prod]', 'denied: [blok-prod]') }));
     expect(out).toMatch(

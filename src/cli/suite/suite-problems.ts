@@ -12,5 +12,24 @@ export function suiteProblems(suites: readonly LoadedSuite[], bundle: PolicyBund
   if (bundle === undefined) return suites.flatMap((s) => s.problems);
   const cannotRun: LoadProblem[] = [];
   const reports = runSuites(suites, bundle, undefined, (p) => cannotRun.push(p));
-  return [...reports.flatMap((r) => r.problems), ...cannotRun];
+  return [...reports.flatMap((r) => r.problems), ...oncePerReason(cannotRun)];
+}
+
+/**
+ * One problem per reason and suite file: a payload file the defaults name that cannot be read stops
+ * every case, said once at the first with how many more it stops (`test` lists each case).
+ */
+function oncePerReason(problems: readonly LoadProblem[]): LoadProblem[] {
+  const first = new Map<string, { problem: LoadProblem; more: number }>();
+  for (const p of problems) {
+    const key = `${p.file}\n${p.message}`;
+    const seen = first.get(key);
+    if (seen) seen.more += 1;
+    else first.set(key, { problem: p, more: 0 });
+  }
+  return [...first.values()].map(({ problem, more }) =>
+    more === 0
+      ? problem
+      : { ...problem, message: `${problem.message} (and ${more} more case${more === 1 ? '' : 's'})` },
+  );
 }
