@@ -1,12 +1,13 @@
 import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/loading/assemble-bundle';
-import { passResult } from '../policy/engine/policy-texts';
+import { passOutcome } from '../policy/engine/policy-texts';
+import { policyOf } from '../policy/core/shapes';
 import { isReJudged } from '../policy/loading/while-running';
 
 /** The policy with only its rules that can change during a run (a new object: the bundle's is never written to). */
 function guardedPart(policy: CompiledPolicy): CompiledPolicy {
   const rules = policy.rules.filter(isReJudged);
-  return { ...policy, rules, modifications: [], passed: passResult({ ...policy, rules }) };
+  return policyOf({ ...policy, rules, modifications: [], passed: passOutcome({ ...policy, rules }) });
 }
 
 /**

@@ -176,6 +176,33 @@ describe('match/exclude createdByTeams', () => {
     });
   });
 
+  test("a decision reads each team's members once, however many scopes name the team", () => {
+    const files = Object.fromEntries(
+      ['p', 'q', 'r'].map((name, i) => [
+        `${name}.yaml`,
+        policy(i === 2 ? 'exclude: { createdByTeams: [OPS, SRE] }' : 'match: { createdByTeams: [SRE] }').replace(
+          'name: p',
+          `name: ${name}`,
+        ),
+      ]),
+    );
+    let scans = 0;
+    const counted = (people: Array<{ username: string }>) => ({
+      get members() {
+        scans++;
+        return people;
+      },
+    });
+    const d = decideWith(files, byUser, teamFacts({ SRE: counted([{ username: USER.username }]), OPS: counted([]) }));
+    expect(d.results.map((r) => [r.policy, r.result])).toEqual([
+      ['p', 'deny'],
+      ['q', 'deny'],
+      ['r', 'skipped'],
+    ]);
+    // SRE once for all three scopes, OPS once (the exclude asks it first).
+    expect(scans).toBe(2);
+  });
+
   test('the bundle asks for each team once, as a need', () => {
     const bundle = bundleFrom(
       {

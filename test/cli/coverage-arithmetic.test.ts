@@ -172,7 +172,7 @@ rules:
       ),
       results: [
         {
-          ...policy.passed,
+          ...policy.passed.result,
           result: 'deny',
           findings: [{ rule: 'rules[0].timeWindow', reason: 'cannot decide: rule failed', undecidable: true }],
         },

@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
 import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
-import { emergencyStopPolicy } from '../../src/policy/loading/built-in-policies';
+import { emergencyStopPolicy, withBuiltIns } from '../../src/policy/loading/built-in-policies';
 import { generatedSize } from '../helpers/test-lane';
 
 // V8's own answer to "do these objects share a hidden class" (no timing involved).
@@ -26,5 +26,17 @@ describe('compiled policies share one shape', () => {
     expect(shapes([...loaded.bundle.policies, emergencyStopPolicy()])).toBe(1);
     expect(shapes(loaded.bundle.policies.map((p) => p.passed))).toBe(1);
     expect(shapes(loaded.bundle.policies.map((p) => p.match))).toBe(1);
+  });
+
+  test('every rule too, once assembleBundle has numbered the shared checks (a spread copy gave each rule a class of its own)', () => {
+    const loaded = loadBundle(generatePolicySet(generatedSize(500, 100), usableRuleKinds().usable));
+    if (!loaded.ok) throw new Error(loaded.problems[0].message);
+    const rules = loaded.bundle.policies.flatMap((p) => p.rules);
+    expect(rules.some((r) => r.answerSlot !== undefined)).toBe(true);
+    expect(rules.some((r) => r.answerSlot === undefined)).toBe(true);
+    expect(shapes([...rules, ...emergencyStopPolicy().rules])).toBe(1);
+    const withBuiltIn = withBuiltIns(loaded.bundle, [emergencyStopPolicy()]);
+    expect(shapes(withBuiltIn.policies)).toBe(1);
+    expect(shapes(withBuiltIn.policies.flatMap((p) => p.rules))).toBe(1);
   });
 });

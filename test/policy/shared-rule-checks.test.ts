@@ -12,6 +12,8 @@ import type { SourceFile } from '../../src/policy/loading/yaml-source';
 import type { Facts } from '../../src/policy/facts/facts';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/bundle-from';
+import { assembleBundle } from '../../src/policy/loading/assemble-bundle';
+import { emergencyStopPolicy, withBuiltIns } from '../../src/policy/loading/built-in-policies';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 import { generatedSize } from '../helpers/test-lane';
 
@@ -90,6 +92,34 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     expect(byName('f').exclude).not.toBe(byName('e').exclude);
     expect(byName('b').exclude).toBe(byName('a').exclude);
     expect(byName('g').exclude).toBe(byName('a').exclude);
+  });
+
+  test('a check that rules share gets one answer slot, numbered 0..sharedChecks-1 in bundle order; a check of one rule none', () => {
+    const slots = (name: string) => byName(name).rules.map((r) => r.answerSlot);
+    // *stress* is asked by a, b, c and e; *shutdown* by d, f and g; production only by a.
+    expect(bundle.sharedChecks).toBe(2);
+    expect(slots('a')).toEqual([slots('b')[0], undefined]);
+    expect(new Set(['a', 'b', 'c', 'e'].map((n) => slots(n)[0]))).toEqual(new Set([slots('a')[0]]));
+    expect(new Set(['d', 'f', 'g'].map((n) => slots(n)[0]))).toEqual(new Set([slots('d')[0]]));
+    expect(new Set([slots('a')[0], slots('d')[0]])).toEqual(new Set([0, 1]));
+  });
+
+  test('assembling again numbers the slots again, and leaves the bundle it came from as it was', () => {
+    const before = bundle.policies.map((p) => p.rules.map((r) => r.answerSlot));
+    const shutdown = byName('d').rules[0].answerSlot;
+    const part = assembleBundle({
+      ...bundle,
+      policies: bundle.policies.filter((p) => ['d', 'f', 'g'].includes(p.name)),
+    });
+    expect(part.sharedChecks).toBe(1);
+    expect(part.policies.map((p) => p.rules[0].answerSlot)).toEqual([0, 0, 0]);
+    expect(shutdown).not.toBe(0);
+    expect(bundle.policies.map((p) => p.rules.map((r) => r.answerSlot))).toEqual(before);
+    // The built-in's check is its own: it shares nothing, and the set's shared checks keep theirs.
+    const both = withBuiltIns(bundle, [emergencyStopPolicy()]);
+    expect(both.sharedChecks).toBe(2);
+    expect(both.policies[0].rules[0].answerSlot).toBeUndefined();
+    expect(bundle.policies.map((p) => p.rules.map((r) => r.answerSlot))).toEqual(before);
   });
 
   test('policies sharing a match scope but not their exclude are skipped each for its own reason', () => {

@@ -3,7 +3,7 @@ import type { EvaluationContext } from './evaluation-context';
 import type { Need } from '../facts/need';
 import type { CompiledScope, ScopeSpec } from './compiled-scope';
 import type { Template } from './template';
-import type { ActionStepRef, Mode, Modification, PolicyResult, SourceRef } from './decision';
+import type { ActionStepRef, Mode, Modification, PolicyOutcome, SourceRef } from './decision';
 import type { AliasesById, EnvironmentAliases, EnvironmentNames } from './environment-directory';
 
 // The compiled policy set: built by loading (load-bundle.ts), read-only from then on. Deciding a run
@@ -33,6 +33,11 @@ export interface CompiledRule extends RuleCheck {
   kind: string;
   /** Path of the rule inside its file, e.g. `rules[0].environments`. */
   path: string;
+  /**
+   * Where a decision keeps its check's answer, when other rules of the bundle share the check
+   * (numbered by assembleBundle, 0 to `sharedChecks - 1`); undefined: no other rule asks it.
+   */
+  answerSlot?: number;
 }
 
 export interface CompiledModification {
@@ -56,8 +61,11 @@ export interface CompiledPolicy {
   rules: CompiledRule[];
   message?: Template;
   modifications: CompiledModification[];
-  /** Its result when it applies and finds nothing: a constant of the policy (passResult, frozen), like its name. */
-  passed: PolicyResult;
+  /**
+   * Its outcome when it applies and finds nothing, before any modification is rendered: a constant
+   * of the policy (passOutcome, frozen), like its name.
+   */
+  passed: PolicyOutcome;
   /** `whileRunning:` the policy keeps holding while an allowed run is in progress (docs/guard.md); absent: judged at the door only. */
   whileRunning?: WhileRunning;
 }
@@ -141,4 +149,6 @@ export interface PolicyBundle {
   index: PolicyIndex;
   /** What the policies' rules need from outside the payload, each once: what gatherFacts asks for. */
   needs: readonly Need[];
+  /** How many checks two or more rules share: the length of a decision's answers (CompiledRule.answerSlot). */
+  sharedChecks: number;
 }

@@ -27,10 +27,11 @@ export interface EvaluationContext {
   revision: string;
   /** What the decision's parts share, under keys their modules declare (memo.ts). */
   memo: Memo;
-  /** Shared rule checks' answers for the run's whole list of action steps, by check (RuleCheck.check). */
-  ruleAnswers: Map<unknown, RuleAnswer>;
-  /** Shared scopes' runMiss answers, by scope (null: the run is in scope). */
-  scopeMisses: Map<object, string | null>;
+  /**
+   * Shared rule checks' answers for the run's whole list of action steps, by the rule's answerSlot
+   * (one place per check that rules share, numbered when the bundle is assembled).
+   */
+  ruleAnswers: Array<RuleAnswer | undefined>;
 }
 
 const NOW_TEXT = memoKey<string>('now as ISO text');

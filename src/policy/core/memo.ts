@@ -6,13 +6,21 @@
 export interface MemoKey<T> {
   /** For a reader and a debugger: what the entry holds. */
   readonly name: string;
+  /** Its place in every Memo: keys are numbered as their modules declare them (a handful per process). */
+  readonly index: number;
   /** Never set: carries the entry's type to `Memo.get`. */
   readonly value?: T;
 }
 
+/** How many keys the process has declared: a key is a module's constant, so this stays small. */
+let declared = 0;
+
 export function memoKey<T>(name: string): MemoKey<T> {
-  return Object.freeze({ name });
+  return Object.freeze({ name, index: declared++ });
 }
+
+/** What an entry built as `undefined` holds, so it is not built again. */
+const BUILT_UNDEFINED = Symbol('built: undefined');
 
 /**
  * What the parts of one decision share, each entry built by the first part that needs it and
@@ -20,20 +28,21 @@ export function memoKey<T>(name: string): MemoKey<T> {
  * WeakMaps keyed by the request's objects (docs/decisions/0004-per-evaluation-context.md).
  */
 export class Memo {
-  private readonly entries = new Map<MemoKey<unknown>, unknown>();
+  /** Entries by key index: read by position, no hashing (docs/decisions/0004-per-evaluation-context.md). */
+  private readonly entries: unknown[] = [];
 
   /** The entry under `key`, built by `build` the first time it is asked for in this decision. */
   get<T>(key: MemoKey<T>, build: () => T): T {
-    // One lookup for an entry already built (has() only for an entry that is undefined).
-    const kept = this.entries.get(key);
-    if (kept !== undefined || this.entries.has(key)) return kept as T;
+    const kept = this.entries[key.index];
+    if (kept !== undefined) return (kept === BUILT_UNDEFINED ? undefined : kept) as T;
     const value = build();
-    this.entries.set(key, value);
+    this.entries[key.index] = value === undefined ? BUILT_UNDEFINED : value;
     return value;
   }
 
   /** The entry under `key` if a part built it (tests and explanations); never builds it. */
   peek<T>(key: MemoKey<T>): T | undefined {
-    return this.entries.get(key) as T | undefined;
+    const kept = this.entries[key.index];
+    return (kept === BUILT_UNDEFINED ? undefined : kept) as T | undefined;
   }
 }

@@ -1,6 +1,7 @@
 import type { PreflightPayload } from '../../payload/types';
 import type { EnvironmentDirectory } from '../core/environment-directory';
-import type { EvaluationContext } from '../core/evaluation-context';
+import type { EvaluationContext, RuleAnswer } from '../core/evaluation-context';
+import type { PolicyBundle } from '../core/compiled';
 import { Memo } from '../core/memo';
 import type { Facts } from '../facts/facts';
 import { actionSteps } from './action-steps';
@@ -8,7 +9,7 @@ import { runEnvironments } from './environments';
 
 /** The context of one decision on `payload` with `bundle`, at `now`. */
 export function createContext(
-  bundle: EnvironmentDirectory & { revision: string },
+  bundle: EnvironmentDirectory & Pick<PolicyBundle, 'revision' | 'sharedChecks'>,
   payload: PreflightPayload,
   facts: Facts,
   now: Date,
@@ -28,7 +29,6 @@ export function createContext(
     decisionId,
     revision: bundle.revision,
     memo: new Memo(),
-    ruleAnswers: new Map(),
-    scopeMisses: new Map(),
+    ruleAnswers: new Array<RuleAnswer | undefined>(bundle.sharedChecks),
   };
 }

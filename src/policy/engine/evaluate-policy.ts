@@ -40,19 +40,20 @@ function templateValuesOf(ctx: EvaluationContext): TemplateValues {
 /**
  * A rule's violations for these steps. Checks are pure and shared by policies with the same rule spec,
  * so for the run's whole list of steps the first policy's answer serves the others, kept in the
- * decision's context (never on the compiled rule). A check that throws is not asked again in the
- * decision: every policy sharing it gets the same error.
+ * decision's context at the rule's answerSlot (never on the compiled rule). A check that throws is
+ * not asked again in the decision: every policy sharing it gets the same error.
  */
 function checkedOf(rule: CompiledRule, ctx: EvaluationContext, steps: ActionStepRef[]): Checked {
-  if (steps !== ctx.actionSteps) return rule.check({ ctx, steps });
-  let answer = ctx.ruleAnswers.get(rule.check);
+  const slot = rule.answerSlot;
+  if (slot === undefined || steps !== ctx.actionSteps) return rule.check({ ctx, steps });
+  let answer = ctx.ruleAnswers[slot];
   if (answer === undefined) {
     try {
       answer = { ok: true, checked: rule.check({ ctx, steps }) };
     } catch (failure) {
       answer = { ok: false, failure };
     }
-    ctx.ruleAnswers.set(rule.check, answer);
+    ctx.ruleAnswers[slot] = answer;
   }
   if (!answer.ok) throw answer.failure;
   return answer.checked;
@@ -74,7 +75,9 @@ function checkRules(policy: CompiledPolicy, ctx: EvaluationContext, steps: Actio
   for (const rule of policy.rules) {
     try {
       const { found, read } = checkedOf(rule, ctx, steps);
-      for (const violation of found) (violations ??= []).push({ rule: rule.path, violation });
+      // Most checks find nothing: the loop is skipped (over their shared frozen empty list, for...of
+      // went through V8's generic array iterator, counted under callgrind).
+      if (found.length > 0) for (const violation of found) (violations ??= []).push({ rule: rule.path, violation });
       if (read !== undefined) (reads ??= []).push(...read);
     } catch (err) {
       // Fail closed: a rule that throws cannot decide, and that counts against the run.
@@ -224,6 +227,12 @@ const skipped = (policy: CompiledPolicy, why: string): PolicyOutcome => ({
   modifications: NO_MODIFICATIONS,
 });
 
+/** Whether one of the run's environments has a name that cannot be known (Platform API configured, name unknown). */
+function hasUnknownName(environments: EvaluationContext['environments']): boolean {
+  for (const e of environments) if (e.unknownName !== undefined) return true;
+  return false;
+}
+
 /**
  * The rules' violations, after a cannot-decide when the run's place in the policy's scope depends on
  * an environment name that cannot be known (Platform API configured, name unknown) or on team
@@ -238,7 +247,7 @@ function withUndecidedScope(
     !policy.match.readsMembers &&
     !policy.exclude.readsMembers &&
     // The run's one or two environments: asking them is cheaper than a memo.
-    !ctx.environments.some((e) => e.unknownName !== undefined)
+    !hasUnknownName(ctx.environments)
   )
     return violations;
   const undecided = policy.match.undecided(ctx) ?? policy.exclude.undecided(ctx);
@@ -246,13 +255,13 @@ function withUndecidedScope(
   return [{ rule: undecided.field, violation: { reason: undecided.reason, status: 'undecidable' } }, ...violations];
 }
 
-/** A scope's runMiss, asked once per decision however many policies share the scope (the answer kept in the context). */
-function missOf(scope: CompiledScope, ctx: EvaluationContext): string | undefined {
-  if (!scope.narrowsRun) return undefined;
-  let miss = ctx.scopeMisses.get(scope);
-  if (miss === undefined) ctx.scopeMisses.set(scope, (miss = scope.runMiss(ctx) ?? null));
-  return miss ?? undefined;
-}
+/**
+ * Why the run is outside the scope, if it is. Asked per policy, not kept per scope: a scope's
+ * answer is a few set lookups, cheaper than a memo of it (what is dear to compute, the starter's
+ * teams, is kept in the context by the scope).
+ */
+const missOf = (scope: CompiledScope, ctx: EvaluationContext): string | undefined =>
+  scope.narrowsRun ? scope.runMiss(ctx) : undefined;
 
 /** Evaluates one policy against the run: its answer depends on nothing else (shared parts' answers are kept in the context); never throws for a rule's failure. */
 export function evaluatePolicy(
@@ -280,7 +289,10 @@ function judged(
   violations: readonly Located[],
   exceptions: ExceptionsByPolicy,
 ): PolicyOutcome {
-  if (violations.length === 0) return { result: policy.passed, modifications: contribute(policy, ctx) };
+  if (violations.length === 0)
+    return policy.modifications.length === 0
+      ? policy.passed
+      : { result: policy.passed.result, modifications: contribute(policy, ctx) };
   const findings = violations.map(findingOf);
   const message = violations.map((v) => render(policy, v, ctx)).join('; ');
   const { live, expiredNote } = waiverFor(policy, ctx, steps, violations, exceptions);

@@ -76,6 +76,19 @@ function isMember(member: TeamMember, starter: StarterIdentity): boolean {
   return starter.email !== undefined && member.email !== undefined && member.email.toLowerCase() === starter.email;
 }
 
+const STARTER_IN_TEAM = memoKey<Map<string, boolean>>("whether the run's starter is a member, by team read");
+
+/** Whether the starter is one of the team's members: each team's list is scanned once per decision, however many scopes name it. */
+function starterIsIn(team: string, read: { members: readonly TeamMember[] }, ctx: EvaluationContext): boolean {
+  const known = ctx.memo.get(STARTER_IN_TEAM, () => new Map<string, boolean>());
+  let isIn = known.get(team);
+  if (isIn === undefined) {
+    const starter = starterOf(ctx);
+    known.set(team, (isIn = read.members.some((m) => isMember(m, starter))));
+  }
+  return isIn;
+}
+
 /** The starter in skip reasons: their email, else username. */
 const starterText = (ctx: EvaluationContext) => starterOf(ctx).text ?? 'unknown';
 
@@ -108,7 +121,7 @@ function createdByTeamsField(teams: string[]): Field {
       for (const team of teams) {
         const read = ctx.facts.teams?.[team];
         if (read === undefined || 'unknown' in read) unknown = true;
-        else if (read.members.some((m) => isMember(m, starter))) return true;
+        else if (starterIsIn(team, read, ctx)) return true;
       }
       return unknown ? undefined : false;
     },

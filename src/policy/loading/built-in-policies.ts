@@ -1,7 +1,8 @@
 import { envOneOf } from '../../env-values';
 import { assembleBundle } from './assemble-bundle';
 import type { CompiledPolicy, PolicyBundle } from '../core/compiled';
-import { passResult } from '../engine/policy-texts';
+import { passOutcome } from '../engine/policy-texts';
+import { policyOf, ruleOf } from '../core/shapes';
 import { emergencyStopRule } from '../rules/emergency-stop';
 import { compileScope } from '../engine/scope';
 
@@ -31,11 +32,10 @@ export function emergencyStopPolicy(): CompiledPolicy {
     mode: 'enforce' as const,
     priority: 1000,
     source: { file: BUILT_IN_FILE, line: 0, col: 0 },
-    rules: [{ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}) }],
+    rules: [ruleOf({ kind: emergencyStopRule.key, path, ...emergencyStopRule.compile({}) })],
   };
-  const passed = passResult(head);
-  // The fields in the order compilePolicy writes them, so built-in and loaded policies share a shape.
-  return {
+  const passed = passOutcome(head);
+  return policyOf({
     name: head.name,
     description: 'Built in: no run starts while the Steadybit emergency stop (kill switch) is engaged.',
     mode: head.mode,
@@ -49,7 +49,7 @@ export function emergencyStopPolicy(): CompiledPolicy {
     modifications: [],
     passed,
     whileRunning: undefined,
-  };
+  });
 }
 
 /** The built-in policies for the setting: what the service, `eval` and `test` all add to a loaded set. */

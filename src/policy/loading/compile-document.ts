@@ -26,7 +26,8 @@ import { RuleSpecError } from '../core/rule-spec-error';
 import { RULES_BY_KEY } from '../rules';
 import type { CompiledScope, ScopeSpec } from '../core/compiled-scope';
 import { compileScope } from '../engine/scope';
-import { passResult } from '../engine/policy-texts';
+import { passOutcome } from '../engine/policy-texts';
+import { policyOf, ruleOf } from '../core/shapes';
 import { compileTemplate } from '../syntax/template';
 import type { Mode, Modification } from '../core/decision';
 import type { ParsedDocument } from './yaml-source';
@@ -343,10 +344,8 @@ function compilePolicy(
     source: { file: parsed.file, ...parsed.locate([]) },
     rules: rules as CompiledRule[],
   };
-  const passed = passResult(head);
-  // One literal with every field (no spread of a finished policy): every policy then has the same
-  // shape, and the property reads on the decision path stay monomorphic.
-  return {
+  const passed = passOutcome(head);
+  return policyOf({
     name: head.name,
     description: doc.description,
     mode: head.mode,
@@ -360,7 +359,7 @@ function compilePolicy(
     modifications: modifications as CompiledModification[],
     passed,
     whileRunning: whileRunning as CompiledPolicy['whileRunning'],
-  };
+  });
 }
 
 /** One rule, compiled once per load for every policy that repeats its kind and spec. */
@@ -375,7 +374,7 @@ function compileRule(key: string, spec: unknown, i: number, shared: SharedParts)
     compiled = kind.compile(spec as never);
     if (same !== undefined) shared.checks.set(same, compiled);
   }
-  return { kind: key, path: `rules[${i}].${key}`, ...compiled };
+  return ruleOf({ kind: key, path: `rules[${i}].${key}`, ...compiled });
 }
 
 function compileModification(m: Modification): CompiledModification {
