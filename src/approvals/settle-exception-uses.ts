@@ -12,8 +12,10 @@ export type TakeUses = (uses: readonly ExceptionUse[], now: Date) => Promise<Tak
 /** The uses an allowed decision takes: one of each exception with maxUses that waived a policy of it. */
 export function usesOf(decision: Decision, bundle: PolicyBundle): ExceptionUse[] {
   if (!decision.allowed) return [];
-  const waivedBy = new Set(decision.results.map((r) => r.exception).filter((e): e is string => e !== undefined));
-  if (waivedBy.size === 0) return [];
+  // Asked of every allowed decision, and almost none is waived: nothing is built until one is.
+  let waivedBy: Set<string> | undefined;
+  for (const r of decision.results) if (r.exception !== undefined) (waivedBy ??= new Set()).add(r.exception);
+  if (waivedBy === undefined) return [];
   return bundle.exceptions
     .filter((e) => e.maxUses !== undefined && waivedBy.has(e.name))
     .map((e) => ({

@@ -38,12 +38,15 @@ afterEach(async () => {
   await Promise.all(stores.splice(0).map((s) => s.close()));
 });
 
-/** A store with REDIS_WAIT_REPLICAS=1 on the primary; WAIT gives up after half the (short) command timeout. */
+/**
+ * A store with REDIS_WAIT_REPLICAS=1 on the primary; WAIT gives up after half the command timeout
+ * (1 s: a replica on a machine loaded by other test workers still acknowledges within it).
+ */
 async function waitingStore(prefix = freshPrefix('guard-wait')): Promise<RedisStateStore> {
   const store = new RedisStateStore({
     ...TIMING,
     redis: { ...primary.connection, waitReplicas: 1, keyPrefix: prefix },
-    timeoutMs: 600,
+    timeoutMs: 2000,
   });
   stores.push(store);
   await waitFor(async () => store.health().available, 'Redis to connect');
@@ -52,7 +55,7 @@ async function waitingStore(prefix = freshPrefix('guard-wait')): Promise<RedisSt
 
 test("the guard's writes wait for REDIS_WAIT_REPLICAS like every update: without a replica they fail, saying so", async () => {
   const runs = (await waitingStore()).guardStore();
-  const notHeld = /reached 0 of 1 replicas within 300 ms \(REDIS_WAIT_REPLICAS\): it may not survive a failover/;
+  const notHeld = /reached 0 of 1 replicas within 1000 ms \(REDIS_WAIT_REPLICAS\): it may not survive a failover/;
   await expect(runs.keep(kept, NOW + 3600_000, NOW)).rejects.toThrow(notHeld);
   await expect(runs.claim('77', 'replica-a', 30_000)).rejects.toThrow(notHeld);
   await expect(runs.release('77', 'replica-a')).rejects.toThrow(notHeld);

@@ -253,9 +253,14 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
     expect(decide().allowed).toBe(true);
   });
 
-  test('a check that throws undefined still fails closed, and the next request is checked again', () => {
-    const loaded = bundleFrom({ 'one.yaml': policy('one', '  - environments: { blocked: [production] }') }, NOW);
+  test('a shared check that throws undefined still fails closed for every policy sharing it, and the next request is checked again', () => {
+    const twice = {
+      'one.yaml': policy('one', '  - environments: { blocked: [production] }'),
+      'two.yaml': policy('two', '  - environments: { blocked: [production] }'),
+    };
+    const loaded = bundleFrom(twice, NOW);
     const shared = loaded.policies[0].rules[0];
+    expect(shared.answerSlot).toBe(0);
     let calls = 0;
     const check: typeof shared.check = (input) => {
       calls++;
@@ -263,13 +268,42 @@ describe('policies that repeat a rule spec or a scope share its compiled form', 
       if (calls === 2) throw undefined;
       return shared.check(input);
     };
-    const flaky = { ...loaded, policies: [{ ...loaded.policies[0], rules: [{ ...shared, check }] }] };
+    const flaky = { ...loaded, policies: loaded.policies.map((p) => ({ ...p, rules: [{ ...p.rules[0], check }] })) };
     const decide = () => decideRun(flaky, preflightPayload(), {}, NOW, { decisionId: 'd' });
     expect(decide().allowed).toBe(true);
     const failing = decide();
+    expect(calls).toBe(2);
     expect(failing.allowed).toBe(false);
-    expect(failing.results[0].findings?.[0]?.undecidable).toBe(true);
+    expect(failing.results.map((r) => [r.policy, r.result, r.findings?.[0]?.undecidable])).toEqual([
+      ['one', 'deny', true],
+      ['two', 'deny', true],
+    ]);
     expect(decide().allowed).toBe(true);
+  });
+
+  test("a rule whose slot holds another check's answer (a bundle not numbered by assembleBundle) is asked itself", () => {
+    const twice = {
+      'one.yaml': policy('one', '  - environments: { blocked: [production] }'),
+      'two.yaml': policy('two', '  - environments: { blocked: [production] }'),
+    };
+    const loaded = bundleFrom(twice, NOW);
+    expect(loaded.policies.map((p) => p.rules[0].answerSlot)).toEqual([0, 0]);
+    // Policy two's rule keeps slot 0 but gets a check of its own that denies every run.
+    const denyAll: (typeof loaded.policies)[0]['rules'][0]['check'] = () => ({
+      found: [{ reason: 'denied by its own check' }],
+    });
+    const byHand = {
+      ...loaded,
+      policies: [
+        loaded.policies[0],
+        { ...loaded.policies[1], rules: [{ ...loaded.policies[1].rules[0], check: denyAll }] },
+      ],
+    };
+    const decision = decideRun(byHand, preflightPayload(), {}, NOW, { decisionId: 'd' });
+    expect(decision.results.map((r) => [r.policy, r.result, r.reasons[0]])).toEqual([
+      ['one', 'pass', 'passed: rules[0].environments'],
+      ['two', 'deny', 'denied by its own check'],
+    ]);
   });
 
   test('an answer shared within one request is never read by the next: decisions in a row equal decisions on fresh bundles', () => {

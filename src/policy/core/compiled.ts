@@ -35,7 +35,8 @@ export interface CompiledRule extends RuleCheck {
   path: string;
   /**
    * Where a decision keeps its check's answer, when other rules of the bundle share the check
-   * (numbered by assembleBundle, 0 to `sharedChecks - 1`); undefined: no other rule asks it.
+   * (numbered by assembleBundle, 0 to `sharedChecks - 1`); undefined: asked directly (no other
+   * rule shares it, or the rule was not numbered by assembleBundle).
    */
   answerSlot?: number;
 }

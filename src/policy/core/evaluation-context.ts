@@ -4,8 +4,12 @@ import type { Checked } from './checked';
 import type { ActionStepRef, RunEnvironment } from './decision';
 import { memoKey, type Memo } from './memo';
 
-/** A shared rule check's answer in this decision, or the error it threw (every policy sharing it then fails closed on the same error). */
-export type RuleAnswer = { ok: true; checked: Checked } | { ok: false; failure: unknown };
+/**
+ * A shared rule check's answer in this decision, or the error it threw (every policy sharing it then
+ * fails closed on the same error), with the check that gave it (RuleCheck.check): an answer is only
+ * ever read for that check.
+ */
+export type RuleAnswer = { check: unknown } & ({ ok: true; checked: Checked } | { ok: false; failure: unknown });
 
 /**
  * One decision's own state: the run as the rules read it, the facts gathered for it, and every memo

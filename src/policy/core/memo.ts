@@ -12,7 +12,11 @@ export interface MemoKey<T> {
   readonly value?: T;
 }
 
-/** How many keys the process has declared: a key is a module's constant, so this stays small. */
+/**
+ * How many keys the process has declared: a key is a module's constant, so this stays small. One
+ * counter for every key assumes this module is loaded once (one bundle, no module registry reset);
+ * keys of two copies could share an index.
+ */
 let declared = 0;
 
 export function memoKey<T>(name: string): MemoKey<T> {

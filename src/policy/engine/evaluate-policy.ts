@@ -44,14 +44,17 @@ function templateValuesOf(ctx: EvaluationContext): TemplateValues {
  * not asked again in the decision: every policy sharing it gets the same error.
  */
 function checkedOf(rule: CompiledRule, ctx: EvaluationContext, steps: ActionStepRef[]): Checked {
-  const slot = rule.answerSlot;
-  if (slot === undefined || steps !== ctx.actionSteps) return rule.check({ ctx, steps });
+  const { answerSlot: slot, check } = rule;
+  if (slot === undefined || steps !== ctx.actionSteps) return check({ ctx, steps });
   let answer = ctx.ruleAnswers[slot];
+  // A slot holds one check's answer; a rule not numbered with it (built by hand, not by
+  // assembleBundle) is asked itself, never given another check's answer.
+  if (answer !== undefined && answer.check !== check) return check({ ctx, steps });
   if (answer === undefined) {
     try {
-      answer = { ok: true, checked: rule.check({ ctx, steps }) };
+      answer = { check, ok: true, checked: check({ ctx, steps }) };
     } catch (failure) {
-      answer = { ok: false, failure };
+      answer = { check, ok: false, failure };
     }
     ctx.ruleAnswers[slot] = answer;
   }
@@ -256,14 +259,14 @@ function withUndecidedScope(
 }
 
 /**
- * Why the run is outside the scope, if it is. Asked per policy, not kept per scope: a scope's
- * answer is a few set lookups, cheaper than a memo of it (what is dear to compute, the starter's
- * teams, is kept in the context by the scope).
+ * Why the run is outside the scope, if it is. Asked per policy, not kept per scope: its fields'
+ * tests (set lookups, compiled globs) cost less than a memo of the answer did; whether the starter
+ * is in a createdByTeams team, the one scan, is kept per team in the memo (scope.ts).
  */
 const missOf = (scope: CompiledScope, ctx: EvaluationContext): string | undefined =>
   scope.narrowsRun ? scope.runMiss(ctx) : undefined;
 
-/** Evaluates one policy against the run: its answer depends on nothing else (shared parts' answers are kept in the context); never throws for a rule's failure. */
+/** Evaluates one policy against the run: its answer depends on nothing else (shared checks' answers are kept in the context); never throws for a rule's failure. */
 export function evaluatePolicy(
   policy: CompiledPolicy,
   ctx: EvaluationContext,
