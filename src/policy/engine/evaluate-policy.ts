@@ -44,17 +44,17 @@ function templateValuesOf(ctx: EvaluationContext): TemplateValues {
  * not asked again in the decision: every policy sharing it gets the same error.
  */
 function checkedOf(rule: CompiledRule, ctx: EvaluationContext, steps: ActionStepRef[]): Checked {
-  const { answerSlot: slot, check } = rule;
-  if (slot === undefined || steps !== ctx.actionSteps) return check({ ctx, steps });
+  const slot = rule.answerSlot;
+  if (slot === undefined || steps !== ctx.actionSteps) return rule.check({ ctx, steps });
   let answer = ctx.ruleAnswers[slot];
   // A slot holds one check's answer; a rule not numbered with it (built by hand, not by
   // assembleBundle) is asked itself, never given another check's answer.
-  if (answer !== undefined && answer.check !== check) return check({ ctx, steps });
+  if (answer !== undefined && answer.check !== rule.check) return rule.check({ ctx, steps });
   if (answer === undefined) {
     try {
-      answer = { check, ok: true, checked: check({ ctx, steps }) };
+      answer = { check: rule.check, ok: true, checked: rule.check({ ctx, steps }) };
     } catch (failure) {
-      answer = { check, ok: false, failure };
+      answer = { check: rule.check, ok: false, failure };
     }
     ctx.ruleAnswers[slot] = answer;
   }
