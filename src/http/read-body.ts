@@ -83,7 +83,8 @@ export function readBody(req: IncomingMessage, res: ServerResponse, opts: ReadBo
     refuseBeforeReading(req, res);
     return Promise.reject(overBudget(opts.budget, declared));
   }
-  res.once('close', () => held.release());
+  // release() is idempotent, and 'close' is emitted once.
+  res.on('close', () => held.release());
   if (req.headers.expect !== undefined && !res.headersSent) res.writeContinue();
   return new Promise<Buffer>((resolve, reject) => {
     const whole = declared === undefined ? undefined : Buffer.allocUnsafe(declared);
@@ -121,10 +122,12 @@ export function readBody(req: IncomingMessage, res: ServerResponse, opts: ReadBo
       req.off('close', onClose);
       req.off('error', onError);
     }
+    // `on`, not `once`: cleanup() removes every listener before a settling one returns, and `once`
+    // would wrap each in a new closure, every request.
     req.on('data', onData);
-    req.once('end', onEnd);
-    req.once('close', onClose);
-    req.once('error', onError);
+    req.on('end', onEnd);
+    req.on('close', onClose);
+    req.on('error', onError);
     unsubscribe = onBodyFailure(req, (error) => stop(error, 'close'));
   });
 }
