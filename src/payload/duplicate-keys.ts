@@ -11,25 +11,31 @@ function quotesIn(s: string): number {
 /**
  * The `"` characters a value's strings (keys included) take when written as JSON: 2 each, plus
  * `quotesInside` of the string (its `\"` escapes). A loop with its own stack, not recursion: a
- * body may nest as deep as BODY_LIMIT allows.
+ * body may nest as deep as BODY_LIMIT allows. A string is counted where it is met; only objects
+ * and arrays wait on the stack (written out twice, not through a helper closure: this runs on
+ * every request, over every string of the payload).
  */
 function quotesOf(root: unknown, quotesInside: (s: string) => number): number {
+  if (typeof root === 'string') return 2 + quotesInside(root);
+  if (typeof root !== 'object' || root === null) return 0;
   let n = 0;
-  const pending: object[] = [];
-  // A string is counted where it is met; only objects and arrays wait on the stack.
-  const meet = (value: unknown) => {
-    if (typeof value === 'string') n += 2 + quotesInside(value);
-    else if (typeof value === 'object' && value !== null) pending.push(value);
-  };
-  meet(root);
-  for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
-    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) meet(value[i]);
-    else {
+  const pending: object[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const item: unknown = value[i];
+        if (typeof item === 'string') n += 2 + quotesInside(item);
+        else if (typeof item === 'object' && item !== null) pending.push(item);
+      }
+    } else {
       // JSON.parse makes plain objects: for-in sees exactly their own keys (`__proto__` included).
       const obj = value as Record<string, unknown>;
       for (const key in obj) {
+        const item = obj[key];
         n += 2 + quotesInside(key);
-        meet(obj[key]);
+        if (typeof item === 'string') n += 2 + quotesInside(item);
+        else if (typeof item === 'object' && item !== null) pending.push(item);
       }
     }
   }
