@@ -20,7 +20,7 @@ import { isPreflightRequest, preflightHandler, type PreflightDeps } from './http
 import { eventsRouter } from './http/events-route';
 import { servedPolicies } from './policy/runtime/served-policies';
 import { builtInPolicies } from './policy/loading/built-in-policies';
-import { gatherFacts } from './policy/engine/gather-facts';
+import { factGatherer } from './policy/engine/gather-facts';
 import type { FactSource } from './policy/core/fact-source';
 import type { GuardrailState } from './state/guardrail-state';
 import { assembleFactSources } from './fact-sources';
@@ -139,7 +139,7 @@ export function createApp(deps: AppDeps): App {
     audit: deps.audit ?? disabledAuditLog,
     clock,
     newId: deps.newId ?? randomUUID,
-    gather: deps.gatherFacts ?? ((bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now, bundle)),
+    gather: deps.gatherFacts ?? factGatherer(sources),
     archive: deps.archive,
     notifier: deps.notifier,
     keep: deps.guard && ((decision, payload, now) => deps.guard?.keep(decision, payload, now)),

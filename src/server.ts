@@ -25,6 +25,7 @@ import { guardrailState } from './state/guardrail-state';
 import { historyWindowMs } from './platform/history-window';
 import { connectPlatform } from './platform/platform-connection';
 import { assembleFactSources } from './fact-sources';
+import type { FactSource } from './policy/core/fact-source';
 import { createNotifier } from './notify/notifier';
 import { notifyingStateStore } from './notify/notifying-state-store';
 import { policyRejectedNotification, runStoppedNotification } from './notify/event-notifications';
@@ -39,7 +40,7 @@ import { NO_PLATFORM, RunGuard, type RunGuardDeps } from './guard/run-guard';
 import type { OnStop } from './guard/guard-stop';
 import { servedPolicies } from './policy/runtime/served-policies';
 import { builtInPolicies } from './policy/loading/built-in-policies';
-import { gatherFacts } from './policy/engine/gather-facts';
+import { factGatherer } from './policy/engine/gather-facts';
 
 /** The longest start-up waits for the first sync with the Platform API before listening. */
 const PLATFORM_STARTUP_MS = 10_000;
@@ -257,9 +258,9 @@ export function addressPort(server: Server): number {
 /** The guard's facts: the same sources (assembleFactSources), asked the same way, as a preflight's (app.ts). */
 function guardGather(
   state: ReturnType<typeof guardrailState>,
-  factSources: Parameters<typeof gatherFacts>[1],
+  factSources: readonly FactSource[],
   logger: Logger,
 ): RunGuardDeps['gather'] {
   const sources = [...assembleFactSources({ state, logger }), ...factSources];
-  return (bundle, payload, now) => gatherFacts(bundle.needs, sources, payload, now, bundle);
+  return factGatherer(sources);
 }

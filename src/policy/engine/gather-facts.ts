@@ -1,4 +1,5 @@
 import type { PreflightPayload } from '../../payload/types';
+import type { PolicyBundle } from '../core/compiled';
 import type { EnvironmentDirectory } from '../core/environment-directory';
 import type { FactSource, Gathered } from '../core/fact-source';
 import type { EnvironmentFacts } from '../facts/environment-facts';
@@ -6,6 +7,24 @@ import type { Facts } from '../facts/facts';
 import type { Need } from '../facts/need';
 
 const NOTHING_NEEDED: Gathered = Object.freeze({ ok: true, facts: Object.freeze({}) });
+
+/** A source and the needs it is asked for: those of its kinds. */
+interface Asking {
+  source: FactSource;
+  own: readonly Need[];
+  /** It answers `environment-names`, which a source that readsEnvironmentNames waits for. */
+  names: boolean;
+}
+
+/** Which of `needs` each source is asked for, in the sources' order; a source with none is left out. */
+function askingOf(needs: readonly Need[], sources: readonly FactSource[]): Asking[] {
+  const asking: Asking[] = [];
+  for (const source of sources) {
+    const own = needs.filter((need) => source.kinds.includes(need.kind));
+    if (own.length > 0) asking.push({ source, own, names: own.some((need) => need.kind === 'environment-names') });
+  }
+  return asking;
+}
 
 /**
  * Asks each source only for the needs of its kinds (the bundle's rules declared them at load), all
@@ -21,19 +40,46 @@ export async function gatherFacts(
   now: Date,
   directory?: EnvironmentDirectory,
 ): Promise<Gathered> {
+  return gatherAsking(askingOf(needs, sources), payload, now, directory);
+}
+
+/**
+ * gatherFacts of a bundle's needs over fixed `sources`, for a service that asks them before every
+ * decision: which source is asked for which needs is worked out once per needs list (a bundle's,
+ * frozen at load) and kept while that list lives. The bundle's environment names fill `{{environment}}`.
+ */
+export function factGatherer(
+  sources: readonly FactSource[],
+): (bundle: PolicyBundle, payload: PreflightPayload, now: Date) => Promise<Gathered> {
+  const asked = new WeakMap<readonly Need[], Asking[]>();
+  return (bundle, payload, now) => {
+    let asking = asked.get(bundle.needs);
+    if (asking === undefined) {
+      asking = askingOf(bundle.needs, sources);
+      asked.set(bundle.needs, asking);
+    }
+    return gatherAsking(asking, payload, now, bundle);
+  };
+}
+
+async function gatherAsking(
+  asking: readonly Asking[],
+  payload: PreflightPayload,
+  now: Date,
+  directory?: EnvironmentDirectory,
+): Promise<Gathered> {
+  if (asking.length === 0) return NOTHING_NEEDED;
   const asked: Array<Promise<Gathered>> = [];
   const namers: Array<Promise<Gathered>> = [];
-  const readers: Array<{ source: FactSource; own: Need[] }> = [];
-  for (const source of sources) {
-    const own = needs.filter((need) => source.kinds.includes(need.kind));
-    if (own.length === 0) continue;
-    if (source.readsEnvironmentNames) {
-      readers.push({ source, own });
+  const readers: Asking[] = [];
+  for (const one of asking) {
+    if (one.source.readsEnvironmentNames) {
+      readers.push(one);
       continue;
     }
-    const answer = source.gather(own, payload, now, directory);
+    const answer = one.source.gather(one.own, payload, now, directory);
     asked.push(answer);
-    if (own.some((need) => need.kind === 'environment-names')) namers.push(answer);
+    if (one.names) namers.push(answer);
   }
   if (readers.length > 0) {
     const named = await Promise.all(namers);
@@ -41,7 +87,6 @@ export async function gatherFacts(
     const environments: EnvironmentFacts | undefined = parts.length > 0 ? Object.assign({}, ...parts) : undefined;
     for (const { source, own } of readers) asked.push(source.gather(own, payload, now, directory, environments));
   }
-  if (asked.length === 0) return NOTHING_NEEDED;
   const answers = await Promise.all(asked);
   const facts: Facts = {};
   for (const answer of answers) {
