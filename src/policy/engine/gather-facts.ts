@@ -62,13 +62,25 @@ export function factGatherer(
   };
 }
 
-async function gatherAsking(
+function gatherAsking(
   asking: readonly Asking[],
   payload: PreflightPayload,
   now: Date,
   directory?: EnvironmentDirectory,
 ): Promise<Gathered> {
-  if (asking.length === 0) return NOTHING_NEEDED;
+  if (asking.length === 0) return Promise.resolve(NOTHING_NEEDED);
+  // One source (the state store alone, as in most deployments): its answer is the answer, with
+  // nothing to wait for or join. A source that reads environment names gets none, as it would below.
+  if (asking.length === 1) return asking[0].source.gather(asking[0].own, payload, now, directory);
+  return gatherFromAll(asking, payload, now, directory);
+}
+
+async function gatherFromAll(
+  asking: readonly Asking[],
+  payload: PreflightPayload,
+  now: Date,
+  directory?: EnvironmentDirectory,
+): Promise<Gathered> {
   const asked: Array<Promise<Gathered>> = [];
   const namers: Array<Promise<Gathered>> = [];
   const readers: Asking[] = [];
