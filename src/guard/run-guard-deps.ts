@@ -15,7 +15,7 @@ export interface RunGuardDeps {
   /** The policy set in use (with the built-in policies): its guarded part is judged at each tick. */
   policies: { current(): PolicyBundle | undefined };
   runs: GuardStore;
-  /** Facts for the guarded rules, from the service's sources (the same gatherFacts as a preflight). */
+  /** Facts for the guarded rules, from the service's sources (a factGatherer over them, as a preflight's). */
   gather(bundle: PolicyBundle, payload: PreflightPayload, now: Date): Promise<Gathered>;
   /** Cancels an execution through the Platform API within `withinMs`; absent without STEADYBIT_URL (nothing can be stopped). */
   cancel?: (executionId: string, withinMs: number) => Promise<CancelOutcome>;

@@ -29,7 +29,7 @@ export interface PreflightDeps extends SignedBodyOptions {
   audit: AuditLog;
   clock: () => Date;
   newId: () => string;
-  /** Gathers the facts the bundle's rules need (gatherFacts over the app's fact sources). */
+  /** Gathers the facts the bundle's rules need (factGatherer over the app's fact sources). */
   gather: (bundle: PolicyBundle, payload: PreflightPayload, now: Date) => Promise<Gathered>;
   /** Takes uses of exceptions with maxUses (the state store); without it such an exception never waives a run. */
   takeExceptionUses?: TakeUses;

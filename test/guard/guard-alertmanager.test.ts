@@ -4,7 +4,7 @@ import { Registry } from 'prom-client';
 import { parseSignalsConfig } from '../../src/signals/signals-config';
 import { serviceSignalSource } from '../../src/signals/service-signal-source';
 import { createLogger } from '../../src/observability/logger';
-import { gatherFacts } from '../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../src/policy/engine/gather-facts';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/bundle-from';
@@ -56,7 +56,7 @@ function guardWithAlertmanager() {
   const g = guardUnderTest(bundle, clock, {
     fake,
     intervalMs: INTERVAL_MS,
-    gather: (b, payload, now) => gatherFacts(b.needs, [signals, names], payload, now, b),
+    gather: factGatherer([signals, names]),
   });
   // Real time here: Alertmanager's alerts carry real times.
   clock.now = () => new Date();

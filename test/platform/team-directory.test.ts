@@ -4,7 +4,7 @@ import { createPlatformClient } from '../../src/platform/platform-client';
 import { TeamDirectory } from '../../src/platform/team-directory';
 import { teamFactSource } from '../../src/platform/team-fact-source';
 import { decide } from '../../src/policy/engine/decide';
-import { gatherFacts } from '../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../src/policy/engine/gather-facts';
 import { member, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { FIXTURES, preflightWith } from '../helpers/fixtures';
@@ -100,7 +100,7 @@ describe('a decision with the team source (the service path: gather, then decide
     });
   async function decideWith(dir: TeamDirectory, payload: ReturnType<typeof run>) {
     const bundle = bundleFrom(files, now);
-    const gathered = await gatherFacts(bundle.needs, [teamFactSource(dir)], payload, now);
+    const gathered = await factGatherer([teamFactSource(dir)])(bundle, payload, now);
     if (!gathered.ok) throw new Error('unavailable');
     return decide(bundle, payload, gathered.facts, now, { decisionId: 'd-1' });
   }

@@ -19,6 +19,8 @@ rules:
       denyWhen: "> 14.4"
 `;
 
+const NO_NEEDS = 'kind: Policy\nname: short\nrules:\n  - parameters: {duration: {max: 5m}}\n';
+
 const dir = tempDirs();
 function bundleOf(files: Record<string, string>): PolicyBundle {
   const loaded = loadPolicyDir(dir(files), now);
@@ -26,18 +28,20 @@ function bundleOf(files: Record<string, string>): PolicyBundle {
   return loaded.bundle;
 }
 
-/** A source of `kinds` that records what it is asked and answers `answer`. */
+/** A source of `kinds` that records what it is asked, and with which directory, and answers `answer`. */
 function recording(name: string, kinds: NeedKind[], answer: Gathered = { ok: true, facts: {} }) {
   const asked: Need[][] = [];
+  const directories: unknown[] = [];
   const source: FactSource = {
     name,
     kinds,
-    gather: async (needs) => {
+    gather: async (needs, _payload, _now, directory) => {
       asked.push([...needs]);
+      directories.push(directory);
       return answer;
     },
   };
-  return { source, asked };
+  return { source, asked, directories };
 }
 
 const payload: PreflightPayload = examplePreflight();
@@ -47,9 +51,11 @@ describe('factGatherer: sources asked for the needs of the bundle at hand', () =
     const state = recording('state', ['emergency-stop']);
     const signals = recording('signals', ['prometheus']);
     const gather = factGatherer([state.source, signals.source]);
-    const gathered = await gather(bundleOf({ 'stop.yaml': STOP }), payload, now);
+    const bundle = bundleOf({ 'stop.yaml': STOP });
+    const gathered = await gather(bundle, payload, now);
     expect(gathered.ok).toBe(true);
     expect(state.asked).toEqual([[{ kind: 'emergency-stop' }]]);
+    expect(state.directories[0]).toBe(bundle);
     expect(signals.asked).toEqual([]);
   });
 
@@ -70,10 +76,49 @@ describe('factGatherer: sources asked for the needs of the bundle at hand', () =
     ]);
   });
 
-  it('answers with the first unavailable source, and with no facts when the bundle needs none', async () => {
-    const unavailable: Gathered = { ok: false, unavailable: { source: 'state', message: 'down' } };
-    const gather = factGatherer([recording('state', ['emergency-stop'], unavailable).source]);
-    expect(await gather(bundleOf({ 'stop.yaml': STOP }), payload, now)).toEqual(unavailable);
-    expect(await gather(bundleOf({ 'burn.yaml': BURN }), payload, now)).toEqual({ ok: true, facts: {} });
+  it('asks two sources at once, joins their parts, and gives each the bundle as its environment directory', async () => {
+    const state = recording('state', ['emergency-stop'], {
+      ok: true,
+      facts: { state: { emergencyStop: { engaged: false } } },
+    });
+    const signals = recording('signals', ['prometheus'], { ok: true, facts: { signals: { prometheus: {} } } });
+    const bundle = bundleOf({ 'stop.yaml': STOP, 'burn.yaml': BURN });
+    const gathered = await factGatherer([state.source, signals.source])(bundle, payload, now);
+    expect(gathered).toEqual({
+      ok: true,
+      facts: { state: { emergencyStop: { engaged: false } }, signals: { prometheus: {} } },
+    });
+    expect(state.asked).toEqual([[{ kind: 'emergency-stop' }]]);
+    expect(signals.asked).toEqual([[{ kind: 'prometheus', source: 'default', query: 'slo:burn{team="a"}' }]]);
+    expect(state.directories).toEqual([bundle]);
+    expect(signals.directories[0]).toBe(bundle);
+  });
+
+  it('answers with the first unavailable source, in the order the sources are given', async () => {
+    const down = (source: string): Gathered => ({ ok: false, unavailable: { source, message: `${source} down` } });
+    const bundle = bundleOf({ 'stop.yaml': STOP, 'burn.yaml': BURN });
+    const state = recording('state', ['emergency-stop'], down('state'));
+    const signals = recording('signals', ['prometheus'], down('signals'));
+    expect(await factGatherer([state.source, signals.source])(bundle, payload, now)).toEqual(down('state'));
+    expect(await factGatherer([signals.source, state.source])(bundle, payload, now)).toEqual(down('signals'));
+    const upFirst = recording('state', ['emergency-stop']);
+    expect(await factGatherer([upFirst.source, signals.source])(bundle, payload, now)).toEqual(down('signals'));
+  });
+
+  it('asks no source for a bundle that needs nothing, and rejects when a source throws', async () => {
+    const state = recording('state', ['emergency-stop']);
+    expect(await factGatherer([state.source])(bundleOf({ 'p.yaml': NO_NEEDS }), payload, now)).toEqual({
+      ok: true,
+      facts: {},
+    });
+    expect(state.asked).toEqual([]);
+    const broken: FactSource = {
+      name: 'broken',
+      kinds: ['emergency-stop'],
+      gather: () => {
+        throw new Error('bug');
+      },
+    };
+    await expect(factGatherer([broken])(bundleOf({ 'stop.yaml': STOP }), payload, now)).rejects.toThrow('bug');
   });
 });

@@ -7,7 +7,7 @@ import type { PreflightPayload } from '../../src/policy/core/decision';
 import type { ResolvedSignalNeed } from '../../src/policy/facts/signal-need';
 import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
-import { gatherFacts } from '../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../src/policy/engine/gather-facts';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import { tempDirs } from '../cli/run-cli';
 
@@ -116,7 +116,7 @@ describe('{{environment}} in signal rules is the environment name the policies k
       asked.push([...needs]);
       return facts;
     });
-    const gathered = await gatherFacts(bundle.needs, [signals, platform], run(NAMED_BY_STEADYBIT), now, bundle);
+    const gathered = await factGatherer([signals, platform])(bundle, run(NAMED_BY_STEADYBIT), now);
     expect(asked).toEqual([
       [{ kind: 'prometheus', source: 'default', query: 'slo:error_budget_burn_rate:1h{environment="production"}' }],
     ]);

@@ -148,7 +148,7 @@ export interface PolicyBundle {
   exceptionsByPolicy: ExceptionsByPolicy;
   /** The policies by match scope, so a decision visits only those that may apply (built at load). */
   index: PolicyIndex;
-  /** What the policies' rules need from outside the payload, each once: what gatherFacts asks for. */
+  /** What the policies' rules need from outside the payload, each once: what factGatherer asks for. */
   needs: readonly Need[];
   /** How many checks two or more rules share: the length of a decision's answers (CompiledRule.answerSlot). */
   sharedChecks: number;

@@ -16,6 +16,7 @@ export type Gathered = { ok: true; facts: Facts } | { ok: false; unavailable: { 
 export interface FactSource {
   /** For messages and logs, e.g. `state store`. */
   name: string;
+  /** Fixed for the source's life: factGatherer works out once per bundle which source is asked for what. */
   kinds: readonly NeedKind[];
   /**
    * The source fills `{{environment}}` into what it asks, so it is asked once the environment

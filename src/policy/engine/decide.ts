@@ -20,7 +20,7 @@ export interface DecideOptions {
 /**
  * The decision on one preflight payload: every policy whose match scope may include the run is
  * evaluated (found through the bundle's index, in bundle order), any enforcing denial denies.
- * Pure and synchronous: the bundle, payload, facts (gathered before, gatherFacts) and `now` fully
+ * Pure and synchronous: the bundle, payload, facts (gathered before, factGatherer) and `now` fully
  * determine the answer, so a recorded decision can be replayed. The bundle is only read; what the
  * decision computes lives in its own EvaluationContext.
  */

@@ -12,92 +12,84 @@ const NOTHING_NEEDED: Gathered = Object.freeze({ ok: true, facts: Object.freeze(
 interface Asking {
   source: FactSource;
   own: readonly Need[];
-  /** It answers `environment-names`, which a source that readsEnvironmentNames waits for. */
+  /** It answers `environment-names`, which the readers wait for. */
   names: boolean;
 }
 
-/** Which of `needs` each source is asked for, in the sources' order; a source with none is left out. */
-function askingOf(needs: readonly Need[], sources: readonly FactSource[]): Asking[] {
-  const asking: Asking[] = [];
+/**
+ * Who is asked for what, for one needs list: the sources asked at once, and the readers, sources
+ * that fill `{{environment}}` (readsEnvironmentNames) and so are asked once the names are in. A
+ * source none of whose kinds is needed is not asked.
+ */
+interface Plan {
+  needs: readonly Need[];
+  first: readonly Asking[];
+  readers: readonly Asking[];
+  /** How many sources are asked in all. */
+  count: number;
+}
+
+function planFor(needs: readonly Need[], sources: readonly FactSource[]): Plan {
+  const first: Asking[] = [];
+  const readers: Asking[] = [];
   for (const source of sources) {
     const own = needs.filter((need) => source.kinds.includes(need.kind));
-    if (own.length > 0) asking.push({ source, own, names: own.some((need) => need.kind === 'environment-names') });
+    if (own.length === 0) continue;
+    const asking = { source, own, names: own.some((need) => need.kind === 'environment-names') };
+    (source.readsEnvironmentNames ? readers : first).push(asking);
   }
-  return asking;
+  return { needs, first, readers, count: first.length + readers.length };
 }
 
 /**
- * Asks each source only for the needs of its kinds (the bundle's rules declared them at load), all
- * at once, and joins their parts into one Facts. A source that fills `{{environment}}`
- * (readsEnvironmentNames) is asked once the environment names are in, with them, so it asks about
- * the name the decision will read. A need no source answers is left out: its rule cannot decide.
- * The first source that is unavailable is the answer.
- */
-export async function gatherFacts(
-  needs: readonly Need[],
-  sources: readonly FactSource[],
-  payload: PreflightPayload,
-  now: Date,
-  directory?: EnvironmentDirectory,
-): Promise<Gathered> {
-  return gatherAsking(askingOf(needs, sources), payload, now, directory);
-}
-
-/**
- * gatherFacts of a bundle's needs over fixed `sources`, for a service that asks them before every
- * decision: which source is asked for which needs is worked out once per needs list (a bundle's,
- * frozen at load) and kept while that list lives. The bundle's environment names fill `{{environment}}`.
+ * The facts a bundle's rules need (declared at load, PolicyBundle.needs), from `sources`: each
+ * source is asked only for the needs of its kinds, all at once, and their parts are joined into
+ * one Facts. A reader is asked once the environment names are in, with them, so it asks about the
+ * name the decision will read; the bundle's environment names fill `{{environment}}`. A need no
+ * source answers is left out: its rule cannot decide. The first source that is unavailable is the
+ * answer. Who is asked for what is worked out once per bundle (its needs are frozen at load) and
+ * kept until another bundle comes; `sources` and their kinds are fixed for the gatherer's life.
  */
 export function factGatherer(
   sources: readonly FactSource[],
 ): (bundle: PolicyBundle, payload: PreflightPayload, now: Date) => Promise<Gathered> {
-  const asked = new WeakMap<readonly Need[], Asking[]>();
+  const fixed = [...sources];
+  let plan: Plan | undefined;
   return (bundle, payload, now) => {
-    let asking = asked.get(bundle.needs);
-    if (asking === undefined) {
-      asking = askingOf(bundle.needs, sources);
-      asked.set(bundle.needs, asking);
+    try {
+      if (plan?.needs !== bundle.needs) plan = planFor(bundle.needs, fixed);
+      return gather(plan, payload, now, bundle);
+    } catch (err) {
+      // A source that throws (a bug) rejects, as an async gatherer would.
+      return Promise.reject(err);
     }
-    return gatherAsking(asking, payload, now, bundle);
   };
 }
 
-function gatherAsking(
-  asking: readonly Asking[],
-  payload: PreflightPayload,
-  now: Date,
-  directory?: EnvironmentDirectory,
-): Promise<Gathered> {
-  if (asking.length === 0) return Promise.resolve(NOTHING_NEEDED);
-  // One source (the state store alone, as in most deployments): its answer is the answer, with
-  // nothing to wait for or join. A source that reads environment names gets none, as it would below.
-  if (asking.length === 1) return asking[0].source.gather(asking[0].own, payload, now, directory);
-  return gatherFromAll(asking, payload, now, directory);
+/** The plan's answers: none asked, one asked (its answer is the answer), or all of them joined. */
+function gather(plan: Plan, payload: PreflightPayload, now: Date, directory: EnvironmentDirectory): Promise<Gathered> {
+  if (plan.count === 0) return Promise.resolve(NOTHING_NEEDED);
+  // One source (the state store alone, as in most deployments): nothing to wait for or join. A
+  // reader alone gets no names, as it would below.
+  if (plan.count === 1) {
+    const [only] = plan.first.length === 1 ? plan.first : plan.readers;
+    return only.source.gather(only.own, payload, now, directory);
+  }
+  return gatherAll(plan, payload, now, directory);
 }
 
-async function gatherFromAll(
-  asking: readonly Asking[],
+async function gatherAll(
+  plan: Plan,
   payload: PreflightPayload,
   now: Date,
-  directory?: EnvironmentDirectory,
+  directory: EnvironmentDirectory,
 ): Promise<Gathered> {
-  const asked: Array<Promise<Gathered>> = [];
-  const namers: Array<Promise<Gathered>> = [];
-  const readers: Asking[] = [];
-  for (const one of asking) {
-    if (one.source.readsEnvironmentNames) {
-      readers.push(one);
-      continue;
-    }
-    const answer = one.source.gather(one.own, payload, now, directory);
-    asked.push(answer);
-    if (one.names) namers.push(answer);
-  }
-  if (readers.length > 0) {
-    const named = await Promise.all(namers);
+  const asked = plan.first.map((one) => one.source.gather(one.own, payload, now, directory));
+  if (plan.readers.length > 0) {
+    const named = await Promise.all(asked.filter((_, i) => plan.first[i].names));
     const parts = named.flatMap((a) => (a.ok && a.facts.environments ? [a.facts.environments] : []));
     const environments: EnvironmentFacts | undefined = parts.length > 0 ? Object.assign({}, ...parts) : undefined;
-    for (const { source, own } of readers) asked.push(source.gather(own, payload, now, directory, environments));
+    for (const { source, own } of plan.readers) asked.push(source.gather(own, payload, now, directory, environments));
   }
   const answers = await Promise.all(asked);
   const facts: Facts = {};

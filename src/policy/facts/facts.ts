@@ -4,7 +4,7 @@ import type { StateFacts } from './state-facts';
 import type { TeamFacts } from './team-facts';
 
 /**
- * Everything a decision knows from outside the payload, gathered before deciding (gatherFacts)
+ * Everything a decision knows from outside the payload, gathered before deciding (factGatherer)
  * from the needs the bundle's rules declared. Plain JSON data (`schema --facts`), so a decision can
  * be written down and replayed. One optional part per fact source: a part that is missing was not
  * gathered, and a rule that needs it cannot decide (it denies). A new source adds its part here.

@@ -5,7 +5,7 @@ import type { TeamMembersNeed } from './team-facts';
 
 /**
  * What a rule needs from outside the payload, declared when it compiles (RuleCheck.needs) and
- * collected per bundle at load (PolicyBundle.needs). Before a decision, gatherFacts asks each fact
+ * collected per bundle at load (PolicyBundle.needs). Before a decision, factGatherer asks each fact
  * source for the needs of its kinds only. One union member per kind; a new source adds its kinds
  * here (CONTRIBUTING.md).
  */

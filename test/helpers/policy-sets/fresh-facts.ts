@@ -1,7 +1,7 @@
 import { createLogger } from '../../../src/observability/logger';
 import type { PolicyBundle } from '../../../src/policy/core/compiled';
 import type { Facts } from '../../../src/policy/facts/facts';
-import { gatherFacts } from '../../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../../src/policy/engine/gather-facts';
 import { MemoryStateStore } from '../../../src/state/memory-state-store';
 import { stateFactSource } from '../../../src/state/state-fact-source';
 import type { PreflightPayload } from '../../../src/payload/types';
@@ -20,9 +20,10 @@ export async function freshFacts(
     onUnavailable: 'deny',
     logger: createLogger('error', { silent: true }),
   });
+  const gather = factGatherer([source]);
   return Promise.all(
     variants.map(async (v) => {
-      const gathered = await gatherFacts(bundle.needs, [source], v.payload, now);
+      const gathered = await gather(bundle, v.payload, now);
       if (!gathered.ok) throw new Error(gathered.unavailable.message);
       return gathered.facts;
     }),
