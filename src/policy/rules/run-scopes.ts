@@ -9,8 +9,8 @@ const ENVIRONMENT_SCOPES = memoKey<RunScopes>("the run's environment scopes");
 /**
  * The run's own scopes of one kind (`environment` can be two, with an override), or why there are
  * none. The same for every state rule of a decision: built once per decision and kind, never written
- * to (`readonly`). The lists are not frozen: Node 20's optimizing compiler reads a frozen array's
- * elements through a generic call, in every rule that loops over them.
+ * to: `readonly` is the only guard. The lists are not frozen: Node 20's optimizing compiler reads a
+ * frozen array's elements through a generic call, in every rule that loops over them.
  */
 export function runScopes(ctx: EvaluationContext, per: ScopeKind): RunScopes {
   return per === 'team'
