@@ -30,6 +30,7 @@ const UNIT = [
   'archive/decision-archive.test.ts',
   'archive/rotating-file.test.ts',
   'bench/cpu-steal.test.ts',
+  'bench/http-rounds.test.ts',
   'bench/large-run-stage.test.ts',
   'bench/targets.test.ts',
   'cli/coverage-arithmetic.test.ts',

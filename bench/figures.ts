@@ -17,7 +17,10 @@ export interface HttpTargetFigures extends LoadFigures {
   peakRssMb: number;
   /** preflight_decisions_total{decision="error"} after the run (0 for the baseline, which has none). */
   errorDecisions: number;
+  /** Requests a second over the baseline's: the median of the rounds' ratios (bench/http-rounds.ts). */
   throughputRatio: number;
+  /** Each round's throughput ratio, in the order measured. */
+  throughputRatios: number[];
   p99Ratio: number;
 }
 
@@ -33,7 +36,14 @@ export interface BenchResults {
   mode: 'full' | 'quick';
   startedAt: string;
   machine: { cpus: number; cpuModel: string; node: string; memoryMb: number };
-  settings: { connections: number; warmupSeconds: number; seconds: number; engineSeconds: number };
+  settings: {
+    connections: number;
+    warmupSeconds: number;
+    seconds: number;
+    engineSeconds: number;
+    /** Rounds of the HTTP stage: each measures the baseline and every target in turn. */
+    httpRounds: number;
+  };
   ruleKinds: { usable: string[]; notes: string[] };
   payloads: Array<{ name: string; expected: Record<string, number> }>;
   http: HttpTargetFigures[];

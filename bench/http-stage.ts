@@ -16,7 +16,8 @@ export interface HttpTarget {
   bundle?: PolicyBundle;
 }
 
-type Measured = Omit<HttpTargetFigures, 'throughputRatio' | 'p99Ratio'>;
+/** One target's figures from one run, before any ratio to the baseline. */
+export type MeasuredTarget = Omit<HttpTargetFigures, 'throughputRatio' | 'throughputRatios' | 'p99Ratio'>;
 
 const ok = (status: number) => async (res: Promise<Response>) => (await res).status === status;
 
@@ -35,7 +36,7 @@ export async function measureTarget(
   settings: LoadSettings,
   nodeArgs: string[],
   extraEnv: Record<string, string> = {},
-): Promise<Measured & { expected: number[] }> {
+): Promise<MeasuredTarget & { expected: number[] }> {
   const root = repoRoot();
   const probe = variants[0];
   const isBare = target.kind === 'baseline' || target.kind === 'reference';

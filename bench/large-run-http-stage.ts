@@ -44,6 +44,7 @@ export async function largeRunHttpStage(
     http: measured.map((t) => ({
       ...t,
       throughputRatio: t.requestsPerSecond / base.requestsPerSecond,
+      throughputRatios: [t.requestsPerSecond / base.requestsPerSecond],
       p99Ratio: t.p99Ms / Math.max(base.p99Ms, 1),
       cpuRatio: t.cpuMicrosPerRequest / base.cpuMicrosPerRequest,
     })),

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
 import { usableRuleKinds } from '../test/helpers/policy-sets/usable-rule-kinds';
 import { engineStage, loadTime } from './engine-bench';
-import type { BenchResults, HttpTargetFigures } from './figures';
+import type { BenchResults } from './figures';
+import { combineRounds } from './http-rounds';
 import { generatePolicySet } from '../test/helpers/policy-sets/generate-policies';
-import { measureTarget, SECRET, type HttpTarget } from './http-stage';
+import { measureTarget, SECRET, type HttpTarget, type MeasuredTarget } from './http-stage';
 import { repoRoot } from './paths';
 import { payloadVariants } from './payload-variants';
 import { formatReport } from './report';
@@ -24,6 +25,7 @@ const MODES = {
     connections: 10,
     warmupSeconds: 3,
     seconds: 15,
+    httpRounds: 3,
     engineSeconds: 2,
     replay: [20_000, 100_000],
     replayPolicies: 1000,
@@ -38,6 +40,7 @@ const MODES = {
     connections: 10,
     warmupSeconds: 0.5,
     seconds: 2,
+    httpRounds: 1,
     engineSeconds: 0.3,
     replay: [2_000],
     replayPolicies: 100,
@@ -103,17 +106,21 @@ async function main(): Promise<number> {
       }),
     ];
     const settings = { connections: m.connections, warmupSeconds: m.warmupSeconds, seconds: m.seconds };
-    const measured: Array<Awaited<ReturnType<typeof measureTarget>>> = [];
-    for (const t of targets) {
-      process.stderr.write(`bench: ${t.name}...\n`);
-      measured.push(await measureTarget(t, variants, settings, nodeArgs));
+    // Every round measures the baseline and then each target, so each ratio is taken within a round.
+    const rounds: MeasuredTarget[][] = [];
+    // The status each target is expected to give each payload (the same in every round).
+    const expected = new Map<string, number[]>();
+    for (let r = 1; r <= m.httpRounds; r++) {
+      const round: MeasuredTarget[] = [];
+      for (const t of targets) {
+        process.stderr.write(`bench: ${t.name}${m.httpRounds > 1 ? ` (round ${r} of ${m.httpRounds})` : ''}...\n`);
+        const { expected: statuses, ...figures } = await measureTarget(t, variants, settings, nodeArgs);
+        round.push(figures);
+        expected.set(t.name, statuses);
+      }
+      rounds.push(round);
     }
-    const base = measured.find((t) => t.kind === 'baseline') ?? measured[0];
-    const http: HttpTargetFigures[] = measured.map(({ expected: _e, ...t }) => ({
-      ...t,
-      throughputRatio: t.requestsPerSecond / base.requestsPerSecond,
-      p99Ratio: t.p99Ms / Math.max(base.p99Ms, 1),
-    }));
+    const http = combineRounds(rounds);
     process.stderr.write('bench: engine alone...\n');
     const engine = await engineStage(m.engineSizes, kinds.usable, variants, m.engineSeconds);
     process.stderr.write(`bench: runs of ${m.largeRuns.map((n) => n.toLocaleString('en-US')).join(', ')} targets...\n`);
@@ -172,11 +179,11 @@ async function main(): Promise<number> {
         node: process.version,
         memoryMb: totalmem() / 2 ** 20,
       },
-      settings: { ...settings, engineSeconds: m.engineSeconds },
+      settings: { ...settings, engineSeconds: m.engineSeconds, httpRounds: m.httpRounds },
       ruleKinds: kinds,
       payloads: variants.map((v, i) => ({
         name: v.name,
-        expected: Object.fromEntries(measured.map((t) => [t.name, t.expected[i]])),
+        expected: Object.fromEntries([...expected].map(([name, statuses]) => [name, statuses[i]])),
       })),
       http,
       engine,

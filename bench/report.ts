@@ -173,7 +173,7 @@ export function formatReport(r: BenchResults): string {
   return [
     `preflight-gate benchmark (${r.mode}) ${r.startedAt}`,
     `machine: ${r.machine.cpus} cores (${r.machine.cpuModel}), ${n0(r.machine.memoryMb)} MB, node ${r.machine.node}`,
-    `load: ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per target; engine: ${r.settings.engineSeconds} s per size`,
+    `load: ${r.settings.connections} connections, ${r.settings.warmupSeconds} s warm-up + ${r.settings.seconds} s per target${r.settings.httpRounds > 1 ? `, ${r.settings.httpRounds} rounds` : ''}; engine: ${r.settings.engineSeconds} s per size`,
     `rule kinds used: ${r.ruleKinds.usable.join(', ')}`,
     ...r.ruleKinds.notes.map((n) => `note: ${n}`),
     'expected status per payload:',
@@ -183,7 +183,20 @@ export function formatReport(r: BenchResults): string {
     "core %: that CPU time over the run's length; well under 100 means the target was held back and its ratio understates it;",
     "steal %: share of the machine's CPU time the hypervisor gave to other guests during the measured run, a sign of noisy neighbours):",
     'x base: ratio to the baseline the targets use (Express, raw body + HMAC). node:http reference: the same work on plain node:http, for context; no target applies to it.',
+    ...(r.settings.httpRounds > 1
+      ? [
+          `${r.settings.httpRounds} rounds, each measuring the baseline and then every target; x base and p99 x base: the median of the rounds' ratios; req/s, p50, p99, CPU, core %: medians; steal and peak RSS: the highest; counts: all rounds.`,
+        ]
+      : []),
     http,
+    ...(r.settings.httpRounds > 1
+      ? [
+          `x base per round: ${r.http
+            .filter((t) => t.kind !== 'baseline')
+            .map((t) => `${t.name} ${t.throughputRatios.map(n2).join(', ')}`)
+            .join('; ')}`,
+        ]
+      : []),
     '',
     'Engine alone (evaluate() in a loop, CPU time; full scan = every policy visited, as before the index):',
     engine,

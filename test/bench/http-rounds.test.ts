@@ -1,0 +1,138 @@
+import { combineRounds } from '../../bench/http-rounds';
+import type { MeasuredTarget } from '../../bench/http-stage';
+import { checkTargets } from '../../bench/targets';
+import { formatReport } from '../../bench/report';
+import type { BenchResults } from '../../bench/figures';
+
+const measured = (
+  name: string,
+  kind: MeasuredTarget['kind'],
+  change: Partial<MeasuredTarget> = {},
+): MeasuredTarget => ({
+  name,
+  kind,
+  policies: kind === 'baseline' ? 0 : 10000,
+  startupMs: 100,
+  rssMb: 80,
+  peakRssMb: 90,
+  errorDecisions: 0,
+  requestsPerSecond: 1000,
+  p50Ms: 1,
+  p99Ms: 4,
+  requests: 10000,
+  cpuMicrosPerRequest: 100,
+  coreUsePercent: 100,
+  stealPercent: 0,
+  unexpected: 0,
+  status5xx: 0,
+  errors: 0,
+  statuses: { 200: 10000 },
+  perPayload: [6000, 4000],
+  ...change,
+});
+
+/** One round: the baseline at `base` requests a second, 10,000 policies at `target`. */
+const round = (base: number, target: number, change: Partial<MeasuredTarget> = {}) => [
+  measured('baseline', 'baseline', { requestsPerSecond: base }),
+  measured('10,000 generated', 'generated', { requestsPerSecond: target, ...change }),
+];
+
+describe('combineRounds: the HTTP stage over its rounds', () => {
+  test("a ratio is the median of the rounds' ratios, each taken within its round", () => {
+    // Per round 0.76, 0.75, 0.65: the median is 0.75. The ratio of the medians would be 760 / 1000 = 0.76.
+    const [, target] = combineRounds([round(1000, 760), round(1600, 1200), round(800, 520)]);
+    expect(target.throughputRatios).toEqual([0.76, 0.75, 0.65]);
+    expect(target.throughputRatio).toBeCloseTo(0.75, 10);
+    expect(target.requestsPerSecond).toBe(760);
+  });
+
+  test('one slow baseline round no longer decides the throughput line on its own', () => {
+    // The middle round's baseline ran fast (the host was idle for it alone): 0.65 in that round.
+    const rounds = [round(1000, 780), round(1400, 910), round(1000, 790)];
+    const lines = checkTargets(combineRounds(rounds), []);
+    const throughput = lines.find((l) => l.name.startsWith('throughput with 10000 policies'));
+    expect(throughput).toMatchObject({ pass: true, detail: '0.78x, the median of 3 rounds (0.78x, 0.65x, 0.79x)' });
+    // Measured once, in that round alone, the line fails.
+    const once = checkTargets(combineRounds([round(1400, 910)]), []);
+    expect(once.find((l) => l.name.startsWith('throughput with 10000 policies'))?.pass).toBe(false);
+  });
+
+  test('with an even number of rounds the median is the mean of the middle two', () => {
+    const [, target] = combineRounds([round(1000, 700), round(1000, 800), round(1000, 900), round(1000, 600)]);
+    expect(target.throughputRatio).toBeCloseTo(0.75, 10);
+  });
+
+  test('p99 over the baseline is the median of the rounds, and a baseline p99 under 1 ms counts as 1 ms', () => {
+    const rounds = [
+      [measured('baseline', 'baseline', { p99Ms: 0 }), measured('t', 'generated', { p99Ms: 3 })],
+      [measured('baseline', 'baseline', { p99Ms: 0 }), measured('t', 'generated', { p99Ms: 2 })],
+      [measured('baseline', 'baseline', { p99Ms: 4 }), measured('t', 'generated', { p99Ms: 2 })],
+    ];
+    const [, target] = combineRounds(rounds);
+    expect(target.p99Ratio).toBe(2); // 3 / 1, 2 / 1, 2 / 4
+  });
+
+  test('a wrong answer, a 5xx or an error decision in any round reaches the correctness line', () => {
+    const rounds = [round(1000, 800), round(1000, 800, { unexpected: 2, status5xx: 1, errorDecisions: 1 })];
+    const [, target] = combineRounds(rounds);
+    expect(target).toMatchObject({ unexpected: 2, status5xx: 1, errorDecisions: 1, requests: 20000 });
+    expect(target.perPayload).toEqual([12000, 8000]);
+    const line = checkTargets([combineRounds(rounds)[0], target], []).find((l) =>
+      l.name.startsWith('10,000 generated: every answer'),
+    );
+    expect(line?.pass).toBe(false);
+  });
+
+  test('statuses are added up over the rounds', () => {
+    const rounds = [
+      round(1000, 800, { statuses: { 200: 6, 403: 4 } }),
+      round(1000, 800, { statuses: { 200: 5, 503: 1 } }),
+    ];
+    expect(combineRounds(rounds)[1].statuses).toEqual({ 200: 11, 403: 4, 503: 1 });
+  });
+
+  test('peak RSS and steal are the highest of any round; RSS after the run is the last round’s', () => {
+    const rounds = [
+      round(1000, 800, { peakRssMb: 210, rssMb: 200, stealPercent: 0.1 }),
+      round(1000, 800, { peakRssMb: 290, rssMb: 205, stealPercent: 4 }),
+      round(1000, 800, { peakRssMb: 220, rssMb: 190, stealPercent: undefined }),
+    ];
+    const [, target] = combineRounds(rounds);
+    expect(target).toMatchObject({ peakRssMb: 290, rssMb: 190, stealPercent: 4 });
+    const off = combineRounds([round(1000, 800, { stealPercent: undefined })]);
+    expect(off[1].stealPercent).toBeUndefined();
+  });
+
+  test('one round gives the plain ratios (the quick mode)', () => {
+    const [base, target] = combineRounds([round(1000, 700)]);
+    expect(base.throughputRatio).toBe(1);
+    expect(target).toMatchObject({ throughputRatio: 0.7, throughputRatios: [0.7], p99Ratio: 1 });
+  });
+
+  test('rounds that measured other targets, or no round at all, are refused', () => {
+    expect(() => combineRounds([])).toThrow('no round');
+    const other = [measured('baseline', 'baseline'), measured('1,000 generated', 'generated')];
+    expect(() => combineRounds([round(1000, 800), other])).toThrow('round 2 measured other targets than round 1');
+  });
+
+  test("the report names the rounds and prints each round's ratio", () => {
+    const http = combineRounds([round(1000, 760), round(1600, 1200), round(800, 520)]);
+    const results: BenchResults = {
+      mode: 'full',
+      startedAt: '2026-11-26T19:00:00Z',
+      machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
+      settings: { connections: 10, warmupSeconds: 3, seconds: 15, engineSeconds: 2, httpRounds: 3 },
+      ruleKinds: { usable: ['environments'], notes: [] },
+      payloads: [],
+      http,
+      engine: [],
+      loadTimes: [],
+      targets: [],
+      passed: true,
+    };
+    const text = formatReport(results);
+    expect(text).toContain('15 s per target, 3 rounds');
+    expect(text).toContain("x base and p99 x base: the median of the rounds' ratios");
+    expect(text).toContain('x base per round: 10,000 generated 0.76, 0.75, 0.65');
+  });
+});
