@@ -8,7 +8,8 @@ import type { ReplayFigures } from './replay-bench';
 /** `reference`: the baseline's work on plain node:http, shown for context; no target applies to it. */
 export type HttpTargetKind = 'baseline' | 'reference' | 'bundled' | 'generated';
 
-export interface HttpTargetFigures extends LoadFigures {
+/** One target's figures from one run (one round of the HTTP stage), before any ratio to the baseline. */
+export interface MeasuredTarget extends LoadFigures {
   name: string;
   kind: HttpTargetKind;
   policies: number;
@@ -17,11 +18,20 @@ export interface HttpTargetFigures extends LoadFigures {
   peakRssMb: number;
   /** preflight_decisions_total{decision="error"} after the run (0 for the baseline, which has none). */
   errorDecisions: number;
-  /** Requests a second over the baseline's: the median of the rounds' ratios (bench/http-rounds.ts). */
+}
+
+/** A target over the HTTP stage's rounds (bench/http-rounds.ts). */
+export interface HttpTargetFigures extends MeasuredTarget {
+  /** Requests a second over the baseline's: the median of the rounds' ratios. */
   throughputRatio: number;
   /** Each round's throughput ratio, in the order measured. */
   throughputRatios: number[];
+  /** Rounds in which the target gave no answer at all: each of them checked nothing. */
+  roundsWithoutAnswers: number;
+  /** p99 over the baseline's: the median of the rounds' ratios. */
   p99Ratio: number;
+  /** Each round's p99 ratio, in the order measured. */
+  p99Ratios: number[];
 }
 
 export interface TargetLine {
@@ -47,6 +57,8 @@ export interface BenchResults {
   ruleKinds: { usable: string[]; notes: string[] };
   payloads: Array<{ name: string; expected: Record<string, number> }>;
   http: HttpTargetFigures[];
+  /** The HTTP stage's rounds as measured, each listing the targets in the order of `http`. */
+  httpRounds: MeasuredTarget[][];
   engine: EngineFigures[];
   /** Runs of thousands of targets with every attribute, decided in-process (bench/large-run-stage.ts). */
   largeRuns?: LargeRunFigures[];

@@ -1,5 +1,4 @@
-import type { HttpTargetFigures } from './figures';
-import type { MeasuredTarget } from './http-stage';
+import type { HttpTargetFigures, MeasuredTarget } from './figures';
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -20,10 +19,12 @@ function mergedStatuses(each: readonly MeasuredTarget[]): Record<string, number>
  * one after another, so a target's ratio to the baseline is taken within its round: the host's load
  * moves between rounds more than within one, and one slow or fast baseline run moved a single-round
  * ratio by up to 25% (docs/performance.md). A ratio is the median of the rounds' ratios, and every
- * round's throughput ratio is kept (`throughputRatios`) for the report. The other speed figures are
- * medians too. The counts the correctness lines read are summed, so a wrong answer in any round
- * fails its line. Peak RSS is the highest of any round; RSS after the run is the last round's.
- * `rounds[r]` lists the same targets in the same order in every round.
+ * round's ratios are kept (`throughputRatios`, `p99Ratios`) for the report. The other speed figures
+ * are medians too. The counts the correctness lines read are summed, so a wrong answer in any round
+ * fails its line, and a round without a single answer is counted (`roundsWithoutAnswers`): it
+ * checked nothing, whatever the other rounds did. Peak RSS and steal are the highest of any round;
+ * RSS after the run is the last round's. `rounds[r]` lists the same targets in the same order in
+ * every round.
  */
 export function combineRounds(rounds: ReadonlyArray<readonly MeasuredTarget[]>): HttpTargetFigures[] {
   if (rounds.length === 0) throw new Error('the HTTP stage measured no round');
@@ -33,7 +34,7 @@ export function combineRounds(rounds: ReadonlyArray<readonly MeasuredTarget[]>):
     0,
   );
   for (const [r, round] of rounds.entries()) {
-    if (round.length !== first.length || round.some((t, i) => t.name !== first[i].name))
+    if (round.length !== first.length || round.some((t, i) => t.name !== first[i]?.name))
       throw new Error(`round ${r + 1} measured other targets than round 1`);
   }
   return first.map((target, i) => {
@@ -62,9 +63,11 @@ export function combineRounds(rounds: ReadonlyArray<readonly MeasuredTarget[]>):
       errorDecisions: total(each.map((t) => t.errorDecisions)),
       statuses: mergedStatuses(each),
       perPayload: target.perPayload.map((_, v) => total(each.map((t) => t.perPayload[v]))),
+      roundsWithoutAnswers: each.filter((t) => t.requests === 0).length,
       throughputRatio: median(throughputRatios),
       throughputRatios,
       p99Ratio: median(p99Ratios),
+      p99Ratios,
     };
   });
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { PolicyBundle } from '../src/policy/core/compiled';
-import type { HttpTargetFigures, HttpTargetKind } from './figures';
+import type { HttpTargetKind, MeasuredTarget } from './figures';
 import { runLoad, type LoadSettings } from './load-run';
 import { repoRoot } from './paths';
 import { expectedStatuses, type PayloadVariant } from './payload-variants';
@@ -15,9 +15,6 @@ export interface HttpTarget {
   policyDir?: string;
   bundle?: PolicyBundle;
 }
-
-/** One target's figures from one run, before any ratio to the baseline. */
-export type MeasuredTarget = Omit<HttpTargetFigures, 'throughputRatio' | 'throughputRatios' | 'p99Ratio'>;
 
 const ok = (status: number) => async (res: Promise<Response>) => (await res).status === status;
 

@@ -1,4 +1,5 @@
 import type { HttpTargetFigures } from './figures';
+import { combineRounds } from './http-rounds';
 import { measureTarget, SECRET, type HttpTarget } from './http-stage';
 import type { LoadSettings } from './load-run';
 import { payloadVariants } from './payload-variants';
@@ -41,11 +42,9 @@ export async function largeRunHttpStage(
     targets: size,
     bodyBytes: variants[0].body.length,
     connections: settings.connections,
-    http: measured.map((t) => ({
+    // One round: its ratios to the baseline measured just before.
+    http: combineRounds([measured]).map((t) => ({
       ...t,
-      throughputRatio: t.requestsPerSecond / base.requestsPerSecond,
-      throughputRatios: [t.requestsPerSecond / base.requestsPerSecond],
-      p99Ratio: t.p99Ms / Math.max(base.p99Ms, 1),
       cpuRatio: t.cpuMicrosPerRequest / base.cpuMicrosPerRequest,
     })),
   };

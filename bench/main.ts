@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
 import { usableRuleKinds } from '../test/helpers/policy-sets/usable-rule-kinds';
 import { engineStage, loadTime } from './engine-bench';
-import type { BenchResults } from './figures';
+import type { BenchResults, MeasuredTarget } from './figures';
 import { combineRounds } from './http-rounds';
 import { generatePolicySet } from '../test/helpers/policy-sets/generate-policies';
-import { measureTarget, SECRET, type HttpTarget, type MeasuredTarget } from './http-stage';
+import { measureTarget, SECRET, type HttpTarget } from './http-stage';
 import { repoRoot } from './paths';
 import { payloadVariants } from './payload-variants';
 import { formatReport } from './report';
@@ -107,18 +107,22 @@ async function main(): Promise<number> {
     ];
     const settings = { connections: m.connections, warmupSeconds: m.warmupSeconds, seconds: m.seconds };
     // Every round measures the baseline and then each target, so each ratio is taken within a round.
+    // Every other round takes the targets in reverse, so none is always the furthest from its baseline.
     const rounds: MeasuredTarget[][] = [];
     // The status each target is expected to give each payload (the same in every round).
     const expected = new Map<string, number[]>();
+    const baseline = targets.find((t) => t.kind === 'baseline');
+    if (!baseline) throw new Error('the HTTP stage has no baseline to measure against');
+    const others = targets.filter((t) => t !== baseline);
     for (let r = 1; r <= m.httpRounds; r++) {
-      const round: MeasuredTarget[] = [];
-      for (const t of targets) {
+      const byName = new Map<string, MeasuredTarget>();
+      for (const t of [baseline, ...(r % 2 === 1 ? others : [...others].reverse())]) {
         process.stderr.write(`bench: ${t.name}${m.httpRounds > 1 ? ` (round ${r} of ${m.httpRounds})` : ''}...\n`);
         const { expected: statuses, ...figures } = await measureTarget(t, variants, settings, nodeArgs);
-        round.push(figures);
+        byName.set(t.name, figures);
         expected.set(t.name, statuses);
       }
-      rounds.push(round);
+      rounds.push(targets.map((t) => byName.get(t.name) as MeasuredTarget));
     }
     const http = combineRounds(rounds);
     process.stderr.write('bench: engine alone...\n');
@@ -186,6 +190,7 @@ async function main(): Promise<number> {
         expected: Object.fromEntries([...expected].map(([name, statuses]) => [name, statuses[i]])),
       })),
       http,
+      httpRounds: rounds,
       engine,
       largeRuns,
       largeRunHttp,

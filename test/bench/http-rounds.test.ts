@@ -1,8 +1,7 @@
 import { combineRounds } from '../../bench/http-rounds';
-import type { MeasuredTarget } from '../../bench/http-stage';
 import { checkTargets } from '../../bench/targets';
 import { formatReport } from '../../bench/report';
-import type { BenchResults } from '../../bench/figures';
+import type { BenchResults, MeasuredTarget } from '../../bench/figures';
 
 const measured = (
   name: string,
@@ -69,7 +68,18 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
       [measured('baseline', 'baseline', { p99Ms: 4 }), measured('t', 'generated', { p99Ms: 2 })],
     ];
     const [, target] = combineRounds(rounds);
-    expect(target.p99Ratio).toBe(2); // 3 / 1, 2 / 1, 2 / 4
+    expect(target.p99Ratios).toEqual([3, 2, 0.5]);
+    expect(target.p99Ratio).toBe(2);
+  });
+
+  test("p99 over the baseline is the median of the rounds' ratios, not the ratio of the medians", () => {
+    const rounds = [
+      [measured('baseline', 'baseline', { p99Ms: 2 }), measured('t', 'generated', { p99Ms: 4 })],
+      [measured('baseline', 'baseline', { p99Ms: 8 }), measured('t', 'generated', { p99Ms: 4 })],
+      [measured('baseline', 'baseline', { p99Ms: 4 }), measured('t', 'generated', { p99Ms: 5 })],
+    ];
+    // Per round 2, 0.5 and 1.25: the median is 1.25. The medians' ratio would be 4 / 4 = 1.
+    expect(combineRounds(rounds)[1].p99Ratio).toBe(1.25);
   });
 
   test('a wrong answer, a 5xx or an error decision in any round reaches the correctness line', () => {
@@ -81,6 +91,42 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
       l.name.startsWith('10,000 generated: every answer'),
     );
     expect(line?.pass).toBe(false);
+  });
+
+  test('a round in which a target gave no answer fails its correctness line, whatever the others gave', () => {
+    const rounds = [round(1000, 800), round(1000, 800, { requests: 0, statuses: {}, perPayload: [0, 0] })];
+    const [base, target] = combineRounds(rounds);
+    expect(target).toMatchObject({ roundsWithoutAnswers: 1, requests: 10000 });
+    const line = checkTargets([base, target], []).find((l) => l.name.startsWith('10,000 generated: every answer'));
+    expect(line).toMatchObject({ pass: false });
+    expect(line?.detail).toContain('1 round(s) without an answer');
+    expect(checkTargets(combineRounds([round(1000, 800)]), [])[1].pass).toBe(true);
+  });
+
+  test('ratios are taken to the baseline wherever it stands in the round', () => {
+    const rounds = [
+      [measured('bundled', 'bundled', { requestsPerSecond: 1200 }), measured('baseline', 'baseline')],
+      [
+        measured('bundled', 'bundled', { requestsPerSecond: 900 }),
+        measured('baseline', 'baseline', { requestsPerSecond: 500 }),
+      ],
+      [measured('bundled', 'bundled', { requestsPerSecond: 1100 }), measured('baseline', 'baseline')],
+    ];
+    expect(combineRounds(rounds)[0].throughputRatios).toEqual([1.2, 1.8, 1.1]);
+  });
+
+  test('the other speed figures are the medians of the rounds', () => {
+    const rounds = [
+      round(1000, 800, { p50Ms: 1, cpuMicrosPerRequest: 100, coreUsePercent: 90, startupMs: 500 }),
+      round(1000, 800, { p50Ms: 9, cpuMicrosPerRequest: 400, coreUsePercent: 101, startupMs: 4000 }),
+      round(1000, 800, { p50Ms: 2, cpuMicrosPerRequest: 130, coreUsePercent: 99, startupMs: 600 }),
+    ];
+    expect(combineRounds(rounds)[1]).toMatchObject({
+      p50Ms: 2,
+      cpuMicrosPerRequest: 130,
+      coreUsePercent: 99,
+      startupMs: 600,
+    });
   });
 
   test('statuses are added up over the rounds', () => {
@@ -113,6 +159,10 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
     expect(() => combineRounds([])).toThrow('no round');
     const other = [measured('baseline', 'baseline'), measured('1,000 generated', 'generated')];
     expect(() => combineRounds([round(1000, 800), other])).toThrow('round 2 measured other targets than round 1');
+    const shorter = [measured('baseline', 'baseline')];
+    expect(() => combineRounds([round(1000, 800), shorter])).toThrow('round 2 measured other targets than round 1');
+    const longer = [...round(1000, 800), measured('1,000 generated', 'generated')];
+    expect(() => combineRounds([round(1000, 800), longer])).toThrow('round 2 measured other targets than round 1');
   });
 
   test("the report names the rounds and prints each round's ratio", () => {
@@ -125,6 +175,7 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
       ruleKinds: { usable: ['environments'], notes: [] },
       payloads: [],
       http,
+      httpRounds: [],
       engine: [],
       loadTimes: [],
       targets: [],
