@@ -185,7 +185,7 @@ export function formatReport(r: BenchResults): string {
     'x base: ratio to the baseline the targets use (Express, raw body + HMAC). node:http reference: the same work on plain node:http, for context; no target applies to it.',
     ...(r.settings.httpRounds > 1
       ? [
-          `${r.settings.httpRounds} rounds, each measuring the baseline and then every target; x base and p99 x base: the median of the rounds' ratios; req/s, p50, p99, CPU, core %: medians; steal and peak RSS: the highest; counts: all rounds.`,
+          `${r.settings.httpRounds} rounds, each measuring the baseline and then every target (every other round in reverse); x base and p99 x base: the median of the rounds' ratios; req/s, p50, p99, CPU, core %: medians; steal and peak RSS: the highest; counts: all rounds.`,
         ]
       : []),
     http,
