@@ -16,9 +16,10 @@ function mergedStatuses(each: readonly MeasuredTarget[]): Record<string, number>
 
 /**
  * The HTTP stage's figures over its rounds. Each round measures the baseline and then every target,
- * one after another, so a target's ratio to the baseline is taken within its round: the host's load
- * moves between rounds more than within one, and one slow or fast baseline run moved a single-round
- * ratio by up to 25% (docs/performance.md). A ratio is the median of the rounds' ratios, and every
+ * one after another, so a target's ratio to the baseline is taken within its round: the host's speed
+ * moves between rounds more than within one, and a fast or slow baseline run alone took the same
+ * code's single-round ratio anywhere from 0.60x to 0.96x (docs/performance.md). A ratio is the
+ * median of the rounds' ratios, and every
  * round's ratios are kept (`throughputRatios`, `p99Ratios`) for the report. The other speed figures
  * are medians too. The counts the correctness lines read are summed, so a wrong answer in any round
  * fails its line, and a round without a single answer is counted (`roundsWithoutAnswers`): it

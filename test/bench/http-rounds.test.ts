@@ -1,7 +1,8 @@
 import { combineRounds } from '../../bench/http-rounds';
 import { checkTargets } from '../../bench/targets';
 import { formatReport } from '../../bench/report';
-import type { BenchResults, MeasuredTarget } from '../../bench/figures';
+import type { MeasuredTarget } from '../../bench/figures';
+import { benchResults } from './bench-results';
 
 const measured = (
   name: string,
@@ -54,6 +55,19 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
     // Measured once, in that round alone, the line fails.
     const once = checkTargets(combineRounds([round(1400, 910)]), []);
     expect(once.find((l) => l.name.startsWith('throughput with 10000 policies'))?.pass).toBe(false);
+  });
+
+  test("the p99 line gives the median of the rounds' ratios and each round's", () => {
+    const rounds = [
+      round(1000, 800, { p99Ms: 2 }),
+      [measured('baseline', 'baseline', { p99Ms: 2 }), measured('10,000 generated', 'generated', { p99Ms: 4 })],
+      round(1000, 800, { p99Ms: 3 }),
+    ];
+    const line = checkTargets(combineRounds(rounds), []).find((l) => l.name.startsWith('p99 latency, 10,000'));
+    expect(line).toMatchObject({
+      pass: true,
+      detail: '0.75x, the median of 3 rounds (0.50x, 2.00x, 0.75x); p99 3 ms, the median',
+    });
   });
 
   test('with an even number of rounds the median is the mean of the middle two', () => {
@@ -167,20 +181,10 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
 
   test("the report names the rounds and prints each round's ratio", () => {
     const http = combineRounds([round(1000, 760), round(1600, 1200), round(800, 520)]);
-    const results: BenchResults = {
-      mode: 'full',
-      startedAt: '2026-11-26T19:00:00Z',
-      machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
+    const results = benchResults({
       settings: { connections: 10, warmupSeconds: 3, seconds: 15, engineSeconds: 2, httpRounds: 3 },
-      ruleKinds: { usable: ['environments'], notes: [] },
-      payloads: [],
       http,
-      httpRounds: [],
-      engine: [],
-      loadTimes: [],
-      targets: [],
-      passed: true,
-    };
+    });
     const text = formatReport(results);
     expect(text).toContain('15 s per target, 3 rounds');
     expect(text).toContain("x base and p99 x base: the median of the rounds' ratios");

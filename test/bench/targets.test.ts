@@ -10,6 +10,7 @@ import type { LargeRunHttpFigures } from '../../bench/large-run-http-stage';
 import type { ReplayFigures } from '../../bench/replay-bench';
 import { formatReport } from '../../bench/report';
 import type { BenchResults, HttpTargetFigures } from '../../bench/figures';
+import { benchResults } from './bench-results';
 import type { EngineFigures } from '../../bench/engine-bench';
 
 const http = (
@@ -52,21 +53,7 @@ const engine = (policies: number, microsPerDecision: number): EngineFigures => (
   fullScanMicrosPerDecision: microsPerDecision * policies,
 });
 /** A full run's results on a 2-core machine, with no targets unless `change` gives them. */
-const report = (change: Partial<BenchResults>): BenchResults => ({
-  mode: 'full',
-  startedAt: '2026-11-22T03:00:00Z',
-  machine: { cpus: 2, cpuModel: 'cpu', node: 'v20', memoryMb: 1024 },
-  settings: { connections: 10, warmupSeconds: 1, seconds: 2, engineSeconds: 1, httpRounds: 1 },
-  ruleKinds: { usable: ['environments'], notes: [] },
-  payloads: [],
-  http: [],
-  httpRounds: [],
-  engine: [engine(100, 10)],
-  loadTimes: [],
-  targets: [],
-  passed: true,
-  ...change,
-});
+const report = (change: Partial<BenchResults>): BenchResults => benchResults({ engine: [engine(100, 10)], ...change });
 const run = (change: Partial<HttpTargetFigures> = {}, at10k = 40) =>
   checkTargets(
     [
