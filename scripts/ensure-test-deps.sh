@@ -23,6 +23,7 @@ needs=(
   "debootstrap              debootstrap              the image test's base where no container registry is reachable"
   "docker-registry          docker-registry          the release rehearsal pushes the image and the chart to it (test/release)"
   "chromium                 chromium                 the playground tests drive it headless (test/playground)"
+  "faketime                 faketime                 the bundled policies are validated a year and three years ahead (test/cli/any-date)"
 )
 missing=()
 report=()

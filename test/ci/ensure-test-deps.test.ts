@@ -50,12 +50,13 @@ describe('scripts/ensure-test-deps.sh', () => {
       'debootstrap',
       'docker-registry',
       'chromium',
+      'faketime',
     ])
       expect(result.stderr).toContain(`(Debian package ${pkg})`);
     expect(result.stderr).not.toContain('package redis-server)');
     expect(result.stderr).toContain('this machine has no apt-get to install them: nothing installed.');
     expect(result.stderr).toMatch(
-      /apt-get install -y --no-install-recommends redis-tools prometheus prometheus-alertmanager buildah debootstrap docker-registry chromium\n$/,
+      /apt-get install -y --no-install-recommends redis-tools prometheus prometheus-alertmanager buildah debootstrap docker-registry chromium faketime\n$/,
     );
   });
 
@@ -69,12 +70,12 @@ describe('scripts/ensure-test-deps.sh', () => {
     const result = run(path, { CALLS: calls });
     expect(result.status).toBe(0);
     const said = result.stderr.indexOf(
-      'installing with apt-get: prometheus prometheus-alertmanager buildah debootstrap docker-registry chromium',
+      'installing with apt-get: prometheus prometheus-alertmanager buildah debootstrap docker-registry chromium faketime',
     );
     expect(said).toBeGreaterThan(result.stderr.indexOf('prometheus (Debian package prometheus)'));
     expect(said).toBeLessThan(result.stderr.indexOf('apt-get update'));
     expect(readFileSync(calls, 'utf8')).toBe(
-      'apt-get update -qq\napt-get install -y -qq --no-install-recommends prometheus prometheus-alertmanager buildah debootstrap docker-registry chromium\n',
+      'apt-get update -qq\napt-get install -y -qq --no-install-recommends prometheus prometheus-alertmanager buildah debootstrap docker-registry chromium faketime\n',
     );
   });
 
@@ -97,6 +98,7 @@ describe('scripts/ensure-test-deps.sh', () => {
       'debootstrap',
       'docker-registry',
       'chromium',
+      'faketime',
     ];
     const fakes = Object.fromEntries(everything.map((p) => [p, 'exit 0']));
     rmSync(bin, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { checkAll, checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
 import { findings } from '../core/checked';
 import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
+import { compileYearly, isYearlyMoment } from '../time/yearly-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
 import { zoneProblem } from '../../validation/syntax/zone-name';
@@ -40,9 +41,11 @@ const denyItem = {
   properties: {
     ...recurringProps,
     start: text(
-      'Freeze start: RFC 3339 (2026-12-18T00:00:00Z) or local date[-time] in timeZone (2026-12-18, 2026-12-18T17:00).',
+      'Freeze start: RFC 3339 (2026-12-18T00:00:00Z), local date[-time] in timeZone (2026-12-18, 2026-12-18T17:00), or a date of every year (12-18, 12-18T17:00).',
     ),
-    end: text('Freeze end (exclusive), same forms as start.'),
+    end: text(
+      'Freeze end (exclusive), same forms as start; a date of every year before start runs into the next year.',
+    ),
   },
 };
 
@@ -61,6 +64,16 @@ function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
       'a deny window is either a freeze (start + end) or a recurring window (days + from + to), not both or neither',
       path,
     );
+  }
+  if (isFreeze && (isYearlyMoment(spec.start ?? '') || isYearlyMoment(spec.end ?? ''))) {
+    if (!isYearlyMoment(spec.start ?? '') || !isYearlyMoment(spec.end ?? '')) {
+      throw new RuleSpecError(
+        'start and end of a freeze are both dates of every year (12-18, 12-18T17:00) or both dates (2026-12-18), not one of each',
+        path,
+      );
+    }
+    const yearly = compileYearly(spec as FreezeSpec, zone, path);
+    return { text: yearly.text, hit: (ctx) => yearly.contains(requestLocalTime(ctx, zone)), textInZone: yearly.text };
   }
   if (isFreeze) {
     const freeze = compileFreeze(spec as FreezeSpec, zone, path);

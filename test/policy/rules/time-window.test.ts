@@ -194,9 +194,80 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
     ],
     ['a freeze without an end', '{timeZone: UTC, deny: [{start: "2026-12-18"}]}', 'rules[0].timeWindow.deny[0]'],
     ['neither allowed nor deny', '{timeZone: UTC}', 'rules[0].timeWindow'],
+    [
+      'a yearly freeze on a day its month does not have',
+      '{timeZone: UTC, deny: [{start: "04-31", end: "05-02"}]}',
+      'rules[0].timeWindow.deny[0].start: "04-31" is not a date of every year (month 04 has no day 31)',
+    ],
+    [
+      'a yearly freeze in month 13',
+      '{timeZone: UTC, deny: [{start: "12-18", end: "13-01"}]}',
+      'rules[0].timeWindow.deny[0].end: "13-01" is not a date of every year (there is no month 13)',
+    ],
+    [
+      'a yearly freeze at a time that is not one',
+      '{timeZone: UTC, deny: [{start: "12-18T24:30", end: "12-19"}]}',
+      'rules[0].timeWindow.deny[0].start: "12-18T24:30" is not a date of every year (24:30 is not a time of day)',
+    ],
+    [
+      'a yearly freeze that ends where it starts',
+      '{timeZone: UTC, deny: [{start: "12-18", end: "12-18T00:00"}]}',
+      'end (12-18T00:00) is the same as start (12-18)',
+    ],
+    [
+      'a freeze with a yearly start and a dated end',
+      '{timeZone: UTC, deny: [{start: "12-18", end: "2027-01-04"}]}',
+      'rules[0].timeWindow.deny[0]: start and end of a freeze are both dates of every year',
+    ],
   ])('rejects %s at load time', (_name, spec, expected) => {
     const problems = loadProblems(window(spec));
     expect(problems.join('\n')).toContain(expected);
     expect(problems.join('\n')).toMatch(/^p\.yaml:\d+:\d+ /);
+  });
+});
+
+describe('timeWindow rule: freezes of every year (start and end as MM-DD, no year)', () => {
+  const yearEnd = window('{timeZone: Europe/Berlin, deny: [{name: year-end freeze, start: "12-18", end: "01-04"}]}');
+  const quarterClose = window('{timeZone: Europe/Berlin, deny: [{start: "03-29T18:00", end: "04-01"}]}');
+  const leapDay = window('{timeZone: UTC, deny: [{start: "02-29", end: "03-02"}]}');
+  const denied = (files: Record<string, string>, now: string) => !decideAt(files, now).allowed;
+
+  test.each([
+    // Europe/Berlin is UTC+01:00 in December and January, UTC+02:00 from the end of March.
+    ['the last minute before the freeze', yearEnd, '2026-12-17T22:59:00Z', false],
+    ['the freeze starts at local midnight', yearEnd, '2026-12-17T23:00:00Z', true],
+    ['inside, over New Year', yearEnd, '2027-01-01T12:00:00Z', true],
+    ['the last minute of the freeze', yearEnd, '2027-01-03T22:59:00Z', true],
+    ['the end is outside', yearEnd, '2027-01-03T23:00:00Z', false],
+    ['every year: 2031', yearEnd, '2031-12-24T12:00:00Z', true],
+    ['every year: 2099, after its end', yearEnd, '2099-01-05T12:00:00Z', false],
+    ['a date-time start, just before (17:59 CEST)', quarterClose, '2027-03-29T15:59:00Z', false],
+    ['a date-time start, at 18:00 CEST', quarterClose, '2027-03-29T16:00:00Z', true],
+    ['a span within the year, inside in 2030', quarterClose, '2030-03-31T21:59:00Z', true],
+    ['a span within the year, its end in 2030', quarterClose, '2030-03-31T22:00:00Z', false],
+    ['a span within the year, far from it', quarterClose, '2030-09-30T12:00:00Z', false],
+    ['Feb 29 in a leap year', leapDay, '2028-02-29T12:00:00Z', true],
+    ['Feb 28 in a leap year, before', leapDay, '2028-02-28T23:59:00Z', false],
+    ['a year without Feb 29: from Mar 1', leapDay, '2027-03-01T00:00:00Z', true],
+    ['a year without Feb 29: Feb 28 is outside', leapDay, '2027-02-28T23:59:00Z', false],
+  ])('%s', (_name, files, now, isDenied) => {
+    expect(denied(files, now)).toBe(isDenied);
+  });
+
+  test('the message names the freeze, its yearly span with the zone and the local time now', () => {
+    expect(decideAt(yearEnd, '2030-12-24T11:00:00Z').message).toContain(
+      'inside the deny window "year-end freeze" (every year 12-18 00:00 to 01-04 00:00 Europe/Berlin): it is Tue 2030-12-24 12:00 Europe/Berlin (UTC+01:00) now',
+    );
+  });
+
+  test('a yearly freeze never goes stale: no load-time warning in any year', () => {
+    for (const now of [
+      '2026-01-05T10:00:00Z',
+      '2027-01-04T00:00:00Z',
+      '2030-06-01T00:00:00Z',
+      '2099-12-31T23:59:00Z',
+    ]) {
+      expect(loadProblems(yearEnd, new Date(now))).toEqual([]);
+    }
   });
 });
