@@ -17,7 +17,9 @@ interface Refusal {
   answer: string;
 }
 
-const teamName = (team: string) => (team === '' ? 'without a team key' : `of team ${team}`);
+/** "runs of team ADM", or "runs without a team key" for a payload that names none. */
+export const runsOfTeam = (team: string | undefined): string =>
+  team === undefined || team === '' ? 'runs without a team key' : `runs of team ${team}`;
 
 /**
  * What the Platform API's cancel answers taught about the token (docs/guard.md, "The token"): a
@@ -48,7 +50,7 @@ export class CancelPermission {
     if (this.refusals.size > 0) {
       const said = [...this.refusals].map(
         ([team, r]) =>
-          `runs ${teamName(team)}: the Platform API refused to cancel run ${r.executionId} at ${r.at} (${r.answer})`,
+          `${runsOfTeam(team)}: the Platform API refused to cancel run ${r.executionId} at ${r.at} (${r.answer})`,
       );
       return {
         canStop: false,

@@ -1,7 +1,7 @@
 import { targetRedactor } from '../redaction/target-redaction';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Facts } from '../policy/facts/facts';
-import type { CancelPermission } from './cancel-permission';
+import { type CancelPermission, runsOfTeam } from './cancel-permission';
 import type { CancelFailure } from './guard-metrics';
 import type { GuardedRun } from './guard-store';
 import type { GuardStop } from './guard-stop';
@@ -44,7 +44,7 @@ function failed(deps: StopDeps, run: GuardedRun, reason: CancelFailure, message:
 function noteRefusal(deps: StopDeps, run: GuardedRun, team: string | undefined, answer: string, now: Date): void {
   if (!deps.permission.refused(team, run.executionId, answer, now)) return;
   deps.logger.warn(
-    `guard: the token may not cancel runs of team ${team ?? 'unknown'}: those that must stop go on; /readyz shows guard.canStop false until a cancel of that team's runs succeeds (use a team token of that team or an admin token: docs/guard.md)`,
+    `guard: the token may not cancel ${runsOfTeam(team)}: those that must stop go on; /readyz shows guard.canStop false until a cancel of that team's runs succeeds (use a team token of that team or an admin token: docs/guard.md)`,
     { executionId: run.executionId, team },
   );
 }
@@ -91,7 +91,7 @@ export async function stopRun(
     const refused = answer.failure.outcome === 'unauthorized';
     if (refused) noteRefusal(deps, run, team, answer.failure.message, now);
     const hint = refused
-      ? ` (the token may not cancel runs of team ${team ?? 'unknown'}: a team token of that team or an admin token may; /readyz shows guard.canStop false: docs/guard.md)`
+      ? ` (the token may not cancel ${runsOfTeam(team)}: a team token of that team or an admin token may; /readyz shows guard.canStop false: docs/guard.md)`
       : '';
     failed(deps, run, answer.failure.outcome, `${answer.failure.message}${hint}`);
     return 'not_stopped';
@@ -99,7 +99,7 @@ export async function stopRun(
   // A 404 tells nothing of the permission: the platform may not look at the token's teams for a run it does not know.
   if (answer.outcome !== 'not-found' && deps.permission.allowed(team))
     deps.logger.info(
-      `guard: the Platform API accepted a cancel of a run of team ${team ?? 'unknown'} again: /readyz guard.canStop no longer says it cannot stop that team's runs`,
+      `guard: the token may cancel ${runsOfTeam(team)} again (the Platform API answered a cancel without refusal): /readyz guard.canStop no longer says otherwise`,
       { executionId: id, team },
     );
   if (leased) await settledInStore(deps, id);
