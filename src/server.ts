@@ -167,8 +167,13 @@ export async function startServer(
     },
   });
   if (bundle && guardsRuns(bundle)) {
-    if (platform) logger.info('guard: runs in progress are judged again', { ...guard.health() });
-    else logger.warn(`guard: policies ask to guard runs in progress, but ${NO_PLATFORM}`);
+    if (platform) {
+      // The Platform API cannot tell a token's permissions without side effects: the first cancel tells (cancel-permission.ts).
+      const { message, ...health } = guard.health();
+      logger.info(`guard: runs in progress are judged again; whether the token may cancel them is ${message}`, {
+        ...health,
+      });
+    } else logger.warn(`guard: policies ask to guard runs in progress, but ${NO_PLATFORM}`);
   }
   const app = createApp({
     store,

@@ -1,5 +1,6 @@
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Decision, PreflightPayload } from '../policy/core/decision';
+import { CancelPermission, type CanStop } from './cancel-permission';
 import type { GuardedRun } from './guard-store';
 import { guardView } from './guard-view';
 import { judgeRunningRun, type PolicyStop, type RunJudgement } from './judge-running-run';
@@ -13,8 +14,10 @@ export type { RunGuardDeps } from './run-guard-deps';
 /** What /readyz shows of the guard. */
 export interface GuardHealth {
   guardedPolicies: number;
-  canStop: boolean;
+  /** False without STEADYBIT_URL or after a cancel refused for permission; `unknown` until a cancel is answered. */
+  canStop: CanStop;
   message?: string;
+  refusedTeams?: string[];
   intervalSeconds: number;
   guardedRuns?: number;
   lastTick?: { at: string; durationMs: number; runs: number; error?: string };
@@ -40,6 +43,7 @@ export class RunGuard {
   private stops = 0;
   private saidCannotStop = false;
   private readonly known: KnownRuns;
+  private readonly permission = new CancelPermission();
 
   constructor(private readonly deps: RunGuardDeps) {
     this.known = deps.known ?? new KnownRuns();
@@ -167,7 +171,15 @@ export class RunGuard {
     if (storeAway) judgement = judgeWithoutStore(view, judgement, storeAway);
     this.report(run, judgement);
     if (!judgement.stop) return;
-    const outcome = await stopRun(this.deps, run, view, judgement, facts, now, storeAway === undefined);
+    const outcome = await stopRun(
+      { ...this.deps, permission: this.permission },
+      run,
+      view,
+      judgement,
+      facts,
+      now,
+      storeAway === undefined,
+    );
     if (outcome === 'stopped') this.stops++;
     if (outcome === 'not_stopped') return;
     // Settled: never judged from this replica's own list again (and, the store away, marked stopped there later).
@@ -212,8 +224,7 @@ export class RunGuard {
     const guardedPolicies = bundle ? this.viewOf(bundle).policies.length : 0;
     return {
       guardedPolicies,
-      canStop: this.deps.cancel !== undefined,
-      ...(this.deps.cancel ? {} : { message: NO_PLATFORM }),
+      ...(this.deps.cancel ? this.permission.status() : { canStop: false, message: NO_PLATFORM }),
       intervalSeconds: this.deps.intervalMs / 1000,
       ...(this.guardedRuns === undefined ? {} : { guardedRuns: this.guardedRuns }),
       ...(this.lastTick ? { lastTick: this.lastTick } : {}),

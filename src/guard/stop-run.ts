@@ -1,6 +1,7 @@
 import { targetRedactor } from '../redaction/target-redaction';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Facts } from '../policy/facts/facts';
+import { type CancelPermission, runsOfTeam } from './cancel-permission';
 import type { CancelFailure } from './guard-metrics';
 import type { GuardedRun } from './guard-store';
 import type { GuardStop } from './guard-stop';
@@ -8,7 +9,10 @@ import type { RunJudgement } from './judge-running-run';
 import type { RunGuardDeps } from './run-guard-deps';
 import { stopAuditRecord } from './stop-audit-record';
 
-type StopDeps = Omit<RunGuardDeps, 'policies' | 'gather' | 'intervalMs' | 'yieldTurn' | 'known'>;
+type StopDeps = Omit<RunGuardDeps, 'policies' | 'gather' | 'intervalMs' | 'yieldTurn' | 'known'> & {
+  /** What the cancel answers taught about the token (cancel-permission.ts): told of every answer. */
+  permission: CancelPermission;
+};
 
 function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date): GuardStop {
   const stoppedBy = judgement.findings.filter((f) => f.action === 'stop');
@@ -33,6 +37,15 @@ function failed(deps: StopDeps, run: GuardedRun, reason: CancelFailure, message:
   deps.logger.error(
     `guard: run ${run.executionId} must be stopped but the cancel failed (${message}); it is tried again at the next tick`,
     { executionId: run.executionId, reason },
+  );
+}
+
+/** Said once per team, when its runs can no longer be stopped; the failed cancel itself is logged each time. */
+function noteRefusal(deps: StopDeps, run: GuardedRun, team: string | undefined, answer: string, now: Date): void {
+  if (!deps.permission.refused(team, run.executionId, answer, now)) return;
+  deps.logger.warn(
+    `guard: the token may not cancel ${runsOfTeam(team)}: those that must stop go on; /readyz shows guard.canStop false until a cancel of that team's runs succeeds (use a team token of that team or an admin token: docs/guard.md)`,
+    { executionId: run.executionId, team },
   );
 }
 
@@ -72,15 +85,23 @@ export async function stopRun(
   }
   // Within half the lease: the lease cannot run out while this replica still waits for the answer.
   const answer = await deps.cancel(id, deps.leaseMs / 2);
+  const team = run.payload.execution?.teamKey;
   if (!answer.ok) {
     if (leased) await deps.runs.release(id, deps.replica).catch(() => undefined); // the lease runs out by itself
-    const hint =
-      answer.failure.outcome === 'unauthorized'
-        ? ' (the token needs permission to cancel executions of this team: docs/guard.md)'
-        : '';
+    const refused = answer.failure.outcome === 'unauthorized';
+    if (refused) noteRefusal(deps, run, team, answer.failure.message, now);
+    const hint = refused
+      ? ` (the token may not cancel ${runsOfTeam(team)}: a team token of that team or an admin token may; /readyz shows guard.canStop false: docs/guard.md)`
+      : '';
     failed(deps, run, answer.failure.outcome, `${answer.failure.message}${hint}`);
     return 'not_stopped';
   }
+  // A 404 tells nothing of the permission: the platform may not look at the token's teams for a run it does not know.
+  if (answer.outcome !== 'not-found' && deps.permission.allowed(team))
+    deps.logger.info(
+      `guard: the token may cancel ${runsOfTeam(team)} again (the Platform API answered a cancel without refusal): /readyz guard.canStop no longer says otherwise`,
+      { executionId: id, team },
+    );
   if (leased) await settledInStore(deps, id);
   if (answer.outcome !== 'accepted') {
     deps.logger.info(

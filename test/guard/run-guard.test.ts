@@ -4,6 +4,7 @@ import type { FakeSteadybit } from '../helpers/fake-steadybit';
 import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
 import { NO_PLATFORM } from '../../src/guard/run-guard';
+import { PERMISSION_UNKNOWN } from '../../src/guard/cancel-permission';
 
 /** Monday 2026-01-05; business hours 09:00-17:00 Berlin (UTC+1) end at 16:00 UTC. */
 const BUSINESS_HOURS = `kind: Policy
@@ -16,9 +17,10 @@ rules:
 `;
 const BEFORE_CLOSE = '2026-01-05T15:59:00Z';
 const AFTER_CLOSE = '2026-01-05T16:00:30Z';
-const run = (id: number) =>
+const run = (id: number, teamKey = 'ADM') =>
   preflightWith((p) => {
     p.execution.id = id;
+    p.execution.teamKey = teamKey;
   });
 
 let fake: FakeSteadybit;
@@ -235,5 +237,90 @@ describe('the cancel', () => {
     expect(said[1].message).toMatch(/would stop run 57, but STEADYBIT_URL is not set/);
     expect(g.stops).toEqual([]);
     expect(g.audit).toEqual([]);
+  });
+});
+
+describe('a token that may not cancel (401/403)', () => {
+  const setUp = () =>
+    guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS }), new TestClock(new Date(AFTER_CLOSE)), { fake });
+  const cancelRefused = (id: number) =>
+    fake.faults.push({ path: `/api/experiments/executions/${id}/cancel`, status: 403, times: 100 });
+
+  test('before any cancel whether the token may cancel is unknown, and /readyz says why', () => {
+    expect(setUp().guard.health()).toMatchObject({ canStop: 'unknown', message: PERMISSION_UNKNOWN });
+  });
+
+  test('a refused cancel makes canStop false with the reason, the run goes on, and a successful cancel makes it true again', async () => {
+    const g = setUp();
+    fake.cannotCancel.add('test-token');
+    runningOnFake(fake, 58);
+    g.allow(run(58));
+    await g.guard.tick();
+    await g.guard.tick();
+    expect(cancels(fake, 58)).toHaveLength(2);
+    expect(g.stops).toEqual([]);
+    expect(fake.runs.get(58)).toMatchObject({ state: 'RUNNING' });
+    const health = g.guard.health();
+    expect(health).toMatchObject({ canStop: false, refusedTeams: ['ADM'], stops: 0 });
+    expect(health.message).toMatch(
+      /^the token may not cancel runs of team ADM: the Platform API refused to cancel run 58 at 2026-01-05T16:00:30.000Z \(HTTP 403.*Forbidden/,
+    );
+    expect(health.message).toContain("A team token of the run's team or an admin token may");
+    expect(await g.metric('preflight_guard_cancel_failures_total', { reason: 'unauthorized' })).toBe(2);
+    const errors = g.entries.filter((e) => e.level === 'error').map((e) => e.message);
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(
+      /run 58 must be stopped but the cancel failed \(HTTP 403.*may not cancel runs of team ADM/,
+    );
+    // The change is said once, not at every tick.
+    const warned = g.entries.filter((e) => e.level === 'warn' && /may not cancel runs of team ADM/.test(e.message));
+    expect(warned).toHaveLength(1);
+
+    // The token is given the permission: the next tick stops the run, and the guard can stop again.
+    fake.cannotCancel.clear();
+    await g.guard.tick();
+    expect(g.stops).toHaveLength(1);
+    expect(g.guard.health()).toMatchObject({ canStop: true, stops: 1 });
+    expect(g.guard.health()).not.toHaveProperty('message');
+    expect(g.logs.some((l) => /the token may cancel runs of team ADM again/.test(l))).toBe(true);
+  });
+
+  test("kept per team: another team's accepted cancel does not make it true, a 404 tells nothing, and 200 does", async () => {
+    const g = setUp();
+    runningOnFake(fake, 59);
+    runningOnFake(fake, 60);
+    cancelRefused(59);
+    g.allow(run(59, 'ADM'));
+    g.allow(run(60, 'DEV'));
+    await g.guard.tick();
+    expect(g.stops.map((s) => s.executionId)).toEqual(['60']);
+    expect(g.guard.health()).toMatchObject({ canStop: false, refusedTeams: ['ADM'] });
+    expect(g.guard.health().message).toMatch(/^the token may not cancel runs of team ADM: .*run 59/);
+
+    // The run is gone for the platform (404): still refused for ADM.
+    fake.faults.length = 0;
+    fake.runs.delete(59);
+    await g.guard.tick();
+    expect(fake.answers.filter((a) => a.path === '/api/experiments/executions/59/cancel').map((a) => a.status)).toEqual(
+      [403, 404],
+    );
+    expect(g.guard.health()).toMatchObject({ canStop: false, refusedTeams: ['ADM'] });
+
+    // A later ADM run the platform answers 200 for (it had already ended): the token may cancel ADM's runs.
+    fake.runs.set(61, { id: 61, state: 'COMPLETED', started: '2026-01-05T08:00:00Z' });
+    g.allow(run(61, 'ADM'));
+    await g.guard.tick();
+    expect(g.guard.health()).toMatchObject({ canStop: true });
+    expect(g.guard.health()).not.toHaveProperty('refusedTeams');
+  });
+
+  test('401 (the token itself is refused) is a refusal too', async () => {
+    const g = setUp();
+    fake.tokens.clear();
+    runningOnFake(fake, 62);
+    g.allow(run(62));
+    await g.guard.tick();
+    expect(g.guard.health()).toMatchObject({ canStop: false, refusedTeams: ['ADM'] });
+    expect(g.guard.health().message).toMatch(/refused to cancel run 62 .*\(HTTP 401/);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { ROOT } from '../helpers/server-process';
-import { ALL_OPTIONS, find, render } from './render-chart';
+import { ALL_OPTIONS, CHART, find, render } from './render-chart';
 
 /** The chart's PrometheusRule alerts, checked and unit-tested by the real promtool. */
 interface Rule {
@@ -188,7 +188,7 @@ const INCIDENTS = [
     '5m',
     { severity: 'critical', namespace: 'guard', reason: 'unauthorized' },
     'The guard cannot cancel runs its policies no longer allow; those runs keep going.',
-    '2 cancels of runs in progress failed (unauthorized) in the last 10 minutes: runs that a whileRunning policy stopped are still attacking. Each is tried again at every tick. The service log line "must be stopped but the cancel failed" names the run and the answer; stop them by hand in Steadybit if it persists.',
+    '2 cancels of runs in progress failed (unauthorized) in the last 10 minutes: runs that a whileRunning policy stopped are still attacking. Each is tried again at every tick. The service log line "must be stopped but the cancel failed" names the run and the answer; stop them by hand in Steadybit if it persists. With reason unauthorized the token may not cancel that team\'s runs: /readyz guard.canStop is false and names the teams.',
   ),
 ];
 
@@ -288,5 +288,37 @@ describe("the chart's PrometheusRule", () => {
     expect(down?.annotations.description).toContain(
       'the emergency stop, concurrency caps, cool-downs and quotas are not applied',
     );
+  });
+});
+
+describe("the guard's failed-cancel alert", () => {
+  const alertsOf = (manifests: ReturnType<typeof render>) =>
+    manifests
+      .filter((m) => m.kind === 'PrometheusRule')
+      .flatMap((m) => (m.spec as { groups: Array<{ rules: Rule[] }> }).groups.flatMap((g) => g.rules));
+  const SECRET = { 'webhook.existingSecret': 'steadybit-webhook' };
+  const RULES_ON = { 'metrics.prometheusRule.enabled': 'true' };
+  const PLATFORM = { 'steadybit.url': 'https://platform.steadybit.com', 'steadybit.token': 't' };
+
+  // Values files as they are (no --set): both install the rules.
+  test.each([
+    ['the default values (and a webhook Secret)', { ...SECRET, ...RULES_ON }, []],
+    ['a Platform API connection', { ...SECRET, ...RULES_ON, ...PLATFORM }, []],
+    ['ci/autoscaling-values.yaml', {}, [join(CHART, 'ci', 'autoscaling-values.yaml')]],
+    ['ci/all-options-values.yaml', {}, [ALL_OPTIONS]],
+  ])('is rendered, critical, wherever the chart installs alert rules: %s', (_, set, files) => {
+    const cancels = alertsOf(render(set, files)).find((r) => r.alert === 'PreflightGateGuardCancelsFailing');
+    expect(cancels).toMatchObject({
+      labels: { severity: 'critical' },
+      expr: expect.stringContaining('preflight_guard_cancel_failures_total'),
+    });
+  });
+
+  test('is left out only when guard.cancelFailuresAlert is turned off, or with no alert rules at all', () => {
+    const names = (set: Record<string, string>) => alertsOf(render(set)).map((r) => r.alert);
+    expect(names({ ...SECRET, ...RULES_ON, 'guard.cancelFailuresAlert': 'false' })).not.toContain(
+      'PreflightGateGuardCancelsFailing',
+    );
+    expect(names(SECRET)).toEqual([]);
   });
 });

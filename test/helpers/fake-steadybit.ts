@@ -113,6 +113,11 @@ export class FakeSteadybit {
   platform: 'current' | 'legacy';
   /** Every path answers 503 while true (an outage). */
   down = false;
+  /**
+   * Tokens the fake accepts for reading but refuses to cancel with (403), as Steadybit refuses a team
+   * token of another team; the spec documents no 401/403 body, so the answer's is a plain message.
+   */
+  readonly cannotCancel = new Set<string>();
   faults: Fault[] = [];
   readonly requests: RecordedRequest[] = [];
   readonly answers: RecordedAnswer[] = [];
@@ -188,6 +193,9 @@ export class FakeSteadybit {
       return this.send(req, res, url.pathname, 401, { message: 'Unauthorized' });
     const limited = this.rateLimited();
     if (limited) return this.send(req, res, url.pathname, 429, { message: 'Too Many Requests' }, limited);
+    const token = /^\S+ (\S+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '';
+    if (/\/cancel$/.test(url.pathname) && this.cannotCancel.has(token))
+      return this.send(req, res, url.pathname, 403, { message: 'Forbidden' });
     const [status, answer] = this.route(req.method ?? '', url, body);
     this.send(req, res, url.pathname, status, answer);
   }
