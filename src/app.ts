@@ -129,7 +129,7 @@ export function createApp(deps: AppDeps): App {
   const bodies = { secrets: deps.secretFile ?? fixedSecrets(deps.secrets), bodyLimit, metrics, budget };
   if (deps.state) app.use(eventsRouter({ ...bodies, logger: deps.logger, clock, state: deps.state }));
   const sources: FactSource[] = [
-    ...assembleFactSources({ state: deps.state, logger: deps.logger }),
+    ...assembleFactSources({ state: deps.state, logger: deps.logger }).preflight,
     ...(deps.factSources ?? []),
   ];
   const preflight = preflightHandler({

@@ -22,18 +22,33 @@ export interface FactSourceParts {
   platform?: { directory: EnvironmentDirectory; teams?: TeamDirectory };
 }
 
+/** The service's fact sources, as a preflight and as the guard's tick ask them. */
+export interface ServiceFactSources {
+  /** Asked for each preflight: live signals through their answer cache (SIGNAL_CACHE_TTL_MS). */
+  preflight: FactSource[];
+  /** Asked at each guard tick: the same sources, live signals read fresh once per tick (docs/guard.md). */
+  guard: FactSource[];
+  /** The guard starts a tick (RunGuardDeps.nextTick): the live signals are read again. */
+  nextTick(): void;
+}
+
 /**
  * Every fact source of the service, in the order they are asked: the state store, live signals,
  * the Platform API's environment names and team members. The one place sources are put together (server.ts for the
  * service, createApp for an app given only its state); a new source is added here.
  */
-export function assembleFactSources(parts: FactSourceParts): FactSource[] {
+export function assembleFactSources(parts: FactSourceParts): ServiceFactSources {
   const { logger, state, signals, platform } = parts;
-  const sources: FactSource[] = [];
-  if (state) sources.push(stateFactSource({ ...state, logger }));
-  if (signals)
-    sources.push(serviceSignalSource(signals.config, { registry: signals.registry, logger, needs: signals.needs }));
-  if (platform) sources.push(environmentFactSource(platform.directory));
-  if (platform?.teams) sources.push(teamFactSource(platform.teams));
-  return sources;
+  const first: FactSource[] = [];
+  const last: FactSource[] = [];
+  if (state) first.push(stateFactSource({ ...state, logger }));
+  const live =
+    signals && serviceSignalSource(signals.config, { registry: signals.registry, logger, needs: signals.needs });
+  if (platform) last.push(environmentFactSource(platform.directory));
+  if (platform?.teams) last.push(teamFactSource(platform.teams));
+  return {
+    preflight: [...first, ...(live ? [live.preflight] : []), ...last],
+    guard: [...first, ...(live ? [live.guard] : []), ...last],
+    nextTick: () => live?.nextTick(),
+  };
 }

@@ -24,8 +24,7 @@ import { createStateStore } from './state/create-state-store';
 import { guardrailState } from './state/guardrail-state';
 import { historyWindowMs } from './platform/history-window';
 import { connectPlatform } from './platform/platform-connection';
-import { assembleFactSources } from './fact-sources';
-import type { FactSource } from './policy/core/fact-source';
+import { assembleFactSources, type ServiceFactSources } from './fact-sources';
 import { createNotifier } from './notify/notifier';
 import { notifyingStateStore } from './notify/notifying-state-store';
 import { policyRejectedNotification, runStoppedNotification } from './notify/event-notifications';
@@ -148,7 +147,7 @@ export async function startServer(
     policies: servedPolicies(store, builtIns),
     runs: guardRuns,
     known: knownRuns,
-    gather: guardGather(state, factSources, logger),
+    ...guardFacts(state, factSources, logger),
     cancel: platform ? (id, withinMs) => platform.cancel(id, withinMs) : undefined,
     logger,
     metrics: createGuardMetrics(metrics.registry),
@@ -190,7 +189,7 @@ export async function startServer(
     platformHealth: platform ? () => platform.health() : undefined,
     policySync: reloader.sync,
     starterPolicies,
-    factSources,
+    factSources: factSources.preflight,
     notifier,
     guard,
     // Read once at start: a PLAYGROUND=on image without the built page fails here, naming the fix.
@@ -260,12 +259,15 @@ export function addressPort(server: Server): number {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-/** The guard's facts: the same sources (assembleFactSources), asked the same way, as a preflight's (app.ts). */
-function guardGather(
+/**
+ * The guard's facts: the same sources (assembleFactSources), asked the same way, as a preflight's
+ * (app.ts), but its live signals read fresh at each tick (docs/guard.md, "How fast").
+ */
+function guardFacts(
   state: ReturnType<typeof guardrailState>,
-  factSources: readonly FactSource[],
+  factSources: ServiceFactSources,
   logger: Logger,
-): RunGuardDeps['gather'] {
-  const sources = [...assembleFactSources({ state, logger }), ...factSources];
-  return factGatherer(sources);
+): Pick<RunGuardDeps, 'gather' | 'nextTick'> {
+  const sources = [...assembleFactSources({ state, logger }).guard, ...factSources.guard];
+  return { gather: factGatherer(sources), nextTick: factSources.nextTick };
 }

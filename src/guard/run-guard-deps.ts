@@ -17,6 +17,11 @@ export interface RunGuardDeps {
   runs: GuardStore;
   /** Facts for the guarded rules, from the service's sources (a factGatherer over them, as a preflight's). */
   gather(bundle: PolicyBundle, payload: PreflightPayload, now: Date): Promise<Gathered>;
+  /**
+   * Called as each tick starts: what `gather` read for the last tick is not used again, so the live
+   * signals are read fresh once per tick, shared by its runs (server.ts: ServiceFactSources.nextTick).
+   */
+  nextTick?: () => void;
   /** Cancels an execution through the Platform API within `withinMs`; absent without STEADYBIT_URL (nothing can be stopped). */
   cancel?: (executionId: string, withinMs: number) => Promise<CancelOutcome>;
   logger: Logger;

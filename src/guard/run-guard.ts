@@ -104,6 +104,7 @@ export class RunGuard {
 
   private async runTick(): Promise<void> {
     const started = process.hrtime.bigint();
+    this.deps.nextTick?.();
     const bundle = this.deps.policies.current();
     const view = bundle && this.viewOf(bundle);
     const nowMs = this.deps.clock().getTime();

@@ -6,6 +6,7 @@ import { createSignalGatherer } from './gather-signals';
 import { signalFactSource } from './signal-fact-source';
 import { createSignalMetrics } from './signal-metrics';
 import type { SignalsConfig } from './signal-source';
+import { createTickAnswerCache } from './tick-answer-cache';
 import {
   UNCONFIGURED_FAIL_OPEN_ERROR,
   UNCONFIGURED_SOURCES_WARNING,
@@ -18,17 +19,28 @@ function calendarUrlText(url: string): string {
   return parsed.pathname === '/' ? parsed.origin : `${parsed.origin}/…`;
 }
 
+/** The live signals of a service, as its preflights and its guard ask them. */
+export interface ServiceSignals {
+  /** For preflights: answers kept SIGNAL_CACHE_TTL_MS, so a burst of preflights costs one query. */
+  preflight: FactSource;
+  /** For the guard's ticks: every answer read fresh at each tick, once for all of its runs (docs/guard.md). */
+  guard: FactSource;
+  /** A guard tick starts: nothing the last tick read is used again. */
+  nextTick(): void;
+}
+
 /**
- * The live-signal fact source of a service (docs/signals.md): its metrics in the service's
+ * The live-signal fact sources of a service (docs/signals.md): its metrics in the service's
  * registry, its configured sources logged (addresses only, never credentials), and a warning when
  * the policies ask a source that is not configured (an error when the rules asking it have
  * `onUnavailable: allow`: they are switched off): at start-up (`needs`: the first policy set's)
- * and the first time a later set (a reload) asks another one.
+ * and the first time a later set (a reload) asks another one. Preflights and the guard ask the same
+ * sources through two caches: the guard's lives one tick, so a stop never waits for a cached answer.
  */
 export function serviceSignalSource(
   config: SignalsConfig,
   deps: { registry: Registry; logger: Logger; needs?: readonly Need[] },
-): FactSource {
+): ServiceSignals {
   deps.logger.info('signal sources', {
     sources: config.sources.map((s) => ({
       kind: s.kind,
@@ -42,7 +54,7 @@ export function serviceSignalSource(
     timeoutMs: config.timeoutMs,
   });
   const metrics = createSignalMetrics(deps.registry, config);
-  const inner = signalFactSource(createSignalGatherer({ config, metrics }));
+  const tick = createTickAnswerCache();
   const warned = new Set<string>();
   const warnUnconfigured = (needs: readonly Need[]) => {
     for (const onUnavailable of ['deny', 'allow'] as const) {
@@ -56,11 +68,16 @@ export function serviceSignalSource(
     }
   };
   warnUnconfigured(deps.needs ?? []);
-  return {
+  const warning = (inner: FactSource): FactSource => ({
     ...inner,
     gather(needs, payload, now, directory, environments) {
       warnUnconfigured(needs);
       return inner.gather(needs, payload, now, directory, environments);
     },
+  });
+  return {
+    preflight: warning(signalFactSource(createSignalGatherer({ config, metrics }))),
+    guard: warning(signalFactSource(createSignalGatherer({ config, metrics, cache: tick }))),
+    nextTick: () => tick.nextTick(),
   };
 }

@@ -29,7 +29,7 @@ export function createSignalMetrics(registry: Registry, config?: Pick<SignalsCon
   });
   const hits = new Counter({
     name: 'preflight_signal_cache_hits_total',
-    help: 'Signal answers served from the short cache (SIGNAL_CACHE_TTL_MS) or shared with a query under way, by source.',
+    help: "Signal answers served from the short cache (SIGNAL_CACHE_TTL_MS) or shared with a query under way (the guard's: by the runs of one tick), by source.",
     labelNames: ['kind', 'source'],
     registers,
   });

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { parseSignalsConfig } from '../../src/signals/signals-config';
-import { serviceSignalSource } from '../../src/signals/service-signal-source';
+import { assembleFactSources } from '../../src/fact-sources';
 import { createLogger } from '../../src/observability/logger';
 import { factGatherer } from '../../src/policy/engine/gather-facts';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/bundle-from';
-import { ROOT, waitFor } from '../helpers/server-process';
+import { freePort, ROOT, waitFor } from '../helpers/server-process';
 import type { FakeSteadybit } from '../helpers/fake-steadybit';
 import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { startAlertmanager, type AlertmanagerServer } from '../signals/alertmanager-server';
@@ -46,27 +46,51 @@ fakeSteadybitEachTest((started) => {
   fake = started;
 });
 
-function guardWithAlertmanager() {
-  const config = parseSignalsConfig({ ALERTMANAGER_URL: am.url, SIGNAL_CACHE_TTL_MS: '0' });
-  const signals = serviceSignalSource(config, {
-    registry: new Registry(),
+/** Far longer than the interval: the guard must not read its alerts through the preflights' cache. */
+const CACHE_TTL_MS = '300000';
+
+/**
+ * A guard with the service's sources as server.ts gives them (assembleFactSources' `guard` part
+ * and its nextTick), SIGNAL_CACHE_TTL_MS far longer than the interval; `url`: another Alertmanager.
+ */
+function guardWithAlertmanager(url = am.url) {
+  const config = parseSignalsConfig({ ALERTMANAGER_URL: url, SIGNAL_CACHE_TTL_MS: CACHE_TTL_MS });
+  const registry = new Registry();
+  const sources = assembleFactSources({
     logger: createLogger('error', { silent: true }),
+    signals: { config, registry },
   });
   const clock = new TestClock(new Date());
   const g = guardUnderTest(bundle, clock, {
     fake,
     intervalMs: INTERVAL_MS,
-    gather: factGatherer([signals, names]),
+    gather: factGatherer([...sources.guard, names]),
+    nextTick: sources.nextTick,
   });
   // Real time here: Alertmanager's alerts carry real times.
   clock.now = () => new Date();
-  return g;
+  /** Queries sent to Alertmanager, preflights' and guard's, with `outcome`. */
+  const queries = (outcome = 'ok') => metricOf(registry, 'preflight_signal_queries_total', { outcome });
+  const preflight = (payload: PreflightPayload) =>
+    factGatherer([...sources.preflight, names])(bundle, payload, new Date());
+  return { ...g, queries, preflight, cacheHits: () => metricOf(registry, 'preflight_signal_cache_hits_total') };
 }
 
-test('a critical alert for production posted mid-run stops the run within one interval plus a margin', async () => {
+/** A signal metric of the default Alertmanager source (with `labels`). */
+async function metricOf(registry: Registry, name: string, labels: Record<string, string> = {}): Promise<number> {
+  const all = { kind: 'alertmanager', source: 'default', ...labels };
+  const found = (await registry.getSingleMetric(name)?.get())?.values.find((v) =>
+    Object.entries(all).every(([k, val]) => v.labels[k] === val),
+  );
+  return found?.value ?? 0;
+}
+
+test('a critical alert for production posted mid-run stops the run within one interval plus a margin, however long SIGNAL_CACHE_TTL_MS', async () => {
   const g = guardWithAlertmanager();
   runningOnFake(fake, 81);
   g.allow(run(81));
+  // As at the door: the preflight read "no alerts" into its cache, which keeps it 300 s.
+  expect((await g.preflight(run(81))).ok).toBe(true);
   g.guard.start();
   try {
     await g.guard.tick();
@@ -82,6 +106,48 @@ test('a critical alert for production posted mid-run stops the run within one in
     await g.guard.stop();
     await am.resolve([critical]);
   }
+});
+
+test('the first tick after an alert fires stops every run it concerns, with one Alertmanager query per tick for them all', async () => {
+  const g = guardWithAlertmanager();
+  for (const id of [84, 85, 86]) {
+    runningOnFake(fake, id);
+    g.allow(run(id));
+  }
+  try {
+    await g.guard.tick();
+    expect(g.stops).toEqual([]);
+    expect(await g.queries()).toBe(1);
+    await am.post([critical]);
+    await g.guard.tick();
+    expect(g.stops.map((s) => s.executionId).sort()).toEqual(['84', '85', '86']);
+    expect(cancels(fake)).toHaveLength(3);
+    expect(await g.queries()).toBe(2);
+    // Each tick's other two runs had its one answer.
+    expect(await g.cacheHits()).toBe(4);
+    // Preflights keep their cache: a burst of them costs one query, then SIGNAL_CACHE_TTL_MS of hits.
+    await Promise.all([g.preflight(run(87)), g.preflight(run(88))]);
+    await g.preflight(run(89));
+    expect(await g.queries()).toBe(3);
+    expect(await g.cacheHits()).toBe(6);
+  } finally {
+    await am.resolve([critical]);
+  }
+});
+
+test('Alertmanager away: a tick asks it once for all its runs, and the next tick asks again', async () => {
+  const g = guardWithAlertmanager(`http://127.0.0.1:${await freePort()}`);
+  for (const id of [91, 92, 93]) {
+    runningOnFake(fake, id);
+    g.allow(run(id));
+  }
+  await g.guard.tick();
+  expect(await g.queries('error')).toBe(1);
+  await g.guard.tick();
+  expect(await g.queries('error')).toBe(2);
+  // onCannotJudge: report (the example's default): said once per run, nothing cancelled.
+  expect(cancels(fake)).toHaveLength(0);
+  expect(await g.metric('preflight_guard_reports_total', { policy: 'critical-alerts', kind: 'cannot_judge' })).toBe(3);
 });
 
 test('a resolved alert does not stop a run', async () => {

@@ -48,17 +48,18 @@ describe('signal sources the policies ask but the deployment does not configure'
     expect(unconfiguredSources(needs, config)).toEqual(expected);
   });
 
-  it('is said at start-up and again only when a later policy set (a reload) asks another one', async () => {
+  it('is said at start-up and again only when a later policy set (a reload) asks another one, preflight or guard', async () => {
     const { logger, lines } = capturingLogger();
     const first: Need[] = [{ kind: 'alerts', source: 'eu' }];
-    const source = serviceSignalSource(
+    const signals = serviceSignalSource(
       { ...config, cacheTtlMs: 0, timeoutMs: 1000 },
       { registry: new Registry(), logger, needs: first },
     );
     const run = preflightWith(() => undefined);
-    await source.gather(first, run, new Date());
-    await source.gather([...first, { kind: 'prometheus', source: 'default', query: 'up' }], run, new Date());
-    await source.gather([{ kind: 'prometheus', source: 'default', query: 'up' }], run, new Date());
+    await signals.preflight.gather(first, run, new Date());
+    // The guard's tick is the first to ask the later set's source: said then, and not again by the next preflight.
+    await signals.guard.gather([...first, { kind: 'prometheus', source: 'default', query: 'up' }], run, new Date());
+    await signals.preflight.gather([{ kind: 'prometheus', source: 'default', query: 'up' }], run, new Date());
     expect(lines.filter((l) => l.level === 'warn').map((l) => [l.message, l.sources])).toEqual([
       [UNCONFIGURED_SOURCES_WARNING, ['alertmanager "eu"']],
       [UNCONFIGURED_SOURCES_WARNING, ['prometheus "default"']],
@@ -81,11 +82,11 @@ describe('signal sources the policies ask but the deployment does not configure'
       { kind: 'alerts', source: 'eu' },
       { kind: 'alerts', source: 'us', onUnavailable: 'allow' },
     ];
-    const source = serviceSignalSource(
+    const { preflight } = serviceSignalSource(
       { ...config, cacheTtlMs: 0, timeoutMs: 1000 },
       { registry: new Registry(), logger, needs },
     );
-    await source.gather(
+    await preflight.gather(
       needs,
       preflightWith(() => undefined),
       new Date(),
