@@ -150,6 +150,7 @@ export async function startServer(
     known: knownRuns,
     gather: guardGather(state, factSources, logger),
     cancel: platform ? (id, withinMs) => platform.cancel(id, withinMs) : undefined,
+    environments: platform ? platform.directory : undefined,
     logger,
     metrics: createGuardMetrics(metrics.registry),
     audit,
