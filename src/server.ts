@@ -149,6 +149,7 @@ export async function startServer(
     known: knownRuns,
     ...guardFacts(state, factSources, logger),
     cancel: platform ? (id, withinMs) => platform.cancel(id, withinMs) : undefined,
+    environments: platform ? platform.directory : undefined,
     logger,
     metrics: createGuardMetrics(metrics.registry),
     audit,

@@ -147,11 +147,14 @@ program
   )
   .requiredOption('--reason <text>', 'why the policies may be waived (a change ticket, the approval)')
   .option('--max-uses <n>', 'runs it may waive in all (counted across replicas); then the policies deny again')
-  .option('--requested-by <who>', 'who asks for it (default: who started the run)')
+  .option(
+    '--requested-by <who>',
+    'who asks for it (default: who started the run; required when the decision does not say)',
+  )
   .option('--approved-by <who>', 'who approved it (recorded in the exception and its audit lines)')
   .option('--any-version', 'waive every version of the experiment, not only the one that was denied')
   .option('--dir <dir>', 'policy directory the exception is for (default: $POLICY_DIR or ./policies)')
-  .option('--out <file>', 'write the YAML to this new file instead of stdout')
+  .option('--out <file>', 'write the YAML to this new file instead of stdout (its directory is made if missing)')
   .option('--now <iso>', 'mint at this time instead of now (the expiry counts from it)')
   .action((opts: ExceptionCommandOptions) => run(() => exceptionCommand(opts, env, write)));
 

@@ -8,7 +8,12 @@ export interface GuardStop {
   executionId: string;
   experimentKey?: string;
   team?: string;
+  /** The environment as the run sent it (an id or a name). */
   environment?: string;
+  /** Its Steadybit name, from the Platform API's environment directory, as a denial names it. */
+  environmentName?: string;
+  /** Why its name cannot be known (the Platform API has not answered, the id is not listed, ...). */
+  environmentNameUnknown?: string;
   /** The policy that stopped it (the first, by priority), and every policy that would have. */
   policy: string;
   reason: string;

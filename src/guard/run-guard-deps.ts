@@ -5,6 +5,7 @@ import type { Logger } from '../observability/logger';
 import type { AuditLog } from '../observability/audit-log';
 import type { DecisionArchive } from '../archive/decision-archive';
 import type { CancelOutcome } from '../platform/cancel-execution';
+import type { EnvironmentDirectory } from '../platform/environment-directory';
 import type { GuardMetrics } from './guard-metrics';
 import type { GuardStore } from './guard-store';
 import type { OnStop } from './guard-stop';
@@ -24,6 +25,8 @@ export interface RunGuardDeps {
   nextTick?: () => void;
   /** Cancels an execution through the Platform API within `withinMs`; absent without STEADYBIT_URL (nothing can be stopped). */
   cancel?: (executionId: string, withinMs: number) => Promise<CancelOutcome>;
+  /** The Platform API's environment names (the directory preflights read): a stop names the run's environment as Steadybit does. */
+  environments?: Pick<EnvironmentDirectory, 'resolve'>;
   logger: Logger;
   metrics: GuardMetrics;
   audit: AuditLog;

@@ -14,7 +14,9 @@ type StopDeps = Omit<RunGuardDeps, 'policies' | 'gather' | 'intervalMs' | 'yield
   permission: CancelPermission;
 };
 
-function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date): GuardStop {
+type NamedEnvironment = Pick<GuardStop, 'environmentName' | 'environmentNameUnknown'>;
+
+function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date, named: NamedEnvironment): GuardStop {
   const stoppedBy = judgement.findings.filter((f) => f.action === 'stop');
   const e = run.payload.execution;
   return {
@@ -22,6 +24,7 @@ function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date): GuardStop 
     experimentKey: e?.experimentKey,
     team: e?.teamKey,
     environment: e?.environment,
+    ...named,
     policy: stoppedBy[0].policy,
     reason: stoppedBy[0].reason,
     stoppedBy,
@@ -30,6 +33,32 @@ function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date): GuardStop 
     at: now.toISOString(),
     revision: judgement.decision.revision,
   };
+}
+
+/**
+ * The Steadybit name of the run's environment, as a denial gives it: from the facts the judgement
+ * read when its policies needed the names, else from the Platform API's directory the preflights
+ * read (a stop is only made through the Platform API); why it cannot be known, when it cannot.
+ */
+async function environmentNameOf(
+  deps: StopDeps,
+  environment: string | undefined,
+  facts: Facts,
+): Promise<NamedEnvironment> {
+  if (environment === undefined || environment === '') return {};
+  const read = facts.environments?.[environment];
+  if (read !== undefined)
+    return 'name' in read ? { environmentName: read.name } : { environmentNameUnknown: read.unknown };
+  if (!deps.environments) return {};
+  try {
+    const answer = (await deps.environments.resolve([environment])).get(environment);
+    if (answer === undefined) return {};
+    return answer.known ? { environmentName: answer.name } : { environmentNameUnknown: answer.reason };
+  } catch (err) {
+    return {
+      environmentNameUnknown: `the environment names could not be read (${err instanceof Error ? err.message : String(err)})`,
+    };
+  }
 }
 
 function failed(deps: StopDeps, run: GuardedRun, reason: CancelFailure, message: string): void {
@@ -110,7 +139,7 @@ export async function stopRun(
     );
     return 'ended';
   }
-  const stop = stopOf(run, judgement, now);
+  const stop = stopOf(run, judgement, now, await environmentNameOf(deps, run.payload.execution?.environment, facts));
   record(deps, stop, run, view, judgement, facts, now, Number(process.hrtime.bigint() - started) / 1e6);
   return 'stopped';
 }

@@ -37,6 +37,7 @@ export function notifiedRun(
     team: e.teamKey,
     environment: e.environment,
     environmentName: known && 'name' in known ? known.name : undefined,
+    environmentNameUnknown: known && 'unknown' in known ? known.unknown : undefined,
     startedBy: e.createdBy?.name ?? e.createdBy?.username,
   };
   return { ...run, url: runLink(runUrl, run, decisionId) };

@@ -58,6 +58,9 @@ export function runStoppedNotification(stop: GuardStop, runUrl?: string): Notifi
     experimentKey: stop.experimentKey,
     team: stop.team,
     environment: stop.environment,
+    // Named as a denial names it (notifiedRun): the Steadybit name, or why it cannot be known.
+    ...(stop.environmentName !== undefined ? { environmentName: stop.environmentName } : {}),
+    ...(stop.environmentNameUnknown !== undefined ? { environmentNameUnknown: stop.environmentNameUnknown } : {}),
   };
   const stopping = stop.stoppedBy.filter((p) => p.action === 'stop');
   return {

@@ -27,6 +27,8 @@ export interface NotifiedRun {
   environment?: string;
   /** Its Steadybit name, when the Platform API told it (docs/platform-api.md). */
   environmentName?: string;
+  /** Why its Steadybit name cannot be known, when the Platform API was asked and could not tell it. */
+  environmentNameUnknown?: string;
   startedBy?: string;
   url?: string;
 }

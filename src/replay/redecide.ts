@@ -6,6 +6,8 @@ import { decide } from '../policy/engine/decide';
 import type { Need } from '../policy/facts/need';
 import { archivedResults, type ArchivedResult } from '../archive/archived-results';
 import { describeNeed, missingFacts } from './facts-coverage';
+import { runNeeds, scopeNeeds } from './run-needs';
+import { createContext } from '../policy/engine/create-context';
 import { trapMaskedAttributes } from './masked-attribute-traps';
 import { guardView } from '../guard/guard-view';
 import { usesDependence, type UsesDependence } from './uses-dependence';
@@ -18,18 +20,21 @@ export type Redecided =
 export interface ReplayBundle {
   bundle: PolicyBundle;
   needs: readonly Need[];
+  /** What its scopes read to place a run (run-needs.ts): needed by every run. */
+  scopeNeeds: readonly Need[];
   /** Its guarded part (guard-view.ts), for the guard's stops (`whileRunning` records); built when first needed. */
   whileRunning?: ReplayBundle;
 }
 
-export const replayBundle = (bundle: PolicyBundle): ReplayBundle => ({ bundle, needs: bundle.needs });
+export const replayBundle = (bundle: PolicyBundle): ReplayBundle => ({
+  bundle,
+  needs: bundle.needs,
+  scopeNeeds: scopeNeeds(bundle),
+});
 
 /** The guarded part of a proposed set, built once per set: replay decides many records on one. */
 function whileRunningBundle(proposed: ReplayBundle): ReplayBundle {
-  if (!proposed.whileRunning) {
-    const bundle = guardView(proposed.bundle);
-    proposed.whileRunning = { bundle, needs: bundle.needs };
-  }
+  proposed.whileRunning ??= replayBundle(guardView(proposed.bundle));
   return proposed.whileRunning;
 }
 
@@ -37,31 +42,36 @@ function whileRunningBundle(proposed: ReplayBundle): ReplayBundle {
  * Decides an archived run again under `proposed`: its payload, at its decision time, with its
  * recorded facts and decision id, the way the route decided it (?explain included). Not
  * replayable when the archive lacks something the decision needs: a fact the proposed set asks
- * for that was not gathered, or a masked attribute value the decision read.
+ * for, for this run (a policy that applies to it, or a scope placing it), that was not gathered,
+ * or a masked attribute value the decision read.
  */
 export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided {
   // A stop by the guard is judged again on the proposed set's guarded part, as the guard would (docs/guard.md).
   const proposed = record.whileRunning ? whileRunningBundle(given) : given;
-  const missing = missingFacts(proposed.needs, record.facts);
-  if (missing.length > 0) {
-    return {
-      kind: 'not-replayable',
-      reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${missing.map(describeNeed).join(', ')}`,
-    };
-  }
   const checked = validatePreflightPayload(record.payload);
   if (!checked.ok)
     return {
       kind: 'not-replayable',
       reason: `the archived payload is not a valid preflight payload: ${describeFieldErrors(checked.errors)}`,
     };
-  const reads = trapMaskedAttributes(checked.payload, record.masked);
   const { needs: _recorded, ...recorded } = record.facts;
+  // Only the facts the run's decision reads: a memory rule of a policy scoped to another team
+  // leaves this run replayable from what the archive holds.
+  const at = new Date(record.at);
+  const ctx = createContext(proposed.bundle, checked.payload, recorded, at, record.id);
+  const missing = missingFacts(runNeeds(proposed.bundle, proposed.scopeNeeds, ctx), record.facts);
+  if (missing.length > 0) {
+    return {
+      kind: 'not-replayable',
+      reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${missing.map(describeNeed).join(', ')}`,
+    };
+  }
+  const reads = trapMaskedAttributes(checked.payload, record.masked);
   // An exception the archive's set did not have (no use count recorded) had waived no run then.
   const countsUses =
     proposed.needs.some((n) => n.kind === 'exception-uses') && recorded.state?.exceptionUses === undefined;
   const facts = countsUses ? { ...recorded, state: { ...recorded.state, exceptionUses: {} } } : recorded;
-  const decision = decide(proposed.bundle, checked.payload, facts, new Date(record.at), {
+  const decision = decide(proposed.bundle, checked.payload, facts, at, {
     decisionId: record.id,
     fullScan: record.explain,
   });
@@ -72,7 +82,7 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
     };
   }
   const dependsOnUses = usesDependence(proposed.bundle, checked.payload, facts, decision, {
-    now: new Date(record.at),
+    now: at,
     decisionId: record.id,
   });
   return {

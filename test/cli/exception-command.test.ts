@@ -143,6 +143,43 @@ describe('preflight-gate exception', () => {
     expect(again.code).toBe(2);
   });
 
+  it('--out into a directory that does not exist yet: it is made, and the file validates with the set', () => {
+    const d = set();
+    const out = join(d, 'exceptions', 'game-day', 'waiver.yaml');
+    const res = mint(d, [...fromAuditLog(d), '--out', out]);
+    expect(res.stderr).toBe('');
+    expect(res.code).toBe(0);
+    expect(docs(readFileSync(out, 'utf8'))).toEqual([expect.objectContaining({ name: 'no-prod-3f2a9c1e' })]);
+    expect(runCli(['validate', d]).code).toBe(0);
+  });
+
+  it('--out whose directory cannot be made (a file stands in its path): exit 2 naming it, no stack trace', () => {
+    const d = set();
+    const out = join(d, 'limits.yaml', 'waiver.yaml');
+    const res = mint(d, [...fromAuditLog(d), '--out', out]);
+    expect(res.code).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain(`--out ${out}: its directory ${join(d, 'limits.yaml')} cannot be made (`);
+    expect(res.stderr).not.toContain('internal error');
+    expect(res.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('from an archived decision whose run does not say who started it: refused without --requested-by, minted with it', () => {
+    const { createdBy: _none, ...anonymous } = execution;
+    const d = dir({
+      ...POLICIES,
+      'archive.jsonl': `${JSON.stringify({ ...archiveLine, payload: { ...payload, execution: anonymous } })}\n`,
+    });
+    const from = ['--from-decision', ID, '--archive', join(d, 'archive.jsonl')];
+    const refused = mint(d, from);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toContain(`decision ${ID} does not say who started the run: give --requested-by`);
+    const ok = mint(d, [...from, '--requested-by', 'jane@example.com']);
+    expect(ok.code).toBe(0);
+    expect(docs(ok.stdout)[0]).toMatchObject({ owner: 'jane@example.com', requestedBy: 'jane@example.com' });
+  });
+
   it('from a payload not yet sent: decided now, --any-version leaves the version out', () => {
     const d = dir({ ...POLICIES, 'run.json': PAYLOAD });
     const res = mint(d, ['--payload', join(d, 'run.json'), '--requested-by', 'jane@example.com', '--any-version']);

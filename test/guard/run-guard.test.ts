@@ -1,6 +1,9 @@
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
-import type { FakeSteadybit } from '../helpers/fake-steadybit';
+import { environment, type FakeSteadybit } from '../helpers/fake-steadybit';
+import { fakePlatformConfig } from '../helpers/fake-platform-config';
+import { createPlatformClient } from '../../src/platform/platform-client';
+import { EnvironmentDirectory } from '../../src/platform/environment-directory';
 import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
 import { NO_PLATFORM } from '../../src/guard/run-guard';
@@ -59,6 +62,63 @@ describe('a time window that closes while a run is in progress', () => {
     expect(g.audit[0].policies[0]).toMatchObject({ policy: 'business-hours', result: 'deny' });
     expect(g.logs.some((l) => /stopped run 41 .*policy "business-hours" no longer holds/.test(l))).toBe(true);
     expect(g.guard.health()).toMatchObject({ guardedPolicies: 1, canStop: true, guardedRuns: 0, stops: 1 });
+  });
+
+  test("the stop names the run's environment as Steadybit does (the Platform API's directory), or why it cannot", async () => {
+    const PROD = '2f0b0ab4-7c52-4b8e-9a0e-2d0a3b7a1c11';
+    const GONE = '9d1e0c55-3f6a-4b7e-8c2d-5a4b3c2d1e0f';
+    fake.environments = [environment(PROD, 'production')];
+    const directory = new EnvironmentDirectory(createPlatformClient(fakePlatformConfig(fake), { random: () => 0 }), {
+      maxAgeMs: 3600_000,
+      waitMs: 2000,
+      minGapMs: 0,
+    });
+    const clock = new TestClock(new Date(BEFORE_CLOSE));
+    // The guarded policy names no environment, so the judgement's facts hold no names: the directory tells them.
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS }), clock, { fake, environments: directory });
+    const inEnvironment = (id: number, env: string) =>
+      preflightWith((p) => {
+        p.execution.id = id;
+        p.execution.environment = env;
+      });
+    runningOnFake(fake, 43);
+    runningOnFake(fake, 44);
+    g.allow(inEnvironment(43, PROD), 'd-43');
+    g.allow(inEnvironment(44, GONE), 'd-44');
+    clock.set(AFTER_CLOSE);
+    await g.guard.tick();
+    const byId = new Map(g.stops.map((s) => [s.executionId, s]));
+    expect(byId.get('43')).toMatchObject({ environment: PROD, environmentName: 'production' });
+    expect(byId.get('43')?.environmentNameUnknown).toBeUndefined();
+    expect(byId.get('44')?.environmentName).toBeUndefined();
+    expect(byId.get('44')?.environmentNameUnknown).toMatch(
+      new RegExp(`^environment ${GONE} is not one of the 1 environments the Steadybit Platform API lists`),
+    );
+  });
+
+  test('the stop takes the name the judgement read when its policies needed the names', async () => {
+    const clock = new TestClock(new Date(BEFORE_CLOSE));
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': BUSINESS_HOURS }), clock, {
+      fake,
+      gather: async (_bundle, payload) => ({
+        ok: true,
+        facts: {
+          environments: {
+            [String(payload.execution.environment)]: { unknown: 'the Steadybit Platform API has not answered yet' },
+          },
+        },
+      }),
+    });
+    runningOnFake(fake, 45);
+    g.allow(run(45));
+    clock.set(AFTER_CLOSE);
+    await g.guard.tick();
+    expect(g.stops).toEqual([
+      expect.objectContaining({
+        executionId: '45',
+        environmentNameUnknown: 'the Steadybit Platform API has not answered yet',
+      }),
+    ]);
   });
 
   test('a run that ended before the window closed is not cancelled', async () => {

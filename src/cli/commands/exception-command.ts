@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, basename } from 'node:path';
 import { deniedRunFromArchive, deniedRunFromAuditLog } from '../../approvals/find-denied-run';
 import { runScopeOf, type DeniedRun } from '../../approvals/denied-run';
@@ -91,13 +91,34 @@ function checkLoads(dir: string, yaml: string, now: Date): void {
   }
 }
 
-/** Writes the file whole or not at all; an existing file is never overwritten. */
+const why = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Writes the file whole or not at all; an existing file is never overwritten. Its directory is made
+ * when missing (`--out policies/exceptions/x.yaml` in a set that has no exceptions yet); a directory
+ * that cannot be made or written to is bad input, named with why (exit 2), not an internal error.
+ */
 function writeOut(file: string, text: string): void {
   if (existsSync(file))
     throw new UsageError(`--out ${file} exists; choose a new file (an exception is reviewed on its own)`);
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
-  writeFileSync(temp, text, { flag: 'wx' });
-  renameSync(temp, file);
+  const dir = dirname(file);
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw new UsageError(`--out ${file}: its directory ${dir} cannot be made (${why(err)})`);
+  }
+  const temp = join(dir, `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, text, { flag: 'wx' });
+  } catch (err) {
+    throw new UsageError(`--out ${file} cannot be written in ${dir} (${why(err)})`);
+  }
+  try {
+    renameSync(temp, file);
+  } catch (err) {
+    rmSync(temp, { force: true });
+    throw new UsageError(`--out ${file} cannot be written in ${dir} (${why(err)})`);
+  }
 }
 
 /**

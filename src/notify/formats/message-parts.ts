@@ -13,9 +13,10 @@ const MAX_REASONS = 3;
 function environmentText(n: Notification): string | undefined {
   const run = n.run;
   if (!run?.environment) return undefined;
-  return run.environmentName && run.environmentName !== run.environment
-    ? `${run.environmentName} (${run.environment})`
-    : run.environment;
+  if (run.environmentName && run.environmentName !== run.environment)
+    return `${run.environmentName} (${run.environment})`;
+  if (run.environmentNameUnknown) return `${run.environment} (Steadybit name unknown: ${run.environmentNameUnknown})`;
+  return run.environment;
 }
 
 /** The labelled facts of a message, in the order a person looks for them; empty ones left out. */

@@ -266,15 +266,22 @@ function withUndecidedScope(
 const missOf = (scope: CompiledScope, ctx: EvaluationContext): string | undefined =>
   scope.narrowsRun ? scope.runMiss(ctx) : undefined;
 
+/**
+ * The action steps of the run the policy applies to, or why it does not apply (a text: the run is
+ * outside its match or exclude scope, or no step is left in it). Its rules are checked only when
+ * it applies: replay asks this to know which facts a run's decision reads (redecide.ts).
+ */
+export function policyScope(policy: CompiledPolicy, ctx: EvaluationContext): ActionStepRef[] | string {
+  return missOf(policy.match, ctx) ?? missOf(policy.exclude, ctx) ?? scopedSteps(policy, ctx);
+}
+
 /** Evaluates one policy against the run: its answer depends on nothing else (shared checks' answers are kept in the context); never throws for a rule's failure. */
 export function evaluatePolicy(
   policy: CompiledPolicy,
   ctx: EvaluationContext,
   exceptions: ExceptionsByPolicy,
 ): PolicyOutcome {
-  const miss = missOf(policy.match, ctx) ?? missOf(policy.exclude, ctx);
-  if (miss !== undefined) return skipped(policy, miss);
-  const steps = scopedSteps(policy, ctx);
+  const steps = policyScope(policy, ctx);
   if (typeof steps === 'string') return skipped(policy, steps);
 
   const { violations: found, reads: signals } = checkRules(policy, ctx, steps);
