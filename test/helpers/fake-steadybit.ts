@@ -10,6 +10,8 @@ type Obj = Record<string, unknown>;
 export interface Fault {
   /** Only requests to this path (without query) meet the fault; all paths when absent. */
   path?: string;
+  /** Only requests of this method meet it; every method when absent. */
+  method?: string;
   status?: number;
   headers?: Record<string, string>;
   body?: unknown;
@@ -175,7 +177,7 @@ export class FakeSteadybit {
       authorization: req.headers.authorization,
       body,
     });
-    const fault = this.takeFault(url.pathname);
+    const fault = this.takeFault(req.method ?? '', url.pathname);
     if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (fault?.drop) {
       req.socket.destroy();
@@ -192,8 +194,10 @@ export class FakeSteadybit {
     this.send(req, res, url.pathname, status, answer);
   }
 
-  private takeFault(path: string): Fault | undefined {
-    const i = this.faults.findIndex((f) => f.path === undefined || f.path === path);
+  private takeFault(method: string, path: string): Fault | undefined {
+    const i = this.faults.findIndex(
+      (f) => (f.path === undefined || f.path === path) && (f.method === undefined || f.method === method),
+    );
     if (i === -1) return undefined;
     const f = this.faults[i];
     f.times = (f.times ?? 1) - 1;
@@ -268,6 +272,8 @@ export class FakeSteadybit {
     }
     if (method === 'POST' && (m = /^\/api\/experiments\/executions\/(\d+)\/cancel$/.exec(path)))
       return this.cancel(Number(m[1]));
+    if (method === 'DELETE' && (m = /^\/api\/integrations\/(preflight|webhook)\/([^/]+)$/.exec(path)))
+      return this.deleteWebhook(m[1] === 'preflight' ? this.preflightWebhooks : this.customWebhooks, m[2]);
     if (method === 'GET' && (m = /^\/api\/teams\/([^/]+)\/members$/.exec(path))) {
       const members = this.teamMembers[decodeURIComponent(m[1])];
       return members ? [200, { members }] : [404, { message: 'Team with given key was not found' }];
@@ -302,6 +308,14 @@ export class FakeSteadybit {
       return [422, { message: 'version conflict: the webhook was changed meanwhile' }];
     list[i] = { id: b.id, version: Number(list[i].version) + 1, ...stored };
     return [200, this.shown(list[i])];
+  }
+
+  /** DELETE /api/integrations/{preflight,webhook}/{id}: 200 with the deleted webhook, 404 when none has that id. */
+  private deleteWebhook(list: Obj[], id: string): [number, unknown] {
+    const i = list.findIndex((w) => w.id === decodeURIComponent(id));
+    if (i === -1) return [404, undefined];
+    const [deleted] = list.splice(i, 1);
+    return [200, this.shown(deleted)];
   }
 
   /** POST /api/experiments: an upsert keyed on externalId, answered without a body. */
