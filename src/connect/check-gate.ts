@@ -35,7 +35,14 @@ const TIMEOUT_MS = 10_000;
 /** An event name the gate verifies, then ignores (state-event.ts): /events checked without changing any state. */
 const CHECK_EVENT = 'preflight-gate.connect-check';
 
-type Answer = { status: number; message: string; location?: string } | { error: string };
+interface Reply {
+  status: number;
+  message: string;
+  location?: string;
+  /** X-Preflight-Decision-Id: every answer of the gate's /preflight carries one (preflight-route.ts). */
+  decisionId?: string;
+}
+type Answer = Reply | { error: string };
 
 function causeOf(err: unknown): string {
   const e = err as { name?: unknown; message?: unknown; cause?: { code?: unknown; message?: unknown } };
@@ -62,20 +69,28 @@ async function signedPost(url: string, body: unknown, secret: string, deps: Gate
     } catch {
       // Not JSON (a proxy's error page, say): its first characters are the message.
     }
-    return { status: res.status, message, location: res.headers.get('location') ?? undefined };
+    return {
+      status: res.status,
+      message,
+      location: res.headers.get('location') ?? undefined,
+      decisionId: res.headers.get('x-preflight-decision-id') ?? undefined,
+    };
   } catch (err) {
     return { error: causeOf(err) };
   }
 }
 
 /** What an answer that is not the expected one means, for the message. */
-function refusal(url: string, answer: { status: number; message: string; location?: string }): string {
+function refusal(url: string, answer: Reply, fromPreflight: boolean): string {
   if (answer.status >= 300 && answer.status < 400)
     return `${url} answered a redirect (HTTP ${answer.status}${answer.location ? ` to ${answer.location}` : ''}): Steadybit does not follow it; give the final address as --gate-url`;
-  const said = answer.message === '' ? '' : `: ${answer.message}`;
-  if (answer.status === 401)
-    return `${url} refused the signature made with the secret given to connect (HTTP 401${said}): the gate does not hold that secret, so Steadybit's calls would be refused too`;
-  return `${url} answered HTTP ${answer.status}${said}`;
+  const said = `${url} answered HTTP ${answer.status}${answer.message === '' ? '' : `: ${answer.message}`}`;
+  // A proxy or another service answers without the header; only the gate's own 401 is about the secret.
+  if (fromPreflight && answer.decisionId === undefined)
+    return `${said}, without the X-Preflight-Decision-Id header every answer of preflight-gate carries: no preflight-gate answers at this address`;
+  if (fromPreflight && answer.status === 401)
+    return `${url} refused the signature made with the secret given to connect (HTTP 401: ${answer.message}): the gate does not hold that secret, so Steadybit's calls would be refused too`;
+  return said;
 }
 
 /**
@@ -101,22 +116,24 @@ export async function checkGate(opts: GateCheckOptions, deps: GateCheckDeps = {}
     },
   };
   const decided = await signedPost(preflightUrl, run, opts.secret, deps);
-  if ('error' in decided) return { outcome: 'unreachable', message: `cannot reach ${preflightUrl} from here (${decided.error})` };
+  if ('error' in decided)
+    return { outcome: 'unreachable', message: `cannot reach ${preflightUrl} from here (${decided.error})` };
   if (!decided.message.includes(probeMark(nonce))) {
     const allowed = decided.status >= 200 && decided.status < 300;
     return {
       outcome: 'refused',
       message: allowed
         ? `${preflightUrl} allowed a sample probe run (HTTP ${decided.status}): no preflight-gate of this version answers there`
-        : refusal(preflightUrl, decided),
+        : refusal(preflightUrl, decided, true),
     };
   }
   const lines = [`check: ${preflightUrl} verified the signature and decided a sample run (HTTP ${decided.status})`];
   if (!opts.events) return { outcome: 'passed', lines };
   const eventsUrl = `${opts.base}/events`;
   const event = await signedPost(eventsUrl, { event: CHECK_EVENT, time }, opts.secret, deps);
-  if ('error' in event) return { outcome: 'unreachable', message: `cannot reach ${eventsUrl} from here (${event.error})` };
-  if (event.status !== 200) return { outcome: 'refused', message: refusal(eventsUrl, event) };
+  if ('error' in event)
+    return { outcome: 'unreachable', message: `cannot reach ${eventsUrl} from here (${event.error})` };
+  if (event.status !== 200) return { outcome: 'refused', message: refusal(eventsUrl, event, false) };
   lines.push(`check: ${eventsUrl} verified the signature of a sample event (HTTP 200)`);
   return { outcome: 'passed', lines };
 }

@@ -72,7 +72,9 @@ test('a secret the gate does not hold stops connect before it writes: exit 1, th
 
 test('the right secret passes the check on both paths before the webhooks are written', async () => {
   const run = await connect([], GATE_SECRET);
-  expect(run.stdout).toContain(`check: ${gate.url}/preflight verified the signature and decided a sample run (HTTP 403)`);
+  expect(run.stdout).toContain(
+    `check: ${gate.url}/preflight verified the signature and decided a sample run (HTTP 403)`,
+  );
   expect(run.stdout).toContain(`check: ${gate.url}/events verified the signature of a sample event (HTTP 200)`);
   expect(run.status).toBe(0);
   expect(fake.preflightWebhooks).toEqual([expect.objectContaining({ secret: GATE_SECRET })]);
@@ -83,8 +85,12 @@ test('a failed probe after the write puts every webhook back as it was, says so 
   workingWebhooks();
   const before = structuredClone(fake.preflightWebhooks);
   const run = await connect(['--no-check', '--probe', '--probe-team', 'SRE'], WRONG_SECRET);
-  expect(run.stdout).toMatch(/probe FAILED: run \d+ ended FAILED without this gate's answer: .*X-SB-Signature does not match/);
-  expect(run.stdout).toMatch(/restored: custom webhook "preflight-gate events" deleted \(id [0-9a-f-]{36}\): there was none before/);
+  expect(run.stdout).toMatch(
+    /probe FAILED: run \d+ ended FAILED without this gate's answer: .*X-SB-Signature does not match/,
+  );
+  expect(run.stdout).toMatch(
+    /restored: custom webhook "preflight-gate events" deleted \(id [0-9a-f-]{36}\): there was none before/,
+  );
   expect(run.stdout).toContain(
     `restored: preflight webhook "preflight-gate" put back as it was (id ac456d58-8fb2-4df4-86d8-ca81d7562739, url ${gate.url}/preflight, secret ${fingerprint(GATE_SECRET)}; now version 5)`,
   );
@@ -103,13 +109,20 @@ test('a failed probe after the write puts every webhook back as it was, says so 
 });
 
 test('a write the platform refuses after another succeeded: the first is taken back, exit 2 naming both', async () => {
-  fake.faults.push({ path: '/api/integrations/webhook', method: 'POST', status: 422, body: { message: 'Invalid URL' } });
+  fake.faults.push({
+    path: '/api/integrations/webhook',
+    method: 'POST',
+    status: 422,
+    body: { message: 'Invalid URL' },
+  });
   const run = await connect([], GATE_SECRET);
   expect(run.stdout).toMatch(/preflight webhook "preflight-gate" created \(id [0-9a-f-]{36}\)/);
   expect(run.stderr).toContain(
     `preflight-gate: cannot create the custom webhook "preflight-gate events" at ${fake.url}: HTTP 422: {"message":"Invalid URL"}`,
   );
-  expect(run.stderr).toMatch(/restored: preflight webhook "preflight-gate" deleted \(id [0-9a-f-]{36}\): there was none before/);
+  expect(run.stderr).toMatch(
+    /restored: preflight webhook "preflight-gate" deleted \(id [0-9a-f-]{36}\): there was none before/,
+  );
   expect(run.stderr).toContain('connect failed: the webhooks are back as they were before it ran');
   expect(run.status).toBe(2);
   expect(fake.preflightWebhooks).toEqual([]);

@@ -19,6 +19,8 @@ export interface Fault {
   delayMs?: number;
   /** Cut the connection without an answer. */
   drop?: boolean;
+  /** Do what the request asks, then cut the connection without the answer (a lost answer). */
+  dropAnswer?: boolean;
   /** How many requests meet it (default 1). */
   times?: number;
 }
@@ -191,6 +193,10 @@ export class FakeSteadybit {
     const limited = this.rateLimited();
     if (limited) return this.send(req, res, url.pathname, 429, { message: 'Too Many Requests' }, limited);
     const [status, answer] = this.route(req.method ?? '', url, body);
+    if (fault?.dropAnswer) {
+      req.socket.destroy();
+      return;
+    }
     this.send(req, res, url.pathname, status, answer);
   }
 

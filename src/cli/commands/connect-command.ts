@@ -271,7 +271,11 @@ export async function connectCommand(
  * Puts the webhooks connect wrote back as they were (restore-webhooks.ts) and says what it did:
  * each webhook put back, each one that is not, with how to fix it by hand.
  */
-async function putBack(client: PlatformClient, writes: readonly WebhookWrite[], deadline: () => number): Promise<string> {
+async function putBack(
+  client: PlatformClient,
+  writes: readonly WebhookWrite[],
+  deadline: () => number,
+): Promise<string> {
   const report = await restoreWebhooks(client, writes, deadline);
   const lines = [
     ...report.restored.map((line) => `restored: ${line}`),
@@ -281,8 +285,7 @@ async function putBack(client: PlatformClient, writes: readonly WebhookWrite[], 
     lines.push(
       `connect failed and could not put everything back: Steadybit may refuse runs until the webhooks above are fixed by hand`,
     );
-  else if (report.restored.length > 0)
-    lines.push('connect failed: the webhooks are back as they were before it ran');
+  else if (report.restored.length > 0) lines.push('connect failed: the webhooks are back as they were before it ran');
   else lines.push('connect failed: nothing was changed in Steadybit');
   return lines.join('\n');
 }
