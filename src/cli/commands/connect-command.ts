@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { attributeIncludes } from '../../connect/attribute-includes';
-import { checkGate } from '../../connect/check-gate';
+import { checkGate, type GateCheck } from '../../connect/check-gate';
 import { restoreWebhooks, type WebhookWrite } from '../../connect/restore-webhooks';
 import { runProbe } from '../../connect/run-probe';
 import { planWebhook, type WebhookPlan } from '../../connect/webhook-plan';
@@ -220,20 +220,7 @@ export async function connectCommand(
       team: probeTeam,
       environment: opts.probeEnvironment,
     });
-    if (checked.outcome === 'passed') write(`${checked.lines.join('\n')}\n`);
-    else if (checked.outcome === 'refused') {
-      write(`check FAILED: ${checked.message}; nothing was changed in Steadybit\n`);
-      return EXIT.failed;
-    } else if (opts.probe) {
-      write(
-        `check skipped: ${checked.message}; the probe proves the wiring after the write, and connect puts the webhooks back if it fails\n`,
-      );
-    } else {
-      write(
-        `check FAILED: ${checked.message}, so connect cannot tell whether the gate holds this secret; nothing was changed in Steadybit. Add --probe (Steadybit proves the wiring after the write, and connect puts the webhooks back if it fails), or --no-check if Steadybit reaches the gate where this machine cannot\n`,
-      );
-      return EXIT.failed;
-    }
+    if (!mayWrite(checked, opts.probe === true, write)) return EXIT.failed;
   }
   const writes: WebhookWrite[] = [];
   for (const plan of changes) {
@@ -265,6 +252,32 @@ export async function connectCommand(
   if (result.ok) return EXIT.ok;
   write(`${await putBack(client, writes, deadline)}\n`);
   return EXIT.failed;
+}
+
+/**
+ * Whether connect may write after the check (check-gate.ts), the verdict written: a refusal stops
+ * it; a gate this machine cannot reach stops it too, unless the probe will prove the wiring after
+ * the write (and the webhooks are put back when it fails).
+ */
+function mayWrite(checked: GateCheck, probe: boolean, write: (s: string) => void): boolean {
+  if (checked.outcome === 'passed') {
+    write(`${checked.lines.join('\n')}\n`);
+    return true;
+  }
+  if (checked.outcome === 'refused') {
+    write(`check FAILED: ${checked.message}; nothing was changed in Steadybit\n`);
+    return false;
+  }
+  if (probe) {
+    write(
+      `check skipped: ${checked.message}; the probe proves the wiring after the write, and connect puts the webhooks back if it fails\n`,
+    );
+    return true;
+  }
+  write(
+    `check FAILED: ${checked.message}, so connect cannot tell whether the gate holds this secret; nothing was changed in Steadybit. Add --probe (Steadybit proves the wiring after the write, and connect puts the webhooks back if it fails), or --no-check if Steadybit reaches the gate where this machine cannot\n`,
+  );
+  return false;
 }
 
 /**
