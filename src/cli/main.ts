@@ -288,8 +288,12 @@ program
   .option('--no-events', 'do not register the custom webhook (POST /events): no guardrails with memory from events')
   .option('--dry-run', 'print the change as a diff; change nothing')
   .option(
+    '--no-check',
+    'do not send the gate signed samples before writing (when Steadybit reaches the gate where this machine cannot)',
+  )
+  .option(
     '--probe',
-    'then prove the wiring: run a harmless experiment (one wait step) that the gate must decide, and clean up',
+    'then prove the wiring: run a harmless experiment (one wait step) that the gate must decide, and clean up; a failed probe puts the webhooks back as they were',
   )
   .option('--probe-team <key>', 'the team owning the probe experiment (default: --team)')
   .option('--probe-environment <name>', "the environment of the probe experiment (default: the team's)")

@@ -5,6 +5,8 @@ export interface WebhookPlan {
   kind: WebhookKind;
   name: string;
   action: 'create' | 'update' | 'unchanged';
+  /** The webhook as Steadybit held it when planned (what a failed `connect` restores); none when it creates. */
+  stored?: WebhookConfig;
   /** The upsert body; `id` and `version` of the stored webhook when it updates. */
   upsert: WebhookUpsert;
   /** A unified-diff style listing: `  ` same, `- ` stored, `+ ` wanted. The secret only as a fingerprint. */
@@ -13,7 +15,8 @@ export interface WebhookPlan {
 
 export type PlanResult = { ok: true; plan: WebhookPlan } | { ok: false; message: string };
 
-const LABEL: Record<WebhookKind, string> = { preflight: 'preflight webhook', custom: 'custom webhook' };
+/** How messages name each kind of webhook. */
+export const WEBHOOK_LABEL: Record<WebhookKind, string> = { preflight: 'preflight webhook', custom: 'custom webhook' };
 
 import { fingerprint } from '../signature/secret-fingerprint';
 
@@ -75,8 +78,8 @@ function diffLines(
   rows: Field[],
 ): string[] {
   const head = [
-    `--- ${LABEL[kind]} "${wanted.name}" ${stored ? `in Steadybit (id ${stored.id}, version ${stored.version ?? '?'})` : '(none in Steadybit)'}`,
-    `+++ ${LABEL[kind]} "${wanted.name}" as connect sets it`,
+    `--- ${WEBHOOK_LABEL[kind]} "${wanted.name}" ${stored ? `in Steadybit (id ${stored.id}, version ${stored.version ?? '?'})` : '(none in Steadybit)'}`,
+    `+++ ${WEBHOOK_LABEL[kind]} "${wanted.name}" as connect sets it`,
   ];
   const body = rows.flatMap((f) => {
     if (stored === undefined) return [`+ ${f.label}: ${f.wanted}`];
@@ -96,7 +99,7 @@ export function planWebhook(kind: WebhookKind, wanted: WebhookUpsert, stored: re
   if (named.length > 1) {
     return {
       ok: false,
-      message: `${named.length} ${LABEL[kind]}s are named "${wanted.name}" in Steadybit (ids ${named.map((w) => w.id).join(', ')}): delete all but one, or choose another --name`,
+      message: `${named.length} ${WEBHOOK_LABEL[kind]}s are named "${wanted.name}" in Steadybit (ids ${named.map((w) => w.id).join(', ')}): delete all but one, or choose another --name`,
     };
   }
   const existing = named[0];
@@ -110,5 +113,5 @@ export function planWebhook(kind: WebhookKind, wanted: WebhookUpsert, stored: re
     ...(existing.headers ? { headers: existing.headers } : {}),
   };
   const action = rows.every((f) => f.same) ? 'unchanged' : 'update';
-  return { ok: true, plan: { kind, name: wanted.name, action, upsert, diff } };
+  return { ok: true, plan: { kind, name: wanted.name, action, stored: existing, upsert, diff } };
 }

@@ -93,3 +93,24 @@ export async function upsertWebhook(
   const hook = webhookConfig(res.body);
   return hook ? { ok: true, value: hook } : invalid(SCHEMA[kind]);
 }
+
+/**
+ * DELETE /api/integrations/preflight/{id} or /api/integrations/webhook/{id} (admin token): how
+ * `connect` takes back a webhook it created. `gone` when the platform has none of that id (404).
+ */
+export async function deleteWebhook(
+  client: PlatformClient,
+  kind: WebhookKind,
+  id: string,
+  deadlineMs: number,
+): Promise<Read<'deleted' | 'gone'>> {
+  const res = await client.call({
+    endpoint: ENDPOINT[kind],
+    method: 'DELETE',
+    path: `${PATH[kind]}/${encodeURIComponent(id)}`,
+    deadlineMs,
+    statusOnly: true,
+  });
+  if (res.ok) return { ok: true, value: 'deleted' };
+  return res.failure.status === 404 ? { ok: true, value: 'gone' } : res;
+}

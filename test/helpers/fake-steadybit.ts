@@ -10,6 +10,8 @@ type Obj = Record<string, unknown>;
 export interface Fault {
   /** Only requests to this path (without query) meet the fault; all paths when absent. */
   path?: string;
+  /** Only requests of this method meet it; every method when absent. */
+  method?: string;
   status?: number;
   headers?: Record<string, string>;
   body?: unknown;
@@ -17,6 +19,8 @@ export interface Fault {
   delayMs?: number;
   /** Cut the connection without an answer. */
   drop?: boolean;
+  /** Do what the request asks, then cut the connection without the answer (a lost answer). */
+  dropAnswer?: boolean;
   /** How many requests meet it (default 1). */
   times?: number;
 }
@@ -180,7 +184,7 @@ export class FakeSteadybit {
       authorization: req.headers.authorization,
       body,
     });
-    const fault = this.takeFault(url.pathname);
+    const fault = this.takeFault(req.method ?? '', url.pathname);
     if (fault?.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (fault?.drop) {
       req.socket.destroy();
@@ -197,11 +201,17 @@ export class FakeSteadybit {
     if (/\/cancel$/.test(url.pathname) && this.cannotCancel.has(token))
       return this.send(req, res, url.pathname, 403, { message: 'Forbidden' });
     const [status, answer] = this.route(req.method ?? '', url, body);
+    if (fault?.dropAnswer) {
+      req.socket.destroy();
+      return;
+    }
     this.send(req, res, url.pathname, status, answer);
   }
 
-  private takeFault(path: string): Fault | undefined {
-    const i = this.faults.findIndex((f) => f.path === undefined || f.path === path);
+  private takeFault(method: string, path: string): Fault | undefined {
+    const i = this.faults.findIndex(
+      (f) => (f.path === undefined || f.path === path) && (f.method === undefined || f.method === method),
+    );
     if (i === -1) return undefined;
     const f = this.faults[i];
     f.times = (f.times ?? 1) - 1;
@@ -276,6 +286,8 @@ export class FakeSteadybit {
     }
     if (method === 'POST' && (m = /^\/api\/experiments\/executions\/(\d+)\/cancel$/.exec(path)))
       return this.cancel(Number(m[1]));
+    if (method === 'DELETE' && (m = /^\/api\/integrations\/(preflight|webhook)\/([^/]+)$/.exec(path)))
+      return this.deleteWebhook(m[1] === 'preflight' ? this.preflightWebhooks : this.customWebhooks, m[2]);
     if (method === 'GET' && (m = /^\/api\/teams\/([^/]+)\/members$/.exec(path))) {
       const members = this.teamMembers[decodeURIComponent(m[1])];
       return members ? [200, { members }] : [404, { message: 'Team with given key was not found' }];
@@ -310,6 +322,14 @@ export class FakeSteadybit {
       return [422, { message: 'version conflict: the webhook was changed meanwhile' }];
     list[i] = { id: b.id, version: Number(list[i].version) + 1, ...stored };
     return [200, this.shown(list[i])];
+  }
+
+  /** DELETE /api/integrations/{preflight,webhook}/{id}: 200 with the deleted webhook, 404 when none has that id. */
+  private deleteWebhook(list: Obj[], id: string): [number, unknown] {
+    const i = list.findIndex((w) => w.id === decodeURIComponent(id));
+    if (i === -1) return [404, undefined];
+    const [deleted] = list.splice(i, 1);
+    return [200, this.shown(deleted)];
   }
 
   /** POST /api/experiments: an upsert keyed on externalId, answered without a body. */

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { attributeIncludes } from '../../connect/attribute-includes';
+import { checkGate, type GateCheck } from '../../connect/check-gate';
+import { restoreWebhooks, type WebhookWrite } from '../../connect/restore-webhooks';
 import { runProbe } from '../../connect/run-probe';
 import { planWebhook, type WebhookPlan } from '../../connect/webhook-plan';
 import { getWebhooks, upsertWebhook, type WebhookKind, type WebhookUpsert } from '../../platform/integration-endpoints';
-import { createPlatformClient, type PlatformClient } from '../../platform/platform-client';
+import { createPlatformClient, type ApiFailure, type PlatformClient } from '../../platform/platform-client';
 import { parsePlatformConfig } from '../../platform/platform-config';
 import type { Read } from '../../platform/platform-endpoints';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
@@ -23,6 +25,8 @@ export interface ConnectOptions {
   allAttributes?: boolean;
   events: boolean;
   dryRun?: boolean;
+  /** `--no-check` sets it false: no signed sample is sent to the gate before writing. */
+  check?: boolean;
   probe?: boolean;
   probeTeam?: string;
   probeEnvironment?: string;
@@ -99,21 +103,30 @@ function platform(env: NodeJS.ProcessEnv): PlatformClient {
   return createPlatformClient(config);
 }
 
-function readValue<T>(res: Read<T>, what: string, client: PlatformClient): T {
-  if (res.ok) return res.value;
+/** Why the platform refused a call, for the message (an admin token is needed for the integrations). */
+function refusal(res: { failure: ApiFailure }, what: string, client: PlatformClient): string {
   const admin =
     res.failure.status === 401 || res.failure.status === 403
       ? ' (the webhook integrations need an admin access token, not a team token)'
       : '';
-  throw new UsageError(`cannot ${what} at ${client.url}: ${res.failure.message}${admin}`);
+  return `cannot ${what} at ${client.url}: ${res.failure.message}${admin}`;
+}
+
+function readValue<T>(res: Read<T>, what: string, client: PlatformClient): T {
+  if (res.ok) return res.value;
+  throw new UsageError(refusal(res, what, client));
 }
 
 /**
  * `preflight-gate connect [dir]`: registers (or updates, matched by name) the preflight webhook
  * and the custom webhook in Steadybit through the Platform API, with the gate's URL, the secret,
  * the scope, the events the gate reads and the target attributes the policies read. `--dry-run`
- * shows the change as a diff; `--probe` then proves the wiring with a real run. Exit 0 done,
- * 1 the probe failed or the policy set is invalid, 2 usage or the platform refused.
+ * shows the change as a diff. Before writing, the gate is sent signed samples (check-gate.ts), so
+ * a secret it does not hold stops connect with nothing changed; `--probe` then proves the wiring
+ * with a real run. A failure after a write (a later write refused, the probe failed) puts every
+ * webhook back as it was (restore-webhooks.ts): connect never leaves Steadybit refusing runs
+ * through webhooks it just changed. Exit 0 done, 1 the check or probe failed or the policy set is
+ * invalid, 2 usage or the platform refused.
  */
 export async function connectCommand(
   dirArg: string | undefined,
@@ -196,25 +209,96 @@ export async function connectCommand(
     );
     return EXIT.ok;
   }
-  for (const plan of plans) {
-    if (plan.action === 'unchanged') {
-      write(`${plan.kind} webhook "${plan.name}" is up to date\n`);
-      continue;
+  const changes = plans.filter((p) => p.action !== 'unchanged');
+  for (const plan of plans)
+    if (plan.action === 'unchanged') write(`${plan.kind} webhook "${plan.name}" is up to date\n`);
+  if (changes.length > 0 && opts.check !== false) {
+    const checked = await checkGate({
+      base,
+      secret,
+      events: opts.events,
+      team: probeTeam,
+      environment: opts.probeEnvironment,
+    });
+    if (!mayWrite(checked, opts.probe === true, write)) return EXIT.failed;
+  }
+  const writes: WebhookWrite[] = [];
+  for (const plan of changes) {
+    const attempt: WebhookWrite = { plan };
+    writes.push(attempt);
+    const stored = await upsertWebhook(client, plan.kind, plan.upsert, deadline());
+    if (!stored.ok) {
+      const failure = refusal(stored, `${plan.action} the ${plan.kind} webhook "${plan.name}"`, client);
+      throw new UsageError(`${failure}\n${await putBack(client, writes, deadline)}`);
     }
-    const stored = readValue(
-      await upsertWebhook(client, plan.kind, plan.upsert, deadline()),
-      `${plan.action} the ${plan.kind} webhook "${plan.name}"`,
-      client,
-    );
+    attempt.written = stored.value;
     write(
-      `${plan.kind} webhook "${plan.name}" ${plan.action === 'create' ? 'created' : 'updated'} (id ${stored.id})\n`,
+      `${plan.kind} webhook "${plan.name}" ${plan.action === 'create' ? 'created' : 'updated'} (id ${stored.value.id})\n`,
     );
   }
   if (!opts.probe || !probeTeam) return EXIT.ok;
-  const result = await runProbe(
-    { team: probeTeam, environment: opts.probeEnvironment, timeoutMs: timeoutSeconds * 1000 },
-    { client, write: (line) => write(`${line}\n`) },
-  );
+  let result: { ok: boolean; message: string };
+  try {
+    result = await runProbe(
+      { team: probeTeam, environment: opts.probeEnvironment, timeoutMs: timeoutSeconds * 1000 },
+      { client, write: (line) => write(`${line}\n`) },
+    );
+  } catch (err) {
+    // A bug or a broken platform answer: the webhooks are still put back, then the error is told.
+    write(`probe FAILED: ${(err as Error).message}\n${await putBack(client, writes, deadline)}\n`);
+    throw err;
+  }
   write(`probe ${result.ok ? 'passed' : 'FAILED'}: ${result.message}\n`);
-  return result.ok ? EXIT.ok : EXIT.failed;
+  if (result.ok) return EXIT.ok;
+  write(`${await putBack(client, writes, deadline)}\n`);
+  return EXIT.failed;
+}
+
+/**
+ * Whether connect may write after the check (check-gate.ts), the verdict written: a refusal stops
+ * it; a gate this machine cannot reach stops it too, unless the probe will prove the wiring after
+ * the write (and the webhooks are put back when it fails).
+ */
+function mayWrite(checked: GateCheck, probe: boolean, write: (s: string) => void): boolean {
+  if (checked.outcome === 'passed') {
+    write(`${checked.lines.join('\n')}\n`);
+    return true;
+  }
+  if (checked.outcome === 'refused') {
+    write(`check FAILED: ${checked.message}; nothing was changed in Steadybit\n`);
+    return false;
+  }
+  if (probe) {
+    write(
+      `check skipped: ${checked.message}; the probe proves the wiring after the write, and connect puts the webhooks back if it fails\n`,
+    );
+    return true;
+  }
+  write(
+    `check FAILED: ${checked.message}, so connect cannot tell whether the gate holds this secret; nothing was changed in Steadybit. Add --probe (Steadybit proves the wiring after the write, and connect puts the webhooks back if it fails), or --no-check if Steadybit reaches the gate where this machine cannot\n`,
+  );
+  return false;
+}
+
+/**
+ * Puts the webhooks connect wrote back as they were (restore-webhooks.ts) and says what it did:
+ * each webhook put back, each one that is not, with how to fix it by hand.
+ */
+async function putBack(
+  client: PlatformClient,
+  writes: readonly WebhookWrite[],
+  deadline: () => number,
+): Promise<string> {
+  const report = await restoreWebhooks(client, writes, deadline);
+  const lines = [
+    ...report.restored.map((line) => `restored: ${line}`),
+    ...report.notRestored.map((line) => `NOT restored: ${line}`),
+  ];
+  if (report.notRestored.length > 0)
+    lines.push(
+      `connect failed and could not put everything back: Steadybit may refuse runs until the webhooks above are fixed by hand`,
+    );
+  else if (report.restored.length > 0) lines.push('connect failed: the webhooks are back as they were before it ran');
+  else lines.push('connect failed: nothing was changed in Steadybit');
+  return lines.join('\n');
 }
