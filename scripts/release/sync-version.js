@@ -4,12 +4,20 @@
 // runs this (the `version` script) after writing X into package.json and before committing and
 // tagging vX: it writes X into the chart (version, appVersion: the image tag it installs by
 // default), the Action (the CLI package it installs by default, its `uses:` example), the README and
-// docs examples, and moves the CHANGELOG's [Unreleased] section to [X] with today's date.
+// docs examples, and moves the CHANGELOG's [Unreleased] section to [X] with today's date; the first
+// time, it also removes the docs' "not released yet" notices (release-state.js).
 // The image labels and preflight_gate_build_info read package.json itself. Usage:
-//   node scripts/release/sync-version.js [--check]   (--check: change nothing, exit 1 on drift)
+//   node scripts/release/sync-version.js [--check | --release]
+//   --check: change nothing, exit 1 on drift. --release (the `version` script): cut the release, the
+//   CHANGELOG move included. Neither: write the version into the files, and before the first
+//   release leave the CHANGELOG and the notices alone, so that fixing a drift never dates a release.
+// The files follow the CHANGELOG's state: before the first release the Action builds the CLI from
+// its own checkout (package: "") and the notices stay; once package.json's version has its dated
+// section, the Action installs that release from npm and no notice is left.
 'use strict';
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { NOTICE_FILES, releasedVersions, withoutNotices } = require('./release-state');
 
 const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -25,6 +33,10 @@ const RELEASE_REFS = [
   [/(ghcr\.io\/[\w.-]+\/preflight-gate:)\d[\w.-]*/g, `$1${version}`],
   [/(charts\/preflight-gate --version )\d[\w.-]*/g, `$1${version}`],
   [/(npm install (?:-g |--save-dev )?preflight-gate@)\d[\w.-]*/g, `$1${version}`],
+  // What `npm run release:local` builds (scripts/release/build-local.sh), and the first release's command.
+  [/(\.release\/(?:npm|chart|image)\/preflight-gate-)\d+\.\d+\.\d+[\w.-]*?(\.tgz|\.tar)/g, `$1${version}$2`],
+  [/(localhost\/preflight-gate:)\d[\w.-]*\w/g, `$1${version}`],
+  [/(npm version )\d+\.\d+\.\d+[\w.-]*( --allow-same-version)/g, `$1${version}$2`],
 ];
 
 /** @type {Record<string, Array<[RegExp, string]>>} file -> [pattern, replacement] */
@@ -33,12 +45,13 @@ const EDITS = {
     [/^version: .*$/m, `version: ${version}`],
     [/^appVersion: .*$/m, `appVersion: "${version}"`],
   ],
-  'action.yml': [
-    [/(uses: )[\w.-]+\/preflight-gate@v[\w.-]+/g, `$1${repo}@v${version}`],
-    [/( {2}package:\n(?: {4}description: .*\n)? {4}default: )"?[^\n]*"?/, `$1"${pkg.name}@${version}"`],
-  ],
+  'action.yml': [[/(uses: )[\w.-]+\/preflight-gate@v[\w.-]+/g, `$1${repo}@v${version}`]],
   'README.md': [...RELEASE_REFS, [/preflight-gate-\d+\.\d+\.\d+[\w.-]*\.tgz/g, `preflight-gate-${version}.tgz`]],
   'docs/releasing.md': RELEASE_REFS,
+  'docs/getting-started.md': RELEASE_REFS,
+  'docs/helm.md': RELEASE_REFS,
+  'docs/test-coverage.md': [[/(uses: )[\w.-]+\/preflight-gate@v[\w.-]+/g, `$1${repo}@v${version}`]],
+  'CHANGELOG.md': [[/(npm version )\d+\.\d+\.\d+[\w.-]*( --allow-same-version)/g, `$1${version}$2`]],
   'examples/github-workflow.yml': [[/(uses: )[\w.-]+\/preflight-gate@v[\w.-]+/g, `$1${repo}@v${version}`]],
 };
 
@@ -52,12 +65,31 @@ function changelog(text) {
   return out.replace(/^\[Unreleased\]: .*\n/m, links);
 }
 
+/** The Action's default CLI: the release of its version once it is published, else built from its checkout. */
+function actionPackage(text, released) {
+  return text.replace(
+    /( {2}package:\n(?: {4}description: .*\n)? {4}default: )"?[^\n]*"?/,
+    `$1"${released ? `${pkg.name}@${version}` : ''}"`,
+  );
+}
+
 const check = process.argv.includes('--check');
+const changelogBefore = readFileSync(join(ROOT, 'CHANGELOG.md'), 'utf8');
+// --release (npm version) gives package.json's version its section. Otherwise the CHANGELOG is held
+// as it is, and a version with no section yet is drift only after a first release.
+const cut = (!check && process.argv.includes('--release')) || releasedVersions(changelogBefore).length > 0;
+const changelogAfter = cut ? changelog(changelogBefore) : changelogBefore;
+const released = releasedVersions(changelogAfter);
 const drift = [];
-for (const [file, edits] of Object.entries({ ...EDITS, 'CHANGELOG.md': [] })) {
+const files = [...new Set([...Object.keys(EDITS), ...NOTICE_FILES, 'CHANGELOG.md'])];
+for (const file of files) {
   const before = readFileSync(join(ROOT, file), 'utf8');
-  let after = edits.reduce((text, [pattern, replacement]) => text.replace(pattern, replacement), before);
-  if (file === 'CHANGELOG.md') after = changelog(after);
+  let after = (EDITS[file] ?? []).reduce(
+    (text, [pattern, replacement]) => text.replace(pattern, replacement),
+    file === 'CHANGELOG.md' ? changelogAfter : before,
+  );
+  if (file === 'action.yml') after = actionPackage(after, released.includes(version));
+  if (released.length > 0 && NOTICE_FILES.includes(file)) after = withoutNotices(after);
   if (after === before) continue;
   drift.push(file);
   if (!check) writeFileSync(join(ROOT, file), after);

@@ -26,6 +26,8 @@ const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
   dependencies: Record<string, string>;
 };
 const INSTALL_BUDGET_MB = 40;
+/** How far a size the docs give ("about 34 MB") may be from what is measured here. */
+const FIGURE_TOLERANCE = 0.1;
 const NOW = '2026-03-02T10:00:00Z';
 let work: string;
 let repo: string;
@@ -105,6 +107,40 @@ describe('the npm package, installed from its tarball with production dependenci
       expect([dev, existsSync(join(modules, dev))]).toEqual([dev, false]);
     for (const dep of Object.keys(pkg.dependencies)) expect([dep, existsSync(join(modules, dep))]).toEqual([dep, true]);
     expect(sizeOf(modules) / 1e6).toBeLessThan(INSTALL_BUDGET_MB);
+  });
+
+  it(`gives the sizes the docs state, within ${FIGURE_TOLERANCE * 100}%: the production dependencies (README), the playground's script (docs/playground.md)`, () => {
+    const prose = (file: string) => readFileSync(join(ROOT, file), 'utf8').replace(/\s+/g, ' ');
+    const readme = prose('README.md');
+    const measured = [
+      {
+        what: 'README: production dependencies',
+        said: [
+          ...readme.matchAll(/production dependencies only \(about ([\d.]+) MB/g),
+          ...readme.matchAll(/about ([\d.]+) MB of production dependencies/g),
+        ],
+        mb: sizeOf(join(repo, 'node_modules')) / 1e6,
+      },
+      {
+        what: "docs/playground.md: the page's script",
+        said: [...prose('docs/playground.md').matchAll(/The page is one script of about ([\d.]+) MB/g)],
+        mb:
+          statSync(join(repo, 'node_modules', 'preflight-gate', 'dist', 'playground', 'page', 'playground.js')).size /
+          1e6,
+      },
+    ];
+    for (const { what, said, mb } of measured) {
+      expect([what, said.length > 0]).toEqual([what, true]);
+      for (const [, figure] of said)
+        expect({ what, said: `about ${figure} MB`, measured: `${mb.toFixed(2)} MB` }).toEqual({
+          what,
+          said:
+            Math.abs(Number(figure) - mb) <= mb * FIGURE_TOLERANCE
+              ? `about ${figure} MB`
+              : `about ${mb.toPrecision(2)} MB`,
+          measured: `${mb.toFixed(2)} MB`,
+        });
+    }
   });
 
   it('prints its version', () => {

@@ -1,13 +1,15 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, parseAllDocuments } from 'yaml';
 import { ROOT } from '../helpers/server-process';
-import { CHART, find, helm, type Manifest } from '../helm/render-chart';
+import { find, helm, type Manifest } from '../helm/render-chart';
 import { startOciRegistry, type OciRegistry } from './oci-registry';
 
 /**
- * The release's chart step rehearsed with real parts: `helm package` and `helm push` to an OCI
+ * The release's chart step rehearsed with real parts: `helm package` (by `npm run release:local`,
+ * scripts/release/build-local.sh) and `helm push` to an OCI
  * registry (docker-registry on 127.0.0.1, as ghcr.io in .github/workflows/release.yml), then the
  * chart pulled back by its oci:// reference renders the release's image.
  */
@@ -32,9 +34,15 @@ const ok = (args: string[]) => {
 
 describe('the chart through an OCI registry', () => {
   it('is packaged at package.json version, pushed, listed by the registry and pulled back by oci:// to render the release image', async () => {
-    const packaged = ok(['package', CHART, '--destination', work]);
-    const tarball = join(work, `preflight-gate-${pkg.version}.tgz`);
-    expect(packaged.stdout).toContain(tarball);
+    const packaged = spawnSync('bash', [join(ROOT, 'scripts', 'release', 'build-local.sh'), '--out', work, 'chart'], {
+      encoding: 'utf8',
+    });
+    const tarball = join(work, 'chart', `preflight-gate-${pkg.version}.tgz`);
+    expect([packaged.status, packaged.stdout, packaged.stderr]).toEqual([
+      0,
+      `chart ${tarball}\n`,
+      expect.stringContaining(`Successfully packaged chart and saved it to: ${tarball}`),
+    ]);
 
     const pushed = ok(['push', tarball, `oci://${registry.host}/charts`, '--plain-http']);
     expect(`${pushed.stdout}${pushed.stderr}`).toMatch(

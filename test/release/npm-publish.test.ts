@@ -6,7 +6,8 @@ import { ROOT } from '../helpers/server-process';
 import { startNpmRegistry, type NpmRegistry } from './npm-registry';
 
 /**
- * The release's npm step rehearsed with real parts: the package `npm pack` makes is published to a
+ * The release's npm step rehearsed with real parts: the package `npm pack` makes (by
+ * `npm run release:local`, scripts/release/build-local.sh) is published to a
  * local npm registry (verdaccio), then installed from it by name and version into an empty
  * directory, with production dependencies only, where its CLI validates and tests the policies it
  * bundles.
@@ -46,14 +47,14 @@ afterAll(async () => {
 
 describe('the npm package through an npm registry', () => {
   it('is published, described by the registry as released, installed back by version, and its CLI validates and tests the bundled policies', () => {
-    // --ignore-scripts: dist/ is already built by pretest. Provenance needs a CI's OIDC token: the workflow asks for it.
-    const packed = JSON.parse(
-      spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], {
-        cwd: ROOT,
-        encoding: 'utf8',
-      }).stdout,
-    ) as Array<{ filename: string }>;
-    const tarball = join(work, packed[0].filename);
+    // --prebuilt: dist/ is already built by pretest. Provenance needs a CI's OIDC token: the workflow asks for it.
+    const packed = spawnSync(
+      'bash',
+      [join(ROOT, 'scripts', 'release', 'build-local.sh'), '--out', work, '--prebuilt', 'npm'],
+      { encoding: 'utf8' },
+    );
+    const tarball = join(work, 'npm', `${pkg.name}-${pkg.version}.tgz`);
+    expect([packed.status, packed.stdout]).toEqual([0, `npm ${tarball}\n`]);
     expect(
       npm(
         ['publish', tarball, `--//${new URL(registry.url).host}/:_authToken=${registry.token}`, '--provenance=false'],

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, write
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parse } from 'yaml';
+import { NOTICE_FILES, notices, releasedVersions } from '../../scripts/release/release-state';
 import { ROOT } from '../helpers/server-process';
 
 /**
@@ -24,16 +25,25 @@ const read = (file: string, root = ROOT) => readFileSync(join(root, file), 'utf8
 const pkg = JSON.parse(read('package.json')) as Pkg;
 const repo = /github\.com\/([^/]+\/[^/.]+)/.exec(pkg.repository.url)?.[1] ?? '';
 const SYNCED = [
-  'package.json',
-  'helm/Chart.yaml',
-  'action.yml',
-  'README.md',
-  'docs/releasing.md',
-  'examples/github-workflow.yml',
-  'CHANGELOG.md',
-  'scripts/release/sync-version.js',
-  'scripts/release/changelog-section.js',
+  ...new Set([
+    'package.json',
+    'helm/Chart.yaml',
+    'action.yml',
+    'README.md',
+    'docs/releasing.md',
+    'docs/getting-started.md',
+    'docs/helm.md',
+    'docs/test-coverage.md',
+    'examples/github-workflow.yml',
+    'CHANGELOG.md',
+    ...NOTICE_FILES,
+    'scripts/release/sync-version.js',
+    'scripts/release/release-state.js',
+    'scripts/release/changelog-section.js',
+  ]),
 ];
+/** The versions the CHANGELOG dates: none before the first release. */
+const released = releasedVersions(read('CHANGELOG.md'));
 const node = (args: string[], cwd = ROOT) => spawnSync(process.execPath, args, { cwd, encoding: 'utf8' });
 
 describe('one version: package.json', () => {
@@ -42,8 +52,15 @@ describe('one version: package.json', () => {
     expect([chart.version, chart.appVersion]).toEqual([pkg.version, pkg.version]);
     expect(chart.home).toBe(`https://github.com/${repo}`);
     const action = parse(read('action.yml')) as { inputs: { package: { default: string } } };
-    expect(action.inputs.package.default).toBe(`${pkg.name}@${pkg.version}`);
-    for (const file of ['action.yml', 'README.md', 'docs/releasing.md', 'examples/github-workflow.yml']) {
+    // Before the first release there is no package on npm: the Action builds the CLI from its checkout.
+    expect(action.inputs.package.default).toBe(released.includes(pkg.version) ? `${pkg.name}@${pkg.version}` : '');
+    for (const file of [
+      'action.yml',
+      'README.md',
+      'docs/releasing.md',
+      'docs/test-coverage.md',
+      'examples/github-workflow.yml',
+    ]) {
       const uses = [...read(file).matchAll(/uses: ([\w.-]+\/preflight-gate)@(v?[\w.-]*\w)/g)].map(
         (m) => `${m[1]}@${m[2]}`,
       );
@@ -62,7 +79,7 @@ describe('one version: package.json', () => {
     expect(files.filter((f) => read(f).includes('your-org'))).toEqual([]);
   });
 
-  it('npm version writes the new version everywhere and moves [Unreleased] in the CHANGELOG; --check names a file that drifted', () => {
+  it('npm version writes the new version everywhere, moves [Unreleased] in the CHANGELOG, points the Action at the release and removes the notices of an unreleased project; --check names a file that drifted', () => {
     const copy = mkdtempSync(join(tmpdir(), 'pg-version-'));
     try {
       for (const file of SYNCED) {
@@ -79,23 +96,34 @@ describe('one version: package.json', () => {
         ),
       );
       const drift = node(['scripts/release/sync-version.js', '--check'], copy);
-      expect([drift.status, drift.stderr]).toEqual([
-        1,
-        expect.stringContaining(
-          'helm/Chart.yaml, action.yml, README.md, docs/releasing.md, examples/github-workflow.yml, CHANGELOG.md',
-        ),
-      ]);
+      expect(drift.status).toBe(1);
+      for (const file of [
+        'helm/Chart.yaml',
+        'action.yml',
+        'README.md',
+        'docs/releasing.md',
+        'examples/github-workflow.yml',
+      ])
+        expect(drift.stderr).toMatch(new RegExp(`: (.+, )?${file.replace(/\./g, '\\.')}(, |;)`));
+      // Without --release (fixing a drift) the version is written, and nothing is released.
       expect(node(['scripts/release/sync-version.js'], copy).status).toBe(0);
       expect(parse(read('helm/Chart.yaml', copy))).toMatchObject({ version: '7.8.9', appVersion: '7.8.9' });
+      expect(releasedVersions(read('CHANGELOG.md', copy))).toEqual(released);
+      if (released.length === 0) expect(parse(read('action.yml', copy)).inputs.package.default).toBe('');
+      // npm version: --release.
+      expect(node(['scripts/release/sync-version.js', '--release'], copy).status).toBe(0);
       expect(parse(read('action.yml', copy)).inputs.package.default).toBe(`${pkg.name}@7.8.9`);
+      // Released: no doc says otherwise any more.
+      for (const file of NOTICE_FILES) expect([file, notices(read(file, copy))]).toEqual([file, []]);
       expect(read('README.md', copy)).toContain(`uses: ${repo}@v7.8.9`);
       expect(read('docs/releasing.md', copy)).toContain(`ghcr.io/${repo}:7.8.9\` (also`);
       expect(read('docs/releasing.md', copy)).toContain('charts/preflight-gate --version 7.8.9 ');
       expect(read('README.md', copy)).toContain('npm install --save-dev preflight-gate@7.8.9');
       const changelog = read('CHANGELOG.md', copy);
       expect(changelog).toMatch(/## \[Unreleased\]\n\n## \[7\.8\.9\] - \d{4}-\d{2}-\d{2}\n\n### Added/);
+      const since = released[0] ? `compare/v${released[0]}...v7.8.9` : 'releases/tag/v7.8.9';
       expect(changelog).toContain(
-        `[Unreleased]: https://github.com/${repo}/compare/v7.8.9...HEAD\n[7.8.9]: https://github.com/${repo}/compare/v${pkg.version}...v7.8.9\n`,
+        `[Unreleased]: https://github.com/${repo}/compare/v7.8.9...HEAD\n[7.8.9]: https://github.com/${repo}/${since}\n`,
       );
       expect(node(['scripts/release/changelog-section.js', '7.8.9', join(copy, 'CHANGELOG.md')]).stdout).toMatch(
         /^### Added\n\n- The release workflow/,
@@ -103,7 +131,7 @@ describe('one version: package.json', () => {
       expect(node(['scripts/release/sync-version.js', '--check'], copy).status).toBe(0);
       // A version with nothing under [Unreleased] has no release notes: the release stops.
       writeFileSync(join(copy, 'package.json'), JSON.stringify({ ...pkg, version: '7.9.0' }, null, 2));
-      expect(node(['scripts/release/sync-version.js'], copy).status).toBe(0);
+      expect(node(['scripts/release/sync-version.js', '--release'], copy).status).toBe(0);
       expect(node(['scripts/release/changelog-section.js', '7.9.0', join(copy, 'CHANGELOG.md')]).stderr).toContain(
         'the section of 7.9.0 is empty',
       );
@@ -119,20 +147,26 @@ describe('release files', () => {
     expect(read('LICENSE')).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} /);
     expect(pkg.private).toBeUndefined();
     expect(pkg.files).toContain('CHANGELOG.md');
-    expect(pkg.scripts.version).toMatch(/^node scripts\/release\/sync-version\.js && git add /);
+    expect(pkg.scripts.version).toBe('node scripts/release/sync-version.js --release && git add -u');
   });
 
-  it('CHANGELOG follows Keep a Changelog: [Unreleased] first, a dated section for package.json version, links for each', () => {
+  it('CHANGELOG follows Keep a Changelog: [Unreleased] first, once released a dated section for package.json version, links for each', () => {
     const changelog = read('CHANGELOG.md');
     const headings = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].map((m) => m[1]);
     expect(headings[0]).toBe('Unreleased');
-    expect(headings).toContain(pkg.version);
+    expect(headings.slice(1)).toEqual(released);
     for (const h of headings)
       expect(changelog).toMatch(new RegExp(`^\\[${h.replace(/\./g, '\\.')}\\]: https://github\\.com/${repo}/`, 'm'));
     for (const m of changelog.matchAll(/^### (.+)$/gm))
       expect(['Added', 'Changed', 'Deprecated', 'Removed', 'Fixed', 'Security']).toContain(m[1]);
     const section = node(['scripts/release/changelog-section.js', pkg.version]);
-    expect([section.status, section.stdout.length > 100]).toEqual([0, true]);
+    if (released.length > 0) expect([section.status, section.stdout.length > 100]).toEqual([0, true]);
+    // Not released: a tag of package.json's version stops in the release workflow's first job.
+    else
+      expect([section.status, section.stderr]).toEqual([
+        1,
+        expect.stringContaining(`has no "## [${pkg.version}] - YYYY-MM-DD" section: run npm version`),
+      ]);
     expect(node(['scripts/release/changelog-section.js', '99.0.0']).stderr).toContain(
       'has no "## [99.0.0] - YYYY-MM-DD" section',
     );
