@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signedPost } from '../helpers/signed-post';
@@ -25,8 +25,8 @@ async function start(env: Record<string, string>) {
   await waitFor(async () => (await readyState(proc)).available === true, 'the state store to be reachable');
   return proc;
 }
-async function stop(proc: ServerProcess) {
-  expect(await proc.stop()).toBe(0);
+async function stop(proc: ServerProcess, signal: NodeJS.Signals = 'SIGTERM') {
+  expect(await proc.stop(signal)).toBe(signal === 'SIGTERM' ? 0 : null);
   procs.splice(procs.indexOf(proc), 1);
 }
 async function preflight(proc: ServerProcess, id: number) {
@@ -84,5 +84,42 @@ describe('an exception with maxUses: 1 across a restart', () => {
     expect(second.status).toBe(403);
     expect(second.message).toContain('exception "once" is used up (1 of 1 run waived)');
     expect(after.output()).not.toContain('exceptions with maxUses do not waive any run');
+  });
+
+  test('with EXCEPTION_USES_FILE it waives one run, and after a crash (SIGKILL) the second run is denied as used up', async () => {
+    const file = join(dir, '..', `${dir.split('/').pop()}-uses.jsonl`);
+    const before = await start({ EXCEPTION_USES_FILE: file });
+    expect((await readyState(before)).exceptionUses).toBe(
+      `counted in EXCEPTION_USES_FILE ${file}, read again at start-up; for one process only (several replicas need Redis)`,
+    );
+    expect((await preflight(before, 1)).status).toBe(200);
+    // Written and synced before the answer: a crash right after it keeps the use.
+    await stop(before, 'SIGKILL');
+    expect(readFileSync(file, 'utf8')).toMatch(
+      /^\{"exception":"once","maxUses":1,"keepUntil":"[^"]+","at":"[^"]+"\}\n$/,
+    );
+    const after = await start({ EXCEPTION_USES_FILE: file });
+    const second = await preflight(after, 2);
+    expect(second.status).toBe(403);
+    expect(second.message).toContain('exception "once" is used up (1 of 1 run waived)');
+    await stop(after);
+
+    appendFileSync(file, 'not a use\n');
+    const refused = await startServerProcess(
+      { POLICY_DIR: dir, WEBHOOK_SECRET: SECRET, EXCEPTION_USES_FILE: file },
+      { waitReady: false },
+    );
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain(`EXCEPTION_USES_FILE ${file}:2 is not a use of an exception`);
+    rmSync(file);
+  });
+
+  test('EXCEPTION_USES_FILE with Redis is refused at start: the uses are counted in Redis', async () => {
+    const refused = await startServerProcess(
+      { POLICY_DIR: dir, WEBHOOK_SECRET: SECRET, REDIS_URL: redis.url, EXCEPTION_USES_FILE: join(dir, 'x.jsonl') },
+      { waitReady: false },
+    );
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('EXCEPTION_USES_FILE is set with Redis');
   });
 });

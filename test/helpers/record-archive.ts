@@ -73,7 +73,8 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
   const clock = () => new Date(now);
   const logger = createLogger('error', { silent: true });
   const metrics = createMetrics({ defaultMetrics: false });
-  const stateConfig = parseStateConfig({});
+  // Exception uses (maxUses) are counted as a single production replica counts them without Redis.
+  const stateConfig = parseStateConfig({ EXCEPTION_USES_FILE: join(root, 'exception-uses.jsonl') });
   const decisions = createDecisionArchive(
     {
       path: join(archive, 'decisions-test.jsonl'),
@@ -92,7 +93,7 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
     metrics,
     clock,
     archive: decisions,
-    state: guardrailState(stateConfig, createStateStore(stateConfig)),
+    state: guardrailState(stateConfig, await createStateStore(stateConfig)),
     factSources: opts.factSources?.(clock),
   });
   const server = await new Promise<Server>((resolve) => {
