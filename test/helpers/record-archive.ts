@@ -86,6 +86,7 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
     },
     { logger, metrics, clock },
   );
+  const stateStore = await createStateStore(stateConfig);
   const app = createApp({
     store: new PolicyStore(loaded.bundle),
     secrets: [SECRET],
@@ -93,7 +94,7 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
     metrics,
     clock,
     archive: decisions,
-    state: guardrailState(stateConfig, await createStateStore(stateConfig)),
+    state: guardrailState(stateConfig, stateStore),
     factSources: opts.factSources?.(clock),
   });
   const server = await new Promise<Server>((resolve) => {
@@ -122,6 +123,7 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await decisions.close();
+    await stateStore.close();
   }
   if (readdirSync(archive).length === 0) throw new Error('the archive writer wrote nothing');
   return { archive, policies, answers, metrics };
