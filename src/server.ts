@@ -20,7 +20,8 @@ import { reloadReport } from './observability/reload-report';
 import { ignoredFilesReporter } from './observability/ignored-files-report';
 import { PolicyStore, type LoadTrigger } from './policy/runtime/policy-store';
 import { watchPolicyDir, type PolicyWatcher } from './policy/runtime/policy-watcher';
-import { createStateStore } from './state/create-state-store';
+import { createStateStore, keepsExceptionUses } from './state/create-state-store';
+import { USES_NOT_KEPT } from './state/uncounted-exception-uses';
 import { guardrailState } from './state/guardrail-state';
 import { historyWindowMs } from './platform/history-window';
 import { connectPlatform } from './platform/platform-connection';
@@ -92,7 +93,7 @@ export async function startServer(
     logger.info('notifications', {
       targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })),
     });
-  const stateStore = createStateStore(config.state);
+  const stateStore = await createStateStore(config.state);
   const guardRuns = createGuardStore(stateStore);
   const knownRuns = new KnownRuns();
   // Every event reaches the state through this: a run that ends is forgotten by the guard, and an
@@ -112,6 +113,9 @@ export async function startServer(
     emergencyStopPolicy: config.state.emergencyStop,
     onUnavailable: config.state.onUnavailable,
   });
+  const counted = bundle?.exceptions.filter((e) => e.maxUses !== undefined).map((e) => e.name) ?? [];
+  if (counted.length > 0 && !keepsExceptionUses(config.state))
+    logger.warn(`exceptions with maxUses do not waive any run: ${USES_NOT_KEPT}`, { exceptions: counted });
   if (platform) {
     // The token is never logged; the address and the sync's outcome are.
     await platform.start(PLATFORM_STARTUP_MS);

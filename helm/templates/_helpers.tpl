@@ -74,12 +74,14 @@ app.kubernetes.io/instance: {{ .Release.Name }}
 {{- if .Values.policies.existingConfigMap }}{{ .Values.policies.existingConfigMap }}{{- else if .Values.policies.files }}{{ include "preflight-gate.fullname" . }}-policies{{- end }}
 {{- end }}
 
-{{/* What the replicas share their guardrail state through: "redis", "steadybit" (the Platform API's
-kill switch and running runs), or "" when every replica remembers on its own. */}}
+{{/* "redis" when the replicas share their guardrail state through Redis, or "" when every replica
+remembers on its own. The Steadybit Platform API is not shared state: it is read every
+syncIntervalSeconds, events reach one replica at once, and cool-downs, quotas and exception use
+counts would still be kept per replica (issue 49: a one-use exception waived a run on each). */}}
 {{- define "preflight-gate.sharedState" -}}
 {{- $redis := or .Values.state.redis.url .Values.state.redis.existingSecret .Values.state.redis.sentinels .Values.state.redis.clusterNodes }}
-{{- range .Values.extraEnv }}{{ if eq (toString .name) "REDIS_URL" }}{{ $redis = true }}{{ end }}{{ end }}
-{{- if $redis }}redis{{- else if include "preflight-gate.steadybitSecretName" . }}steadybit{{- end }}
+{{- range .Values.extraEnv }}{{ if has (toString .name) (list "REDIS_URL" "REDIS_SENTINELS" "REDIS_CLUSTER_NODES") }}{{ $redis = true }}{{ end }}{{ end }}
+{{- if $redis }}redis{{- end }}
 {{- end }}
 
 {{/* The fewest and the most pods the chart runs (the HPA's bounds when autoscaling). */}}
@@ -153,7 +155,7 @@ above the fewest pods, it would block every node drain. */}}
 {{- end }}
 {{- $max := int (include "preflight-gate.maxReplicas" .) }}
 {{- if and (gt $max 1) (not (include "preflight-gate.sharedState" .)) }}
-{{- fail (printf "%s without shared state: each replica would keep its own emergency stop, caps, cool-downs and quotas, so a run answered by one replica starts while another holds the emergency stop. Set state.redis.url (or state.redis.existingSecret), or steadybit.url with steadybit.token (or steadybit.existingSecret); or run one replica: replicaCount=1, autoscaling.enabled=false" (ternary (printf "autoscaling up to %d replicas" $max) (printf "replicaCount=%d" $max) .Values.autoscaling.enabled)) }}
+{{- fail (printf "%s without shared state: each replica would keep its own emergency stop, caps, cool-downs, quotas and exception use counts, so a run answered by one replica starts while another holds the emergency stop, and a one-use exception waives a run on each. Set state.redis.url (or state.redis.existingSecret, state.redis.sentinels, state.redis.clusterNodes); steadybit.url does not share them (it is read every syncIntervalSeconds, cool-downs, quotas and exception uses stay per replica). Or run one replica: replicaCount=1, autoscaling.enabled=false" (ternary (printf "autoscaling up to %d replicas" $max) (printf "replicaCount=%d" $max) .Values.autoscaling.enabled)) }}
 {{- end }}
 {{- if and .Values.ingress.enabled (not .Values.ingress.hosts) }}
 {{- fail "ingress.enabled=true needs ingress.hosts: at least one host (the URL Steadybit calls), e.g. --set ingress.hosts[0].host=preflight.example.com" }}

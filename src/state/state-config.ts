@@ -1,4 +1,4 @@
-import { envInteger, envOneOf } from '../env-values';
+import { ConfigError, envInteger, envOneOf } from '../env-values';
 import { emergencyStopSetting, type EmergencyStopSetting } from '../policy/loading/built-in-policies';
 import type { OnUnavailable } from './state-fact-source';
 import { parseRedisConfig, type RedisConfig } from './redis-config';
@@ -7,6 +7,11 @@ import { parseRedisConfig, type RedisConfig } from './redis-config';
 export interface StateConfig {
   /** REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES (and REDIS_*): state shared by every replica; unset = in memory (one replica). */
   redis?: RedisConfig;
+  /**
+   * EXCEPTION_USES_FILE: without Redis, the file exception uses (maxUses) are kept in, so a restart
+   * keeps them; unset = not counted, and such an exception waives no run (docs/approvals.md).
+   */
+  exceptionUsesFile?: string;
   /** STATE_UNAVAILABLE (default deny): what a preflight does while Redis cannot be reached. */
   onUnavailable: OnUnavailable;
   /** EMERGENCY_STOP_POLICY (default enforce): the built-in emergency stop policy, or off. */
@@ -21,8 +26,15 @@ export interface StateConfig {
 
 /** The settings of docs/state.md; a bad value is a ConfigError naming the variable. */
 export function parseStateConfig(env: NodeJS.ProcessEnv): StateConfig {
+  const redis = parseRedisConfig(env);
+  const exceptionUsesFile = env.EXCEPTION_USES_FILE?.trim() || undefined;
+  if (redis && exceptionUsesFile)
+    throw new ConfigError(
+      'EXCEPTION_USES_FILE is set with Redis: the uses are counted in Redis, shared by every replica; unset EXCEPTION_USES_FILE',
+    );
   return {
-    redis: parseRedisConfig(env),
+    redis,
+    ...(exceptionUsesFile ? { exceptionUsesFile } : {}),
     onUnavailable: envOneOf(env, 'STATE_UNAVAILABLE', ['deny', 'allow'], 'deny'),
     emergencyStop: emergencyStopSetting(env),
     executionTtlMs: envInteger(env, 'EXECUTION_TTL_SECONDS', 14400, 60, 7 * 86400) * 1000,

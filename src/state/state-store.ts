@@ -42,6 +42,8 @@ export interface StoreHealth {
   message?: string;
   /** What a restart of this replica forgets (or where the state is rebuilt from), said plainly in /readyz. */
   restart?: string;
+  /** Where exception use counts (maxUses) are kept, or why they are not, when not in Redis: said in /readyz. */
+  exceptionUses?: string;
 }
 
 /** How long state is kept. */

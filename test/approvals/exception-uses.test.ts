@@ -2,7 +2,9 @@ import { settleExceptionUses } from '../../src/approvals/settle-exception-uses';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
-import type { StateStore } from '../../src/state/state-store';
+import { StateUnavailableError, type StateStore } from '../../src/state/state-store';
+import { withoutExceptionUseCounts } from '../../src/state/uncounted-exception-uses';
+import { readStateFacts } from '../../src/policy/facts/read-facts';
 import { preflightWith } from '../helpers/fixtures';
 import { bundleFrom } from '../helpers/bundle-from';
 import { startRedis, type TestRedis } from '../state/redis-server';
@@ -33,6 +35,12 @@ describe('the decision reads the use count', () => {
       'exception "once" is used up (2 of 2 runs waived)',
     ],
     ['count not gathered: never waived (fail closed)', {}, false, 'cannot tell how often exception "once" was used'],
+    [
+      'count not kept by the store: never waived, saying why',
+      { exceptionUsesUnknown: 'counts are kept in memory only' },
+      false,
+      'cannot tell how often exception "once" was used (counts are kept in memory only), so it does not waive',
+    ],
   ])('%s', (_name, state, allowed, text) => {
     const d = decideWith({ state });
     expect(d.allowed).toBe(allowed);
@@ -85,6 +93,29 @@ describe('settling: the use is taken only when the run is allowed', () => {
       settleExceptionUses({ decision: decideWith(facts), facts }, bundle, NOW, decideWith, undefined),
     ).rejects.toThrow('no state store counts exception uses');
   });
+});
+
+describe('a store that cannot keep counts (in memory, issue 49)', () => {
+  const store = withoutExceptionUseCounts(new MemoryStateStore(TIMING), 'why not');
+  const query = { emergencyStop: false, running: false, scopes: [], exceptionUses: ['once'] };
+
+  test('answers why instead of a count, so the exception does not waive and the denial says why', async () => {
+    const state = await store.read(query, NOW);
+    expect(state).toEqual({ exceptionUsesUnknown: 'why not' });
+    expect(decideWith({ state }).message).toContain('cannot tell how often exception "once" was used (why not)');
+  });
+
+  test('refuses to take a use, and /readyz says the uses are not counted', async () => {
+    await expect(store.takeExceptionUses([use], NOW)).rejects.toThrow(StateUnavailableError);
+    expect(store.health().exceptionUses).toBe('not counted: an exception with maxUses does not waive; why not');
+  });
+
+  test.each([[{ exceptionUsesUnknown: 'why not' }], [{ exceptionUses: { once: 1 } }]])(
+    'a suite case or eval --state can give the same fact: %j',
+    (state) => {
+      expect(readStateFacts(state)).toEqual({ ok: true, facts: state });
+    },
+  );
 });
 
 describe('takeExceptionUses under concurrency: exactly maxUses are taken', () => {

@@ -61,20 +61,7 @@ describe('NOTES.txt tells which URL to register in Steadybit and how to set the 
   });
 });
 
-describe('NOTES.txt says what several replicas share, and which policies decide', () => {
-  it('with the Platform API but no Redis: the emergency stop is shared, cool-downs and quotas are per replica', () => {
-    const notes = notesWith({
-      'webhook.secret': 'x',
-      replicaCount: '2',
-      'steadybit.url': 'https://platform.steadybit.com',
-      'steadybit.token': 't',
-    });
-    expect(notes).toContain(
-      'NOTE: 2 replicas share the emergency stop and the running runs through the Steadybit\n   Platform API',
-    );
-    expect(notes).toContain('cool-downs and quotas are\n   remembered per replica');
-  });
-
+describe('NOTES.txt says which policies decide', () => {
   it.each([
     ['a Redis URL', { 'webhook.secret': 'x', replicaCount: '3', 'state.redis.url': 'redis://redis:6379/0' }],
     [

@@ -49,42 +49,54 @@ describe('the values file of each mode in ci/', () => {
 });
 
 describe('replicas and shared state', () => {
+  const PLATFORM = { 'steadybit.url': 'https://platform.steadybit.com', 'steadybit.token': 't' };
   it.each([
     ['replicaCount=2', { ...SECRET, replicaCount: '2' }, 'replicaCount=2 without shared state'],
     ['autoscaling', { ...SECRET, 'autoscaling.enabled': 'true' }, 'autoscaling up to 6 replicas without shared state'],
+    // Issue 49: the platform is read every syncIntervalSeconds; cool-downs, quotas and exception uses stay per replica.
+    [
+      'replicaCount=2 with the Platform API only',
+      { ...SECRET, ...PLATFORM, replicaCount: '2' },
+      'replicaCount=2 without shared state',
+    ],
+    [
+      'autoscaling with the Platform API only',
+      { ...SECRET, ...PLATFORM, 'autoscaling.enabled': 'true' },
+      'autoscaling up to 6 replicas without shared state',
+    ],
     [
       'a Platform API URL without a token',
       { ...SECRET, replicaCount: '2', 'steadybit.url': 'https://platform.steadybit.com' },
       'steadybit.url is set but no access token',
     ],
-  ])('refuses %s without Redis or the Platform API, naming the values to set', (_name, set, message) => {
+  ])('refuses %s without Redis, naming the values to set', (_name, set, message) => {
     const refused = renderError(set);
     expect(refused).toContain(message);
-    if (message.includes('shared state'))
+    if (message.includes('shared state')) {
+      expect(refused).toContain('a one-use exception waives a run on each');
       expect(refused).toContain(
-        'Set state.redis.url (or state.redis.existingSecret), or steadybit.url with steadybit.token (or steadybit.existingSecret); or run one replica: replicaCount=1, autoscaling.enabled=false',
+        'Set state.redis.url (or state.redis.existingSecret, state.redis.sentinels, state.redis.clusterNodes); steadybit.url does not share them',
       );
+      expect(refused).toContain('Or run one replica: replicaCount=1, autoscaling.enabled=false');
+    }
   });
 
   it.each([
     ['Redis', { ...REDIS, replicaCount: '3' }, 3],
     ['Redis from an existing Secret', { ...SECRET, 'state.redis.existingSecret': 'redis', replicaCount: '3' }, 3],
+    ['Redis and the Platform API', { ...REDIS, ...PLATFORM, replicaCount: '2' }, 2],
     [
       'REDIS_URL in extraEnv',
       { ...SECRET, 'extraEnv[0].name': 'REDIS_URL', 'extraEnv[0].value': 'redis://r:6379', replicaCount: '2' },
       2,
     ],
     [
-      'the Platform API',
-      {
-        ...SECRET,
-        'steadybit.url': 'https://platform.steadybit.com',
-        'steadybit.existingSecret': 'sb',
-        replicaCount: '2',
-      },
+      'REDIS_SENTINELS in extraEnv',
+      { ...SECRET, 'extraEnv[0].name': 'REDIS_SENTINELS', 'extraEnv[0].value': 's0:26379', replicaCount: '2' },
       2,
     ],
-  ])('runs several replicas with %s', (_name, set, replicas) => {
+    ['one replica with the Platform API', { ...SECRET, ...PLATFORM }, 1],
+  ])('runs with %s', (_name, set, replicas) => {
     expect(deploymentOf(find(render(set), 'Deployment')).spec.replicas).toBe(replicas);
   });
 

@@ -73,7 +73,8 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
   const clock = () => new Date(now);
   const logger = createLogger('error', { silent: true });
   const metrics = createMetrics({ defaultMetrics: false });
-  const stateConfig = parseStateConfig({});
+  // Exception uses (maxUses) are counted as a single production replica counts them without Redis.
+  const stateConfig = parseStateConfig({ EXCEPTION_USES_FILE: join(root, 'exception-uses.jsonl') });
   const decisions = createDecisionArchive(
     {
       path: join(archive, 'decisions-test.jsonl'),
@@ -85,6 +86,7 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
     },
     { logger, metrics, clock },
   );
+  const stateStore = await createStateStore(stateConfig);
   const app = createApp({
     store: new PolicyStore(loaded.bundle),
     secrets: [SECRET],
@@ -92,7 +94,7 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
     metrics,
     clock,
     archive: decisions,
-    state: guardrailState(stateConfig, createStateStore(stateConfig)),
+    state: guardrailState(stateConfig, stateStore),
     factSources: opts.factSources?.(clock),
   });
   const server = await new Promise<Server>((resolve) => {
@@ -121,6 +123,7 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
   } finally {
     await new Promise((resolve) => server.close(resolve));
     await decisions.close();
+    await stateStore.close();
   }
   if (readdirSync(archive).length === 0) throw new Error('the archive writer wrote nothing');
   return { archive, policies, answers, metrics };

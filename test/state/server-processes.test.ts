@@ -77,6 +77,7 @@ describe('the service (node dist/main.js) with guardrails with memory', () => {
       restart: expect.stringMatching(
         /^a restart forgets the emergency stop, the running runs and the cool-down and quota history/,
       ),
+      exceptionUses: expect.stringMatching(/^not counted: an exception with maxUses does not waive/),
     });
   });
 

@@ -20,7 +20,7 @@ function approverBlocker(e: CompiledException, ctx: EvaluationContext): string |
 /**
  * Why an exception whose match reaches the run does not waive it now, or undefined when it does:
  * it expired, or its approver started the run (ExceptionSettings.approverNotStarter), or its maxUses
- * are used up, or its use count was not gathered (unknown never waives).
+ * are used up, or its use count was not gathered or cannot be kept (unknown never waives).
  */
 export function waiverBlocker(e: CompiledException, ctx: EvaluationContext): string | undefined {
   if (e.expires <= ctx.now)
@@ -30,7 +30,7 @@ export function waiverBlocker(e: CompiledException, ctx: EvaluationContext): str
   if (e.maxUses === undefined) return undefined;
   const counts = ctx.facts.state?.exceptionUses;
   if (counts === undefined)
-    return `cannot tell how often exception "${e.name}" was used (the state store was not read), so it does not waive this policy`;
+    return `cannot tell how often exception "${e.name}" was used (${ctx.facts.state?.exceptionUsesUnknown ?? 'the state store was not read'}), so it does not waive this policy`;
   const used = counts[e.name] ?? 0;
   if (used >= e.maxUses)
     return `exception "${e.name}" is used up (${used} of ${e.maxUses} run${e.maxUses === 1 ? '' : 's'} waived) and no longer waives this policy; ask for a new one`;

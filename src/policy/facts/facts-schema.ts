@@ -68,6 +68,12 @@ const stateProperties = {
       'Runs each exception with maxUses has waived so far, by exception name; a name not listed has waived none (docs/approvals.md).',
     additionalProperties: { type: 'integer', minimum: 0 },
   },
+  exceptionUsesUnknown: {
+    type: 'string',
+    minLength: 1,
+    description:
+      'Why the service could not count the uses (in-memory state without EXCEPTION_USES_FILE): an exception with maxUses then does not waive, and the denial says this (docs/approvals.md).',
+  },
 };
 
 const stateDescription =

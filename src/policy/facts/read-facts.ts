@@ -38,6 +38,9 @@ function normalised(state: StateFacts): StateFacts {
   const out: StateFacts = {};
   if (state.emergencyStop !== undefined) out.emergencyStop = state.emergencyStop;
   for (const list of RUN_LISTS) if (state[list] !== undefined) out[list] = withTextIds(state[list]);
+  // The use counts of exceptions with maxUses, or why the service could not count them (docs/approvals.md).
+  if (state.exceptionUses !== undefined) out.exceptionUses = state.exceptionUses;
+  if (state.exceptionUsesUnknown !== undefined) out.exceptionUsesUnknown = state.exceptionUsesUnknown;
   return out;
 }
 

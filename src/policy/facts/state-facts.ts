@@ -48,6 +48,11 @@ export interface StateFacts {
   started?: RunsByScope;
   /** Runs each exception with maxUses has waived so far, by exception name (a name not listed: none). */
   exceptionUses?: Record<string, number>;
+  /**
+   * Why the service does not know the use counts (its store cannot keep them: uncounted-exception-uses.ts);
+   * set instead of exceptionUses, and an exception with maxUses then does not waive, saying this.
+   */
+  exceptionUsesUnknown?: string;
 }
 
 /** What a rule with memory needs from the state store, declared when it compiles. */
