@@ -130,7 +130,13 @@ describe('test --coverage: closing the gaps', () => {
       { now: SATURDAY_10 },
       { now: MONDAY_10, change: ops },
       // In prod: no-prod and only-ops deny; without an attack step, no-attacks passes.
-      { now: MONDAY_10, change: (p) => void (ops(p), (p.execution.environment = 'prod')) },
+      {
+        now: MONDAY_10,
+        change: (p) => {
+          ops(p);
+          p.execution.environment = 'prod';
+        },
+      },
       { now: MONDAY_10, change: (p) => void (p.execution.steps = []) },
     ]);
     expect(entries(report).filter((e) => !e.covered)).toEqual([]);

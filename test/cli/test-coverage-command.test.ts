@@ -231,6 +231,96 @@ describe('preflight-gate test --coverage', () => {
     expect(existsSync(summary)).toBe(false);
   });
 
+  describe('--coverage-changed <base-dir>', () => {
+    // The base: the set as the target branch has it. The change widens the window to Saturdays,
+    // adds a policy, and leaves the rest as it was.
+    const base = () => dir(COVERAGE_POLICIES);
+    const changed = {
+      ...SET,
+      'hours.yaml': SET['hours.yaml'].replace('Mon-Fri', 'Mon-Sat'),
+      'no-qa.yaml': 'kind: Policy\nname: no-qa\nrules:\n  - environments: { blocked: [qa] }\n',
+    };
+    // The suites of the base, with Saturday now inside the window: every item of the base covered.
+    const suite = (SUITE + MORE_CASES).replace('denied: [hours, no-attacks] }', 'denied: [no-attacks] }');
+
+    it('fails (exit 1) naming each added or edited rule and window no case saw in both outcomes, however high the coverage', () => {
+      const d = dir({ ...changed, 'a.test.yaml': suite });
+      const b = base();
+      const res = runCli(['test', '.', '--coverage-changed', b, '--min-coverage', '75'], { cwd: d });
+      expect(res.code).toBe(1);
+      expect(res.stdout).toContain('Coverage: 76.9% (10 of 13 items');
+      expect(res.stdout).toContain('meets the minimum of 75% (--min-coverage)');
+      expect(res.stderr).toBe(
+        [
+          `preflight-gate: Changed since ${b}: 3 of 4 added or edited items (rules, time-window branches) not covered (--coverage-changed):`,
+          '  hours.yaml:4:5 rule rules[0].timeWindow of policy hours (edited): never seen to deny (it passed in 6 cases, no case made it find something)',
+          '  hours.yaml:7:9 rules[0].timeWindow allowed: outside of policy hours (edited): no case ran outside every allowed window (Mon-Sat 09:00-17:00 UTC)',
+          '  no-qa.yaml:4:5 rule rules[0].environments of policy no-qa (added): never seen to deny (it passed in 6 cases, no case made it find something)',
+          '',
+        ].join('\n'),
+      );
+      expect(res.stdout.trimEnd().split('\n').at(-1)).toBe(
+        `Changed since ${b}: 3 of 4 added or edited items (rules, time-window branches) not covered (--coverage-changed)`,
+      );
+    });
+
+    it('exit 0 once the suites cover what changed, though other items stay uncovered', () => {
+      const closing = `
+  - name: a Sunday is outside the window
+    now: "2026-01-11T10:00:00Z"
+    expect: { decision: deny, denied: [hours, no-attacks] }
+  - name: qa is blocked
+    patch: { execution.environment: qa }
+    expect: { decision: deny, denied: [no-attacks, no-qa] }
+`;
+      const d = dir({ ...changed, 'a.test.yaml': SUITE + closing });
+      const res = runCli(['test', d, '--coverage-changed', base()]);
+      expect([res.code, res.stderr]).toEqual([0, '']);
+      expect(res.stdout).toContain('Not covered:');
+      expect(res.stdout).toMatch(
+        /Changed since .*: all 4 added or edited items \(rules, time-window branches\) covered/,
+      );
+      // The same set as its own base: nothing changed, nothing asked.
+      const same = runCli(['test', d, '--coverage-changed', d]);
+      expect([same.code, same.stderr]).toEqual([0, '']);
+      expect(same.stdout).toMatch(
+        /Changed since .*: no rule or time-window branch added or edited \(--coverage-changed\)$/m,
+      );
+    });
+
+    it('json: the changed items say how, and `changed` counts them; github: an error annotation on each not covered', () => {
+      const d = dir({ ...changed, 'a.test.yaml': suite });
+      const b = base();
+      const json = runCli(['test', d, '--format', 'json', '--coverage-changed', b]);
+      expect(json.code).toBe(1);
+      const c = (JSON.parse(json.stdout) as { coverage: CoverageReport }).coverage;
+      expect(c.changed).toEqual({ base: b, covered: 1, total: 4 });
+      const marked = c.files.flatMap((f) => f.items.filter((i) => i.change !== undefined));
+      expect(marked.map((i) => [i.kind, i.policy, i.change, i.covered])).toEqual([
+        ['rule', 'hours', 'edited', false],
+        ['branch', 'hours', 'edited', true],
+        ['branch', 'hours', 'edited', false],
+        ['rule', 'no-qa', 'added', false],
+      ]);
+      const github = runCli(['test', d, '--format', 'github', '--coverage-changed', b]);
+      expect(github.code).toBe(1);
+      const annotations = github.stdout.split('\n').filter((l) => l.startsWith('::error'));
+      expect(annotations).toEqual([
+        `::error file=${d}/hours.yaml,line=4,col=5,title=preflight-gate coverage::rule rules[0].timeWindow of policy hours (edited): never seen to deny (it passed in 6 cases, no case made it find something)`,
+        `::error file=${d}/hours.yaml,line=7,col=9,title=preflight-gate coverage::rules[0].timeWindow allowed: outside of policy hours (edited): no case ran outside every allowed window (Mon-Sat 09:00-17:00 UTC)`,
+        `::error file=${d}/no-qa.yaml,line=4,col=5,title=preflight-gate coverage::rule rules[0].environments of policy no-qa (added): never seen to deny (it passed in 6 cases, no case made it find something)`,
+        `::error title=preflight-gate coverage::Changed since ${b}: 3 of 4 added or edited items (rules, time-window branches) not covered (--coverage-changed)`,
+      ]);
+    });
+
+    it('a base directory that does not exist is a usage error (exit 2) before any case runs', () => {
+      const d = dir({ ...SET, 'a.test.yaml': SUITE });
+      const res = runCli(['test', d, '--coverage-changed', join(d, 'main')]);
+      expect([res.code, res.stdout]).toEqual([2, '']);
+      expect(res.stderr).toBe(`preflight-gate: --coverage-changed ${join(d, 'main')}: does not exist\n`);
+    });
+  });
+
   it('documents the options in --help', () => {
     const help = runCli(['test', '--help']).stdout;
     for (const option of [
@@ -238,6 +328,7 @@ describe('preflight-gate test --coverage', () => {
       '--coverage-format <format>',
       '--coverage-file <file>',
       '--min-coverage <percent>',
+      '--coverage-changed <base-dir>',
     ])
       expect(help).toContain(option);
     expect(help.replace(/\s+/g, ' ')).toContain('(choices: "text", "json", "github")');
