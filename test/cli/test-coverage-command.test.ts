@@ -302,8 +302,14 @@ describe('preflight-gate test --coverage', () => {
         ['branch', 'hours', 'edited', false],
         ['rule', 'no-qa', 'added', false],
       ]);
-      const github = runCli(['test', d, '--format', 'github', '--coverage-changed', b]);
+      const summary = join(d, 'summary.md');
+      const github = runCli(['test', d, '--format', 'github', '--coverage-changed', b], {
+        env: { GITHUB_STEP_SUMMARY: summary },
+      });
       expect(github.code).toBe(1);
+      expect(readFileSync(summary, 'utf8')).toContain(
+        `\nChanged since ${b}: 3 of 4 added or edited items (rules, time-window branches) not covered (--coverage-changed)\n`,
+      );
       const annotations = github.stdout.split('\n').filter((l) => l.startsWith('::error'));
       expect(annotations).toEqual([
         `::error file=${d}/hours.yaml,line=4,col=5,title=preflight-gate coverage::rule rules[0].timeWindow of policy hours (edited): never seen to deny (it passed in 6 cases, no case made it find something)`,
