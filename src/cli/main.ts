@@ -85,7 +85,11 @@ program
   )
   .option(
     '--min-coverage <percent>',
-    'exit 1 when the coverage (covered / all policies, rules, exceptions and time-window branches, in percent) is below this, 0-100 (implies --coverage)',
+    'exit 1 when the coverage (covered / all policies, rules, exceptions and time-window branches, in percent; a rule is covered once seen to deny and to pass) is below this, 0-100 (implies --coverage)',
+  )
+  .option(
+    '--coverage-changed <base-dir>',
+    "exit 1 unless every rule and time-window branch the policies add or edit against this base policy directory (e.g. a checkout of the pull request's target branch) is covered: each rule seen to deny and to pass, each window run inside and outside (implies --coverage)",
   )
   .option('--strict', "warnings of the policy set or a suite fail the run too (exit 1), as validate --strict's do")
   .action((dir: string | undefined, opts: TestCommandOptions) =>

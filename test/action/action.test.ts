@@ -383,6 +383,34 @@ describe('action.yml', () => {
     ]);
   });
 
+  it('coverage-changed: the test step fails on a rule the pull request adds that no case judges', async () => {
+    // The base branch checked out in base/: the same policies, so nothing changed yet.
+    const repo = policyRepo();
+    cpSync(join(ROOT, 'policies'), join(repo, 'base', 'policies'), { recursive: true });
+    const same = await runStep(step('Test policies'), repo, { ...DEFAULTS, 'coverage-changed': 'base/policies' });
+    expect([same.status, same.stdout]).toEqual([
+      0,
+      expect.stringMatching(/^Changed since base\/policies: no rule or time-window branch added or edited/m),
+    ]);
+    writeFileSync(
+      join(repo, 'policies', 'untested.yaml'),
+      'kind: Policy\nname: untested\nmatch: { teams: [NOBODY] }\nrules:\n  - environments: { blocked: [prod] }\n',
+    );
+    const added = await runStep(step('Test policies'), repo, { ...DEFAULTS, 'coverage-changed': 'base/policies' });
+    expect(added.status).toBe(1);
+    expect(added.stdout).toMatch(
+      /^::error file=policies\/untested\.yaml,line=5,col=5,title=preflight-gate coverage::rule rules\[0\]\.environments of policy untested \(added\): no case made it judge/m,
+    );
+    expect(added.stderr).toMatch(
+      /Changed since base\/policies: 1 of 1 added or edited items .* not covered \(--coverage-changed\)/,
+    );
+    const missing = await runStep(step('Test policies'), repo, { ...DEFAULTS, 'coverage-changed': 'main/policies' });
+    expect([missing.status, missing.stderr]).toEqual([
+      2,
+      expect.stringContaining('--coverage-changed main/policies: does not exist'),
+    ]);
+  });
+
   it('fails on a failing policy test, with an annotation on the case and the failure in the JUnit report', async () => {
     const suite = readFileSync(join(ROOT, 'policies', 'blocked-environments.test.yaml'), 'utf8').replace(
       '  - name: a run in staging is allowed\n    expect:\n      decision: allow',

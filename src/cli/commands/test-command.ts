@@ -5,8 +5,15 @@ import {
   writeCoverageFile,
   writeJobSummary,
 } from '../coverage/coverage-output';
+import { readBasePolicies } from '../coverage/base-policies';
 import { parseMinCoverage } from '../coverage/min-coverage';
-import { coverageVerdict } from '../coverage/uncovered-text';
+import {
+  changedVerdict,
+  changesUncovered,
+  coverageVerdict,
+  uncoveredChanges,
+  uncoveredText,
+} from '../coverage/uncovered-text';
 import { policyDirArg } from '../read-input';
 import { reportGithub } from '../suite/report-github';
 import { reportJunit } from '../suite/report-junit';
@@ -27,6 +34,11 @@ export interface TestCommandOptions {
   coverageFile?: string;
   /** A percent, as typed: parsed here (a bad one is a usage error before anything runs). */
   minCoverage?: string;
+  /**
+   * --coverage-changed <base-dir>: the base policy directory (a pull request's target branch); every
+   * rule and time-window branch the tested set adds or edits against it must be covered.
+   */
+  coverageChanged?: string;
   /** --strict: a warning of the policy set or a suite fails the run (exit 1), as validate --strict does. */
   strict?: boolean;
 }
@@ -78,8 +90,9 @@ function writeReports(
 /**
  * `preflight-gate test [dir]`: runs the `*.test.yaml` suites against the policy set of `dir`.
  * Exit 0 only when at least one case ran and every suite passed (and, with --min-coverage, the
- * coverage is at least that, and with --strict no warning was printed); 2 when a suite cannot run as written (TestRun.invalidSuites) or an
- * option is invalid, else 1.
+ * coverage is at least that; with --coverage-changed, every rule and window the set adds or edits
+ * against the base is covered; with --strict, no warning was printed); 2 when a suite cannot run as
+ * written (TestRun.invalidSuites), an option is invalid or the base directory cannot be read, else 1.
  */
 export function testCommand(
   dirArg: string | undefined,
@@ -89,12 +102,15 @@ export function testCommand(
   writeErr: (s: string) => void = () => undefined,
 ): number {
   const minimum = opts.minCoverage === undefined ? undefined : parseMinCoverage(opts.minCoverage);
+  const base = opts.coverageChanged === undefined ? undefined : readBasePolicies(opts.coverageChanged);
   const coverage =
     opts.coverage === true ||
     opts.coverageFormat !== undefined ||
     opts.coverageFile !== undefined ||
-    minimum !== undefined;
-  const run = testPolicyDir(policyDirArg(dirArg, env), env, new Date(), coverage ? { coverage: { minimum } } : {});
+    minimum !== undefined ||
+    base !== undefined;
+  const dir = policyDirArg(dirArg, env);
+  const run = testPolicyDir(dir, env, new Date(), coverage ? { coverage: { minimum, base } } : {});
   writeReports(run, { ...opts, coverage }, env, write, writeErr);
   if (!run.ok) return run.invalidSuites ? EXIT.usage : EXIT.failed;
   const warnings = runWarnings(run);
@@ -102,9 +118,18 @@ export function testCommand(
     writeErr(`preflight-gate: ${warnings} warning${warnings === 1 ? '' : 's'} (see above) and --strict: failing\n`);
     return EXIT.failed;
   }
+  // Both verdicts are said when both fail: a pull request learns everything it has to fix at once.
+  let failed = false;
   if (run.coverage?.belowMinimum) {
     writeErr(`preflight-gate: ${coverageVerdict(run.coverage)}\n`);
-    return EXIT.failed;
+    failed = true;
   }
-  return EXIT.ok;
+  if (run.coverage && changesUncovered(run.coverage)) {
+    const missing = uncoveredChanges(run.coverage).map(
+      ({ file, entry }) => `  ${file}:${entry.line}:${entry.col} ${uncoveredText(entry)}\n`,
+    );
+    writeErr(`preflight-gate: ${changedVerdict(run.coverage)}:\n${missing.join('')}`);
+    failed = true;
+  }
+  return failed ? EXIT.failed : EXIT.ok;
 }

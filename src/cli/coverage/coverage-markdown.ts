@@ -1,5 +1,5 @@
 import type { CoverageCount, CoverageReport, KindCounts } from './coverage-report';
-import { coverageVerdict, uncoveredItems, uncoveredText } from './uncovered-text';
+import { changedVerdict, coverageVerdict, uncoveredItems, uncoveredText } from './uncovered-text';
 
 const KINDS: ReadonlyArray<keyof KindCounts> = ['policies', 'rules', 'exceptions', 'branches'];
 
@@ -18,6 +18,7 @@ export function coverageMarkdown(report: CoverageReport): string {
     `### preflight-gate policy test coverage: ${report.percent.toFixed(1)}%`,
     '',
     cellText(coverageVerdict(report)),
+    ...[changedVerdict(report)].flatMap((v) => (v === undefined ? [] : ['', cellText(v)])),
     '',
     `| file | ${KINDS.join(' | ')} | covered |`,
     `| --- | ${KINDS.map(() => '---:').join(' | ')} | ---: |`,

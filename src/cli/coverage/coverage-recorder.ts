@@ -7,12 +7,22 @@ import { ruleKey, type PlannedItem } from './coverage-plan';
 export interface CoverageTally {
   /** Decisions in which the policy applied (its rules judged), by policy. */
   policies: Map<string, number>;
-  /** Per rule (ruleKey): decisions in which it found nothing, and in which it found something (or could not decide). */
-  rules: Map<string, { passed: number; denied: number }>;
+  /**
+   * Per rule (ruleKey): decisions in which it found nothing, in which it found something (or could
+   * not decide), and of those, in which it only could not decide (it denied, failing closed, but its
+   * check never judged the run).
+   */
+  rules: Map<string, RuleCounts>;
   /** Per exception: decisions it waived, and decisions it was considered in without waiving. */
   exceptions: Map<string, { waived: number; considered: number }>;
   /** Per branch (the planned RuleBranch): decisions that took it. */
   branches: Map<RuleBranch, number>;
+}
+
+export interface RuleCounts {
+  passed: number;
+  denied: number;
+  undecided: number;
 }
 
 const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
@@ -57,9 +67,10 @@ export class CoverageRecorder {
   private recordRule(policy: string, path: string, all: readonly Finding[]): void {
     const key = ruleKey(policy, path);
     const findings = all.filter((f) => f.rule === path);
-    const counts = this.tally.rules.get(key) ?? { passed: 0, denied: 0 };
+    const counts = this.tally.rules.get(key) ?? { passed: 0, denied: 0, undecided: 0 };
     if (findings.length === 0) counts.passed++;
     else counts.denied++;
+    if (findings.length > 0 && findings.every((f) => f.undecidable === true)) counts.undecided++;
     this.tally.rules.set(key, counts);
     // A rule that could not decide took none of its branches.
     if (findings.some((f) => f.undecidable === true)) return;

@@ -1,5 +1,6 @@
 import { ruleKey, type CoverageKind, type PlannedItem } from './coverage-plan';
 import type { CoverageTally } from './coverage-recorder';
+import type { Change } from './rule-changes';
 
 /** Covered and all, of one kind or in all. */
 export interface CoverageCount {
@@ -13,7 +14,10 @@ export type KindCounts = Record<'policies' | 'rules' | 'exceptions' | 'branches'
 interface Located {
   line: number;
   col: number;
+  /** A rule: it passed in one case and denied in another; any other item: it was exercised. */
   covered: boolean;
+  /** With `--coverage-changed`: a rule or window the change adds or edits. */
+  change?: Change;
 }
 
 /**
@@ -23,7 +27,15 @@ interface Located {
 export type CoverageEntry = Located &
   (
     | { kind: 'policy'; policy: string /** Decisions in which it applied. */; hits: number }
-    | { kind: 'rule'; policy: string; rule: string; passed: number; denied: number }
+    | {
+        kind: 'rule';
+        policy: string;
+        rule: string;
+        passed: number;
+        /** Found something or could not decide; `undecided` of them only could not decide. */
+        denied: number;
+        undecided: number;
+      }
     | { kind: 'exception'; exception: string; policy: string; waived: number; considered: number }
     | { kind: 'branch'; policy: string; rule: string; branch: string; label: string; hits: number }
   );
@@ -45,6 +57,11 @@ export interface CoverageReport extends CoverageCount {
   /** `--min-coverage`, when given, and whether the coverage is below it. */
   minimum?: number;
   belowMinimum?: boolean;
+  /**
+   * `--coverage-changed`, when given: the base directory, and how many of the rules and time-window
+   * branches the change adds or edits are covered (every one must be).
+   */
+  changed?: CoverageCount & { base: string };
   files: FileCoverage[];
 }
 
@@ -64,7 +81,7 @@ export const isBelow = ({ covered, total }: CoverageCount, minimum: number): boo
   total > 0 && covered * 100 < minimum * total;
 
 function entryOf(item: PlannedItem, tally: CoverageTally): CoverageEntry {
-  const at = { line: item.line, col: item.col };
+  const at = { line: item.line, col: item.col, ...(item.change === undefined ? {} : { change: item.change }) };
   switch (item.kind) {
     case 'policy': {
       const hits = tally.policies.get(item.policy) ?? 0;
@@ -72,8 +89,11 @@ function entryOf(item: PlannedItem, tally: CoverageTally): CoverageEntry {
     }
     case 'rule': {
       const rule = item.rule ?? '';
-      const { passed, denied } = tally.rules.get(ruleKey(item.policy, rule)) ?? { passed: 0, denied: 0 };
-      return { kind: 'rule', policy: item.policy, rule, ...at, covered: passed + denied > 0, passed, denied };
+      const counts = tally.rules.get(ruleKey(item.policy, rule)) ?? { passed: 0, denied: 0, undecided: 0 };
+      // Both outcomes: a rule seen only passing (or only denying) was never shown to tell the two
+      // apart. A denial because it could not decide is the engine failing closed, not the rule's check.
+      const covered = counts.passed > 0 && counts.denied > counts.undecided;
+      return { kind: 'rule', policy: item.policy, rule, ...at, covered, ...counts };
     }
     case 'exception': {
       const exception = item.exception ?? '';
@@ -119,13 +139,15 @@ const sum = (entries: readonly CoverageEntry[]): CoverageCount => ({
 
 /**
  * The coverage of a test run: every planned item with what exercised it, per file (in the order the
- * set's files were read) and in all. `minimum` is `--min-coverage` (a percent).
+ * set's files were read) and in all. `minimum` is `--min-coverage` (a percent); `base` is
+ * `--coverage-changed`'s directory (the plan then marks what changed).
  */
 export function coverageReport(
   plan: readonly PlannedItem[],
   tally: CoverageTally,
   files: readonly string[],
   minimum?: number,
+  base?: string,
 ): CoverageReport {
   const entries = plan.map((item) => ({ file: item.file, entry: entryOf(item, tally) }));
   const order = (file: string) => (files.includes(file) ? files.indexOf(file) : files.length);
@@ -146,6 +168,7 @@ export function coverageReport(
     percent: percentOf(count),
     kinds: countKinds(all),
     ...(minimum === undefined ? {} : { minimum, belowMinimum: isBelow(count, minimum) }),
+    ...(base === undefined ? {} : { changed: { base, ...sum(all.filter((e) => e.change !== undefined)) } }),
     files: byFile,
   };
 }

@@ -1,5 +1,5 @@
 import type { CoverageCount, CoverageReport, KindCounts } from './coverage-report';
-import { coverageVerdict, uncoveredItems, uncoveredText } from './uncovered-text';
+import { changedVerdict, coverageVerdict, uncoveredItems, uncoveredText } from './uncovered-text';
 
 const KINDS: ReadonlyArray<keyof KindCounts> = ['policies', 'rules', 'exceptions', 'branches'];
 
@@ -19,7 +19,8 @@ function table(rows: string[][]): string[] {
 
 /**
  * The coverage as text: a row per policy file (covered/all per kind, and the file's percentage), the
- * items not covered as `file:line:col what: why`, then the verdict.
+ * items not covered as `file:line:col what: why`, then the verdict (and, with --coverage-changed,
+ * the verdict on what the change adds or edits).
  */
 export function coverageText(report: CoverageReport): string {
   const rows = [
@@ -34,5 +35,7 @@ export function coverageText(report: CoverageReport): string {
     for (const { file, entry } of missing) lines.push(`  ${file}:${entry.line}:${entry.col} ${uncoveredText(entry)}`);
   }
   lines.push(coverageVerdict(report));
+  const changed = changedVerdict(report);
+  if (changed !== undefined) lines.push(changed);
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import { ignoredFileProblems } from '../../policy/loading/ignored-policy-files';
 import { loadPolicyDirSources } from '../../policy/loading/load-policy-dir';
+import type { BasePolicies } from '../coverage/base-policies';
 import { coveragePlan } from '../coverage/coverage-plan';
 import { CoverageRecorder } from '../coverage/coverage-recorder';
 import { coverageReport, type CoverageReport } from '../coverage/coverage-report';
@@ -43,8 +44,11 @@ export interface TestRun {
 }
 
 export interface TestOptions {
-  /** Measure coverage; `minimum` is --min-coverage (a percent). */
-  coverage?: { minimum?: number };
+  /**
+   * Measure coverage; `minimum` is --min-coverage (a percent), `base` the policy set of
+   * --coverage-changed (what the rules and windows are compared with).
+   */
+  coverage?: { minimum?: number; base?: BasePolicies };
 }
 
 const invalid = (suites: readonly SuiteReport[]) =>
@@ -96,7 +100,7 @@ export function testPolicyDir(
       counts: count(reports),
     };
   }
-  const plan = opts.coverage ? coveragePlan(loaded.bundle, sources) : undefined;
+  const plan = opts.coverage ? coveragePlan(loaded.bundle, sources, opts.coverage.base) : undefined;
   const recorder = plan ? new CoverageRecorder(plan) : undefined;
   const reports = runSuites(suites, servedBundle(loaded.bundle, env), recorder && ((b, d) => recorder.record(b, d)));
   const counts = count(reports);
@@ -117,7 +121,15 @@ export function testPolicyDir(
     invalidSuites: invalid(reports),
     counts,
     ...(plan && recorder
-      ? { coverage: coverageReport(plan, recorder.tally, loaded.bundle.files, opts.coverage?.minimum) }
+      ? {
+          coverage: coverageReport(
+            plan,
+            recorder.tally,
+            loaded.bundle.files,
+            opts.coverage?.minimum,
+            opts.coverage?.base?.dir,
+          ),
+        }
       : {}),
   };
 }
