@@ -92,4 +92,15 @@ describe('globs in scopes and rules: case-insensitive, whole value', () => {
   ])('%s against %j: %s (the documented meaning)', (pattern, value, expected) => {
     expect(compileGlobs([pattern])(value)).toBe(expected);
   });
+
+  // compileGlobs takes a set hit on the lower-cased value as a match, whatever the value holds.
+  test('no character lower-cases into ASCII but the Kelvin sign, which folds to that k', () => {
+    const intoAscii: string[] = [];
+    for (let c = 0x80; c <= 0x10ffff; c++) {
+      if (c >= 0xd800 && c <= 0xdfff) continue;
+      if (/^[\u0000-\u007f]+$/.test(String.fromCodePoint(c).toLowerCase())) intoAscii.push(c.toString(16));
+    }
+    expect(intoAscii).toEqual(['212a']);
+    expect(compileGlobs(['k'])('\u212a')).toBe(true);
+  });
 });

@@ -21,7 +21,8 @@ export function globSource(nodes: readonly GlobNode[]): string | undefined {
 function nodeSource(node: GlobNode): string | undefined {
   switch (node.kind) {
     case 'any':
-      return '[^]*';
+      // Lazy: the same answer for a whole-value match, and far less backtracking before `shutdown`.
+      return '[^]*?';
     case 'oneOf': {
       const alternatives = node.alternatives.map(globSource);
       return alternatives.every((a) => a !== undefined) ? `(?:${alternatives.join('|')})` : undefined;

@@ -29,7 +29,7 @@ export function globMatcher(nodes: readonly GlobNode[]): Matcher {
  * before anything is compiled; one reaching here anyway is refused again, never read as a literal.
  * A glob that is only ASCII text (`ADM-1`, `google-oauth2\|931455`) is looked up in a set, lower-cased:
  * for an ASCII value lower-casing is exactly the case folding of the glob. A value with other
- * characters (`ſhop-1`: `ſ` folds to `s`) is tested against those texts as a regex instead.
+ * characters that misses (`ſhop-1`: `ſ` folds to `s`) is tested against those texts as a regex too.
  */
 export function compileGlobs(patterns: readonly string[]): Matcher {
   const exact = new Set<string>();
@@ -41,10 +41,12 @@ export function compileGlobs(patterns: readonly string[]): Matcher {
     if (read.nodes.length === 1 && only.kind === 'text' && ASCII.test(only.text)) exact.add(only.text.toLowerCase());
     else globs.push(globMatcher(read.nodes));
   }
-  const unusual = exact.size === 0 ? undefined : exactTexts([...exact]);
+  if (exact.size === 0) return globs.length === 1 ? globs[0] : (value) => matchesAny(globs, value);
+  const unusual = exactTexts([...exact]);
+  // A hit is a match even for a value that is not ASCII: the only character that lower-cases into
+  // ASCII is the Kelvin sign, and it folds to the same `k` (checked over every code point).
   return (value) =>
-    (ASCII.test(value) ? value !== '' && exact.has(value.toLowerCase()) : unusual?.(value) === true) ||
-    matchesAny(globs, value);
+    exact.has(value.toLowerCase()) || (!ASCII.test(value) && unusual(value)) || matchesAny(globs, value);
 }
 
 /** The texts as one regex, for a value that is not ASCII. */
