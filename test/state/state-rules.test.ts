@@ -88,6 +88,18 @@ describe('rule kinds on the state from POST /events', () => {
       'execution 6 ended ERRORED',
     ],
     [
+      'cooldown: an end recorded under the run\'s own id (payload 1, facts "1") does not count',
+      'cooldown: {duration: 1h}',
+      { ended: { 'environment:prod': runs([1, 10 * MIN, 'FAILED']) } },
+      undefined,
+    ],
+    [
+      'cooldown: the run itself is skipped, an earlier failure still counts',
+      'cooldown: {duration: 1h}',
+      { ended: { 'environment:prod': runs([5, 50 * MIN, 'FAILED'], [1, 10 * MIN, 'ERRORED']) } },
+      'execution 5 ended FAILED',
+    ],
+    [
       'quota: a full window denies and says when a slot frees',
       'quota: {maxRuns: 2, window: 1d}',
       { started: { 'team:adm': runs([5, 23 * 60 * MIN], [6, MIN]) } },

@@ -41,7 +41,7 @@ function teamTypos(refs: PolicyReferences): LoadProblem[] {
   });
 }
 
-/** Glob syntax (picomatch's): a segment holding any of these is a pattern, not a name. */
+/** Glob syntax (docs/policies.md, "Globs and names"): a segment holding any of these is a pattern, not a name. */
 const GLOB_CHARS = /[*?[\]{}()!+@|\\]/;
 
 /** The leading dot-separated segments of an action id glob that hold no glob syntax. */

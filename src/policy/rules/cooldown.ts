@@ -3,7 +3,7 @@ import { findings } from '../core/checked';
 import { DURATION_WITH_UNITS_PATTERN, parseDuration } from '../../validation/syntax/duration';
 import { humanDuration } from '../../validation/syntax/human-duration';
 import { END_STATES, HISTORY_MS, type EndState, type ScopeKind } from '../facts/state-facts';
-import { noScopes, runScopes } from './run-scopes';
+import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';
 import type { Violation } from '../core/decision';
 
@@ -16,7 +16,8 @@ interface Spec {
 /**
  * `- cooldown: {after: [FAILED, ERRORED], duration: 30m, per: environment}`: no run in an
  * environment (or team) until `duration` has passed since its last run that ended in one of
- * the `after` states.
+ * the `after` states. The run being preflighted never counts against itself (an end already
+ * recorded under its own execution id is a replay or a clock skew, not an earlier run).
  */
 export const cooldownRule = defineRule<Spec>({
   key: 'cooldown',
@@ -59,7 +60,7 @@ export const cooldownRule = defineRule<Spec>({
         const since = ctx.now.getTime() - durationMs;
         const out: Violation[] = [];
         for (const scope of scopes) {
-          const hits = (ended[scope.key] ?? []).filter(
+          const hits = otherRuns(ended[scope.key], ctx).filter(
             (r) => r.state !== undefined && after.has(r.state) && r.atMs >= since,
           );
           const last = hits.at(-1);

@@ -1,39 +1,61 @@
-import picomatch from 'picomatch';
-import { GLOB_MATCH_OPTIONS, globProblem } from '../../validation/syntax/glob-syntax';
+import type { GlobNode } from '../../validation/syntax/glob-tree';
+import { readGlob } from '../../validation/syntax/glob-syntax';
 import { RuleSpecError } from '../core/rule-spec-error';
+import { globSource, leafSource } from './glob-regex';
+import { positionsMatcher } from './glob-positions';
 
 /** A case-insensitive glob (`*shutdown*`, `com.steadybit.extension_aws.*`) compiled once. */
 export type Matcher = (value: string) => boolean;
 
-/** Keys and action ids are not paths: a backslash is never a separator, on any platform. */
-const GLOB_OPTIONS = GLOB_MATCH_OPTIONS;
+const ASCII = /^[\u0000-\u007f]*$/;
 
 /**
- * One glob as a regular expression, answering what picomatch's own matcher answers for these
- * options (an empty value never matches; the glob's own text always does) without the two result
- * objects that matcher builds on every call.
+ * One glob as its tree means it (validation/syntax/glob-tree.ts): the whole value, case folded,
+ * is one of the strings the glob denotes; an empty value never matches. Never the pattern's own
+ * text unless the glob denotes it (`PAY-{1..9}` does not match the key `PAY-{1..9}`).
  */
-function globMatcher(pattern: string): Matcher {
-  const regex = picomatch.makeRe(pattern, GLOB_OPTIONS);
-  return (value) => value !== '' && (value === pattern || regex.test(value));
+export function globMatcher(nodes: readonly GlobNode[]): Matcher {
+  const source = globSource(nodes);
+  if (source === undefined) {
+    const positions = positionsMatcher(nodes);
+    return (value) => value !== '' && positions(value);
+  }
+  const regex = new RegExp(`^(?:${source})$`, 'iu');
+  return (value) => value !== '' && regex.test(value);
 }
 
 /**
  * One matcher for a list of globs. The policy schema refuses malformed globs (validation/syntax/glob-syntax.ts)
  * before anything is compiled; one reaching here anyway is refused again, never read as a literal.
+ * A glob that is only ASCII text (`ADM-1`, `google-oauth2\|931455`) is looked up in a set, lower-cased:
+ * for an ASCII value lower-casing is exactly the case folding of the glob. A value with other
+ * characters that misses (`ſhop-1`: `ſ` folds to `s`) is tested against those texts as a regex too.
  */
 export function compileGlobs(patterns: readonly string[]): Matcher {
   const exact = new Set<string>();
   const globs: Matcher[] = [];
   for (const p of patterns) {
-    const problem = globProblem(p);
-    if (problem !== undefined) throw new RuleSpecError(problem);
-    // An escaped literal (`google-oauth2\|931455`, `a\[b`) is no glob to picomatch's scan, but its
-    // backslashes are escapes, not characters: only a pattern without them is compared as it is.
-    if (picomatch.scan(p).isGlob || p.includes('\\')) globs.push(globMatcher(p));
-    else exact.add(p.toLowerCase());
+    const read = readGlob(p);
+    if (!read.ok) throw new RuleSpecError(read.problem);
+    const [only] = read.nodes;
+    if (read.nodes.length === 1 && only.kind === 'text' && ASCII.test(only.text)) exact.add(only.text.toLowerCase());
+    else globs.push(globMatcher(read.nodes));
   }
-  return (value) => exact.has(value.toLowerCase()) || matchesAny(globs, value);
+  if (exact.size === 0) return globs.length === 1 ? globs[0] : (value) => matchesAny(globs, value);
+  const unusual = exactTexts([...exact]);
+  // A hit is a match even for a value that is not ASCII: the only character that lower-cases into
+  // ASCII is the Kelvin sign, and it folds to the same `k` (checked over every code point).
+  return (value) =>
+    exact.has(value.toLowerCase()) || (!ASCII.test(value) && unusual(value)) || matchesAny(globs, value);
+}
+
+/** The texts as one regex, for a value that is not ASCII. */
+function exactTexts(texts: readonly string[]): Matcher {
+  let regex: RegExp | undefined;
+  return (value) => {
+    regex ??= new RegExp(`^(?:${texts.map((text) => leafSource({ kind: 'text', text })).join('|')})$`, 'iu');
+    return regex.test(value);
+  };
 }
 
 function matchesAny(globs: readonly Matcher[], value: string): boolean {

@@ -1,11 +1,11 @@
-import picomatch from 'picomatch';
+import { type CodeRange, type GlobNode, MAX_RANGE_VALUES, POSIX_CLASSES, rangeValues } from './glob-tree';
 
 /**
- * The glob syntax policies accept (docs/policies.md, "Globs"), checked at load time. picomatch
- * reads almost any text as some pattern: an unclosed `[` or `{` becomes a literal character, a
- * reversed range `[z-a]` an invalid regex it silently replaces by one that matches nothing. In a
- * `blocked` list either typo would disable the guardrail, so anything outside this grammar is a
- * load error naming the column:
+ * The glob syntax policies accept (docs/policies.md, "Globs"), read at load time into the tree the
+ * matcher compiles (glob-tree.ts). A loose reader takes almost any text as some pattern: an unclosed
+ * `[` or `{` as a literal character, a reversed range `[z-a]` as a class of nothing. In a `blocked`
+ * list either typo would disable the guardrail, so anything outside this grammar is a load error
+ * naming the column:
  *
  *   `*` `**` `?`                any characters / one character
  *   `[abc]` `[a-z]` `[^a-z]`    a class: non-empty, ranges ascending, `[:alpha:]` and the other POSIX names
@@ -13,35 +13,19 @@ import picomatch from 'picomatch';
  *   `@(a|b)` `!(a)` `*(a)` `+(a)` `?(a)`   extglobs: alternatives separated by `|`, none empty
  *   `\x`                        the character x itself
  *
- * Refused as ambiguous: a bare `(`, a `|` outside an extglob, a leading `!` (picomatch negates the
- * whole pattern), `[!...]` (picomatch does not negate with `!` here: write `[^...]`), whitespace at
- * either end, and any unmatched `]`, `}` or `)`. Why: docs/decisions/strict-policy-strings.md.
+ * Refused as ambiguous: a bare `(`, a `|` outside an extglob, a leading `!` (it would read as
+ * negating the whole pattern), `[!...]` (write `[^...]`), whitespace at either end, any unmatched
+ * `]`, `}` or `)`, and a range of more than MAX_RANGE_VALUES values. Why: docs/decisions/strict-policy-strings.md.
  */
-const MATCH_OPTIONS = { nocase: true, dot: true, bash: true, windows: false } as const;
 const EXTGLOB = '@!*+?';
-const POSIX_CLASSES = new Set([
-  'alnum',
-  'alpha',
-  'ascii',
-  'blank',
-  'cntrl',
-  'digit',
-  'graph',
-  'lower',
-  'print',
-  'punct',
-  'space',
-  'upper',
-  'word',
-  'xdigit',
-]);
-const RANGE = /^(-?\d+\.\.-?\d+(\.\.-?\d+)?|[a-zA-Z]\.\.[a-zA-Z])$/;
 
 interface Open {
   char: '{' | '(';
+  /** The extglob operator before a `(`. */
+  op: string;
   at: number;
-  alternatives: number;
-  empty: boolean;
+  alternatives: GlobNode[][];
+  current: GlobNode[];
 }
 
 class GlobSyntaxError extends Error {}
@@ -50,35 +34,55 @@ const fail = (message: string): never => {
 };
 const col = (i: number) => `column ${i + 1}`;
 
-/** Reads a class `[...]` starting at `start`; returns the index after its `]`. */
-function readClass(p: string, start: number): number {
+/** The character (a whole code point) at `i`. */
+const charAt = (p: string, i: number): string | undefined =>
+  i < p.length ? String.fromCodePoint(p.codePointAt(i) as number) : undefined;
+const code = (c: string) => c.codePointAt(0) as number;
+
+/** Reads a class `[...]` starting at `start`: the class and the index after its `]`. */
+function readClass(p: string, start: number): [GlobNode, number] {
+  const ranges: CodeRange[] = [];
   let j = start + 1;
   if (p[j] === '!') fail(`"[!" at ${col(start)} is not a negation here (it matches "!"); write [^...] for "none of"`);
-  if (p[j] === '^') j++;
+  const negated = p[j] === '^';
+  if (negated) j++;
   if (p[j] === ']') fail(`the character class at ${col(start)} is empty; write \\[\\] for the literal text "[]"`);
   while (j < p.length && p[j] !== ']') {
     if (p.startsWith('[:', j)) {
       const end = p.indexOf(':]', j + 2);
       const name = end < 0 ? '' : p.slice(j + 2, end);
-      if (!POSIX_CLASSES.has(name))
+      const members = POSIX_CLASSES.get(name);
+      if (!members)
         fail(
-          `unknown character class "${end < 0 ? p.slice(j) : p.slice(j, end + 2)}" at ${col(j)}; known: ${[...POSIX_CLASSES].map((c) => `[:${c}:]`).join(' ')}`,
+          `unknown character class "${end < 0 ? p.slice(j) : p.slice(j, end + 2)}" at ${col(j)}; known: ${[...POSIX_CLASSES.keys()].map((c) => `[:${c}:]`).join(' ')}`,
         );
+      ranges.push(...(members as readonly CodeRange[]));
       j = end + 2;
       continue;
     }
-    const [low, next] = p[j] === '\\' ? [p[j + 1], j + 2] : [p[j], j + 1];
+    const [low, next] = classChar(p, j);
     if (low === undefined) break;
     if (p[next] === '-' && next + 1 < p.length && p[next + 1] !== ']') {
-      const [high, after] = p[next + 1] === '\\' ? [p[next + 2], next + 3] : [p[next + 1], next + 2];
+      const [high, after] = classChar(p, next + 1);
       if (high === undefined) break;
-      if (low > high)
+      if (code(low) > code(high))
         fail(`the range "${low}-${high}" at ${col(j)} is reversed (nothing lies between); write ${high}-${low}`);
+      ranges.push([code(low), code(high)]);
       j = after;
-    } else j = next;
+    } else {
+      ranges.push([code(low), code(low)]);
+      j = next;
+    }
   }
   if (j >= p.length) fail(`the [ at ${col(start)} is never closed; write \\[ for a literal [`);
-  return j + 1;
+  return [{ kind: 'class', negated, ranges }, j + 1];
+}
+
+/** One character of a class at `j` (`\x` is x), and the index after it. */
+function classChar(p: string, j: number): [string | undefined, number] {
+  const escaped = p[j] === '\\';
+  const c = charAt(p, escaped ? j + 1 : j);
+  return [c, (escaped ? j + 1 : j) + (c?.length ?? 1)];
 }
 
 const opened = (open: Open, p: string) =>
@@ -87,43 +91,74 @@ const opened = (open: Open, p: string) =>
 /** Ends the current alternative of `open` at `i` (a separator or the closer): it may not be empty. */
 function endAlternative(open: Open, i: number, p: string): void {
   const closer = open.char === '{' ? '}' : ')';
-  if (open.empty && open.alternatives === 0 && p[i] === closer) fail(`the ${opened(open, p)} is empty`);
-  if (open.empty) fail(`empty alternative at ${col(i)} in the ${opened(open, p)}`);
-  open.alternatives++;
-  open.empty = true;
+  const empty = open.current.length === 0;
+  if (empty && open.alternatives.length === 0 && p[i] === closer) fail(`the ${opened(open, p)} is empty`);
+  if (empty) fail(`empty alternative at ${col(i)} in the ${opened(open, p)}`);
+  open.alternatives.push(open.current);
+  open.current = [];
 }
 
-function scan(p: string): void {
+/** The node a closed `{...}` stands for: a range, or two or more alternatives. */
+function braceNode(o: Open, p: string, i: number): GlobNode {
+  const body = p.slice(o.at + 1, i);
+  if (o.alternatives.length > 1) return { kind: 'oneOf', alternatives: o.alternatives };
+  const values = rangeValues(body);
+  if (values === undefined)
+    fail(
+      `the {${body}} at ${col(o.at)} has a single alternative (it would match the braces literally); write {a,b}, a range such as {1..5}, or \\{ for a literal {`,
+    );
+  if (!Array.isArray(values))
+    fail(
+      `the range {${body}} at ${col(o.at)} has ${(values as { tooMany: bigint }).tooMany} values (at most ${MAX_RANGE_VALUES}); write a class such as [0-9] or a * for a wider one`,
+    );
+  return { kind: 'oneOf', alternatives: (values as string[]).map((text) => [{ kind: 'text', text }]) };
+}
+
+function extglobNode(o: Open): GlobNode {
+  const alternatives = o.alternatives;
+  if (o.op === '@') return { kind: 'oneOf', alternatives };
+  if (o.op === '!') return { kind: 'noneOf', alternatives };
+  if (o.op === '?') return { kind: 'repeat', min: 0, max: 1, alternatives };
+  return { kind: 'repeat', min: o.op === '+' ? 1 : 0, max: Number.POSITIVE_INFINITY, alternatives };
+}
+
+/** Appends a node, merging text with the text before it and `**` into one `*`. */
+function append(seq: GlobNode[], node: GlobNode): void {
+  const last = seq[seq.length - 1];
+  if (node.kind === 'text' && last?.kind === 'text')
+    seq[seq.length - 1] = { kind: 'text', text: last.text + node.text };
+  else if (!(node.kind === 'any' && last?.kind === 'any')) seq.push(node);
+}
+
+function parse(p: string): GlobNode[] {
   if (p.trim() !== p) fail('it starts or ends with whitespace, which no id or key has');
   if (p[0] === '!' && p[1] !== '(')
     fail(
       'a leading "!" negates the whole pattern (it would match everything else); list what you mean, or use !(...) inside a pattern',
     );
+  const root: GlobNode[] = [];
   const stack: Open[] = [];
   const top = (): Open | undefined => stack[stack.length - 1];
-  /** A character (or class, escape, nested group) that belongs to the current alternative. */
-  const content = () => {
-    const t = top();
-    if (t) t.empty = false;
-  };
+  /** A node of the current alternative (or of the whole pattern outside any group). */
+  const add = (node: GlobNode) => append(top()?.current ?? root, node);
   for (let i = 0; i < p.length; ) {
     const c = p[i];
     if (c === '\\') {
-      if (i + 1 >= p.length) fail('it ends with a lone backslash; write \\\\ for a literal backslash');
-      content();
-      i += 2;
+      const escaped = charAt(p, i + 1);
+      if (escaped === undefined) fail('it ends with a lone backslash; write \\\\ for a literal backslash');
+      add({ kind: 'text', text: escaped as string });
+      i += 1 + (escaped as string).length;
     } else if (c === '[') {
-      content();
-      i = readClass(p, i);
+      const [node, next] = readClass(p, i);
+      add(node);
+      i = next;
     } else if (EXTGLOB.includes(c) && p[i + 1] === '(') {
-      content();
-      stack.push({ char: '(', at: i + 1, alternatives: 0, empty: true });
+      stack.push({ char: '(', op: c, at: i + 1, alternatives: [], current: [] });
       i += 2;
     } else if (c === '(') {
       fail(`the ( at ${col(i)} is not an extglob; write @(a|b) for alternatives or \\( for a literal (`);
     } else if (c === '{') {
-      content();
-      stack.push({ char: '{', at: i, alternatives: 0, empty: true });
+      stack.push({ char: '{', op: '', at: i, alternatives: [], current: [] });
       i++;
     } else if (c === ',' && top()?.char === '{') {
       endAlternative(top() as Open, i, p);
@@ -139,38 +174,38 @@ function scan(p: string): void {
       const open = top();
       if (open?.char !== want) fail(`the ${c} at ${col(i)} has no matching ${want}; write \\${c} for a literal ${c}`);
       const o = open as Open;
-      const single = o.alternatives === 0;
       endAlternative(o, i, p);
       stack.pop();
-      const body = p.slice(o.at + 1, i);
-      if (c === '}' && single && !RANGE.test(body)) {
-        fail(
-          `the {${body}} at ${col(o.at)} has a single alternative (it would match the braces literally); write {a,b}, a range such as {1..5}, or \\{ for a literal {`,
-        );
-      }
+      add(c === '}' ? braceNode(o, p, i) : extglobNode(o));
       i++;
     } else if (c === ']') {
       fail(`the ] at ${col(i)} has no matching [; write \\] for a literal ]`);
-    } else {
-      content();
+    } else if (c === '*' || c === '?') {
+      add({ kind: c === '*' ? 'any' : 'one' });
       i++;
+    } else {
+      const text = charAt(p, i) as string;
+      add({ kind: 'text', text });
+      i += text.length;
     }
   }
   const open = stack.pop();
   if (open) fail(`the ${opened(open, p)} is never closed; write \\${open.char} for a literal ${open.char}`);
+  return root;
+}
+
+/** The glob as a tree, or why it is not a glob we accept (a sentence for a load error). */
+export function readGlob(pattern: string): { ok: true; nodes: GlobNode[] } | { ok: false; problem: string } {
+  try {
+    return { ok: true, nodes: parse(pattern) };
+  } catch (err) {
+    if (err instanceof GlobSyntaxError) return { ok: false, problem: `malformed glob "${pattern}": ${err.message}` };
+    throw err;
+  }
 }
 
 /** Why `pattern` is not a glob we accept (a sentence for a load error), or undefined when it is. */
 export function globProblem(pattern: string): string | undefined {
-  try {
-    scan(pattern);
-    // A last guard: what picomatch cannot turn into a regular expression would match nothing.
-    picomatch.makeRe(pattern, { ...MATCH_OPTIONS, debug: true });
-    return undefined;
-  } catch (err) {
-    if (err instanceof GlobSyntaxError) return `malformed glob "${pattern}": ${err.message}`;
-    return `malformed glob "${pattern}": picomatch cannot compile it (${(err as Error).message})`;
-  }
+  const read = readGlob(pattern);
+  return read.ok ? undefined : read.problem;
 }
-
-export { MATCH_OPTIONS as GLOB_MATCH_OPTIONS };

@@ -1,0 +1,49 @@
+import type { CodeRange, GlobNode } from '../../validation/syntax/glob-tree';
+
+/**
+ * A glob tree as the source of a JavaScript regular expression, for the flags `iu`: `u` so that
+ * one character is one code point (`?` matches `😀`), `i` so that letters compare by Unicode simple
+ * case folding. Every character but an ASCII letter or digit is written as `\u{...}`, so no
+ * character of a value or a pattern can mean regex syntax. `*(a)`, `+(a)`, `?(a)` and `!(a)` have
+ * no source here (undefined): a negation is no regular expression JavaScript has, and a repeated
+ * group can backtrack for ever; glob-positions.ts matches those.
+ */
+export function globSource(nodes: readonly GlobNode[]): string | undefined {
+  let out = '';
+  for (const node of nodes) {
+    const part = nodeSource(node);
+    if (part === undefined) return undefined;
+    out += part;
+  }
+  return out;
+}
+
+function nodeSource(node: GlobNode): string | undefined {
+  switch (node.kind) {
+    case 'any':
+      // Lazy: the same answer for a whole-value match, and far less backtracking before `shutdown`.
+      return '[^]*?';
+    case 'oneOf': {
+      const alternatives = node.alternatives.map(globSource);
+      return alternatives.every((a) => a !== undefined) ? `(?:${alternatives.join('|')})` : undefined;
+    }
+    case 'repeat':
+    case 'noneOf':
+      return undefined;
+    default:
+      return leafSource(node);
+  }
+}
+
+/** The source of one text, `?` or class: what matches exactly one of them (the leaves of a glob). */
+export function leafSource(node: GlobNode & { kind: 'text' | 'one' | 'class' }): string {
+  if (node.kind === 'one') return '[^]';
+  if (node.kind === 'class') return `[${node.negated ? '^' : ''}${node.ranges.map(rangeSource).join('')}]`;
+  let out = '';
+  for (const c of node.text) out += /^[A-Za-z0-9]$/.test(c) ? c : codeSource(c.codePointAt(0) as number);
+  return out;
+}
+
+const codeSource = (code: number) => `\\u{${code.toString(16)}}`;
+const rangeSource = ([from, to]: CodeRange) =>
+  from === to ? codeSource(from) : `${codeSource(from)}-${codeSource(to)}`;
