@@ -68,8 +68,12 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
   }
   const reads = trapMaskedAttributes(checked.payload, record.masked);
   // An exception the archive's set did not have (no use count recorded) had waived no run then.
+  // A record whose service could not count uses (in-memory state) says so instead: it is kept, so
+  // the replay does not waive where production refused to.
   const countsUses =
-    proposed.needs.some((n) => n.kind === 'exception-uses') && recorded.state?.exceptionUses === undefined;
+    proposed.needs.some((n) => n.kind === 'exception-uses') &&
+    recorded.state?.exceptionUses === undefined &&
+    recorded.state?.exceptionUsesUnknown === undefined;
   const facts = countsUses ? { ...recorded, state: { ...recorded.state, exceptionUses: {} } } : recorded;
   const decision = decide(proposed.bundle, checked.payload, facts, at, {
     decisionId: record.id,
