@@ -2,6 +2,8 @@
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
+  // `npm test`: both lanes, `*.int.test.ts` (starts a server or a process) and every other `*.test.ts`
+  // (jest.unit.config.js runs those alone; CONTRIBUTING.md, "The fast lane").
   testMatch: ['**/*.test.ts'],
   // TypeScript to CommonJS as tsconfig.json compiles it (ES2022, class fields defined), by swc: types
   // are checked by `npm run typecheck` (pretest, CI), so a test file only needs its types stripped;

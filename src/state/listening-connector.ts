@@ -9,7 +9,7 @@ type ErrorEmitter = Parameters<AbstractConnector['connect']>[0];
  * ioredis listens to a socket's errors with once(), but a TLS socket whose handshake fails can emit
  * two: the client's verdict (`self-signed certificate in certificate chain`), then the server's
  * alert read before the socket is torn down (`tlsv1 alert decode error`). The second, with no
- * listener left, was an uncaught exception: it failed test/state/redis-tls.test.ts now and then,
+ * listener left, was an uncaught exception: it failed test/state/redis-tls.int.test.ts now and then,
  * and would end the service whenever Redis's certificate is not trusted (ioredis issue #1183,
  * PR #962 declined). The first error still reaches the client, its 'error' event and /readyz;
  * a later one on a socket that already failed says nothing new and is dropped.

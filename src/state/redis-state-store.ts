@@ -115,7 +115,7 @@ export class RedisStateStore implements StateStore {
   /**
    * ioredis stops for good ('end') when a sentinel's +switch-master arrives while it is already
    * reconnecting (its failover detector closes the connector under the attempt in flight): seen
-   * in test/state/redis-sentinel.test.ts, a second failover left one instance disconnected for
+   * in test/state/redis-sentinel.int.test.ts, a second failover left one instance disconnected for
    * ever. Unless the store was closed, start connecting again.
    */
   private connectAgain(): void {

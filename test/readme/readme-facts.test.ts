@@ -42,7 +42,7 @@ describe('numbers and names the README states are derived from the repository, n
     const readyz = [...README.matchAll(/"policies": (\d+), "builtInPolicies": \["emergency-stop \(built-in\)"\]/g)].map(
       (m) => Number(m[1]),
     );
-    // The output the README prints (test/readme/readme-example.test.ts compares it with a started service).
+    // The output the README prints (test/readme/readme-example.int.test.ts compares it with a started service).
     const printed = [...README.matchAll(/\{"message":"Allowed: \d+ of (\d+) polic(?:y|ies) applied/g)].map((m) =>
       Number(m[1]),
     );

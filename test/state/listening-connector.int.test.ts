@@ -3,7 +3,7 @@ import Redis from 'ioredis';
 import { createRedisClient, type RedisClient } from '../../src/state/redis-client';
 import { waitFor } from '../helpers/server-process';
 
-// Issue 34: test/state/redis-tls.test.ts failed now and then with an uncaught
+// Issue 34: test/state/redis-tls.int.test.ts failed now and then with an uncaught
 // "tlsv1 alert decode error": a TLS socket whose handshake fails can emit 'error' twice (the
 // certificate verdict, then the server's alert), and ioredis listens with once(). A socket of the
 // store's client keeps a listener, so a second error cannot end the process.

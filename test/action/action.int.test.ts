@@ -148,7 +148,7 @@ beforeAll(async () => {
   }
   const started = Date.now();
   // package '' builds the CLI from the checkout: the default until the first release (after it,
-  // this version's release on the npm registry, which test/release/npm-publish.test.ts rehearses).
+  // this version's release on the npm registry, which test/release/npm-publish.int.test.ts rehearses).
   const install = await runStep(step('Install preflight-gate'), policyRepo(), { ...DEFAULTS, package: '' });
   if (install.status !== 0) throw new Error(`the install step failed (${install.status}):\n${install.stderr}`);
   process.stderr.write(

@@ -67,7 +67,7 @@ test('two replicas that find the same run failing at the same tick cancel it exa
   expect(a.audit.length + b.audit.length).toBe(1);
 });
 
-// A replica killed mid-cancel (two service processes, SIGKILL): test/guard/guard-processes.test.ts.
+// A replica killed mid-cancel (two service processes, SIGKILL): test/guard/guard-processes.int.test.ts.
 
 test('a kept run is stored gzipped (a 2,000-target payload in a fraction of its JSON) and read back as it was; a run stored as JSON text is still read', async () => {
   const prefix = freshPrefix();
