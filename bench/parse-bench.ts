@@ -1,9 +1,9 @@
 /**
- * The parse step of a webhook body, before and after strict parsing (docs/decisions/strict-json-parsing.md):
+ * The parse step of a webhook body, before and after strict parsing (docs/decisions/0010-strict-json-parsing.md):
  * `node .bench/build/bench/parse-bench.js` after `npx tsc -p bench/tsconfig.json`.
  * Prints microseconds per parse for the fixture payloads and a 10,000-target payload, for
  * JSON.parse alone (before), parseStrictJson (after) and the alternatives weighed.
- * docs/decisions/strict-json-parsing.md records the figures.
+ * docs/decisions/0010-strict-json-parsing.md records the figures.
  */
 import { isUtf8 } from 'node:buffer';
 import { readdirSync, readFileSync } from 'node:fs';

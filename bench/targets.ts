@@ -107,7 +107,7 @@ export function checkLargeRunHttpTargets(stage: LargeRunHttpFigures): TargetLine
   return lines;
 }
 
-/** What refusing duplicate keys and invalid UTF-8 may cost over plain JSON.parse (docs/decisions/strict-json-parsing.md). */
+/** What refusing duplicate keys and invalid UTF-8 may cost over plain JSON.parse (docs/decisions/0010-strict-json-parsing.md). */
 const STRICT_PARSE_LIMIT = 1.5;
 
 /**

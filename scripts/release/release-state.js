@@ -13,6 +13,7 @@ const NOTICE_FILES = [
   'docs/releasing.md',
   'docs/helm.md',
   'docs/test-coverage.md',
+  'docs/policy-workflow.md',
   'helm/README.md',
   'examples/github-workflow.yml',
   'action.yml',

@@ -50,6 +50,10 @@ const EDITS = {
   'docs/releasing.md': RELEASE_REFS,
   'docs/getting-started.md': RELEASE_REFS,
   'docs/helm.md': RELEASE_REFS,
+  'docs/policy-workflow.md': [
+    ...RELEASE_REFS,
+    [/preflight-gate-\d+\.\d+\.\d+[\w.-]*\.tgz/g, `preflight-gate-${version}.tgz`],
+  ],
   'docs/test-coverage.md': [[/(uses: )[\w.-]+\/preflight-gate@v[\w.-]+/g, `$1${repo}@v${version}`]],
   'CHANGELOG.md': [[/(npm version )\d+\.\d+\.\d+[\w.-]*( --allow-same-version)/g, `$1${version}$2`]],
   'examples/github-workflow.yml': [[/(uses: )[\w.-]+\/preflight-gate@v[\w.-]+/g, `$1${repo}@v${version}`]],

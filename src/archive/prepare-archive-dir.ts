@@ -4,7 +4,7 @@ import { ConfigError } from '../env-values';
 
 /**
  * Makes sure the directory the archive file goes into exists and can be written, at start-up
- * (docs/decisions/decision-archive.md). A directory that does not exist yet is created with its
+ * (docs/decisions/0013-decision-archive.md). A directory that does not exist yet is created with its
  * parents, as `mkdir -p` would (a sub-directory of a fresh volume is the usual thing to name); one
  * that cannot be created or written stops start-up with a message naming DECISION_ARCHIVE, rather
  * than every decision failing to be archived later.

@@ -1,6 +1,6 @@
 import { ConfigError } from '../env-values';
 
-/** Exit codes of every command: documented in the README and in `preflight-gate --help`. */
+/** Exit codes of every command: documented in docs/policy-workflow.md and in `preflight-gate --help`. */
 export const EXIT = {
   /** Done: valid, every test passed, evaluated (and allowed, with --exit-code). */
   ok: 0,

@@ -40,7 +40,7 @@ function invalidUtf8(bytes: Buffer): StrictJson {
  * them lossily) and an object that names a key twice (it would keep the last). Steadybit sends
  * neither, so both are refused with the JSON path, and one parser's reading never differs from
  * another's. The duplicate scan runs only when a cheap count says a key may repeat
- * (docs/decisions/strict-json-parsing.md has the measurements).
+ * (docs/decisions/0010-strict-json-parsing.md has the measurements).
  */
 export function parseStrictJson(bytes: Buffer): StrictJson {
   if (!isUtf8(bytes)) return invalidUtf8(bytes);

@@ -5,7 +5,7 @@ import type { SignalSource } from './signal-source';
 /**
  * Every alert Alertmanager has not resolved, silenced and inhibited ones included (API v2
  * `GET /api/v2/alerts`): one query per source serves every rule and environment, and the rules
- * filter with their matchers, so a recorded answer replays exactly (docs/decisions/signal-facts.md).
+ * filter with their matchers, so a recorded answer replays exactly (docs/decisions/0011-signal-facts.md).
  */
 export const ALERTS_PATH = '/api/v2/alerts?active=true&silenced=true&inhibited=true&unprocessed=true';
 

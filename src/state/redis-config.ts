@@ -19,7 +19,7 @@ export interface RedisConfig {
   password?: string;
   /** TLS to every Redis node (and every sentinel); `ca` from REDIS_TLS_CA_FILE, else the system's CAs. */
   tls?: { ca?: string };
-  /** REDIS_KEY_PREFIX: every key is `{<prefix>}<name>`, one hash slot (docs/decisions/redis-hash-tag.md). */
+  /** REDIS_KEY_PREFIX: every key is `{<prefix>}<name>`, one hash slot (docs/decisions/0012-redis-hash-tag.md). */
   keyPrefix: string;
   /** REDIS_WAIT_REPLICAS: replicas that must hold an update before /events answers 2xx. */
   waitReplicas: number;

@@ -18,7 +18,7 @@ export interface RedisKeys {
 /**
  * Every key is `{<prefix>}<name>`: the braces are a Redis Cluster hash tag, so all keys of one
  * prefix hash to one slot. Every script and every read then touches one slot on one node, in
- * every topology (docs/decisions/redis-hash-tag.md). The prefix never holds braces (redis-config.ts).
+ * every topology (docs/decisions/0012-redis-hash-tag.md). The prefix never holds braces (redis-config.ts).
  */
 export function redisKeys(prefix: string): RedisKeys {
   const tag = `{${prefix}}`;

@@ -6,15 +6,16 @@ import { testPolicyDir } from '../../src/cli/suite/test-run';
 import { ROOT } from '../helpers/server-process';
 import { tempDir } from './run-cli';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The policy-as-code workflow moved from the README to docs/policy-workflow.md (the README links to it). */
+const DOC = readFileSync(join(ROOT, 'docs', 'policy-workflow.md'), 'utf8');
 const WORKFLOW = readFileSync(join(ROOT, 'examples', 'github-workflow.yml'), 'utf8');
 
-/** The first fenced block of `lang` after `heading` in the README. */
+/** The first fenced block of `lang` after `heading` in docs/policy-workflow.md. */
 function blockAfter(heading: string, lang: string): string {
-  const start = README.indexOf(heading);
+  const start = DOC.indexOf(heading);
   expect(start).toBeGreaterThanOrEqual(0);
-  const open = README.indexOf(`\`\`\`${lang}\n`, start) + lang.length + 4;
-  return README.slice(open, README.indexOf('\n```', open) + 1);
+  const open = DOC.indexOf(`\`\`\`${lang}\n`, start) + lang.length + 4;
+  return DOC.slice(open, DOC.indexOf('\n```', open) + 1);
 }
 
 interface Step {
@@ -29,9 +30,9 @@ const inputs = Object.keys(
   (parse(readFileSync(join(ROOT, 'action.yml'), 'utf8')) as { inputs: Record<string, unknown> }).inputs,
 );
 
-describe('the README GitHub Actions workflow for a policy repository', () => {
+describe('the GitHub Actions workflow for a policy repository of docs/policy-workflow.md', () => {
   it('is the same text as examples/github-workflow.yml', () => {
-    expect(blockAfter('### GitHub Actions for a policy repository', 'yaml')).toBe(WORKFLOW);
+    expect(blockAfter('## GitHub Actions for a policy repository', 'yaml')).toBe(WORKFLOW);
   });
 
   it('runs on every pull request, checks the repository out and uses the action of this repository in one step', () => {
@@ -61,10 +62,10 @@ describe('the README GitHub Actions workflow for a policy repository', () => {
   });
 });
 
-describe('the README test suite example', () => {
-  // As the README says: saved next to the starter policies (with their testdata/run.json), it runs as is.
+describe('the test suite example of docs/policy-workflow.md', () => {
+  // As docs/policy-workflow.md says: saved next to the starter policies (with their testdata/run.json), it runs as is.
   const inPolicies = () => {
-    const { dir, cleanup } = tempDir({ 'example.test.yaml': blockAfter('### Policy test suites', 'yaml') });
+    const { dir, cleanup } = tempDir({ 'example.test.yaml': blockAfter('## Policy test suites', 'yaml') });
     cpSync(join(ROOT, 'policies'), dir, { recursive: true });
     return { dir, cleanup };
   };
@@ -99,7 +100,7 @@ describe('the README test suite example', () => {
   });
 
   it('alone, without its payload file, is refused with the path it misses', () => {
-    const { dir, cleanup } = tempDir({ 'example.test.yaml': blockAfter('### Policy test suites', 'yaml') });
+    const { dir, cleanup } = tempDir({ 'example.test.yaml': blockAfter('## Policy test suites', 'yaml') });
     try {
       const [suite] = loadSuites(dir);
       expect(suite.problems.map((p) => `${p.line}:${p.col} ${p.path}: ${p.message}`)).toEqual([

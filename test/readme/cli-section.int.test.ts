@@ -5,13 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT, waitFor } from '../helpers/server-process';
 
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+/** The CLI section moved from the README to docs/policy-workflow.md (the README links to it). */
+const DOC = readFileSync(join(ROOT, 'docs', 'policy-workflow.md'), 'utf8');
 
-/** The commands of the first ```sh block of the README's "Policy-as-code workflow", comments cut off. */
+/** The commands of the first ```sh block of docs/policy-workflow.md, comments cut off. */
 function cliCommands(): string[] {
-  const start = README.indexOf('## Policy-as-code workflow');
-  const open = README.indexOf('```sh\n', start) + '```sh\n'.length;
-  const block = README.slice(open, README.indexOf('\n```', open));
+  const start = DOC.indexOf('# Policy-as-code workflow');
+  if (start !== 0) throw new Error('docs/policy-workflow.md does not start with "# Policy-as-code workflow"');
+  const open = DOC.indexOf('```sh\n', start) + '```sh\n'.length;
+  const block = DOC.slice(open, DOC.indexOf('\n```', open));
   return block
     .split('\n')
     .map((line) => line.replace(/\s+#.*$/, '').trim())
@@ -19,11 +21,11 @@ function cliCommands(): string[] {
 }
 
 /**
- * Every command of the README's CLI section, run as written in a copy of a clean clone's files: the
+ * Every command of the CLI section (docs/policy-workflow.md), run as written in a copy of a clean clone's files: the
  * install line (`npm link`) into a private prefix, offline (the clone's node_modules and dist/ are
  * this repository's, built by `npm test`), then each command with that prefix on the PATH.
  */
-describe('the README CLI section runs as written from a clone', () => {
+describe('the CLI section of docs/policy-workflow.md runs as written from a clone', () => {
   const commands = cliCommands();
   const work = mkdtempSync(join(tmpdir(), 'preflight-readme-cli-'));
   const prefix = join(work, '.npm-global');

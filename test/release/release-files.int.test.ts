@@ -34,6 +34,7 @@ const SYNCED = [
     'docs/getting-started.md',
     'docs/helm.md',
     'docs/test-coverage.md',
+    'docs/policy-workflow.md',
     'examples/github-workflow.yml',
     'CHANGELOG.md',
     ...NOTICE_FILES,
@@ -59,6 +60,7 @@ describe('one version: package.json', () => {
       'README.md',
       'docs/releasing.md',
       'docs/test-coverage.md',
+      'docs/policy-workflow.md',
       'examples/github-workflow.yml',
     ]) {
       const uses = [...read(file).matchAll(/uses: ([\w.-]+\/preflight-gate)@(v?[\w.-]*\w)/g)].map(
@@ -102,6 +104,7 @@ describe('one version: package.json', () => {
         'action.yml',
         'README.md',
         'docs/releasing.md',
+        'docs/policy-workflow.md',
         'examples/github-workflow.yml',
       ])
         expect(drift.stderr).toMatch(new RegExp(`: (.+, )?${file.replace(/\./g, '\\.')}(, |;)`));
@@ -119,6 +122,8 @@ describe('one version: package.json', () => {
       expect(read('docs/releasing.md', copy)).toContain(`ghcr.io/${repo}:7.8.9\` (also`);
       expect(read('docs/releasing.md', copy)).toContain('charts/preflight-gate --version 7.8.9 ');
       expect(read('README.md', copy)).toContain('npm install --save-dev preflight-gate@7.8.9');
+      expect(read('docs/policy-workflow.md', copy)).toContain(`uses: ${repo}@v7.8.9`);
+      expect(read('docs/policy-workflow.md', copy)).toContain('./preflight-gate-7.8.9.tgz');
       const changelog = read('CHANGELOG.md', copy);
       expect(changelog).toMatch(/## \[Unreleased\]\n\n## \[7\.8\.9\] - \d{4}-\d{2}-\d{2}\n\n### Added/);
       const since = released[0] ? `compare/v${released[0]}...v7.8.9` : 'releases/tag/v7.8.9';

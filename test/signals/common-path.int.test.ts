@@ -37,7 +37,7 @@ const production = preflightWith((p) => {
   p.execution.environment = 'production';
 });
 
-// docs/decisions/signal-starter-policies.md: the signal starter policies are examples you enable,
+// docs/decisions/0016-signal-starter-policies.md: the signal starter policies are examples you enable,
 // not part of the bundled default.
 describe('signal rules stay off the common path', () => {
   it('the bundled starter policies declare no signal need, so a preflight asks no signal source', async () => {

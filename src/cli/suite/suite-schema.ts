@@ -6,7 +6,7 @@ import type { Modification, PolicyResultKind } from '../../policy/core/decision'
 
 /**
  * A policy test suite: `*.test.yaml` next to the policies (the service never loads these).
- * The format is documented in README.md ("Policy-as-code workflow"); `preflight-gate schema
+ * The format is documented in docs/policy-workflow.md ("Policy test suites"); `preflight-gate schema
  * --test-suite` prints this schema for editors.
  */
 export interface PayloadSource {

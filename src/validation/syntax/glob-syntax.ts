@@ -15,7 +15,7 @@ import { type CodeRange, type GlobNode, MAX_RANGE_VALUES, POSIX_CLASSES, rangeVa
  *
  * Refused as ambiguous: a bare `(`, a `|` outside an extglob, a leading `!` (it would read as
  * negating the whole pattern), `[!...]` (write `[^...]`), whitespace at either end, any unmatched
- * `]`, `}` or `)`, and a range of more than MAX_RANGE_VALUES values. Why: docs/decisions/strict-policy-strings.md.
+ * `]`, `}` or `)`, and a range of more than MAX_RANGE_VALUES values. Why: docs/decisions/0014-strict-policy-strings.md.
  */
 const EXTGLOB = '@!*+?';
 

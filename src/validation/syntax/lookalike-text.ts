@@ -5,7 +5,7 @@
  * script inside a Latin word (Cyrillic `о` in `prоduction`). A `blocked: [prоduction]` would then
  * block nothing. Names are compared exactly, so each is refused at load time with its column; a
  * name that really has such a character can be listed by the environment's id instead.
- * Why refused rather than warned about: docs/decisions/strict-policy-strings.md.
+ * Why refused rather than warned about: docs/decisions/0014-strict-policy-strings.md.
  */
 
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Zs}]/u;
