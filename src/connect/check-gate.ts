@@ -98,7 +98,8 @@ function refusal(url: string, answer: Reply, fromPreflight: boolean): string {
  * shaped like `--probe`'s (named `preflight-gate probe <nonce>`, one wait step, which the gate
  * denies by design naming the nonce: connect-probe.ts), and POSTs it to `<base>/preflight`; with
  * the custom webhook, also a signed event the gate ignores to `<base>/events`. Only the gate's
- * probe mark passes the preflight, and only an answer of 200 passes the event.
+ * probe mark passes the preflight, and only if the same run signed with another secret is refused
+ * (401); only an answer of 200 passes the event.
  */
 export async function checkGate(opts: GateCheckOptions, deps: GateCheckDeps = {}): Promise<GateCheck> {
   const nonce = deps.nonce?.() ?? randomBytes(8).toString('hex');
@@ -127,7 +128,20 @@ export async function checkGate(opts: GateCheckOptions, deps: GateCheckDeps = {}
         : refusal(preflightUrl, decided, true),
     };
   }
-  const lines = [`check: ${preflightUrl} verified the signature and decided a sample run (HTTP ${decided.status})`];
+  // The same run signed with another secret must be refused: a gate that decides it verifies no
+  // signature (WEBHOOK_SECRET unset), and any secret would have passed the check above.
+  const forged = await signedPost(preflightUrl, run, randomBytes(24).toString('base64'), deps);
+  if ('error' in forged)
+    return { outcome: 'unreachable', message: `cannot reach ${preflightUrl} from here (${forged.error})` };
+  if (forged.status !== 401) {
+    return {
+      outcome: 'refused',
+      message: `${preflightUrl} decided a sample run signed with another secret too (HTTP ${forged.status}): the gate verifies no signature (is WEBHOOK_SECRET set on it?), so the secret given to connect proves nothing; set WEBHOOK_SECRET on the gate to the same secret`,
+    };
+  }
+  const lines = [
+    `check: ${preflightUrl} verified the signature and decided a sample run (HTTP ${decided.status}); one signed with another secret was refused (HTTP 401)`,
+  ];
   if (!opts.events) return { outcome: 'passed', lines };
   const eventsUrl = `${opts.base}/events`;
   const event = await signedPost(eventsUrl, { event: CHECK_EVENT, time }, opts.secret, deps);

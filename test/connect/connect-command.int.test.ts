@@ -230,7 +230,9 @@ describe('connect --probe against a running gate', () => {
   test('the gate decides the probe run (signed preflight, events accepted), and the experiment is deleted', async () => {
     const url = await startGate(SECRET);
     const { code, out } = await connect(POLICIES, { gateUrl: url, check: true, probe: true, probeTeam: 'SRE' });
-    expect(out).toContain(`check: ${url}/preflight verified the signature and decided a sample run (HTTP 403)`);
+    expect(out).toContain(
+      `check: ${url}/preflight verified the signature and decided a sample run (HTTP 403); one signed with another secret was refused (HTTP 401)`,
+    );
     expect(out).toMatch(/probe: created experiment SRE-1 "preflight-gate probe [0-9a-f]{16}"/);
     expect(out).toMatch(
       /probe passed: the gate decided run \d+: Preflight webhook "preflight-gate" failed: preflight-gate probe [0-9a-f]{16} reached preflight-gate: decided under policy revision [0-9a-f]{12}/,

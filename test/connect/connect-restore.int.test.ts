@@ -70,10 +70,36 @@ test('a secret the gate does not hold stops connect before it writes: exit 1, th
   expect(fake.customWebhooks).toEqual([]);
 });
 
+test('a gate that verifies no signature (WEBHOOK_SECRET unset) fails the check: any secret would pass', async () => {
+  const unsigned = await startServerProcess({ POLICY_DIR: dirs(POLICIES), AUDIT_LOG: 'off' });
+  try {
+    workingWebhooks();
+    const before = structuredClone(fake.preflightWebhooks);
+    const run = await runAsync(process.execPath, [CLI, 'connect', dirs(POLICIES), '--gate-url', unsigned.url], {
+      env: {
+        PATH: process.env.PATH,
+        STEADYBIT_URL: fake.url,
+        STEADYBIT_TOKEN: 'test-token',
+        WEBHOOK_SECRET: GATE_SECRET,
+      },
+      killAfterMs: 60_000,
+    });
+    expect(run.stdout).toContain(
+      `check FAILED: ${unsigned.url}/preflight decided a sample run signed with another secret too (HTTP 403): the gate verifies no signature (is WEBHOOK_SECRET set on it?)`,
+    );
+    expect(run.stdout).toContain('nothing was changed in Steadybit');
+    expect(run.status).toBe(1);
+    expect(writes()).toEqual([]);
+    expect(fake.preflightWebhooks).toEqual(before);
+  } finally {
+    await unsigned.stop();
+  }
+});
+
 test('the right secret passes the check on both paths before the webhooks are written', async () => {
   const run = await connect([], GATE_SECRET);
   expect(run.stdout).toContain(
-    `check: ${gate.url}/preflight verified the signature and decided a sample run (HTTP 403)`,
+    `check: ${gate.url}/preflight verified the signature and decided a sample run (HTTP 403); one signed with another secret was refused (HTTP 401)`,
   );
   expect(run.stdout).toContain(`check: ${gate.url}/events verified the signature of a sample event (HTTP 200)`);
   expect(run.status).toBe(0);
