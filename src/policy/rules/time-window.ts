@@ -1,6 +1,6 @@
 import { checkAll, checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
 import { findings } from '../core/checked';
-import { compileFreeze, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
+import { compileFreeze, parseMoment, type FreezeSpec, type FreezeWindow } from '../time/freeze-window';
 import { compileYearly, isYearlyMoment } from '../time/yearly-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
@@ -67,6 +67,9 @@ function compileDeny(spec: DenySpec, zone: string, path: string[]): DenyWindow {
   }
   if (isFreeze && (isYearlyMoment(spec.start ?? '') || isYearlyMoment(spec.end ?? ''))) {
     if (!isYearlyMoment(spec.start ?? '') || !isYearlyMoment(spec.end ?? '')) {
+      // The other end is a date, or not written right: a value that is neither is named as such.
+      const [other, key] = isYearlyMoment(spec.start ?? '') ? [spec.end ?? '', 'end'] : [spec.start ?? '', 'start'];
+      parseMoment(other, zone, [...path, key]);
       throw new RuleSpecError(
         'start and end of a freeze are both dates of every year (12-18, 12-18T17:00) or both dates (2026-12-18), not one of each',
         path,

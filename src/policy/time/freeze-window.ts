@@ -26,7 +26,7 @@ export function parseMoment(text: string, zone: string, path: string[]): DateTim
   const parsed = HAS_OFFSET.test(text) ? DateTime.fromISO(text, { setZone: true }) : DateTime.fromISO(text, { zone });
   if (!parsed.isValid) {
     throw new RuleSpecError(
-      `"${text}" is not a date-time (${parsed.invalidExplanation ?? parsed.invalidReason}); write 2026-12-18, 2026-12-18T17:00 (local in the time zone) or RFC 3339 such as 2026-12-18T16:00:00Z`,
+      `"${text}" is not a date-time (${parsed.invalidExplanation ?? parsed.invalidReason}); write 2026-12-18, 2026-12-18T17:00 (local in the time zone), RFC 3339 such as 2026-12-18T16:00:00Z, or 12-18 for a freeze of every year`,
       path,
     );
   }

@@ -215,6 +215,16 @@ describe('timeWindow rule: allowed and deny windows on the wall clock of an IANA
       'end (12-18T00:00) is the same as start (12-18)',
     ],
     [
+      'a yearly start with an end that is no date of either kind',
+      '{timeZone: UTC, deny: [{start: "12-18", end: "1-4"}]}',
+      'rules[0].timeWindow.deny[0].end: "1-4" is not a date-time',
+    ],
+    [
+      'a yearly end with a start that has seconds',
+      '{timeZone: UTC, deny: [{start: "12-18T17:00:30", end: "12-19"}]}',
+      'rules[0].timeWindow.deny[0].start: "12-18T17:00:30" is not a date-time',
+    ],
+    [
       'a freeze with a yearly start and a dated end',
       '{timeZone: UTC, deny: [{start: "12-18", end: "2027-01-04"}]}',
       'rules[0].timeWindow.deny[0]: start and end of a freeze are both dates of every year',
