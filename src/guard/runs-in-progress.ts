@@ -10,17 +10,33 @@ interface Entry {
   attributes: [key: string, value: string][];
 }
 
-const addTo = <K>(index: Map<K, Set<string>>, key: K, id: string) => {
+/** Payloads read (and indexed) at a time when many runs are new to the index. */
+const FETCH_CHUNK = 100;
+
+/** The runs at one target or value: one id (most values belong to one run), else a set of them. */
+type Ids = string | Set<string>;
+
+const addTo = <K>(index: Map<K, Ids>, key: K, id: string) => {
   const ids = index.get(key);
-  if (ids === undefined) index.set(key, new Set([id]));
-  else ids.add(id);
+  if (ids === undefined) index.set(key, id);
+  else if (typeof ids === 'string') {
+    if (ids !== id) index.set(key, new Set([ids, id]));
+  } else ids.add(id);
 };
 
-const removeFrom = <K>(index: Map<K, Set<string>> | undefined, key: K, id: string) => {
+const removeFrom = <K>(index: Map<K, Ids> | undefined, key: K, id: string) => {
   const ids = index?.get(key);
-  ids?.delete(id);
-  if (ids?.size === 0) index?.delete(key);
+  if (ids === undefined) return;
+  if (typeof ids === 'string') {
+    if (ids === id) index?.delete(key);
+    return;
+  }
+  ids.delete(id);
+  if (ids.size === 1) index?.set(key, ids.values().next().value as string);
 };
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
  * The runs in progress as the overlap rules read them (noOverlap, Facts.state.inProgress): the
@@ -32,12 +48,15 @@ const removeFrom = <K>(index: Map<K, Set<string>> | undefined, key: K, id: strin
  */
 export class RunsInProgress {
   private readonly entries = new Map<string, Entry>();
-  private readonly byTarget = new Map<string, Set<string>>();
-  private readonly byAttribute = new Map<string, Map<string, Set<string>>>();
+  private readonly byTarget = new Map<string, Ids>();
+  private readonly byAttribute = new Map<string, Map<string, Ids>>();
+  /** The ids the index holds now (the last list read), in the store's order and as a set. */
+  private ids: readonly string[] = [];
+  private live: ReadonlySet<string> = new Set();
   /** The attribute keys the entries were read for: a key asked for the first time reads every run again. */
   private keys = new Set<string>();
   /** Index updates, one at a time (each awaits the store). */
-  private updating: Promise<void> = Promise.resolve();
+  private updating: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly store: GuardStore) {}
 
@@ -50,15 +69,17 @@ export class RunsInProgress {
     const ids = await this.store.ids(nowMs);
     const update = this.updating.then(() => this.update(ids, attributes));
     this.updating = update.catch(() => undefined);
-    await update;
-    const live = new Set(ids);
+    // The runs of this read: another preflight's read may have moved the index on meanwhile.
+    const live = await update;
     const facts: InProgressFacts = { runs: {}, targets: {}, attributes: {} };
-    const found = (ids: ReadonlySet<string> | undefined): string[] => {
-      const out: string[] = [];
-      for (const id of ids ?? []) {
+    // Most of the run's targets and values are in no run in progress: nothing is allocated for them.
+    const found = (at: Ids | undefined): string[] | undefined => {
+      if (at === undefined) return undefined;
+      let out: string[] | undefined;
+      for (const id of typeof at === 'string' ? [at] : at) {
         const entry = live.has(id) ? this.entries.get(id) : undefined;
         if (entry === undefined) continue;
-        out.push(id);
+        (out ??= []).push(id);
         facts.runs[id] = entry.run;
       }
       return out;
@@ -66,29 +87,45 @@ export class RunsInProgress {
     const footprint = runFootprint(payload.execution?.steps, attributes);
     for (const target of footprint.targets) {
       const ids = found(this.byTarget.get(target));
-      if (ids.length > 0) facts.targets[target] = ids;
+      if (ids) facts.targets[target] = ids;
     }
     for (const [key, values] of footprint.attributes) {
       const index = this.byAttribute.get(key);
+      if (index === undefined) continue;
       for (const value of values) {
-        const ids = found(index?.get(value));
-        if (ids.length > 0) (facts.attributes[key] ??= {})[value] = ids;
+        const ids = found(index.get(value));
+        if (ids) (facts.attributes[key] ??= {})[value] = ids;
       }
     }
     return facts;
   }
 
-  /** The index becomes the runs of `ids`: entries of ids gone leave, new ids are read from the store. */
-  private async update(ids: readonly string[], attributes: readonly string[]): Promise<void> {
-    if (attributes.some((key) => !this.keys.has(key))) {
+  /**
+   * The index becomes the runs of `ids`: entries of ids gone leave, new ids are read from the store.
+   * The same list as last time (the usual case: runs start and end far less often than preflights
+   * come) changes nothing and costs one comparison. Answers the ids as a set.
+   */
+  private async update(ids: readonly string[], attributes: readonly string[]): Promise<ReadonlySet<string>> {
+    const newKey = attributes.some((key) => !this.keys.has(key));
+    if (!newKey && sameIds(ids, this.ids)) return this.live;
+    if (newKey) {
       this.keys = new Set([...this.keys, ...attributes]);
       for (const id of [...this.entries.keys()]) this.remove(id);
     }
     const live = new Set(ids);
     for (const id of [...this.entries.keys()]) if (!live.has(id)) this.remove(id);
     const unread = ids.filter((id) => !this.entries.has(id));
-    if (unread.length === 0) return;
-    for (const run of await this.store.fetch(unread)) this.add(run);
+    // In chunks, yielding between them: the first read after a start (or a new key) indexes every
+    // run in progress, and other requests go on meanwhile.
+    for (let i = 0; i < unread.length; i += FETCH_CHUNK) {
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const run of await this.store.fetch(unread.slice(i, i + FETCH_CHUNK))) this.add(run);
+    }
+    // A run listed but gone by the time it was fetched is read again at the next preflight.
+    const complete = ids.every((id) => this.entries.has(id));
+    this.ids = complete ? ids : [];
+    this.live = live;
+    return live;
   }
 
   private add(kept: GuardedRun): void {
@@ -122,8 +159,9 @@ export class RunsInProgress {
     this.entries.delete(id);
     for (const target of entry.targets) removeFrom(this.byTarget, target, id);
     for (const [key, value] of entry.attributes) {
-      removeFrom(this.byAttribute.get(key), value, id);
-      if (this.byAttribute.get(key)?.size === 0) this.byAttribute.delete(key);
+      const index = this.byAttribute.get(key);
+      removeFrom(index, value, id);
+      if (index?.size === 0) this.byAttribute.delete(key);
     }
   }
 }

@@ -17,6 +17,19 @@ export interface Footprint {
   unlisted: { ref: ActionStepRef; listed: number; expected?: number }[];
 }
 
+/** The targeted steps that do not list every target they expect (no per-target work). */
+export function unlistedSteps(steps: readonly Step[] | undefined): Footprint['unlisted'] {
+  const out: Footprint['unlisted'] = [];
+  for (const ref of actionSteps(steps)) {
+    if (!isTargeted(ref.step)) continue;
+    const listed = Array.isArray(ref.step.targetExecutions) ? ref.step.targetExecutions.length : 0;
+    const expected = ref.step.totalTargetCount;
+    if ((listed === 0 && expected !== 0) || (typeof expected === 'number' && expected > listed))
+      out.push({ ref, listed, expected });
+  }
+  return out;
+}
+
 /**
  * The targets of every targeted action step of a run (nested validations too) and the values of
  * `keys` they carry. The same function reads the run being decided and every run kept in progress,
@@ -24,13 +37,10 @@ export interface Footprint {
  */
 export function runFootprint(steps: readonly Step[] | undefined, keys: readonly string[]): Footprint {
   const wanted = new Set(keys);
-  const footprint: Footprint = { targets: new Set(), attributes: new Map(), unlisted: [] };
+  const footprint: Footprint = { targets: new Set(), attributes: new Map(), unlisted: unlistedSteps(steps) };
   for (const ref of actionSteps(steps)) {
     if (!isTargeted(ref.step)) continue;
     const targets = Array.isArray(ref.step.targetExecutions) ? ref.step.targetExecutions : [];
-    const expected = ref.step.totalTargetCount;
-    if ((targets.length === 0 && expected !== 0) || (typeof expected === 'number' && expected > targets.length))
-      footprint.unlisted.push({ ref, listed: targets.length, expected });
     for (const target of targets) {
       const id = targetId(target);
       if (id !== undefined) footprint.targets.add(id);

@@ -2,7 +2,7 @@ import { defineRule } from '../core/rule-kind';
 import { findings } from '../core/checked';
 import type { Violation } from '../core/decision';
 import type { InProgressFacts } from '../facts/state-facts';
-import { runFootprint } from '../facts/run-footprint';
+import { type Footprint, runFootprint, unlistedSteps } from '../facts/run-footprint';
 import type { Need } from '../facts/need';
 import { stepName } from '../engine/step-text';
 import { notLoaded, stateFact } from './state-fact';
@@ -20,6 +20,18 @@ const NO_IDS: readonly string[] = Object.freeze([]);
 /** The ids listed under one key of the fact (never a key Object.prototype has). */
 const idsAt = (byKey: Record<string, string[]> | undefined, key: string): readonly string[] =>
   byKey !== undefined && Object.hasOwn(byKey, key) ? byKey[key] : NO_IDS;
+
+const isEmpty = (byKey: Record<string, unknown> | undefined): boolean => {
+  for (const key in byKey) if (Object.hasOwn(byKey, key)) return false;
+  return true;
+};
+
+/** A step that does not list all its targets: what it shares with runs in progress is not known. */
+const cannotRuleOut = ({ ref, listed, expected }: Footprint['unlisted'][number]): Violation => ({
+  reason: `cannot decide: ${stepName(ref)} lists ${listed} of its ${expected ?? 'unknown number of'} targets, so what it shares with runs in progress is not known`,
+  step: ref,
+  status: 'undecidable',
+});
 
 function describeRun(id: string, facts: InProgressFacts): string {
   const run = Object.hasOwn(facts.runs, id) ? facts.runs[id] : {};
@@ -71,6 +83,9 @@ export const noOverlapRule = defineRule<Spec>({
       check: findings(({ ctx }) => {
         const facts = stateFact(ctx, 'inProgress');
         if (!facts) return [notLoaded('runs in progress')];
+        // The service gathers only what this run shares: usually nothing, and then nothing to compare.
+        const nothingShared = isEmpty(facts.targets) && by.every((key) => isEmpty(facts.attributes[key]));
+        if (nothingShared) return unlistedSteps(ctx.execution.steps).map(cannotRuleOut);
         const footprint = runFootprint(ctx.execution.steps, by);
         const self = ctx.execution.id === undefined ? undefined : String(ctx.execution.id);
         // What each other run shares with this one, in the order met.
@@ -100,12 +115,7 @@ export const noOverlapRule = defineRule<Spec>({
             value: [...shared.keys()].slice(0, MAX_RUNS).join(', '),
           });
         }
-        for (const { ref, listed: n, expected } of footprint.unlisted)
-          out.push({
-            reason: `cannot decide: ${stepName(ref)} lists ${n} of its ${expected ?? 'unknown number of'} targets, so what it shares with runs in progress is not known`,
-            step: ref,
-            status: 'undecidable',
-          });
+        out.push(...footprint.unlisted.map(cannotRuleOut));
         return out;
       }),
     };
