@@ -100,6 +100,11 @@ export class RunsInProgress {
     return facts;
   }
 
+  /** How many runs the index holds (as of the last read): a run gone from the store leaves it. */
+  get size(): number {
+    return this.entries.size;
+  }
+
   /**
    * The index becomes the runs of `ids`: entries of ids gone leave, new ids are read from the store.
    * The same list as last time (the usual case: runs start and end far less often than preflights

@@ -105,8 +105,10 @@ describe.each(pairs)('the runs in progress (%s guard store)', (_name, make) => {
     await index.sharing(mine, ['host.hostname'], NOW);
     expect(fetched).toHaveLength(2);
 
+    expect(index.size).toBe(2);
     await a.forget('9');
     expect((await index.sharing(mine, ['host.hostname'], NOW)).runs).toEqual({ '11': expect.anything() });
+    expect(index.size).toBe(1);
     // EXECUTION_TTL_SECONDS: past its expiry a run is not in progress, whether or not the store pruned it.
     expect((await index.sharing(mine, ['host.hostname'], NOW + HOUR + 1)).runs).toEqual({ '11': expect.anything() });
     expect((await index.sharing(mine, ['host.hostname'], NOW + 2 * HOUR)).runs).toEqual({});
