@@ -1,4 +1,5 @@
 import type { GuardFigures } from './guard-stage';
+import type { OverlapFigures } from './overlap-stage';
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
 import type { LargeRunFigures } from './large-run-stage';
 import type { LargeRunHttpFigures } from './large-run-http-stage';
@@ -69,6 +70,8 @@ export interface BenchResults {
   replay?: ReplayFigures[];
   /** The guard of runs in progress: CPU per tick over 1,000 runs (bench/guard-stage.ts, docs/guard.md). */
   guard?: GuardFigures[];
+  /** What a noOverlap rule adds to a preflight with 1,000 runs in progress (bench/overlap-stage.ts, docs/guard.md). */
+  overlap?: OverlapFigures;
   targets: TargetLine[];
   passed: boolean;
 }

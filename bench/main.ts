@@ -13,10 +13,17 @@ import { payloadVariants } from './payload-variants';
 import { formatReport } from './report';
 import { groupRuleSet } from './group-rule-set';
 import { GROUP_RULE_SET, largeRunStage } from './large-run-stage';
-import { checkLargeRunHttpTargets, checkLargeRunTargets, checkTargets, checkReplayTargets } from './targets';
+import {
+  checkLargeRunHttpTargets,
+  checkLargeRunTargets,
+  checkOverlapTargets,
+  checkTargets,
+  checkReplayTargets,
+} from './targets';
 import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
 import { guardStage } from './guard-stage';
+import { overlapStage } from './overlap-stage';
 
 const MODES = {
   full: {
@@ -33,6 +40,7 @@ const MODES = {
     largeRunSeconds: 2,
     largeRunHttp: { size: 2000, connections: 4, warmupSeconds: 2, seconds: 10 },
     guardTicks: 5,
+    overlap: { rounds: 15, batch: 400 },
   },
   quick: {
     serverSizes: [1000],
@@ -48,6 +56,7 @@ const MODES = {
     largeRunSeconds: 0.2,
     largeRunHttp: { size: 1000, connections: 4, warmupSeconds: 0.5, seconds: 2 },
     guardTicks: 2,
+    overlap: { rounds: 5, batch: 100 },
   },
 };
 const USAGE =
@@ -167,8 +176,11 @@ async function main(): Promise<number> {
       1000,
       m.guardTicks,
     );
+    process.stderr.write('bench: the overlap check against 1,000 runs in progress of 100 targets...\n');
+    const overlap = await overlapStage(join(root, 'policies'), work, { runs: 1000, targetsPerRun: 100, ...m.overlap });
     const lines = [
       ...checkTargets(http, engine),
+      ...checkOverlapTargets(overlap),
       ...checkLargeRunTargets(largeRuns),
       ...checkLargeRunHttpTargets(largeRunHttp),
       ...checkReplayTargets(replay),
@@ -197,6 +209,7 @@ async function main(): Promise<number> {
       loadTimes,
       replay,
       guard,
+      overlap,
       targets: lines,
       passed: failed.length === 0,
     };

@@ -1,4 +1,5 @@
 import type { BenchResults } from './figures';
+import { OVERLAP_BUDGET_MS } from './targets';
 
 function table(head: string[], rows: Array<Array<string | number>>): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
@@ -220,6 +221,12 @@ export function formatReport(r: BenchResults): string {
     'Guarding runs in progress (one tick over 1,000 runs, every policy of the set guarding; in-process CPU time;\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):',
     guard,
     '',
+    ...(r.overlap
+      ? [
+          `The overlap check (noOverlap, by 4 attribute keys; docs/guard.md): a preflight of a ${r.overlap.targetsPerRun}-target run, facts gathered and decided in-process, the bundled policies alone ${(r.overlap.withoutMicros / 1000).toFixed(3)} ms, with the rule and ${r.overlap.runs.toLocaleString('en-US')} runs of ${r.overlap.targetsPerRun} targets in progress ${(r.overlap.withMicros / 1000).toFixed(3)} ms: ${r.overlap.addedMs.toFixed(3)} ms added (budget ${OVERLAP_BUDGET_MS} ms); denied on an overlap ${r.overlap.addedDeniedMs.toFixed(3)} ms added; first preflight (indexes every run) ${r.overlap.firstIndexMs.toFixed(1)} ms.`,
+          '',
+        ]
+      : []),
     'Targets:',
     targets,
     r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',

@@ -3,6 +3,7 @@ import type { HttpTargetFigures, TargetLine } from './figures';
 import type { LargeRunFigures } from './large-run-stage';
 import type { LargeRunHttpFigures } from './large-run-http-stage';
 import type { ReplayFigures } from './replay-bench';
+import type { OverlapFigures } from './overlap-stage';
 
 const x = (n: number) => `${n.toFixed(2)}x`;
 
@@ -210,4 +211,20 @@ export function checkReplayTargets(replay: readonly ReplayFigures[]): TargetLine
     });
   }
   return lines;
+}
+
+/** The issue's budget: the overlap check may add at most this many ms to a preflight. */
+export const OVERLAP_BUDGET_MS = 1;
+
+/** The overlap check (noOverlap, docs/guard.md): at most OVERLAP_BUDGET_MS added to a preflight with 1,000 runs of 100 targets in progress. */
+export function checkOverlapTargets(o: OverlapFigures): TargetLine[] {
+  const runs = `${o.runs.toLocaleString('en-US')} runs of ${o.targetsPerRun} targets in progress`;
+  return [
+    {
+      name: `the overlap check against ${runs} adds at most ${OVERLAP_BUDGET_MS} ms to a preflight`,
+      pass: o.addedMs <= OVERLAP_BUDGET_MS,
+      detail: `${o.addedMs.toFixed(3)} ms added (${(o.withMicros / 1000).toFixed(3)} ms with, ${(o.withoutMicros / 1000).toFixed(3)} ms without, ${(o.withMicros / o.withoutMicros).toFixed(2)}x); an overlapping run (denied) ${o.addedDeniedMs.toFixed(3)} ms; the first preflight indexes every run once: ${o.firstIndexMs.toFixed(1)} ms; median of ${o.rounds} rounds`,
+      correctness: false,
+    },
+  ];
 }

@@ -34,6 +34,7 @@ import { hostname } from 'node:os';
 import { createGuardStore } from './guard/create-guard-store';
 import { forgetEndedRuns } from './guard/forget-ended-runs';
 import { KnownRuns } from './guard/known-runs';
+import { RunsInProgress } from './guard/runs-in-progress';
 import { createGuardMetrics } from './guard/guard-metrics';
 import { guardsRuns } from './guard/guard-view';
 import { NO_PLATFORM, RunGuard, type RunGuardDeps } from './guard/run-guard';
@@ -107,7 +108,11 @@ export async function startServer(
       registry: metrics.registry,
       historyMs: () => historyWindowMs(store.current()),
     });
-  const state = guardrailState(config.state, platform ? platform.confirmingStore(eventStore) : eventStore);
+  const state = {
+    ...guardrailState(config.state, platform ? platform.confirmingStore(eventStore) : eventStore),
+    // noOverlap rules read the runs the guard keeps (every replica's, with Redis).
+    inProgress: new RunsInProgress(guardRuns),
+  };
   logger.info('guardrail state', {
     store: stateStore.kind,
     emergencyStopPolicy: config.state.emergencyStop,

@@ -31,6 +31,10 @@ export interface GuardStore {
   keep(run: GuardedRun, expiresMs: number, nowMs: number): Promise<void>;
   /** The runs kept and not expired at `nowMs`, oldest first. */
   runs(nowMs: number): Promise<GuardedRun[]>;
+  /** The execution ids kept and not expired at `nowMs`: one cheap read (no payload), every preflight of a noOverlap rule. */
+  ids(nowMs: number): Promise<string[]>;
+  /** The kept runs of these ids (one that is gone is left out). */
+  fetch(executionIds: readonly string[]): Promise<GuardedRun[]>;
   /** Whether the run is still kept (it has not ended): checked right before a cancel. */
   has(executionId: string, nowMs: number): Promise<boolean>;
   /** Forgets a run: it ended, or it was stopped. */

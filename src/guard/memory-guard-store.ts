@@ -26,6 +26,21 @@ export class MemoryGuardStore implements GuardStore {
     return out.sort((a, b) => a.allowedAt.localeCompare(b.allowedAt));
   }
 
+  async ids(nowMs: number): Promise<string[]> {
+    const out: string[] = [];
+    for (const [id, entry] of this.kept) if (entry.expiresMs > nowMs) out.push(id);
+    return out;
+  }
+
+  async fetch(executionIds: readonly string[]): Promise<GuardedRun[]> {
+    const out: GuardedRun[] = [];
+    for (const id of executionIds) {
+      const entry = this.kept.get(id);
+      if (entry) out.push(entry.run);
+    }
+    return out;
+  }
+
   async has(executionId: string, nowMs: number): Promise<boolean> {
     const entry = this.kept.get(executionId);
     return entry !== undefined && entry.expiresMs > nowMs;

@@ -93,6 +93,21 @@ export class RedisGuardStore implements GuardStore {
     return runs.sort((a, b) => a.allowedAt.localeCompare(b.allowedAt));
   }
 
+  async ids(nowMs: number): Promise<string[]> {
+    // The index is scored by expiry: what expires after now is in progress (no write on this path).
+    return this.calls.read('guard read', () => this.redis.zrangebyscore(this.keys.guardRuns, `(${nowMs}`, '+inf'));
+  }
+
+  async fetch(executionIds: readonly string[]): Promise<GuardedRun[]> {
+    if (executionIds.length === 0) return [];
+    const values = await this.calls.read('guard read', () =>
+      this.redis.mgetBuffer(executionIds.map((id) => this.keys.guardRun(id))),
+    );
+    const runs: GuardedRun[] = [];
+    for (const value of values) if (value !== null) runs.push(await unpack(value));
+    return runs;
+  }
+
   async has(executionId: string): Promise<boolean> {
     return (await this.calls.read('guard read', () => this.redis.exists(this.keys.guardRun(executionId)))) === 1;
   }

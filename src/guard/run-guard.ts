@@ -62,14 +62,15 @@ export class RunGuard {
 
   /**
    * Keeps an allowed run for the guard (after its answer is sent) while the policy set in use has a
-   * `whileRunning` policy: without one nothing is kept (no payload in Redis for nothing). A failure is
-   * logged, never thrown.
+   * `whileRunning` policy or a rule that reads the runs in progress (noOverlap): without either
+   * nothing is kept (no payload in Redis for nothing). A failure is logged, never thrown.
    */
   keep(decision: Decision, payload: PreflightPayload, now: Date): void {
     const id = payload.execution?.id;
     if (!decision.allowed || id === undefined) return;
     const bundle = this.deps.policies.current();
-    if (!bundle || this.viewOf(bundle).policies.length === 0) return;
+    if (!bundle) return;
+    if (this.viewOf(bundle).policies.length === 0 && !bundle.needs.some((n) => n.kind === 'in-progress')) return;
     const run: GuardedRun = {
       executionId: String(id),
       decisionId: decision.id,

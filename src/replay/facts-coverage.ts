@@ -27,6 +27,8 @@ function covers(recorded: Need, need: Need): boolean {
       return recorded.kind === 'prometheus' && recorded.source === need.source && recorded.query === need.query;
     case 'json':
       return recorded.kind === 'json' && recorded.source === need.source && recorded.path === need.path;
+    case 'in-progress':
+      return recorded.kind === 'in-progress' && recorded.attribute === need.attribute;
     case 'exception-uses':
       return true; // never asked here: missingFacts lets uses through (redecide.ts)
   }
@@ -68,5 +70,9 @@ export function describeNeed(need: Need): string {
       return `GET ${need.path} on json "${need.source}"`;
     case 'exception-uses':
       return `the uses of exception "${need.exception}"`;
+    case 'in-progress':
+      return need.attribute === undefined
+        ? 'the runs in progress on the same targets'
+        : `the runs in progress on targets sharing ${need.attribute}`;
   }
 }

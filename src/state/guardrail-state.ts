@@ -1,3 +1,4 @@
+import type { RunsInProgress } from '../guard/runs-in-progress';
 import type { OnUnavailable } from './state-fact-source';
 import type { StateConfig } from './state-config';
 import type { StateStore } from './state-store';
@@ -9,6 +10,8 @@ export interface GuardrailState {
   /** `enforce`: the built-in emergency stop policy applies to every run (the default). */
   emergencyStop: 'enforce' | 'off';
   eventToleranceMs: number;
+  /** The guard's runs in progress, for noOverlap rules (server.ts gives them; without, those rules cannot decide). */
+  inProgress?: RunsInProgress;
 }
 
 export function guardrailState(config: StateConfig, store: StateStore): GuardrailState {

@@ -4,6 +4,7 @@ import type { FactSource, Gathered } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
 import { scopeKey, type ScopeKind, type StateNeed } from '../policy/facts/state-facts';
 import { quietFacts } from '../policy/facts/quiet-facts';
+import type { RunsInProgress } from '../guard/runs-in-progress';
 import { StateUnavailableError, type StateQuery, type StateStore } from './state-store';
 
 export type OnUnavailable = 'deny' | 'allow';
@@ -12,6 +13,8 @@ export interface StateFactSourceDeps {
   store: StateStore;
   onUnavailable: OnUnavailable;
   logger: Logger;
+  /** The guard's runs in progress (noOverlap rules); without it their part is not gathered and they cannot decide. */
+  inProgress?: RunsInProgress;
 }
 
 const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = [
@@ -20,7 +23,19 @@ const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = [
   'ended',
   'started',
   'exception-uses',
+  'in-progress',
 ];
+
+/** The attribute keys the overlap needs ask for, or undefined when no rule asks for runs in progress. */
+function overlapKeys(needs: readonly Need[]): string[] | undefined {
+  let keys: string[] | undefined;
+  for (const need of needs) {
+    if (need.kind !== 'in-progress') continue;
+    keys ??= [];
+    if (need.attribute !== undefined && !keys.includes(need.attribute)) keys.push(need.attribute);
+  }
+  return keys;
+}
 
 /** The run's scope keys of the kinds asked for: its team, every environment it touches (incl. an override). */
 function scopesOf(execution: PreflightPayload['execution'], per: ReadonlySet<ScopeKind>): string[] {
@@ -61,6 +76,8 @@ export function stateQuery(
       case 'exception-uses':
         (query.exceptionUses ??= []).push(need.exception);
         break;
+      case 'in-progress':
+        break; // the guard's store answers these (RunsInProgress), not this query
     }
   }
   return { ...query, scopes: scopesOf(execution, per) };
@@ -78,8 +95,14 @@ export function stateFactSource(deps: StateFactSourceDeps): FactSource {
     kinds: STATE_KINDS,
     async gather(needs, payload, now): Promise<Gathered> {
       const query = stateQuery(needs, payload.execution, now.getTime());
+      const keys = overlapKeys(needs);
       try {
-        return { ok: true, facts: { state: await deps.store.read(query, now) } };
+        // The runs in progress sharing this run's targets, read next to the state (both or neither).
+        const [state, inProgress] = await Promise.all([
+          deps.store.read(query, now),
+          keys && deps.inProgress?.sharing(payload, keys, now.getTime()),
+        ]);
+        return { ok: true, facts: { state: inProgress ? { ...state, inProgress } : state } };
       } catch (err) {
         if (!(err instanceof StateUnavailableError)) throw err;
         if (deps.onUnavailable === 'allow') {

@@ -40,16 +40,19 @@ describe('the state facts examples of docs/state.md decide as the text after eac
     concurrency: 'concurrency: {maxRunning: 1}',
     cooldown: 'cooldown: {duration: 30m}',
     quota: 'quota: {maxRuns: 2, window: 1d}',
+    noOverlap: 'noOverlap: {by: [host.hostname]}',
   };
   const run = preflightWith((p) => {
     p.execution.teamKey = 'ADM';
     p.execution.environment = 'prod';
     p.execution.id = 1;
+    // The host the noOverlap example names, on the run's one target.
+    p.execution.steps?.[1].targetExecutions?.[0].attributes?.push({ key: 'host.hostname', value: 'ip-10-0-3-17' });
   });
   const NOW = new Date('2026-01-05T10:00:00Z');
 
   test('one example per kind', () => {
-    expect(examples.length).toBe(4);
+    expect(examples.length).toBe(5);
   });
 
   test.each(examples)('%s', (sentence, json) => {

@@ -42,6 +42,46 @@ function runs(what: string, ended: boolean) {
   };
 }
 
+const executionIds = {
+  type: 'array',
+  items: { type: 'string', minLength: 1 },
+  description: 'Execution ids of runs in progress, each described in `runs`.',
+};
+
+/** The runs in progress sharing the run's targets (noOverlap rules); every id listed is described in `runs`. */
+const inProgress = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['runs', 'targets', 'attributes'],
+  description:
+    'Runs in progress whose targets the run shares (noOverlap rules): by target ("<type>/<name>") and by attribute key and value, as execution ids described in `runs`.',
+  properties: {
+    runs: {
+      type: 'object',
+      description: 'Each run in progress listed below, by execution id.',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          experimentKey: { type: 'string', minLength: 1 },
+          team: { type: 'string', minLength: 1, description: 'Its team key.' },
+          since: { type: 'string', minLength: 1, description: 'When the gate allowed it, ISO 8601.' },
+        },
+      },
+    },
+    targets: {
+      type: 'object',
+      description: 'Runs in progress on a target, by "<target type>/<target name>".',
+      additionalProperties: executionIds,
+    },
+    attributes: {
+      type: 'object',
+      description: 'Runs in progress on targets carrying an attribute value: by attribute key, then value.',
+      additionalProperties: { type: 'object', additionalProperties: executionIds },
+    },
+  },
+};
+
 const stateProperties = {
   emergencyStop: {
     type: 'object',
@@ -68,6 +108,7 @@ const stateProperties = {
       'Runs each exception with maxUses has waived so far, by exception name; a name not listed has waived none (docs/approvals.md).',
     additionalProperties: { type: 'integer', minimum: 0 },
   },
+  inProgress,
   exceptionUsesUnknown: {
     type: 'string',
     minLength: 1,
@@ -184,5 +225,7 @@ export const needSchema = {
     need('environment-names'),
     need('exception-uses', { exception: { type: 'string', minLength: 1 } }),
     need('team-members', { team: { type: 'string', minLength: 1 } }),
+    need('in-progress'),
+    need('in-progress', { attribute: { type: 'string', minLength: 1 } }),
   ],
 };

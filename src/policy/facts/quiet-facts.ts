@@ -31,6 +31,9 @@ export function quietFacts(needs: readonly Need[]): Facts {
       case 'exception-uses':
         state.exceptionUses = {};
         break;
+      case 'in-progress':
+        state.inProgress = { runs: {}, targets: {}, attributes: {} };
+        break;
       case 'alerts':
       case 'prometheus':
         break;

@@ -26,6 +26,25 @@ function scopeKeyErrors(state: StateFacts, at: string[]): FieldError[] {
   return errors;
 }
 
+/** Execution ids the overlap part lists but does not describe in its `runs` (schema cannot check this). */
+function inProgressErrors(state: StateFacts, at: string[]): FieldError[] {
+  const part = state.inProgress;
+  if (part === undefined) return [];
+  const errors: FieldError[] = [];
+  const check = (ids: readonly string[], path: string[]) => {
+    for (const [i, id] of ids.entries())
+      if (!Object.hasOwn(part.runs, id))
+        errors.push({
+          path: pathText([...at, 'inProgress', ...path, String(i)]),
+          message: `run ${id} is not described in inProgress.runs`,
+        });
+  };
+  for (const [target, ids] of Object.entries(part.targets)) check(ids, ['targets', target]);
+  for (const [key, byValue] of Object.entries(part.attributes))
+    for (const [value, ids] of Object.entries(byValue)) check(ids, ['attributes', key, value]);
+  return errors;
+}
+
 /** The runs with every id as text: a numeric execution id (as payloads carry it) is the same run as its decimal text. */
 function withTextIds(runs: RunsByScope | undefined): RunsByScope | undefined {
   if (runs === undefined) return undefined;
@@ -41,6 +60,7 @@ function normalised(state: StateFacts): StateFacts {
   // The use counts of exceptions with maxUses, or why the service could not count them (docs/approvals.md).
   if (state.exceptionUses !== undefined) out.exceptionUses = state.exceptionUses;
   if (state.exceptionUsesUnknown !== undefined) out.exceptionUsesUnknown = state.exceptionUsesUnknown;
+  if (state.inProgress !== undefined) out.inProgress = state.inProgress;
   return out;
 }
 
@@ -49,7 +69,7 @@ export function readStateFacts(value: unknown): FactsRead<StateFacts> {
   if (!validateState(value))
     return { ok: false, errors: toFieldErrors(validateState.errors, validated(validateState, value)) };
   const state = value as StateFacts;
-  const errors = scopeKeyErrors(state, []);
+  const errors = [...scopeKeyErrors(state, []), ...inProgressErrors(state, [])];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: normalised(state) };
 }
 
@@ -78,7 +98,7 @@ export function readFacts(value: unknown): FactsRead<Facts> {
     ...(facts.teams === undefined ? {} : { teams: facts.teams }),
   };
   if (facts.state === undefined) return { ok: true, facts: read };
-  const errors = scopeKeyErrors(facts.state, ['state']);
+  const errors = [...scopeKeyErrors(facts.state, ['state']), ...inProgressErrors(facts.state, ['state'])];
   return errors.length > 0 ? { ok: false, errors } : { ok: true, facts: { state: normalised(facts.state), ...read } };
 }
 

@@ -40,6 +40,27 @@ export interface EmergencyStopState {
 /** Runs by scope key (`team:adm`, `environment:prod`). */
 export type RunsByScope = Record<string, RunRef[]>;
 
+/** A run in progress as the overlap rules name it (noOverlap): who runs it, since when. */
+export interface InProgressRun {
+  experimentKey?: string;
+  /** The team key of the run (execution.teamKey). */
+  team?: string;
+  /** When the gate allowed it, ISO 8601. */
+  since?: string;
+}
+
+/**
+ * The runs in progress whose targets this run shares (noOverlap rules): only the targets and the
+ * attribute values of the run being decided are looked up, so the part stays small however many
+ * runs are in progress. `targets` by target (`<type>/<name>`), `attributes` by attribute key and
+ * value; each lists execution ids, described once in `runs`.
+ */
+export interface InProgressFacts {
+  runs: Record<string, InProgressRun>;
+  targets: Record<string, string[]>;
+  attributes: Record<string, Record<string, string[]>>;
+}
+
 /** Each part is there when it was gathered; a rule whose part is missing cannot decide. */
 export interface StateFacts {
   emergencyStop?: EmergencyStopState;
@@ -53,6 +74,8 @@ export interface StateFacts {
    * set instead of exceptionUses, and an exception with maxUses then does not waive, saying this.
    */
   exceptionUsesUnknown?: string;
+  /** The runs in progress sharing this run's targets (the guard's store of allowed runs). */
+  inProgress?: InProgressFacts;
 }
 
 /** What a rule with memory needs from the state store, declared when it compiles. */
@@ -61,4 +84,6 @@ export type StateNeed =
   | { kind: 'running'; per: ScopeKind }
   | { kind: 'ended'; per: ScopeKind; windowMs: number }
   | { kind: 'started'; per: ScopeKind; windowMs: number }
-  | { kind: 'exception-uses'; exception: string };
+  | { kind: 'exception-uses'; exception: string }
+  /** The runs in progress on the same targets, or (with `attribute`) on targets sharing that attribute's values. */
+  | { kind: 'in-progress'; attribute?: string };

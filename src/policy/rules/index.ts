@@ -9,6 +9,7 @@ import { emergencyStopRule } from './emergency-stop';
 import { environmentsRule } from './environments';
 import { parametersRule } from './parameters';
 import { jsonSignalRule } from './json-signal';
+import { noOverlapRule } from './no-overlap';
 import { prometheusRule } from './prometheus';
 import { quotaRule } from './quota';
 import { targetAttributesRule } from './target-attributes';
@@ -31,6 +32,7 @@ export const RULE_KINDS: ReadonlyArray<RuleKind<never>> = [
   concurrencyRule,
   cooldownRule,
   quotaRule,
+  noOverlapRule,
   alertsRule,
   prometheusRule,
   jsonSignalRule,

@@ -1,0 +1,172 @@
+import type { PreflightPayload } from '../payload/types';
+import { runFootprint } from '../policy/facts/run-footprint';
+import type { InProgressFacts, InProgressRun } from '../policy/facts/state-facts';
+import type { GuardedRun, GuardStore } from './guard-store';
+
+/** What is indexed of a kept run: who runs it and what its targets occupy (never its payload). */
+interface Entry {
+  run: InProgressRun;
+  targets: string[];
+  attributes: [key: string, value: string][];
+}
+
+/** Payloads read (and indexed) at a time when many runs are new to the index. */
+const FETCH_CHUNK = 100;
+
+/** The runs at one target or value: one id (most values belong to one run), else a set of them. */
+type Ids = string | Set<string>;
+
+const addTo = <K>(index: Map<K, Ids>, key: K, id: string) => {
+  const ids = index.get(key);
+  if (ids === undefined) index.set(key, id);
+  else if (typeof ids === 'string') {
+    if (ids !== id) index.set(key, new Set([ids, id]));
+  } else ids.add(id);
+};
+
+const removeFrom = <K>(index: Map<K, Ids> | undefined, key: K, id: string) => {
+  const ids = index?.get(key);
+  if (ids === undefined) return;
+  if (typeof ids === 'string') {
+    if (ids === id) index?.delete(key);
+    return;
+  }
+  ids.delete(id);
+  if (ids.size === 1) index?.set(key, ids.values().next().value as string);
+};
+
+const sameIds = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
+
+/**
+ * The runs in progress as the overlap rules read them (noOverlap, Facts.state.inProgress): the
+ * guard's store of allowed runs (in this process, or in Redis shared by every replica), indexed by
+ * target and attribute value in this process. A preflight reads only the list of ids in progress
+ * (one cheap read); a run's payload is read once, when its id first shows up, and its entry leaves
+ * when its id does (end event, Platform API, EXECUTION_TTL_SECONDS). So 1,000 runs of 100 targets
+ * each cost a preflight one id list and a lookup per target it has, not 100,000 values.
+ */
+export class RunsInProgress {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byTarget = new Map<string, Ids>();
+  private readonly byAttribute = new Map<string, Map<string, Ids>>();
+  /** The ids the index holds now (the last list read), in the store's order and as a set. */
+  private ids: readonly string[] = [];
+  private live: ReadonlySet<string> = new Set();
+  /** The attribute keys the entries were read for: a key asked for the first time reads every run again. */
+  private keys = new Set<string>();
+  /** Index updates, one at a time (each awaits the store). */
+  private updating: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly store: GuardStore) {}
+
+  /**
+   * The runs in progress at `nowMs` sharing a target, or a value of one of `attributes`, with this
+   * run (the run itself included when it is kept already: the rule leaves it out). Throws as the
+   * store does (StateUnavailableError).
+   */
+  async sharing(payload: PreflightPayload, attributes: readonly string[], nowMs: number): Promise<InProgressFacts> {
+    const ids = await this.store.ids(nowMs);
+    const update = this.updating.then(() => this.update(ids, attributes));
+    this.updating = update.catch(() => undefined);
+    // The runs of this read: another preflight's read may have moved the index on meanwhile.
+    const live = await update;
+    const facts: InProgressFacts = { runs: {}, targets: {}, attributes: {} };
+    // Most of the run's targets and values are in no run in progress: nothing is allocated for them.
+    const found = (at: Ids | undefined): string[] | undefined => {
+      if (at === undefined) return undefined;
+      let out: string[] | undefined;
+      for (const id of typeof at === 'string' ? [at] : at) {
+        const entry = live.has(id) ? this.entries.get(id) : undefined;
+        if (entry === undefined) continue;
+        (out ??= []).push(id);
+        facts.runs[id] = entry.run;
+      }
+      return out;
+    };
+    const footprint = runFootprint(payload.execution?.steps, attributes);
+    for (const target of footprint.targets) {
+      const ids = found(this.byTarget.get(target));
+      if (ids) facts.targets[target] = ids;
+    }
+    for (const [key, values] of footprint.attributes) {
+      const index = this.byAttribute.get(key);
+      if (index === undefined) continue;
+      for (const value of values) {
+        const ids = found(index.get(value));
+        if (ids) (facts.attributes[key] ??= {})[value] = ids;
+      }
+    }
+    return facts;
+  }
+
+  /** How many runs the index holds (as of the last read): a run gone from the store leaves it. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The index becomes the runs of `ids`: entries of ids gone leave, new ids are read from the store.
+   * The same list as last time (the usual case: runs start and end far less often than preflights
+   * come) changes nothing and costs one comparison. Answers the ids as a set.
+   */
+  private async update(ids: readonly string[], attributes: readonly string[]): Promise<ReadonlySet<string>> {
+    const newKey = attributes.some((key) => !this.keys.has(key));
+    if (!newKey && sameIds(ids, this.ids)) return this.live;
+    if (newKey) {
+      this.keys = new Set([...this.keys, ...attributes]);
+      for (const id of [...this.entries.keys()]) this.remove(id);
+    }
+    const live = new Set(ids);
+    for (const id of [...this.entries.keys()]) if (!live.has(id)) this.remove(id);
+    const unread = ids.filter((id) => !this.entries.has(id));
+    // In chunks, yielding between them: the first read after a start (or a new key) indexes every
+    // run in progress, and other requests go on meanwhile.
+    for (let i = 0; i < unread.length; i += FETCH_CHUNK) {
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      for (const run of await this.store.fetch(unread.slice(i, i + FETCH_CHUNK))) this.add(run);
+    }
+    // A run listed but gone by the time it was fetched is read again at the next preflight.
+    const complete = ids.every((id) => this.entries.has(id));
+    this.ids = complete ? ids : [];
+    this.live = live;
+    return live;
+  }
+
+  private add(kept: GuardedRun): void {
+    const id = kept.executionId;
+    if (this.entries.has(id)) return;
+    const execution = kept.payload.execution;
+    const footprint = runFootprint(execution?.steps, [...this.keys]);
+    const entry: Entry = {
+      run: {
+        ...(execution?.experimentKey ? { experimentKey: execution.experimentKey } : {}),
+        ...(execution?.teamKey ? { team: execution.teamKey } : {}),
+        since: kept.allowedAt,
+      },
+      targets: [...footprint.targets],
+      attributes: [...footprint.attributes].flatMap(([key, values]) =>
+        [...values].map((v): [string, string] => [key, v]),
+      ),
+    };
+    this.entries.set(id, entry);
+    for (const target of entry.targets) addTo(this.byTarget, target, id);
+    for (const [key, value] of entry.attributes) {
+      let index = this.byAttribute.get(key);
+      if (index === undefined) this.byAttribute.set(key, (index = new Map()));
+      addTo(index, value, id);
+    }
+  }
+
+  private remove(id: string): void {
+    const entry = this.entries.get(id);
+    if (entry === undefined) return;
+    this.entries.delete(id);
+    for (const target of entry.targets) removeFrom(this.byTarget, target, id);
+    for (const [key, value] of entry.attributes) {
+      const index = this.byAttribute.get(key);
+      removeFrom(index, value, id);
+      if (index?.size === 0) this.byAttribute.delete(key);
+    }
+  }
+}

@@ -1,0 +1,141 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../src/app';
+import { createDecisionArchive } from '../../src/archive/create-decision-archive';
+import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
+import { RunsInProgress } from '../../src/guard/runs-in-progress';
+import { createLogger } from '../../src/observability/logger';
+import { createMetrics } from '../../src/observability/metrics';
+import type { PreflightPayload, Target } from '../../src/payload/types';
+import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
+import { PolicyStore } from '../../src/policy/runtime/policy-store';
+import { MemoryStateStore } from '../../src/state/memory-state-store';
+import { guardrailState } from '../../src/state/guardrail-state';
+import { parseStateConfig } from '../../src/state/state-config';
+import { preflightWith } from '../helpers/fixtures';
+import { archivedRecords, replayJson, type RecordedArchive } from '../helpers/record-archive';
+import { signedPost } from '../helpers/signed-post';
+import { TIMING } from '../state/store-table';
+
+const SECRET = 'replay-overlap';
+const NOW = Date.parse('2026-01-05T10:00:00Z');
+const HOST = 'com.steadybit.extension_host.host';
+const POLICY = 'kind: Policy\nname: one-run-per-host\nrules:\n  - noOverlap: {by: [host.hostname]}\n';
+const onHost = (name: string, hostname: string): Target => ({
+  type: HOST,
+  name,
+  attributes: [{ key: 'host.hostname', value: hostname }],
+});
+const run = (id: number, team: string, targets: Target[]): PreflightPayload =>
+  preflightWith((p) => {
+    p.execution.id = id;
+    p.execution.teamKey = team;
+    p.execution.experimentKey = `${team}-${id}`;
+    const step = p.execution.steps?.[1];
+    if (step) {
+      step.targetExecutions = targets;
+      step.totalTargetCount = targets.length;
+    }
+  });
+
+let root: string;
+let recorded: RecordedArchive;
+
+/** The service path (createApp, the archive writer) deciding two runs while run 7 of team OPS is in progress on node-a. */
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'replay-overlap-'));
+  const policies = join(root, 'policies');
+  const archive = join(root, 'archive');
+  mkdirSync(policies);
+  mkdirSync(archive);
+  writeFileSync(join(policies, 'no-overlap.yaml'), POLICY);
+  const loaded = loadPolicyDir(policies, new Date(NOW));
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+  const clock = () => new Date(NOW);
+  const logger = createLogger('error', { silent: true });
+  const metrics = createMetrics({ defaultMetrics: false });
+  const decisions = createDecisionArchive(
+    {
+      path: join(archive, 'decisions-test.jsonl'),
+      maxBytes: 512 * 1024,
+      maxAgeMs: 3_600_000,
+      maxFiles: 0,
+      queueBytes: 1024 ** 2,
+      maskAttributes: [],
+    },
+    { logger, metrics, clock },
+  );
+  const guardRuns = new MemoryGuardStore(() => NOW);
+  await guardRuns.keep(
+    {
+      executionId: '7',
+      decisionId: 'd-7',
+      allowedAt: new Date(NOW - 60_000).toISOString(),
+      revision: loaded.bundle.revision,
+      payload: run(7, 'OPS', [onHost('web-1', 'node-a')]),
+    },
+    NOW + 3_600_000,
+    NOW,
+  );
+  const state = {
+    ...guardrailState(parseStateConfig({}), new MemoryStateStore(TIMING)),
+    inProgress: new RunsInProgress(guardRuns),
+  };
+  const app = createApp({
+    store: new PolicyStore(loaded.bundle),
+    secrets: [SECRET],
+    logger,
+    metrics,
+    clock,
+    archive: decisions,
+    state,
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/preflight`;
+  try {
+    expect((await signedPost(url, run(8, 'ADM', [onHost('c-2', 'node-a')]), SECRET)).status).toBe(403);
+    expect((await signedPost(url, run(9, 'ADM', [onHost('c-3', 'node-b')]), SECRET)).status).toBe(200);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+    await decisions.close();
+  }
+  recorded = { archive, policies, answers: new Map(), metrics };
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+test('the archive records the runs in progress the rule read: only those sharing the run’s targets', async () => {
+  const records = await archivedRecords(recorded);
+  expect(records.map((r) => [r.answer.status, r.facts.state?.inProgress])).toEqual([
+    [
+      403,
+      {
+        runs: { '7': { experimentKey: 'OPS-7', team: 'OPS', since: '2026-01-05T09:59:00.000Z' } },
+        targets: {},
+        attributes: { 'host.hostname': { 'node-a': ['7'] } },
+      },
+    ],
+    [200, { runs: {}, targets: {}, attributes: {} }],
+  ]);
+});
+
+test('replay decides both again from the recorded facts, and a proposed change is judged on them', async () => {
+  const same = await replayJson(recorded);
+  expect([same.code, same.warnings, same.report.counts.unchanged, same.report.counts.replayed]).toEqual([0, [], 2, 2]);
+
+  // Without `by`, only the same target overlaps: run 8 (another target on node-a) would now start.
+  const proposed = join(root, 'proposed');
+  mkdirSync(proposed);
+  writeFileSync(join(proposed, 'no-overlap.yaml'), POLICY.replace('{by: [host.hostname]}', '{}'));
+  const changed = await replayJson(recorded, { dir: proposed });
+  expect(changed.report.counts.changed['newly-allowed']).toBe(1);
+  expect(changed.report.counts.notReplayable).toBe(0);
+
+  // A key the recording did not read cannot be judged from it: the record is not replayable.
+  writeFileSync(join(proposed, 'no-overlap.yaml'), POLICY.replace('[host.hostname]', '[host.hostname, k8s.zone]'));
+  const wider = await replayJson(recorded, { dir: proposed });
+  expect(wider.report.counts.notReplayable).toBe(2);
+});
