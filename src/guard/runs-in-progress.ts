@@ -1,5 +1,5 @@
 import type { PreflightPayload } from '../payload/types';
-import { runFootprint } from '../policy/facts/run-footprint';
+import { runFootprint } from '../policy/engine/run-footprint';
 import type { InProgressFacts, InProgressRun } from '../policy/facts/state-facts';
 import type { GuardedRun, GuardStore } from './guard-store';
 

@@ -2,7 +2,7 @@ import { defineRule } from '../core/rule-kind';
 import { findings } from '../core/checked';
 import type { Violation } from '../core/decision';
 import type { InProgressFacts } from '../facts/state-facts';
-import { type Footprint, runFootprint, unlistedSteps } from '../facts/run-footprint';
+import { type Footprint, runFootprint, unlistedSteps } from '../engine/run-footprint';
 import type { Need } from '../facts/need';
 import { stepName } from '../engine/step-text';
 import { notLoaded, stateFact } from './state-fact';

@@ -1,7 +1,7 @@
 import type { Step, Target } from '../../payload/types';
 import type { ActionStepRef } from '../core/decision';
 import { isTargeted } from '../core/targeted-step';
-import { actionSteps } from '../engine/action-steps';
+import { actionSteps } from './action-steps';
 
 /** A target as "the same target" compares it: its type and name (`com.steadybit.extension_host.host/web-1`). */
 export const targetId = (t: Target): string | undefined =>
