@@ -16,7 +16,10 @@ import { GROUP_RULE_SET, largeRunStage } from './large-run-stage';
 import { checkLargeRunHttpTargets, checkLargeRunTargets, checkTargets, checkReplayTargets } from './targets';
 import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
-import { guardStage } from './guard-stage';
+import { guardStage, MEMORY_GUARD_STORE } from './guard-stage';
+import { redisGuardStores } from './guard-redis';
+import { checkGuardTargets } from './guard-targets';
+import { largeRun } from '../test/helpers/large-run';
 
 const MODES = {
   full: {
@@ -155,23 +158,26 @@ async function main(): Promise<number> {
         await replayStage(work, records, m.replayPolicies, kinds.usable, variants, join(__dirname, 'replay-child.js')),
       );
     }
-    process.stderr.write('bench: guarding 1,000 runs in progress...\n');
+    process.stderr.write('bench: guarding 1,000 runs in progress (10 targets each), in this process and in Redis...\n');
     const guardSets = targets.flatMap((t) =>
       t.bundle && (t.kind === 'bundled' || t.bundle.policies.length === 1000)
         ? [{ name: t.name, bundle: t.bundle }]
         : [],
     );
+    const guardRedis = await redisGuardStores();
     const guard = await guardStage(
       guardSets,
-      variants.map((v) => v.payload),
+      variants.map((v) => largeRun(v.payload, 10)),
       1000,
       m.guardTicks,
-    );
+      [MEMORY_GUARD_STORE, ...('open' in guardRedis ? [{ name: 'Redis' as const, open: guardRedis.open }] : [])],
+    ).finally(() => ('close' in guardRedis ? guardRedis.close() : undefined));
     const lines = [
       ...checkTargets(http, engine),
       ...checkLargeRunTargets(largeRuns),
       ...checkLargeRunHttpTargets(largeRunHttp),
       ...checkReplayTargets(replay),
+      ...checkGuardTargets(guard, 'skipped' in guardRedis ? guardRedis.skipped : undefined),
     ];
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
     const results: BenchResults = {
