@@ -8,8 +8,7 @@ import { startRedis, type TestRedis } from '../test/state/redis-server';
  * redis-server cannot start.
  */
 export async function redisGuardStores(): Promise<
-  | { open: (nowMs: number) => Promise<GuardStore>; close: () => Promise<void> }
-  | { skipped: string }
+  { open: (nowMs: number) => Promise<GuardStore>; close: () => Promise<void> } | { skipped: string }
 > {
   let redis: TestRedis;
   try {

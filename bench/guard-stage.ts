@@ -70,58 +70,56 @@ async function guardTicks(
   runs: number,
   ticks: number,
 ): Promise<GuardFigures> {
-  {
-    const bundle = everyPolicyGuards(set.bundle);
-    const now = new Date('2026-01-05T10:00:00Z');
-    const store = await open(now.getTime());
-    for (let i = 0; i < runs; i++) {
-      const payload = {
-        ...payloads[i % payloads.length],
-        execution: { ...payloads[i % payloads.length].execution, id: i + 1 },
-      };
-      await store.keep(
-        {
-          executionId: String(i + 1),
-          decisionId: `d-${i}`,
-          allowedAt: now.toISOString(),
-          revision: bundle.revision,
-          payload,
-        },
-        now.getTime() + 3600_000,
-        now.getTime(),
-      );
-    }
-    const guard = new RunGuard({
-      policies: { current: () => bundle },
-      runs: store,
-      gather: async (b) => ({ ok: true, facts: quietFacts(b.needs) }),
-      cancel: async () => ({ ok: false, failure: { outcome: 'server_error', message: 'bench: not sent' } }),
-      logger: winston.createLogger({ silent: true }),
-      metrics: createGuardMetrics(new Registry()),
-      audit: disabledAuditLog,
-      clock: () => now,
-      newId: () => 'bench',
-      replica: 'bench',
-      intervalMs: 15_000,
-      leaseMs: 0,
-      executionTtlMs: 3600_000,
-    });
-    await guard.tick(); // warm-up: the guarded view is built, reports are said once
-    const delay = monitorEventLoopDelay({ resolution: 1 });
-    delay.enable();
-    const cpu = process.cpuUsage();
-    for (let i = 0; i < ticks; i++) await guard.tick();
-    const used = process.cpuUsage(cpu);
-    delay.disable();
-    const cpuMsPerTick = (used.user + used.system) / 1000 / ticks;
-    return {
-      set: set.name,
-      store: storeName,
-      policies: set.bundle.policies.length,
-      runs,
-      cpuMsPerTick,
-      cpuMicrosPerRun: (cpuMsPerTick * 1000) / runs,
-      maxLoopDelayMs: delay.max / 1e6,
+  const bundle = everyPolicyGuards(set.bundle);
+  const now = new Date('2026-01-05T10:00:00Z');
+  const store = await open(now.getTime());
+  for (let i = 0; i < runs; i++) {
+    const payload = {
+      ...payloads[i % payloads.length],
+      execution: { ...payloads[i % payloads.length].execution, id: i + 1 },
     };
+    await store.keep(
+      {
+        executionId: String(i + 1),
+        decisionId: `d-${i}`,
+        allowedAt: now.toISOString(),
+        revision: bundle.revision,
+        payload,
+      },
+      now.getTime() + 3600_000,
+      now.getTime(),
+    );
   }
+  const guard = new RunGuard({
+    policies: { current: () => bundle },
+    runs: store,
+    gather: async (b) => ({ ok: true, facts: quietFacts(b.needs) }),
+    cancel: async () => ({ ok: false, failure: { outcome: 'server_error', message: 'bench: not sent' } }),
+    logger: winston.createLogger({ silent: true }),
+    metrics: createGuardMetrics(new Registry()),
+    audit: disabledAuditLog,
+    clock: () => now,
+    newId: () => 'bench',
+    replica: 'bench',
+    intervalMs: 15_000,
+    leaseMs: 0,
+    executionTtlMs: 3600_000,
+  });
+  await guard.tick(); // warm-up: the guarded view is built, reports are said once
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < ticks; i++) await guard.tick();
+  const used = process.cpuUsage(cpu);
+  delay.disable();
+  const cpuMsPerTick = (used.user + used.system) / 1000 / ticks;
+  return {
+    set: set.name,
+    store: storeName,
+    policies: set.bundle.policies.length,
+    runs,
+    cpuMsPerTick,
+    cpuMicrosPerRun: (cpuMsPerTick * 1000) / runs,
+    maxLoopDelayMs: delay.max / 1e6,
+  };
 }

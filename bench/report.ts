@@ -219,7 +219,7 @@ export function formatReport(r: BenchResults): string {
     'preflight-gate replay (gzipped archive against the same policies, its own process; docs/replay.md):',
     replay,
     '',
-    'Guarding runs in progress (one tick over 1,000 runs of 10 targets, every policy of the set guarding; the replica\'s CPU time (Redis\'s own not counted);\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):',
+    "Guarding runs in progress (one tick over 1,000 runs of 10 targets, every policy of the set guarding; the replica's CPU time (Redis's own not counted);\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):",
     guard,
     '',
     'Targets:',
