@@ -71,4 +71,9 @@ export interface BenchResults {
   guard?: GuardFigures[];
   targets: TargetLine[];
   passed: boolean;
+  /**
+   * The same bench on the Node.js that ran `npm run bench` when the image ships another (bench/main.ts):
+   * its figures are shown beside; no target is judged on them.
+   */
+  beside?: BenchResults;
 }

@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
@@ -17,6 +18,7 @@ import { checkLargeRunHttpTargets, checkLargeRunTargets, checkTargets, checkRepl
 import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
 import { guardStage, MEMORY_GUARD_STORE } from './guard-stage';
+import { type NodeRuntime, shippedNode } from './shipped-node';
 import { redisGuardStores } from './guard-redis';
 import { checkGuardTargets } from './guard-targets';
 import { largeRun } from '../test/helpers/large-run';
@@ -54,7 +56,7 @@ const MODES = {
   },
 };
 const USAGE =
-  'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles)';
+  'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles/<node version>)';
 
 function writeSet(dir: string, size: number, kinds: readonly string[]): string {
   const target = join(dir, `policies-${size}`);
@@ -75,16 +77,16 @@ function loaded(dir: string) {
   return result.bundle;
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const unknown = args.filter((a) => a !== '--quick' && a !== '--profile');
-  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}; ${USAGE}`);
+/** Every stage on the runtime this process is (the runs of main() below, one per runtime); targets judged on its figures. */
+async function measure(args: readonly string[]): Promise<BenchResults> {
   const mode = args.includes('--quick') ? 'quick' : 'full';
   const startedAt = new Date().toISOString();
   const m = MODES[mode];
   const root = repoRoot();
   const out = join(root, '.bench');
-  const nodeArgs = args.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${join(out, 'profiles')}`] : [];
+  const nodeArgs = args.includes('--profile')
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(out, 'profiles', process.version)}`]
+    : [];
   const kinds = usableRuleKinds();
   const variants = payloadVariants(SECRET);
   const work = mkdtempSync(join(tmpdir(), 'preflight-bench-'));
@@ -206,16 +208,55 @@ async function main(): Promise<number> {
       targets: lines,
       passed: failed.length === 0,
     };
-    mkdirSync(out, { recursive: true });
-    writeFileSync(
-      join(out, mode === 'full' ? 'results.json' : 'results-quick.json'),
-      `${JSON.stringify(results, null, 2)}\n`,
-    );
-    process.stdout.write(`${formatReport(results)}\n`);
-    return failed.length === 0 ? 0 : 1;
+    return results;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The runtimes measured: the one the image ships (judged), then this process's own beside it when it is another. */
+function runtimes(root: string): Array<{ node: NodeRuntime; judged: boolean }> {
+  const shipped = shippedNode(root, (line) => process.stderr.write(`${line}\n`));
+  const own = { path: process.execPath, version: process.version };
+  return [{ node: shipped, judged: true }, ...(shipped.path === own.path ? [] : [{ node: own, judged: false }])];
+}
+
+/**
+ * `npm run bench`: the whole bench once on the Node.js the image ships (bench/shipped-node.ts), whose
+ * figures every target is judged on, then once on this process's Node.js for the figures beside them.
+ * Each run is a process of that runtime (`--measure-to <file>`): its servers and children run on it too.
+ */
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--measure-to') {
+    writeFileSync(args[1], JSON.stringify(await measure(args.slice(2))));
+    return 0;
+  }
+  const unknown = args.filter((a) => a !== '--quick' && a !== '--profile');
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}; ${USAGE}`);
+  const root = repoRoot();
+  const out = join(root, '.bench');
+  mkdirSync(out, { recursive: true });
+  const measured = runtimes(root).map(({ node, judged }) => {
+    process.stderr.write(
+      `bench: measuring on Node ${node.version}${judged ? ' (the image ships it: targets judged on it)' : ' (beside it)'}...\n`,
+    );
+    const file = join(out, `measured-${node.version}.json`);
+    const child = spawnSync(node.path, [__filename, '--measure-to', file, ...args], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (child.status !== 0)
+      throw new Error(`the bench on Node ${node.version} failed (${child.signal ?? `exit code ${child.status}`})`);
+    return JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+  });
+  const [shipped, beside] = measured;
+  const results: BenchResults = beside ? { ...shipped, beside } : shipped;
+  writeFileSync(
+    join(out, shipped.mode === 'full' ? 'results.json' : 'results-quick.json'),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  process.stdout.write(`${formatReport(results)}\n`);
+  return shipped.passed ? 0 : 1;
 }
 
 main().then(

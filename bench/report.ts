@@ -1,4 +1,5 @@
 import type { BenchResults } from './figures';
+import { formatBeside } from './runtime-report';
 
 function table(head: string[], rows: Array<Array<string | number>>): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
@@ -222,7 +223,8 @@ export function formatReport(r: BenchResults): string {
     "Guarding runs in progress (one tick over 1,000 runs of 10 targets, every policy of the set guarding; the replica's CPU time (Redis's own not counted);\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):",
     guard,
     '',
-    'Targets:',
+    ...(r.beside ? [formatBeside(r, r.beside), ''] : []),
+    `Targets (judged on Node ${r.machine.node}):`,
     targets,
     r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',
   ].join('\n');

@@ -14,7 +14,7 @@ export interface NodeRuntime {
  */
 export function shippedMajor(root: string): number {
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-  const major = /^ARG NODE_IMAGE=\S*node:(\d+)[-@:]/m.exec(dockerfile)?.[1];
+  const major = /^ARG NODE_IMAGE=\S*node:(\d+)\b/m.exec(dockerfile)?.[1];
   if (!major) throw new Error(`${join(root, 'Dockerfile')} names no node:<major> image in ARG NODE_IMAGE`);
   return Number(major);
 }
