@@ -1,3 +1,4 @@
+import type { ChartDefaultsFigures } from './chart-defaults-stage';
 import type { GuardFigures } from './guard-stage';
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
 import type { LargeRunFigures } from './large-run-stage';
@@ -69,6 +70,8 @@ export interface BenchResults {
   replay?: ReplayFigures[];
   /** The guard of runs in progress: CPU per tick over 1,000 runs (bench/guard-stage.ts, docs/guard.md). */
   guard?: GuardFigures[];
+  /** The largest generated set served with the chart's defaults in a memory cgroup of its limit (bench/chart-defaults-stage.ts). */
+  chartDefaults?: ChartDefaultsFigures;
   targets: TargetLine[];
   passed: boolean;
   /**

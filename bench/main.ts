@@ -19,6 +19,8 @@ import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
 import { guardStage, MEMORY_GUARD_STORE } from './guard-stage';
 import { type NodeRuntime, shippedNode } from './shipped-node';
+import { chartDefaultsStage } from './chart-defaults-stage';
+import { checkChartDefaultsTargets } from './chart-defaults-targets';
 import { redisGuardStores } from './guard-redis';
 import { checkGuardTargets } from './guard-targets';
 import { largeRun } from '../test/helpers/large-run';
@@ -174,12 +176,23 @@ async function measure(args: readonly string[]): Promise<BenchResults> {
       m.guardTicks,
       [MEMORY_GUARD_STORE, ...('open' in guardRedis ? [{ name: 'Redis' as const, open: guardRedis.open }] : [])],
     ).finally(() => ('close' in guardRedis ? guardRedis.close() : undefined));
+    const largest = targets.filter((t) => t.kind === 'generated').at(-1);
+    if (!largest?.policyDir || !largest.bundle) throw new Error('the bench has no generated policy set');
+    process.stderr.write(
+      `bench: ${largest.name} policies with the chart's defaults, in a memory cgroup of its limit...\n`,
+    );
+    const chartDefaults = await chartDefaultsStage(
+      { policyDir: largest.policyDir, bundle: largest.bundle },
+      variants,
+      settings,
+    );
     const lines = [
       ...checkTargets(http, engine),
       ...checkLargeRunTargets(largeRuns),
       ...checkLargeRunHttpTargets(largeRunHttp),
       ...checkReplayTargets(replay),
       ...checkGuardTargets(guard, 'skipped' in guardRedis ? guardRedis.skipped : undefined),
+      ...checkChartDefaultsTargets(chartDefaults),
     ];
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
     const results: BenchResults = {
@@ -205,6 +218,7 @@ async function measure(args: readonly string[]): Promise<BenchResults> {
       loadTimes,
       replay,
       guard,
+      chartDefaults,
       targets: lines,
       passed: failed.length === 0,
     };

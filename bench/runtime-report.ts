@@ -55,6 +55,16 @@ export function besideRows(shipped: BenchResults, beside: BenchResults): Row[] {
       ['seconds', (x) => n1(x.seconds)],
       ['peak RSS MB', (x) => n0(x.peakRssMb)],
     ]),
+    ...paired(
+      shipped.chartDefaults && [shipped.chartDefaults],
+      beside.chartDefaults && [beside.chartDefaults],
+      (c) => `${c.policies} policies, chart defaults`,
+      [
+        ['start ms', (c) => n0(c.startupMs)],
+        ['reload ms', (c) => n0(c.reloadMs)],
+        ['peak MB (cgroup)', (c) => n0(c.peakMb)],
+      ],
+    ),
     ...paired(shipped.guard, beside.guard, (g) => `guard ${g.runs} runs, ${g.set}, in ${g.store ?? 'memory'}`, [
       ['CPU ms/tick', (g) => n1(g.cpuMsPerTick)],
     ]),
