@@ -18,7 +18,7 @@ import { checkLargeRunHttpTargets, checkLargeRunTargets, checkTargets, checkRepl
 import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
 import { guardStage, MEMORY_GUARD_STORE } from './guard-stage';
-import { type NodeRuntime, shippedNode } from './shipped-node';
+import { type NodeRuntime, shippedNode } from '../test/helpers/shipped-node';
 import { chartDefaultsStage } from './chart-defaults-stage';
 import { checkChartDefaultsTargets } from './chart-defaults-targets';
 import { redisGuardStores } from './guard-redis';
@@ -236,7 +236,7 @@ function runtimes(root: string): Array<{ node: NodeRuntime; judged: boolean }> {
 }
 
 /**
- * `npm run bench`: the whole bench once on the Node.js the image ships (bench/shipped-node.ts), whose
+ * `npm run bench`: the whole bench once on the Node.js the image ships (test/helpers/shipped-node.ts), whose
  * figures every target is judged on, then once on this process's Node.js for the figures beside them.
  * Each run is a process of that runtime (`--measure-to <file>`): its servers and children run on it too.
  */

@@ -1,7 +1,7 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { findShippedNode, shippedMajor } from '../../bench/shipped-node';
+import { findShippedNode, shippedMajor } from '../helpers/shipped-node';
 
 // The bench measures on the Node.js the image ships (issue 48): the Dockerfile's major, found in a
 // root of the test's own whose image is one major past the Node.js running the test.

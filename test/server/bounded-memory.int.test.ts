@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { connect } from 'node:net';
 import bytes from 'bytes';
 import { parse } from 'yaml';
-import { findShippedNode } from '../../bench/shipped-node';
+import { findShippedNode } from '../helpers/shipped-node';
 import { signatureHeader } from '../../src/signature/sign';
 import { preflightPayload } from '../helpers/fixtures';
 import { largeRun } from '../helpers/large-run';
@@ -15,7 +15,7 @@ import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-
 // answering. Unsigned 15 MB bodies once took it to 610 MB RSS; 32 signed 10,000-target runs ran
 // its heap out. The service runs as the chart runs it (its heap bound, BODY_LIMIT and BODY_BUDGET
 // from helm/values.yaml, the audit log on stdout), under loads bounded in count. Issue 48: it runs
-// as the pod does, on the Node.js the image ships (found by bench/shipped-node.ts; `npm run bench`
+// as the pod does, on the Node.js the image ships (found by test/helpers/shipped-node.ts; `npm run bench`
 // installs it) inside a memory cgroup limited to the chart's resources.limits.memory, and its usage
 // there (the figure the kubelet reads; the kernel's peak, which no sampling gap can miss) must stay
 // under that limit, with no process OOM-killed. RSS (VmHWM) is not that figure: it also counts the
