@@ -1,3 +1,4 @@
+import type { ChartDefaultsFigures } from './chart-defaults-stage';
 import type { GuardFigures } from './guard-stage';
 import type { OverlapFigures } from './overlap-stage';
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
@@ -72,6 +73,13 @@ export interface BenchResults {
   guard?: GuardFigures[];
   /** What a noOverlap rule adds to a preflight with 1,000 runs in progress (bench/overlap-stage.ts, docs/guard.md). */
   overlap?: OverlapFigures;
+  /** The largest generated set served with the chart's defaults in a memory cgroup of its limit (bench/chart-defaults-stage.ts). */
+  chartDefaults?: ChartDefaultsFigures;
   targets: TargetLine[];
   passed: boolean;
+  /**
+   * The same bench on the Node.js that ran `npm run bench` when the image ships another (bench/main.ts):
+   * its figures are shown beside; no target is judged on them.
+   */
+  beside?: BenchResults;
 }

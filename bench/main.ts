@@ -1,4 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
@@ -22,8 +23,14 @@ import {
 } from './targets';
 import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
-import { guardStage } from './guard-stage';
 import { overlapStage } from './overlap-stage';
+import { guardStage, MEMORY_GUARD_STORE } from './guard-stage';
+import { type NodeRuntime, shippedNode } from '../test/helpers/shipped-node';
+import { chartDefaultsStage } from './chart-defaults-stage';
+import { checkChartDefaultsTargets } from './chart-defaults-targets';
+import { redisGuardStores } from './guard-redis';
+import { checkGuardTargets } from './guard-targets';
+import { largeRun } from '../test/helpers/large-run';
 
 const MODES = {
   full: {
@@ -60,7 +67,7 @@ const MODES = {
   },
 };
 const USAGE =
-  'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles)';
+  'usage: npm run bench [-- --quick] [-- --profile]  (--profile writes server CPU profiles to .bench/profiles/<node version>)';
 
 function writeSet(dir: string, size: number, kinds: readonly string[]): string {
   const target = join(dir, `policies-${size}`);
@@ -81,16 +88,16 @@ function loaded(dir: string) {
   return result.bundle;
 }
 
-async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const unknown = args.filter((a) => a !== '--quick' && a !== '--profile');
-  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}; ${USAGE}`);
+/** Every stage on the runtime this process is (the runs of main() below, one per runtime); targets judged on its figures. */
+async function measure(args: readonly string[]): Promise<BenchResults> {
   const mode = args.includes('--quick') ? 'quick' : 'full';
   const startedAt = new Date().toISOString();
   const m = MODES[mode];
   const root = repoRoot();
   const out = join(root, '.bench');
-  const nodeArgs = args.includes('--profile') ? ['--cpu-prof', `--cpu-prof-dir=${join(out, 'profiles')}`] : [];
+  const nodeArgs = args.includes('--profile')
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(out, 'profiles', process.version)}`]
+    : [];
   const kinds = usableRuleKinds();
   const variants = payloadVariants(SECRET);
   const work = mkdtempSync(join(tmpdir(), 'preflight-bench-'));
@@ -164,17 +171,29 @@ async function main(): Promise<number> {
         await replayStage(work, records, m.replayPolicies, kinds.usable, variants, join(__dirname, 'replay-child.js')),
       );
     }
-    process.stderr.write('bench: guarding 1,000 runs in progress...\n');
+    process.stderr.write('bench: guarding 1,000 runs in progress (10 targets each), in this process and in Redis...\n');
     const guardSets = targets.flatMap((t) =>
       t.bundle && (t.kind === 'bundled' || t.bundle.policies.length === 1000)
         ? [{ name: t.name, bundle: t.bundle }]
         : [],
     );
+    const guardRedis = await redisGuardStores();
     const guard = await guardStage(
       guardSets,
-      variants.map((v) => v.payload),
+      variants.map((v) => largeRun(v.payload, 10)),
       1000,
       m.guardTicks,
+      [MEMORY_GUARD_STORE, ...('open' in guardRedis ? [{ name: 'Redis' as const, open: guardRedis.open }] : [])],
+    ).finally(() => ('close' in guardRedis ? guardRedis.close() : undefined));
+    const largest = targets.filter((t) => t.kind === 'generated').at(-1);
+    if (!largest?.policyDir || !largest.bundle) throw new Error('the bench has no generated policy set');
+    process.stderr.write(
+      `bench: ${largest.name} policies with the chart's defaults, in a memory cgroup of its limit...\n`,
+    );
+    const chartDefaults = await chartDefaultsStage(
+      { policyDir: largest.policyDir, bundle: largest.bundle },
+      variants,
+      settings,
     );
     process.stderr.write('bench: the overlap check against 1,000 runs in progress of 100 targets...\n');
     const overlap = await overlapStage(join(root, 'policies'), work, { runs: 1000, targetsPerRun: 100, ...m.overlap });
@@ -184,6 +203,8 @@ async function main(): Promise<number> {
       ...checkLargeRunTargets(largeRuns),
       ...checkLargeRunHttpTargets(largeRunHttp),
       ...checkReplayTargets(replay),
+      ...checkGuardTargets(guard, 'skipped' in guardRedis ? guardRedis.skipped : undefined),
+      ...checkChartDefaultsTargets(chartDefaults),
     ];
     const failed = lines.filter((l) => !l.pass && (mode === 'full' || l.correctness));
     const results: BenchResults = {
@@ -210,19 +231,59 @@ async function main(): Promise<number> {
       replay,
       guard,
       overlap,
+      chartDefaults,
       targets: lines,
       passed: failed.length === 0,
     };
-    mkdirSync(out, { recursive: true });
-    writeFileSync(
-      join(out, mode === 'full' ? 'results.json' : 'results-quick.json'),
-      `${JSON.stringify(results, null, 2)}\n`,
-    );
-    process.stdout.write(`${formatReport(results)}\n`);
-    return failed.length === 0 ? 0 : 1;
+    return results;
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** The runtimes measured: the one the image ships (judged), then this process's own beside it when it is another. */
+function runtimes(root: string): Array<{ node: NodeRuntime; judged: boolean }> {
+  const shipped = shippedNode(root, (line) => process.stderr.write(`${line}\n`));
+  const own = { path: process.execPath, version: process.version };
+  return [{ node: shipped, judged: true }, ...(shipped.path === own.path ? [] : [{ node: own, judged: false }])];
+}
+
+/**
+ * `npm run bench`: the whole bench once on the Node.js the image ships (test/helpers/shipped-node.ts), whose
+ * figures every target is judged on, then once on this process's Node.js for the figures beside them.
+ * Each run is a process of that runtime (`--measure-to <file>`): its servers and children run on it too.
+ */
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args[0] === '--measure-to') {
+    writeFileSync(args[1], JSON.stringify(await measure(args.slice(2))));
+    return 0;
+  }
+  const unknown = args.filter((a) => a !== '--quick' && a !== '--profile');
+  if (unknown.length > 0) throw new Error(`unknown option ${unknown.join(' ')}; ${USAGE}`);
+  const root = repoRoot();
+  const out = join(root, '.bench');
+  mkdirSync(out, { recursive: true });
+  const measured = runtimes(root).map(({ node, judged }) => {
+    process.stderr.write(
+      `bench: measuring on Node ${node.version}${judged ? ' (the image ships it: targets judged on it)' : ' (beside it)'}...\n`,
+    );
+    const file = join(out, `measured-${node.version}.json`);
+    const child = spawnSync(node.path, [__filename, '--measure-to', file, ...args], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (child.status !== 0)
+      throw new Error(`the bench on Node ${node.version} failed (${child.signal ?? `exit code ${child.status}`})`);
+    return JSON.parse(readFileSync(file, 'utf8')) as BenchResults;
+  });
+  const [shipped, beside] = measured;
+  const results: BenchResults = beside ? { ...shipped, beside } : shipped;
+  writeFileSync(
+    join(out, shipped.mode === 'full' ? 'results.json' : 'results-quick.json'),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  process.stdout.write(`${formatReport(results)}\n`);
+  return shipped.passed ? 0 : 1;
 }
 
 main().then(

@@ -1,5 +1,7 @@
 import type { BenchResults } from './figures';
 import { OVERLAP_BUDGET_MS } from './targets';
+import { formatBeside } from './runtime-report';
+import type { ChartDefaultsFigures } from './chart-defaults-stage';
 
 function table(head: string[], rows: Array<Array<string | number>>): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
@@ -147,6 +149,7 @@ export function formatReport(r: BenchResults): string {
   const guard = table(
     [
       'policy set (every policy guarding)',
+      'runs kept in',
       'policies',
       'runs in progress',
       'CPU ms/tick',
@@ -155,6 +158,7 @@ export function formatReport(r: BenchResults): string {
     ],
     (r.guard ?? []).map((g) => [
       g.set,
+      g.store ?? 'memory',
       g.policies,
       g.runs,
       g.cpuMsPerTick.toFixed(1),
@@ -218,7 +222,7 @@ export function formatReport(r: BenchResults): string {
     'preflight-gate replay (gzipped archive against the same policies, its own process; docs/replay.md):',
     replay,
     '',
-    'Guarding runs in progress (one tick over 1,000 runs, every policy of the set guarding; in-process CPU time;\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):',
+    "Guarding runs in progress (one tick over 1,000 runs of 10 targets, every policy of the set guarding; the replica's CPU time (Redis's own not counted);\nlongest loop hold: the most a preflight could wait behind a tick, since the guard yields between runs; docs/guard.md):",
     guard,
     '',
     ...(r.overlap
@@ -227,8 +231,36 @@ export function formatReport(r: BenchResults): string {
           '',
         ]
       : []),
-    'Targets:',
+    ...(r.chartDefaults ? [formatChartDefaults(r.chartDefaults), ''] : []),
+    ...(r.beside ? [formatBeside(r, r.beside), ''] : []),
+    `Targets (judged on Node ${r.machine.node}):`,
     targets,
     r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',
+  ].join('\n');
+}
+
+function formatChartDefaults(c: ChartDefaultsFigures): string {
+  const where =
+    typeof c.cgroup === 'string'
+      ? `in a cgroup ${c.cgroup} memory limit of ${c.limitMb} MB (the chart's)`
+      : `not in a cgroup (${c.cgroup.skipped}): peak is the RSS high-water mark`;
+  return [
+    `${c.policies.toLocaleString('en-US')} policies with the chart's defaults (heap bound, body limit and budget, log level of helm/values.yaml), ${where}:`,
+    table(
+      ['policies', 'start ms', 'reload ms', 'peak MB', '% of limit', 'req/s', 'p99 ms', 'unexpected', 'OOM kills'],
+      [
+        [
+          c.policies,
+          n0(c.startupMs),
+          n0(c.reloadMs),
+          n0(c.peakMb),
+          n0((100 * c.peakMb) / c.limitMb),
+          n0(c.requestsPerSecond),
+          c.p99Ms,
+          c.unexpected,
+          c.oomKills,
+        ],
+      ],
+    ),
   ].join('\n');
 }

@@ -41,10 +41,13 @@ export async function startTarget(
   env: Record<string, string>,
   ready: (url: string) => Promise<boolean>,
   nodeArgs: string[] = [],
+  wrap?: (command: string, args: readonly string[]) => { command: string; args: string[] },
 ): Promise<TargetProcess> {
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  // `wrap`: started through something that execs node (a memory cgroup's joiner): the same process.
+  const launch = (wrap ?? ((command, args) => ({ command, args: [...args] })))(process.execPath, [...nodeArgs, script]);
+  const child = spawn(launch.command, launch.args, {
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -39,14 +39,16 @@ export async function waitFor(check: () => Promise<boolean>, what: string, timeo
 
 /**
  * Starts the built service (`node dist/main.js`, built by `npm test`'s pretest) on a free port
- * of 127.0.0.1 and waits until /readyz answers 200 (unless waitReady is false).
+ * of 127.0.0.1 and waits until /readyz answers 200 (unless waitReady is false). `command` and
+ * `args` start something else instead (another Node.js, or the service through a wrapper that
+ * execs it, so the process is still the service's).
  */
 export async function startServerProcess(
   env: Record<string, string> = {},
-  opts: { waitReady?: boolean; args?: string[] } = {},
+  opts: { waitReady?: boolean; args?: string[]; command?: string } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, opts.args ?? [join(ROOT, 'dist', 'main.js')], {
+  const child = spawn(opts.command ?? process.execPath, opts.args ?? [join(ROOT, 'dist', 'main.js')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
