@@ -1,6 +1,7 @@
 import type { OnUnavailable } from './state-fact-source';
 import type { StateConfig } from './state-config';
 import type { StateStore } from './state-store';
+import { keepsExceptionUses } from './create-state-store';
 
 /** What createApp needs for guardrails with memory: the store and how to use it. */
 export interface GuardrailState {
@@ -9,6 +10,8 @@ export interface GuardrailState {
   /** `enforce`: the built-in emergency stop policy applies to every run (the default). */
   emergencyStop: 'enforce' | 'off';
   eventToleranceMs: number;
+  /** False: exception uses are counted nowhere that lasts (in memory, no EXCEPTION_USES_FILE), so maxUses waives nothing. */
+  keepsExceptionUses?: boolean;
 }
 
 export function guardrailState(config: StateConfig, store: StateStore): GuardrailState {
@@ -17,5 +20,6 @@ export function guardrailState(config: StateConfig, store: StateStore): Guardrai
     onUnavailable: config.onUnavailable,
     emergencyStop: config.emergencyStop,
     eventToleranceMs: config.eventToleranceMs,
+    keepsExceptionUses: keepsExceptionUses(config),
   };
 }
