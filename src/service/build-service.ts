@@ -34,7 +34,7 @@ import { serviceSignalSource } from '../signals/service-signal-source';
 import { secretFile } from '../signature/webhook-secrets';
 import { createStateStore } from '../state/create-state-store';
 import { guardrailState } from '../state/guardrail-state';
-import { checkNeeds } from './check-needs';
+import { checkNeedsAtStart } from './check-needs';
 import { serviceCapabilities, type ServiceParts } from './service-capabilities';
 import { serviceFactSources } from './service-fact-sources';
 
@@ -182,10 +182,7 @@ export async function buildService(
     logger,
   );
   // What the policy set asks that this service lacks: decided here, for every capability alike.
-  const lacking = checkNeeds(capabilities, bundle);
-  const refused = lacking.filter((l) => l.lacking === 'error');
-  if (refused.length > 0) throw new Error(refused.map((l) => l.message).join('; '));
-  for (const l of lacking) logger.warn(l.message, { ...l.asked });
+  checkNeedsAtStart(capabilities, bundle, logger);
   if (bundle && guardsRuns(bundle) && platform) {
     // The Platform API cannot tell a token's permissions without side effects: the first cancel tells (cancel-permission.ts).
     const { message, ...health } = guard.health();

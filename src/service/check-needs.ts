@@ -1,3 +1,4 @@
+import type { Logger } from '../observability/logger';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Capability, CapabilityName, Feature } from './capability';
 
@@ -34,4 +35,24 @@ export function checkNeeds(capabilities: readonly Capability[], bundle: PolicyBu
         });
     }
   return out;
+}
+
+/** A policy set that asks what the service lacks and cannot do without: the service does not start. */
+export class LackingNeedError extends Error {
+  constructor(readonly lacking: readonly LackingNeed[]) {
+    super(`the policy set needs what this service lacks: ${lacking.map((l) => l.message).join('; ')}`);
+    this.name = 'LackingNeedError';
+  }
+}
+
+/** At start-up: every need lacking is logged as a warning, with what asked for it; an `error` one refuses to start. */
+export function checkNeedsAtStart(
+  capabilities: readonly Capability[],
+  bundle: PolicyBundle | undefined,
+  logger: Pick<Logger, 'warn'>,
+): void {
+  const lacking = checkNeeds(capabilities, bundle);
+  const refused = lacking.filter((l) => l.lacking === 'error');
+  if (refused.length > 0) throw new LackingNeedError(refused);
+  for (const l of lacking) logger.warn(l.message, { ...l.asked });
 }
