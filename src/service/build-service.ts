@@ -174,7 +174,8 @@ export async function buildService(
     {
       ...facts,
       archive,
-      notifier,
+      // Without targets the notifier tells no one: not a capability of this service.
+      notifier: config.notify.targets.length > 0 ? notifier : undefined,
       guard,
       // Read once at start: a PLAYGROUND=on image without the built page fails here, naming the fix.
       playground: config.playground ? readPlaygroundPage() : undefined,
