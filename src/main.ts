@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './observability/logger';
 import { PolicyLoadError } from './policy/loading/load-error';
+import { LackingNeedError } from './service/check-needs';
 import { startServer, type RunningServer } from './server';
 
 /**
@@ -28,7 +29,7 @@ export async function serve(env: NodeJS.ProcessEnv): Promise<RunningServer> {
 
 /** A start-up failure: the message says what to fix; exit 1. */
 export function exitOnStartupError(err: unknown): never {
-  if (err instanceof ConfigError || err instanceof PolicyLoadError) {
+  if (err instanceof ConfigError || err instanceof PolicyLoadError || err instanceof LackingNeedError) {
     process.stderr.write(`preflight-gate: ${err.message}\n`);
   } else {
     process.stderr.write(`preflight-gate: failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);

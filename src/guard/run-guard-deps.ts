@@ -20,7 +20,7 @@ export interface RunGuardDeps {
   gather(bundle: PolicyBundle, payload: PreflightPayload, now: Date): Promise<Gathered>;
   /**
    * Called as each tick starts: what `gather` read for the last tick is not used again, so the live
-   * signals are read fresh once per tick, shared by its runs (server.ts: ServiceFactSources.nextTick).
+   * signals are read fresh once per tick, shared by its runs (build-service.ts: ServiceFactSources.nextTick).
    */
   nextTick?: () => void;
   /** Cancels an execution through the Platform API within `withinMs`; absent without STEADYBIT_URL (nothing can be stopped). */

@@ -2,7 +2,8 @@ import { Router, type Request, type RequestHandler, type Response } from 'expres
 import { describeFieldErrors, validatePayload } from '../payload/validate-payload';
 import type { Logger } from '../observability/logger';
 import type { EventOutcome } from '../observability/metrics';
-import { observeEvents } from '../observability/observe-events';
+import { eventsRecorder } from './events-recorder';
+import type { PublishAnswer } from '../service/publish-answer';
 import type { GuardrailState } from '../state/guardrail-state';
 import type { StateEvent } from '../state/state-event';
 import { readStateEvent } from '../state/state-event';
@@ -17,6 +18,8 @@ export interface EventsDeps extends SignedBodyOptions {
   logger: Logger;
   clock: () => Date;
   state: GuardrailState;
+  /** Hands each answer's record to its subscribers (metrics count it). */
+  publish: PublishAnswer;
 }
 
 export const EVENTS_NEED_SECRET =
@@ -53,11 +56,11 @@ export function eventsRouter(deps: EventsDeps): Router {
   };
   router.post(
     '/events',
-    observeEvents(deps.metrics),
+    eventsRecorder(deps),
     requireSecret,
     signedJsonBody(deps),
     async (_req: Request, res: Response) => {
-      // observeEvents counts the answer: what the event did, or (for errors) its status.
+      // The answer's record says what the event did, or (for errors) its status.
       const answered = (outcome: EventOutcome) => {
         res.locals.eventOutcome = outcome;
       };

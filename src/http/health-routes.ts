@@ -3,6 +3,8 @@ import { builtInNames } from '../policy/loading/built-in-policies';
 import type { PolicyStore } from '../policy/runtime/policy-store';
 import type { PolicySync } from '../policy/runtime/policy-sync';
 import { STARTER_POLICIES_NOTICE } from '../policy/loading/starter-policies';
+import type { Capability } from '../service/capability';
+import { checkNeeds } from '../service/check-needs';
 
 export interface HealthDeps {
   store: PolicyStore;
@@ -10,24 +12,42 @@ export interface HealthDeps {
   served?: Pick<PolicyStore, 'current'>;
   signaturesEnforced: boolean;
   isShuttingDown: () => boolean;
-  /** The state store of guardrails with memory, reported (not a readiness condition: while it is away, preflights deny with a message). */
-  stateHealth?: () => { store: string; available: boolean; message?: string };
-  /** The Steadybit Platform API sync, reported (not a readiness condition: an API outage must not take the gate down). */
-  platformHealth?: () => object;
   /** Whether the policy files on disk are the set served (not a readiness condition: the set in use keeps serving). */
   policySync?: () => PolicySync | undefined;
   /** True while POLICY_DIR is the bundled starter set: /readyz says so (starterPolicies, notice). */
   starterPolicies?: boolean;
-  /** The guard of runs in progress (docs/guard.md), reported (not a readiness condition). */
-  guardHealth?: () => object | undefined;
+  /**
+   * The service's capabilities (service-capabilities.ts), each with a readiness shown under its
+   * name: the state store, the Platform API sync, the guard. None is a readiness condition (while
+   * the state store is away preflights deny with a message; an API outage must not take the gate down).
+   */
+  capabilities?: readonly Capability[];
 }
 
 export const UNSIGNED_WARNING =
   'WEBHOOK_SECRET is not set: unsigned requests are accepted; anyone who can reach this service can decide runs';
 
+/** Each capability's readiness, under its name, in the capabilities' order. */
+function readiness(capabilities: readonly Capability[]): Record<string, object | undefined> {
+  const out: Record<string, object | undefined> = {};
+  for (const c of capabilities) if (c.readiness) out[c.name] = c.readiness();
+  return out;
+}
+
+function lackingOf(capabilities: readonly Capability[], bundle: Parameters<typeof checkNeeds>[1]) {
+  const lacking = checkNeeds(capabilities, bundle).map(({ capability, feature, lacking, message }) => ({
+    capability,
+    feature,
+    lacking,
+    message,
+  }));
+  return lacking.length > 0 ? { lacking } : {};
+}
+
 /** `/healthz`: the process is alive. `/readyz`: 200 only while a valid policy set is loaded. */
 export function healthRouter(deps: HealthDeps): Router {
   const router = Router();
+  const capabilities = deps.capabilities ?? [];
   router.get('/healthz', (_req, res) => {
     res.status(200).json({ status: 'alive' });
   });
@@ -49,9 +69,10 @@ export function healthRouter(deps: HealthDeps): Router {
       loadedAt: bundle?.loadedAt.toISOString(),
       lastLoad,
       ...(deps.policySync ? { policyFiles: deps.policySync() } : {}),
-      ...(deps.stateHealth ? { state: deps.stateHealth() } : {}),
-      ...(deps.platformHealth ? { platform: deps.platformHealth() } : {}),
-      ...(deps.guardHealth ? { guard: deps.guardHealth() } : {}),
+      ...readiness(capabilities),
+      capabilities: capabilities.map((c) => c.name),
+      // What the policy set in use asks that this service lacks (each also logged at start).
+      ...lackingOf(capabilities, deps.store.current()),
     };
     if (deps.isShuttingDown()) {
       res.status(503).json({ status: 'shutting down', message: 'preflight-gate is shutting down', ...body });

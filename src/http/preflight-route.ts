@@ -7,8 +7,7 @@ import type { PolicyStore } from '../policy/runtime/policy-store';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Decision, PreflightPayload } from '../policy/core/decision';
 import type { Logger } from '../observability/logger';
-import type { AuditLog } from '../observability/audit-log';
-import { observePreflight, type PreflightAnswer } from '../observability/observe-preflight';
+import { preflightRecorder, type PreflightAnswer } from './preflight-recorder';
 import { timeRequest } from '../observability/request-timer';
 import { errorBody, factsUnavailableError, reportError } from './error-handler';
 import { HttpError } from './http-error';
@@ -19,35 +18,24 @@ import { turnBatch } from './turn-batch';
 import { preflightAnswer } from './preflight-answer';
 import { settleExceptionUses, type TakeUses } from '../approvals/settle-exception-uses';
 import { StateUnavailableError } from '../state/state-store';
-import type { DecisionArchive } from '../archive/decision-archive';
-import type { Notifier } from '../notify/notifier';
+import type { DecidedPreflight } from '../service/answer-record';
+import type { PublishAnswer } from '../service/publish-answer';
 
 export interface PreflightDeps extends SignedBodyOptions {
   /** Only `current()` is used: app.ts passes the view that adds the built-in policies. */
   store: Pick<PolicyStore, 'current'>;
   logger: Logger;
-  audit: AuditLog;
   clock: () => Date;
   newId: () => string;
   /** Gathers the facts the bundle's rules need (factGatherer over the app's fact sources). */
   gather: (bundle: PolicyBundle, payload: PreflightPayload, now: Date) => Promise<Gathered>;
   /** Takes uses of exceptions with maxUses (the state store); without it such an exception never waives a run. */
   takeExceptionUses?: TakeUses;
-  /** Records every decision after its answer is sent (DECISION_ARCHIVE); optional. */
-  archive?: DecisionArchive;
-  /** Tells people of denials, warnings and waivers after the answer is sent (docs/notifications.md); optional. */
-  notifier?: Pick<Notifier, 'decided'>;
-  /** Keeps an allowed run for the guard after its answer is sent (docs/guard.md); optional. */
-  keep?: (decision: Decision, payload: PreflightPayload, now: Date) => void;
-}
-
-/** What a decision was made from, kept for the decision archive. */
-interface Decided {
-  decision: Decision;
-  bundle: PolicyBundle;
-  payload: PreflightPayload;
-  now: Date;
-  facts: Facts;
+  /**
+   * Hands the one record of each answer, once it is out, to its subscribers (audit and metrics,
+   * the archive, notifications, the guard: publish-answer.ts); none can delay or change the answer.
+   */
+  publish: PublishAnswer;
 }
 
 export const PREFLIGHT_PATH = '/preflight';
@@ -110,7 +98,7 @@ function send(res: ServerResponse, decision: Decision, explain: boolean): void {
  */
 export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const inTurn = turnBatch();
-  const observe = observePreflight({ ...deps, currentRevision: () => deps.store.current()?.revision });
+  const record = preflightRecorder({ ...deps, currentRevision: () => deps.store.current()?.revision });
 
   /** settleExceptionUses with the store's take; a store that cannot count denies the run (503). */
   const settleUses = async (
@@ -135,7 +123,7 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     res: ServerResponse,
     answer: PreflightAnswer,
     explain: boolean,
-  ): Promise<Decided> => {
+  ): Promise<DecidedPreflight> => {
     // Bad framing (a Transfer-Encoding, a declared length over BODY_LIMIT, ...) is answered here,
     // with the decision id and an audit line like every other answer, and the connection closed.
     const problem = framingProblem(req, deps.bodyLimit);
@@ -165,25 +153,23 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     const first = await inTurn(() => decideWith(gathered.facts));
     // A run an exception with maxUses waived is allowed only once its use is taken (approvals.md).
     const { decision, facts } = await settleUses({ decision: first, facts: gathered.facts }, bundle, now, decideWith);
-    return { decision, bundle, payload, now, facts };
+    return { decision, bundle, payload, now, facts, explain };
   };
 
   const answerPreflight = async (req: IncomingMessage, res: ServerResponse) => {
     let answer: PreflightAnswer | undefined;
     try {
       timeRequest(deps.metrics, PREFLIGHT_PATH, res);
-      // observePreflight counts the answer and writes its audit line from this, errors included.
-      answer = observe(res);
+      // The answer's record is built from this once the response closed, errors included.
+      answer = record(res);
       answer.decisionId = deps.newId();
       res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
       const explain = wantsExplanation(req.url);
       const decided = await decideRequest(req, res, answer, explain);
       answer.decision = decided.decision;
       send(res, decided.decision, explain);
-      // After the answer is out: the archive queues it and writes it later (decision-archive.ts).
-      deps.archive?.record({ ...decided, payload: answer.body, needs: decided.bundle.needs, explain });
-      deps.notifier?.decided(decided);
-      deps.keep?.(decided.decision, decided.payload, decided.now);
+      // The archive, notifications and the guard read it from the record, after the answer is out.
+      answer.decided = decided;
     } catch (err) {
       const error = reportError(err, PREFLIGHT_PATH, deps.logger);
       if (answer) answer.errorMessage = error.message;

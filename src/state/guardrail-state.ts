@@ -2,6 +2,7 @@ import type { RunsInProgress } from '../guard/runs-in-progress';
 import type { OnUnavailable } from './state-fact-source';
 import type { StateConfig } from './state-config';
 import type { StateStore } from './state-store';
+import { keepsExceptionUses } from './create-state-store';
 
 /** What createApp needs for guardrails with memory: the store and how to use it. */
 export interface GuardrailState {
@@ -12,6 +13,8 @@ export interface GuardrailState {
   eventToleranceMs: number;
   /** The guard's runs in progress, for noOverlap rules (server.ts gives them; without, those rules cannot decide). */
   inProgress?: RunsInProgress;
+  /** False: exception uses are counted nowhere that lasts (in memory, no EXCEPTION_USES_FILE), so maxUses waives nothing. */
+  keepsExceptionUses?: boolean;
 }
 
 export function guardrailState(config: StateConfig, store: StateStore): GuardrailState {
@@ -20,5 +23,6 @@ export function guardrailState(config: StateConfig, store: StateStore): Guardrai
     onUnavailable: config.onUnavailable,
     emergencyStop: config.emergencyStop,
     eventToleranceMs: config.eventToleranceMs,
+    keepsExceptionUses: keepsExceptionUses(config),
   };
 }

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { parseSignalsConfig } from '../../src/signals/signals-config';
-import { assembleFactSources } from '../../src/fact-sources';
+import { serviceCapabilities } from '../../src/service/service-capabilities';
+import { serviceFactSources } from '../../src/service/service-fact-sources';
+import { serviceSignalSource } from '../../src/signals/service-signal-source';
 import { createLogger } from '../../src/observability/logger';
 import { factGatherer } from '../../src/policy/engine/gather-facts';
 import type { FactSource } from '../../src/policy/core/fact-source';
@@ -50,16 +52,15 @@ fakeSteadybitEachTest((started) => {
 const CACHE_TTL_MS = '300000';
 
 /**
- * A guard with the service's sources as server.ts gives them (assembleFactSources' `guard` part
+ * A guard with the service's sources as build-service.ts gives them (serviceFactSources' `guard` part
  * and its nextTick), SIGNAL_CACHE_TTL_MS far longer than the interval; `url`: another Alertmanager.
  */
 function guardWithAlertmanager(url = am.url) {
   const config = parseSignalsConfig({ ALERTMANAGER_URL: url, SIGNAL_CACHE_TTL_MS: CACHE_TTL_MS });
   const registry = new Registry();
-  const sources = assembleFactSources({
-    logger: createLogger('error', { silent: true }),
-    signals: { config, registry },
-  });
+  const logger = createLogger('error', { silent: true });
+  const signals = serviceSignalSource(config, { registry, logger });
+  const sources = serviceFactSources(serviceCapabilities({ signals }, logger));
   const clock = new TestClock(new Date());
   const g = guardUnderTest(bundle, clock, {
     fake,

@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app';
+import { serviceCapabilities } from '../../src/service/service-capabilities';
 import type { ArchiveRecord } from '../../src/archive/archive-record';
 import { replayCommand, type ReplayCommandOptions } from '../../src/cli/commands/replay-command';
 import { readRecords } from '../../src/replay/read-records';
@@ -92,10 +93,11 @@ export async function recordArchive(opts: RecordOptions): Promise<RecordedArchiv
     secrets: [SECRET],
     logger,
     metrics,
-    clock,
-    archive: decisions,
-    state: guardrailState(stateConfig, stateStore),
-    factSources: opts.factSources?.(clock),
+    capabilities: serviceCapabilities(
+      { archive: decisions, state: guardrailState(stateConfig, stateStore), sources: opts.factSources?.(clock) },
+      logger,
+    ),
+    options: { clock },
   });
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));

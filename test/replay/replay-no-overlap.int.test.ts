@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../src/app';
+import { testApp } from '../helpers/test-app';
 import { createDecisionArchive } from '../../src/archive/create-decision-archive';
 import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { RunsInProgress } from '../../src/guard/runs-in-progress';
@@ -10,7 +10,6 @@ import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import type { PreflightPayload, Target } from '../../src/payload/types';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
-import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { guardrailState } from '../../src/state/guardrail-state';
 import { parseStateConfig } from '../../src/state/state-config';
@@ -83,15 +82,7 @@ beforeAll(async () => {
     ...guardrailState(parseStateConfig({}), new MemoryStateStore(TIMING)),
     inProgress: new RunsInProgress(guardRuns),
   };
-  const app = createApp({
-    store: new PolicyStore(loaded.bundle),
-    secrets: [SECRET],
-    logger,
-    metrics,
-    clock,
-    archive: decisions,
-    state,
-  });
+  const { app } = testApp(loaded.bundle, { secrets: [SECRET], logger, metrics, clock, archive: decisions, state });
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -13,6 +13,7 @@ import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import type { ReplayReport } from '../../src/replay/replay-report';
 import { createSignalGatherer } from '../../src/signals/gather-signals';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
+import { serviceCapabilities } from '../../src/service/service-capabilities';
 import { preflightWith } from '../helpers/fixtures';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples', 'signals');
@@ -85,8 +86,7 @@ describe('replaying decisions that read live signals', () => {
       secrets: [],
       logger,
       metrics,
-      archive: decisions,
-      factSources: [signalFactSource(gather)],
+      capabilities: serviceCapabilities({ archive: decisions, sources: [signalFactSource(gather)] }, logger),
     });
     const server: Server = await new Promise((resolve) => {
       const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));

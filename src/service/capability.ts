@@ -1,0 +1,94 @@
+import type { RequestHandler } from 'express';
+import type { TakeUses } from '../approvals/settle-exception-uses';
+import type { Logger } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import type { PageFile } from '../playground/playground-page';
+import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
+import type { FactSource } from '../policy/core/fact-source';
+import type { GuardrailState } from '../state/guardrail-state';
+import type { AnswerSubscriber } from './answer-record';
+
+/** The service's capabilities, in the order the root declares them (service-capabilities.ts). */
+export type CapabilityName =
+  | 'state'
+  | 'platform'
+  | 'signals'
+  /** Fact sources given as they are (tests), asked after the state store's. */
+  | 'sources'
+  | 'archive'
+  | 'notifications'
+  | 'guard'
+  | 'approvals'
+  | 'playground';
+
+/** What one capability gives the rest of the service; another capability's need names one. */
+export type Feature =
+  /** Guardrails with memory: state facts, POST /events (docs/state.md). */
+  | 'state'
+  /** Uses of exceptions with maxUses counted where they last (Redis or EXCEPTION_USES_FILE, docs/approvals.md). */
+  | 'lasting-exception-uses'
+  /** Steadybit's names of environments and team members (docs/platform-api.md). */
+  | 'platform-names'
+  /** Cancelling a run in progress through the Platform API (docs/guard.md). */
+  | 'cancel-runs'
+  | 'signals'
+  | 'archive'
+  | 'notifications'
+  | 'guard'
+  | 'approvals'
+  | 'playground';
+
+/**
+ * Something a capability needs when the policy set asks for it. The root checks every need
+ * against what the capabilities present provide (check-needs.ts); one not provided is a start-up
+ * error or a warning (logged at start, shown in /readyz `lacking`), as `lacking` says.
+ */
+export interface CapabilityNeed {
+  readonly feature: Feature;
+  /** What in the policy set asks for it (logged with the message), or undefined: the set does not. */
+  asks(bundle: PolicyBundle): object | undefined;
+  readonly lacking: 'error' | 'warning';
+  /** What the service cannot do without it, for people. */
+  readonly message: string;
+}
+
+/** A source asked for each preflight and at each guard tick (its guard variant, when it caches differently). */
+export interface CapabilitySource {
+  readonly preflight: FactSource;
+  readonly guard: FactSource;
+}
+
+/** What a capability's routes are built with: the app's own (app.ts). */
+export interface RouteContext {
+  logger: Logger;
+  /** POST /events (events-route.ts), on the given state. */
+  eventsRoute(state: GuardrailState): RequestHandler;
+  playgroundRoute(files: ReadonlyMap<string, PageFile>): RequestHandler;
+}
+
+/**
+ * One capability of the service: what it provides, what it needs, and how it is wired. The root
+ * builds the app from these declarations alone (createApp): fact sources in declaration order,
+ * answer subscribers in declaration order, routes, and /readyz.
+ */
+export interface Capability {
+  readonly name: CapabilityName;
+  readonly provides: readonly Feature[];
+  readonly needs: readonly CapabilityNeed[];
+  /** Fact sources, asked after those of the capabilities declared before it. */
+  readonly sources?: readonly CapabilitySource[];
+  /** Starts a guard tick: sources that cache per tick read anew (RunGuardDeps.nextTick). */
+  nextTick?(): void;
+  /** Told of each answer once it is out (answer-record.ts). */
+  readonly onAnswer?: AnswerSubscriber;
+  /** Routes it serves (Express), before the 404. */
+  routes?(ctx: RouteContext): RequestHandler;
+  /** Built-in policies it adds to every set served (the emergency stop), before the loaded ones. */
+  readonly policies?: readonly CompiledPolicy[];
+  /** Takes uses of exceptions with maxUses (approvals.md); none: such an exception never waives a run. */
+  readonly takeExceptionUses?: TakeUses;
+  /** Registers what the service's metrics read of it at each scrape. */
+  observe?(metrics: Metrics): void;
+  /** Shown in /readyz under the capability's name; never a readiness condition. */
+  readiness?(): object | undefined;
+}
