@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { POLICY_FILE, TEST_FILE } from './policy-file-names';
+import { POLICY_FILE, PROPERTY_FILE, TEST_FILE } from './policy-file-names';
 import { policyKindOf } from './policy-kind-of';
 import { suiteReadFiles } from './suite-read-files';
 import type { SourceFile } from './yaml-source';
@@ -22,7 +22,8 @@ export function readPolicyDir(dir: string, opts: { tests?: boolean } = {}): Sour
       const full = join(current, name);
       const stat = statSync(full);
       if (stat.isDirectory()) walk(full);
-      else if (stat.isFile() && POLICY_FILE.test(name)) (TEST_FILE.test(name) ? suitePaths : policyPaths).push(full);
+      else if (stat.isFile() && POLICY_FILE.test(name) && !PROPERTY_FILE.test(name))
+        (TEST_FILE.test(name) ? suitePaths : policyPaths).push(full);
     }
   };
   walk(dir);
