@@ -53,31 +53,35 @@ function boundariesOf(docs: readonly Doc[]): { zones: Map<string, ZoneTimes>; in
   return { zones, instants };
 }
 
-/** The instants of one zone's day at which the wall clock reads one of `minutes`, both of a repeated hour, and a clock jump. */
-function dayInstants(day: DateTime, minutes: Set<number>, out: number[]): void {
-  const start = day.startOf('day');
-  const end = start.plus({ days: 1 });
-  for (const m of minutes) {
-    const at = start.set({ hour: Math.floor(m / 60), minute: m % 60 });
-    out.push(at.toMillis());
-    if (start.offset !== end.offset) {
-      // A clock change today: the same wall time under the other offset (the repeated hour), if it exists.
-      const other = at.toMillis() + (at.offset - (at.offset === start.offset ? end.offset : start.offset)) * 60_000;
-      const back = DateTime.fromMillis(other, { zone: day.zone });
-      if (back.hour === at.hour && back.minute === at.minute) out.push(other);
-    }
+const offsetAt = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).offset;
+
+/**
+ * The instants of one zone's day (its local date given as UTC fields) at which the wall clock reads
+ * one of `minutes`: by arithmetic on a day without a clock change, and on a day with one, both
+ * instants of a repeated wall time and the instant the clock jumps (a skipped wall time changes there).
+ */
+function dayInstants(y: number, m: number, d: number, zone: string, minutes: Set<number>, out: number[]): void {
+  const wall = Date.UTC(y, m, d);
+  const startOffset = offsetAt(wall - offsetAt(wall, zone) * 60_000, zone);
+  const start = wall - startOffset * 60_000;
+  const endOffset = offsetAt(start + 86_400_000 + 3 * 3_600_000, zone);
+  if (startOffset === endOffset) {
+    for (const min of minutes) out.push(start + min * 60_000);
+    return;
   }
-  if (start.offset !== end.offset) {
-    // The instant the clock jumps, found by halving: a wall time skipped over changes there.
-    let lo = start.toMillis();
-    let hi = end.toMillis();
-    while (hi - lo > 1) {
-      const mid = Math.floor((lo + hi) / 2);
-      if (DateTime.fromMillis(mid, { zone: day.zone }).offset === start.offset) lo = mid;
-      else hi = mid;
+  for (const min of minutes)
+    for (const offset of [startOffset, endOffset]) {
+      const at = wall + min * 60_000 - offset * 60_000;
+      if (offsetAt(at, zone) === offset) out.push(at);
     }
-    out.push(hi);
+  let lo = start;
+  let hi = wall + 86_400_000 - endOffset * 60_000;
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (offsetAt(mid, zone) === startOffset) lo = mid;
+    else hi = mid;
   }
+  out.push(hi);
 }
 
 /**
@@ -99,21 +103,25 @@ export function timeClasses(
   const candidates: number[] = [first.toMillis(), ...instants];
   for (const e of exceptions) candidates.push(e.expires.getTime() - 1, e.expires.getTime());
   for (const [zone, times] of zones) {
-    for (let day = first.setZone(zone).minus({ days: 1 }); day < last; day = day.plus({ days: 1 }))
-      dayInstants(day, times.minutes, candidates);
+    for (let day = first.toMillis() - 86_400_000; day < last.toMillis() + 86_400_000; day += 86_400_000) {
+      const date = new Date(day);
+      dayInstants(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), zone, times.minutes, candidates);
+    }
   }
-  const checks = timeTerms.flatMap((t) =>
-    t.bundle.policies.flatMap((p) => p.rules.filter((r) => r.kind === 'timeWindow').map((r) => ({ t, r }))),
-  );
+  // Each distinct time-window check once (policies that repeat a spec share one), asked of one context per instant.
+  const checks = [
+    ...new Set(timeTerms.flatMap((t) => t.bundle.policies.flatMap((p) => p.rules.filter((r) => r.kind === 'timeWindow')))),
+  ];
+  const bundle = timeTerms[0]?.bundle;
   const payload: PreflightPayload = { event: 'experiment.execution.preflight', execution: { id: 0 } };
   const byAnswer = new Map<string, number>();
   const sorted = [...new Set(candidates.flatMap((c) => [c, c + 1]))].sort((a, b) => a - b);
   for (const at of sorted) {
     const now = new Date(at);
-    const answers: string[] = checks.map(({ t, r }) => {
-      const ctx = createContext(t.bundle, payload, {}, now, 'prove');
-      return r.check({ ctx, steps: ctx.actionSteps }).found.length > 0 ? '1' : '0';
-    });
+    const ctx = bundle ? createContext(bundle, payload, {}, now, 'prove') : undefined;
+    const answers: string[] = ctx
+      ? checks.map((r) => (r.check({ ctx, steps: ctx.actionSteps }).found.length > 0 ? '1' : '0'))
+      : [];
     for (const e of exceptions) answers.push(at < e.expires.getTime() ? 'l' : 'x');
     const key = answers.join('');
     if (!byAnswer.has(key)) byAnswer.set(key, at);
