@@ -221,14 +221,17 @@ program
   .argument('<base-dir>', 'the policy directory before the change (e.g. a checkout of the base branch)')
   .argument('<proposed-dir>', 'the policy directory after the change')
   .addOption(
-    new Option('--format <format>', 'output format (markdown: a pull-request comment)').choices(DIFF_FORMATS).default('text'),
+    new Option('--format <format>', 'output format (markdown: a pull-request comment)')
+      .choices(DIFF_FORMATS)
+      .default('text'),
   )
   .addOption(
-    new Option('--fail-on <change>', 'exit 1 when a class of runs is newly allowed, or when any answer changes').choices(
-      DIFF_FAIL_ON,
-    ),
+    new Option(
+      '--fail-on <change>',
+      'exit 1 when a class of runs is newly allowed, or when any answer changes',
+    ).choices(DIFF_FAIL_ON),
   )
-  .option('--now <iso>', 'the time horizon starts on the first day of this time\'s year (default: now)')
+  .option('--now <iso>', "the time horizon starts on the first day of this time's year (default: now)")
   .action((baseDir: string, proposedDir: string, opts: DiffCommandOptions) =>
     run(() => diffCommand(baseDir, proposedDir, opts, env, write)),
   );
@@ -241,7 +244,7 @@ program
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(PROVE_FORMATS).default('text'))
   .option('--strict', 'an unknown answer fails too (exit 1)')
-  .option('--now <iso>', 'the time horizon starts on the first day of this time\'s year (default: now)')
+  .option('--now <iso>', "the time horizon starts on the first day of this time's year (default: now)")
   .action((dir: string | undefined, opts: ProveCommandOptions) => run(() => proveCommand(dir, opts, env, write)));
 
 program

@@ -73,14 +73,22 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
     aliases: set.aliases,
   };
   const doc: Doc = { ...property.never, name: `property-${property.name}` };
-  const bad = Array.isArray(property.never.rules) && property.never.rules.length > 0
-    ? termsOf(propertySet)
-    : [appliesTerm(doc, property.bundle, `property ${property.name}`)];
+  const bad =
+    Array.isArray(property.never.rules) && property.never.rules.length > 0
+      ? termsOf(propertySet)
+      : [appliesTerm(doc, property.bundle, `property ${property.name}`)];
   const base = { property: property.name, file: property.file, relaxed, decisions: 0 };
   const beyond = bad.find((t) => t.outside !== undefined);
   if (beyond) return { ...base, status: 'unknown', reason: `the property's ${beyond.label}: ${beyond.outside}` };
   const docs = [...set.policies.values(), ...set.exceptions, doc];
-  const space = spaceOf(docs, [set.bundle, property.bundle], [set.aliases], [...setTerms, ...bad], set.bundle.exceptions, from);
+  const space = spaceOf(
+    docs,
+    [set.bundle, property.bundle],
+    [set.aliases],
+    [...setTerms, ...bad],
+    set.bundle.exceptions,
+    from,
+  );
   const judge = new Judge(space, [set.bundle]);
   let unconfirmed = 0;
   let complete = true;
@@ -95,7 +103,9 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
           ...base,
           decisions: judge.decisions,
           status: 'counterexample',
-          witness: witnessOf('counterexample', `${t.label}: ${describeRun(space, f.assignment, t.reads.keys())}`, run, { answer }),
+          witness: witnessOf('counterexample', `${t.label}: ${describeRun(space, f.assignment, t.reads.keys())}`, run, {
+            answer,
+          }),
         };
       unconfirmed++;
     }
@@ -185,9 +195,13 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
     }
   }
   if (unconfirmed > 0)
-    unknown.push(`${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them`);
+    unknown.push(
+      `${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them`,
+    );
   if (!complete) unknown.push('more classes than the search decides');
-  unknown.push(...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))));
+  unknown.push(
+    ...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))),
+  );
   return {
     witnesses: dedupe(witnesses),
     unconfirmed,

@@ -32,7 +32,9 @@ const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
 
 function rulesOf(docs: readonly Doc[], kind: string): Doc[] {
-  return docs.flatMap((d) => asList(d.rules).map((r) => asObject(asObject(r)[kind]))).filter((s) => Object.keys(s).length > 0);
+  return docs
+    .flatMap((d) => asList(d.rules).map((r) => asObject(asObject(r)[kind])))
+    .filter((s) => Object.keys(s).length > 0);
 }
 
 /**
@@ -41,7 +43,11 @@ function rulesOf(docs: readonly Doc[], kind: string): Doc[] {
  * one whose name cannot be read). Two combinations are one class when, under every set compared,
  * the engine gives the run the same environments as far as any list written can tell (runEnvironments).
  */
-function envClasses(docs: readonly Doc[], bundles: readonly PolicyBundle[], aliases: readonly Record<string, string[]>[]) {
+function envClasses(
+  docs: readonly Doc[],
+  bundles: readonly PolicyBundle[],
+  aliases: readonly Record<string, string[]>[],
+) {
   const listed = new Set((writtenValues(docs).get('env') ?? []).map((e) => e.toLowerCase()));
   for (const a of aliases) for (const name of Object.keys(a)) listed.add(name.toLowerCase());
   const literals = new Set<string>([...listed]);
@@ -66,12 +72,22 @@ function envClasses(docs: readonly Doc[], bundles: readonly PolicyBundle[], alia
     }
   const seen = new Map<string, EnvClass>();
   for (const c of raw) {
-    const execution = { id: 0, environment: c.environment, overrides: c.override ? { environment: c.override } : undefined };
+    const execution = {
+      id: 0,
+      environment: c.environment,
+      overrides: c.override ? { environment: c.override } : undefined,
+    };
     const key = JSON.stringify([
       c.environment === undefined,
       ...bundles.map((b) =>
         runEnvironments(execution, b, c.names)
-          .map((e) => `${[...e.keys].filter((k) => listed.has(k)).sort().join(',')}${e.unknownName ? '?' : ''}`)
+          .map(
+            (e) =>
+              `${[...e.keys]
+                .filter((k) => listed.has(k))
+                .sort()
+                .join(',')}${e.unknownName ? '?' : ''}`,
+          )
           .sort(),
       ),
     ]);
@@ -139,7 +155,10 @@ export function spaceOf(
     classes('via', nameClasses(w('via'))),
     whole('version', [...new Set(versions), String(fresh), undefined]),
     classes('actionId', globClasses(w('actionId'))),
-    classes('actionKind', nameClasses(w('actionKind').length > 0 || read.has('actionKind') ? ['ATTACK', ...w('actionKind')] : ['ATTACK'])),
+    classes(
+      'actionKind',
+      nameClasses(w('actionKind').length > 0 || read.has('actionKind') ? ['ATTACK', ...w('actionKind')] : ['ATTACK']),
+    ),
     whole('count', [...numberClasses(counts, { integer: true, lo: 0 }), undefined]),
     whole('pct', [...numberClasses(pcts, { integer: true, lo: 0, hi: 100 }), undefined]),
     whole('maximum', [undefined, 5]),
@@ -158,7 +177,12 @@ export interface Run {
   now: Date;
   facts: Facts;
   /** The facts as `eval --state/--environments/--signals/--teams` read them (absent: the flag is not given). */
-  given: { state: StateFacts; environments?: EnvironmentFacts; signals: Record<string, never>; teams: Record<string, never> };
+  given: {
+    state: StateFacts;
+    environments?: EnvironmentFacts;
+    signals: Record<string, never>;
+    teams: Record<string, never>;
+  };
 }
 
 /** The run representing an assignment (unassigned dimensions take their first value), with the facts every set compared needs. */
@@ -221,8 +245,10 @@ export function describeRun(space: Space, a: Assignment, dims: Iterable<DimName>
   for (const name of dims) {
     const i = space.index.get(name);
     if (i === undefined) continue;
-    const value = space.dims[i].values[a[i] < 0 ? 0 : a[i]];
-    parts.push(`${name} ${value === undefined ? '(not sent)' : value instanceof Date ? value.toISOString() : JSON.stringify(value)}`);
+    const value = space.dims[i].values[Math.max(a[i], 0)];
+    parts.push(
+      `${name} ${value === undefined ? '(not sent)' : value instanceof Date ? value.toISOString() : JSON.stringify(value)}`,
+    );
   }
   return parts.join(', ');
 }

@@ -47,7 +47,12 @@ export function propertyFiles(dir: string): string[] {
 }
 
 /** The properties of one file; a malformed one is a PropertyError naming `file:line:col`. */
-export function parseProperties(file: string, text: string, aliases: Readonly<Record<string, string[]>>, now: Date): Property[] {
+export function parseProperties(
+  file: string,
+  text: string,
+  aliases: Readonly<Record<string, string[]>>,
+  now: Date,
+): Property[] {
   const out: Property[] = [];
   for (const doc of parseAllDocuments(text)) {
     const line = doc.contents?.range ? text.slice(0, doc.contents.range[0]).split('\n').length : 1;
@@ -58,17 +63,22 @@ export function parseProperties(file: string, text: string, aliases: Readonly<Re
     if (typeof value !== 'object' || Array.isArray(value)) throw new PropertyError(`${at} a property is a mapping`);
     const d = value as Doc;
     if (d.kind !== 'PolicyProperty')
-      throw new PropertyError(`${at} kind: a *.property.yaml file holds kind: PolicyProperty documents, got ${JSON.stringify(d.kind)}`);
+      throw new PropertyError(
+        `${at} kind: a *.property.yaml file holds kind: PolicyProperty documents, got ${JSON.stringify(d.kind)}`,
+      );
     for (const key of Object.keys(d))
-      if (!PROPERTY_KEYS.has(key)) throw new PropertyError(`${at} ${key}: unknown key (a property has name, description, never)`);
+      if (!PROPERTY_KEYS.has(key))
+        throw new PropertyError(`${at} ${key}: unknown key (a property has name, description, never)`);
     if (typeof d.name !== 'string' || !NAME.test(d.name))
       throw new PropertyError(`${at} name: lower-case letters, digits and dashes, got ${JSON.stringify(d.name)}`);
     const never = d.never;
     if (never === null || typeof never !== 'object' || Array.isArray(never))
       throw new PropertyError(`${at} never: the runs that must never be allowed (match, exclude, rules), is missing`);
     for (const key of Object.keys(never))
-      if (!NEVER_KEYS.has(key)) throw new PropertyError(`${at} never.${key}: unknown key (never has match, exclude, rules)`);
-    if (out.some((p) => p.name === d.name)) throw new PropertyError(`${at} name: property "${d.name}" is defined twice`);
+      if (!NEVER_KEYS.has(key))
+        throw new PropertyError(`${at} never.${key}: unknown key (never has match, exclude, rules)`);
+    if (out.some((p) => p.name === d.name))
+      throw new PropertyError(`${at} name: property "${d.name}" is defined twice`);
     out.push({
       name: d.name,
       description: typeof d.description === 'string' ? d.description : undefined,

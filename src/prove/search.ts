@@ -22,7 +22,7 @@ export class Judge {
     let key = '';
     for (const [dim, reading] of term.reads) {
       const i = this.space.index.get(dim) as number;
-      const at = a[i] < 0 ? 0 : a[i];
+      const at = Math.max(a[i], 0);
       key += reading === 'full' ? `${at},` : `${this.space.dims[i].values[at] === undefined ? 'a' : 'p'},`;
     }
     return key;
@@ -37,7 +37,10 @@ export class Judge {
     if (known !== undefined) return known;
     const run = runOf(this.space, a, this.factBundles);
     this.decisions++;
-    const decision = decide(term.bundle, run.payload, run.facts, run.now, { decisionId: 'prove', fullScan: term.applies });
+    const decision = decide(term.bundle, run.payload, run.facts, run.now, {
+      decisionId: 'prove',
+      fullScan: term.applies,
+    });
     const answer = term.applies
       ? decision.results.some((r) => r.policy === term.policy && r.result !== 'skipped')
       : !decision.allowed;
@@ -52,7 +55,7 @@ export class Judge {
     if (terms.some((t) => t.reads.get(dim) === 'full')) return values.map((_, j) => j);
     if (!terms.some((t) => t.reads.has(dim))) return [0];
     const sent = values.findIndex((v) => v !== undefined);
-    const absent = values.findIndex((v) => v === undefined);
+    const absent = values.indexOf(undefined);
     return [sent, absent].filter((j) => j >= 0);
   }
 }

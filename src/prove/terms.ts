@@ -124,7 +124,8 @@ export function termsOf(set: PolicySet): Term[] {
       stepFilter ||= r.steps;
       scopeDims.set('time', 'full'); // an exception expires
       if (r.outside) outside ??= `exception "${String(e.name)}": ${r.outside}`;
-      if (e.maxUses !== undefined) outside ??= `exception "${String(e.name)}" has maxUses (its use count is not analysed)`;
+      if (e.maxUses !== undefined)
+        outside ??= `exception "${String(e.name)}" has maxUses (its use count is not analysed)`;
       if (asObject(set.exceptionSettings).approverNotStarter === true)
         outside ??= 'ExceptionSettings.approverNotStarter compares the approver with who started the run';
     }

@@ -110,7 +110,9 @@ export function timeClasses(
   }
   // Each distinct time-window check once (policies that repeat a spec share one), asked of one context per instant.
   const checks = [
-    ...new Set(timeTerms.flatMap((t) => t.bundle.policies.flatMap((p) => p.rules.filter((r) => r.kind === 'timeWindow')))),
+    ...new Set(
+      timeTerms.flatMap((t) => t.bundle.policies.flatMap((p) => p.rules.filter((r) => r.kind === 'timeWindow'))),
+    ),
   ];
   const bundle = timeTerms[0]?.bundle;
   const payload: PreflightPayload = { event: 'experiment.execution.preflight', execution: { id: 0 } };
@@ -126,5 +128,8 @@ export function timeClasses(
     const key = answers.join('');
     if (!byAnswer.has(key)) byAnswer.set(key, at);
   }
-  return { values: [...byAnswer.values()].map((at) => new Date(at)), horizon: { from: first.toISO() ?? '', to: last.toISO() ?? '' } };
+  return {
+    values: [...byAnswer.values()].map((at) => new Date(at)),
+    horizon: { from: first.toISO() ?? '', to: last.toISO() ?? '' },
+  };
 }

@@ -54,7 +54,6 @@ function implies(s: Shape, g: Shape): boolean {
   if (g.prefix !== '' && g.suffix !== '') return s.prefix.startsWith(g.prefix) && s.suffix.endsWith(g.suffix);
   if (g.prefix !== '') return s.prefix.startsWith(g.prefix);
   return s.suffix.endsWith(g.suffix); // `*x`; `*x*` is impliesInfix's
-
 }
 
 /** `*x*`: some literal part of s contains x. */
@@ -63,7 +62,8 @@ function impliesInfix(s: Shape, x: string): boolean {
   return [s.prefix, ...s.middles, s.suffix].some((p) => p.includes(x));
 }
 
-const isInfixOnly = (g: Shape) => g.literal === undefined && g.prefix === '' && g.suffix === '' && g.middles.length === 1;
+const isInfixOnly = (g: Shape) =>
+  g.literal === undefined && g.prefix === '' && g.suffix === '' && g.middles.length === 1;
 
 /** A text matching every shape of `set` (simple shapes), or undefined when their prefixes or suffixes conflict. */
 function buildText(set: Shape[]): string | undefined {
@@ -128,7 +128,8 @@ export function globClasses(written: Iterable<string>, withAbsent = true): Value
     if (found.has(wanted)) continue;
     if (inSet.some((s) => s.literal !== undefined)) continue; // the literal's own combination is another
     const impliedOut = shapes.some(
-      (g, i) => wanted[i] === '0' && inSet.some((s) => (isInfixOnly(g) ? impliesInfix(s, g.middles[0]) : implies(s, g))),
+      (g, i) =>
+        wanted[i] === '0' && inSet.some((s) => (isInfixOnly(g) ? impliesInfix(s, g.middles[0]) : implies(s, g))),
     );
     if (!impliedOut) unresolved.push(wanted);
   }

@@ -47,7 +47,10 @@ rules:
 `;
 
   it('a window widened by an hour: newly allowed exactly in the added hour', () => {
-    const r = diff({ 'p.yaml': hours('Europe/Berlin', '09:00', '17:00') }, { 'p.yaml': hours('Europe/Berlin', '09:00', '18:00') });
+    const r = diff(
+      { 'p.yaml': hours('Europe/Berlin', '09:00', '17:00') },
+      { 'p.yaml': hours('Europe/Berlin', '09:00', '18:00') },
+    );
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
     const local = DateTime.fromISO(r.witnesses[0].now, { zone: 'Europe/Berlin' });
@@ -57,7 +60,10 @@ rules:
 
   it('the same hours in UTC instead of Berlin: differ only while Berlin keeps summer time (an hour each way)', () => {
     // 09:00-17:00 Berlin is 08:00-16:00 UTC in winter (CET) and 07:00-15:00 UTC in summer (CEST).
-    const r = diff({ 'p.yaml': hours('Europe/Berlin', '09:00', '17:00') }, { 'p.yaml': hours('UTC', '08:00', '16:00') });
+    const r = diff(
+      { 'p.yaml': hours('Europe/Berlin', '09:00', '17:00') },
+      { 'p.yaml': hours('UTC', '08:00', '16:00') },
+    );
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => w.kind).sort()).toEqual(['newly-allowed', 'newly-denied']);
     for (const w of r.witnesses) {

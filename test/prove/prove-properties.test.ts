@@ -92,7 +92,12 @@ rules:
       PropertyError,
     );
     expect(() =>
-      parseProperties('x.property.yaml', 'kind: PolicyProperty\nname: x\nnever: { match: { environment: [a] } }\n', {}, NOW),
+      parseProperties(
+        'x.property.yaml',
+        'kind: PolicyProperty\nname: x\nnever: { match: { environment: [a] } }\n',
+        {},
+        NOW,
+      ),
     ).toThrow(/x\.property\.yaml:1:1 never: .*environment/);
   });
 

@@ -17,7 +17,11 @@ const SECRET = 'prove-secret';
 const NOW = '2026-03-02T10:00:00Z';
 
 const cli = (args: string[]) => {
-  const res = spawnSync(process.execPath, [CLI, ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH } });
+  const res = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH },
+  });
   return { code: res.status, stdout: res.stdout, stderr: res.stderr };
 };
 
@@ -27,12 +31,26 @@ async function serviceAt(dir: string, at: string) {
   const start = new Date(Math.ceil(Date.parse(at) / 1000) * 1000).toISOString().replace('T', ' ').slice(0, 19);
   const child = spawn('faketime', ['-f', `@${start}`, process.execPath, join(ROOT, 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, TZ: 'UTC', HOST: '127.0.0.1', PORT: String(port), POLICY_DIR: dir, WEBHOOK_SECRET: SECRET, POLICY_WATCH: 'false', LOG_LEVEL: 'error' },
+    env: {
+      PATH: process.env.PATH,
+      TZ: 'UTC',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      POLICY_DIR: dir,
+      WEBHOOK_SECRET: SECRET,
+      POLICY_WATCH: 'false',
+      LOG_LEVEL: 'error',
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${url}/readyz`)).status === 200, 'the service to be ready', 20_000);
-  return { url, stop: () => new Promise<void>((r) => (child.once('exit', () => r()), child.kill('SIGTERM'))) };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
 }
 
 describe('witnesses round-trip through eval and the service', () => {
@@ -58,7 +76,9 @@ rules:
       allowed: [{ name: business hours, days: [Mon-Fri], from: "09:00", to: "18:00" }]
 `,
   });
-  const timed = JSON.parse(cli(['diff', base, later, '--format', 'json', '--now', NOW]).stdout) as { witnesses: Witness[] };
+  const timed = JSON.parse(cli(['diff', base, later, '--format', 'json', '--now', NOW]).stdout) as {
+    witnesses: Witness[];
+  };
   const all = [
     ...report.witnesses.map((w) => ({ w, proposed })),
     ...timed.witnesses.map((w) => ({ w, proposed: later })),

@@ -15,17 +15,12 @@ export interface DiffCommandOptions {
 
 const answer = (a: Witness['base']) => (a ? `${a.allowed ? 'allowed' : 'denied'} (${a.message})` : '-');
 
-function evalLine(w: Witness): string {
-  const facts = Object.keys(w.facts)
-    .map((k) => `--${k} ${k}.json`)
-    .join(' ');
-  return `eval --payload payload.json --now ${w.now} ${facts}`;
-}
-
 export function diffText(r: DiffResult): string {
   const lines: string[] = [];
   if (r.witnesses.length === 0)
-    lines.push(r.unknown.length === 0 ? 'no run would be decided differently' : 'no run found that would be decided differently');
+    lines.push(
+      r.unknown.length === 0 ? 'no run would be decided differently' : 'no run found that would be decided differently',
+    );
   for (const w of r.witnesses) {
     lines.push(`${w.kind}: ${w.class}`);
     lines.push(`  base:     ${answer(w.base)}`);
@@ -43,7 +38,11 @@ export function diffMarkdown(r: DiffResult): string {
   const allowed = r.witnesses.filter((w) => w.kind === 'newly-allowed').length;
   const denied = r.witnesses.length - allowed;
   if (r.witnesses.length === 0)
-    out.push(r.unknown.length === 0 ? '**No run would be decided differently.**' : 'No run found that would be decided differently (see unknown below).');
+    out.push(
+      r.unknown.length === 0
+        ? '**No run would be decided differently.**'
+        : 'No run found that would be decided differently (see unknown below).',
+    );
   else out.push(`**${allowed} class(es) newly allowed, ${denied} newly denied.**`);
   out.push('');
   if (r.witnesses.length > 0) {
@@ -53,7 +52,8 @@ export function diffMarkdown(r: DiffResult): string {
       out.push(`| ${w.kind} | ${cell(w.class)} | ${cell(answer(w.base))} | ${cell(answer(w.proposed))} |`);
     out.push('');
     out.push('<details><summary>Witnesses (payload, now, facts)</summary>', '');
-    for (const w of r.witnesses) out.push('```json', JSON.stringify({ kind: w.kind, payload: w.payload, now: w.now, facts: w.facts }), '```');
+    for (const w of r.witnesses)
+      out.push('```json', JSON.stringify({ kind: w.kind, payload: w.payload, now: w.now, facts: w.facts }), '```');
     out.push('</details>', '');
   }
   for (const u of r.unknown) out.push(`- unknown: ${u}`);
@@ -78,7 +78,9 @@ export function diffCommand(
   const result = diffSets(base, proposed, now);
   if (opts.format === 'json') {
     const { witnesses, unknown, changedRules, decisions, coverage, horizon } = result;
-    write(`${JSON.stringify({ identical: witnesses.length === 0 && unknown.length === 0, witnesses, unknown, changedRules, coverage, horizon, decisions }, null, 2)}\n`);
+    write(
+      `${JSON.stringify({ identical: witnesses.length === 0 && unknown.length === 0, witnesses, unknown, changedRules, coverage, horizon, decisions }, null, 2)}\n`,
+    );
   } else write(opts.format === 'markdown' ? diffMarkdown(result) : diffText(result));
   const hit =
     opts.failOn === 'any-change'
@@ -86,5 +88,3 @@ export function diffCommand(
       : opts.failOn === 'newly-allowed' && result.witnesses.some((w) => w.kind === 'newly-allowed');
   return hit ? EXIT.failed : EXIT.ok;
 }
-
-export { evalLine };
