@@ -117,7 +117,10 @@ export function timeClasses(
   const bundle = timeTerms[0]?.bundle;
   const payload: PreflightPayload = { event: 'experiment.execution.preflight', execution: { id: 0 } };
   const byAnswer = new Map<string, number>();
-  const sorted = [...new Set(candidates.flatMap((c) => [c, c + 1]))].sort((a, b) => a - b);
+  const [lo, hi] = [first.toMillis(), last.toMillis()];
+  const sorted = [...new Set(candidates.flatMap((c) => [c, c + 1]))]
+    .filter((c) => c >= lo && c < hi)
+    .sort((a, b) => a - b);
   for (const at of sorted) {
     const now = new Date(at);
     const ctx = bundle ? createContext(bundle, payload, {}, now, 'prove') : undefined;

@@ -110,6 +110,8 @@ export function globClasses(written: Iterable<string>, withAbsent = true): Value
       complete: false,
       why: `glob ${complex.map((g) => `"${g}"`).join(', ')} uses more than * (the analysis splits only globs of text and *)`,
     };
+  const chains = prefixChainClasses(globs, vector);
+  if (chains) return { values: [...chains, ...absent], complete: true };
   if (globs.length > MAX_GLOBS)
     return {
       values: [...found.values(), ...absent],
@@ -140,6 +142,49 @@ export function globClasses(written: Iterable<string>, withAbsent = true): Value
       why: `no text found for ${unresolved.length} combination(s) of the globs ${globs.map((g) => `"${g}"`).join(', ')}`,
     };
   return { values: [...found.values(), ...absent], complete: true };
+}
+
+const PREFIX_END = '~prove';
+
+/**
+ * Globs that are all literals or `prefix*` (experiment keys such as `SHOP-*`, however many): a text
+ * matches exactly the prefixes it starts with and the literal it is, so its class is the longest
+ * glob prefix it starts with, or the literal. One text per prefix (the prefix and a tail no prefix
+ * continues with), each literal and one text starting with no prefix are then every class; each
+ * is checked with the real matcher against what that reasoning says it must match. Undefined when
+ * the globs have other shapes or a check fails (the general split then applies).
+ */
+function prefixChainClasses(globs: readonly string[], vector: (text: string) => string): string[] | undefined {
+  // The tail starts with `~`: no glob may hold one, so no prefix continues with the tail.
+  if (!globs.every((g) => isSimple(g) && !g.includes('~'))) return undefined;
+  const shapes = globs.map(shapeOf);
+  const isPrefix = (s: Shape) => s.literal === undefined && s.middles.length === 0 && s.suffix === '';
+  if (!shapes.every((s) => s.literal !== undefined || isPrefix(s))) return undefined;
+  if (shapes.some((s) => s.literal === undefined && s.prefix === '')) return undefined; // `*`
+  const expected = (text: string) =>
+    shapes
+      .map((s) =>
+        s.literal !== undefined
+          ? s.literal === text.toLowerCase()
+            ? '1'
+            : '0'
+          : text.toLowerCase().startsWith(s.prefix)
+            ? '1'
+            : '0',
+      )
+      .join('');
+  const texts = [
+    `${PREFIX_END}-other`,
+    ...shapes.filter((s) => s.literal !== undefined && s.literal !== '').map((s) => s.literal as string),
+    ...shapes.filter((s) => s.literal === undefined).map((s) => `${s.prefix}${PREFIX_END}`),
+  ];
+  const byVector = new Map<string, string>();
+  for (const text of texts) {
+    const v = vector(text);
+    if (v !== expected(text)) return undefined;
+    if (!byVector.has(v)) byVector.set(v, text);
+  }
+  return [...byVector.values()];
 }
 
 /**

@@ -147,3 +147,34 @@ rules:
     expect(r.unknown.join('\n')).toMatch(/big rules\[0\]\.condition changed and is beyond the analysis/);
   });
 });
+
+describe('glob classes', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const keys = (globs: string[]) => `kind: Policy
+name: keys
+match: { experimentKeys: [${globs.map((g) => `"${g}"`).join(', ')}] }
+rules:
+  - environments: { blocked: [production] }
+`;
+
+  it('many prefix globs are split exactly (no limit): a longer prefix dropped newly allows its keys only', () => {
+    const many = Array.from({ length: 40 }, (_, i) => `TEAM${i}-*`);
+    const r = diffSets(
+      setOf(dirs.write({ 'p.yaml': keys([...many, 'TEAM1-X-*']) })),
+      setOf(dirs.write({ 'p.yaml': keys([...many.filter((g) => g !== 'TEAM1-*'), 'TEAM1-X-*']) })),
+      NOW,
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const key = (r.witnesses[0].payload.execution.experimentKey as string).toUpperCase();
+    expect(key.startsWith('TEAM1-')).toBe(true);
+    expect(key.startsWith('TEAM1-X-')).toBe(false);
+  });
+
+  it('globs of other shapes past the limit make the answer unknown, never "no difference"', () => {
+    const many = Array.from({ length: 13 }, (_, i) => `*team${i}*`);
+    const r = diffSets(setOf(dirs.write({ 'p.yaml': keys(many) })), setOf(dirs.write({ 'p.yaml': keys(many) })), NOW);
+    expect(r.unknown.join('\n')).toMatch(/key: 13 distinct globs in one dimension/);
+  });
+});
