@@ -93,22 +93,21 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
   let unconfirmed = 0;
   let complete = true;
   for (const t of bad) {
-    const result = search(judge, t, fragment);
+    let witness: Witness | undefined;
+    const result = search(judge, t, fragment, {
+      accept: (a) => {
+        const run = runOf(space, a, [set.bundle]);
+        const answer = answerOf(set.bundle, run);
+        if (!answer.allowed) {
+          unconfirmed++;
+          return false;
+        }
+        witness = witnessOf('counterexample', `${t.label}: ${describeRun(space, a, t.reads.keys())}`, run, { answer });
+        return true;
+      },
+    });
+    if (witness) return { ...base, decisions: judge.decisions, status: 'counterexample', witness };
     complete &&= result.complete;
-    for (const f of result.found) {
-      const run = runOf(space, f.assignment, [set.bundle]);
-      const answer = answerOf(set.bundle, run);
-      if (answer.allowed)
-        return {
-          ...base,
-          decisions: judge.decisions,
-          status: 'counterexample',
-          witness: witnessOf('counterexample', `${t.label}: ${describeRun(space, f.assignment, t.reads.keys())}`, run, {
-            answer,
-          }),
-        };
-      unconfirmed++;
-    }
   }
   const gaps = incompleteDims(space, dimsOf([...bad, ...fragment]));
   if (!complete) gaps.push(`more classes than the search decides (${judge.decisions} decisions)`);
@@ -175,23 +174,23 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
   for (const side of sides) {
     const mustNot = side.others.filter((t) => t.outside === undefined);
     for (const t of side.changed.filter((c) => c.outside === undefined)) {
-      const result = search(judge, t, mustNot);
-      complete &&= result.complete;
-      let shown = false;
-      for (const f of result.found) {
-        if (shown) break;
-        const run = runOf(space, f.assignment, bundles);
-        const b = answerOf(base.bundle, run);
-        const p = answerOf(proposed.bundle, run);
-        const differs = side.kind === 'newly-allowed' ? !b.allowed && p.allowed : b.allowed && !p.allowed;
-        if (!differs) {
-          unconfirmed++;
-          continue;
-        }
-        const cls = `${side.kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${describeRun(space, f.assignment, t.reads.keys())}`;
-        witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p }));
-        shown = true;
-      }
+      const result = search(judge, t, mustNot, {
+        // The first run both whole sets decide as the class says is its witness.
+        accept: (a) => {
+          const run = runOf(space, a, bundles);
+          const b = answerOf(base.bundle, run);
+          const p = answerOf(proposed.bundle, run);
+          const differs = side.kind === 'newly-allowed' ? !b.allowed && p.allowed : b.allowed && !p.allowed;
+          if (!differs) {
+            unconfirmed++;
+            return false;
+          }
+          const cls = `${side.kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${describeRun(space, a, t.reads.keys())}`;
+          witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p }));
+          return true;
+        },
+      });
+      if (!result.stopped) complete &&= result.complete;
     }
   }
   if (unconfirmed > 0)

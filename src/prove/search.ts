@@ -68,14 +68,14 @@ export interface Found {
  * The classes where `must` denies and none of `mustNot` does: one run for each class of the
  * dimensions `must` reads where such a run exists (the others are searched, depth first, pruned as
  * soon as a term of `mustNot` is decided and denies). `complete: false` when the search stopped at
- * MAX_CELLS.
+ * MAX_CELLS; `accept` may end it at a run it takes (`stopped`).
  */
 export function search(
   judge: Judge,
   must: Term,
   mustNot: readonly Term[],
-  opts: { firstOnly?: boolean; base?: Assignment } = {},
-): { found: Found[]; complete: boolean } {
+  opts: { base?: Assignment; accept?: (a: Assignment) => boolean } = {},
+): { found: Found[]; complete: boolean; stopped: boolean } {
   const { space } = judge;
   const dimsOfMust = [...must.reads.keys()];
   const rest = [...new Set(mustNot.flatMap((t) => [...t.reads.keys()]))].filter((d) => !must.reads.has(d));
@@ -96,7 +96,8 @@ export function search(
   const found: Found[] = [];
   let cells = 0;
   let complete = true;
-  if (always.some((t) => judge.denies(t, a))) return { found, complete };
+  let stopped = false;
+  if (always.some((t) => judge.denies(t, a))) return { found, complete, stopped };
 
   const extend = (k: number): boolean => {
     if (k === order.length) return true;
@@ -118,7 +119,10 @@ export function search(
       if (due.slice(0, k).some((ts) => ts.some((t) => judge.denies(t, a)))) return true;
       if (extend(k)) {
         found.push({ assignment: [...a] });
-        if (opts.firstOnly) return false;
+        if (opts.accept?.([...a])) {
+          stopped = true;
+          return false;
+        }
       }
       return true;
     }
@@ -130,5 +134,5 @@ export function search(
     return true;
   };
   region(0);
-  return { found, complete };
+  return { found, complete, stopped };
 }

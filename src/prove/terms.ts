@@ -84,9 +84,18 @@ function ruleReads(kind: string, spec: unknown, reads: Map<DimName, Reading>): v
       full('actionId');
       full('actionKind');
       break;
-    case 'targets':
-      for (const d of ['count', 'pct', 'maximum', 'targetType', 'actionKind']) full(d);
+    case 'targets': {
+      // Only what the spec compares: a cap reads the count, maxPercentage the percentage and whether
+      // a maximum is set, perType the target type; whether the step is targeted reads its kind.
+      const t = asObject(spec);
+      const perType = t.perType !== undefined;
+      if (t.maxPerStep !== undefined || t.maxTotal !== undefined || perType || t.denyEmpty === true) full('count');
+      if (t.maxPercentage !== undefined) full('pct');
+      if (t.maxPercentage !== undefined || t.requireMaximum === true) full('maximum');
+      if (perType) full('targetType');
+      full('actionKind');
       break;
+    }
     case 'timeWindow':
       full('time');
       break;
