@@ -78,16 +78,32 @@ export function search(
 ): { found: Found[]; complete: boolean; stopped: boolean } {
   const { space } = judge;
   const dimsOfMust = [...must.reads.keys()];
+  // A dimension `must` reads only in part (whether it is sent) but a term of mustNot reads in full
+  // is tried again in the extension, over every value sent (or not) as the class's was.
+  const refined = dimsOfMust.filter(
+    (d) => must.reads.get(d) === 'presence' && mustNot.some((t) => t.reads.get(d) === 'full'),
+  );
   const rest = [...new Set(mustNot.flatMap((t) => [...t.reads.keys()]))].filter((d) => !must.reads.has(d));
   rest.sort((x, y) => mustNot.filter((t) => t.reads.has(y)).length - mustNot.filter((t) => t.reads.has(x)).length);
-  const order = [...dimsOfMust, ...rest];
+  const order = [...dimsOfMust, ...refined, ...rest];
   const positions = order.map((d) => space.index.get(d) as number);
-  const choices = order.map((d, k) => (k < dimsOfMust.length ? judge.choices(d, [must]) : judge.choices(d, mustNot)));
-  // The terms of mustNot decided once the first k dimensions are assigned.
+  const sentAt = (k: number, j: number) => space.dims[positions[k]].values[j] !== undefined;
+  const picked = new Map<number, number>();
+  const choices = order.map((d, k) => {
+    if (k < dimsOfMust.length) return () => judge.choices(d, [must]);
+    if (k < dimsOfMust.length + refined.length) {
+      const all = judge.choices(d, mustNot);
+      const first = dimsOfMust.indexOf(d);
+      return () => all.filter((j) => sentAt(k, j) === sentAt(first, picked.get(first) as number));
+    }
+    const list = judge.choices(d, mustNot);
+    return () => list;
+  });
+  // The terms of mustNot decided once the first k dimensions are assigned (a refined one counts where it is refined).
   const level = new Map<Term, number>();
   for (const t of mustNot) {
     let deepest = -1;
-    for (const d of t.reads.keys()) deepest = Math.max(deepest, order.indexOf(d));
+    for (const d of t.reads.keys()) deepest = Math.max(deepest, order.lastIndexOf(d));
     level.set(t, deepest);
   }
   const due = order.map((_, k) => mustNot.filter((t) => level.get(t) === k));
@@ -101,12 +117,14 @@ export function search(
 
   const extend = (k: number): boolean => {
     if (k === order.length) return true;
-    for (const j of choices[k]) {
+    // A refined dimension shares its place with the region's pick: put that back, not "unassigned".
+    const before = a[positions[k]];
+    for (const j of choices[k]()) {
       a[positions[k]] = j;
       if (due[k].some((t) => judge.denies(t, a))) continue;
       if (extend(k + 1)) return true;
     }
-    a[positions[k]] = -1;
+    a[positions[k]] = before;
     return false;
   };
   const region = (k: number): boolean => {
@@ -126,8 +144,9 @@ export function search(
       }
       return true;
     }
-    for (const j of choices[k]) {
+    for (const j of choices[k]()) {
       a[positions[k]] = j;
+      picked.set(k, j);
       if (!region(k + 1)) return false;
     }
     a[positions[k]] = -1;

@@ -178,3 +178,21 @@ rules:
     expect(r.unknown.join('\n')).toMatch(/key: 13 distinct globs in one dimension/);
   });
 });
+
+describe('a dimension one rule reads only in part', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+
+  it('a cap raised where another rule allows only some actions: the witness runs one of those', () => {
+    // The cap reads only whether the step names an action; the other policy reads which: the
+    // search must still try every action class for the cap's classes.
+    const set = (pct: number) => ({
+      'cap.yaml': `kind: Policy\nname: cap\nrules:\n  - targets: { maxPercentage: ${pct} }\n`,
+      'only-safe.yaml': 'kind: Policy\nname: only-safe\nrules:\n  - actions: { allowed: ["safe-*"] }\n',
+    });
+    const r = diffSets(setOf(dirs.write(set(25))), setOf(dirs.write(set(30))), NOW);
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    expect(r.witnesses[0].payload.execution.steps?.[0].actionId?.toLowerCase()).toMatch(/^safe-/);
+  });
+});
