@@ -1,11 +1,13 @@
 import { Command, CommanderError, Option } from 'commander';
 import { connectCommand, type ConnectOptions } from './commands/connect-command';
+import { DIFF_FAIL_ON, DIFF_FORMATS, diffCommand, type DiffCommandOptions } from './commands/diff-command';
 import { doctorCommand } from './commands/doctor-command';
 import { evalCommand } from './commands/eval-command';
 import { exceptionCommand, type ExceptionCommandOptions } from './commands/exception-command';
 import { exceptionsCommand, type ExceptionsCommandOptions } from './commands/exceptions-command';
 import { FAIL_ON, REPLAY_FORMATS, replayCommand, type ReplayCommandOptions } from './commands/replay-command';
 import { playgroundCommand, type PlaygroundOptions } from './commands/playground-command';
+import { PROVE_FORMATS, proveCommand, type ProveCommandOptions } from './commands/prove-command';
 import { prCommentCommand, type PrCommentOptions } from './commands/pr-comment-command';
 import { schemaCommand, type SchemaOptions } from './commands/schema-command';
 import { signCommand } from './commands/sign-command';
@@ -210,6 +212,40 @@ program
   .action((opts: ReplayCommandOptions) =>
     run(() => replayCommand(opts, env, write, (s) => void process.stderr.write(s))),
   );
+
+program
+  .command('diff')
+  .description(
+    'compare two policy sets over every run (docs/prove.md): each class of runs newly allowed or newly denied, with a witness both sets decided',
+  )
+  .argument('<base-dir>', 'the policy directory before the change (e.g. a checkout of the base branch)')
+  .argument('<proposed-dir>', 'the policy directory after the change')
+  .addOption(
+    new Option('--format <format>', 'output format (markdown: a pull-request comment)')
+      .choices(DIFF_FORMATS)
+      .default('text'),
+  )
+  .addOption(
+    new Option(
+      '--fail-on <change>',
+      'exit 1 when a class of runs is newly allowed, or when any answer changes',
+    ).choices(DIFF_FAIL_ON),
+  )
+  .option('--now <iso>', "the time horizon starts on the first day of this time's year (default: now)")
+  .action((baseDir: string, proposedDir: string, opts: DiffCommandOptions) =>
+    run(() => diffCommand(baseDir, proposedDir, opts, env, write)),
+  );
+
+program
+  .command('prove')
+  .description(
+    'prove each property (*.property.yaml) for every run, or give a counterexample the engine allows, or say why unknown (docs/prove.md)',
+  )
+  .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
+  .addOption(new Option('--format <format>', 'output format').choices(PROVE_FORMATS).default('text'))
+  .option('--strict', 'an unknown answer fails too (exit 1)')
+  .option('--now <iso>', "the time horizon starts on the first day of this time's year (default: now)")
+  .action((dir: string | undefined, opts: ProveCommandOptions) => run(() => proveCommand(dir, opts, env, write)));
 
 program
   .command('pr-comment')

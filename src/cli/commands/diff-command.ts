@@ -1,0 +1,90 @@
+import { diffSets, type DiffResult, type Witness } from '../../prove/analysis';
+import { readPolicySet } from '../../prove/policy-set';
+import { parseNow } from '../read-input';
+import { EXIT } from '../usage-error';
+
+export const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
+export const DIFF_FAIL_ON = ['newly-allowed', 'any-change'] as const;
+
+export interface DiffCommandOptions {
+  format: (typeof DIFF_FORMATS)[number];
+  failOn?: (typeof DIFF_FAIL_ON)[number];
+  /** The start of the time horizon (its year's first day); default: now. */
+  now?: string;
+}
+
+const answer = (a: Witness['base']) => (a ? `${a.allowed ? 'allowed' : 'denied'} (${a.message})` : '-');
+
+export function diffText(r: DiffResult): string {
+  const lines: string[] = [];
+  if (r.witnesses.length === 0)
+    lines.push(
+      r.unknown.length === 0 ? 'no run would be decided differently' : 'no run found that would be decided differently',
+    );
+  for (const w of r.witnesses) {
+    lines.push(`${w.kind}: ${w.class}`);
+    lines.push(`  base:     ${answer(w.base)}`);
+    lines.push(`  proposed: ${answer(w.proposed)}`);
+    lines.push(`  witness:  now ${w.now}, payload ${JSON.stringify(w.payload)}`);
+    lines.push(`            facts ${JSON.stringify(w.facts)}`);
+  }
+  for (const u of r.unknown) lines.push(`unknown: ${u}`);
+  lines.push(`covers ${r.coverage} (time ${r.horizon.from} to ${r.horizon.to}); ${r.decisions} decisions`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function diffMarkdown(r: DiffResult): string {
+  const out = ['### preflight-gate diff: what this change could allow, for every run', ''];
+  const allowed = r.witnesses.filter((w) => w.kind === 'newly-allowed').length;
+  const denied = r.witnesses.length - allowed;
+  if (r.witnesses.length === 0)
+    out.push(
+      r.unknown.length === 0
+        ? '**No run would be decided differently.**'
+        : 'No run found that would be decided differently (see unknown below).',
+    );
+  else out.push(`**${allowed} class(es) newly allowed, ${denied} newly denied.**`);
+  out.push('');
+  if (r.witnesses.length > 0) {
+    out.push('| change | class | base | proposed |', '| --- | --- | --- | --- |');
+    const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+    for (const w of r.witnesses)
+      out.push(`| ${w.kind} | ${cell(w.class)} | ${cell(answer(w.base))} | ${cell(answer(w.proposed))} |`);
+    out.push('');
+    out.push('<details><summary>Witnesses (payload, now, facts)</summary>', '');
+    for (const w of r.witnesses)
+      out.push('```json', JSON.stringify({ kind: w.kind, payload: w.payload, now: w.now, facts: w.facts }), '```');
+    out.push('</details>', '');
+  }
+  for (const u of r.unknown) out.push(`- unknown: ${u}`);
+  out.push('', `_Covers ${r.coverage}; time ${r.horizon.from} to ${r.horizon.to} (docs/prove.md)._`);
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * `preflight-gate diff <base-dir> <proposed-dir>`: every class of runs the two sets decide
+ * differently, each with a witness both sets decided (docs/prove.md). Exit 1 on a --fail-on hit.
+ */
+export function diffCommand(
+  baseDir: string,
+  proposedDir: string,
+  opts: DiffCommandOptions,
+  env: NodeJS.ProcessEnv,
+  write: (s: string) => void,
+): number {
+  const now = parseNow(opts.now, () => new Date());
+  const base = readPolicySet(baseDir, now, env);
+  const proposed = readPolicySet(proposedDir, now, env);
+  const result = diffSets(base, proposed, now);
+  if (opts.format === 'json') {
+    const { witnesses, unknown, changedRules, decisions, coverage, horizon } = result;
+    write(
+      `${JSON.stringify({ identical: witnesses.length === 0 && unknown.length === 0, witnesses, unknown, changedRules, coverage, horizon, decisions }, null, 2)}\n`,
+    );
+  } else write(opts.format === 'markdown' ? diffMarkdown(result) : diffText(result));
+  const hit =
+    opts.failOn === 'any-change'
+      ? result.witnesses.length > 0
+      : opts.failOn === 'newly-allowed' && result.witnesses.some((w) => w.kind === 'newly-allowed');
+  return hit ? EXIT.failed : EXIT.ok;
+}

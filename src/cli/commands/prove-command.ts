@@ -1,0 +1,69 @@
+import { proveProperty, COVERAGE, type PropertyResult } from '../../prove/analysis';
+import { PropertyError, readProperties } from '../../prove/property-file';
+import { readPolicySet } from '../../prove/policy-set';
+import { parseNow, policyDirArg } from '../read-input';
+import { EXIT, UsageError } from '../usage-error';
+
+export const PROVE_FORMATS = ['text', 'json', 'markdown'] as const;
+
+export interface ProveCommandOptions {
+  format: (typeof PROVE_FORMATS)[number];
+  strict?: boolean;
+  now?: string;
+}
+
+function proveText(results: PropertyResult[]): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    lines.push(`${r.file}: ${r.property}: ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
+    if (r.witness) {
+      lines.push(`  ${r.witness.class}`);
+      lines.push(`  answer: ${r.witness.answer?.allowed ? 'allowed' : 'denied'} (${r.witness.answer?.message})`);
+      lines.push(`  witness: now ${r.witness.now}, payload ${JSON.stringify(r.witness.payload)}`);
+      lines.push(`           facts ${JSON.stringify(r.witness.facts)}`);
+    }
+    if (r.status === 'proven' && r.relaxed.length > 0)
+      lines.push(`  holds whatever these rules beyond the analysis answer: ${r.relaxed.join('; ')}`);
+  }
+  if (results.length === 0) lines.push('no properties (*.property.yaml) found');
+  lines.push(`proven means: for ${COVERAGE} (docs/prove.md)`);
+  return `${lines.join('\n')}\n`;
+}
+
+function proveMarkdown(results: PropertyResult[]): string {
+  const out = ['### preflight-gate prove', '', '| property | answer | why |', '| --- | --- | --- |'];
+  const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+  for (const r of results)
+    out.push(`| ${r.property} | **${r.status}** | ${cell(r.reason ?? r.witness?.class ?? '')} |`);
+  out.push('', `_proven: for ${COVERAGE} (docs/prove.md)._`);
+  return `${out.join('\n')}\n`;
+}
+
+/**
+ * `preflight-gate prove [dir]`: each property of the set (*.property.yaml) proven for every run,
+ * broken by a counterexample the engine allows, or unknown with the reason. Exit 1 on a
+ * counterexample (and with --strict on unknown), 2 on a usage error.
+ */
+export function proveCommand(
+  dirArg: string | undefined,
+  opts: ProveCommandOptions,
+  env: NodeJS.ProcessEnv,
+  write: (s: string) => void,
+): number {
+  const dir = policyDirArg(dirArg, env);
+  const now = parseNow(opts.now, () => new Date());
+  const set = readPolicySet(dir, now, env);
+  let properties: ReturnType<typeof readProperties>;
+  try {
+    properties = readProperties(dir, set.aliases, now);
+  } catch (err) {
+    if (err instanceof PropertyError) throw new UsageError(err.message);
+    throw err;
+  }
+  const results = properties.map((p) => proveProperty(set, p, now));
+  if (opts.format === 'json') write(`${JSON.stringify({ coverage: COVERAGE, properties: results }, null, 2)}\n`);
+  else write(opts.format === 'markdown' ? proveMarkdown(results) : proveText(results));
+  if (results.some((r) => r.status === 'counterexample')) return EXIT.failed;
+  if (opts.strict && results.some((r) => r.status === 'unknown')) return EXIT.failed;
+  return EXIT.ok;
+}

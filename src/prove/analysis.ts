@@ -1,0 +1,226 @@
+import type { PolicyBundle } from '../policy/core/compiled';
+import { decide } from '../policy/engine/decide';
+import { type Assignment, describeRun, type Run, runOf, type Space, spaceOf } from './dimensions';
+import type { Property } from './property-file';
+import type { Doc, PolicySet } from './policy-set';
+import { Judge, search } from './search';
+import { appliesTerm, type DimName, type Term, termsOf } from './terms';
+
+/** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
+export const COVERAGE =
+  'every run of one action step (any payload the schema admits in the analysed fields), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments';
+
+export interface Answer {
+  allowed: boolean;
+  status: number;
+  message: string;
+}
+
+export interface Witness {
+  kind: 'newly-allowed' | 'newly-denied' | 'counterexample';
+  /** The class in words: the term that changes the answer and the run's values. */
+  class: string;
+  payload: Run['payload'];
+  now: string;
+  facts: Run['given'];
+  base?: Answer;
+  proposed?: Answer;
+  answer?: Answer;
+}
+
+const answerOf = (bundle: PolicyBundle, run: Run): Answer => {
+  const d = decide(bundle, run.payload, run.facts, run.now, { decisionId: 'prove-witness' });
+  return { allowed: d.allowed, status: d.allowed ? 200 : 403, message: d.message };
+};
+
+/** Why no answer that reads these dimensions can be a proof (a dimension whose classes are not all found). */
+function incompleteDims(space: Space, dims: Iterable<DimName>): string[] {
+  const out: string[] = [];
+  for (const name of new Set(dims)) {
+    const d = space.dims[space.index.get(name) as number];
+    if (d && !d.complete) out.push(`${name}: ${d.why}`);
+  }
+  return out;
+}
+
+const dimsOf = (terms: readonly Term[]) => terms.flatMap((t) => [...t.reads.keys()]);
+
+export interface PropertyResult {
+  property: string;
+  file: string;
+  status: 'proven' | 'counterexample' | 'unknown';
+  reason?: string;
+  /** Rules the proof treated as "may allow anything" (beyond the analysis; a proof holds whatever they answer). */
+  relaxed: string[];
+  witness?: Witness;
+  decisions: number;
+}
+
+/**
+ * Whether any run a property describes is allowed by the set: searched over the classes of the set's
+ * fragment terms (rules beyond the analysis relaxed: treated as never denying, so a run found must be
+ * allowed by the whole set to count, and none found proves the property whatever they answer).
+ */
+export function proveProperty(set: PolicySet, property: Property, from: Date): PropertyResult {
+  const setTerms = termsOf(set);
+  const fragment = setTerms.filter((t) => t.outside === undefined);
+  const relaxed = setTerms.filter((t) => t.outside !== undefined).map((t) => `${t.label}: ${t.outside}`);
+  const propertySet: PolicySet = {
+    dir: property.file,
+    bundle: property.bundle,
+    policies: new Map([[`property-${property.name}`, { ...property.never, name: `property-${property.name}` }]]),
+    exceptions: [],
+    aliases: set.aliases,
+  };
+  const doc: Doc = { ...property.never, name: `property-${property.name}` };
+  const bad =
+    Array.isArray(property.never.rules) && property.never.rules.length > 0
+      ? termsOf(propertySet)
+      : [appliesTerm(doc, property.bundle, `property ${property.name}`)];
+  const base = { property: property.name, file: property.file, relaxed, decisions: 0 };
+  const beyond = bad.find((t) => t.outside !== undefined);
+  if (beyond) return { ...base, status: 'unknown', reason: `the property's ${beyond.label}: ${beyond.outside}` };
+  const docs = [...set.policies.values(), ...set.exceptions, doc];
+  const space = spaceOf(
+    docs,
+    [set.bundle, property.bundle],
+    [set.aliases],
+    [...setTerms, ...bad],
+    set.bundle.exceptions,
+    from,
+  );
+  const judge = new Judge(space, [set.bundle]);
+  let unconfirmed = 0;
+  let complete = true;
+  for (const t of bad) {
+    let witness: Witness | undefined;
+    const result = search(judge, t, fragment, {
+      accept: (a) => {
+        const run = runOf(space, a, [set.bundle]);
+        const answer = answerOf(set.bundle, run);
+        if (!answer.allowed) {
+          unconfirmed++;
+          return false;
+        }
+        witness = witnessOf('counterexample', `${t.label}: ${describeRun(space, a, t.reads.keys())}`, run, { answer });
+        return true;
+      },
+    });
+    if (witness) return { ...base, decisions: judge.decisions, status: 'counterexample', witness };
+    complete &&= result.complete;
+  }
+  const gaps = incompleteDims(space, dimsOf([...bad, ...fragment]));
+  if (!complete) gaps.push(`more classes than the search decides (${judge.decisions} decisions)`);
+  if (unconfirmed > 0)
+    return {
+      ...base,
+      decisions: judge.decisions,
+      status: 'unknown',
+      reason: `${unconfirmed} class(es) the analysed rules allow are denied by rules beyond the analysis (${relaxed.join('; ')}), which cannot be shown to deny every such run`,
+    };
+  if (gaps.length > 0) return { ...base, decisions: judge.decisions, status: 'unknown', reason: gaps.join('; ') };
+  return { ...base, decisions: judge.decisions, status: 'proven' };
+}
+
+function witnessOf(kind: Witness['kind'], cls: string, run: Run, answers: Partial<Witness>): Witness {
+  return { kind, class: cls, payload: run.payload, now: run.now.toISOString(), facts: run.given, ...answers };
+}
+
+export interface DiffResult {
+  witnesses: Witness[];
+  /** Classes found by the analysed rules that the whole sets decide alike (a rule beyond the analysis answers). */
+  unconfirmed: number;
+  /** Why "no other run is decided differently" is not proven, when it is not. */
+  unknown: string[];
+  changedRules: { base: string[]; proposed: string[] };
+  decisions: number;
+  coverage: string;
+  horizon: { from: string; to: string };
+}
+
+/**
+ * Every class of runs the proposed set decides differently from the base: for each rule only one set
+ * has (its policy's scope, the rule and its exceptions compared as written), the classes where it
+ * denies and the other set allows, each with a witness decided again by both whole sets.
+ */
+export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): DiffResult {
+  const tb = termsOf(base);
+  const tp = termsOf(proposed);
+  const keysB = new Set(tb.map((t) => t.key));
+  const keysP = new Set(tp.map((t) => t.key));
+  const onlyB = tb.filter((t) => !keysP.has(t.key));
+  const onlyP = tp.filter((t) => !keysB.has(t.key));
+  const unknown: string[] = [];
+  for (const t of [...onlyB, ...onlyP])
+    if (t.outside !== undefined) unknown.push(`${t.label} changed and is beyond the analysis: ${t.outside}`);
+  const docs = [...base.policies.values(), ...base.exceptions, ...proposed.policies.values(), ...proposed.exceptions];
+  const bundles = [base.bundle, proposed.bundle];
+  const space = spaceOf(
+    docs,
+    bundles,
+    [base.aliases, proposed.aliases],
+    [...tb, ...tp],
+    [...base.bundle.exceptions, ...proposed.bundle.exceptions],
+    from,
+  );
+  const judge = new Judge(space, bundles);
+  const witnesses: Witness[] = [];
+  let unconfirmed = 0;
+  const sides = [
+    { kind: 'newly-allowed' as const, changed: onlyB, others: tp },
+    { kind: 'newly-denied' as const, changed: onlyP, others: tb },
+  ];
+  let complete = true;
+  for (const side of sides) {
+    const mustNot = side.others.filter((t) => t.outside === undefined);
+    for (const t of side.changed.filter((c) => c.outside === undefined)) {
+      const result = search(judge, t, mustNot, {
+        // The first run both whole sets decide as the class says is its witness.
+        accept: (a) => {
+          const run = runOf(space, a, bundles);
+          const b = answerOf(base.bundle, run);
+          const p = answerOf(proposed.bundle, run);
+          const differs = side.kind === 'newly-allowed' ? !b.allowed && p.allowed : b.allowed && !p.allowed;
+          if (!differs) {
+            unconfirmed++;
+            return false;
+          }
+          const cls = `${side.kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${describeRun(space, a, t.reads.keys())}`;
+          witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p }));
+          return true;
+        },
+      });
+      if (!result.stopped) complete &&= result.complete;
+    }
+  }
+  if (unconfirmed > 0)
+    unknown.push(
+      `${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them`,
+    );
+  if (!complete) unknown.push('more classes than the search decides');
+  unknown.push(
+    ...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))),
+  );
+  return {
+    witnesses: dedupe(witnesses),
+    unconfirmed,
+    unknown,
+    changedRules: { base: onlyB.map((t) => t.label), proposed: onlyP.map((t) => t.label) },
+    decisions: judge.decisions,
+    coverage: COVERAGE,
+    horizon: space.horizon,
+  };
+}
+
+/** One witness per run: two changed rules can find the same one. */
+function dedupe(ws: Witness[]): Witness[] {
+  const seen = new Set<string>();
+  return ws.filter((w) => {
+    const key = JSON.stringify([w.kind, w.payload, w.now, w.facts]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export type { Assignment };

@@ -1,0 +1,254 @@
+import { parseDuration } from '../validation/syntax/duration';
+import { runEnvironments } from '../policy/engine/environments';
+import type { EnvironmentFacts } from '../policy/facts/environment-facts';
+import type { Facts } from '../policy/facts/facts';
+import { quietFacts } from '../policy/facts/quiet-facts';
+import type { StateFacts } from '../policy/facts/state-facts';
+import type { PreflightPayload } from '../policy/core/decision';
+import type { CompiledException, PolicyBundle } from '../policy/core/compiled';
+import type { Doc } from './policy-set';
+import { type DimName, type Term, writtenValues } from './terms';
+import { timeClasses } from './time-classes';
+import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
+
+/** The run's environments: `execution.environment`, the override, and what the Platform API says they are called (absent: not configured). */
+export interface EnvClass {
+  environment?: string;
+  override?: string;
+  names?: EnvironmentFacts;
+}
+
+export interface Dim {
+  name: DimName;
+  values: unknown[];
+  complete: boolean;
+  why?: string;
+}
+
+/** One value per dimension (by position in the dimension list): a class of runs, and the run that represents it. */
+export type Assignment = number[];
+
+const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
+const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
+
+function rulesOf(docs: readonly Doc[], kind: string): Doc[] {
+  return docs
+    .flatMap((d) => asList(d.rules).map((r) => asObject(asObject(r)[kind])))
+    .filter((s) => Object.keys(s).length > 0);
+}
+
+/**
+ * The environment classes: every value written (names, ids, aliases) and one unwritten, alone or with
+ * an override, with and without the Platform API's names (a fresh id named like each written name,
+ * one whose name cannot be read). Two combinations are one class when, under every set compared,
+ * the engine gives the run the same environments as far as any list written can tell (runEnvironments).
+ */
+function envClasses(
+  docs: readonly Doc[],
+  bundles: readonly PolicyBundle[],
+  aliases: readonly Record<string, string[]>[],
+) {
+  const listed = new Set((writtenValues(docs).get('env') ?? []).map((e) => e.toLowerCase()));
+  for (const a of aliases) for (const name of Object.keys(a)) listed.add(name.toLowerCase());
+  const literals = new Set<string>([...listed]);
+  for (const a of aliases) for (const ids of Object.values(a)) for (const id of ids) literals.add(id);
+  literals.add(`${OTHER}-environment`);
+  const values = [...literals];
+  const raw: EnvClass[] = [];
+  const second = [undefined, ...values];
+  for (const environment of [undefined, ...values])
+    for (const override of second) if (override !== environment) raw.push({ environment, override });
+  // With the Platform API: each value sent under a name written (or another), or one it cannot name.
+  const facts: Array<EnvironmentFacts[string]> = [
+    ...values.map((name) => ({ name })),
+    { unknown: 'the Steadybit Platform API did not answer (prove)' },
+  ];
+  const fresh = ['prove-environment-id-1', 'prove-environment-id-2'];
+  for (const [i, value] of [...values, fresh[0]].entries())
+    for (const f of facts) {
+      raw.push({ environment: value, names: { [value]: f } });
+      for (const o of [...values.filter((_, j) => j !== i), fresh[1]])
+        for (const g of facts) raw.push({ environment: value, override: o, names: { [value]: f, [o]: g } });
+    }
+  const seen = new Map<string, EnvClass>();
+  for (const c of raw) {
+    const execution = {
+      id: 0,
+      environment: c.environment,
+      overrides: c.override ? { environment: c.override } : undefined,
+    };
+    const key = JSON.stringify([
+      c.environment === undefined,
+      ...bundles.map((b) =>
+        runEnvironments(execution, b, c.names)
+          .map(
+            (e) =>
+              `${[...e.keys]
+                .filter((k) => listed.has(k))
+                .sort()
+                .join(',')}${e.unknownName ? '?' : ''}`,
+          )
+          .sort(),
+      ),
+    ]);
+    if (!seen.has(key)) seen.set(key, c);
+  }
+  return [...seen.values()];
+}
+
+function thresholdsOf(docs: readonly Doc[]) {
+  const counts: number[] = [];
+  const pcts: number[] = [];
+  for (const t of rulesOf(docs, 'targets')) {
+    for (const caps of [t, ...Object.values(asObject(t.perType)).map(asObject)])
+      for (const k of ['maxPerStep', 'maxTotal']) if (typeof caps[k] === 'number') counts.push(caps[k] as number);
+    if (t.denyEmpty === true) counts.push(0);
+    if (typeof t.maxPercentage === 'number') pcts.push(t.maxPercentage);
+  }
+  const params = new Map<string, number[]>();
+  for (const p of rulesOf(docs, 'parameters'))
+    for (const [name, limit] of Object.entries(p)) {
+      const list = params.get(name) ?? [];
+      for (const b of [asObject(limit).min, asObject(limit).max]) {
+        const n = typeof b === 'number' ? b : typeof b === 'string' ? parseDuration(b) : undefined;
+        if (n !== undefined) list.push(n);
+      }
+      params.set(name, list);
+    }
+  return { counts, pcts, params };
+}
+
+export interface Space {
+  dims: Dim[];
+  index: ReadonlyMap<DimName, number>;
+  horizon: { from: string; to: string };
+}
+
+/** The dimensions of every run for these sets, terms and properties (their documents as written). */
+export function spaceOf(
+  docs: readonly Doc[],
+  bundles: readonly PolicyBundle[],
+  aliases: readonly Record<string, string[]>[],
+  terms: readonly Term[],
+  exceptions: readonly CompiledException[],
+  from: Date,
+): Space {
+  const written = writtenValues(docs);
+  const w = (d: string) => written.get(d) ?? [];
+  const { counts, pcts, params } = thresholdsOf(docs);
+  const read = new Set(terms.flatMap((t) => [...t.reads.keys()]));
+  const classes = (name: DimName, c: ValueClasses<unknown>): Dim => ({ name, ...c });
+  const whole = (name: DimName, values: unknown[]): Dim => ({ name, values, complete: true });
+  const versions = w('version');
+  let fresh = 1;
+  while (versions.includes(String(fresh))) fresh++;
+  const time = timeClasses(
+    docs,
+    terms.filter((t) => t.reads.get('time') === 'full'),
+    exceptions,
+    from,
+  );
+  const dims: Dim[] = [
+    whole('env', envClasses(docs, bundles, aliases)),
+    classes('team', nameClasses(w('team'))),
+    classes('key', globClasses(w('key'))),
+    classes('via', nameClasses(w('via'))),
+    whole('version', [...new Set(versions), String(fresh), undefined]),
+    classes('actionId', globClasses(w('actionId'))),
+    classes(
+      'actionKind',
+      nameClasses(w('actionKind').length > 0 || read.has('actionKind') ? ['ATTACK', ...w('actionKind')] : ['ATTACK']),
+    ),
+    whole('count', [...numberClasses(counts, { integer: true, lo: 0 }), undefined]),
+    whole('pct', [...numberClasses(pcts, { integer: true, lo: 0, hi: 100 }), undefined]),
+    whole('maximum', [undefined, 5]),
+    classes('targetType', globClasses(w('targetType'))),
+    ...[...params].map(([name, ts]) =>
+      whole(`param:${name}`, [...numberClasses(ts, { integer: false }), undefined, 'prove-not-a-value']),
+    ),
+    whole('time', time.values),
+    whole('estop', [false, true]),
+  ];
+  return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon };
+}
+
+export interface Run {
+  payload: PreflightPayload;
+  now: Date;
+  facts: Facts;
+  /** The facts as `eval --state/--environments/--signals/--teams` read them (absent: the flag is not given). */
+  given: {
+    state: StateFacts;
+    environments?: EnvironmentFacts;
+    signals: Record<string, never>;
+    teams: Record<string, never>;
+  };
+}
+
+/** The run representing an assignment (unassigned dimensions take their first value), with the facts every set compared needs. */
+export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundle[]): Run {
+  const v = (name: DimName): unknown => {
+    const i = space.index.get(name);
+    if (i === undefined) return undefined;
+    const dim = space.dims[i];
+    return dim.values[a[i] === undefined || a[i] < 0 ? 0 : a[i]];
+  };
+  const env = v('env') as EnvClass;
+  const parameters: Record<string, unknown> = {};
+  for (const d of space.dims)
+    if (d.name.startsWith('param:')) {
+      const value = v(d.name);
+      if (value !== undefined) parameters[d.name.slice('param:'.length)] = value;
+    }
+  const radius: Record<string, unknown> = {};
+  for (const [field, dim] of [
+    ['targetType', 'targetType'],
+    ['percentage', 'pct'],
+    ['maximum', 'maximum'],
+  ] as const) {
+    const value = v(dim);
+    if (value !== undefined) radius[field] = value;
+  }
+  const step: Record<string, unknown> = {};
+  const put = (target: Record<string, unknown>, field: string, value: unknown) => {
+    if (value !== undefined) target[field] = value;
+  };
+  put(step, 'actionId', v('actionId'));
+  put(step, 'actionKind', v('actionKind'));
+  if (Object.keys(parameters).length > 0) step.parameters = parameters;
+  if (Object.keys(radius).length > 0) step.radius = radius;
+  put(step, 'totalTargetCount', v('count'));
+  const execution: Record<string, unknown> = { id: 1 };
+  put(execution, 'experimentKey', v('key'));
+  put(execution, 'teamKey', v('team'));
+  put(execution, 'environment', env.environment);
+  if (env.override !== undefined) execution.overrides = { environment: env.override };
+  put(execution, 'createdVia', v('via'));
+  put(execution, 'experimentVersion', v('version'));
+  execution.steps = [step];
+  const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;
+  const state: StateFacts = {};
+  for (const b of bundles) Object.assign(state, quietFacts(b.needs).state ?? {});
+  state.emergencyStop = { engaged: v('estop') === true };
+  const given: Run['given'] = { state, signals: {}, teams: {}, ...(env.names ? { environments: env.names } : {}) };
+  return {
+    payload,
+    now: v('time') as Date,
+    facts: { state, signals: {}, teams: {}, ...(env.names ? { environments: env.names } : {}) },
+    given,
+  };
+}
+
+/** The classes of the run in words, dimension by dimension (only those some term reads). */
+export function describeRun(space: Space, a: Assignment, dims: Iterable<DimName>): string {
+  const parts: string[] = [];
+  for (const name of dims) {
+    const i = space.index.get(name);
+    if (i === undefined) continue;
+    const value = space.dims[i].values[Math.max(a[i], 0)];
+    parts.push(
+      `${name} ${value === undefined ? '(not sent)' : value instanceof Date ? value.toISOString() : JSON.stringify(value)}`,
+    );
+  }
+  return parts.join(', ');
+}

@@ -1,0 +1,38 @@
+import { cpSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readPolicySet } from '../../src/prove/policy-set';
+
+/** The repository's bundled policy set: the sets the known-answer tests change one rule of. */
+export const BUNDLED = join(__dirname, '..', '..', 'policies');
+
+/** Monday 2026-03-02: the time horizon of every analysis starts on 2026-01-01 (the clock is injected). */
+export const NOW = new Date('2026-03-02T10:00:00Z');
+
+/** Temporary policy directories, removed after the file's tests. */
+export function setDirs() {
+  const made: string[] = [];
+  const write = (files: Record<string, string>, from?: string): string => {
+    const dir = mkdtempSync(join(tmpdir(), 'prove-'));
+    made.push(dir);
+    if (from) cpSync(from, dir, { recursive: true });
+    for (const [name, text] of Object.entries(files)) {
+      if (text === '') unlinkSync(join(dir, name));
+      else writeFileSync(join(dir, name), text);
+    }
+    return dir;
+  };
+  return {
+    /** A directory of these files (a file given as '' is removed from the copy of `from`). */
+    write,
+    /** The bundled set with some files replaced, added ('' removes one). */
+    bundledWith: (files: Record<string, string>) => write(files, BUNDLED),
+    cleanup: () => {
+      for (const dir of made) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const setOf = (dir: string, env: NodeJS.ProcessEnv = {}) => readPolicySet(dir, NOW, env);
+
+export const filesOf = (dir: string) => readdirSync(dir);

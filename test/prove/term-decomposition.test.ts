@@ -1,0 +1,64 @@
+import fc from 'fast-check';
+import { decide } from '../../src/policy/engine/decide';
+import { runOf, spaceOf } from '../../src/prove/dimensions';
+import { Judge } from '../../src/prove/search';
+import { termsOf } from '../../src/prove/terms';
+import { BUNDLED, NOW, setDirs, setOf } from './prove-sets';
+
+/**
+ * The lemma every proof rests on (docs/decisions/0021-prove-by-classes.md): for a run of one action
+ * step, the whole set denies exactly when one of its terms (an enforcing policy with one of its rules)
+ * denies. Checked on random class representatives of the bundled set and of a set with exceptions.
+ */
+describe('a set denies a one-step run exactly when one of its terms does', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const withExceptions = dirs.bundledWith({
+    'gameday.yaml': `kind: Exception
+name: gameday
+policy: production-guardrails
+owner: sre@example.com
+reason: gameday CHG-7
+expires: "2026-03-09T00:00:00Z"
+match: { teams: [SRE], actionKinds: [ATTACK] }
+---
+kind: Exception
+name: pay-window
+policy: production-business-hours
+owner: sre@example.com
+reason: night test CHG-8
+expires: "2026-06-01T00:00:00Z"
+match: { experimentKeys: ["PAY-*"] }
+`,
+  });
+
+  it.each([
+    ['the bundled set', BUNDLED],
+    ['the bundled set with exceptions', withExceptions],
+  ])('%s', (_name, dir) => {
+    const set = setOf(dir);
+    const terms = termsOf(set);
+    const space = spaceOf(
+      [...set.policies.values(), ...set.exceptions],
+      [set.bundle],
+      [set.aliases],
+      terms,
+      set.bundle.exceptions,
+      NOW,
+    );
+    const judge = new Judge(space, [set.bundle]);
+    const sizes = space.dims.map((d) => d.values.length);
+    let denied = 0;
+    fc.assert(
+      fc.property(fc.tuple(...sizes.map((n) => fc.nat({ max: n - 1 }))), (a) => {
+        const run = runOf(space, a, [set.bundle]);
+        const whole = !decide(set.bundle, run.payload, run.facts, run.now, { decisionId: 't' }).allowed;
+        if (whole) denied++;
+        expect(terms.some((t) => judge.denies(t, a))).toBe(whole);
+      }),
+      { numRuns: 400, seed: 47 },
+    );
+    expect(denied).toBeGreaterThan(0);
+    expect(denied).toBeLessThan(400);
+  });
+});

@@ -1,0 +1,137 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Witness } from '../../src/prove/analysis';
+import { CLI } from '../cli/run-cli';
+import { freePort, ROOT, waitFor } from '../helpers/server-process';
+import { signedPost } from '../helpers/signed-post';
+import { BUNDLED, setDirs } from './prove-sets';
+
+/**
+ * Every witness `diff` prints is decided as it says by `eval` (given the witness's now and facts)
+ * and by the started service (a signed POST, its clock set to the witness's now by libfaketime):
+ * the witness is the engine's answer, not the analysis's.
+ */
+const SECRET = 'prove-secret';
+const NOW = '2026-03-02T10:00:00Z';
+
+const cli = (args: string[]) => {
+  const res = spawnSync(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH },
+  });
+  return { code: res.status, stdout: res.stdout, stderr: res.stderr };
+};
+
+/** The service on `dir`, its clock starting at `at` (rounded up to the second: within the witness's class). */
+async function serviceAt(dir: string, at: string) {
+  const port = await freePort();
+  const start = new Date(Math.ceil(Date.parse(at) / 1000) * 1000).toISOString().replace('T', ' ').slice(0, 19);
+  const child = spawn('faketime', ['-f', `@${start}`, process.execPath, join(ROOT, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      TZ: 'UTC',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      POLICY_DIR: dir,
+      WEBHOOK_SECRET: SECRET,
+      POLICY_WATCH: 'false',
+      LOG_LEVEL: 'error',
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(async () => (await fetch(`${url}/readyz`)).status === 200, 'the service to be ready', 20_000);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, stop };
+}
+
+describe('witnesses round-trip through eval and the service', () => {
+  const dirs = setDirs();
+  const files = mkdtempSync(join(tmpdir(), 'prove-witness-'));
+  afterAll(() => {
+    dirs.cleanup();
+    rmSync(files, { recursive: true, force: true });
+  });
+  const base = BUNDLED;
+  const proposed = dirs.bundledWith({ 'blocked-environments.yaml': '', 'blocked-environments.test.yaml': '' });
+  const out = cli(['diff', base, proposed, '--format', 'json', '--now', NOW]);
+  const report = JSON.parse(out.stdout) as { witnesses: Witness[] };
+  // Business hours widened by an hour: witnesses that depend on the time of the run.
+  const later = dirs.bundledWith({
+    'production-business-hours.yaml': `kind: Policy
+name: production-business-hours
+match: { environments: [production] }
+exclude: { actionKinds: [CHECK] }
+rules:
+  - timeWindow:
+      timeZone: Europe/Berlin
+      allowed: [{ name: business hours, days: [Mon-Fri], from: "09:00", to: "18:00" }]
+`,
+  });
+  const timed = JSON.parse(cli(['diff', base, later, '--format', 'json', '--now', NOW]).stdout) as {
+    witnesses: Witness[];
+  };
+  const all = [
+    ...report.witnesses.map((w) => ({ w, proposed })),
+    ...timed.witnesses.map((w) => ({ w, proposed: later })),
+  ];
+
+  it('diff finds newly allowed witnesses and --fail-on newly-allowed exits 1', () => {
+    expect(out.code).toBe(0);
+    expect(report.witnesses.length).toBeGreaterThan(0);
+    expect(cli(['diff', base, proposed, '--fail-on', 'newly-allowed', '--now', NOW]).code).toBe(1);
+    expect(cli(['diff', base, base, '--fail-on', 'any-change', '--now', NOW])).toMatchObject({
+      code: 0,
+      stdout: expect.stringMatching(/^no run would be decided differently\n/),
+    });
+  });
+
+  it('eval --now with the witness facts gives the witness answers under both sets', () => {
+    expect(timed.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    all.forEach(({ w, proposed }, i) => {
+      const args = ['eval', '--format', 'json', '--now', w.now];
+      writeFileSync(join(files, `payload-${i}.json`), JSON.stringify(w.payload));
+      args.push('--payload', join(files, `payload-${i}.json`));
+      for (const [key, value] of Object.entries(w.facts)) {
+        writeFileSync(join(files, `${key}-${i}.json`), JSON.stringify(value));
+        args.push(`--${key}`, join(files, `${key}-${i}.json`));
+      }
+      for (const [dir, answer] of [
+        [base, w.base],
+        [proposed, w.proposed],
+      ] as const) {
+        const res = cli([...args, '--dir', dir]);
+        expect(res.stderr).toBe('');
+        expect(JSON.parse(res.stdout).allowed).toBe(answer?.allowed);
+      }
+    });
+  });
+
+  it('the started service answers each witness a fresh service can be asked as the witness says', async () => {
+    // A fresh service: no emergency stop, no Platform API (so no environment names).
+    const asked = all.filter(({ w }) => w.facts.environments === undefined && !w.facts.state.emergencyStop?.engaged);
+    expect(asked.length).toBeGreaterThan(1);
+    for (const { w, proposed } of asked) {
+      for (const [dir, answer] of [
+        [base, w.base],
+        [proposed, w.proposed],
+      ] as const) {
+        const service = await serviceAt(dir, w.now);
+        try {
+          const res = await signedPost(`${service.url}/preflight`, w.payload, SECRET);
+          expect(res.status === 200).toBe(answer?.allowed);
+        } finally {
+          await service.stop();
+        }
+      }
+    }
+  }, 120_000);
+});
