@@ -41,7 +41,7 @@ const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', '
 /**
  * One rule of one enforcing policy, decided alone: the policy with only this rule (its scope and its
  * exceptions kept) in a bundle of its own. For a run of one action step, the set denies exactly
- * when one of its terms does (docs/decisions/0021-prove-by-classes.md), so the analysis searches
+ * when one of its terms does (docs/decisions/0020-prove-by-classes.md), so the analysis searches
  * terms, and every answer it prints is decided again with the whole set.
  */
 export interface Term {

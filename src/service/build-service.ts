@@ -65,7 +65,7 @@ export interface Service {
 }
 
 /**
- * The composition root (docs/decisions/0020-composition-root.md): builds every part of the service
+ * The composition root (docs/decisions/0019-composition-root.md): builds every part of the service
  * from its config, declares the capabilities they make (service-capabilities.ts), checks what the
  * policy set needs of them (a `warning` logged, an `error` refuses to start), and builds the app
  * from the declarations. Throws PolicyLoadError on an invalid set.

@@ -6,7 +6,7 @@ export type PublishAnswer = (record: AnswerRecord) => void;
 
 /**
  * Calls the subscribers in the order given (the service's order is documented in
- * docs/decisions/0020-composition-root.md: audit and metrics, archive, notifications, guard).
+ * docs/decisions/0019-composition-root.md: audit and metrics, archive, notifications, guard).
  * Each is isolated: one that throws, or returns a promise that rejects, is logged and the next
  * is called all the same; a promise is never awaited, so a slow subscriber holds up nothing.
  */

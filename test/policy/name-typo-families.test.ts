@@ -9,7 +9,10 @@ const RULE = 'rules:\n  - environments: {blocked: [production]}\n';
 function starterSet(change: (file: string, text: string) => string = (_f, t) => t): Record<string, string> {
   const dir = join(__dirname, '../../policies');
   const files: Record<string, string> = {};
-  for (const f of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f) && !f.endsWith('.test.yaml')))
+  // Suites and properties are not policy files (the loader skips them).
+  for (const f of readdirSync(dir).filter(
+    (f) => /\.ya?ml$/.test(f) && !f.endsWith('.test.yaml') && !f.endsWith('.property.yaml'),
+  ))
     files[f] = change(f, readFileSync(join(dir, f), 'utf8'));
   return files;
 }

@@ -6,7 +6,7 @@ import { termsOf } from '../../src/prove/terms';
 import { BUNDLED, NOW, setDirs, setOf } from './prove-sets';
 
 /**
- * The lemma every proof rests on (docs/decisions/0021-prove-by-classes.md): for a run of one action
+ * The lemma every proof rests on (docs/decisions/0020-prove-by-classes.md): for a run of one action
  * step, the whole set denies exactly when one of its terms (an enforcing policy with one of its rules)
  * denies. Checked on random class representatives of the bundled set and of a set with exceptions.
  */
