@@ -80,7 +80,8 @@ syncIntervalSeconds, events reach one replica at once, and cool-downs, quotas an
 counts would still be kept per replica (issue 49: a one-use exception waived a run on each). */}}
 {{- define "preflight-gate.sharedState" -}}
 {{- $redis := or .Values.state.redis.url .Values.state.redis.existingSecret .Values.state.redis.sentinels .Values.state.redis.clusterNodes }}
-{{- range .Values.extraEnv }}{{ if has (toString .name) (list "REDIS_URL" "REDIS_SENTINELS" "REDIS_CLUSTER_NODES") }}{{ $redis = true }}{{ end }}{{ end }}
+{{- /* An empty value is unset for the service (redis-config.ts): it counts only with a value or a valueFrom. */}}
+{{- range .Values.extraEnv }}{{ if and (has (toString .name) (list "REDIS_URL" "REDIS_SENTINELS" "REDIS_CLUSTER_NODES")) (or .valueFrom (trim (toString (default "" .value)))) }}{{ $redis = true }}{{ end }}{{ end }}
 {{- if $redis }}redis{{- end }}
 {{- end }}
 

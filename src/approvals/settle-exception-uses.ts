@@ -3,9 +3,6 @@ import type { Decision } from '../policy/core/decision';
 import type { Facts } from '../policy/facts/facts';
 import { StateUnavailableError, type ExceptionUse, type TakeOutcome } from '../state/state-store';
 
-/** A use count is kept this long after its exception expires: reports and replays may still ask. */
-const KEEP_AFTER_EXPIRY_MS = 86_400_000;
-
 /** Takes one use of each exception, all or none (StateStore.takeExceptionUses). */
 export type TakeUses = (uses: readonly ExceptionUse[], now: Date) => Promise<TakeOutcome>;
 
@@ -18,11 +15,7 @@ export function usesOf(decision: Decision, bundle: PolicyBundle): ExceptionUse[]
   if (waivedBy === undefined) return [];
   return bundle.exceptions
     .filter((e) => e.maxUses !== undefined && waivedBy.has(e.name))
-    .map((e) => ({
-      name: e.name,
-      maxUses: e.maxUses as number,
-      keepUntilMs: e.expires.getTime() + KEEP_AFTER_EXPIRY_MS,
-    }));
+    .map((e) => ({ name: e.name, maxUses: e.maxUses as number }));
 }
 
 /** Attempts before giving up when other replicas keep using the same exceptions between our read and our take. */

@@ -105,7 +105,10 @@ program
   .option('--now <iso>', 'evaluate at this time instead of now, e.g. 2026-03-02T10:00:00Z')
   .option('--explain', "list every policy's result and reasons")
   .option('--dir <dir>', 'policy directory (default: $POLICY_DIR or ./policies)')
-  .option('--state <file>', 'state facts (JSON object) for rules that need them')
+  .option(
+    '--state <file>',
+    'state facts (JSON object) for rules that need them; without, those of a freshly started service that counts exception uses (Redis or EXCEPTION_USES_FILE): an exception with maxUses waives its first use. As the in-memory service decides: {"exceptionUsesUnknown": "kept in memory only"}',
+  )
   .option(
     '--environments <file>',
     'the Steadybit names of the payload\'s environments (JSON: {"<environment id>": {"name": "production"}}), as the service reads them from the Platform API (docs/platform-api.md)',

@@ -100,7 +100,7 @@ export async function buildService(
     logger.info('notifications', {
       targets: config.notify.targets.map((t) => ({ name: t.name, type: t.type, events: t.filter.events })),
     });
-  const stateStore = await createStateStore(config.state);
+  const stateStore = await createStateStore(config.state, new Date(), logger);
   const guardRuns = createGuardStore(stateStore);
   const knownRuns = new KnownRuns();
   // Every event reaches the state through this: a run that ends is forgotten by the guard, and an

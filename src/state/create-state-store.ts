@@ -1,3 +1,4 @@
+import type { Logger } from '../observability/logger';
 import { journaledExceptionUses } from './exception-use-journal';
 import { MemoryStateStore } from './memory-state-store';
 import { RedisStateStore } from './redis-state-store';
@@ -11,11 +12,18 @@ import { withoutExceptionUseCounts } from './uncounted-exception-uses';
  * reads again; without it they are not counted at all: a count lost on restart would let a
  * one-use exception waive again (docs/approvals.md#4-maxuses-counted-across-replicas).
  */
-export async function createStateStore(config: StateConfig, now = new Date()): Promise<StateStore> {
+export async function createStateStore(
+  config: StateConfig,
+  now = new Date(),
+  logger?: Pick<Logger, 'warn'>,
+): Promise<StateStore> {
   const timing = { executionTtlMs: config.executionTtlMs, eventToleranceMs: config.eventToleranceMs };
   if (config.redis) return new RedisStateStore({ ...timing, redis: config.redis, timeoutMs: config.timeoutMs });
   const memory = new MemoryStateStore(timing);
-  if (config.exceptionUsesFile) return journaledExceptionUses(memory, config.exceptionUsesFile, now);
+  if (config.exceptionUsesFile)
+    return journaledExceptionUses(memory, config.exceptionUsesFile, now, (message, fields) =>
+      logger?.warn(message, fields),
+    );
   return withoutExceptionUseCounts(memory);
 }
 

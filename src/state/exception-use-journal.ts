@@ -1,13 +1,14 @@
-import { open, readFile } from 'node:fs/promises';
+import { open, readFile, truncate } from 'node:fs/promises';
 import { ConfigError } from '../env-values';
 import { StateUnavailableError, type ExceptionUse, type StateStore } from './state-store';
 
-/** One line of EXCEPTION_USES_FILE: one use taken, as JSON. */
+/**
+ * One line of EXCEPTION_USES_FILE: one use taken, as JSON. A count is never dropped (ExceptionUse),
+ * so a line has no expiry; a `keepUntil` that earlier lines carry is ignored.
+ */
 interface UseLine {
   exception: string;
   maxUses: number;
-  /** ISO time the count is kept until (ExceptionUse.keepUntilMs). */
-  keepUntil: string;
   /** When the use was taken, ISO: for a person reading the file. */
   at: string;
 }
@@ -20,18 +21,21 @@ const isUseLine = (v: unknown): v is UseLine => {
     typeof l.exception === 'string' &&
     l.exception !== '' &&
     Number.isInteger(l.maxUses) &&
-    typeof l.keepUntil === 'string' &&
-    !Number.isNaN(Date.parse(l.keepUntil))
+    typeof l.at === 'string' &&
+    !Number.isNaN(Date.parse(l.at))
   );
 };
 
-/** The uses the file holds. A last line without its newline was cut by a crash before its use was answered: left out. */
-async function readUses(path: string): Promise<{ uses: ExceptionUse[]; endsCut: boolean }> {
+/**
+ * The uses the file holds. A last line without its newline was cut by a crash before its use was
+ * answered: left out, and `keptBytes` says where the complete lines end.
+ */
+async function readUses(path: string): Promise<{ uses: ExceptionUse[]; cut?: { line: string; keptBytes: number } }> {
   let text: string;
   try {
     text = await readFile(path, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { uses: [], endsCut: false };
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { uses: [] };
     throw new ConfigError(`EXCEPTION_USES_FILE ${path} cannot be read: ${(err as Error).message}`);
   }
   const lines = text.split('\n');
@@ -46,11 +50,12 @@ async function readUses(path: string): Promise<{ uses: ExceptionUse[]; endsCut: 
     // A use that cannot be read might be the one that used the exception up: refuse to start.
     if (!isUseLine(line))
       throw new ConfigError(
-        `EXCEPTION_USES_FILE ${path}:${i + 1} is not a use of an exception ({"exception", "maxUses", "keepUntil", "at"}): repair or remove the line`,
+        `EXCEPTION_USES_FILE ${path}:${i + 1} is not a use of an exception ({"exception", "maxUses", "at"}): repair or remove the line`,
       );
-    return { name: line.exception, maxUses: line.maxUses, keepUntilMs: Date.parse(line.keepUntil) };
+    return { name: line.exception, maxUses: line.maxUses };
   });
-  return { uses, endsCut: cut !== '' };
+  if (cut === '') return { uses };
+  return { uses, cut: { line: cut, keptBytes: Buffer.byteLength(text, 'utf8') - Buffer.byteLength(cut, 'utf8') } };
 }
 
 export const journalHealth = (path: string) =>
@@ -62,13 +67,30 @@ export const journalHealth = (path: string) =>
  * the run is answered, so a restart keeps the count (docs/approvals.md). One process writes the
  * file; it is not shared state between replicas.
  */
-export async function journaledExceptionUses(store: StateStore, path: string, now: Date): Promise<StateStore> {
-  const { uses, endsCut } = await readUses(path);
+export async function journaledExceptionUses(
+  store: StateStore,
+  path: string,
+  now: Date,
+  warn: (message: string, fields: Record<string, unknown>) => void = () => undefined,
+): Promise<StateStore> {
+  const { uses, cut } = await readUses(path);
   for (const use of uses) await store.takeExceptionUses([use], now);
+  if (cut) {
+    // Cut off, not ended with a newline: that would make it a complete line that cannot be read,
+    // and the next start would refuse.
+    await truncate(path, cut.keptBytes).catch((err: Error) => {
+      throw new ConfigError(`EXCEPTION_USES_FILE ${path} cannot be truncated after its cut last line: ${err.message}`);
+    });
+    warn(
+      `EXCEPTION_USES_FILE ${path}: its last line was cut (a crash before that run was answered), so it is removed`,
+      {
+        removed: cut.line,
+      },
+    );
+  }
   const file = await open(path, 'a').catch((err: Error) => {
     throw new ConfigError(`EXCEPTION_USES_FILE ${path} cannot be opened for writing: ${err.message}`);
   });
-  if (endsCut) await file.appendFile('\n');
   // One append at a time, each synced before its run is answered.
   let last: Promise<void> = Promise.resolve();
   const append = (text: string) => {
@@ -90,7 +112,6 @@ export async function journaledExceptionUses(store: StateStore, path: string, no
         JSON.stringify({
           exception: u.name,
           maxUses: u.maxUses,
-          keepUntil: new Date(u.keepUntilMs).toISOString(),
           at: at.toISOString(),
         }),
       );

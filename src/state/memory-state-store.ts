@@ -87,7 +87,8 @@ export class MemoryStateStore implements StateStore {
   private readonly running = new ScopedRuns();
   private readonly started = new ScopedRuns();
   private readonly ended = new ScopedRuns();
-  private readonly exceptionUses = new Map<string, { count: number; keepUntilMs: number }>();
+  /** Never dropped (ExceptionUse): a count forgotten would let a used-up exception waive again. */
+  private readonly exceptionUses = new Map<string, number>();
 
   constructor(private readonly timing: StateTiming) {}
 
@@ -141,29 +142,23 @@ export class MemoryStateStore implements StateStore {
     if (query.running) view.running = this.running.since(query.scopes, nowMs - this.timing.executionTtlMs);
     if (query.endedSinceMs !== undefined) view.ended = this.ended.since(query.scopes, query.endedSinceMs);
     if (query.startedSinceMs !== undefined) view.started = this.started.since(query.scopes, query.startedSinceMs);
-    if (query.exceptionUses) view.exceptionUses = this.useCounts(query.exceptionUses, nowMs);
+    if (query.exceptionUses) view.exceptionUses = this.useCounts(query.exceptionUses);
     return view;
   }
 
-  private useCounts(names: readonly string[], nowMs: number): Record<string, number> {
+  private useCounts(names: readonly string[]): Record<string, number> {
     const counts: Record<string, number> = {};
     for (const name of names) {
-      const kept = this.exceptionUses.get(name);
-      if (kept && kept.keepUntilMs > nowMs) counts[name] = kept.count;
+      const count = this.exceptionUses.get(name);
+      if (count !== undefined) counts[name] = count;
     }
     return counts;
   }
 
-  async takeExceptionUses(uses: readonly ExceptionUse[], now: Date): Promise<TakeOutcome> {
-    const nowMs = now.getTime();
-    const counts = this.useCounts(
-      uses.map((u) => u.name),
-      nowMs,
-    );
+  async takeExceptionUses(uses: readonly ExceptionUse[], _now: Date): Promise<TakeOutcome> {
+    const counts = this.useCounts(uses.map((u) => u.name));
     if (uses.some((u) => (counts[u.name] ?? 0) >= u.maxUses)) return { taken: false, counts };
-    for (const u of uses)
-      this.exceptionUses.set(u.name, { count: (counts[u.name] ?? 0) + 1, keepUntilMs: u.keepUntilMs });
-    for (const [name, kept] of this.exceptionUses) if (kept.keepUntilMs <= nowMs) this.exceptionUses.delete(name);
+    for (const u of uses) this.exceptionUses.set(u.name, (counts[u.name] ?? 0) + 1);
     return { taken: true };
   }
 

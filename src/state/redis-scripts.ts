@@ -78,10 +78,10 @@ return 'applied'
 `;
 
 /**
- * KEYS: the use counts of the exceptions. ARGV: per key, its maxUses then how long (ms) to keep it
- * from now (relative: the service's clock, not Redis's, says when an exception expires). Takes one use
- * of each and answers 'taken', or none when any is at its maximum: then answers the counts, an array
- * reply in the order of KEYS.
+ * KEYS: the use counts of the exceptions. ARGV: per key, its maxUses. Takes one use of each and
+ * answers 'taken', or none when any is at its maximum: then answers the counts, an array reply in
+ * the order of KEYS. A count has no TTL (ExceptionUse: an exception's expires can be extended);
+ * PERSIST removes one an earlier version set.
  * Mirrors MemoryStateStore.takeExceptionUses().
  */
 export const TAKE_EXCEPTION_USES = `
@@ -89,12 +89,12 @@ local counts = {}
 local full = false
 for i, key in ipairs(KEYS) do
   counts[i] = tonumber(redis.call('GET', key) or '0')
-  if counts[i] >= tonumber(ARGV[2 * i - 1]) then full = true end
+  if counts[i] >= tonumber(ARGV[i]) then full = true end
 end
 if full then return counts end
 for i, key in ipairs(KEYS) do
   redis.call('INCR', key)
-  redis.call('PEXPIRE', key, ARGV[2 * i])
+  redis.call('PERSIST', key)
 end
 return 'taken'
 `;

@@ -300,12 +300,9 @@ export class RedisStateStore implements StateStore {
     });
   }
 
-  async takeExceptionUses(uses: readonly ExceptionUse[], now: Date): Promise<TakeOutcome> {
+  async takeExceptionUses(uses: readonly ExceptionUse[], _now: Date): Promise<TakeOutcome> {
     const keys = uses.map((u) => this.keys.exceptionUses(u.name));
-    const args = uses.flatMap((u) => [
-      String(u.maxUses),
-      String(Math.max(1, Math.round(u.keepUntilMs - now.getTime()))),
-    ]);
+    const args = uses.map((u) => String(u.maxUses));
     const result = await this.call('update', () =>
       this.update((pipe) => pipe.takeExceptionUses(keys.length, ...keys, ...args)),
     );

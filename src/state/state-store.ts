@@ -22,12 +22,15 @@ export interface StateQuery {
   exceptionUses?: string[];
 }
 
-/** One use of an exception with maxUses, taken when a run it waived is allowed. */
+/**
+ * One use of an exception with maxUses, taken when a run it waived is allowed. Its count is never
+ * dropped: an exception's `expires` can be extended at any time, and a count dropped before that
+ * would let a used-up exception waive again (docs/approvals.md section 4). A count is one small entry
+ * per exception name, and names are reviewed files, so keeping them all stays small.
+ */
 export interface ExceptionUse {
   name: string;
   maxUses: number;
-  /** The count is kept until then (the exception's expiry and a day): a later replay or report may still ask. */
-  keepUntilMs: number;
 }
 
 /** All uses taken, or none (another replica took the last one first): the counts then, by exception. */

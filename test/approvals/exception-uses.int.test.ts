@@ -1,4 +1,4 @@
-import { settleExceptionUses } from '../../src/approvals/settle-exception-uses';
+import { settleExceptionUses, usesOf } from '../../src/approvals/settle-exception-uses';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
@@ -22,7 +22,7 @@ const payload = preflightWith((p) => {
   p.execution.environment = 'production';
 });
 const decideWith = (facts: Facts) => decide(bundle, payload, facts, NOW, { decisionId: 'd-1' });
-const use = { name: 'once', maxUses: 2, keepUntilMs: NOW.getTime() + 86_400_000 };
+const use = { name: 'once', maxUses: 2 };
 
 describe('the decision reads the use count', () => {
   test.each([
@@ -135,7 +135,7 @@ describe('takeExceptionUses under concurrency: exactly maxUses are taken', () =>
         kind === 'memory'
           ? [new MemoryStateStore(TIMING)]
           : [await redisStore(redis, prefix), await redisStore(redis, prefix)];
-      const other = { name: 'other', maxUses: 5, keepUntilMs: use.keepUntilMs };
+      const other = { name: 'other', maxUses: 5 };
       const outcomes = await Promise.all(
         Array.from({ length: 10 }, (_, i) => stores[i % stores.length].takeExceptionUses([use, other], NOW)),
       );
@@ -153,4 +153,27 @@ describe('takeExceptionUses under concurrency: exactly maxUses are taken', () =>
     },
     30_000,
   );
+});
+
+describe("in Redis a count outlives the exception's expires (which can be extended)", () => {
+  let redis: TestRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis.stop();
+  });
+
+  test("a use taken a moment before the exception's expiry and a day is still counted after it", async () => {
+    const store = await redisStore(redis, freshPrefix('kept'));
+    const allowed = decideWith({ state: { exceptionUses: {} } });
+    // The clock is injected: the use is taken 1 ms before what was once the key's expiry (expires + 1 day).
+    const takenAt = new Date(Date.parse('2026-01-05T12:00:00Z') + 86_400_000 - 1);
+    expect(await store.takeExceptionUses(usesOf(allowed, bundle), takenAt)).toEqual({ taken: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const later = new Date(takenAt.getTime() + 3 * 86_400_000);
+    const read = await store.read({ emergencyStop: false, running: false, scopes: [], exceptionUses: ['once'] }, later);
+    expect(read.exceptionUses).toEqual({ once: 1 });
+    await store.close();
+  }, 30_000);
 });

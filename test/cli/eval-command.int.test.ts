@@ -278,3 +278,37 @@ describe('preflight-gate eval', () => {
     expect(res.code).toBe(2);
   });
 });
+
+describe('eval and an exception with maxUses (docs/approvals.md section 4)', () => {
+  const NOW = '2026-03-02T10:00:00Z';
+  const { dir, cleanup } = tempDir({
+    'block-prod.yaml': BLOCK_PROD,
+    'once.yaml':
+      'kind: Exception\nname: once\npolicy: block-prod\nowner: jane\nreason: game day\nexpires: "2026-03-02T12:00:00Z"\nmaxUses: 1\nmatch: { experimentKeys: [SHOP-1] }\n',
+  });
+  afterAll(cleanup);
+  const write = (name: string, body: unknown) => {
+    const file = join(dir, name);
+    writeFileSync(file, JSON.stringify(body));
+    return file;
+  };
+
+  it('the help says what eval decides without --state, and how to decide as the in-memory service', () => {
+    const help = runCli(['eval', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      'without, those of a freshly started service that counts exception uses (Redis or EXCEPTION_USES_FILE): an exception with maxUses waives its first use',
+    );
+    expect(help).toContain('As the in-memory service decides: {"exceptionUsesUnknown": "kept in memory only"}');
+  });
+
+  it('without --state the exception waives (use 1 of 1); with the in-memory fact it does not', () => {
+    const payload = write('prod.json', runIn('prod'));
+    const counted = runCli(['eval', '--payload', payload, '--dir', dir, '--now', NOW, '--explain']);
+    expect(counted.stdout).toMatch(/^ALLOW \(HTTP 200\)/);
+    expect(counted.stdout).toContain('use 1 of 1: game day');
+    const state = write('memory.json', { exceptionUsesUnknown: 'kept in memory only' });
+    const memory = runCli(['eval', '--payload', payload, '--dir', dir, '--now', NOW, '--state', state]);
+    expect(memory.stdout).toMatch(/^DENY \(HTTP 403\)/);
+    expect(memory.stdout).toContain('cannot tell how often exception "once" was used (kept in memory only)');
+  });
+});

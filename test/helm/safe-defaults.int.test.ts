@@ -64,6 +64,17 @@ describe('replicas and shared state', () => {
       { ...SECRET, ...PLATFORM, 'autoscaling.enabled': 'true' },
       'autoscaling up to 6 replicas without shared state',
     ],
+    // The service treats an empty REDIS_* as unset (in-memory state), so it shares nothing.
+    ...['REDIS_URL', 'REDIS_SENTINELS', 'REDIS_CLUSTER_NODES'].map((name): [string, Record<string, string>, string] => [
+      `${name} in extraEnv with an empty value`,
+      { ...SECRET, 'extraEnv[0].name': name, 'extraEnv[0].value': '', replicaCount: '2' },
+      'replicaCount=2 without shared state',
+    ]),
+    [
+      'REDIS_URL in extraEnv without a value',
+      { ...SECRET, 'extraEnv[0].name': 'REDIS_URL', replicaCount: '2' },
+      'replicaCount=2 without shared state',
+    ],
     [
       'a Platform API URL without a token',
       { ...SECRET, replicaCount: '2', 'steadybit.url': 'https://platform.steadybit.com' },
@@ -93,6 +104,17 @@ describe('replicas and shared state', () => {
     [
       'REDIS_SENTINELS in extraEnv',
       { ...SECRET, 'extraEnv[0].name': 'REDIS_SENTINELS', 'extraEnv[0].value': 's0:26379', replicaCount: '2' },
+      2,
+    ],
+    [
+      'REDIS_URL in extraEnv from a Secret (valueFrom)',
+      {
+        ...SECRET,
+        'extraEnv[0].name': 'REDIS_URL',
+        'extraEnv[0].valueFrom.secretKeyRef.name': 'redis',
+        'extraEnv[0].valueFrom.secretKeyRef.key': 'url',
+        replicaCount: '2',
+      },
       2,
     ],
     ['one replica with the Platform API', { ...SECRET, ...PLATFORM }, 1],
