@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
 import { formatProblem } from '../policy/loading/load-error';
 import { loadPolicyTexts } from '../policy/loading/load-policy-texts';
-import { PROPERTY_FILE } from '../policy/loading/policy-file-names';
+import { readPolicyDir } from '../policy/loading/read-policy-dir';
 import type { Doc } from './policy-set';
 
 /**
@@ -29,22 +27,6 @@ export class PropertyError extends Error {}
 const NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 const PROPERTY_KEYS = new Set(['kind', 'name', 'description', 'never']);
 const NEVER_KEYS = new Set(['match', 'exclude', 'rules']);
-
-/** Every `*.property.yaml` / `*.property.yml` file below `dir` (sorted, hidden entries skipped), relative paths. */
-export function propertyFiles(dir: string): string[] {
-  const out: string[] = [];
-  const walk = (current: string) => {
-    for (const name of readdirSync(current).sort()) {
-      if (name.startsWith('.')) continue;
-      const full = join(current, name);
-      const stat = statSync(full, { throwIfNoEntry: false });
-      if (stat?.isDirectory()) walk(full);
-      else if (stat?.isFile() && PROPERTY_FILE.test(name)) out.push(relative(dir, full));
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** The properties of one file; a malformed one is a PropertyError naming `file:line:col`. */
 export function parseProperties(
@@ -115,8 +97,9 @@ function neverBundle(at: string, name: string, never: Doc, aliases: Readonly<Rec
 /** Every property below `dir`. */
 export function readProperties(dir: string, aliases: Readonly<Record<string, string[]>>, now: Date): Property[] {
   const out: Property[] = [];
-  for (const file of propertyFiles(dir)) {
-    const props = parseProperties(join(dir, file), readFileSync(join(dir, file), 'utf8'), aliases, now);
+  // The loader's own walk of the directory finds them (read-policy-dir.ts): never policies.
+  for (const source of readPolicyDir(dir, { properties: true })) {
+    const props = parseProperties(source.file, source.text, aliases, now);
     for (const p of props)
       if (out.some((q) => q.name === p.name))
         throw new PropertyError(`${p.file}:${p.line}:1 name: property "${p.name}" is defined twice`);
