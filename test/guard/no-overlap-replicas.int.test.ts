@@ -1,23 +1,16 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { PreflightPayload, Target, WebhookPayload } from '../../src/payload/types';
-import { signedPost } from '../helpers/signed-post';
 import { preflightWith } from '../helpers/fixtures';
-import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
-import { startRedis, type TestRedis } from '../state/redis-server';
+import { waitFor } from '../helpers/server-process';
+import { replicasOnRedis } from '../state/replicas-on-redis';
 import { executionPayload } from '../state/state-events';
 
 const SECRET = 'overlap-secret';
 const HOST = 'com.steadybit.extension_host.host';
-let redis: TestRedis;
-let dir: string;
-const procs: ServerProcess[] = [];
-
-async function post(proc: ServerProcess, path: string, body: object) {
-  const res = await signedPost(`${proc.url}${path}`, body, SECRET);
-  return { status: res.status, message: ((await res.json()) as { message: string }).message };
-}
+const replicas = replicasOnRedis(
+  { 'no-overlap.yaml': 'kind: Policy\nname: one-run-per-host\nrules:\n  - noOverlap: {by: [host.hostname]}\n' },
+  SECRET,
+);
+const { post } = replicas;
 /** An event fired just now (the service checks its age against the real clock). */
 const event = (p: WebhookPayload) => ({ ...p, time: new Date().toISOString().replace('Z', '000000Z') });
 const onHost = (name: string, hostname: string): Target => ({
@@ -36,29 +29,11 @@ const preflight = (id: number, team: string, targets: Target[]): PreflightPayloa
       step.totalTargetCount = targets.length;
     }
   });
-async function start(env: Record<string, string>) {
-  const proc = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET, ...env });
-  procs.push(proc);
-  return proc;
-}
-
-beforeAll(async () => {
-  redis = await startRedis();
-  dir = mkdtempSync(join(tmpdir(), 'pg-overlap-'));
-  writeFileSync(
-    join(dir, 'no-overlap.yaml'),
-    'kind: Policy\nname: one-run-per-host\nrules:\n  - noOverlap: {by: [host.hostname]}\n',
-  );
-});
-afterAll(async () => {
-  await Promise.all(procs.map((p) => p.stop()));
-  await redis.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const start = (env: Record<string, string>) => replicas.start(env);
 
 describe('noOverlap in the service (node dist/main.js), two replicas sharing one redis-server', () => {
   test('a run allowed at one replica denies an overlapping run at the other until its end event', async () => {
-    const [a, b] = [await start({ REDIS_URL: redis.url }), await start({ REDIS_URL: redis.url })];
+    const [a, b] = [await start({ REDIS_URL: replicas.redisUrl() }), await start({ REDIS_URL: replicas.redisUrl() })];
     expect((await post(a, '/preflight', preflight(7, 'OPS', [onHost('web-1', 'node-a')]))).status).toBe(200);
     // Replica A keeps the run right after its answer; replica B reads it from Redis.
     const overlapping = preflight(8, 'ADM', [onHost('c-2', 'node-a')]);

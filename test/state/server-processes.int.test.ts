@@ -1,22 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { WebhookPayload } from '../../src/payload/types';
-import { signedPost } from '../helpers/signed-post';
 import { preflightWith } from '../helpers/fixtures';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
-import { startRedis, type TestRedis } from './redis-server';
+import { startServerProcess } from '../helpers/server-process';
+import { replicasOnRedis } from './replicas-on-redis';
 import { executionPayload, engagedPayload } from './state-events';
 
 const SECRET = 'process-secret';
-let redis: TestRedis;
-let dir: string;
-const procs: ServerProcess[] = [];
-
-async function post(proc: ServerProcess, path: string, body: object) {
-  const res = await signedPost(`${proc.url}${path}`, body, SECRET);
-  return { status: res.status, message: ((await res.json()) as { message: string }).message };
-}
+const replicas = replicasOnRedis(
+  {
+    'one-at-a-time.yaml':
+      'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n',
+  },
+  SECRET,
+);
+const { post } = replicas;
 const now = () => new Date().toISOString().replace('Z', '000000Z');
 /** An event fired just now (the service checks its age against the real clock). */
 const event = (p: WebhookPayload) => ({ ...p, time: now() });
@@ -25,29 +21,11 @@ const preflight = (id: number, env: string) =>
     p.execution.id = id;
     p.execution.environment = env;
   });
-async function start(env: Record<string, string>) {
-  const proc = await startServerProcess({ POLICY_DIR: dir, POLICY_WATCH: 'false', WEBHOOK_SECRET: SECRET, ...env });
-  procs.push(proc);
-  return proc;
-}
-
-beforeAll(async () => {
-  redis = await startRedis();
-  dir = mkdtempSync(join(tmpdir(), 'pg-state-'));
-  writeFileSync(
-    join(dir, 'one-at-a-time.yaml'),
-    'kind: Policy\nname: one-at-a-time\nrules:\n  - concurrency: {maxRunning: 1, per: environment}\n',
-  );
-});
-afterAll(async () => {
-  await Promise.all(procs.map((p) => p.stop()));
-  await redis.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const start = (env: Record<string, string>) => replicas.start(env);
 
 describe('the service (node dist/main.js) with guardrails with memory', () => {
   test('two processes with REDIS_URL share the state: events at one, decisions at the other', async () => {
-    const [a, b] = [await start({ REDIS_URL: redis.url }), await start({ REDIS_URL: redis.url })];
+    const [a, b] = [await start({ REDIS_URL: replicas.redisUrl() }), await start({ REDIS_URL: replicas.redisUrl() })];
     expect(await post(a, '/events', event(executionPayload('created', 7, { env: 'proc-env' })))).toEqual({
       status: 202,
       message: expect.stringContaining('recorded: execution 7 is running'),
@@ -87,7 +65,7 @@ describe('the service (node dist/main.js) with guardrails with memory', () => {
     ['REDIS_URL', 'localhost:6379', 'REDIS_URL must look like redis://host:6379/0'],
     ['EXECUTION_TTL_SECONDS', '10', 'EXECUTION_TTL_SECONDS must be a whole number from 60 to 604800, got "10"'],
   ])('a bad %s stops the start with a message naming it', async (name, value, message) => {
-    const proc = await startServerProcess({ POLICY_DIR: dir, [name]: value }, { waitReady: false });
+    const proc = await startServerProcess({ POLICY_DIR: replicas.policyDir(), [name]: value }, { waitReady: false });
     expect(await proc.exited).toBe(1);
     expect(proc.output()).toContain(message);
   });
