@@ -1,11 +1,10 @@
-import type { PreflightPayload, Target, WebhookPayload } from '../../src/payload/types';
-import { preflightWith } from '../helpers/fixtures';
+import type { WebhookPayload } from '../../src/payload/types';
 import { waitFor } from '../helpers/server-process';
 import { replicasOnRedis } from '../state/replicas-on-redis';
 import { executionPayload } from '../state/state-events';
+import { onHost, runOf } from '../helpers/runs-on-targets';
 
 const SECRET = 'overlap-secret';
-const HOST = 'com.steadybit.extension_host.host';
 const replicas = replicasOnRedis(
   { 'no-overlap.yaml': 'kind: Policy\nname: one-run-per-host\nrules:\n  - noOverlap: {by: [host.hostname]}\n' },
   SECRET,
@@ -13,22 +12,7 @@ const replicas = replicasOnRedis(
 const { post } = replicas;
 /** An event fired just now (the service checks its age against the real clock). */
 const event = (p: WebhookPayload) => ({ ...p, time: new Date().toISOString().replace('Z', '000000Z') });
-const onHost = (name: string, hostname: string): Target => ({
-  type: HOST,
-  name,
-  attributes: [{ key: 'host.hostname', value: hostname }],
-});
-const preflight = (id: number, team: string, targets: Target[]): PreflightPayload =>
-  preflightWith((p) => {
-    p.execution.id = id;
-    p.execution.teamKey = team;
-    p.execution.experimentKey = `${team}-${id}`;
-    const step = p.execution.steps?.[1];
-    if (step) {
-      step.targetExecutions = targets;
-      step.totalTargetCount = targets.length;
-    }
-  });
+const preflight = runOf;
 const start = (env: Record<string, string>) => replicas.start(env);
 
 describe('noOverlap in the service (node dist/main.js), two replicas sharing one redis-server', () => {

@@ -1,31 +1,20 @@
 import type { GuardedRun, GuardStore } from '../../src/guard/guard-store';
 import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { RunsInProgress } from '../../src/guard/runs-in-progress';
-import type { PreflightPayload, Target } from '../../src/payload/types';
+import type { Target } from '../../src/payload/types';
 import type { RedisStateStore } from '../../src/state/redis-state-store';
-import { preflightWith } from '../helpers/fixtures';
 import { startRedis, type TestRedis } from '../state/redis-server';
 import { freshPrefix, redisStore } from '../state/store-table';
+import { HOST, runOf } from '../helpers/runs-on-targets';
 
 const NOW = Date.parse('2026-01-05T10:00:00Z');
 const HOUR = 3_600_000;
-const HOST = 'com.steadybit.extension_host.host';
 const target = (name: string, attributes: Record<string, string> = {}): Target => ({
   type: HOST,
   name,
   attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })),
 });
-const payload = (id: number, team: string, targets: Target[]): PreflightPayload =>
-  preflightWith((p) => {
-    p.execution.id = id;
-    p.execution.teamKey = team;
-    p.execution.experimentKey = `${team}-${id}`;
-    const step = p.execution.steps?.[1];
-    if (step) {
-      step.targetExecutions = targets;
-      step.totalTargetCount = targets.length;
-    }
-  });
+const payload = runOf;
 const kept = (id: number, team: string, targets: Target[]): GuardedRun => ({
   executionId: String(id),
   decisionId: `d-${id}`,

@@ -8,36 +8,19 @@ import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { RunsInProgress } from '../../src/guard/runs-in-progress';
 import { createLogger } from '../../src/observability/logger';
 import { createMetrics } from '../../src/observability/metrics';
-import type { PreflightPayload, Target } from '../../src/payload/types';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { guardrailState } from '../../src/state/guardrail-state';
 import { parseStateConfig } from '../../src/state/state-config';
-import { preflightWith } from '../helpers/fixtures';
 import { archivedRecords, replayJson, type RecordedArchive } from '../helpers/record-archive';
 import { signedPost } from '../helpers/signed-post';
 import { TIMING } from '../state/store-table';
+import { onHost, runOf } from '../helpers/runs-on-targets';
 
 const SECRET = 'replay-overlap';
 const NOW = Date.parse('2026-01-05T10:00:00Z');
-const HOST = 'com.steadybit.extension_host.host';
 const POLICY = 'kind: Policy\nname: one-run-per-host\nrules:\n  - noOverlap: {by: [host.hostname]}\n';
-const onHost = (name: string, hostname: string): Target => ({
-  type: HOST,
-  name,
-  attributes: [{ key: 'host.hostname', value: hostname }],
-});
-const run = (id: number, team: string, targets: Target[]): PreflightPayload =>
-  preflightWith((p) => {
-    p.execution.id = id;
-    p.execution.teamKey = team;
-    p.execution.experimentKey = `${team}-${id}`;
-    const step = p.execution.steps?.[1];
-    if (step) {
-      step.targetExecutions = targets;
-      step.totalTargetCount = targets.length;
-    }
-  });
+const run = runOf;
 
 let root: string;
 let recorded: RecordedArchive;

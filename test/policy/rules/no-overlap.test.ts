@@ -1,28 +1,15 @@
 import { decide as decideRun } from '../../../src/policy/engine/decide';
-import type { PreflightPayload, Target } from '../../../src/payload/types';
+import type { PreflightPayload } from '../../../src/payload/types';
 import type { InProgressFacts } from '../../../src/policy/facts/state-facts';
 import { readStateFacts } from '../../../src/policy/facts/read-facts';
-import { preflightWith } from '../../helpers/fixtures';
 import { bundleFrom } from '../../helpers/bundle-from';
+import { attacking, HOST, hostTarget } from '../../helpers/runs-on-targets';
 
 const NOW = new Date('2026-01-05T10:00:00Z');
-const HOST = 'com.steadybit.extension_host.host';
 const policy = (rule: string) => ({ 'p.yaml': `kind: Policy\nname: one-per-host\nrules:\n  - ${rule}\n` });
-const target = (name: string, attributes: Record<string, string> = {}): Target => ({
-  type: HOST,
-  name,
-  attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })),
-});
+const target = hostTarget;
 /** Execution 1 of team ADM attacking these targets. */
-const run = (targets: Target[], change: (p: PreflightPayload) => void = () => {}) =>
-  preflightWith((p) => {
-    const step = p.execution.steps?.[1];
-    if (step) {
-      step.targetExecutions = targets;
-      step.totalTargetCount = targets.length;
-    }
-    change(p);
-  });
+const run = attacking;
 const facts = (part: Partial<InProgressFacts>): InProgressFacts => ({
   runs: {
     '9': { experimentKey: 'OPS-12', team: 'OPS', since: '2026-01-05T09:55:00.000Z' },
