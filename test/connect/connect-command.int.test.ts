@@ -64,6 +64,19 @@ async function connect(
 }
 const posts = () => fake.requests.filter((r) => r.method === 'POST');
 
+/** A preflight webhook of the gate's name as Steadybit stores it today: an old address and secret, an extra header. */
+const storedWebhook = () => ({
+  id: 'ac456d58-8fb2-4df4-86d8-ca81d7562739',
+  version: 3,
+  scope: 'GLOBAL',
+  name: 'preflight-gate',
+  url: 'https://old.example.com/preflight',
+  secret: 'old',
+  events: ['experiment.execution.preflight'],
+  targetAttributeIncludes: ['*'],
+  headers: { 'X-Env': 'prod' },
+});
+
 describe('registering the webhooks', () => {
   test('--dry-run prints both webhooks as a diff of what would be created, and changes nothing', async () => {
     const { code, out } = await connect(POLICIES, { dryRun: true, team: 'SRE' });
@@ -117,19 +130,7 @@ describe('registering the webhooks', () => {
   });
 
   test('an existing webhook of that name is updated in place (id kept, version checked, extra headers kept), the diff shows old and new', async () => {
-    fake.preflightWebhooks = [
-      {
-        id: 'ac456d58-8fb2-4df4-86d8-ca81d7562739',
-        version: 3,
-        scope: 'GLOBAL',
-        name: 'preflight-gate',
-        url: 'https://old.example.com/preflight',
-        secret: 'old',
-        events: ['experiment.execution.preflight'],
-        targetAttributeIncludes: ['*'],
-        headers: { 'X-Env': 'prod' },
-      },
-    ];
+    fake.preflightWebhooks = [storedWebhook()];
     const { code, out } = await connect(POLICIES, { events: false });
     expect(code).toBe(0);
     expect(out.split('\n')).toEqual(
@@ -333,17 +334,7 @@ describe('the check before writing', () => {
 });
 
 describe('putting the webhooks back', () => {
-  const stored = () => ({
-    id: 'ac456d58-8fb2-4df4-86d8-ca81d7562739',
-    version: 3,
-    scope: 'GLOBAL',
-    name: 'preflight-gate',
-    url: 'https://old.example.com/preflight',
-    secret: 'old',
-    events: ['experiment.execution.preflight'],
-    targetAttributeIncludes: ['*'],
-    headers: { 'X-Env': 'prod' },
-  });
+  const stored = storedWebhook;
   const failingProbe = { probe: true, probeTeam: 'OTHER', team: 'SRE', events: false } as const;
 
   test('an updated webhook gets every field, its secret and headers back, its id kept', async () => {

@@ -7,27 +7,12 @@ import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybi
 import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
 import { signedPost } from '../helpers/signed-post';
 import { cancels, runningOnFake } from './guard-harness';
+import { frozen, OPEN } from './incident-freeze';
 
 jest.setTimeout(60_000);
 
 const SECRET = 'guard-permission-secret';
 const RUN = 4712;
-/** Holds at the door: the run is allowed, and kept for the guard. */
-const OPEN = `kind: Policy
-name: incident-freeze
-whileRunning: true
-rules:
-  - timeWindow: { timeZone: UTC, allowed: [{ from: "00:00", to: "24:00" }] }
-`;
-/** A freeze declared while the run goes on: it no longer holds, so the guard must stop it. */
-const frozen = () => `kind: Policy
-name: incident-freeze
-whileRunning: true
-rules:
-  - timeWindow:
-      timeZone: UTC
-      deny: [{ name: incident freeze, start: "${new Date(Date.now() - 3600_000).toISOString()}", end: "${new Date(Date.now() + 3600_000).toISOString()}" }]
-`;
 
 let fake: FakeSteadybit;
 let dir: string;

@@ -7,28 +7,13 @@ import { startServerProcess, waitFor, type ServerProcess } from '../helpers/serv
 import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { startRedis, type TestRedis } from '../state/redis-server';
 import { cancels, runningOnFake } from './guard-harness';
+import { frozen, OPEN } from './incident-freeze';
 
 jest.setTimeout(60_000);
 
 const SECRET = 'guard-process-secret';
 const RUN = 4711;
 const CANCEL = `/api/experiments/executions/${RUN}/cancel`;
-/** Holds at the door: the run is allowed, and kept for the guard. */
-const OPEN = `kind: Policy
-name: incident-freeze
-whileRunning: true
-rules:
-  - timeWindow: { timeZone: UTC, allowed: [{ from: "00:00", to: "24:00" }] }
-`;
-/** A freeze declared while the run goes on (from an hour ago to an hour from now): it no longer holds. */
-const frozen = () => `kind: Policy
-name: incident-freeze
-whileRunning: true
-rules:
-  - timeWindow:
-      timeZone: UTC
-      deny: [{ name: incident freeze, start: "${new Date(Date.now() - 3600_000).toISOString()}", end: "${new Date(Date.now() + 3600_000).toISOString()}" }]
-`;
 
 let redis: TestRedis;
 let fake: FakeSteadybit;
