@@ -24,9 +24,8 @@ RUN --mount=type=cache,target=/root/.npm npm ci --ignore-scripts --no-audit --no
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 # The validators compiled from the schemas (scripts/build-validators.js, esbuild); the playground page
-# (docs/playground.md) bundles the engine with esbuild and reads the example payload it starts with from test/fixtures.
+# (docs/playground.md) bundles the engine with esbuild, and the example payload it starts with (src/payload/).
 COPY scripts/build-validators.js scripts/build-playground.js ./scripts/
-COPY test/fixtures/payloads/spec-execution-example-as-preflight.json ./test/fixtures/payloads/
 RUN npm run build
 
 # --- runtime: production dependencies and dist/ only ----------------------------------------

@@ -1,6 +1,7 @@
 import { RedisStateStore } from '../src/state/redis-state-store';
 import type { GuardStore } from '../src/guard/guard-store';
 import { startRedis, type TestRedis } from '../test/state/redis-server';
+import { createGuardStore } from '../src/guard/create-guard-store';
 
 /**
  * Guard stores in a real redis-server of the bench's own (no persistence), each on a fresh key
@@ -27,7 +28,7 @@ export async function redisGuardStores(): Promise<
       });
       open.push(store);
       for (let i = 0; i < 100 && !store.health().available; i++) await new Promise((r) => setTimeout(r, 50));
-      return store.guardStore();
+      return createGuardStore(store);
     },
     async close() {
       await Promise.all(open.map((s) => s.close()));

@@ -40,7 +40,7 @@ const STEPS: Array<[string, Step]> = [
 /** The spec's preflight example with `n` targets in its attack step. */
 function manyTargets(n: number): Buffer {
   const payload = JSON.parse(
-    readFileSync(join(repoRoot(), 'test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json'), 'utf8'),
+    readFileSync(join(repoRoot(), 'src', 'payload', 'spec-execution-example-as-preflight.json'), 'utf8'),
   );
   const step = payload.execution.steps[1];
   const one = step.targetExecutions[0];

@@ -13,7 +13,7 @@ const { shareFragment } = require('../dist/playground/share-link');
 const ROOT = join(__dirname, '..');
 const OUT = join(ROOT, 'docs', 'images');
 const payload = JSON.parse(
-  readFileSync(join(ROOT, 'test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json'), 'utf8'),
+  readFileSync(join(ROOT, 'src', 'payload', 'spec-execution-example-as-preflight.json'), 'utf8'),
 );
 const policy = readFileSync(join(ROOT, 'src', 'playground', 'page', 'starter-policy.yaml'), 'utf8');
 const facts = { environments: { [payload.execution.environment]: { name: 'production' } } };

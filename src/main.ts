@@ -1,8 +1,8 @@
-import { ConfigError, loadConfig } from './config';
-import { createLogger } from './observability/logger';
+import { ConfigError, loadConfig } from './service/config';
+import { createLogger } from './common/logger';
 import { PolicyLoadError } from './policy/loading/load-error';
 import { LackingNeedError } from './service/check-needs';
-import { startServer, type RunningServer } from './server';
+import { startServer, type RunningServer } from './service/start-server';
 
 /**
  * Runs the service until SIGTERM/SIGINT; SIGHUP reloads POLICY_DIR. What `npm start` and

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { archiveLines } from '../replay/archive-lines';
 import { archiveSources } from '../replay/archive-sources';
-import { UsageError } from '../cli/usage-error';
+import { BadInputError } from '../common/bad-input-error';
 import { runScopeOf, type DeniedRun } from './denied-run';
 
 type Loose = Record<string, unknown>;
@@ -28,7 +28,7 @@ export async function deniedRunFromArchive(path: string, id: string): Promise<De
   }
   // A damaged file may have held it: say so rather than only that it is not there.
   const unread = damaged.length > 0 ? `; it may be in what could not be read of ${damaged.join('; ')}` : '';
-  throw new UsageError(
+  throw new BadInputError(
     `decision ${id} is not in the archive ${path} (is DECISION_ARCHIVE on, and the decision id the one in the denial message?)${unread}`,
   );
 }
@@ -40,7 +40,7 @@ export async function deniedRunFromAuditLog(file: string, id: string): Promise<D
   try {
     await opened;
   } catch (err) {
-    throw new UsageError(`cannot read audit log ${file}: ${(err as Error).message}`);
+    throw new BadInputError(`cannot read audit log ${file}: ${(err as Error).message}`);
   }
   let n = 0;
   for await (const raw of createInterface({ input: stream, crlfDelay: Infinity })) {
@@ -69,7 +69,7 @@ export async function deniedRunFromAuditLog(file: string, id: string): Promise<D
       denied: policies.filter((p) => p.result === 'deny').map((p) => String(p.policy)),
     };
   }
-  throw new UsageError(
+  throw new BadInputError(
     `decision ${id} is not in the audit log ${file} (AUDIT_LOG_LEVEL must be info or warn to write denials)`,
   );
 }

@@ -1,8 +1,8 @@
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { statSync } from 'node:fs';
-import { ConfigError, envFlag, envInteger } from '../env-values';
-import { parseDuration } from '../validation/syntax/duration';
+import { ConfigError, envFlag, envInteger } from '../common/env-values';
+import { parseDuration } from '../syntax/duration';
 import type { S3Settings } from './s3-client';
 import { isS3Url, parseS3Url, type S3Location } from './s3-location';
 

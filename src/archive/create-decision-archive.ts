@@ -1,4 +1,4 @@
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { Metrics } from '../observability/metrics';
 import type { ArchiveSettings, S3Archive } from './archive-config';
 import { stemOf } from './archive-files';

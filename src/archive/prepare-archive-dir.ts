@@ -1,6 +1,6 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ConfigError } from '../env-values';
+import { ConfigError } from '../common/env-values';
 
 /**
  * Makes sure the directory the archive file goes into exists and can be written, at start-up

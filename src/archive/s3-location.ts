@@ -1,4 +1,4 @@
-import { ConfigError } from '../env-values';
+import { ConfigError } from '../common/env-values';
 
 /** Where archive files go in S3 (or an S3-compatible store): the bucket and a key prefix ending in `/` (or empty). */
 export interface S3Location {

@@ -1,7 +1,7 @@
 import { readFile, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import { parseArchiveName } from './archive-files';
 import type { S3Location } from './s3-location';
 

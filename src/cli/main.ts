@@ -14,9 +14,10 @@ import { signCommand } from './commands/sign-command';
 import { notifyCommand, type NotifyOptions } from './commands/notify-command';
 import { COVERAGE_FORMATS, TEST_FORMATS, testCommand, type TestCommandOptions } from './commands/test-command';
 import { validateCommand, type ValidateOptions } from './commands/validate-command';
-import { packageVersion } from '../package-version';
+import { packageVersion } from '../common/package-version';
 import { PROBLEM_FORMATS, type ProblemFormat } from './format-problems';
-import { EXIT, UsageError } from './usage-error';
+import { EXIT } from './exit-codes';
+import { BadInputError } from '../common/bad-input-error';
 
 /**
  * `preflight-gate`: the CLI for policy repositories and CI. commander parses the arguments (it
@@ -26,12 +27,12 @@ import { EXIT, UsageError } from './usage-error';
 const env = process.env;
 const write = (s: string) => void process.stdout.write(s);
 
-/** Runs a command; a UsageError becomes its message on stderr and exit 2. Never process.exit(): stdout must drain. */
+/** Runs a command; a BadInputError becomes its message on stderr and exit 2. Never process.exit(): stdout must drain. */
 async function run(command: () => number | Promise<number>): Promise<void> {
   try {
     process.exitCode = await command();
   } catch (err) {
-    if (!(err instanceof UsageError)) throw err;
+    if (!(err instanceof BadInputError)) throw err;
     process.stderr.write(`preflight-gate: ${err.message}\n`);
     process.exitCode = EXIT.usage;
   }

@@ -1,4 +1,4 @@
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { StateStore } from '../state/state-store';
 import type { GuardStore } from './guard-store';
 import type { KnownRuns } from './known-runs';

@@ -1,4 +1,4 @@
-import { envInteger } from '../env-values';
+import { envInteger } from '../common/env-values';
 
 /** The guard's settings (docs/guard.md). */
 export interface GuardConfig {

@@ -1,8 +1,8 @@
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import type { ChainableCommander } from 'ioredis';
 import type { RedisClient } from '../state/redis-client';
 import type { RedisKeys } from '../state/redis-keys';
+import type { RedisCalls } from '../state/redis-state-store';
 import type { Claim, GuardedRun, GuardStore } from './guard-store';
 
 /** Takes the lease unless it is held or marks the run stopped: one step, so two replicas cannot both take it. */
@@ -31,17 +31,6 @@ const FORGET = `
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
 return 'forgotten'`;
-
-/**
- * How the state store runs commands (redis-state-store.ts): within its timeout, any failure a
- * StateUnavailableError. `write` queues one command (a script: one step) and then, with
- * REDIS_WAIT_REPLICAS > 0, waits for that many replicas to hold it, as every state update does;
- * it answers the command's reply as Redis sent it.
- */
-export interface RedisCalls {
-  read<T>(what: string, run: () => Promise<T>): Promise<T>;
-  write(what: string, queue: (pipe: ChainableCommander) => void): Promise<unknown>;
-}
 
 const CLAIMS: readonly Claim[] = ['claimed', 'held', 'stopped'];
 

@@ -1,7 +1,7 @@
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Gathered } from '../policy/core/fact-source';
 import type { PreflightPayload } from '../policy/core/decision';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { AuditLog } from '../observability/audit-log';
 import type { DecisionArchive } from '../archive/decision-archive';
 import type { CancelOutcome } from '../platform/cancel-execution';

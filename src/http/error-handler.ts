@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import { HttpError } from './http-error';
 
 /** Maps every error to a status and a JSON `{"message"}`: the ONE place that does so. */

@@ -1,8 +1,8 @@
 import type { RequestHandler, Response } from 'express';
-import { STEADYBIT_EVENTS, type EventLabel, type EventOutcome } from '../observability/metrics';
+import { STEADYBIT_EVENTS, type EventLabel, type EventOutcome } from '../answer/event-outcome';
 import { CLIENT_CLOSED } from '../observability/observe-answers';
-import { type EventRecord, freezeRecord } from '../service/answer-record';
-import type { PublishAnswer } from '../service/publish-answer';
+import { type EventRecord, freezeRecord } from '../answer/answer-record';
+import type { PublishAnswer } from '../answer/publish-answer';
 
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(STEADYBIT_EVENTS);
 

@@ -1,9 +1,9 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { describeFieldErrors, validatePayload } from '../payload/validate-payload';
-import type { Logger } from '../observability/logger';
-import type { EventOutcome } from '../observability/metrics';
+import type { Logger } from '../common/logger';
+import type { EventOutcome } from '../answer/event-outcome';
 import { eventsRecorder } from './events-recorder';
-import type { PublishAnswer } from '../service/publish-answer';
+import type { PublishAnswer } from '../answer/publish-answer';
 import type { GuardrailState } from '../state/guardrail-state';
 import type { StateEvent } from '../state/state-event';
 import { readStateEvent } from '../state/state-event';

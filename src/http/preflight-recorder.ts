@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Decision } from '../policy/core/decision';
 import { CLIENT_CLOSED } from '../observability/observe-answers';
-import { type DecidedPreflight, freezeRecord } from '../service/answer-record';
-import type { PublishAnswer } from '../service/publish-answer';
+import { type DecidedPreflight, freezeRecord } from '../answer/answer-record';
+import type { PublishAnswer } from '../answer/publish-answer';
 
 /** What the handler learns while answering one POST /preflight; frozen into its record once the answer is out. */
 export interface PreflightAnswer {

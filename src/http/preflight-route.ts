@@ -6,7 +6,7 @@ import type { Gathered } from '../policy/core/fact-source';
 import type { PolicyStore } from '../policy/runtime/policy-store';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Decision, PreflightPayload } from '../policy/core/decision';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import { preflightRecorder, type PreflightAnswer } from './preflight-recorder';
 import { timeRequest } from '../observability/request-timer';
 import { errorBody, factsUnavailableError, reportError } from './error-handler';
@@ -15,11 +15,11 @@ import { sendJson } from './send-json';
 import { readSignedJson, type SignedBodyOptions } from './signed-json-body';
 import { framingProblem } from './request-framing';
 import { turnBatch } from './turn-batch';
-import { preflightAnswer } from './preflight-answer';
+import { preflightAnswer } from '../policy/core/preflight-answer';
 import { settleExceptionUses, type TakeUses } from '../approvals/settle-exception-uses';
 import { StateUnavailableError } from '../state/state-store';
-import type { DecidedPreflight } from '../service/answer-record';
-import type { PublishAnswer } from '../service/publish-answer';
+import type { DecidedPreflight } from '../answer/answer-record';
+import type { PublishAnswer } from '../answer/publish-answer';
 
 export interface PreflightDeps extends SignedBodyOptions {
   /** Only `current()` is used: app.ts passes the view that adds the built-in policies. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Registry } from 'prom-client';
 import type { AttributeRedaction } from '../redaction/attribute-redaction';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { Notification } from './notification';
 import { decisionNotifications, type DecidedRun } from './decision-notifications';
 import { notifyMetrics } from './notify-metrics';

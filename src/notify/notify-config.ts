@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { ConfigError, envInteger } from '../env-values';
-import { parseDuration } from '../validation/syntax/duration';
+import { ConfigError, envInteger } from '../common/env-values';
+import { parseDuration } from '../syntax/duration';
 import { toFieldErrors, validated } from '../validation/field-errors';
 import { validateNotifyTargetsFile } from './generated/notify-targets-file-schema';
 import type { TargetEntry } from './notify-targets-file-schema';

@@ -1,4 +1,4 @@
-import { backoffMs, retryAfterMs } from '../platform/retry-timing';
+import { backoffMs, retryAfterMs } from '../common/retry-timing';
 import type { Delivery } from './notification';
 import type { TargetConfig } from './target-config';
 import { targetRequest } from './target-request';

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { ConfigError } from '../env-values';
+import { ConfigError } from '../common/env-values';
 
 /** A Standard Webhooks signing key: the bytes of the base64 part of `whsec_<base64>`. */
 export interface WebhookSecret {

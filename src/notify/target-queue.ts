@@ -1,5 +1,5 @@
 import { RateBudget } from '../platform/rate-budget';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { Delivery, Notification } from './notification';
 import { dedupeKey } from './dedupe-key';
 import type { NotifyCounter } from './notify-metrics';

@@ -1,5 +1,5 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
-import { ConfigError } from '../config';
+import { ConfigError } from '../common/env-values';
 import { AUDIT_LEVELS, type AuditConfig, type AuditLevel } from './audit-config';
 import type { AttributeRedaction } from '../redaction/attribute-redaction';
 import type { AuditRecord } from './audit-record';

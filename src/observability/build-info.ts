@@ -1,5 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
-import { packageVersion } from '../package-version';
+import { packageVersion } from '../common/package-version';
 
 /** What this build is: the package version, the source revision (set by the image build), the Node it runs on. */
 export interface BuildInfo {

@@ -1,6 +1,6 @@
 import { ignoredFilesWarning, ignoredPolicyFiles } from '../policy/loading/ignored-policy-files';
 import { suiteFileReferences } from '../policy/loading/suite-file-references';
-import type { Logger } from './logger';
+import type { Logger } from '../common/logger';
 
 /**
  * A check of the policy directory for files the loader does not read (`prod.json`, `prod.yaml.bak`),

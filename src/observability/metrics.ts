@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { PolicyResult } from '../policy/core/decision';
 import type { SignatureFailure } from '../signature/verify-signature';
 import { PolicyResultTally } from './policy-result-tally';
+import type { EventLabel, EventOutcome } from '../answer/event-outcome';
 
 export type DecisionLabel = 'allow' | 'deny' | 'error';
 const DECISIONS: readonly DecisionLabel[] = ['allow', 'deny', 'error'];
@@ -12,25 +13,6 @@ const MISNAMED_DEFAULTS = [
 ];
 const SIGNATURE_FAILURES: readonly SignatureFailure[] = ['missing', 'malformed', 'mismatch'];
 
-/** Steadybit's event names (CustomWebhookAO `events`); any other name is counted as `other`. */
-export const STEADYBIT_EVENTS = [
-  'experiment.execution.requested',
-  'experiment.execution.created',
-  'experiment.execution.preflight',
-  'experiment.execution.completed',
-  'experiment.execution.failed',
-  'experiment.execution.errored',
-  'experiment.execution.canceled',
-  'experiment.execution.step-started',
-  'experiment.execution.step-completed',
-  'experiment.execution.step-failed',
-  'experiment.execution.step-errored',
-  'experiment.execution.step-canceled',
-  'experiment.execution.step-skipped',
-  'killswitch.engaged',
-  'killswitch.disengaged',
-] as const;
-export type EventLabel = (typeof STEADYBIT_EVENTS)[number] | 'other';
 /** The events that change the state (the rest are accepted and ignored). */
 const TRACKED_EVENTS: readonly EventLabel[] = [
   'experiment.execution.created',
@@ -41,18 +23,6 @@ const TRACKED_EVENTS: readonly EventLabel[] = [
   'killswitch.engaged',
   'killswitch.disengaged',
 ];
-/** Every answer to POST /events, see docs/metrics.md. */
-export type EventOutcome =
-  | 'recorded'
-  | 'duplicate'
-  | 'stale'
-  | 'unmatched'
-  | 'outside_tolerance'
-  | 'ignored'
-  | 'invalid'
-  | 'unauthorized'
-  | 'unavailable'
-  | 'error';
 const STATE_OUTCOMES: readonly EventOutcome[] = [
   'recorded',
   'duplicate',

@@ -1,7 +1,7 @@
-import type { AnswerSubscriber, PreflightRecord } from '../service/answer-record';
+import type { AnswerSubscriber, PreflightRecord } from '../answer/answer-record';
 import type { AuditLog } from './audit-log';
 import { auditLevelOf, auditRecord, outcomeOf } from './audit-record';
-import type { Logger } from './logger';
+import type { Logger } from '../common/logger';
 import type { Metrics } from './metrics';
 
 export interface ObserveDeps {

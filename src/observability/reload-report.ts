@@ -1,6 +1,6 @@
 import { formatProblem } from '../policy/loading/load-error';
 import type { ReloadEvents } from '../policy/runtime/policy-reloader';
-import type { Logger } from './logger';
+import type { Logger } from '../common/logger';
 import type { Metrics } from './metrics';
 
 /**

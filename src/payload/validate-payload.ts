@@ -1,7 +1,7 @@
 import { toFieldErrors, type FieldError, validated } from '../validation/field-errors';
 import { validateWebhookPayload } from './generated/webhook-payload-schema';
 import { PREFLIGHT_EVENT, type PreflightPayload, type WebhookPayload } from './types';
-import { isJsonObject } from '../json-object';
+import { isJsonObject } from '../common/json-object';
 
 export type PayloadResult<T> = { ok: true; payload: T } | { ok: false; errors: FieldError[] };
 

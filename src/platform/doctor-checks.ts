@@ -1,4 +1,4 @@
-import { compileGlobs } from '../policy/syntax/glob';
+import { compileGlobs } from '../policy/core/glob-matcher';
 import type { LoadProblem } from '../policy/loading/load-error';
 import { closest } from '../policy/loading/near-name';
 import type { EnvironmentName, PreflightWebhook, PropertyDefinition } from './platform-endpoints';

@@ -1,7 +1,7 @@
 import type { PlatformConfig } from './platform-config';
 import { noPlatformMetrics, type CallOutcome, type Endpoint, type PlatformMetrics } from './platform-metrics';
 import { RateBudget } from './rate-budget';
-import { backoffMs, DEFAULT_RATE_LIMIT_WAIT_MS, retryAfterMs } from './retry-timing';
+import { backoffMs, DEFAULT_RATE_LIMIT_WAIT_MS, retryAfterMs } from '../common/retry-timing';
 import { tokenSource, type TokenSource } from './token-source';
 
 /** Why a call gave no answer; the message is for logs, /readyz and denials (never holds the token). */

@@ -1,4 +1,4 @@
-import { ConfigError, envInteger, envOneOf } from '../env-values';
+import { ConfigError, envInteger, envOneOf } from '../common/env-values';
 
 /** `bearer`: `Authorization: Bearer <token>` (current platforms); `accessToken`: the legacy form older on-prem versions need. */
 export type AuthScheme = 'bearer' | 'accessToken';

@@ -1,5 +1,5 @@
 import type { Registry } from 'prom-client';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import { MEMORY_RESTART_REBUILT } from '../state/memory-state-store';
 import type { StateStore, StateView } from '../state/state-store';
 import { EnvironmentDirectory } from './environment-directory';

@@ -1,4 +1,4 @@
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import { END_STATES } from '../state/state-event';
 import type { StateStore } from '../state/state-store';
 import type { EnvironmentDirectory } from './environment-directory';

@@ -1,4 +1,4 @@
-import { preflightAnswer, type PreflightAnswerBody } from '../http/preflight-answer';
+import { preflightAnswer, type PreflightAnswerBody } from '../policy/core/preflight-answer';
 import { validatePreflightPayload } from '../payload/validate-payload';
 import type { Decision } from '../policy/core/decision';
 import { decide } from '../policy/engine/decide';

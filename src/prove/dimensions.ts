@@ -1,4 +1,4 @@
-import { parseDuration } from '../validation/syntax/duration';
+import { parseDuration } from '../syntax/duration';
 import { runEnvironments } from '../policy/engine/environments';
 import type { EnvironmentFacts } from '../policy/facts/environment-facts';
 import type { Facts } from '../policy/facts/facts';

@@ -3,8 +3,8 @@ import type { PolicyBundle } from '../policy/core/compiled';
 import { formatProblem } from '../policy/loading/load-error';
 import { loadPolicyDir } from '../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../policy/loading/read-policy-dir';
-import { servedBundle } from '../cli/served-bundle';
-import { UsageError } from '../cli/usage-error';
+import { servedBundle } from '../policy/runtime/served-bundle';
+import { BadInputError } from '../common/bad-input-error';
 
 /** A document of the set as written (YAML to plain data): what the analysis reads the specs from. */
 export type Doc = Record<string, unknown>;
@@ -39,7 +39,7 @@ export function readPolicySet(dir: string, now: Date, env: NodeJS.ProcessEnv): P
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(`the policy set in ${dir} is invalid, so nothing can be analysed:\n${errors.join('\n')}`);
+    throw new BadInputError(`the policy set in ${dir} is invalid, so nothing can be analysed:\n${errors.join('\n')}`);
   }
   const docs = docsOf(readPolicyDir(dir).map((s) => s.text));
   const policies = new Map<string, Doc>();

@@ -1,4 +1,4 @@
-import { compileGlobs } from '../policy/syntax/glob';
+import { compileGlobs } from '../policy/core/glob-matcher';
 
 /**
  * The values of one dimension of a run that the analysis decides, one per class: two values of a

@@ -1,4 +1,4 @@
-import { isJsonObject, type JsonObject } from '../json-object';
+import { isJsonObject, type JsonObject } from '../common/json-object';
 import { isRedactedValue, REDACTED } from './redaction-marker';
 
 /** Copy on write: `list` itself when `each` changed no element, else a copy with the changes. */

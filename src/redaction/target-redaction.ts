@@ -1,6 +1,6 @@
 import type { AttributeRedaction } from './attribute-redaction';
 import { REDACTED } from './redaction-marker';
-import { isJsonObject, type JsonObject } from '../json-object';
+import { isJsonObject, type JsonObject } from '../common/json-object';
 import { tokenRedactor } from './token-redactor';
 
 // Loops, not filter/flatMap: this runs for every audit line, and the payload is walked once.

@@ -1,7 +1,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArchiveName } from '../archive/archive-files';
-import { UsageError } from '../cli/usage-error';
+import { BadInputError } from '../common/bad-input-error';
 
 /** The files one writer wrote, oldest first (closed files by closing time, then the open one). */
 export interface ArchiveStream {
@@ -27,7 +27,7 @@ export function archiveSources(path: string, readDir: (dir: string) => string[] 
     isDir = statSync(path).isDirectory();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
+    throw new BadInputError(
       `archive ${path} ${code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message}`}`,
     );
   }
@@ -38,7 +38,7 @@ export function archiveSources(path: string, readDir: (dir: string) => string[] 
     names = readDir(path).sort();
   } catch (err) {
     // A directory that cannot be listed (no permission to read it) is a usage error, as a missing one.
-    throw new UsageError(`archive directory ${path} cannot be read: ${(err as Error).message}`);
+    throw new BadInputError(`archive directory ${path} cannot be read: ${(err as Error).message}`);
   }
   for (const name of names) {
     const parsed = parseArchiveName(name);
@@ -50,7 +50,7 @@ export function archiveSources(path: string, readDir: (dir: string) => string[] 
     streams.set(parsed.stem, stream);
   }
   if (streams.size === 0)
-    throw new UsageError(`archive directory ${path} holds no archive files (*.jsonl, *.jsonl.gz)`);
+    throw new BadInputError(`archive directory ${path} holds no archive files (*.jsonl, *.jsonl.gz)`);
   for (const stream of streams.values()) stream.files.sort(order);
   return [...streams.values()];
 }

@@ -1,7 +1,7 @@
 import { toFieldErrors, validated } from '../validation/field-errors';
 import { validateArchiveRecord as validate } from './generated/archive-record-schema';
 import { ARCHIVE_FORMAT, type ArchiveRecord } from '../archive/archive-record';
-import { isJsonObject } from '../json-object';
+import { isJsonObject } from '../common/json-object';
 
 export type CheckedRecord = { ok: true; record: ArchiveRecord } | { ok: false; message: string };
 

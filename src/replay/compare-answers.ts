@@ -1,7 +1,7 @@
 import type { ArchivedAnswer } from '../archive/archive-record';
 import type { ArchivedResult } from '../archive/archived-results';
 import type { Modification, PolicyResultKind } from '../policy/core/decision';
-import { isJsonObject } from '../json-object';
+import { isJsonObject } from '../common/json-object';
 import { isAbsolute, relative, sep } from 'node:path';
 import { sameJson } from './same-json';
 

@@ -1,5 +1,5 @@
 import type { ArchivedFacts } from '../archive/archive-record';
-import { humanDuration } from '../validation/syntax/human-duration';
+import { humanDuration } from '../syntax/human-duration';
 import type { Need } from '../policy/facts/need';
 
 /** Whether a need the archive's policy set had answers `need`: same kind and scope, a window at least as long. */

@@ -1,4 +1,4 @@
-import { isJsonObject } from '../json-object';
+import { isJsonObject } from '../common/json-object';
 import { isRedactedValue } from '../redaction/redaction-marker';
 
 /** Which masked keys a decision read; filled while it runs. */

@@ -1,5 +1,5 @@
 import type { ArchivedAnswer, ArchiveRecord } from '../archive/archive-record';
-import { preflightAnswer } from '../http/preflight-answer';
+import { preflightAnswer } from '../policy/core/preflight-answer';
 import { describeFieldErrors, validatePreflightPayload } from '../payload/validate-payload';
 import type { PolicyBundle } from '../policy/core/compiled';
 import { decide } from '../policy/engine/decide';

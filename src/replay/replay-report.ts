@@ -1,5 +1,5 @@
 import type { ArchiveRecord } from '../archive/archive-record';
-import { isJsonObject } from '../json-object';
+import { isJsonObject } from '../common/json-object';
 import type { UsesDependence } from './uses-dependence';
 import { CHANGE_KINDS, type AnswerSummary, type ChangeKind, type PolicyChange } from './compare-answers';
 

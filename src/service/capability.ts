@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express';
 import type { TakeUses } from '../approvals/settle-exception-uses';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { Metrics } from '../observability/metrics';
 import type { PageFile } from '../playground/playground-page';
 import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import type { FactSource } from '../policy/core/fact-source';
 import type { GuardrailState } from '../state/guardrail-state';
-import type { AnswerSubscriber } from './answer-record';
+import type { AnswerSubscriber } from '../answer/answer-record';
 
 /** The service's capabilities, in the order the root declares them (service-capabilities.ts). */
 export type CapabilityName =

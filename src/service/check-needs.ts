@@ -1,4 +1,4 @@
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Capability, CapabilityName, Feature } from './capability';
 

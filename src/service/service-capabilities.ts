@@ -2,7 +2,7 @@ import type { DecisionArchive } from '../archive/decision-archive';
 import { guardsRuns } from '../guard/guard-view';
 import { NO_PLATFORM, type RunGuard } from '../guard/run-guard';
 import type { Notifier } from '../notify/notifier';
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { EnvironmentDirectory } from '../platform/environment-directory';
 import { environmentFactSource } from '../platform/environment-fact-source';
 import type { TeamDirectory } from '../platform/team-directory';
@@ -14,7 +14,7 @@ import type { ServiceSignals } from '../signals/service-signal-source';
 import type { GuardrailState } from '../state/guardrail-state';
 import { stateFactSource } from '../state/state-fact-source';
 import { USES_NOT_KEPT } from '../state/uncounted-exception-uses';
-import type { AnswerRecord, DecidedPreflight } from './answer-record';
+import type { AnswerRecord, DecidedPreflight } from '../answer/answer-record';
 import type { Capability, CapabilitySource } from './capability';
 import { builtInPolicies } from '../policy/loading/built-in-policies';
 

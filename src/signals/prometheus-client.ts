@@ -1,5 +1,5 @@
 import { fetched, httpGetJson, type Fetched, type HttpAnswer } from './http-get-json';
-import { sampleValue } from '../validation/syntax/sample-value';
+import { sampleValue } from '../syntax/sample-value';
 import type { QueryAnswer } from '../policy/facts/signal-facts';
 import type { SignalSource } from './signal-source';
 

@@ -1,4 +1,4 @@
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { Registry } from 'prom-client';
 import type { FactSource } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError, envInteger } from '../env-values';
+import { ConfigError, envInteger } from '../common/env-values';
 import { toLocatedErrors, validated } from '../validation/field-errors';
 import { pathText } from '../validation/field-path';
 import { formatProblem } from '../policy/loading/load-error';
@@ -9,7 +9,7 @@ import { validateSignalSourcesFile } from './generated/signal-sources-file-schem
 import type { SourceEntry, SourcesFile } from './signal-sources-file-schema';
 import { ENV_SOURCE_KINDS, type SignalSource, type SignalsConfig, type SourceAuth } from './signal-source';
 import { DEFAULT_SOURCE, SOURCE_KINDS, type SourceKind } from '../policy/signals/source-kind';
-import { zoneProblem } from '../validation/syntax/zone-name';
+import { zoneProblem } from '../syntax/zone-name';
 
 const readText = (file: string, what: string) => {
   try {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../env-values';
-import type { Logger } from '../observability/logger';
+import { ConfigError } from '../common/env-values';
+import type { Logger } from '../common/logger';
 import { fingerprint } from './secret-fingerprint';
 
 /** The secrets a signature may be made with, as they are now (several during a rotation), with their fingerprints. */

@@ -1,4 +1,4 @@
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import { journaledExceptionUses } from './exception-use-journal';
 import { MemoryStateStore } from './memory-state-store';
 import { RedisStateStore } from './redis-state-store';

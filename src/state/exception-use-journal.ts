@@ -1,5 +1,5 @@
 import { open, readFile, truncate } from 'node:fs/promises';
-import { ConfigError } from '../env-values';
+import { ConfigError } from '../common/env-values';
 import { StateUnavailableError, type ExceptionUse, type StateStore } from './state-store';
 
 /**

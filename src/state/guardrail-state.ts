@@ -1,5 +1,4 @@
-import type { RunsInProgress } from '../guard/runs-in-progress';
-import type { OnUnavailable } from './state-fact-source';
+import type { OnUnavailable, RunsInProgressIndex } from './state-fact-source';
 import type { StateConfig } from './state-config';
 import type { StateStore } from './state-store';
 import { keepsExceptionUses } from './create-state-store';
@@ -11,8 +10,8 @@ export interface GuardrailState {
   /** `enforce`: the built-in emergency stop policy applies to every run (the default). */
   emergencyStop: 'enforce' | 'off';
   eventToleranceMs: number;
-  /** The guard's runs in progress, for noOverlap rules (server.ts gives them; without, those rules cannot decide). */
-  inProgress?: RunsInProgress;
+  /** The guard's runs in progress, for noOverlap rules (the service gives them; without, those rules cannot decide). */
+  inProgress?: RunsInProgressIndex;
   /** False: exception uses are counted nowhere that lasts (in memory, no EXCEPTION_USES_FILE), so maxUses waives nothing. */
   keepsExceptionUses?: boolean;
 }

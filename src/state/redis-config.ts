@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ConfigError, envFlag, envInteger } from '../env-values';
+import { ConfigError, envFlag, envInteger } from '../common/env-values';
 
 export interface HostPort {
   host: string;

@@ -3,8 +3,6 @@ import { createRedisClient, describeTopology, type RedisClient } from './redis-c
 import type { RedisConfig } from './redis-config';
 import { redisKeys, type RedisKeys, type RunKind } from './redis-keys';
 import { APPLY_EXECUTION, APPLY_KILLSWITCH, TAKE_EXCEPTION_USES } from './redis-scripts';
-import { RedisGuardStore } from '../guard/redis-guard-store';
-import type { GuardStore } from '../guard/guard-store';
 import { END_STATES, type EndState, type ExecutionEvent, type KillswitchEvent, type StateEvent } from './state-event';
 import {
   HISTORY_MS,
@@ -72,6 +70,24 @@ function describeConnectError(err: Error): string {
 interface Expected {
   status: '' | 'running' | 'ended';
   scopes: string[];
+}
+
+/**
+ * How the state store runs commands (this file): within its timeout, any failure a
+ * StateUnavailableError. `write` queues one command (a script: one step) and then, with
+ * REDIS_WAIT_REPLICAS > 0, waits for that many replicas to hold it, as every state update does;
+ * it answers the command's reply as Redis sent it.
+ */
+export interface RedisCalls {
+  read<T>(what: string, run: () => Promise<T>): Promise<T>;
+  write(what: string, queue: (pipe: ChainableCommander) => void): Promise<unknown>;
+}
+
+/** What another store on this connection shares (the guard's runs and leases, guard/redis-guard-store.ts). */
+export interface RedisShare {
+  redis: RedisClient;
+  keys: RedisKeys;
+  calls: RedisCalls;
 }
 
 /**
@@ -291,13 +307,17 @@ export class RedisStateStore implements StateStore {
     return view;
   }
 
-  /** The guard's runs and cancel leases (docs/guard.md), on this store's connection and key prefix. */
-  guardStore(): GuardStore {
-    return new RedisGuardStore(this.redis, this.keys, {
-      read: (what, run) => this.call(what, run),
-      // Writes as every other update: then WAIT for REDIS_WAIT_REPLICAS, so a failover cannot lose a lease or a stop.
-      write: (what, queue) => this.call(what, () => this.update(queue)),
-    });
+  /** This store's connection, key prefix and calls, for the guard's runs and cancel leases (docs/guard.md). */
+  share(): RedisShare {
+    return {
+      redis: this.redis,
+      keys: this.keys,
+      calls: {
+        read: (what, run) => this.call(what, run),
+        // Writes as every other update: then WAIT for REDIS_WAIT_REPLICAS, so a failover cannot lose a lease or a stop.
+        write: (what, queue) => this.call(what, () => this.update(queue)),
+      },
+    };
   }
 
   async takeExceptionUses(uses: readonly ExceptionUse[], _now: Date): Promise<TakeOutcome> {

@@ -1,4 +1,4 @@
-import { ConfigError, envInteger, envOneOf } from '../env-values';
+import { ConfigError, envInteger, envOneOf } from '../common/env-values';
 import { emergencyStopSetting, type EmergencyStopSetting } from '../policy/loading/built-in-policies';
 import type { OnUnavailable } from './state-fact-source';
 import { parseRedisConfig, type RedisConfig } from './redis-config';

@@ -1,20 +1,27 @@
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { PreflightPayload } from '../payload/types';
 import type { FactSource, Gathered } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
-import { scopeKey, type ScopeKind, type StateNeed } from '../policy/facts/state-facts';
+import { type InProgressFacts, scopeKey, type ScopeKind, type StateNeed } from '../policy/facts/state-facts';
 import { quietFacts } from '../policy/facts/quiet-facts';
-import type { RunsInProgress } from '../guard/runs-in-progress';
 import { StateUnavailableError, type StateQuery, type StateStore } from './state-store';
 
 export type OnUnavailable = 'deny' | 'allow';
+
+/**
+ * The runs in progress that share a target, or a value of one of `attributes`, with a payload's run:
+ * what the `in-progress` state need reads. The guard keeps the runs and answers it (guard/runs-in-progress.ts).
+ */
+export interface RunsInProgressIndex {
+  sharing(payload: PreflightPayload, attributes: readonly string[], nowMs: number): Promise<InProgressFacts>;
+}
 
 export interface StateFactSourceDeps {
   store: StateStore;
   onUnavailable: OnUnavailable;
   logger: Logger;
   /** The guard's runs in progress (noOverlap rules); without it their part is not gathered and they cannot decide. */
-  inProgress?: RunsInProgress;
+  inProgress?: RunsInProgressIndex;
 }
 
 const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = [

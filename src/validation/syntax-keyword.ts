@@ -1,5 +1,5 @@
 import { _, type CodeKeywordDefinition } from 'ajv';
-import { STRING_SYNTAXES, type StringSyntax } from './syntax/string-syntax';
+import { STRING_SYNTAXES, type StringSyntax } from '../syntax/string-syntax';
 
 /**
  * `syntax: glob` (or name, trimmed, timeZone, ...) on a string schema: the string's own grammar,

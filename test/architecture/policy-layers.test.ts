@@ -18,14 +18,15 @@ describe('the policy language layers', () => {
     ['time imports the engine', 'policy/time/zone.ts', 'policy/engine/evaluate-policy.ts'],
     ['facts import the core', 'policy/facts/facts.ts', 'policy/core/decision.ts'],
     ['rules import loading', 'policy/rules/quota.ts', 'policy/loading/compile-document.ts'],
-    ['two layers of the same rank', 'policy/time/zone.ts', 'policy/syntax/glob.ts'],
+    ['two layers of the same rank', 'policy/time/zone.ts', 'policy/predicate/predicate.ts'],
     ['the language imports an adapter', 'policy/engine/decide.ts', 'http/preflight-route.ts'],
     ['a file at the top of policy/', 'policy/engine/decide.ts', 'policy/compiled.ts'],
     ['a module below the language imports it', 'validation/ajv.ts', 'policy/loading/string-syntax.ts'],
+    ['the ground floor imports it', 'common/logger.ts', 'policy/core/decision.ts'],
     ['the payload imports the core', 'payload/types.ts', 'policy/core/decision.ts'],
   ])('a planted import is found: %s', (_name, from, to) => {
     const graph = {
-      'policy/rules/cooldown.ts': ['policy/core/rule-kind.ts', 'policy/syntax/glob.ts'],
+      'policy/rules/cooldown.ts': ['policy/core/rule-kind.ts', 'policy/core/glob-matcher.ts'],
       [from]: [to],
     };
     expect(layerViolations(graph)).toEqual([`${from} -> ${to}`]);

@@ -5,9 +5,8 @@
  */
 export const POLICY_LAYERS: Record<string, number> = {
   facts: 0, // the facts and needs: plain data, what a decision knows from outside the payload
-  core: 1, // the compiled bundle, decisions, the rule-kind contract, the evaluation context, fact sources
-  syntax: 2, // value syntaxes: durations, globs, templates
-  time: 2,
+  core: 1, // the compiled bundle, decisions and Steadybit's answer to them, the rule-kind contract, glob matchers, templates, the evaluation context, fact sources
+  time: 2, // value languages: time windows and zones
   predicate: 2,
   'json-logic': 3,
   engine: 4, // one decision
@@ -18,7 +17,7 @@ export const POLICY_LAYERS: Record<string, number> = {
 };
 
 /** What the language may import from the rest of src/ (paths relative to src/, prefixes). */
-export const BELOW_POLICY: readonly string[] = ['payload/', 'validation/', 'json-object.ts', 'env-values.ts'];
+export const BELOW_POLICY: readonly string[] = ['payload/', 'validation/', 'syntax/', 'common/'];
 
 /** The layer of a file relative to src/: its folder under policy/, or undefined outside the language. */
 function layerOf(file: string): string | undefined {

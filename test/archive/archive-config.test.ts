@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArchiveConfig } from '../../src/archive/archive-config';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/service/config';
 
 const dir = mkdtempSync(join(tmpdir(), 'archive-config-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

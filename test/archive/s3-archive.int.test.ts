@@ -8,7 +8,7 @@ import { parseArchiveConfig } from '../../src/archive/archive-config';
 import { createS3Client } from '../../src/archive/s3-client';
 import { SpoolUploader } from '../../src/archive/spool-uploader';
 import { spooledWriter, SpoolFullError } from '../../src/archive/spooled-writer';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { signedPost } from '../helpers/signed-post';
 import { execFile } from 'node:child_process';
 import { CLI, runIn, tempDirs, BLOCK_PROD } from '../cli/run-cli';

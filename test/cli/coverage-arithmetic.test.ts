@@ -3,7 +3,7 @@ import { CoverageRecorder } from '../../src/cli/coverage/coverage-recorder';
 import { coverageReport, isBelow, percentOf, type CoverageEntry } from '../../src/cli/coverage/coverage-report';
 import { parseMinCoverage } from '../../src/cli/coverage/min-coverage';
 import { uncoveredText } from '../../src/cli/coverage/uncovered-text';
-import { UsageError } from '../../src/cli/usage-error';
+import { BadInputError } from '../../src/common/bad-input-error';
 import type { PreflightPayload } from '../../src/payload/types';
 import type { Decision } from '../../src/policy/core/decision';
 import { decide } from '../../src/policy/engine/decide';
@@ -246,7 +246,7 @@ describe('--min-coverage', () => {
   ])('accepts %s', (text, value) => expect(parseMinCoverage(text)).toBe(value));
 
   test.each(['abc', '150', '100.1', '-1', '', '1e2', '80 %', '0x50'])('rejects %j as a usage error', (text) => {
-    expect(() => parseMinCoverage(text)).toThrow(UsageError);
+    expect(() => parseMinCoverage(text)).toThrow(BadInputError);
     expect(() => parseMinCoverage(text)).toThrow(/--min-coverage must be a percentage from 0 to 100/);
   });
 });

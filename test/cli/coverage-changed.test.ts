@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { readBasePolicies } from '../../src/cli/coverage/base-policies';
 import { coveragePlan } from '../../src/cli/coverage/coverage-plan';
 import { ruleChanges } from '../../src/cli/coverage/rule-changes';
-import { UsageError } from '../../src/cli/usage-error';
+import { BadInputError } from '../../src/common/bad-input-error';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { tempDirs } from './run-cli';
 
@@ -135,7 +135,7 @@ describe('readBasePolicies', () => {
 
   test('a directory that does not exist, or a file, is a usage error naming the option', () => {
     const d = dir({ 'a.yaml': 'kind: Policy\nname: a\nrules: []\n' });
-    expect(() => readBasePolicies(join(d, 'missing'))).toThrow(UsageError);
+    expect(() => readBasePolicies(join(d, 'missing'))).toThrow(BadInputError);
     expect(() => readBasePolicies(join(d, 'missing'))).toThrow(
       `--coverage-changed ${join(d, 'missing')}: does not exist`,
     );

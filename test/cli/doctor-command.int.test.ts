@@ -1,5 +1,5 @@
 import { doctorCommand } from '../../src/cli/commands/doctor-command';
-import { UsageError } from '../../src/cli/usage-error';
+import { BadInputError } from '../../src/common/bad-input-error';
 import { environment, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { runAsync } from '../helpers/run-async';
@@ -122,7 +122,7 @@ test.each([
     delete e.STEADYBIT_TOKEN;
   }
   if (e.PLATFORM === 'legacy') fake.platform = 'legacy';
-  await expect(doctorCommand(dirs(POLICIES), { format: 'text' }, e, () => undefined)).rejects.toThrow(UsageError);
+  await expect(doctorCommand(dirs(POLICIES), { format: 'text' }, e, () => undefined)).rejects.toThrow(BadInputError);
   await expect(doctorCommand(dirs(POLICIES), { format: 'text' }, e, () => undefined)).rejects.toThrow(message);
 });
 

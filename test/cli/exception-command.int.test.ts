@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
-import { FIXTURES } from '../helpers/fixtures';
+import { EXAMPLE_PREFLIGHT } from '../helpers/fixtures';
 import { runCli, tempDirs } from './run-cli';
 
 /**
@@ -15,7 +15,7 @@ const POLICIES = {
   'no-prod.yaml': 'kind: Policy\nname: no-prod\nrules:\n  - environments: { blocked: [prod] }\n',
   'limits.yaml': 'kind: ExceptionSettings\nmaxDuration: 3d\n',
 };
-const PAYLOAD = readFileSync(join(FIXTURES, 'payloads', 'spec-execution-example-as-preflight.json'), 'utf8');
+const PAYLOAD = readFileSync(EXAMPLE_PREFLIGHT, 'utf8');
 const ID = '3f2a9c1e-0000-4000-8000-000000000001';
 
 const payload = JSON.parse(PAYLOAD) as { execution: Record<string, unknown> };

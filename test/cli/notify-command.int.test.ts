@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { freePort, ROOT } from '../helpers/server-process';
 import { notifyCommand } from '../../src/cli/commands/notify-command';
-import { UsageError } from '../../src/cli/usage-error';
+import { BadInputError } from '../../src/common/bad-input-error';
 import { startFakeReceiver, type FakeReceiver } from '../helpers/fake-receiver';
 
 const SECRET = `whsec_${Buffer.alloc(32, 3).toString('base64')}`;
@@ -79,7 +79,7 @@ describe('preflight-gate notify --test --target <name>', () => {
 
   it('names the configured targets when the one asked for is not one of them (exit 2)', async () => {
     await expect(notifyCommand({ test: true, target: 'slack' }, env(), write)).rejects.toThrow(
-      new UsageError('no notification target named "slack"; configured: webhook'),
+      new BadInputError('no notification target named "slack"; configured: webhook'),
     );
     await expect(notifyCommand({ test: true, target: 'slack' }, {}, write)).rejects.toThrow(
       /none is configured \(set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET, or NOTIFY_TARGETS_FILE\)/,

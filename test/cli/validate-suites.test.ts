@@ -1,7 +1,7 @@
 import { formatProblem } from '../../src/policy/loading/load-error';
 import { validateCommand } from '../../src/cli/commands/validate-command';
 import { testPolicyDir } from '../../src/cli/suite/test-run';
-import { EXIT } from '../../src/cli/usage-error';
+import { EXIT } from '../../src/cli/exit-codes';
 import { BLOCK_PROD, runIn, tempDirs } from './run-cli';
 
 /**

@@ -1,5 +1,5 @@
 import { connectCommand, type ConnectOptions } from '../../src/cli/commands/connect-command';
-import { UsageError } from '../../src/cli/usage-error';
+import { BadInputError } from '../../src/common/bad-input-error';
 import { fingerprint } from '../../src/connect/webhook-plan';
 import type { FakeSteadybit } from '../helpers/fake-steadybit';
 import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
@@ -179,7 +179,7 @@ describe('registering the webhooks', () => {
       { id: '22222222-2222-4222-8222-222222222222', ...hook },
     ];
     await expect(connect(POLICIES)).rejects.toThrow(
-      new UsageError(
+      new BadInputError(
         '2 preflight webhooks are named "preflight-gate" in Steadybit (ids 11111111-1111-4111-8111-111111111111, 22222222-2222-4222-8222-222222222222): delete all but one, or choose another --name',
       ),
     );
@@ -398,7 +398,7 @@ describe('putting the webhooks back', () => {
     fake.faults.push({ path: '/api/integrations/webhook', method: 'POST', status: 422, body: { message: 'no' } });
     fake.faults.push({ method: 'DELETE', status: 403, body: { message: 'Forbidden' } });
     const err = (await connect(POLICIES).catch((e: unknown) => e)) as Error;
-    expect(err).toBeInstanceOf(UsageError);
+    expect(err).toBeInstanceOf(BadInputError);
     const id = String(fake.preflightWebhooks[0].id);
     expect(err.message.split('\n')).toEqual([
       `cannot create the custom webhook "preflight-gate events" at ${fake.url}: HTTP 422: {"message":"no"}`,
@@ -414,7 +414,7 @@ describe('putting the webhooks back', () => {
   test('a write refused first changes nothing, and says so', async () => {
     fake.faults.push({ path: '/api/integrations/preflight', method: 'POST', status: 422, body: { message: 'no' } });
     await expect(connect(POLICIES)).rejects.toThrow(
-      new UsageError(
+      new BadInputError(
         `cannot create the preflight webhook "preflight-gate" at ${fake.url}: HTTP 422: {"message":"no"}\nconnect failed: nothing was changed in Steadybit`,
       ),
     );

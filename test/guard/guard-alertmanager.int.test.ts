@@ -5,7 +5,7 @@ import { parseSignalsConfig } from '../../src/signals/signals-config';
 import { serviceCapabilities } from '../../src/service/service-capabilities';
 import { serviceFactSources } from '../../src/service/service-fact-sources';
 import { serviceSignalSource } from '../../src/signals/service-signal-source';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { factGatherer } from '../../src/policy/engine/gather-facts';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import type { PreflightPayload } from '../../src/policy/core/decision';

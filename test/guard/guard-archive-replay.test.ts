@@ -2,7 +2,7 @@ import { decisionArchive } from '../../src/archive/decision-archive';
 import { checkRecord } from '../../src/replay/check-record';
 import { redecide, replayBundle } from '../../src/replay/redecide';
 import { createMetrics } from '../../src/observability/metrics';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { forgetEndedRuns } from '../../src/guard/forget-ended-runs';
 import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { MemoryStateStore } from '../../src/state/memory-state-store';

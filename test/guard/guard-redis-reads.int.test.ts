@@ -5,6 +5,7 @@ import { largeRun } from '../helpers/large-run';
 import { startRedis, type TestRedis } from '../state/redis-server';
 import { freshPrefix, redisStore } from '../state/store-table';
 import { guardUnderTest, TestClock } from './guard-harness';
+import { createGuardStore } from '../../src/guard/create-guard-store';
 
 jest.setTimeout(60_000);
 
@@ -47,8 +48,8 @@ test('a tick reads each kept payload once: later ticks read the index, and only 
   const [a, b] = [await redisStore(redis, prefix), await redisStore(redis, prefix)];
   stores.push(a, b);
   const clock = new TestClock(new Date(OPEN));
-  const ga = guardUnderTest(bundle, clock, { runs: a.guardStore(), replica: 'a', cancel: undefined });
-  const other = b.guardStore();
+  const ga = guardUnderTest(bundle, clock, { runs: createGuardStore(a), replica: 'a', cancel: undefined });
+  const other = createGuardStore(b);
   const base = largeRun(preflightPayload(), 10);
   const keep = (id: number, store = other) =>
     store.keep(

@@ -8,6 +8,7 @@ import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { startRedis, type TestRedis } from '../state/redis-server';
 import { freshPrefix, redisStore } from '../state/store-table';
 import { cancels, guardUnderTest, runningOnFake, TestClock, type GuardUnderTest } from './guard-harness';
+import { createGuardStore } from '../../src/guard/create-guard-store';
 
 const BUSINESS_HOURS = `kind: Policy
 name: business-hours
@@ -40,8 +41,8 @@ async function twoReplicas(clock: TestClock): Promise<[GuardUnderTest, GuardUnde
   const [a, b] = [await redisStore(redis, prefix), await redisStore(redis, prefix)];
   stores.push(a, b);
   return [
-    guardUnderTest(bundle, clock, { fake, runs: a.guardStore(), replica: 'replica-a' }),
-    guardUnderTest(bundle, clock, { fake, runs: b.guardStore(), replica: 'replica-b' }),
+    guardUnderTest(bundle, clock, { fake, runs: createGuardStore(a), replica: 'replica-a' }),
+    guardUnderTest(bundle, clock, { fake, runs: createGuardStore(b), replica: 'replica-b' }),
   ];
 }
 
@@ -73,7 +74,7 @@ test('a kept run is stored gzipped (a 2,000-target payload in a fraction of its 
   const prefix = freshPrefix();
   const store = await redisStore(redis, prefix);
   stores.push(store);
-  const runs = store.guardStore();
+  const runs = createGuardStore(store);
   const now = Date.parse(AFTER_CLOSE);
   const big: GuardedRun = {
     executionId: '73',

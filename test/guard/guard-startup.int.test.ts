@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { loadConfig } from '../../src/config';
-import { startServer, type RunningServer } from '../../src/server';
+import { loadConfig } from '../../src/service/config';
+import { startServer, type RunningServer } from '../../src/service/start-server';
 import { NO_PLATFORM } from '../../src/guard/run-guard';
 import { capturingLogger, type LogLine } from '../helpers/capturing-logger';
 

@@ -1,7 +1,7 @@
 import { forgetEndedRuns } from '../../src/guard/forget-ended-runs';
 import { KnownRuns } from '../../src/guard/known-runs';
 import type { RedisStateStore } from '../../src/state/redis-state-store';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
 import { waitFor } from '../helpers/server-process';
@@ -11,6 +11,7 @@ import { startRedis, type TestRedis } from '../state/redis-server';
 import { ended } from '../state/state-events';
 import { freshPrefix, redisStore } from '../state/store-table';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
+import { createGuardStore } from '../../src/guard/create-guard-store';
 
 jest.setTimeout(30_000);
 
@@ -53,7 +54,7 @@ function guardOnRedis(whileRunning: string) {
   const known = new KnownRuns();
   const g = guardUnderTest(bundleFrom({ 'p.yaml': ALWAYS_OPEN(whileRunning) }), clock, {
     fake,
-    runs: store.guardStore(),
+    runs: createGuardStore(store),
     known,
   });
   const events = forgetEndedRuns(store, g.runs, createLogger('error', { silent: true }), known);
@@ -147,7 +148,7 @@ whileRunning: { onCannotJudge: stop }
 rules:
   - timeWindow: { timeZone: UTC, deny: [{ start: "2026-01-05T00:00:00Z", end: "2026-01-06T00:00:00Z" }] }
 `;
-  const g = guardUnderTest(bundleFrom({ 'p.yaml': frozen }), clock, { fake, runs: store.guardStore() });
+  const g = guardUnderTest(bundleFrom({ 'p.yaml': frozen }), clock, { fake, runs: createGuardStore(store) });
   runningOnFake(fake, 97);
   g.allow(run(97), 'd-97');
   await waitFor(async () => (await g.runs.runs(clock.now().getTime())).length === 1, 'the run kept in Redis');

@@ -5,6 +5,7 @@ import { startFakeSteadybit, type FakeSteadybit } from '../helpers/fake-steadybi
 import { startCluster, startSentinels, type TestTopology } from '../state/redis-topologies';
 import { freshPrefix, redisStore } from '../state/store-table';
 import { cancels, guardUnderTest, runningOnFake, TestClock } from './guard-harness';
+import { createGuardStore } from '../../src/guard/create-guard-store';
 
 jest.setTimeout(120_000);
 
@@ -35,8 +36,8 @@ describe.each([
     const [a, b] = [await redisStore(topology, prefix), await redisStore(topology, prefix)];
     stores.push(a, b);
     const clock = new TestClock(new Date(AFTER_CLOSE));
-    const ga = guardUnderTest(bundle, clock, { fake, runs: a.guardStore(), replica: 'a' });
-    const gb = guardUnderTest(bundle, clock, { fake, runs: b.guardStore(), replica: 'b' });
+    const ga = guardUnderTest(bundle, clock, { fake, runs: createGuardStore(a), replica: 'a' });
+    const gb = guardUnderTest(bundle, clock, { fake, runs: createGuardStore(b), replica: 'b' });
     runningOnFake(fake, 101);
     const payload = preflightWith((p) => {
       p.execution.id = 101;

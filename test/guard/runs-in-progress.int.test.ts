@@ -1,5 +1,6 @@
 import type { GuardedRun, GuardStore } from '../../src/guard/guard-store';
 import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
+import { createGuardStore } from '../../src/guard/create-guard-store';
 import { RunsInProgress } from '../../src/guard/runs-in-progress';
 import type { Target } from '../../src/payload/types';
 import type { RedisStateStore } from '../../src/state/redis-state-store';
@@ -48,7 +49,7 @@ const pairs: Array<[string, () => Promise<[GuardStore, GuardStore]>]> = [
       const prefix = freshPrefix('overlap');
       const [a, b] = [await redisStore(redis, prefix), await redisStore(redis, prefix)];
       open.push(a, b);
-      return [a.guardStore(), b.guardStore()];
+      return [createGuardStore(a), createGuardStore(b)];
     },
   ],
 ];

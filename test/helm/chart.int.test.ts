@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { DEFAULT_BODY_LIMIT, loadConfig } from '../../src/config';
+import { DEFAULT_BODY_LIMIT, loadConfig } from '../../src/service/config';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { testApp } from '../helpers/test-app';
 import { bundleFrom } from '../helpers/bundle-from';

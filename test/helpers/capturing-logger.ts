@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import winston from 'winston';
-import type { Logger } from '../../src/observability/logger';
+import type { Logger } from '../../src/common/logger';
 
 /** One line a capturing logger wrote, parsed back from its JSON. */
 export interface LogLine {

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { PreflightPayload, WebhookPayload } from '../../src/payload/types';
 
 export const FIXTURES = join(__dirname, '..', 'fixtures');
@@ -12,8 +12,15 @@ export function examplePayloadFiles(): string[] {
     .sort();
 }
 
+/**
+ * The spec's execution example sent as a preflight: the base of most test payloads. It ships with
+ * the service (the playground's first payload, the README's Try-it), so it lives in src/payload/.
+ */
+export const EXAMPLE_PREFLIGHT = join(__dirname, '..', '..', 'src', 'payload', 'spec-execution-example-as-preflight.json');
+
+/** A payload by file name: one of test/fixtures/payloads/, or the example preflight by its name. */
 export function rawPayload(file: string): Buffer {
-  return readFileSync(join(PAYLOADS, file));
+  return readFileSync(file === basename(EXAMPLE_PREFLIGHT) ? EXAMPLE_PREFLIGHT : join(PAYLOADS, file));
 }
 
 export function payload<T = WebhookPayload>(file: string): T {

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import type { App } from '../../src/app';
+import type { App } from '../../src/service/create-app';
 import { signatureHeader } from '../../src/signature/sign';
 
 export interface SignedRequestOptions {

@@ -1,5 +1,5 @@
-import { createApp, type AppOptions } from '../../src/app';
-import { createLogger, type Logger } from '../../src/observability/logger';
+import { createApp, type AppOptions } from '../../src/service/create-app';
+import { createLogger, type Logger } from '../../src/common/logger';
 import { createMetrics, type Metrics } from '../../src/observability/metrics';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import type { PolicyBundle } from '../../src/policy/core/compiled';

@@ -1,7 +1,7 @@
 import { Registry } from 'prom-client';
 import { createNotifier, type Notifier } from '../../src/notify/notifier';
 import { parseNotifyConfig } from '../../src/notify/notify-config';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { startFakeReceiver, type Answer, type FakeReceiver, type Received } from './fake-receiver';
 import { manualTimers } from './manual-timers';
 

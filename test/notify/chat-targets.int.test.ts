@@ -14,7 +14,7 @@ import {
 } from '../../src/notify/event-notifications';
 import { parseEventTime } from '../../src/state/event-time';
 import type { EventTime } from '../../src/state/event-time';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { FIXTURES } from '../helpers/fixtures';
 import { ROOT } from '../helpers/server-process';
 import { startFakeReceiver, type FakeReceiver, type Received } from '../helpers/fake-receiver';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../../src/env-values';
+import { ConfigError } from '../../src/common/env-values';
 import { parseNotifyConfig } from '../../src/notify/notify-config';
 
 const SECRET = `whsec_${Buffer.alloc(32, 1).toString('base64')}`;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, loadConfig } from '../../src/service/config';
 import { parseAuditConfig } from '../../src/observability/audit-config';
 import { auditLogTo, createAuditLog } from '../../src/observability/audit-log';
 import { capturingLogger } from '../helpers/capturing-logger';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMetrics } from '../../src/observability/metrics';
 import { buildInfo, registerBuildInfo } from '../../src/observability/build-info';
-import { packageVersion } from '../../src/package-version';
+import { packageVersion } from '../../src/common/package-version';
 import { ROOT, startServerProcess } from '../helpers/server-process';
 
 const VERSION = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }).version;

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../src/config';
-import { ConfigError } from '../../src/env-values';
+import { loadConfig } from '../../src/service/config';
+import { ConfigError } from '../../src/common/env-values';
 import { parsePlatformConfig } from '../../src/platform/platform-config';
 
 const base = { STEADYBIT_URL: 'https://platform.steadybit.com/', STEADYBIT_TOKEN: 'tok' };

@@ -1,7 +1,7 @@
 import { EnvironmentDirectory } from '../../src/platform/environment-directory';
 import { createPlatformClient } from '../../src/platform/platform-client';
 import { PlatformSync } from '../../src/platform/platform-sync';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { RedisStateStore } from '../../src/state/redis-state-store';
 import { startRedis } from '../state/redis-server';

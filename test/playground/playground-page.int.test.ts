@@ -7,7 +7,7 @@ import { PLAYGROUND_DECISION_ID } from '../../src/playground/decide-playground';
 import type { PlaygroundInput } from '../../src/playground/playground-input';
 import { shareFragment } from '../../src/playground/share-link';
 import { readPolicyDir } from '../../src/policy/loading/read-policy-dir';
-import { FIXTURES } from '../helpers/fixtures';
+import { EXAMPLE_PREFLIGHT, FIXTURES } from '../helpers/fixtures';
 import { ROOT } from '../helpers/server-process';
 import { launchChromium, startPlayground } from './playground-browser';
 
@@ -59,7 +59,7 @@ interface Example {
   environments?: Record<string, { name: string }>;
 }
 
-const EXAMPLE_PAYLOAD = join(FIXTURES, 'payloads', 'spec-execution-example-as-preflight.json');
+const EXAMPLE_PAYLOAD = EXAMPLE_PREFLIGHT;
 const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
 
 /** The README's examples: the starter policies with Steadybit's example as it is and in payments-prod; the policy of "Writing policies". */

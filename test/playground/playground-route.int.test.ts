@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/service/config';
 import { readPlaygroundPage } from '../../src/playground/playground-page';
 import { testApp } from '../helpers/test-app';
 import { bundleFrom } from '../helpers/bundle-from';

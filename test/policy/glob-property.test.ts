@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { compileGlobs } from '../../src/policy/syntax/glob';
-import { globProblem } from '../../src/validation/syntax/glob-syntax';
+import { compileGlobs } from '../../src/policy/core/glob-matcher';
+import { globProblem } from '../../src/syntax/glob-syntax';
 import { ODD_CHARS, type RefNode, print, refGlob, referenceMatches, valuesFor } from '../helpers/glob-reference';
 import { generatedSize } from '../helpers/test-lane';
 

@@ -1,5 +1,5 @@
-import { compileGlobs } from '../../src/policy/syntax/glob';
-import { globProblem } from '../../src/validation/syntax/glob-syntax';
+import { compileGlobs } from '../../src/policy/core/glob-matcher';
+import { globProblem } from '../../src/syntax/glob-syntax';
 
 describe('glob syntax: every pattern the docs show, and every shape the grammar names, is accepted', () => {
   test.each([

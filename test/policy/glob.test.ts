@@ -1,4 +1,4 @@
-import { compileGlobs } from '../../src/policy/syntax/glob';
+import { compileGlobs } from '../../src/policy/core/glob-matcher';
 
 describe('globs in scopes and rules: case-insensitive, whole value', () => {
   test.each([

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/service/config';
 import { ROOT } from '../helpers/server-process';
 
 /** The settings table moved from the README to docs/configuration.md (the README links to it). */

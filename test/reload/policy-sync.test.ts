@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { createPolicyReloader } from '../../src/policy/runtime/policy-reloader';
 import { reloadReport } from '../../src/observability/reload-report';

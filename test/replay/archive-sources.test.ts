@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { archiveSources } from '../../src/replay/archive-sources';
-import { UsageError } from '../../src/cli/usage-error';
+import { BadInputError } from '../../src/common/bad-input-error';
 
 /**
  * `--archive` names a directory that cannot be listed (mode 000, another user's): a usage error
@@ -21,7 +21,7 @@ test('a directory that cannot be listed is a usage error naming it and the reaso
     throw Object.assign(new Error(`EACCES: permission denied, scandir '${dir}'`), { code: 'EACCES' });
   };
   expect(() => archiveSources(dir, denied)).toThrow(
-    new UsageError(`archive directory ${dir} cannot be read: EACCES: permission denied, scandir '${dir}'`),
+    new BadInputError(`archive directory ${dir} cannot be read: EACCES: permission denied, scandir '${dir}'`),
   );
 });
 

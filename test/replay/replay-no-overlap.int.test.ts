@@ -6,7 +6,7 @@ import { testApp } from '../helpers/test-app';
 import { createDecisionArchive } from '../../src/archive/create-decision-archive';
 import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { RunsInProgress } from '../../src/guard/runs-in-progress';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import { createMetrics } from '../../src/observability/metrics';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { MemoryStateStore } from '../../src/state/memory-state-store';

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../src/config';
+import { ConfigError, loadConfig } from '../../src/service/config';
 
 describe('loadConfig', () => {
   test('defaults: port 8080 on all interfaces, ./policies, unsigned, 16mb body limit', () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { UNSIGNED_WARNING } from '../../src/http/health-routes';
+import { UNSIGNED_WARNING } from '../../src/service/health-routes';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { preflightWith, rawPayload } from '../helpers/fixtures';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { NO_PLATFORM } from '../../src/guard/run-guard';
-import { createLogger } from '../../src/observability/logger';
+import { createLogger } from '../../src/common/logger';
 import type { Capability } from '../../src/service/capability';
 import { checkNeeds, checkNeedsAtStart, LackingNeedError } from '../../src/service/check-needs';
 import { capturingLogger } from '../helpers/capturing-logger';

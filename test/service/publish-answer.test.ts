@@ -1,5 +1,5 @@
-import { freezeRecord, type AnswerRecord, type AnswerSubscriber } from '../../src/service/answer-record';
-import { publishAnswer } from '../../src/service/publish-answer';
+import { freezeRecord, type AnswerRecord, type AnswerSubscriber } from '../../src/answer/answer-record';
+import { publishAnswer } from '../../src/answer/publish-answer';
 import { capturingLogger } from '../helpers/capturing-logger';
 import { waitFor } from '../helpers/server-process';
 

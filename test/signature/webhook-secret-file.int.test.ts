@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fingerprint } from '../../src/signature/secret-fingerprint';
 import { signedPost } from '../helpers/signed-post';
 import { parseSecretFile, readSecretFile, secretFile } from '../../src/signature/webhook-secrets';
-import { loadConfig } from '../../src/config';
+import { loadConfig } from '../../src/service/config';
 import { capturingLogger } from '../helpers/capturing-logger';
 import { runIn, tempDirs, BLOCK_PROD } from '../cli/run-cli';
 import { startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError } from '../../src/env-values';
+import { ConfigError } from '../../src/common/env-values';
 import { parseRedisConfig, type RedisConfig } from '../../src/state/redis-config';
 
 let dir: string;

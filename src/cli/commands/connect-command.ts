@@ -13,7 +13,8 @@ import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { TRACKED_EVENTS } from '../../state/state-event';
 import { formatProblems } from '../format-problems';
 import { policyDirArg } from '../read-input';
-import { EXIT, readSettings, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError, readSettings } from '../../common/bad-input-error';
 
 export interface ConnectOptions {
   gateUrl: string;
@@ -43,27 +44,27 @@ function gateBase(raw: string, insecureHttp: boolean): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError(
+    throw new BadInputError(
       `--gate-url must be the address Steadybit reaches the gate at, e.g. https://preflight-gate.example.com, got "${raw}"`,
     );
   }
   if (url.search || url.hash || url.username || url.password)
-    throw new UsageError("--gate-url must be the gate's address only, without credentials, query or fragment");
+    throw new BadInputError("--gate-url must be the gate's address only, without credentials, query or fragment");
   const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (url.protocol === 'http:' && !loopback && !insecureHttp) {
-    throw new UsageError(
+    throw new BadInputError(
       '--gate-url is http: runs and their targets would cross the network in clear text; use https, or add --insecure-http',
     );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new UsageError(`--gate-url must start with https://, got "${raw}"`);
+    throw new BadInputError(`--gate-url must start with https://, got "${raw}"`);
   const base = url.toString().replace(/\/+$/, '');
   return base.replace(/\/preflight$/, '');
 }
 
 /** The one secret Steadybit signs with: from --secret-file, or the variable --secret-env names (WEBHOOK_SECRET). */
 function signingSecret(opts: ConnectOptions, env: NodeJS.ProcessEnv): string {
-  if (opts.secretEnv && opts.secretFile) throw new UsageError('give only one of --secret-env and --secret-file');
+  if (opts.secretEnv && opts.secretFile) throw new BadInputError('give only one of --secret-env and --secret-file');
   let raw: string | undefined;
   let from: string;
   if (opts.secretFile) {
@@ -71,7 +72,7 @@ function signingSecret(opts: ConnectOptions, env: NodeJS.ProcessEnv): string {
     try {
       raw = readFileSync(opts.secretFile, 'utf8').trim();
     } catch (err) {
-      throw new UsageError(`cannot read ${from}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new BadInputError(`cannot read ${from}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
     }
   } else {
     const name = opts.secretEnv ?? 'WEBHOOK_SECRET';
@@ -79,7 +80,7 @@ function signingSecret(opts: ConnectOptions, env: NodeJS.ProcessEnv): string {
     raw = env[name];
   }
   if (raw === undefined || raw === '')
-    throw new UsageError(
+    throw new BadInputError(
       `no webhook secret in ${from}: Steadybit must sign what it sends (set WEBHOOK_SECRET, or use --secret-env / --secret-file)`,
     );
   const secrets = raw
@@ -87,7 +88,7 @@ function signingSecret(opts: ConnectOptions, env: NodeJS.ProcessEnv): string {
     .map((s) => s.trim())
     .filter((s) => s !== '');
   if (secrets.length !== 1) {
-    throw new UsageError(
+    throw new BadInputError(
       `${from} holds ${secrets.length} secrets (a rotation): give connect the one Steadybit should sign with from now on, alone (docs/getting-started.md#rotate-the-webhook-secret)`,
     );
   }
@@ -97,7 +98,7 @@ function signingSecret(opts: ConnectOptions, env: NodeJS.ProcessEnv): string {
 function platform(env: NodeJS.ProcessEnv): PlatformClient {
   const config = readSettings(() => parsePlatformConfig(env));
   if (!config)
-    throw new UsageError(
+    throw new BadInputError(
       'connect registers the webhooks through the Platform API: set STEADYBIT_URL and STEADYBIT_TOKEN (or STEADYBIT_TOKEN_FILE) to an admin access token',
     );
   return createPlatformClient(config);
@@ -114,7 +115,7 @@ function refusal(res: { failure: ApiFailure }, what: string, client: PlatformCli
 
 function readValue<T>(res: Read<T>, what: string, client: PlatformClient): T {
   if (res.ok) return res.value;
-  throw new UsageError(refusal(res, what, client));
+  throw new BadInputError(refusal(res, what, client));
 }
 
 /**
@@ -139,10 +140,10 @@ export async function connectCommand(
   const secret = signingSecret(opts, env);
   const timeoutSeconds = Number(opts.probeTimeout);
   if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 5 || timeoutSeconds > 600)
-    throw new UsageError(`--probe-timeout must be whole seconds from 5 to 600, got "${opts.probeTimeout}"`);
+    throw new BadInputError(`--probe-timeout must be whole seconds from 5 to 600, got "${opts.probeTimeout}"`);
   const probeTeam = opts.probeTeam ?? opts.team;
   if (opts.probe && !probeTeam)
-    throw new UsageError('--probe creates an experiment, which belongs to a team: give --probe-team (or --team)');
+    throw new BadInputError('--probe creates an experiment, which belongs to a team: give --probe-team (or --team)');
   const loaded = loadPolicyDir(dir);
   if (!loaded.ok) {
     write(
@@ -199,7 +200,7 @@ export async function connectCommand(
   for (const [kind, body] of wanted) {
     const stored = readValue(await getWebhooks(client, kind, deadline()), `read the ${kind} webhooks`, client);
     const planned = planWebhook(kind, body, stored);
-    if (!planned.ok) throw new UsageError(planned.message);
+    if (!planned.ok) throw new BadInputError(planned.message);
     plans.push(planned.plan);
   }
   write(`${plans.flatMap((p) => p.diff).join('\n')}\n`);
@@ -229,7 +230,7 @@ export async function connectCommand(
     const stored = await upsertWebhook(client, plan.kind, plan.upsert, deadline());
     if (!stored.ok) {
       const failure = refusal(stored, `${plan.action} the ${plan.kind} webhook "${plan.name}"`, client);
-      throw new UsageError(`${failure}\n${await putBack(client, writes, deadline)}`);
+      throw new BadInputError(`${failure}\n${await putBack(client, writes, deadline)}`);
     }
     attempt.written = stored.value;
     write(

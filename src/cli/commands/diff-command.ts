@@ -1,7 +1,7 @@
 import { diffSets, type DiffResult, type Witness } from '../../prove/analysis';
 import { readPolicySet } from '../../prove/policy-set';
 import { parseNow } from '../read-input';
-import { EXIT } from '../usage-error';
+import { EXIT } from '../exit-codes';
 
 export const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
 export const DIFF_FAIL_ON = ['newly-allowed', 'any-change'] as const;

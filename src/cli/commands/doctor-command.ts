@@ -12,7 +12,8 @@ import {
 import { policyReferences } from '../../policy/loading/policy-references';
 import { formatProblems, type ProblemFormat } from '../format-problems';
 import { policyDirArg } from '../read-input';
-import { EXIT, readSettings, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError, readSettings } from '../../common/bad-input-error';
 
 export interface DoctorOptions {
   format: ProblemFormat;
@@ -22,10 +23,10 @@ export interface DoctorOptions {
 /** Time for each platform read, retries included. */
 const CALL_DEADLINE_MS = 30_000;
 
-/** The value of a read, or a UsageError (exit 2) saying what could not be read from where, and why. */
+/** The value of a read, or a BadInputError (exit 2) saying what could not be read from where, and why. */
 function readValue<T>(res: Read<T>, what: string, url: string): T {
   if (res.ok) return res.value;
-  throw new UsageError(`cannot read ${what} from ${url}: ${res.failure.message}`);
+  throw new BadInputError(`cannot read ${what} from ${url}: ${res.failure.message}`);
 }
 
 /**
@@ -44,7 +45,7 @@ export async function doctorCommand(
   const dir = policyDirArg(dirArg, env);
   const config = readSettings(() => parsePlatformConfig(env));
   if (!config)
-    throw new UsageError(
+    throw new BadInputError(
       'doctor checks the policies against Steadybit: set STEADYBIT_URL (e.g. https://platform.steadybit.com) and STEADYBIT_TOKEN or STEADYBIT_TOKEN_FILE',
     );
   const loaded = loadPolicyDir(dir);

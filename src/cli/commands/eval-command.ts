@@ -6,8 +6,9 @@ import { describeFactErrors, readEnvironmentFacts, readStateFacts, readTeamFacts
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../read-input';
-import { servedBundle } from '../served-bundle';
-import { EXIT, UsageError } from '../usage-error';
+import { servedBundle } from '../../policy/runtime/served-bundle';
+import { EXIT } from '../exit-codes';
+import { BadInputError } from '../../common/bad-input-error';
 import { decisionText } from './explain-text';
 import { evalShareLink } from './eval-share-link';
 import { signalFactsLines } from '../../policy/signals/signal-facts-text';
@@ -42,7 +43,7 @@ export interface EvalOptions {
 function readStateFile(file: string) {
   const read = readStateFacts(parseJson(readFileBytes(file, 'state file'), file, 'state file'));
   if (!read.ok)
-    throw new UsageError(
+    throw new BadInputError(
       `state file ${file} is not valid state facts (see \`preflight-gate schema --state\`): ${describeFactErrors(read.errors)}`,
     );
   return read.facts;
@@ -52,7 +53,7 @@ function readStateFile(file: string) {
 function readSignalsFile(file: string) {
   const read = validateSignalFacts(parseJson(readFileBytes(file, 'signals file'), file, 'signals file'));
   if (!read.ok)
-    throw new UsageError(
+    throw new BadInputError(
       `signals file ${file} is not valid signal facts (see \`preflight-gate schema --signals\`): ${describeFactErrors(read.errors)}`,
     );
   return read.facts;
@@ -62,7 +63,7 @@ function readSignalsFile(file: string) {
 function readEnvironmentsFile(file: string) {
   const read = readEnvironmentFacts(parseJson(readFileBytes(file, 'environments file'), file, 'environments file'));
   if (!read.ok)
-    throw new UsageError(
+    throw new BadInputError(
       `environments file ${file} is not valid environment names ({"<environment id>": {"name": "production"}}, see \`preflight-gate schema --facts\`): ${describeFactErrors(read.errors)}`,
     );
   return read.facts;
@@ -72,7 +73,7 @@ function readEnvironmentsFile(file: string) {
 function readTeamsFile(file: string) {
   const read = readTeamFacts(parseJson(readFileBytes(file, 'teams file'), file, 'teams file'));
   if (!read.ok)
-    throw new UsageError(
+    throw new BadInputError(
       `teams file ${file} is not valid team members ({"SRE": {"members": [{"username": "...", "email": "..."}]}}, see \`preflight-gate schema --facts\`): ${describeFactErrors(read.errors)}`,
     );
   return read.facts;
@@ -100,7 +101,7 @@ export async function evalCommand(
   }
   const checked = validatePreflightPayload(parseJson(bytes, opts.payload, 'payload'));
   if (!checked.ok)
-    throw new UsageError(
+    throw new BadInputError(
       `${opts.payload}: invalid preflight payload (the service would answer 400): ${describeFieldErrors(checked.errors)}`,
     );
   const given = opts.state === undefined ? undefined : readStateFile(opts.state);
@@ -110,7 +111,7 @@ export async function evalCommand(
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(
+    throw new BadInputError(
       `the policy set in ${dir} is invalid, so nothing can be evaluated (the service would not start):\n${errors.join('\n')}`,
     );
   }

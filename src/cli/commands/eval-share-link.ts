@@ -1,7 +1,7 @@
 import { shareLink } from '../../playground/share-link';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseJson, readFileBytes } from '../read-input';
-import { UsageError } from '../usage-error';
+import { BadInputError } from '../../common/bad-input-error';
 import { PLAYGROUND_HOST, PLAYGROUND_PORT } from './playground-command';
 
 /** Where `eval --share` links point unless --share-base says otherwise: `preflight-gate playground`'s default. */
@@ -32,10 +32,10 @@ export function evalShareLink(input: ShareInput): string {
   try {
     sources = readPolicyDir(input.dir);
   } catch (err) {
-    throw new UsageError(`cannot read the policy directory ${input.dir}: ${(err as Error).message}`);
+    throw new BadInputError(`cannot read the policy directory ${input.dir}: ${(err as Error).message}`);
   }
   const base = input.base ?? DEFAULT_SHARE_BASE;
-  if (!/^https?:\/\/[^/]/.test(base)) throw new UsageError(`--share-base must be an http(s) URL, got "${base}"`);
+  if (!/^https?:\/\/[^/]/.test(base)) throw new BadInputError(`--share-base must be an http(s) URL, got "${base}"`);
   const facts = {
     ...(input.state === undefined ? {} : { state: factsFile(input.state, 'state file') }),
     ...(input.signals === undefined ? {} : { signals: factsFile(input.signals, 'signals file') }),

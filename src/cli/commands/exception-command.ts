@@ -8,14 +8,15 @@ import { describeFieldErrors, validatePreflightPayload } from '../../payload/val
 import type { PolicyBundle } from '../../policy/core/compiled';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
-import { parseDuration } from '../../validation/syntax/duration';
+import { parseDuration } from '../../syntax/duration';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadBundle } from '../../policy/loading/load-bundle';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseJson, parseNow, policyDirArg, readFileBytes } from '../read-input';
-import { servedBundle } from '../served-bundle';
-import { EXIT, UsageError } from '../usage-error';
+import { servedBundle } from '../../policy/runtime/served-bundle';
+import { EXIT } from '../exit-codes';
+import { BadInputError } from '../../common/bad-input-error';
 
 export interface ExceptionCommandOptions {
   fromDecision?: string;
@@ -37,9 +38,9 @@ export interface ExceptionCommandOptions {
 function sourceOf(opts: ExceptionCommandOptions): 'archive' | 'auditLog' | 'payload' {
   const given = (['archive', 'auditLog', 'payload'] as const).filter((k) => opts[k] !== undefined);
   if (given.length !== 1)
-    throw new UsageError('give exactly one of --archive, --audit-log (with --from-decision) or --payload');
+    throw new BadInputError('give exactly one of --archive, --audit-log (with --from-decision) or --payload');
   if (given[0] !== 'payload' && opts.fromDecision === undefined)
-    throw new UsageError(
+    throw new BadInputError(
       `--${given[0] === 'archive' ? 'archive' : 'audit-log'} needs --from-decision <decision id> (the id in the denial message)`,
     );
   return given[0];
@@ -48,10 +49,10 @@ function sourceOf(opts: ExceptionCommandOptions): 'archive' | 'auditLog' | 'payl
 /** A run not yet sent: decided now with the set, as a freshly started service would (no state events). */
 function deniedRunFromPayload(file: string, bundle: PolicyBundle, now: Date, requestedBy?: string): DeniedRun {
   const checked = validatePreflightPayload(parseJson(readFileBytes(file, 'payload'), file, 'payload'));
-  if (!checked.ok) throw new UsageError(`${file}: invalid preflight payload: ${describeFieldErrors(checked.errors)}`);
+  if (!checked.ok) throw new BadInputError(`${file}: invalid preflight payload: ${describeFieldErrors(checked.errors)}`);
   // The decision id below is made here and was never shown to anyone: name the file, not it.
   if (requestedBy === undefined && runScopeOf(checked.payload.execution).createdBy === undefined)
-    throw new UsageError(
+    throw new BadInputError(
       `${file} does not say who starts the run (no execution.createdBy with a username or email): give --requested-by <username or email>`,
     );
   const decisionId = randomUUID();
@@ -87,7 +88,7 @@ function checkLoads(dir: string, yaml: string, now: Date): void {
   const loaded = loadBundle(sources, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(`the minted exception would not load with the policy set in ${dir}:\n${errors.join('\n')}`);
+    throw new BadInputError(`the minted exception would not load with the policy set in ${dir}:\n${errors.join('\n')}`);
   }
 }
 
@@ -100,24 +101,24 @@ const why = (err: unknown) => (err instanceof Error ? err.message : String(err))
  */
 function writeOut(file: string, text: string): void {
   if (existsSync(file))
-    throw new UsageError(`--out ${file} exists; choose a new file (an exception is reviewed on its own)`);
+    throw new BadInputError(`--out ${file} exists; choose a new file (an exception is reviewed on its own)`);
   const dir = dirname(file);
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
-    throw new UsageError(`--out ${file}: its directory ${dir} cannot be made (${why(err)})`);
+    throw new BadInputError(`--out ${file}: its directory ${dir} cannot be made (${why(err)})`);
   }
   const temp = join(dir, `.${basename(file)}.${process.pid}.tmp`);
   try {
     writeFileSync(temp, text, { flag: 'wx' });
   } catch (err) {
-    throw new UsageError(`--out ${file} cannot be written in ${dir} (${why(err)})`);
+    throw new BadInputError(`--out ${file} cannot be written in ${dir} (${why(err)})`);
   }
   try {
     renameSync(temp, file);
   } catch (err) {
     rmSync(temp, { force: true });
-    throw new UsageError(`--out ${file} cannot be written in ${dir} (${why(err)})`);
+    throw new BadInputError(`--out ${file} cannot be written in ${dir} (${why(err)})`);
   }
 }
 
@@ -137,7 +138,7 @@ export async function exceptionCommand(
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(
+    throw new BadInputError(
       `the policy set in ${dir} is invalid, so no exception can be checked against it:\n${errors.join('\n')}`,
     );
   }
@@ -154,7 +155,7 @@ export async function exceptionCommand(
   try {
     yaml = exceptionYaml(run, mintExceptions(run, request, bundle, now), request);
   } catch (err) {
-    if (err instanceof MintRefused) throw new UsageError(err.message);
+    if (err instanceof MintRefused) throw new BadInputError(err.message);
     throw err;
   }
   checkLoads(dir, yaml, now);

@@ -7,7 +7,8 @@ import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { archiveLines } from '../../replay/archive-lines';
 import { openArchive } from '../open-archive';
 import { parseNow, policyDirArg } from '../read-input';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError } from '../../common/bad-input-error';
 
 export interface ExceptionsCommandOptions {
   archive?: string;
@@ -61,7 +62,7 @@ async function readAuditLog(file: string, reading: Reading): Promise<void> {
   try {
     await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject));
   } catch (err) {
-    throw new UsageError(`cannot read audit log ${file}: ${(err as Error).message}`);
+    throw new BadInputError(`cannot read audit log ${file}: ${(err as Error).message}`);
   }
   for await (const raw of createInterface({ input: stream, crlfDelay: Infinity })) {
     if (!raw.includes('"audit"')) continue;
@@ -83,7 +84,7 @@ async function readAuditLog(file: string, reading: Reading): Promise<void> {
 
 function daysOf(text: string): number {
   if (!/^\d{1,5}$/.test(text) || Number(text) < 1)
-    throw new UsageError(`--unused-days ${text} is not a whole number of days, at least 1`);
+    throw new BadInputError(`--unused-days ${text} is not a whole number of days, at least 1`);
   return Number(text);
 }
 
@@ -99,18 +100,18 @@ export async function exceptionsCommand(
   warn: (s: string) => void,
 ): Promise<number> {
   if (opts.archive === undefined && opts.auditLog === undefined)
-    throw new UsageError(
+    throw new BadInputError(
       'give --archive (DECISION_ARCHIVE: a file, a directory or s3://...) and/or --audit-log <file>',
     );
   if (!(USAGE_FORMATS as readonly string[]).includes(opts.format))
-    throw new UsageError(`--format ${opts.format}: use ${USAGE_FORMATS.join(', ')}`);
+    throw new BadInputError(`--format ${opts.format}: use ${USAGE_FORMATS.join(', ')}`);
   const days = daysOf(opts.unusedDays);
   const now = parseNow(opts.now, () => new Date());
   const dir = policyDirArg(opts.dir, env);
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(`the policy set in ${dir} is invalid:\n${errors.join('\n')}`);
+    throw new BadInputError(`the policy set in ${dir} is invalid:\n${errors.join('\n')}`);
   }
   const reading: Reading = { read: { count: 0 }, sightings: [], ids: new Set(), problems: 0 };
   if (opts.archive !== undefined) await readArchive(opts.archive, env, reading);

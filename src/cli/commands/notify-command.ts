@@ -2,7 +2,8 @@ import { parseNotifyConfig } from '../../notify/notify-config';
 import { sampleNotification } from '../../notify/sample-notification';
 import { sendDelivery, type SendDeps } from '../../notify/send-delivery';
 import { keptTimers } from '../../notify/timers';
-import { EXIT, readSettings, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError, readSettings } from '../../common/bad-input-error';
 
 export interface NotifyOptions {
   test?: boolean;
@@ -24,16 +25,16 @@ export async function notifyCommand(
   write: (s: string) => void,
   deps: NotifyCommandDeps = {},
 ): Promise<number> {
-  if (!opts.test) throw new UsageError('notify only sends a test message so far: give --test --target <name>');
+  if (!opts.test) throw new BadInputError('notify only sends a test message so far: give --test --target <name>');
   if (!opts.target)
-    throw new UsageError(
+    throw new BadInputError(
       'give --target <name>, one of the targets of NOTIFY_WEBHOOK_URL (named webhook) or NOTIFY_TARGETS_FILE',
     );
   const config = readSettings(() => parseNotifyConfig(env));
   const target = config.targets.find((t) => t.name === opts.target);
   if (!target) {
     const names = config.targets.map((t) => t.name);
-    throw new UsageError(
+    throw new BadInputError(
       `no notification target named "${opts.target}"; ${names.length > 0 ? `configured: ${names.join(', ')}` : 'none is configured (set NOTIFY_WEBHOOK_URL and NOTIFY_WEBHOOK_SECRET, or NOTIFY_TARGETS_FILE)'}`,
     );
   }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { PAGE_HEADERS, pageFileFor, readPlaygroundPage } from '../../playground/playground-page';
-import { UsageError } from '../usage-error';
+import { BadInputError } from '../../common/bad-input-error';
 
 /** Where `preflight-gate playground` listens unless --port says otherwise (eval --share links point here). */
 export const PLAYGROUND_PORT = 8090;
@@ -15,7 +15,7 @@ export function playgroundPort(value: string | undefined): number {
   if (value === undefined) return PLAYGROUND_PORT;
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535)
-    throw new UsageError(`--port must be a port number (0-65535), got "${value}"`);
+    throw new BadInputError(`--port must be a port number (0-65535), got "${value}"`);
   return port;
 }
 
@@ -40,7 +40,7 @@ export async function playgroundCommand(opts: PlaygroundOptions, write: (s: stri
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) =>
       reject(
-        new UsageError(
+        new BadInputError(
           `cannot listen on ${PLAYGROUND_HOST}:${port}: ${err.code ?? err.message} (choose another --port)`,
         ),
       ),

@@ -1,7 +1,8 @@
 import { commentMarker, upsertComment, type CommentTarget } from '../../github/pull-request-comment';
-import { isJsonObject } from '../../json-object';
+import { isJsonObject } from '../../common/json-object';
 import { parseJson, readFileBytes } from '../read-input';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError } from '../../common/bad-input-error';
 
 export interface PrCommentOptions {
   bodyFile: string;
@@ -27,7 +28,7 @@ function pullRequestNumber(opts: PrCommentOptions, env: NodeJS.ProcessEnv): numb
   }
   const n = Number(value);
   if (value === undefined || !Number.isInteger(n) || n <= 0) {
-    throw new UsageError(
+    throw new BadInputError(
       value === undefined
         ? 'no pull request: run on a pull_request event (GITHUB_EVENT_PATH) or give --pull-request <number>'
         : `--pull-request must be a pull request number, got "${String(value)}"`,
@@ -39,10 +40,10 @@ function pullRequestNumber(opts: PrCommentOptions, env: NodeJS.ProcessEnv): numb
 function target(opts: PrCommentOptions, env: NodeJS.ProcessEnv): CommentTarget {
   const token = env.GITHUB_TOKEN || env.GH_TOKEN;
   if (!token)
-    throw new UsageError('no GitHub token: set GITHUB_TOKEN (in a workflow: env: GITHUB_TOKEN: ${{ github.token }})');
+    throw new BadInputError('no GitHub token: set GITHUB_TOKEN (in a workflow: env: GITHUB_TOKEN: ${{ github.token }})');
   const repository = env.GITHUB_REPOSITORY ?? '';
   if (!/^[\w.-]+\/[\w.-]+$/.test(repository))
-    throw new UsageError(`GITHUB_REPOSITORY must be owner/name (GitHub Actions sets it), got "${repository}"`);
+    throw new BadInputError(`GITHUB_REPOSITORY must be owner/name (GitHub Actions sets it), got "${repository}"`);
   return {
     api: env.GITHUB_API_URL || 'https://api.github.com',
     repository,
@@ -63,9 +64,9 @@ export async function prCommentCommand(
   warn: (s: string) => void,
 ): Promise<number> {
   const body = readFileBytes(opts.bodyFile, 'the comment body').toString('utf8');
-  if (body.trim() === '') throw new UsageError(`the comment body ${opts.bodyFile} is empty`);
+  if (body.trim() === '') throw new BadInputError(`the comment body ${opts.bodyFile} is empty`);
   if (body.length > MAX_BODY)
-    throw new UsageError(
+    throw new BadInputError(
       `the comment body ${opts.bodyFile} has ${body.length} characters; GitHub takes at most 65,536 (replay --format markdown stays below)`,
     );
   const outcome = await upsertComment(target(opts, env), commentMarker(opts.key), body);

@@ -2,7 +2,8 @@ import { proveProperty, COVERAGE, type PropertyResult } from '../../prove/analys
 import { PropertyError, readProperties } from '../../prove/property-file';
 import { readPolicySet } from '../../prove/policy-set';
 import { parseNow, policyDirArg } from '../read-input';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError } from '../../common/bad-input-error';
 
 export const PROVE_FORMATS = ['text', 'json', 'markdown'] as const;
 
@@ -57,7 +58,7 @@ export function proveCommand(
   try {
     properties = readProperties(dir, set.aliases, now);
   } catch (err) {
-    if (err instanceof PropertyError) throw new UsageError(err.message);
+    if (err instanceof PropertyError) throw new BadInputError(err.message);
     throw err;
   }
   const results = properties.map((p) => proveProperty(set, p, now));

@@ -1,4 +1,4 @@
-import { parseDuration } from '../../validation/syntax/duration';
+import { parseDuration } from '../../syntax/duration';
 import { formatProblem } from '../../policy/loading/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { formatMarkdown } from '../../replay/format-markdown';
@@ -10,7 +10,8 @@ import { RUN_URL_PLACEHOLDERS } from '../../replay/run-label';
 import type { ArchiveStream } from '../../replay/archive-sources';
 import { openArchive } from '../open-archive';
 import { parseNow, policyDirArg } from '../read-input';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError } from '../../common/bad-input-error';
 
 export const REPLAY_FORMATS = ['text', 'json', 'markdown'] as const;
 export const FAIL_ON = ['newly-allowed', 'any-change'] as const;
@@ -41,7 +42,7 @@ function time(value: string | undefined, flag: string, now: () => Date): Date | 
   try {
     return value === undefined ? undefined : parseNow(value, now);
   } catch {
-    throw new UsageError(
+    throw new BadInputError(
       `${flag} must be an ISO 8601 time such as 2026-03-02T10:00:00Z or a duration back from now such as 14d, got "${value}"`,
     );
   }
@@ -96,13 +97,13 @@ export async function replayCommand(
   const since = time(opts.since, '--since', now);
   const until = time(opts.until, '--until', now);
   if (since && until && since.getTime() >= until.getTime())
-    throw new UsageError(`--since (${opts.since}) must be before --until (${opts.until})`);
+    throw new BadInputError(`--since (${opts.since}) must be before --until (${opts.until})`);
   const listed = Number(opts.maxListed);
   if (!Number.isInteger(listed) || listed < 0)
-    throw new UsageError(`--max-listed must be a whole number, got "${opts.maxListed}"`);
+    throw new BadInputError(`--max-listed must be a whole number, got "${opts.maxListed}"`);
   const unknown = opts.runUrl?.match(/\{[^}]*\}/g)?.filter((p) => !RUN_URL_PLACEHOLDERS.includes(p.slice(1, -1)));
   if (unknown && unknown.length > 0)
-    throw new UsageError(
+    throw new BadInputError(
       `--run-url: unknown placeholder ${unknown[0]}; use ${RUN_URL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
     );
   const dir = policyDirArg(opts.dir, env);
@@ -132,7 +133,7 @@ async function replayStreams(
   const loaded = loadPolicyDir(dir);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new UsageError(
+    throw new BadInputError(
       `the policy set in ${dir} is invalid, so nothing can be replayed (the service would not start):\n${errors.join('\n')}`,
     );
   }

@@ -2,7 +2,8 @@ import { editorSchema } from '../../policy/loading/document-schema';
 import { factsSchema, stateFactsSchema } from '../../policy/facts/facts-schema';
 import { SIGNAL_FACTS_SCHEMA } from '../../policy/facts/signal-facts-schema';
 import { suiteSchema } from '../suite/suite-schema';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError } from '../../common/bad-input-error';
 
 export interface SchemaOptions {
   testSuite?: boolean;
@@ -19,7 +20,7 @@ export function schemaCommand(opts: SchemaOptions, write: (s: string) => void): 
     opts.facts && factsSchema,
     opts.signals && SIGNAL_FACTS_SCHEMA,
   ].filter((s) => s !== undefined && s !== false);
-  if (chosen.length > 1) throw new UsageError('give at most one of --test-suite, --state, --facts and --signals');
+  if (chosen.length > 1) throw new BadInputError('give at most one of --test-suite, --state, --facts and --signals');
   write(`${JSON.stringify(chosen[0] ?? editorSchema(), null, 2)}\n`);
   return EXIT.ok;
 }

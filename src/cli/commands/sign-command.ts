@@ -1,6 +1,7 @@
 import { signatureHeader } from '../../signature/sign';
 import { readFileBytes, readStdin } from '../read-input';
-import { EXIT, UsageError } from '../usage-error';
+import { EXIT } from '../exit-codes';
+import { BadInputError } from '../../common/bad-input-error';
 
 export interface SignOptions {
   secret?: string;
@@ -9,16 +10,16 @@ export interface SignOptions {
 
 function secretFrom(opts: SignOptions, env: NodeJS.ProcessEnv): string {
   if (opts.secret !== undefined && opts.secretEnv !== undefined)
-    throw new UsageError('give --secret or --secret-env, not both');
+    throw new BadInputError('give --secret or --secret-env, not both');
   if (opts.secretEnv !== undefined) {
     const value = env[opts.secretEnv];
     if (value === undefined || value === '')
-      throw new UsageError(`environment variable ${opts.secretEnv} (from --secret-env) is not set or empty`);
+      throw new BadInputError(`environment variable ${opts.secretEnv} (from --secret-env) is not set or empty`);
     return value;
   }
   if (opts.secret === undefined)
-    throw new UsageError('give the webhook secret: --secret-env NAME (keeps it out of shell history) or --secret S');
-  if (opts.secret === '') throw new UsageError('--secret is empty');
+    throw new BadInputError('give the webhook secret: --secret-env NAME (keeps it out of shell history) or --secret S');
+  if (opts.secret === '') throw new BadInputError('--secret is empty');
   return opts.secret;
 }
 

@@ -19,7 +19,7 @@ import { reportGithub } from '../suite/report-github';
 import { reportJunit } from '../suite/report-junit';
 import { reportText } from '../suite/report-text';
 import { testPolicyDir, type TestRun } from '../suite/test-run';
-import { EXIT } from '../usage-error';
+import { EXIT } from '../exit-codes';
 
 export const TEST_FORMATS = ['text', 'junit', 'json', 'github'] as const;
 export type TestFormat = (typeof TEST_FORMATS)[number];

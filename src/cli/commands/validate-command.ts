@@ -7,8 +7,9 @@ import { formatProblems, problemsFail, type ProblemFormat } from '../format-prob
 import { policyDirArg } from '../read-input';
 import { loadSuites } from '../suite/load-suites';
 import { suiteProblems } from '../suite/suite-problems';
-import { servedBundle } from '../served-bundle';
-import { EXIT, readSettings, UsageError } from '../usage-error';
+import { servedBundle } from '../../policy/runtime/served-bundle';
+import { EXIT } from '../exit-codes';
+import { BadInputError, readSettings } from '../../common/bad-input-error';
 import { signalSourceNames } from '../../signals/signals-config';
 import { unknownSignalSources } from '../../signals/unknown-signal-sources';
 
@@ -62,6 +63,6 @@ function readableFlagFile(flag: string, file: string): void {
   try {
     readFileSync(file);
   } catch (err) {
-    throw new UsageError(`${flag}: cannot read ${file} (${(err as Error).message})`);
+    throw new BadInputError(`${flag}: cannot read ${file} (${(err as Error).message})`);
   }
 }

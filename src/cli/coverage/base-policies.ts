@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
 import { parseYamlSource } from '../../policy/loading/yaml-source';
-import { UsageError } from '../usage-error';
+import { BadInputError } from '../../common/bad-input-error';
 
 /** The policy set a change is compared with (`--coverage-changed <base-dir>`): each policy's rules, as written. */
 export interface BasePolicies {
@@ -20,11 +20,11 @@ export function readBasePolicies(dir: string): BasePolicies {
   const where = `--coverage-changed ${dir}`;
   try {
     if (!statSync(dir).isDirectory())
-      throw new UsageError(`${where}: not a directory (give the base policy directory)`);
+      throw new BadInputError(`${where}: not a directory (give the base policy directory)`);
   } catch (err) {
-    if (err instanceof UsageError) throw err;
+    if (err instanceof BadInputError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new UsageError(
+    throw new BadInputError(
       `${where}: ${code === 'ENOENT' ? 'does not exist' : `cannot be read: ${(err as Error).message}`}`,
     );
   }
@@ -32,7 +32,7 @@ export function readBasePolicies(dir: string): BasePolicies {
   try {
     sources = readPolicyDir(dir);
   } catch (err) {
-    throw new UsageError(`${where}: cannot be read: ${(err as Error).message}`);
+    throw new BadInputError(`${where}: cannot be read: ${(err as Error).message}`);
   }
   const rules = new Map<string, readonly unknown[]>();
   for (const source of sources)

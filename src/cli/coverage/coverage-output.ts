@@ -1,5 +1,5 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { UsageError } from '../usage-error';
+import { BadInputError } from '../../common/bad-input-error';
 import { coverageGithub } from './coverage-github';
 import { coverageMarkdown } from './coverage-markdown';
 import type { CoverageReport } from './coverage-report';
@@ -19,7 +19,7 @@ export function writeCoverageFile(file: string, text: string): void {
   try {
     writeFileSync(file, text);
   } catch (err) {
-    throw new UsageError(`cannot write --coverage-file ${file}: ${(err as Error).message}`);
+    throw new BadInputError(`cannot write --coverage-file ${file}: ${(err as Error).message}`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { UsageError } from '../usage-error';
+import { BadInputError } from '../../common/bad-input-error';
 
 const PERCENT = /^(\d{1,3}(?:\.\d+)?)%?$/;
 
@@ -7,7 +7,7 @@ export function parseMinCoverage(text: string): number {
   const m = PERCENT.exec(text.trim());
   const value = m ? Number(m[1]) : Number.NaN;
   if (!(value >= 0 && value <= 100))
-    throw new UsageError(
+    throw new BadInputError(
       `--min-coverage must be a percentage from 0 to 100, e.g. 80 or 87.5 (got ${JSON.stringify(text)})`,
     );
   return value;

@@ -4,7 +4,7 @@ import type { BasePolicies } from '../coverage/base-policies';
 import { coveragePlan } from '../coverage/coverage-plan';
 import { CoverageRecorder } from '../coverage/coverage-recorder';
 import { coverageReport, type CoverageReport } from '../coverage/coverage-report';
-import { servedBundle } from '../served-bundle';
+import { servedBundle } from '../../policy/runtime/served-bundle';
 import type { LoadProblem } from '../../policy/loading/load-error';
 import { loadSuites } from './load-suites';
 import { couldNotRun, runSuites, suiteErrorsText, type SuiteReport } from './run-suites';

@@ -5,7 +5,7 @@ import { readShareFragment, shareFragment } from '../share-link';
 import { diagnosticAt, jsonEditor, reveal, setProblems, setText, yamlEditor } from './editors';
 import { locateJsonPath, readJsonPart } from './json-part';
 import { renderResult } from './render-result';
-import examplePayload from '../../../test/fixtures/payloads/spec-execution-example-as-preflight.json';
+import examplePayload from '../../payload/spec-execution-example-as-preflight.json';
 import starterPolicy from './starter-policy.yaml';
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;

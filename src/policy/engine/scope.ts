@@ -1,6 +1,6 @@
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
 import type { CompiledScope, ScopeSpec } from '../core/compiled-scope';
-import { compileGlobs } from '../syntax/glob';
+import { compileGlobs } from '../core/glob-matcher';
 import { allListed, anyListed, environmentSet } from './environments';
 import type { EvaluationContext } from '../core/evaluation-context';
 import { memoKey } from '../core/memo';

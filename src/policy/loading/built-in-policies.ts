@@ -1,4 +1,4 @@
-import { envOneOf } from '../../env-values';
+import { envOneOf } from '../../common/env-values';
 import { assembleBundle } from './assemble-bundle';
 import type { CompiledPolicy, PolicyBundle } from '../core/compiled';
 import { passOutcome } from '../engine/policy-texts';

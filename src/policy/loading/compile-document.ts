@@ -16,7 +16,7 @@ import type {
   ExceptionSettings,
   RuleCheck,
 } from '../core/compiled';
-import { parseDuration } from '../../validation/syntax/duration';
+import { parseDuration } from '../../syntax/duration';
 import { EXCEPTION_FIELD_HINTS } from './exception-checks';
 import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import { unknownKindMessage } from './unknown-kind';
@@ -28,7 +28,7 @@ import type { CompiledScope, ScopeSpec } from '../core/compiled-scope';
 import { compileScope } from '../engine/scope';
 import { passOutcome } from '../engine/policy-texts';
 import { policyOf, ruleOf } from '../core/shapes';
-import { compileTemplate } from '../syntax/template';
+import { compileTemplate } from '../core/compile-template';
 import type { Mode, Modification } from '../core/decision';
 import type { ParsedDocument } from './yaml-source';
 import { emptyKeyHint, emptyKeysFollowedBySiblings } from './indentation-hints';

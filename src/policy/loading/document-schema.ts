@@ -1,15 +1,15 @@
 import { RULE_KINDS } from '../rules';
 import { scopeSchema } from '../engine/scope';
-import { NAME_PATTERN } from '../../validation/syntax/string-syntax';
+import { NAME_PATTERN } from '../../syntax/string-syntax';
 import { MODES } from '../core/decision';
-import { DURATION_WITH_UNITS_PATTERN } from '../../validation/syntax/duration';
+import { DURATION_WITH_UNITS_PATTERN } from '../../syntax/duration';
 
 /**
  * JSON Schemas of the documents a policy directory holds, one per `kind`. Assembled from the
  * registered rule kinds, so a new rule kind is described here without editing this file.
  * `preflight-gate schema` prints the combined schema for editors.
  */
-export { NAME_PATTERN } from '../../validation/syntax/string-syntax';
+export { NAME_PATTERN } from '../../syntax/string-syntax';
 const name = {
   type: 'string',
   pattern: NAME_PATTERN,

@@ -1,6 +1,6 @@
 import type { CompiledException, ExceptionSettings } from '../core/compiled';
-import { humanDuration } from '../../validation/syntax/human-duration';
-import { humanTime } from '../../validation/syntax/human-time';
+import { humanDuration } from '../../syntax/human-duration';
+import { humanTime } from '../../syntax/human-time';
 import type { LoadProblem } from './load-error';
 
 /**

@@ -1,6 +1,6 @@
 import { COUNT_OPERATORS, KEY_VALUE_OPERATORS } from './key-value-operators';
 import type { Leaf, Predicate } from './predicate';
-import { isJsonObject, type JsonObject } from '../../json-object';
+import { isJsonObject, type JsonObject } from '../../common/json-object';
 
 /** Deeper trees are not judged (a payload could nest without end). */
 export const MAX_DEPTH = 32;

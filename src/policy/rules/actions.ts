@@ -1,4 +1,4 @@
-import { compileGlobs } from '../syntax/glob';
+import { compileGlobs } from '../core/glob-matcher';
 import { defineRule, RuleSpecError } from '../core/rule-kind';
 import { findings } from '../core/checked';
 import { ACTION_KINDS } from '../engine/scope';

@@ -1,5 +1,5 @@
-import { parseDuration } from '../../validation/syntax/duration';
-import { readValue, showValue, type ValueKind } from '../syntax/parameter-value';
+import { parseDuration } from '../../syntax/duration';
+import { readValue, showValue, type ValueKind } from '../../syntax/parameter-value';
 import { checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
 import { findings } from '../core/checked';
 import { stepName } from '../engine/step-text';

@@ -1,7 +1,7 @@
 import { RuleSpecError, defineRule } from '../core/rule-kind';
 import { findings } from '../core/checked';
-import { DURATION_WITH_UNITS_PATTERN, parseDuration } from '../../validation/syntax/duration';
-import { humanDuration } from '../../validation/syntax/human-duration';
+import { DURATION_WITH_UNITS_PATTERN, parseDuration } from '../../syntax/duration';
+import { humanDuration } from '../../syntax/human-duration';
 import { HISTORY_MS, type ScopeKind } from '../facts/state-facts';
 import { noScopes, otherRuns, runScopes } from './run-scopes';
 import { iso, notLoaded, stateFact } from './state-fact';

@@ -4,7 +4,7 @@ import { compileFreeze, parseMoment, type FreezeSpec, type FreezeWindow } from '
 import { compileYearly, isYearlyMoment } from '../time/yearly-window';
 import { compileRecurring, type RecurringSpec, type RecurringWindow } from '../time/recurring-window';
 import { checkZone, describeRequestLocal, requestLocalTime } from '../time/zone';
-import { zoneProblem } from '../../validation/syntax/zone-name';
+import { zoneProblem } from '../../syntax/zone-name';
 import type { EvaluationContext } from '../core/evaluation-context';
 import type { Finding, Violation } from '../core/decision';
 import type { RuleBranch } from '../core/rule-branch';

@@ -1,7 +1,7 @@
 import { trips, type DenyWhen } from './deny-when';
 import { missingValueText, type RunValues } from './placeholder-text';
 import { resolvePromQuery, type PromQuery } from './prom-query';
-import { sampleValue } from '../../validation/syntax/sample-value';
+import { sampleValue } from '../../syntax/sample-value';
 import { own, type PromSample, type SignalFacts } from '../facts/signal-facts';
 import { sourceText } from './source-kind';
 import type { Checked } from '../core/checked';

@@ -3,7 +3,7 @@ import { wallClock, type LocalTime } from './wall-clock';
 import { WEEKDAYS } from './weekdays';
 import type { EvaluationContext } from '../core/evaluation-context';
 import { memoKey } from '../core/memo';
-import { zoneProblem } from '../../validation/syntax/zone-name';
+import { zoneProblem } from '../../syntax/zone-name';
 
 export type { LocalTime } from './wall-clock';
 

@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { zoneProblem } from '../../validation/syntax/zone-name';
+import { zoneProblem } from '../../syntax/zone-name';
 
 type Component = InstanceType<typeof ICAL.Component>;
 type IcalEvent = InstanceType<typeof ICAL.Event>;

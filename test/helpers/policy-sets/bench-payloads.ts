@@ -28,7 +28,7 @@ const CHANGES: Array<[string, Change]> = [
   ],
 ];
 
-const EXAMPLE = join('test', 'fixtures', 'payloads', 'spec-execution-example-as-preflight.json');
+const EXAMPLE = join('src', 'payload', 'spec-execution-example-as-preflight.json');
 
 /** The repository's copy of the example, found upwards from here: run from test/ by jest, or compiled into .bench/build/ by the benchmark. */
 function examplePath(from = __dirname): string {

@@ -1,4 +1,4 @@
-import { createLogger } from '../../../src/observability/logger';
+import { createLogger } from '../../../src/common/logger';
 import type { PolicyBundle } from '../../../src/policy/core/compiled';
 import type { Facts } from '../../../src/policy/facts/facts';
 import { factGatherer } from '../../../src/policy/engine/gather-facts';

@@ -1,5 +1,5 @@
-import { formatDuration, parseDuration } from '../../../src/validation/syntax/duration';
-import { humanDuration } from '../../../src/validation/syntax/human-duration';
+import { formatDuration, parseDuration } from '../../../src/syntax/duration';
+import { humanDuration } from '../../../src/syntax/human-duration';
 
 describe('durations', () => {
   test.each([

@@ -3,8 +3,8 @@ import { builtInNames } from '../policy/loading/built-in-policies';
 import type { PolicyStore } from '../policy/runtime/policy-store';
 import type { PolicySync } from '../policy/runtime/policy-sync';
 import { STARTER_POLICIES_NOTICE } from '../policy/loading/starter-policies';
-import type { Capability } from '../service/capability';
-import { checkNeeds } from '../service/check-needs';
+import type { Capability } from './capability';
+import { checkNeeds } from './check-needs';
 
 export interface HealthDeps {
   store: PolicyStore;

@@ -1,8 +1,8 @@
-import type { GlobNode } from '../../validation/syntax/glob-tree';
-import { readGlob } from '../../validation/syntax/glob-syntax';
-import { RuleSpecError } from '../core/rule-spec-error';
-import { globSource, leafSource } from './glob-regex';
-import { positionsMatcher } from './glob-positions';
+import type { GlobNode } from '../../syntax/glob-tree';
+import { readGlob } from '../../syntax/glob-syntax';
+import { RuleSpecError } from './rule-spec-error';
+import { globSource, leafSource } from '../../syntax/glob-regex';
+import { positionsMatcher } from '../../syntax/glob-positions';
 
 /** A case-insensitive glob (`*shutdown*`, `com.steadybit.extension_aws.*`) compiled once. */
 export type Matcher = (value: string) => boolean;

@@ -1,6 +1,6 @@
-import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../policy/loading/built-in-policies';
-import type { PolicyBundle } from '../policy/core/compiled';
-import { readSettings } from './usage-error';
+import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../loading/built-in-policies';
+import type { PolicyBundle } from '../core/compiled';
+import { readSettings } from '../../common/bad-input-error';
 
 /**
  * The policy set `eval` and `test` decide on: the loaded one with the built-in policies, exactly as

@@ -1,4 +1,4 @@
-import { formatDuration, parseDuration } from '../../validation/syntax/duration';
+import { formatDuration, parseDuration } from './duration';
 
 /** How a parameter limit reads values: plain numbers, or durations (`30s`; numbers are milliseconds). */
 export type ValueKind = 'number' | 'duration';

@@ -1,17 +1,17 @@
-import { parseAuditConfig, type AuditConfig } from './observability/audit-config';
-import { readSecretFile } from './signature/webhook-secrets';
-import { parseArchiveConfig, type ArchiveConfig } from './archive/archive-config';
-import { parseStateConfig, type StateConfig } from './state/state-config';
+import { parseAuditConfig, type AuditConfig } from '../observability/audit-config';
+import { readSecretFile } from '../signature/webhook-secrets';
+import { parseArchiveConfig, type ArchiveConfig } from '../archive/archive-config';
+import { parseStateConfig, type StateConfig } from '../state/state-config';
 import { getHeapStatistics } from 'node:v8';
 import bytes from 'bytes';
-import { ConfigError, envFlag, envInteger, envOneOf } from './env-values';
-import { budgetFromHeap } from './http/body-budget';
-import { parsePlatformConfig, type PlatformConfig } from './platform/platform-config';
-import { parseSignalsConfig } from './signals/signals-config';
-import type { SignalsConfig } from './signals/signal-source';
-import { parseNotifyConfig } from './notify/notify-config';
-import type { NotifyConfig } from './notify/target-config';
-import { parseGuardConfig, type GuardConfig } from './guard/guard-config';
+import { ConfigError, envFlag, envInteger, envOneOf } from '../common/env-values';
+import { budgetFromHeap } from '../http/body-budget';
+import { parsePlatformConfig, type PlatformConfig } from '../platform/platform-config';
+import { parseSignalsConfig } from '../signals/signals-config';
+import type { SignalsConfig } from '../signals/signal-source';
+import { parseNotifyConfig } from '../notify/notify-config';
+import type { NotifyConfig } from '../notify/target-config';
+import { parseGuardConfig, type GuardConfig } from '../guard/guard-config';
 
 export { ConfigError };
 

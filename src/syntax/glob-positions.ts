@@ -1,4 +1,4 @@
-import type { GlobNode } from '../../validation/syntax/glob-tree';
+import type { GlobNode } from './glob-tree';
 import { leafSource } from './glob-regex';
 
 /**

@@ -1,5 +1,5 @@
-import { RuleSpecError, RuleSpecErrors } from '../core/rule-spec-error';
-import { MESSAGE_PLACEHOLDERS, type Placeholder, type Template } from '../core/template';
+import { RuleSpecError, RuleSpecErrors } from './rule-spec-error';
+import { MESSAGE_PLACEHOLDERS, type Placeholder, type Template } from './template';
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z]+)\s*\}\}/g;
 

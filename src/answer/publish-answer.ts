@@ -1,4 +1,4 @@
-import type { Logger } from '../observability/logger';
+import type { Logger } from '../common/logger';
 import type { AnswerRecord, AnswerSubscriber } from './answer-record';
 
 /** Hands one record to every subscriber. */

@@ -1,4 +1,4 @@
-import type { Decision } from '../policy/core/decision';
+import type { Decision } from './decision';
 
 /** What Steadybit gets for a decision: 200 with modifications, or 403 with the reason. */
 export interface PreflightAnswerBody {

@@ -1,16 +1,16 @@
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Config } from './config';
-import { createHttpServer } from './http/create-http-server';
-import { preflightIdHeader } from './http/preflight-route';
-import { gracefulCloser } from './http/graceful-close';
-import { createLogger, type Logger } from './observability/logger';
-import type { ReloadOutcome } from './policy/runtime/policy-reloader';
-import type { LoadTrigger, PolicyStore } from './policy/runtime/policy-store';
-import { watchPolicyDir, type PolicyWatcher } from './policy/runtime/policy-watcher';
-import { buildService, type ServerHooks } from './service/build-service';
+import { createHttpServer } from '../http/create-http-server';
+import { preflightIdHeader } from '../http/preflight-route';
+import { gracefulCloser } from '../http/graceful-close';
+import { createLogger, type Logger } from '../common/logger';
+import type { ReloadOutcome } from '../policy/runtime/policy-reloader';
+import type { LoadTrigger, PolicyStore } from '../policy/runtime/policy-store';
+import { watchPolicyDir, type PolicyWatcher } from '../policy/runtime/policy-watcher';
+import { buildService, type ServerHooks } from './build-service';
 
-export type { ServerHooks } from './service/build-service';
+export type { ServerHooks } from './build-service';
 
 export interface RunningServer {
   server: Server;

@@ -1,4 +1,4 @@
-import type { CodeRange, GlobNode } from '../../validation/syntax/glob-tree';
+import type { CodeRange, GlobNode } from './glob-tree';
 
 /**
  * A glob tree as the source of a JavaScript regular expression, for the flags `iu`: `u` so that

@@ -1,7 +1,7 @@
 import type { Facts } from '../policy/facts/facts';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Decision, PreflightPayload } from '../policy/core/decision';
-import type { EventLabel, EventOutcome } from '../observability/metrics';
+import type { EventLabel, EventOutcome } from './event-outcome';
 
 /** When an answer was out and how long it took, from the request's first byte read to the response closed. */
 export interface AnswerTimings {
