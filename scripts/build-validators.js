@@ -143,7 +143,7 @@ function generatedModule(ajv, standaloneCode, schemas, { module, validators }, h
   const code = standaloneCode(ajv, Object.fromEntries(names.map((n) => [`${n}Untyped`, `${module}#${n}`])));
   const imports = [];
   if (code.includes('STRING_SYNTAXES[')) {
-    imports.push(`import { STRING_SYNTAXES } from '${importPath(module, 'src/validation/syntax/string-syntax.ts')}';`);
+    imports.push(`import { STRING_SYNTAXES } from '${importPath(module, 'src/syntax/string-syntax.ts')}';`);
   }
   imports.push(`import { precompiled, type Validator } from '${importPath(module, 'src/validation/validator.ts')}';`);
   imports.push(

@@ -22,7 +22,7 @@ import type { DecidedPreflight } from '../answer/answer-record';
 import type { PublishAnswer } from '../answer/publish-answer';
 
 export interface PreflightDeps extends SignedBodyOptions {
-  /** Only `current()` is used: app.ts passes the view that adds the built-in policies. */
+  /** Only `current()` is used: create-app.ts passes the view that adds the built-in policies. */
   store: Pick<PolicyStore, 'current'>;
   logger: Logger;
   clock: () => Date;

@@ -48,7 +48,7 @@ export interface ServerHooks {
   onStop?: OnStop;
 }
 
-/** The service, built and checked, not yet listening (server.ts listens, watches and shuts it down). */
+/** The service, built and checked, not yet listening (start-server.ts listens, watches and shuts it down). */
 export interface Service {
   app: App;
   store: PolicyStore;

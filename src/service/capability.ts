@@ -58,7 +58,7 @@ export interface CapabilitySource {
   readonly guard: FactSource;
 }
 
-/** What a capability's routes are built with: the app's own (app.ts). */
+/** What a capability's routes are built with: the app's own (create-app.ts). */
 export interface RouteContext {
   logger: Logger;
   /** POST /events (events-route.ts), on the given state. */

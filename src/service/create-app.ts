@@ -67,12 +67,12 @@ function bodyLimitBytes(limit: string | number): number {
 const secretsOf = (secrets: AppDeps['secrets']): WebhookSecrets =>
   'current' in secrets ? secrets : fixedSecrets(secrets);
 
-/** Answers every request of the service; give it to http.createServer (server.ts) or supertest. */
+/** Answers every request of the service; give it to http.createServer (start-server.ts) or supertest. */
 export type App = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * POST /preflight on its own node:http handler (the hot path), every other route on Express.
- * No listen() here: server.ts does that, tests use supertest.
+ * No listen() here: start-server.ts does that, tests use supertest.
  */
 export function createApp(deps: AppDeps): App {
   const app = express();

@@ -13,7 +13,7 @@ export interface ServiceFactSources {
 
 /**
  * Every fact source the capabilities declare, in their order (service-capabilities.ts): the one
- * place sources are put together, for preflights (app.ts) and the guard (build-service.ts) alike.
+ * place sources are put together, for preflights (create-app.ts) and the guard (build-service.ts) alike.
  */
 export function serviceFactSources(capabilities: readonly Capability[]): ServiceFactSources {
   const sources = capabilities.flatMap((c) => c.sources ?? []);

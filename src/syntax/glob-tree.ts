@@ -1,5 +1,5 @@
 /**
- * A glob as the parser reads it (glob-syntax.ts) and the matcher compiles it (policy/syntax/glob.ts).
+ * A glob as the parser reads it (glob-syntax.ts) and the matcher compiles it (policy/core/glob-matcher.ts).
  * The tree is the meaning: a value matches when the whole value, read as Unicode code points, is
  * one of the strings the sequence denotes, letters compared by Unicode simple case folding (as a
  * JavaScript `iu` regular expression compares them). Values are ids and keys, not paths: `/`, `.`

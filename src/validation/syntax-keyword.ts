@@ -3,7 +3,7 @@ import { STRING_SYNTAXES, type StringSyntax } from '../syntax/string-syntax';
 
 /**
  * `syntax: glob` (or name, trimmed, timeZone, ...) on a string schema: the string's own grammar,
- * checked by src/validation/syntax/string-syntax.ts; the error's message says what is wrong with it.
+ * checked by src/syntax/string-syntax.ts; the error's message says what is wrong with it.
  * Editors ignore the keyword.
  *
  * A code keyword (not a `validate` function) so that precompiled validators hold it too: the code

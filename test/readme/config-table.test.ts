@@ -13,9 +13,9 @@ function configTable(): Map<string, string> {
   return rows;
 }
 
-/** Every environment variable src/config.ts and the config parsers it imports read. */
+/** Every environment variable src/service/config.ts and the config parsers it imports read. */
 function variablesRead(): Set<string> {
-  const configFile = join(ROOT, 'src', 'config.ts');
+  const configFile = join(ROOT, 'src', 'service', 'config.ts');
   const text = readFileSync(configFile, 'utf8');
   const files = [
     configFile,

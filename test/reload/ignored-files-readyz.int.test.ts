@@ -27,7 +27,7 @@ describe('files not loaded, on /readyz as the watcher sees them (real server pro
   const listed = async () => ((await readyz(server.url)).lastLoad?.problems ?? []).filter((p) => p.startsWith(bak));
 
   it("after start-up, lastLoad is the start-up's, also once the watch's first look found the same files", async () => {
-    // That look (server.ts, once the watch is up) moves policyFiles.checkedAt past the start-up's load.
+    // That look (start-server.ts, once the watch is up) moves policyFiles.checkedAt past the start-up's load.
     await waitFor(async () => {
       const ready = await readyz(server.url);
       return ready.policyFiles?.checkedAt !== undefined && ready.policyFiles.checkedAt !== ready.lastLoad?.at;

@@ -10,7 +10,7 @@ export type Matcher = (value: string) => boolean;
 const ASCII = /^[\u0000-\u007f]*$/;
 
 /**
- * One glob as its tree means it (validation/syntax/glob-tree.ts): the whole value, case folded,
+ * One glob as its tree means it (syntax/glob-tree.ts): the whole value, case folded,
  * is one of the strings the glob denotes; an empty value never matches. Never the pattern's own
  * text unless the glob denotes it (`PAY-{1..9}` does not match the key `PAY-{1..9}`).
  */
@@ -25,7 +25,7 @@ export function globMatcher(nodes: readonly GlobNode[]): Matcher {
 }
 
 /**
- * One matcher for a list of globs. The policy schema refuses malformed globs (validation/syntax/glob-syntax.ts)
+ * One matcher for a list of globs. The policy schema refuses malformed globs (syntax/glob-syntax.ts)
  * before anything is compiled; one reaching here anyway is refused again, never read as a literal.
  * A glob that is only ASCII text (`ADM-1`, `google-oauth2\|931455`) is looked up in a set, lower-cased:
  * for an ASCII value lower-casing is exactly the case folding of the glob. A value with other

@@ -154,7 +154,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
         // Still an attempt: /readyz's lastLoad and policyFiles say when it was made (and lastLoad by what).
-        // Not the start-up's second look (server.ts, once the watch is up): lastLoad stays the start-up's.
+        // Not the start-up's second look (start-server.ts, once the watch is up): lastLoad stays the start-up's.
         const at = clock();
         if (trigger !== 'startup') store.unchanged(trigger, at);
         if (sync) setSync({ ...sync, checkedAt: at.toISOString() });
