@@ -5,18 +5,16 @@ import type { PreflightPayload, WebhookPayload } from '../../src/payload/types';
 export const FIXTURES = join(__dirname, '..', 'fixtures');
 export const PAYLOADS = join(FIXTURES, 'payloads');
 
-/** Every real payload Steadybit publishes (copied from shared/steadybit/examples). */
-export function examplePayloadFiles(): string[] {
-  return readdirSync(PAYLOADS)
-    .filter((f) => f.endsWith('.json'))
-    .sort();
-}
-
 /**
  * The spec's execution example sent as a preflight: the base of most test payloads. It ships with
  * the service (the playground's first payload, the README's Try-it), so it lives in src/payload/.
  */
 export const EXAMPLE_PREFLIGHT = join(__dirname, '..', '..', 'src', 'payload', 'spec-execution-example-as-preflight.json');
+
+/** Every real payload Steadybit publishes (copied from shared/steadybit/examples), and the example preflight. */
+export function examplePayloadFiles(): string[] {
+  return [...readdirSync(PAYLOADS).filter((f) => f.endsWith('.json')), basename(EXAMPLE_PREFLIGHT)].sort();
+}
 
 /** A payload by file name: one of test/fixtures/payloads/, or the example preflight by its name. */
 export function rawPayload(file: string): Buffer {
