@@ -50,7 +50,8 @@ export function policyDirArg(dir: string | undefined, env: NodeJS.ProcessEnv): s
       `policy directory ${chosen} ${why}${dir === undefined ? ' (give a directory, or set POLICY_DIR)' : ''}`,
     );
   }
-  if (!isDir) throw new BadInputError(`${chosen} is not a directory: give the directory that holds the policy YAML files`);
+  if (!isDir)
+    throw new BadInputError(`${chosen} is not a directory: give the directory that holds the policy YAML files`);
   return chosen;
 }
 

@@ -13,7 +13,11 @@ describe('the floor plan of src/', () => {
   });
 
   test('every floor of the plan holds files, and every folder of src/ is on it', () => {
-    const used = new Set(Object.keys(graph).filter((f) => !f.startsWith('..')).map(floorOf));
+    const used = new Set(
+      Object.keys(graph)
+        .filter((f) => !f.startsWith('..'))
+        .map(floorOf),
+    );
     expect([...used].sort()).toEqual(Object.keys(FLOORS).sort());
   });
 

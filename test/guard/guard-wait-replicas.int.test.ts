@@ -55,7 +55,7 @@ async function waitingStore(prefix = freshPrefix('guard-wait')): Promise<RedisSt
 }
 
 test("the guard's writes wait for REDIS_WAIT_REPLICAS like every update: without a replica they fail, saying so", async () => {
-  const runs = createGuardStore((await waitingStore()));
+  const runs = createGuardStore(await waitingStore());
   const notHeld = /reached 0 of 1 replicas within 1000 ms \(REDIS_WAIT_REPLICAS\): it may not survive a failover/;
   await expect(runs.keep(kept, NOW + 3600_000, NOW)).rejects.toThrow(notHeld);
   await expect(runs.claim('77', 'replica-a', 30_000)).rejects.toThrow(notHeld);
@@ -71,7 +71,7 @@ test('with a replica attached the same writes succeed, and the replica holds the
     'the replica to sync',
   );
   const prefix = freshPrefix('guard-wait');
-  const runs = createGuardStore((await waitingStore(prefix)));
+  const runs = createGuardStore(await waitingStore(prefix));
   await runs.keep(kept, NOW + 3600_000, NOW);
   expect(await runs.claim('77', 'replica-a', 30_000)).toBe('claimed');
   // What the primary acknowledged is on the replica already (WAIT), under this store's prefix.

@@ -9,7 +9,14 @@ export const PAYLOADS = join(FIXTURES, 'payloads');
  * The spec's execution example sent as a preflight: the base of most test payloads. It ships with
  * the service (the playground's first payload, the README's Try-it), so it lives in src/payload/.
  */
-export const EXAMPLE_PREFLIGHT = join(__dirname, '..', '..', 'src', 'payload', 'spec-execution-example-as-preflight.json');
+export const EXAMPLE_PREFLIGHT = join(
+  __dirname,
+  '..',
+  '..',
+  'src',
+  'payload',
+  'spec-execution-example-as-preflight.json',
+);
 
 /** Every real payload Steadybit publishes (copied from shared/steadybit/examples), and the example preflight. */
 export function examplePayloadFiles(): string[] {

@@ -49,7 +49,8 @@ function sourceOf(opts: ExceptionCommandOptions): 'archive' | 'auditLog' | 'payl
 /** A run not yet sent: decided now with the set, as a freshly started service would (no state events). */
 function deniedRunFromPayload(file: string, bundle: PolicyBundle, now: Date, requestedBy?: string): DeniedRun {
   const checked = validatePreflightPayload(parseJson(readFileBytes(file, 'payload'), file, 'payload'));
-  if (!checked.ok) throw new BadInputError(`${file}: invalid preflight payload: ${describeFieldErrors(checked.errors)}`);
+  if (!checked.ok)
+    throw new BadInputError(`${file}: invalid preflight payload: ${describeFieldErrors(checked.errors)}`);
   // The decision id below is made here and was never shown to anyone: name the file, not it.
   if (requestedBy === undefined && runScopeOf(checked.payload.execution).createdBy === undefined)
     throw new BadInputError(

@@ -40,7 +40,9 @@ function pullRequestNumber(opts: PrCommentOptions, env: NodeJS.ProcessEnv): numb
 function target(opts: PrCommentOptions, env: NodeJS.ProcessEnv): CommentTarget {
   const token = env.GITHUB_TOKEN || env.GH_TOKEN;
   if (!token)
-    throw new BadInputError('no GitHub token: set GITHUB_TOKEN (in a workflow: env: GITHUB_TOKEN: ${{ github.token }})');
+    throw new BadInputError(
+      'no GitHub token: set GITHUB_TOKEN (in a workflow: env: GITHUB_TOKEN: ${{ github.token }})',
+    );
   const repository = env.GITHUB_REPOSITORY ?? '';
   if (!/^[\w.-]+\/[\w.-]+$/.test(repository))
     throw new BadInputError(`GITHUB_REPOSITORY must be owner/name (GitHub Actions sets it), got "${repository}"`);
