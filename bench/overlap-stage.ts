@@ -6,7 +6,7 @@ import { RunsInProgress } from '../src/guard/runs-in-progress';
 import type { PreflightPayload, Target } from '../src/payload/types';
 import type { PolicyBundle } from '../src/policy/core/compiled';
 import { decide } from '../src/policy/engine/decide';
-import { factGatherer } from '../src/policy/engine/gather-facts';
+import { factGatherer } from '../src/policy/engine/fact-gatherer';
 import { loadPolicyDir } from '../src/policy/loading/load-policy-dir';
 import { MemoryStateStore } from '../src/state/memory-state-store';
 import { stateFactSource } from '../src/state/state-fact-source';

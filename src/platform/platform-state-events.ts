@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { parseEventTime, type EventTime } from '../state/event-time';
-import { scopeKey } from '../state/scope-key';
+import { scopeKey } from '../state/execution-scopes';
 import { END_STATES, type EndState, type ExecutionEvent, type KillswitchEvent } from '../state/state-event';
 import type { ExecutionItem, KillswitchStatus } from './platform-endpoints';
 

@@ -24,7 +24,7 @@ import { reloadReport } from '../observability/reload-report';
 import { historyWindowMs } from '../platform/history-window';
 import { connectPlatform } from '../platform/platform-connection';
 import { readPlaygroundPage } from '../playground/playground-page';
-import { factGatherer } from '../policy/engine/gather-facts';
+import { factGatherer } from '../policy/engine/fact-gatherer';
 import { builtInPolicies } from '../policy/loading/built-in-policies';
 import { formatProblem, PolicyLoadError } from '../policy/loading/load-error';
 import { isStarterPolicyDir, STARTER_POLICIES_NOTICE } from '../policy/loading/starter-policies';

@@ -19,7 +19,7 @@ import { refuseAndClose } from '../http/refuse-and-close';
 import { isPreflightRequest, preflightHandler, type PreflightDeps } from '../http/preflight-route';
 import { eventsRouter } from '../http/events-route';
 import { servedPolicies } from '../policy/runtime/served-policies';
-import { factGatherer } from '../policy/engine/gather-facts';
+import { factGatherer } from '../policy/engine/fact-gatherer';
 import { timeRequest } from '../observability/request-timer';
 import { DEFAULT_BODY_LIMIT } from './config';
 import { fixedSecrets, type WebhookSecrets } from '../signature/webhook-secrets';

@@ -2,7 +2,7 @@ import type { Logger } from '../common/logger';
 import type { Registry } from 'prom-client';
 import type { FactSource } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
-import { createSignalGatherer } from './gather-signals';
+import { createSignalGatherer } from './signal-gatherer';
 import { signalFactSource } from './signal-fact-source';
 import { createSignalMetrics } from './signal-metrics';
 import type { SignalsConfig } from './signal-source';

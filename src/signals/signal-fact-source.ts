@@ -3,7 +3,7 @@ import type { Need } from '../policy/facts/need';
 import { NO_ENVIRONMENT_DIRECTORY } from '../policy/core/environment-directory';
 import { runEnvironments } from '../policy/engine/environments';
 import { actionSteps } from '../policy/engine/action-steps';
-import type { SignalGatherer } from './gather-signals';
+import type { SignalGatherer } from './signal-gatherer';
 import { attackedValues, type AttackedValues } from '../policy/signals/attacked-values';
 import { signalRunValues } from '../policy/signals/run-values';
 import type { SignalNeed } from '../policy/facts/signal-need';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Execution, Killswitch, UserSummary, WebhookPayload } from '../payload/types';
 import { parseEventTime, type EventTime } from './event-time';
 import type { EndState } from '../policy/facts/state-facts';
-import { executionScopes } from './scope-key';
+import { executionScopes } from './execution-scopes';
 
 export { END_STATES, type EndState } from '../policy/facts/state-facts';
 

@@ -6,7 +6,7 @@ import { serviceCapabilities } from '../../src/service/service-capabilities';
 import { serviceFactSources } from '../../src/service/service-fact-sources';
 import { serviceSignalSource } from '../../src/signals/service-signal-source';
 import { createLogger } from '../../src/common/logger';
-import { factGatherer } from '../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../src/policy/engine/fact-gatherer';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/bundle-from';

@@ -4,7 +4,7 @@ import { createPlatformClient } from '../../src/platform/platform-client';
 import { TeamDirectory } from '../../src/platform/team-directory';
 import { teamFactSource } from '../../src/platform/team-fact-source';
 import { decide } from '../../src/policy/engine/decide';
-import { factGatherer } from '../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../src/policy/engine/fact-gatherer';
 import { member, type FakeSteadybit } from '../helpers/fake-steadybit';
 import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
 import { FIXTURES, preflightWith } from '../helpers/fixtures';

@@ -2,7 +2,7 @@ import type { PolicyBundle } from '../../src/policy/core/compiled';
 import type { FactSource, Gathered } from '../../src/policy/core/fact-source';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import type { Need, NeedKind } from '../../src/policy/facts/need';
-import { factGatherer } from '../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../src/policy/engine/fact-gatherer';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { tempDirs } from '../cli/run-cli';
 import { examplePreflight } from '../helpers/policy-sets/bench-payloads';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { ArchiveRecord } from '../../src/archive/archive-record';
 import type { ReplayCommandOptions } from '../../src/cli/commands/replay-command';
-import { createSignalGatherer } from '../../src/signals/gather-signals';
+import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { archivedRecords, recordArchive, replayJson, type RecordedArchive } from '../helpers/record-archive';
 import { tempDir } from '../cli/run-cli';

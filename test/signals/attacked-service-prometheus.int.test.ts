@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { PreflightPayload } from '../../src/payload/types';
-import { createSignalGatherer } from '../../src/signals/gather-signals';
+import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';

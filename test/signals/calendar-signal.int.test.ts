@@ -7,7 +7,7 @@ import type { PreflightPayload } from '../../src/payload/types';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import { validateSignalFacts } from '../../src/policy/facts/validate-signal-facts';
-import { createSignalGatherer } from '../../src/signals/gather-signals';
+import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { parseSignalsConfig } from '../../src/signals/signals-config';
 import type { SignalsConfig } from '../../src/signals/signal-source';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { STARTER_POLICY_DIR } from '../../src/policy/loading/starter-policies';
-import { createSignalGatherer } from '../../src/signals/gather-signals';
+import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { preflightWith } from '../helpers/fixtures';
 import { signedRequest } from '../helpers/signed-request';

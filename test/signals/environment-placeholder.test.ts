@@ -7,7 +7,7 @@ import type { PreflightPayload } from '../../src/policy/core/decision';
 import type { ResolvedSignalNeed } from '../../src/policy/facts/signal-need';
 import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
-import { factGatherer } from '../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../src/policy/engine/fact-gatherer';
 import type { FactSource } from '../../src/policy/core/fact-source';
 import { tempDirs } from '../cli/run-cli';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { PreflightPayload, Target } from '../../src/payload/types';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
-import { createSignalGatherer } from '../../src/signals/gather-signals';
+import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { validateSignalFacts } from '../../src/policy/facts/validate-signal-facts';
 import type { SignalsConfig } from '../../src/signals/signal-source';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMetrics, type Metrics } from '../../src/observability/metrics';
-import { createSignalGatherer } from '../../src/signals/gather-signals';
+import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { createSignalMetrics } from '../../src/signals/signal-metrics';
 import type { SignalsConfig } from '../../src/signals/signal-source';

@@ -11,7 +11,7 @@ import { createMetrics } from '../../src/observability/metrics';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';
 import type { ReplayReport } from '../../src/replay/replay-report';
-import { createSignalGatherer } from '../../src/signals/gather-signals';
+import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { serviceCapabilities } from '../../src/service/service-capabilities';
 import { preflightWith } from '../helpers/fixtures';

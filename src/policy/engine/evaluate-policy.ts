@@ -1,7 +1,7 @@
 import type { CompiledException, CompiledPolicy, CompiledRule } from '../core/compiled';
 import { nowText, type EvaluationContext } from '../core/evaluation-context';
 import { memoKey } from '../core/memo';
-import type { ExceptionsByPolicy } from './exceptions-for';
+import type { ExceptionsByPolicy } from './exceptions-by-policy';
 import { NO_MODIFICATIONS } from './policy-texts';
 import { useText, waiverBlocker } from './waiver-blocker';
 import type { CompiledScope } from '../core/compiled-scope';

@@ -2,7 +2,7 @@ import type { CompiledException, CompiledPolicy, PolicyBundle, RuleCheck } from 
 import { policyOf, ruleOf } from '../core/shapes';
 import { invertAliases } from '../engine/environments';
 import { buildEnvironmentNames } from '../engine/environment-names';
-import { exceptionsByPolicy } from '../engine/exceptions-for';
+import { exceptionsByPolicy } from '../engine/exceptions-by-policy';
 import { collectNeeds, type Need } from '../facts/need';
 import { buildPolicyIndex } from '../engine/policy-index';
 

@@ -1,7 +1,7 @@
 import { createLogger } from '../../../src/common/logger';
 import type { PolicyBundle } from '../../../src/policy/core/compiled';
 import type { Facts } from '../../../src/policy/facts/facts';
-import { factGatherer } from '../../../src/policy/engine/gather-facts';
+import { factGatherer } from '../../../src/policy/engine/fact-gatherer';
 import { MemoryStateStore } from '../../../src/state/memory-state-store';
 import { stateFactSource } from '../../../src/state/state-fact-source';
 import type { PreflightPayload } from '../../../src/payload/types';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Registry } from 'prom-client';
 import { createAnswerCache } from '../../src/signals/answer-cache';
-import { createSignalGatherer } from '../../src/signals/gather-signals';
+import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { createSignalMetrics } from '../../src/signals/signal-metrics';
 import type { SignalSource, SignalsConfig } from '../../src/signals/signal-source';
 
