@@ -6,8 +6,9 @@ import { leafSource } from './glob-regex';
  * (a code point boundary) where it can end, so a sequence matches when the value's end is among
  * its last node's ends. This is the meaning of glob-tree.ts taken literally, `!(a)` included (every
  * end whose text from the start is none of its alternatives), and it cannot backtrack for ever:
- * each node's ends are a set of at most the value's length plus one. Used for the globs that have
- * no regular expression (glob-regex.ts); the others take the faster regex.
+ * each node's ends are a set of at most the value's length plus one, and a `*` is walked once
+ * from the first of its starts. Used for the globs that have no regular expression (glob-regex.ts);
+ * the others take the faster regex.
  */
 type Ends = (value: string, from: number) => Set<number>;
 
@@ -17,17 +18,24 @@ export function positionsMatcher(nodes: readonly GlobNode[]): (value: string) =>
 }
 
 function sequenceEnds(nodes: readonly GlobNode[]): Ends {
-  const steps = nodes.map(nodeEnds);
+  const steps = nodes.map((node) => (node.kind === 'any' ? 'any' : nodeEnds(node)));
   return (value, from) => {
     let at = new Set([from]);
     for (const step of steps) {
-      const next = new Set<number>();
-      for (const p of at) for (const end of step(value, p)) next.add(end);
+      // `*` from several starts ends at every boundary after the first of them: walked once, not once per start.
+      const next = step === 'any' ? new Set(boundaries(value, first(at))) : new Set<number>();
+      if (step !== 'any') for (const p of at) for (const end of step(value, p)) next.add(end);
       if (next.size === 0) return next;
       at = next;
     }
     return at;
   };
+}
+
+function first(positions: ReadonlySet<number>): number {
+  let min = Number.POSITIVE_INFINITY;
+  for (const p of positions) if (p < min) min = p;
+  return min;
 }
 
 function nodeEnds(node: GlobNode): Ends {

@@ -6,9 +6,12 @@ import type { CodeRange, GlobNode } from './glob-tree';
  * case folding. Every character but an ASCII letter or digit is written as `\u{...}`, so no
  * character of a value or a pattern can mean regex syntax. `*(a)`, `+(a)`, `?(a)` and `!(a)` have
  * no source here (undefined): a negation is no regular expression JavaScript has, and a repeated
- * group can backtrack for ever; glob-positions.ts matches those.
+ * group can backtrack for ever. Nor has a glob with more than one `*`: against a value that misses,
+ * a regex tries every split of the value between its stars (`*a*a*a*b` took 51 s against a thousand
+ * `a`s, on Node 20). glob-positions.ts matches those, in time linear in the value per node.
  */
 export function globSource(nodes: readonly GlobNode[]): string | undefined {
+  if (starCount(nodes) > 1) return undefined;
   let out = '';
   for (const node of nodes) {
     const part = nodeSource(node);
@@ -16,6 +19,17 @@ export function globSource(nodes: readonly GlobNode[]): string | undefined {
     out += part;
   }
   return out;
+}
+
+/** The `*` of a glob, in its groups too. */
+function starCount(nodes: readonly GlobNode[]): number {
+  let count = 0;
+  for (const node of nodes) {
+    if (node.kind === 'any') count++;
+    else if (node.kind === 'oneOf' || node.kind === 'repeat' || node.kind === 'noneOf')
+      for (const alternative of node.alternatives) count += starCount(alternative);
+  }
+  return count;
 }
 
 function nodeSource(node: GlobNode): string | undefined {
