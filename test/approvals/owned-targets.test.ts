@@ -3,6 +3,8 @@ import type { Facts } from '../../src/policy/facts/facts';
 import type { PreflightPayload, Target } from '../../src/payload/types';
 import type { Decision } from '../../src/policy/core/decision';
 import { scopeNeeds } from '../../src/replay/run-needs';
+import { mintExceptions, type MintRequest } from '../../src/approvals/mint-exceptions';
+import type { DeniedRun } from '../../src/approvals/denied-run';
 import { NOW, loadProblems } from '../helpers/decide-harness';
 import { bundleFrom } from '../helpers/bundle-from';
 import { attacking, hostTarget } from '../helpers/runs-on-targets';
@@ -223,5 +225,32 @@ describe('loading', () => {
   test("in an exception's match it is refused", () => {
     const yaml = exception(MAX.email).replace('match: { teams: [SHOP] }', `match: { ${OWNED_BY} }`);
     expect(() => bundleFrom({ 'p.yaml': policy(), 'e.yaml': yaml }, NOW)).toThrow(/ownedBy/);
+  });
+});
+
+describe('preflight-gate exception for a run an owners policy denied', () => {
+  const denied: DeniedRun = {
+    origin: 'test',
+    decisionId: '3f2a9c1e-0000-4000-8000-000000000001',
+    at: NOW.toISOString(),
+    message: 'Denied by 1 policy: [checkout-consent] ...',
+    allowed: false,
+    experimentKey: 'SHOP-7',
+    environments: ['production'],
+    createdBy: { email: 'jane@example.com' },
+    denied: ['checkout-consent'],
+  };
+  const request: MintRequest = { expiresInMs: 7_200_000, expiresIn: '2h', reason: 'game day CHG-1' };
+  const bundle = () => bundleFrom({ 'p.yaml': policy() }, NOW);
+
+  test('refuses to mint without --approved-by, saying whose member must approve', () => {
+    expect(() => mintExceptions(denied, request, bundle(), NOW)).toThrow(
+      'policy "checkout-consent" is kept by team CHECKOUT for the targets it owns (match.ownedBy): give --approved-by <the username or email of the member of team CHECKOUT who approved it>',
+    );
+  });
+
+  test('mints with the approver named', () => {
+    const [minted] = mintExceptions(denied, { ...request, approvedBy: MAX.email }, bundle(), NOW);
+    expect(minted).toMatchObject({ policy: 'checkout-consent', approvedBy: MAX.email });
   });
 });
