@@ -1,3 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evalCommand } from '../../src/cli/commands/eval-command';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import type { PreflightPayload, Target } from '../../src/payload/types';
@@ -7,6 +11,7 @@ import { mintExceptions, type MintRequest } from '../../src/approvals/mint-excep
 import type { DeniedRun } from '../../src/approvals/denied-run';
 import { NOW, loadProblems } from '../helpers/decide-harness';
 import { bundleFrom } from '../helpers/bundle-from';
+import { ROOT } from '../helpers/server-process';
 import { attacking, hostTarget } from '../helpers/runs-on-targets';
 
 /**
@@ -252,5 +257,33 @@ describe('preflight-gate exception for a run an owners policy denied', () => {
   test('mints with the approver named', () => {
     const [minted] = mintExceptions(denied, { ...request, approvedBy: MAX.email }, bundle(), NOW);
     expect(minted).toMatchObject({ policy: 'checkout-consent', approvedBy: MAX.email });
+  });
+});
+
+describe('preflight-gate eval on the shipped example gives the service answer', () => {
+  const example = join(ROOT, 'examples', 'target-owners');
+  const dir = mkdtempSync(join(tmpdir(), 'pg-owners-eval-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const evaluate = async (teams?: Facts['teams']) => {
+    let file: string | undefined;
+    if (teams !== undefined) writeFileSync((file = join(dir, 'teams.json')), JSON.stringify(teams));
+    let out = '';
+    await evalCommand(
+      { payload: join(example, 'run.json'), dir: example, teams: file, format: 'json', now: NOW.toISOString() },
+      {},
+      (text) => {
+        out += text;
+      },
+    );
+    return JSON.parse(out) as { allowed: boolean; body: { message: string } };
+  };
+
+  test('--teams with the approver among the owners waives; without, no exception can count', async () => {
+    expect((await evaluate({ CHECKOUT: { members: [MAX] } })).allowed).toBe(true);
+    const without = await evaluate();
+    expect(without.allowed).toBe(false);
+    expect(without.body.message).toContain(
+      'the members of Steadybit team CHECKOUT were not read (they come from the Steadybit Platform API: set STEADYBIT_URL)',
+    );
   });
 });
