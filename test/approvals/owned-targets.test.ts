@@ -227,6 +227,15 @@ describe('loading', () => {
     expect(() => bundleFrom({ 'p.yaml': yaml }, NOW)).toThrow();
   });
 
+  test('an owning team one letter away from a team the set writes more often is warned', () => {
+    const other = (name: string) =>
+      `kind: Policy\nname: ${name}\nmatch: { teams: [CHECKOUT] }\nrules:\n  - actions: { blockedKinds: [ATTACK] }\n`;
+    const typo = policy('ownedBy: { team: CHECKOTU, attribute: k8s.label.team }');
+    expect(loadProblems({ 'p.yaml': typo, 'a.yaml': other('a'), 'b.yaml': other('b') }).join('\n')).toMatch(
+      /p\.yaml:3:\d+ warning: match\.ownedBy\.team: team "CHECKOTU" is one letter away from "CHECKOUT"/,
+    );
+  });
+
   test("in an exception's match it is refused", () => {
     const yaml = exception(MAX.email).replace('match: { teams: [SHOP] }', `match: { ${OWNED_BY} }`);
     expect(() => bundleFrom({ 'p.yaml': policy(), 'e.yaml': yaml }, NOW)).toThrow(/ownedBy/);
