@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evalCommand } from '../../src/cli/commands/eval-command';
+import { guardView } from '../../src/guard/guard-view';
+import { judgeRunningRun } from '../../src/guard/judge-running-run';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';
 import type { PreflightPayload, Target } from '../../src/payload/types';
@@ -294,5 +296,32 @@ describe('preflight-gate eval on the shipped example gives the service answer', 
     expect(without.body.message).toContain(
       'the members of Steadybit team CHECKOUT were not read (they come from the Steadybit Platform API: set STEADYBIT_URL)',
     );
+  });
+});
+
+describe('while a run is in progress (whileRunning): the owners consent is read at every tick', () => {
+  // An owners freeze declared mid-run, waived for SHOP by an exception a CHECKOUT member approved.
+  const freeze = [
+    'kind: Policy',
+    'name: checkout-consent',
+    `match: { ${OWNED_BY} }`,
+    'whileRunning: true',
+    'rules:',
+    '  - timeWindow: { timeZone: UTC, deny: [{ name: checkout incident, start: "2026-01-05T09:00:00Z", end: "2026-01-05T12:00:00Z" }] }',
+    '',
+  ].join('\n');
+  const view = () => guardView(bundleFrom({ 'p.yaml': freeze, 'e.yaml': exception(MAX.email) }, NOW));
+
+  test("the approver's membership is gathered for the guard too", () => {
+    expect(view().needs).toContainEqual({ kind: 'team-members', team: 'CHECKOUT' });
+  });
+
+  test('an approver in the team keeps the run going; one who left the team no longer does', () => {
+    const run = shopRun(checkoutPod);
+    expect(judgeRunningRun(view(), run, CHECKOUT_MEMBERS, NOW, 'd-1').stop).toBe(false);
+    const left: Facts = { teams: { CHECKOUT: { members: [{ username: 'kim', email: 'kim@example.com' }] } } };
+    const judged = judgeRunningRun(view(), run, left, NOW, 'd-2');
+    expect(judged.stop).toBe(true);
+    expect(judged.findings[0]?.reason).toContain('who is not a member of team CHECKOUT');
   });
 });
