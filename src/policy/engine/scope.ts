@@ -344,7 +344,9 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     runCovered,
     needs: scopeNeeds(spec),
     readsMembers: spec?.createdByTeams !== undefined,
-    ...(spec?.ownedBy ? { owningTeam: spec.ownedBy.team, ownedReached: ownedReached(spec.ownedBy) } : {}),
+    // Always both keys: every compiled scope keeps one shape (the engine reads them per policy).
+    owningTeam: spec?.ownedBy?.team,
+    ownedReached: spec?.ownedBy ? ownedReached(spec.ownedBy) : undefined,
     membersUnread(ctx) {
       const teams = fields.findIndex((f) => f.name === 'createdByTeams');
       if (teams < 0 || fields.some((f, j) => j !== teams && f.test(ctx, true) !== true)) return undefined;
