@@ -151,6 +151,21 @@ function checkApprover(run: DeniedRun, req: MintRequest, bundle: PolicyBundle): 
 }
 
 /**
+ * A denying policy that the owners of the targets keep (`match.ownedBy`) is waived only with an
+ * approver from the owning team: without --approved-by the exception would not load. Whether the
+ * approver is a member is read from the Platform API at decision time, not here.
+ */
+function checkOwnerApproval(req: MintRequest, policies: readonly string[], bundle: PolicyBundle): void {
+  if (req.approvedBy !== undefined) return;
+  const owned = bundle.policies.find((p) => policies.includes(p.name) && p.match.owningTeam !== undefined);
+  if (owned === undefined) return;
+  const team = owned.match.owningTeam;
+  throw new MintRefused(
+    `policy "${owned.name}" is kept by team ${team} for the targets it owns (match.ownedBy): give --approved-by <the username or email of the member of team ${team} who approved it>`,
+  );
+}
+
+/**
  * The exceptions that waive exactly the policies that denied the run, for its experiment key and
  * environments (and its version unless `anyVersion`), until now + expiresIn: one per policy (an
  * Exception waives one). Throws MintRefused when the run or the request does not allow one.
@@ -172,7 +187,9 @@ export function mintExceptions(
   const versions =
     req.anyVersion || version === undefined ? undefined : [/^\d{1,15}$/.test(version) ? Number(version) : version];
   const expires = new Date(now.getTime() + req.expiresInMs).toISOString().replace('.000Z', 'Z');
-  return waivable(run, bundle).map((policy) => ({
+  const policies = waivable(run, bundle);
+  checkOwnerApproval(req, policies, bundle);
+  return policies.map((policy) => ({
     kind: 'Exception',
     name: exceptionName(policy, run.decisionId),
     policy,

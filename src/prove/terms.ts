@@ -67,7 +67,8 @@ function scopeReads(scope: unknown, reads: Map<DimName, Reading>): { steps: bool
   let outside: string | undefined;
   for (const field of Object.keys(asObject(scope))) {
     const dim = SCOPE_DIMS[field];
-    if (dim === undefined) outside ??= `${field} (who started the run) is not analysed`;
+    if (dim === undefined)
+      outside ??= `${field} (${field === 'ownedBy' ? "the targets' owners" : 'who started the run'}) is not analysed`;
     else reads.set(dim, 'full');
     if (STEP_FIELDS.has(field)) steps = true;
   }

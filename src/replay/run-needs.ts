@@ -2,16 +2,20 @@ import type { PolicyBundle } from '../policy/core/compiled';
 import type { EvaluationContext } from '../policy/core/evaluation-context';
 import { policyScope } from '../policy/engine/evaluate-policy';
 import { collectNeeds, type Need } from '../policy/facts/need';
+import { approverNeeds } from '../policy/engine/waiver-blocker';
 
 /**
  * What placing a run in or out of each scope of the set reads (environment names for a scope that
- * lists environments, the members of each createdByTeams team): needed for every run, since a
- * scope judged without them could leave out a run it holds. Once per proposed set.
+ * lists environments, the members of each createdByTeams team, and of each team whose consent an
+ * exception needs): needed for every run, since a scope judged without them could leave out a run
+ * it holds. Once per proposed set.
  */
 export function scopeNeeds(bundle: PolicyBundle): readonly Need[] {
   return collectNeeds([
     ...bundle.policies.flatMap((p) => [p.match, p.exclude]),
     ...bundle.exceptions.map((e) => e.match),
+    // Whether an exception's approver is of the team owning the targets (match.ownedBy) reads its members.
+    ...bundle.exceptions.map(approverNeeds),
   ]);
 }
 

@@ -252,7 +252,14 @@ describe('--min-coverage', () => {
 });
 
 describe('the bundled policy sets: their own suites cover them', () => {
-  test.each(['policies', 'examples/attacked-services', 'examples/guard', 'examples/signals'])('%s', (dir) => {
+  const sets = [
+    'policies',
+    'examples/attacked-services',
+    'examples/guard',
+    'examples/signals',
+    'examples/target-owners',
+  ];
+  test.each(sets)('%s', (dir) => {
     const run = testPolicyDir(join(__dirname, '..', '..', dir), {}, new Date(), { coverage: { minimum: 100 } });
     expect(run.ok).toBe(true);
     expect(run.coverage?.files.flatMap((f) => f.items.filter((i) => !i.covered))).toEqual([]);

@@ -15,6 +15,7 @@ function examples(heading: string): string[] {
 
 const SECTIONS = [
   '## Scope: match and exclude',
+  '### Targets owned by a team',
   '## Globs and names',
   '## Modes: enforce, warn, audit',
   '## Priority',

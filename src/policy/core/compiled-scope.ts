@@ -16,6 +16,21 @@ export interface ScopeSpec {
   createdBy?: string[];
   /** Steadybit teams whose members started the run (Platform API, GET /api/teams/{key}/members). */
   createdByTeams?: string[];
+  /** Runs that reach targets this team owns, whoever started them (`match` of a policy only; engine/owned-targets.ts). */
+  ownedBy?: OwnedBySpec;
+}
+
+/**
+ * `match.ownedBy`: the Steadybit team that owns the targets whose `attribute` says so. Without
+ * `values` a target is owned when the attribute's value is the team key (ignoring case, as team
+ * keys compare); with `values`, when it is one of them (exact): the mapping of services to owners.
+ */
+export interface OwnedBySpec {
+  team: string;
+  attribute: string;
+  values?: string[];
+  /** `deny` (default): a listed target without the attribute cannot be placed; `notOwned`: it is not the team's. */
+  whenMissing?: 'deny' | 'notOwned';
 }
 
 /** A `match:` or `exclude:` scope, compiled at load (engine/scope.ts compileScope). */
@@ -46,6 +61,14 @@ export interface CompiledScope {
   membersUnread(ctx: EvaluationContext): string | undefined;
   /** Whether the scope lists createdByTeams: its answer depends on members read from the Platform API. */
   readsMembers: boolean;
+  /** The team whose targets the scope is about (`match.ownedBy`): its exceptions need an approver from it. */
+  owningTeam?: string;
+  /**
+   * What the run reaches of the owning team's targets, for the denial: e.g. `this run of team SHOP
+   * reaches targets owned by team checkout (k8s.label.team): checkout-7d9f (k8s.label.team=checkout)`;
+   * undefined without `ownedBy` or when it reaches none.
+   */
+  ownedReached?(ctx: EvaluationContext): string | undefined;
   /** What deciding the scope needs from outside the payload: the environment names when it lists environments, the members of each createdByTeams team. */
   needs: readonly Need[];
 }

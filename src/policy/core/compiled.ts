@@ -90,6 +90,11 @@ export interface CompiledException {
   maxUses?: number;
   /** The set requires approvedBy not to be the run's starter (ExceptionSettings.approverNotStarter), set when the set loads. */
   approverNotStarter: boolean;
+  /**
+   * The team that owns the targets of the policy it waives (its `match.ownedBy`), set when the set
+   * loads: the exception waives only when approvedBy is a member of this team.
+   */
+  owningTeam?: string;
   match: CompiledScope;
   source: SourceRef;
 }

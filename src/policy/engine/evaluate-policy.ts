@@ -249,6 +249,7 @@ function withUndecidedScope(
   if (
     !policy.match.readsMembers &&
     !policy.exclude.readsMembers &&
+    policy.match.owningTeam === undefined &&
     // The run's one or two environments: asking them is cheaper than a memo.
     !hasUnknownName(ctx.environments)
   )
@@ -304,7 +305,11 @@ function judged(
       ? policy.passed
       : { result: policy.passed.result, modifications: contribute(policy, ctx) };
   const findings = violations.map(findingOf);
-  const message = violations.map((v) => render(policy, v, ctx)).join('; ');
+  const message = withOwnedTargets(
+    policy,
+    ctx,
+    violations.map((v) => render(policy, v, ctx)),
+  );
   const { live, expiredNote } = waiverFor(policy, ctx, steps, violations, exceptions);
   if (live) {
     const why = `waived by exception "${live.name}" (owner ${live.owner}, until ${live.expires.toISOString()}${useText(live, ctx)}: ${live.reason}); would have denied: ${message}`;
@@ -320,13 +325,24 @@ function judged(
       : violations.every((v) => v.violation.status === 'advisory')
         ? 'warn'
         : 'deny';
-  const reasons = violations.map((v) => v.violation.reason).concat(expiredNote);
+  const owned = policy.match.ownedReached?.(ctx);
+  const reasons = violations.map((v) => v.violation.reason).concat(owned === undefined ? [] : [owned], expiredNote);
   // Why a waiver the user may count on did not apply (expired, used up) is said where they look.
   const said = expiredNote.length === 0 ? message : `${message} (${expiredNote.join('; ')})`;
   return {
     result: Object.assign(resultOf(policy, kind, reasons), { message: said, findings }),
     modifications: kind === 'deny' ? NO_MODIFICATIONS : contribute(policy, ctx),
   };
+}
+
+/**
+ * The denial's parts, joined, and for a policy an owning team keeps (`match.ownedBy`), what the run
+ * reaches of that team's targets and who may approve an exception: whoever started the run, the
+ * person it stops learns whose targets these are.
+ */
+function withOwnedTargets(policy: CompiledPolicy, ctx: EvaluationContext, parts: string[]): string {
+  const owned = policy.match.ownedReached?.(ctx);
+  return (owned === undefined ? parts : [...parts, owned]).join('; ');
 }
 
 /** The policy's modifications, rendered for this run (most policies have none: nothing is built for them). */

@@ -1,5 +1,5 @@
 import { ENVIRONMENT_NAMES } from '../facts/environment-facts';
-import type { CompiledScope, ScopeSpec } from '../core/compiled-scope';
+import type { CompiledScope, OwnedBySpec, ScopeSpec } from '../core/compiled-scope';
 import { compileGlobs } from '../core/glob-matcher';
 import { allListed, anyListed, environmentSet } from './environments';
 import type { EvaluationContext } from '../core/evaluation-context';
@@ -8,6 +8,7 @@ import type { ActionStepRef } from '../core/decision';
 import type { Need } from '../facts/need';
 import type { TeamMember } from '../facts/team-facts';
 import { starterOf, type StarterIdentity } from './starter-identity';
+import { compileOwnership, namedTargets } from './owned-targets';
 
 export const CREATED_VIA = ['API', 'CLI', 'UI', 'SCHEDULE', 'MCP', 'SUITE'] as const;
 export const ACTION_KINDS = ['ATTACK', 'CHECK', 'LOAD_TEST', 'OTHER', 'BASIC'] as const;
@@ -53,6 +54,45 @@ export const scopeSchema = {
       'Steadybit teams (keys) whose members started the run, read from the Platform API (GET /api/teams/{key}/members); cannot decide without it.',
     ),
   },
+} as const;
+
+/** `match.ownedBy` of a policy (not of exclude or an exception's match: an owner keeps a policy, it does not carve runs out of one). */
+export const ownedBySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['team', 'attribute'],
+  description:
+    "Runs of any team that reach targets this Steadybit team owns: a target is the team's when its attribute is the team key (ignoring case) or one of values. Exceptions to the policy need an approver from the team.",
+  properties: {
+    team: { type: 'string', minLength: 1, syntax: 'name', description: 'The owning Steadybit team (its key).' },
+    attribute: {
+      type: 'string',
+      minLength: 1,
+      syntax: 'trimmed',
+      description:
+        'The target attribute that names the owner, e.g. k8s.label.team, or the service, e.g. k8s.deployment.',
+    },
+    values: {
+      type: 'array',
+      minItems: 1,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, syntax: 'trimmed' },
+      description: "The attribute's values the team owns (exact), e.g. [checkout, cart]; default: the team key.",
+    },
+    whenMissing: {
+      type: 'string',
+      enum: ['deny', 'notOwned'],
+      default: 'deny',
+      description:
+        "deny: a listed target without the attribute cannot be placed (cannot decide); notOwned: it is not the team's.",
+    },
+  },
+} as const;
+
+/** The scope of a policy's `match`: the scope fields and `ownedBy`. */
+export const policyMatchSchema = {
+  ...scopeSchema,
+  properties: { ...scopeSchema.properties, ownedBy: ownedBySchema },
 } as const;
 
 /**
@@ -138,6 +178,36 @@ function createdByTeamsField(teams: string[]): Field {
   };
 }
 
+/** `ownedBy:` some expected target of some step is the team's (owned-targets.ts), whoever started the run. */
+function ownedByField(spec: OwnedBySpec): Field {
+  const ownership = compileOwnership(spec);
+  return {
+    name: 'ownedBy',
+    what: `the targets' ${spec.attribute}`,
+    listed: [`team ${spec.team}${spec.values ? `: ${spec.values.join(', ')}` : ''}`],
+    actual: (ctx) => ownership(ctx).seen.join(', ') || 'none',
+    test: (ctx) => {
+      const o = ownership(ctx);
+      return o.owned.length > 0 ? true : o.unknown === undefined ? false : undefined;
+    },
+    unknown: (ctx) => {
+      const o = ownership(ctx);
+      return o.owned.length > 0 ? undefined : o.unknown;
+    },
+  };
+}
+
+/** What the run reaches of the team's targets, as the denial says it, and who may approve an exception. */
+function ownedReached(spec: OwnedBySpec): (ctx: EvaluationContext) => string | undefined {
+  const ownership = compileOwnership(spec);
+  return (ctx) => {
+    const { owned } = ownership(ctx);
+    if (owned.length === 0) return undefined;
+    const team = ctx.execution.teamKey === undefined ? '' : ` of team ${ctx.execution.teamKey}`;
+    return `this run${team} reaches targets owned by team ${spec.team} (${spec.attribute}): ${namedTargets(owned)}; an exception to this policy needs an approver from team ${spec.team}`;
+  };
+}
+
 /** The run's environments as skip reasons name them, e.g. `4f1c... (production)`: built once per request. */
 
 const ENVIRONMENT_TEXT = memoKey<string>("the run's environments as skip reasons name them");
@@ -218,6 +288,7 @@ function runFields(spec: ScopeSpec | undefined): Field[] {
   }
   if (spec?.createdBy) fields.push(createdByField(spec.createdBy));
   if (spec?.createdByTeams) fields.push(createdByTeamsField(spec.createdByTeams));
+  if (spec?.ownedBy) fields.push(ownedByField(spec.ownedBy));
   return fields;
 }
 
@@ -273,6 +344,9 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     runCovered,
     needs: scopeNeeds(spec),
     readsMembers: spec?.createdByTeams !== undefined,
+    // Always both keys: every compiled scope keeps one shape (the engine reads them per policy).
+    owningTeam: spec?.ownedBy?.team,
+    ownedReached: spec?.ownedBy ? ownedReached(spec.ownedBy) : undefined,
     membersUnread(ctx) {
       const teams = fields.findIndex((f) => f.name === 'createdByTeams');
       if (teams < 0 || fields.some((f, j) => j !== teams && f.test(ctx, true) !== true)) return undefined;

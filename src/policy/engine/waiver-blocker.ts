@@ -1,5 +1,7 @@
 import type { CompiledException } from '../core/compiled';
 import type { EvaluationContext } from '../core/evaluation-context';
+import type { Need } from '../facts/need';
+import type { TeamMember } from '../facts/team-facts';
 import { isStarter, starterOf } from './starter-identity';
 
 /** Why the approver check keeps the exception from waiving, or undefined (ExceptionSettings.approverNotStarter). */
@@ -18,14 +20,58 @@ function approverBlocker(e: CompiledException, ctx: EvaluationContext): string |
 }
 
 /**
+ * Whether `person` (an exception's approvedBy: a username or an email) is one of the members,
+ * ignoring case and surrounding spaces; undefined when it cannot be told: an email, and a member
+ * listed without one (that member may be the approver).
+ */
+function isAmong(person: string, members: readonly TeamMember[]): boolean | undefined {
+  const p = person.trim().toLowerCase();
+  if (members.some((m) => m.username.toLowerCase() === p || m.email?.toLowerCase() === p)) return true;
+  return p.includes('@') && members.some((m) => m.email === undefined) ? undefined : false;
+}
+
+/** The members of the Steadybit teams that approve exceptions to a policy an owning team keeps (`match.ownedBy`). */
+export const approverNeeds = (e: CompiledException): { needs: readonly Need[] } => ({
+  needs: e.owningTeam === undefined ? [] : [{ kind: 'team-members', team: e.owningTeam }],
+});
+
+/**
+ * Why the owning team's consent is missing, or undefined: an exception to a policy that the owners of
+ * the attacked targets keep (`match.ownedBy`) waives only when a member of that team approved it, as
+ * the Platform API lists the team's members; members that cannot be read never waive (fail closed).
+ */
+function ownerApproverBlocker(e: CompiledException, ctx: EvaluationContext): string | undefined {
+  const team = e.owningTeam;
+  if (team === undefined) return undefined;
+  const owns = `team ${team}, which owns the targets this run reaches`;
+  const ask = `ask a member of team ${team} to approve it`;
+  if (e.approvedBy === undefined)
+    return `exception "${e.name}" names no approvedBy, and only a member of ${owns} may approve it, so it does not waive this policy; ${ask}`;
+  const read = ctx.facts.teams?.[team];
+  const unknown =
+    read === undefined
+      ? `the members of Steadybit team ${team} were not read (they come from the Steadybit Platform API: set STEADYBIT_URL)`
+      : 'unknown' in read
+        ? read.unknown
+        : undefined;
+  const member = read === undefined || 'unknown' in read ? undefined : isAmong(e.approvedBy, read.members);
+  if (member === true) return undefined;
+  if (member === false)
+    return `exception "${e.name}" was approved by ${e.approvedBy}, who is not a member of ${owns}, so it does not waive this policy; ${ask}`;
+  const why = unknown ?? `${e.approvedBy} is an email and a member of team ${team} is listed without one`;
+  return `cannot tell whether ${e.approvedBy}, who approved exception "${e.name}", is a member of ${owns}: ${why}; so it does not waive this policy`;
+}
+
+/**
  * Why an exception whose match reaches the run does not waive it now, or undefined when it does:
- * it expired, or its approver started the run (ExceptionSettings.approverNotStarter), or its maxUses
+ * it expired, or its approver started the run (ExceptionSettings.approverNotStarter), or is not of
+ * the team that owns the targets (the policy's match.ownedBy), or its maxUses
  * are used up, or its use count was not gathered or cannot be kept (unknown never waives).
  */
 export function waiverBlocker(e: CompiledException, ctx: EvaluationContext): string | undefined {
   if (e.expires <= ctx.now)
     return `exception "${e.name}" expired at ${e.expires.toISOString()} and no longer waives this policy`;
-  const approver = approverBlocker(e, ctx);
+  const approver = approverBlocker(e, ctx) ?? ownerApproverBlocker(e, ctx);
   if (approver !== undefined) return approver;
   if (e.maxUses === undefined) return undefined;
   const counts = ctx.facts.state?.exceptionUses;

@@ -3,6 +3,7 @@ import { policyOf, ruleOf } from '../core/shapes';
 import { invertAliases } from '../engine/environments';
 import { buildEnvironmentNames } from '../engine/environment-names';
 import { exceptionsByPolicy } from '../engine/exceptions-by-policy';
+import { approverNeeds } from '../engine/waiver-blocker';
 import { collectNeeds, type Need } from '../facts/need';
 import { buildPolicyIndex } from '../engine/policy-index';
 
@@ -74,6 +75,8 @@ export function assembleBundle(parts: BundleParts): PolicyBundle {
       ...policies.flatMap((p) => [...p.rules, p.match, p.exclude]),
       ...exceptions.map((e) => e.match),
       ...exceptions.map(useNeeds),
+      // The owning team's members, for exceptions to a policy it keeps (match.ownedBy).
+      ...exceptions.map(approverNeeds),
     ]),
     sharedChecks: numbered.sharedChecks,
   });

@@ -1,5 +1,5 @@
 import { RULE_KINDS } from '../rules';
-import { scopeSchema } from '../engine/scope';
+import { policyMatchSchema, scopeSchema } from '../engine/scope';
 import { NAME_PATTERN } from '../../syntax/string-syntax';
 import { MODES } from '../core/decision';
 import { DURATION_WITH_UNITS_PATTERN } from '../../syntax/duration';
@@ -87,7 +87,7 @@ export const policySchema = {
       default: 100,
       description: 'Higher comes first in a denial message and wins modification conflicts.',
     },
-    match: { ...scopeSchema, description: 'Runs this policy applies to; every field given must match.' },
+    match: { ...policyMatchSchema, description: 'Runs this policy applies to; every field given must match.' },
     exclude: { ...scopeSchema, description: 'Runs (or steps) this policy does not apply to.' },
     rules: {
       type: 'array',

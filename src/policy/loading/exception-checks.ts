@@ -97,6 +97,20 @@ function unapproved(e: CompiledException, input: ExceptionCheckInput): LoadProbl
   ];
 }
 
+/** An exception to a policy an owning team keeps (match.ownedBy) must name its approver: a member of that team. */
+function withoutOwnerApproval(e: CompiledException, input: ExceptionCheckInput): LoadProblem[] {
+  if (e.owningTeam === undefined || e.approvedBy !== undefined) return [];
+  return [
+    at(
+      e,
+      input,
+      'name',
+      `exception "${e.name}" has no approvedBy, but policy "${e.policy}" is kept by team ${e.owningTeam} for the targets it owns (match.ownedBy): only a member of team ${e.owningTeam} may approve it; add approvedBy: <their username or email> (\`preflight-gate exception --approved-by\`)`,
+      'error',
+    ),
+  ];
+}
+
 /** The problems of one exception in its set: a waived policy that does not exist, an expiry past the maximum, soon or gone. */
 function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProblem[] {
   if (!input.declaredPolicies.has(e.policy)) {
@@ -141,6 +155,7 @@ function problemsOf(e: CompiledException, input: ExceptionCheckInput): LoadProbl
 export function exceptionProblems(input: ExceptionCheckInput): LoadProblem[] {
   return input.exceptions.flatMap((e) => [
     ...unapproved(e, input),
+    ...withoutOwnerApproval(e, input),
     ...approverNotOnePerson(e, input),
     ...problemsOf(e, input),
     ...unscoped(e, input),

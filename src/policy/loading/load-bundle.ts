@@ -123,6 +123,12 @@ export function loadBundle(sources: readonly SourceFile[], now: Date = new Date(
   });
   // The set's settings reach each exception before the bundle freezes (a decision reads the exception alone).
   if (exceptionSettings?.approverNotStarter) for (const e of exceptions) e.approverNotStarter = true;
+  // So does the team whose consent an exception to a policy with match.ownedBy needs.
+  const owningTeams = new Map(policies.flatMap((p) => (p.match.owningTeam ? [[p.name, p.match.owningTeam]] : [])));
+  for (const e of exceptions) {
+    const team = owningTeams.get(e.policy);
+    if (team !== undefined) e.owningTeam = team;
+  }
   problems.push(...exceptionProblems({ exceptions, locate, declaredPolicies, settings: exceptionSettings, now }));
   problems.push(...findModificationConflicts(policies, aliases));
   // Likely typos are looked for once the set is valid: a name with an error is reported as that.

@@ -35,7 +35,7 @@ export interface PolicyReferences {
   queryAttributes: AttributeReference[];
   properties: PropertyReference[];
   aliases: AliasDefinition[];
-  /** Team keys in `match`/`exclude` (`teams`, `createdByTeams`). */
+  /** Team keys in `match`/`exclude` (`teams`, `createdByTeams`, `ownedBy.team`). */
   teams: NameReference[];
   /** Action ids and their globs in `match`/`exclude` (`actionIds`) and in `actions` rules. */
   actionIds: NameReference[];
@@ -103,6 +103,9 @@ export function addDocumentReferences(refs: PolicyReferences, doc: ParsedDocumen
     );
     for (const field of ['teams', 'createdByTeams'])
       strings(spec[field]).forEach((v, i) => refs.teams.push({ value: v, ...at([scope, field, i]) }));
+    // The owning team of match.ownedBy: misspelt, its exceptions would ask members of no team.
+    const owning = isObject(spec.ownedBy) ? (spec.ownedBy as Json).team : undefined;
+    if (typeof owning === 'string') refs.teams.push({ value: owning, ...at([scope, 'ownedBy', 'team']) });
     strings(spec.actionIds).forEach((v, i) => refs.actionIds.push({ value: v, ...at([scope, 'actionIds', i]) }));
   }
   if (value.kind !== 'Policy') return;
