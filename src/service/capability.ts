@@ -10,6 +10,8 @@ import type { AnswerSubscriber } from '../answer/answer-record';
 
 /** The service's capabilities, in the order the root declares them (service-capabilities.ts). */
 export type CapabilityName =
+  /** The policy set itself: what its rules read from outside the payload. */
+  | 'policies'
   | 'state'
   | 'platform'
   | 'signals'
@@ -27,8 +29,10 @@ export type Feature =
   | 'state'
   /** Uses of exceptions with maxUses counted where they last (Redis or EXCEPTION_USES_FILE, docs/approvals.md). */
   | 'lasting-exception-uses'
-  /** Steadybit's names of environments and team members (docs/platform-api.md). */
+  /** Steadybit's names of environments (docs/platform-api.md). */
   | 'platform-names'
+  /** Steadybit's team members (docs/platform-api.md): `createdByTeams`, the approvers of owners' exceptions. */
+  | 'team-members'
   /** Cancelling a run in progress through the Platform API (docs/guard.md). */
   | 'cancel-runs'
   | 'signals'

@@ -10,6 +10,7 @@ import { teamFactSource } from '../platform/team-fact-source';
 import type { PageFile } from '../playground/playground-page';
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { FactSource } from '../policy/core/fact-source';
+import type { Need } from '../policy/facts/need';
 import type { ServiceSignals } from '../signals/service-signal-source';
 import type { GuardrailState } from '../state/guardrail-state';
 import { stateFactSource } from '../state/state-fact-source';
@@ -52,6 +53,15 @@ const decidedOf = (record: AnswerRecord): DecidedPreflight | undefined =>
 
 const sameForBoth = (source: FactSource): CapabilitySource => ({ preflight: source, guard: source });
 
+/** Why the Platform API's names are missing, for the messages of the needs that read them. */
+const NO_PLATFORM_NAMES = 'no Platform API is configured (STEADYBIT_URL and an access token, docs/platform-api.md)';
+
+/** The needs of one kind the policy set makes, as the start-up log and /readyz show what asked. */
+const asksFor = (kind: Need['kind']) => (bundle: PolicyBundle) => {
+  const asked = bundle.needs.filter((n) => n.kind === kind);
+  return asked.length > 0 ? { needs: asked } : undefined;
+};
+
 const countedExceptions = (bundle: PolicyBundle) => {
   const counted = bundle.exceptions.filter((e) => e.maxUses !== undefined).map((e) => e.name);
   return counted.length > 0 ? { exceptions: counted } : undefined;
@@ -71,6 +81,18 @@ const guardedPolicies = (bundle: PolicyBundle) =>
 export function serviceCapabilities(parts: ServiceParts, logger: Logger): Capability[] {
   const out: Capability[] = [];
   const { state, platform, signals } = parts;
+  out.push({
+    name: 'policies',
+    provides: [],
+    needs: [
+      {
+        feature: 'team-members',
+        asks: asksFor('team-members'),
+        lacking: 'warning',
+        message: `policies read Steadybit's team members (createdByTeams, approvers of owners' exceptions), but ${NO_PLATFORM_NAMES}: those rules cannot decide and deny, and those exceptions waive nothing`,
+      },
+    ],
+  });
   if (state)
     out.push({
       name: 'state',
@@ -96,7 +118,11 @@ export function serviceCapabilities(parts: ServiceParts, logger: Logger): Capabi
   if (platform)
     out.push({
       name: 'platform',
-      provides: platform.cancels ? ['platform-names', 'cancel-runs'] : ['platform-names'],
+      provides: [
+        'platform-names',
+        ...(platform.teams ? (['team-members'] as const) : []),
+        ...(platform.cancels ? (['cancel-runs'] as const) : []),
+      ],
       needs: [],
       sources: [
         sameForBoth(environmentFactSource(platform.directory)),

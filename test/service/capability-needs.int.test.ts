@@ -9,6 +9,7 @@ import type { GuardrailState } from '../../src/state/guardrail-state';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { USES_NOT_KEPT } from '../../src/state/uncounted-exception-uses';
 import type { EnvironmentDirectory } from '../../src/platform/environment-directory';
+import type { TeamDirectory } from '../../src/platform/team-directory';
 import { bundleFrom } from '../helpers/bundle-from';
 import { testApp } from '../helpers/test-app';
 
@@ -16,6 +17,8 @@ const GUARDED =
   'kind: Policy\nname: business-hours\nwhileRunning: true\nrules:\n  - timeWindow: { timeZone: UTC, allowed: [{ from: "00:00", to: "24:00" }] }\n';
 const COUNTED =
   'kind: Exception\nname: once\npolicy: business-hours\nowner: jane\nreason: game day\nexpires: "2026-01-05T12:00:00Z"\nmaxUses: 2\nmatch: { experimentKeys: [ADM-1] }\n';
+
+const TEAMS = 'kind: Policy\nname: sre-only\nmatch: { createdByTeams: [SRE] }\nrules:\n  - actions: { blocked: ["*"] }\n';
 
 const logger = createLogger('error', { silent: true });
 const HEALTH = { guardedPolicies: 1, canStop: false, intervalSeconds: 15, stops: 0 } as const;
@@ -53,6 +56,17 @@ describe('what a policy set needs of the service, decided in one place (checkNee
     expect(lacking({ state: state(false) }, { 'p.yaml': GUARDED })).toEqual([]);
     const [need] = checkNeeds(serviceCapabilities({ state: state(false) }, logger), bundleFrom(files));
     expect(need?.asked).toEqual({ exceptions: ['once'] });
+  });
+
+  it("a policy reading Steadybit's team members needs a Platform API that reads them", () => {
+    const files = { 'p.yaml': TEAMS };
+    const warning = expect.stringContaining("policies read Steadybit's team members");
+    expect(lacking({}, files)).toEqual([['policies', 'warning', warning]]);
+    expect(lacking({ platform: platform(true) }, files)).toEqual([['policies', 'warning', warning]]);
+    expect(lacking({ platform: { directory: {} as EnvironmentDirectory, teams: {} as TeamDirectory } }, files)).toEqual([]);
+    expect(lacking({}, { 'p.yaml': GUARDED })).toEqual([]);
+    const [need] = checkNeeds(serviceCapabilities({}, logger), bundleFrom(files));
+    expect(need?.asked).toEqual({ needs: [{ kind: 'team-members', team: 'SRE' }] });
   });
 
   it('no policy set loaded needs nothing', () => {
@@ -100,7 +114,7 @@ describe('/readyz reports the capabilities from the same declarations', () => {
     const { app } = testApp(bundleFrom({ 'p.yaml': GUARDED }), { state: state(true), guard });
     const res = await request(app).get('/readyz');
     expect(res.status).toBe(200);
-    expect(res.body.capabilities).toEqual(['state', 'guard', 'approvals']);
+    expect(res.body.capabilities).toEqual(['policies', 'state', 'guard', 'approvals']);
     expect(res.body.state).toMatchObject({ store: 'memory', available: true, onUnavailable: 'deny' });
     expect(res.body.guard).toEqual(HEALTH);
     expect(res.body.lacking).toEqual([
@@ -113,9 +127,9 @@ describe('/readyz reports the capabilities from the same declarations', () => {
     ]);
   });
 
-  it('says nothing is lacking, and shows no capability, for a bare gate', async () => {
+  it('says nothing is lacking, and shows only the policies, for a bare gate', async () => {
     const res = await request(testApp(bundleFrom({ 'p.yaml': GUARDED })).app).get('/readyz');
-    expect(res.body.capabilities).toEqual([]);
+    expect(res.body.capabilities).toEqual(['policies']);
     expect(res.body).not.toHaveProperty('lacking');
     expect(res.body).not.toHaveProperty('state');
   });
