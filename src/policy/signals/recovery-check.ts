@@ -60,9 +60,14 @@ export interface RecoveryCheck {
 
 /** The longest `for`: a subquery over more would be heavy on Prometheus for every preflight. */
 const MAX_HOLD_MS = 86_400_000;
-/** A hold is looked at in this many steps (at least STEP_MIN_S apart). */
+/**
+ * A hold is looked at in this many steps, at least STEP_MIN_S and at most STEP_MAX_S apart: every
+ * sample of a series scraped every STEP_MAX_S or less is the latest at one step at least, so no
+ * scraped relapse is missed (docs/decisions/0021-recovery-from-prometheus-history.md).
+ */
 const STEPS = 30;
 const STEP_MIN_S = 5;
+const STEP_MAX_S = 15;
 
 const NOT: Record<CompareOp, CompareOp> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<', '==': '!=', '!=': '==' };
 
@@ -91,7 +96,7 @@ export function compileRecoverySpec(
     const holdMs = parseDuration(spec.for);
     if (holdMs === undefined || holdMs < 1000 || holdMs > MAX_HOLD_MS)
       return { message: `for must be at least 1s and at most 1d, got "${spec.for}"`, path: ['for'] };
-    const stepS = Math.max(STEP_MIN_S, Math.round(holdMs / 1000 / STEPS));
+    const stepS = Math.min(STEP_MAX_S, Math.max(STEP_MIN_S, Math.round(holdMs / 1000 / STEPS)));
     const text = heldQueryText(spec.query, recoveredWhen, holdMs, stepS);
     const held = compilePromQuery(text);
     if (typeof held === 'string') return { message: held, path: ['query'] };
