@@ -21,20 +21,15 @@ export const UNTIL_SCHEMA = {
   description:
     "The last run's targets are recovered when every signal says so: no matching alert firing, or a PromQL query back under a threshold (for a while). A signal that cannot answer is not recovered.",
   items: {
-    oneOf: [
-      {
-        type: 'object',
-        additionalProperties: false,
-        required: ['alerts'],
-        properties: { alerts: { ...ALERTS_SPEC_SCHEMA, properties: alertProperties } },
-      },
-      {
-        type: 'object',
-        additionalProperties: false,
-        required: ['prometheus'],
-        properties: { prometheus: RECOVERY_SPEC_SCHEMA },
-      },
-    ],
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    maxProperties: 1,
+    description: 'One signal: alerts or prometheus.',
+    properties: {
+      alerts: { ...ALERTS_SPEC_SCHEMA, properties: alertProperties },
+      prometheus: RECOVERY_SPEC_SCHEMA,
+    },
   },
 };
 

@@ -207,6 +207,16 @@ describe('cooldown until: load errors', () => {
       'for must be at least 1s and at most 1d, got "2d"',
     ],
     [
+      'a misspelt signal kind is named, with the kind meant',
+      "cooldown: {until: [{prometeus: {query: up, recoveredWhen: '== 1'}}]}",
+      'until[0].prometeus: prometeus is not a known field: did you mean "prometheus"?',
+    ],
+    [
+      'one signal per item',
+      "cooldown: {until: [{alerts: {matchers: 'a=\"b\"'}, prometheus: {query: up, recoveredWhen: '== 1'}}]}",
+      'until[0]: must NOT have more than 1 properties',
+    ],
+    [
       'onUnavailable is not offered: signals that cannot answer never recover',
       'cooldown: {until: [{alerts: {matchers: \'a="b"\', onUnavailable: allow}}]}',
       'onUnavailable: onUnavailable is not a known field',
