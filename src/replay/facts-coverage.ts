@@ -2,6 +2,13 @@ import type { ArchivedFacts } from '../archive/archive-record';
 import { humanDuration } from '../syntax/human-duration';
 import type { Need } from '../policy/facts/need';
 
+/** The attribute of a need per attacked service (cool-downs `per: service`), else undefined. */
+const attributeOf = (need: Need): string | undefined =>
+  need.kind === 'ended' && need.per === 'service' ? need.attribute : undefined;
+
+const perText = (need: Extract<Need, { kind: 'ended' | 'started' }>): string =>
+  need.per === 'team' ? ' per team' : need.per === 'service' ? ` per attacked ${need.attribute}` : '';
+
 /** Whether a need the archive's policy set had answers `need`: same kind and scope, a window at least as long. */
 function covers(recorded: Need, need: Need): boolean {
   if (recorded.kind !== need.kind) return false;
@@ -18,6 +25,7 @@ function covers(recorded: Need, need: Need): boolean {
       return (
         (recorded.kind === 'ended' || recorded.kind === 'started') &&
         recorded.per === need.per &&
+        attributeOf(recorded) === attributeOf(need) &&
         recorded.windowMs >= need.windowMs
       );
     // Live signals: every alert of the source was recorded (the rules filter); a query by its text.
@@ -61,7 +69,7 @@ export function describeNeed(need: Need): string {
       return need.per === 'team' ? 'the running runs per team' : 'the running runs';
     case 'ended':
     case 'started':
-      return `runs ${need.kind} in the last ${humanDuration(need.windowMs)}${need.per === 'team' ? ' per team' : ''}`;
+      return `runs ${need.kind} in the last ${humanDuration(need.windowMs)}${perText(need)}`;
     case 'alerts':
       return `the alerts of alertmanager "${need.source}"`;
     case 'prometheus':

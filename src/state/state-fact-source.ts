@@ -4,6 +4,7 @@ import type { FactSource, Gathered } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
 import { type InProgressFacts, scopeKey, type ScopeKind, type StateNeed } from '../policy/facts/state-facts';
 import { quietFacts } from '../policy/facts/quiet-facts';
+import { serviceScopes } from './execution-scopes';
 import { StateUnavailableError, type StateQuery, type StateStore } from './state-store';
 
 export type OnUnavailable = 'deny' | 'allow';
@@ -44,9 +45,16 @@ function overlapKeys(needs: readonly Need[]): string[] | undefined {
   return keys;
 }
 
-/** The run's scope keys of the kinds asked for: its team, every environment it touches (incl. an override). */
-function scopesOf(execution: PreflightPayload['execution'], per: ReadonlySet<ScopeKind>): string[] {
-  const keys = new Set<string>();
+/**
+ * The run's scope keys of the kinds asked for: its team, every environment it touches (incl. an
+ * override), each service it attacks by the attributes asked for (`services`).
+ */
+function scopesOf(
+  execution: PreflightPayload['execution'],
+  per: ReadonlySet<ScopeKind>,
+  services: ReadonlySet<string>,
+): string[] {
+  const keys = new Set<string>(services.size === 0 ? [] : serviceScopes(execution, services));
   if (per.has('team') && execution.teamKey) keys.add(scopeKey('team', execution.teamKey));
   if (per.has('environment')) {
     if (execution.environment) keys.add(scopeKey('environment', execution.environment));
@@ -62,6 +70,7 @@ export function stateQuery(
   nowMs: number,
 ): StateQuery {
   const per = new Set<ScopeKind>();
+  const services = new Set<string>();
   const query: StateQuery = { emergencyStop: false, running: false, scopes: [] };
   for (const need of needs) {
     switch (need.kind) {
@@ -74,7 +83,8 @@ export function stateQuery(
         break;
       case 'ended':
         query.endedSinceMs = Math.min(query.endedSinceMs ?? nowMs, nowMs - need.windowMs);
-        per.add(need.per);
+        if (need.per === 'service') services.add(need.attribute);
+        else per.add(need.per);
         break;
       case 'started':
         query.startedSinceMs = Math.min(query.startedSinceMs ?? nowMs, nowMs - need.windowMs);
@@ -87,7 +97,7 @@ export function stateQuery(
         break; // the guard's store answers these (RunsInProgress), not this query
     }
   }
-  return { ...query, scopes: scopesOf(execution, per) };
+  return { ...query, scopes: scopesOf(execution, per, services) };
 }
 
 /**

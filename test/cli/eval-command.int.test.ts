@@ -134,7 +134,7 @@ describe('preflight-gate eval', () => {
     [
       'a scope key of no kind',
       { running: { shop: [] } },
-      'running.shop: a scope key is "team:<team key>" or "environment:<environment name or id>"',
+      'running.shop: a scope key is "team:<team key>", "environment:<environment name or id>" or "service:<attribute>=<value>"',
     ],
   ])('refuses malformed state facts (%s) with exit 2, naming the path', (_name, facts, message) => {
     const res = runCli(['eval', '--payload', staging, '--dir', dir, '--state', payloadFile('bad-state.json', facts)]);

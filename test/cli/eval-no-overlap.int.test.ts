@@ -9,6 +9,7 @@ describe('preflight-gate eval with the runs in progress as facts (noOverlap)', (
   const { dir, cleanup } = tempDir({
     'on-host.json': JSON.stringify({
       emergencyStop: { engaged: false },
+      ended: {}, // cooldown-until-recovered.yaml shares the directory: no run ended
       inProgress: {
         runs: { '5007': { experimentKey: 'PAY-3', team: 'PAY' } },
         targets: {},

@@ -20,4 +20,16 @@ describe('replaying signal rules from archived facts', () => {
       'the query up == 0 on prometheus "default"',
     ]);
   });
+
+  it('ended runs recorded per one attacked-service key do not answer a cool-down per another', () => {
+    const day = 86_400_000;
+    const perDeployment: Need = { kind: 'ended', per: 'service', attribute: 'k8s.deployment', windowMs: day };
+    const archived = { needs: [perDeployment], state: { ended: {} } };
+    expect(
+      missingFacts(
+        [perDeployment, { kind: 'ended', per: 'service', attribute: 'k8s.service.name', windowMs: day }],
+        archived,
+      ).map(describeNeed),
+    ).toEqual(['runs ended in the last 1 day per attacked k8s.service.name']);
+  });
 });

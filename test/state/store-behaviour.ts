@@ -1,5 +1,14 @@
 import type { StateQuery, StateStore } from '../../src/state/state-store';
-import { at, created, disengagedPayload, ended, engagedPayload, stateEvent, T0 } from './state-events';
+import {
+  at,
+  created,
+  disengagedPayload,
+  ended,
+  engagedPayload,
+  executionPayload,
+  stateEvent,
+  T0,
+} from './state-events';
 import { TIMING, type MakeStore } from './store-table';
 
 const ADM = 'team:adm';
@@ -52,6 +61,26 @@ export function storeBehaviour(make: MakeStore): void {
     await store.apply(ended(4, 'completed'), now);
     expect(await store.apply(ended(4, 'failed'), now)).toBe('stale');
     expect((await store.read(everything(), now)).ended?.[PROD]).toEqual([{ id: '4', atMs: T0, state: 'COMPLETED' }]);
+  });
+
+  test('a run is recorded under each attacked service its created event lists, and its end there too', async () => {
+    const onCheckout = (event: string) => {
+      const payload = executionPayload(event, 6);
+      if (payload.execution)
+        payload.execution.steps = [
+          {
+            actionKind: 'ATTACK',
+            targetExecutions: [{ name: 'checkout-7d9f', attributes: [{ key: 'k8s.deployment', value: 'Checkout' }] }],
+          },
+        ];
+      return stateEvent(payload);
+    };
+    const service = 'service:k8s.deployment=checkout';
+    expect(await store.apply(onCheckout('created'), now)).toBe('applied');
+    // The end event need not list the targets: the run ends under the scopes it started with.
+    expect(await store.apply(ended(6, 'failed'), now)).toBe('applied');
+    const view = await store.read({ ...everything(), scopes: [service] }, now);
+    expect(view.ended?.[service]).toEqual([{ id: '6', atMs: T0, state: 'FAILED' }]);
   });
 
   test('an override environment counts as well', async () => {

@@ -9,7 +9,7 @@ import { END_STATES, SCOPE_KINDS } from './state-facts';
 function runs(what: string, ended: boolean) {
   return {
     type: 'object',
-    description: `${what}, by scope key: "team:<team key>" or "environment:<environment name or id>", lower-case.`,
+    description: `${what}, by scope key: "team:<team key>", "environment:<environment name or id>" or (ended runs, cool-downs per attacked service) "service:<attribute>=<value>", lower-case.`,
     additionalProperties: {
       type: 'array',
       items: {
@@ -219,6 +219,7 @@ export const needSchema = {
     need('emergency-stop'),
     need('running', { per }),
     need('ended', { per, windowMs }),
+    need('ended', { per: { const: 'service' }, attribute: { type: 'string', minLength: 1 }, windowMs }),
     need('started', { per, windowMs }),
     need('alerts', { source: { type: 'string', minLength: 1 } }),
     need('prometheus', { source: { type: 'string', minLength: 1 }, query: { type: 'string', minLength: 1 } }),

@@ -8,17 +8,18 @@ import type { RunsByScope, StateFacts } from './state-facts';
 
 export type FactsRead<T> = { ok: true; facts: T } | { ok: false; errors: FieldError[] };
 
-const SCOPE_KEY = /^(team|environment):\S/;
+const SCOPE_KEY = /^(?:(?:team|environment):\S|service:[^=\s]+=\S)/;
+const SCOPE_KEY_TEXT =
+  'a scope key is "team:<team key>", "environment:<environment name or id>" or "service:<attribute>=<value>"';
 const RUN_LISTS = ['running', 'ended', 'started'] as const;
 
-/** Scope keys the schema cannot check: `team:` or `environment:` and a value, lower-case (as the state store keeps them). */
+/** Scope keys the schema cannot check: `team:`, `environment:` or `service:<attribute>=` and a value, lower-case (as the state store keeps them). */
 function scopeKeyErrors(state: StateFacts, at: string[]): FieldError[] {
   const errors: FieldError[] = [];
   for (const list of RUN_LISTS) {
     for (const key of Object.keys(state[list] ?? {})) {
       const path = pathText([...at, list, key]);
-      if (!SCOPE_KEY.test(key))
-        errors.push({ path, message: 'a scope key is "team:<team key>" or "environment:<environment name or id>"' });
+      if (!SCOPE_KEY.test(key)) errors.push({ path, message: SCOPE_KEY_TEXT });
       else if (key !== key.toLowerCase())
         errors.push({ path, message: `scope keys are lower-case: write "${key.toLowerCase()}"` });
     }

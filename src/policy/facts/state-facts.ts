@@ -12,10 +12,30 @@ export const END_STATES: readonly EndState[] = ['COMPLETED', 'FAILED', 'ERRORED'
 export type ScopeKind = 'team' | 'environment';
 export const SCOPE_KINDS: readonly ScopeKind[] = ['environment', 'team'];
 
+/**
+ * The target attributes runs are recorded under as attacked services (`service:k8s.deployment=checkout`),
+ * from the targets `experiment.execution.created` lists: a fixed list, so a run is recorded before
+ * any policy asks, and a policy naming another key is a load error rather than a cool-down that never
+ * starts (docs/state.md).
+ */
+export const SERVICE_KEYS: readonly string[] = [
+  'k8s.deployment',
+  'k8s.statefulset',
+  'k8s.daemonset',
+  'k8s.service.name',
+];
+
 /** The key state is counted under: `team:adm`, `environment:production` (lower-cased). */
 export function scopeKey(kind: ScopeKind, value: string): string {
   return `${kind}:${value.toLowerCase()}`;
 }
+
+/**
+ * The scope key of an attacked service: `service:k8s.deployment=checkout` (lower-cased). Cool-downs
+ * can be per attacked service too (`per: service`); runs are recorded under these keys as well.
+ */
+export const serviceScopeKey = (attribute: string, value: string): string =>
+  `service:${attribute}=${value}`.toLowerCase();
 
 /** Longest cool-down or quota window a policy may use: history is kept this long. */
 export const HISTORY_MS = 31 * 86_400_000;
@@ -83,6 +103,8 @@ export type StateNeed =
   | { kind: 'emergency-stop' }
   | { kind: 'running'; per: ScopeKind }
   | { kind: 'ended'; per: ScopeKind; windowMs: number }
+  /** Ended runs per attacked service: the run's values of `attribute` (one of SERVICE_KEYS). */
+  | { kind: 'ended'; per: 'service'; attribute: string; windowMs: number }
   | { kind: 'started'; per: ScopeKind; windowMs: number }
   | { kind: 'exception-uses'; exception: string }
   /** The runs in progress on the same targets, or (with `attribute`) on targets sharing that attribute's values. */

@@ -1,0 +1,240 @@
+import { parseDenyWhen, trips, type CompareOp, type DenyWhen } from './deny-when';
+import { missingValueText, targetKeysOf, type RunValues } from './placeholder-text';
+import { compilePromQuery, resolvePromQuery, type PromQuery } from './prom-query';
+import { sampleValue } from '../../syntax/sample-value';
+import { parseDuration, DURATION_WITH_UNITS_PATTERN } from '../../syntax/duration';
+import { humanDuration } from '../../syntax/human-duration';
+import { own, type PromSample, type QueryAnswer, type SignalFacts } from '../facts/signal-facts';
+import type { SignalNeed } from '../facts/signal-need';
+import type { Checked } from '../core/checked';
+import type { SignalRead, Violation } from '../core/decision';
+import { clip, listCapped } from './signal-violation';
+import { DEFAULT_SOURCE, sourceText } from './source-kind';
+import type { SpecProblem } from './signal-rule-specs';
+
+/** `until: [{prometheus: {query, recoveredWhen: "< 0.01", for: 5m}}]` in a cool-down (docs/policies.md). */
+export interface RecoverySpec {
+  query: string;
+  recoveredWhen: string;
+  for?: string;
+  source?: string;
+}
+
+export const RECOVERY_SPEC_SCHEMA = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['query', 'recoveredWhen'],
+  properties: {
+    query: {
+      type: 'string',
+      minLength: 1,
+      description: 'PromQL instant vector; placeholders inside double-quoted label values.',
+    },
+    recoveredWhen: {
+      type: 'string',
+      description: 'Recovered when every sample compares true, e.g. "< 0.01"; no sample is not recovered.',
+    },
+    for: {
+      type: 'string',
+      pattern: DURATION_WITH_UNITS_PATTERN,
+      syntax: 'duration',
+      description:
+        'How long it must have stayed recovered (Prometheus history, sampled 30 times), e.g. 5m; at most 1d.',
+    },
+    source: {
+      type: 'string',
+      pattern: '^[A-Za-z0-9][A-Za-z0-9_.-]*$',
+      syntax: 'sourceName',
+      description: `A Prometheus source of the deployment (default "${DEFAULT_SOURCE}").`,
+    },
+  },
+};
+
+/** A recovery query, compiled: the query now, and (with `for`) how long ago it last was not recovered. */
+export interface RecoveryCheck {
+  source: string;
+  query: PromQuery;
+  recoveredWhen: DenyWhen;
+  held?: { query: PromQuery; holdMs: number; stepS: number };
+}
+
+/** The longest `for`: a subquery over more would be heavy on Prometheus for every preflight. */
+const MAX_HOLD_MS = 86_400_000;
+/**
+ * A hold is looked at in this many steps, at least STEP_MIN_S and at most STEP_MAX_S apart: every
+ * sample of a series scraped every STEP_MAX_S or less is the latest at one step at least, so no
+ * scraped relapse is missed (docs/decisions/0022-recovery-from-prometheus-history.md).
+ */
+const STEPS = 30;
+const STEP_MIN_S = 5;
+const STEP_MAX_S = 15;
+
+const NOT: Record<CompareOp, CompareOp> = { '<': '>=', '<=': '>', '>': '<=', '>=': '<', '==': '!=', '!=': '==' };
+
+/**
+ * The query of `for`, in Prometheus' own clock so the gate's clock never mixes with it: seconds
+ * since the last step (of the hold, sampled every `stepS`) at which the query was not recovered or
+ * had no data (`absent`). No sample: recovered at every step of the hold (docs/decisions/0022-recovery-from-prometheus-history.md).
+ */
+export function heldQueryText(query: string, recoveredWhen: DenyWhen, holdMs: number, stepS: number): string {
+  const bad = `((${query}) ${NOT[recoveredWhen.op]} ${recoveredWhen.text.split(' ')[1]}) or absent(${query})`;
+  return `time() - max_over_time(timestamp(${bad})[${Math.round(holdMs / 1000)}s:${stepS}s])`;
+}
+
+export function compileRecoverySpec(
+  spec: RecoverySpec,
+): { check: RecoveryCheck; needs: SignalNeed[]; targetKeys: string[] } | SpecProblem {
+  const query = compilePromQuery(spec.query);
+  if (typeof query === 'string') return { message: query, path: ['query'] };
+  const recoveredWhen = parseDenyWhen(spec.recoveredWhen);
+  if (typeof recoveredWhen === 'string')
+    return { message: recoveredWhen.replace(/^denyWhen/, 'recoveredWhen'), path: ['recoveredWhen'] };
+  const source = spec.source ?? DEFAULT_SOURCE;
+  const check: RecoveryCheck = { source, query, recoveredWhen };
+  const needs: SignalNeed[] = [{ kind: 'prometheus', source, query: spec.query }];
+  if (spec.for !== undefined) {
+    const holdMs = parseDuration(spec.for);
+    if (holdMs === undefined || holdMs < 1000 || holdMs > MAX_HOLD_MS)
+      return { message: `for must be at least 1s and at most 1d, got "${spec.for}"`, path: ['for'] };
+    const stepS = Math.min(STEP_MAX_S, Math.max(STEP_MIN_S, Math.round(holdMs / 1000 / STEPS)));
+    const text = heldQueryText(spec.query, recoveredWhen, holdMs, stepS);
+    const held = compilePromQuery(text);
+    if (typeof held === 'string') return { message: held, path: ['query'] };
+    check.held = { query: held, holdMs, stepS };
+    needs.push({ kind: 'prometheus', source, query: text });
+  }
+  return { check, needs, targetKeys: [...new Set(targetKeysOf(query.text))] };
+}
+
+const sampleText = (s: PromSample): string => {
+  const labels = Object.keys(s.metric)
+    .sort()
+    .map((k) => `${k}=${JSON.stringify(s.metric[k])}`)
+    .join(',');
+  return `${labels === '' ? '' : `{${clip(labels, 120)}} `}${s.value[1]}`;
+};
+
+const cannot = (reason: string, signal: SignalRead): Violation => ({
+  reason: `cannot decide: ${reason}`,
+  status: 'undecidable',
+  signal,
+});
+
+/** The answer's samples, or why there are none to judge (every failure is "cannot decide": unavailable signals fail closed). */
+function samplesOf(answer: QueryAnswer | undefined, what: string, read: SignalRead): PromSample[] | Violation {
+  if (answer === undefined) {
+    read.result = 'not read';
+    return cannot(`${what} was not run (no signal facts for it)`, read);
+  }
+  if ('error' in answer) {
+    read.result = `error: ${answer.error}`;
+    return cannot(`${what} ${answer.badQuery ? 'was refused' : 'could not be read'} (${answer.error})`, read);
+  }
+  if (answer.resultType !== 'vector') {
+    read.result = `${answer.resultType} result`;
+    return cannot(`${what} returned a ${answer.resultType}, not an instant vector`, read);
+  }
+  const odd = answer.result.find((s) => sampleValue(s.value[1]) === undefined);
+  if (odd) return cannot(`${what} returned a value that is not a number: ${clip(sampleText(odd), 200)}`, read);
+  const numbers = answer.result.filter((s) => !Number.isNaN(sampleValue(s.value[1])));
+  read.result = numbers.length === 0 ? 'no samples' : listCapped(numbers.map(sampleText), 300);
+  return numbers;
+}
+
+/**
+ * Pure: whether the query shows the run's targets recovered, for each of `runs` (the values the
+ * cool-down's scope fills in). Not recovered: a sample that does not compare true with
+ * `recoveredWhen`, or (with `for`) a step of the hold at which it did not, or the run ended less
+ * than the hold ago (`endedAtMs`). No sample, an error or a facts gap cannot decide.
+ */
+export function checkRecovery(
+  check: RecoveryCheck,
+  signals: SignalFacts | undefined,
+  runs: readonly RunValues[],
+  endedAtMs: number,
+  now: Date,
+): Checked {
+  const source = sourceText('prometheus', check.source);
+  const answers = own(signals?.prometheus, check.source);
+  const out: Violation[] = [];
+  const reads: SignalRead[] = [];
+  const asked = new Set<string>();
+  const when = check.recoveredWhen.text;
+  for (const run of runs) {
+    const resolved = resolvePromQuery(check.query, run);
+    if ('missing' in resolved) {
+      out.push({
+        reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`,
+        status: 'undecidable',
+      });
+      continue;
+    }
+    if (asked.has(resolved.text)) continue;
+    asked.add(resolved.text);
+    const what = `query ${clip(resolved.text, 200)} on ${source}`;
+    const answer = own(answers, resolved.text);
+    const read: SignalRead = { source, query: resolved.text, result: '', readAt: answer?.readAt };
+    reads.push(read);
+    const samples = samplesOf(answer, what, read);
+    if (!Array.isArray(samples)) {
+      out.push(samples);
+      continue;
+    }
+    if (samples.length === 0) {
+      out.push(cannot(`${what} returned no samples, so it cannot show the targets recovered (${when})`, read));
+      continue;
+    }
+    const bad = samples.filter((s) => !trips(check.recoveredWhen, sampleValue(s.value[1]) as number));
+    if (bad.length > 0) {
+      out.push({
+        reason: `${what} returned ${listCapped(bad.map(sampleText), 300)}, not yet ${when}`,
+        value: clip(bad.map((s) => s.value[1]).join(', '), 200),
+        signal: read,
+      });
+      continue;
+    }
+    if (check.held) out.push(...heldFor(check, check.held, answers, run, endedAtMs, now, reads, what));
+  }
+  return { found: out, read: reads };
+}
+
+/** With `for`: how long the query has been recovered (Prometheus' history, and no longer than since the run ended). */
+function heldFor(
+  check: RecoveryCheck,
+  held: NonNullable<RecoveryCheck['held']>,
+  answers: Record<string, QueryAnswer> | undefined,
+  run: RunValues,
+  endedAtMs: number,
+  now: Date,
+  reads: SignalRead[],
+  what: string,
+): Violation[] {
+  const resolved = resolvePromQuery(held.query, run);
+  if ('missing' in resolved) return []; // the same placeholders as the query: said above
+  const answer = own(answers, resolved.text);
+  const read: SignalRead = {
+    source: sourceText('prometheus', check.source),
+    query: resolved.text,
+    result: '',
+    readAt: answer?.readAt,
+  };
+  reads.push(read);
+  const ages = samplesOf(answer, `the hold query of ${what}`, read);
+  if (!Array.isArray(ages)) return [ages];
+  // Seconds since the last step that was not recovered; good from the next step on.
+  const sinceBadMs =
+    ages.length === 0
+      ? held.holdMs
+      : Math.max(0, (Math.min(...ages.map((s) => Number(s.value[1]))) - held.stepS) * 1000);
+  const backForMs = Math.min(sinceBadMs, held.holdMs, Math.max(0, now.getTime() - endedAtMs));
+  const remainingMs = held.holdMs - backForMs;
+  if (remainingMs <= 0) return [];
+  const since = new Date(now.getTime() - backForMs).toISOString();
+  return [
+    {
+      reason: `${what} is back ${check.recoveredWhen.text} since ${since}, not yet for ${humanDuration(held.holdMs)}: ${humanDuration(remainingMs)} remains`,
+      value: humanDuration(remainingMs),
+      signal: read,
+    },
+  ];
+}
