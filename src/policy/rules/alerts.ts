@@ -22,7 +22,7 @@ export const alertsRule = defineRule<AlertsSpec>({
     const { check, needs, targetKeys } = compiled;
     const run: RuleCheck['check'] = ({ ctx }) => {
       const { runs, blind } = signalRunsOf(ctx, targetKeys, spec.whenMissing);
-      // The run's start: a silence that began after it hides no alert from it (docs/guard.md).
+      // The run's start: a silence that began after it hides no alert from it (docs/decisions/0021).
       const since = ctx.payload.execution?.created;
       return withBlind(blind, checkAlerts(check, ctx.facts.signals, runs, ctx.now, since));
     };
