@@ -79,4 +79,18 @@ test('a stop for an alert silenced mid-run is archived with the silences it read
     facts: { ...checked.record.facts, signals: signals('2026-01-05T09:30:00.000Z') },
   };
   expect(redecide(replayBundle(bundle), before)).toMatchObject({ kind: 'decided', answer: { status: 200 } });
+
+  // A record from before the silences were read: not replayed as a change the policies did not make.
+  const answer = signals(NOW).alertmanager?.default;
+  if (answer === undefined || !('alerts' in answer)) throw new Error('the fixture lists alerts');
+  const { silences: _dropped, ...unread } = answer;
+  const older: ArchiveRecord = {
+    ...checked.record,
+    facts: { ...checked.record.facts, signals: { alertmanager: { default: unread } } },
+  };
+  expect(redecide(replayBundle(bundle), older)).toEqual({
+    kind: 'not-replayable',
+    reason:
+      'the archive lists silenced alerts of alertmanager "default" without the silences\' times (recorded before the gate read them), so whether a silence began after the run started cannot be told',
+  });
 });
