@@ -71,7 +71,7 @@ const silenced = (answer: AlertsAnswer): boolean =>
 
 /**
  * The alerts, and when one of them is silenced the silences too, read right after (a silence that
- * hides an alert is then in the list): one pair of queries per source that every rule, run and
+ * hides an alert is then in the list) within the same timeout: one pair of queries per source that every rule, run and
  * environment shares, and a recorded answer replays whether a silence began after a run started
  * (docs/guard.md, "Silences made during a run").
  */
@@ -80,9 +80,15 @@ export async function fetchAlerts(
   timeoutMs: number,
   clock: () => Date,
 ): Promise<Fetched<AlertsAnswer>> {
+  const started = performance.now();
   const http = await httpGetJson(source, ALERTS_PATH, timeoutMs);
   const answer = toAlertsAnswer(http, clock().toISOString());
   if (!silenced(answer)) return fetched(http, answer);
-  const silences = toSilences(await httpGetJson(source, SILENCES_PATH, timeoutMs));
+  // Both within SIGNAL_TIMEOUT_MS, as one query: the silences get what the alerts left of it.
+  const left = Math.floor(timeoutMs - (performance.now() - started));
+  const silences: SilencesRead =
+    left > 0
+      ? toSilences(await httpGetJson(source, SILENCES_PATH, left))
+      : { silencesError: `no time left of the ${timeoutMs} ms timeout after reading the alerts` };
   return fetched(http, { ...answer, ...silences });
 }
