@@ -163,7 +163,7 @@ describe('alerts rule (pure, from signal facts)', () => {
         'a run that sends no execution.created',
         am([silencedBy(['s1'])]),
         null,
-        'silenced, but the run sends no execution.created to tell which silences began after it started',
+        'silenced, but the run sends no execution.created (a time) to tell which silences began after it started',
       ],
     ])('%s: the alert counts as firing, and the reason says why', (_name, facts, since, why) => {
       const found = alerts(rule, facts, prod, since);

@@ -19,7 +19,7 @@ export function silencedSince(alert: AlertFact, answer: Listed, since: string | 
   if (Number.isNaN(sinceMs))
     return {
       hidden: false,
-      why: 'silenced, but the run sends no execution.created to tell which silences began after it started',
+      why: 'silenced, but the run sends no execution.created (a time) to tell which silences began after it started',
     };
   if (answer.silencesError !== undefined)
     return { hidden: false, why: `silenced, but the silences could not be read: ${answer.silencesError}` };
@@ -32,6 +32,6 @@ export function silencedSince(alert: AlertFact, answer: Listed, since: string | 
   }
   return {
     hidden: false,
-    why: `silenced by ${ids.join(', ')}, made or changed after the run started (${since}) or not listed, which hides nothing from it`,
+    why: `silenced by ${ids.slice(0, 3).join(', ')}${ids.length > 3 ? ` and ${ids.length - 3} more` : ''}, made or changed after the run started (${since}) or not listed, which hides nothing from it`,
   };
 }
