@@ -11,6 +11,7 @@ import { createContext } from '../policy/engine/create-context';
 import { trapMaskedAttributes } from './masked-attribute-traps';
 import { guardView } from '../guard/guard-view';
 import { usesDependence, type UsesDependence } from './uses-dependence';
+import { unrecordedSilences } from './unrecorded-silences';
 
 export type Redecided =
   | { kind: 'decided'; answer: ArchivedAnswer; results: ArchivedResult[]; dependsOnUses?: UsesDependence }
@@ -59,11 +60,19 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
   // leaves this run replayable from what the archive holds.
   const at = new Date(record.at);
   const ctx = createContext(proposed.bundle, checked.payload, recorded, at, record.id);
-  const missing = missingFacts(runNeeds(proposed.bundle, proposed.scopeNeeds, ctx), record.facts);
+  const needed = runNeeds(proposed.bundle, proposed.scopeNeeds, ctx);
+  const missing = missingFacts(needed, record.facts);
   if (missing.length > 0) {
     return {
       kind: 'not-replayable',
       reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${missing.map(describeNeed).join(', ')}`,
+    };
+  }
+  const unread = unrecordedSilences(needed, recorded.signals);
+  if (unread.length > 0) {
+    return {
+      kind: 'not-replayable',
+      reason: `the archive lists silenced alerts of alertmanager ${unread.map((s) => `"${s}"`).join(', ')} without the silences' times (recorded before the gate read them), so whether a silence began after the run started cannot be told`,
     };
   }
   const reads = trapMaskedAttributes(checked.payload, record.masked);

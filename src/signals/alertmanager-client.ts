@@ -1,5 +1,5 @@
 import { fetched, httpGetJson, type Fetched, type HttpAnswer } from './http-get-json';
-import type { AlertFact, AlertsAnswer } from '../policy/facts/signal-facts';
+import type { AlertFact, AlertsAnswer, SilenceFact } from '../policy/facts/signal-facts';
 import type { SignalSource } from './signal-source';
 
 /**
@@ -41,11 +41,54 @@ export function toAlertsAnswer(http: HttpAnswer, readAt: string): AlertsAnswer {
   return { readAt, alerts };
 }
 
+/** Every silence Alertmanager keeps (active, pending and expired, until its retention drops them). */
+export const SILENCES_PATH = '/api/v2/silences';
+
+type SilencesRead = { silences: Record<string, SilenceFact> } | { silencesError: string };
+
+const isTime = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+
+/** Alertmanager's silences by id, with their times; anything it cannot read is an error, so no silence hides an alert. */
+export function toSilences(http: HttpAnswer): SilencesRead {
+  if (!http.ok) return { silencesError: http.error };
+  if (http.status < 200 || http.status > 299)
+    return { silencesError: `HTTP ${http.status}: ${JSON.stringify(http.body).slice(0, 200)}` };
+  if (!Array.isArray(http.body)) return { silencesError: 'the answer is not a list of silences' };
+  const silences: Record<string, SilenceFact> = Object.create(null);
+  for (const s of http.body) {
+    if (!isRecord(s) || typeof s.id !== 'string' || !isTime(s.startsAt))
+      return { silencesError: 'the answer lists a silence without an id or a start time' };
+    const fact: SilenceFact = { startsAt: s.startsAt };
+    if (isTime(s.updatedAt)) fact.updatedAt = s.updatedAt;
+    if (isTime(s.endsAt)) fact.endsAt = s.endsAt;
+    silences[s.id] = fact;
+  }
+  return { silences };
+}
+
+const silenced = (answer: AlertsAnswer): boolean =>
+  'alerts' in answer && answer.alerts.some((a) => (a.status?.silencedBy?.length ?? 0) > 0);
+
+/**
+ * The alerts, and when one of them is silenced the silences too, read right after (a silence that
+ * hides an alert is then in the list) within the same timeout: one pair of queries per source that every rule, run and
+ * environment shares, and a recorded answer replays whether a silence began after a run started
+ * (docs/guard.md, "Silences made during a run").
+ */
 export async function fetchAlerts(
   source: SignalSource,
   timeoutMs: number,
   clock: () => Date,
 ): Promise<Fetched<AlertsAnswer>> {
+  const started = performance.now();
   const http = await httpGetJson(source, ALERTS_PATH, timeoutMs);
-  return fetched(http, toAlertsAnswer(http, clock().toISOString()));
+  const answer = toAlertsAnswer(http, clock().toISOString());
+  if (!silenced(answer)) return fetched(http, answer);
+  // Both within SIGNAL_TIMEOUT_MS, as one query: the silences get what the alerts left of it.
+  const left = Math.floor(timeoutMs - (performance.now() - started));
+  const silences: SilencesRead =
+    left > 0
+      ? toSilences(await httpGetJson(source, SILENCES_PATH, left))
+      : { silencesError: `no time left of the ${timeoutMs} ms timeout after reading the alerts` };
+  return fetched(http, { ...answer, ...silences });
 }

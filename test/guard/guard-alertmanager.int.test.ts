@@ -173,3 +173,58 @@ test('an alert of another environment does not stop it', async () => {
   expect(cancels(fake)).toHaveLength(0);
   await am.resolve([other]);
 });
+
+/** The run as Steadybit sends it, created now: a silence made from here on began after it started. */
+const createdNow = (id: number): PreflightPayload => {
+  const p = run(id);
+  p.execution.created = new Date().toISOString();
+  return p;
+};
+/** Lets the clock pass the last moment read, so what is made next is later by Alertmanager's clock too. */
+const afterThisMillisecond = async () => {
+  const at = Date.now();
+  await waitFor(async () => Date.now() > at + 1, 'the clock to move on', 1000);
+};
+
+test('a silence made mid-run does not hide a critical alert from the guard: the run is cancelled through the Platform API', async () => {
+  const g = guardWithAlertmanager();
+  runningOnFake(fake, 101);
+  g.allow(createdNow(101));
+  await afterThisMillisecond();
+  const silence = await am.silence('alertname', 'CheckoutDown');
+  try {
+    await am.post([critical]);
+    await g.guard.tick();
+    expect(cancels(fake, 101)).toHaveLength(1);
+    expect(g.stops[0]).toMatchObject({ executionId: '101', policy: 'critical-alerts' });
+    expect(g.stops[0].reason).toContain(`silenced by ${silence}, made or changed after the run started`);
+  } finally {
+    await am.resolve([critical]);
+    await am.expire(silence);
+  }
+});
+
+test('a silence from before a run still hides the alert from it, in the same tick that stops a run it postdates, with one query for both', async () => {
+  const g = guardWithAlertmanager();
+  runningOnFake(fake, 102);
+  runningOnFake(fake, 103);
+  g.allow(createdNow(102));
+  await afterThisMillisecond();
+  const silence = await am.silence('alertname', 'CheckoutDown');
+  await afterThisMillisecond();
+  g.allow(createdNow(103));
+  try {
+    await am.post([critical]);
+    await g.guard.tick();
+    // 102 started before the silence: it hides nothing from it. 103 started after: it hides the alert.
+    expect(g.stops.map((s) => s.executionId)).toEqual(['102']);
+    expect(cancels(fake, 103)).toHaveLength(0);
+    await g.guard.tick();
+    expect(cancels(fake, 103)).toHaveLength(0);
+    // One query per tick (the alerts, and the silences read with them), shared by both runs.
+    expect(await g.queries()).toBe(2);
+  } finally {
+    await am.resolve([critical]);
+    await am.expire(silence);
+  }
+});

@@ -14,7 +14,7 @@ describe('examples/guard', () => {
       stdout: expect.stringContaining('valid (0 errors, 0 warnings)'),
     });
     const res = runCli(['test', EXAMPLES], { env });
-    expect(res.stdout).toContain('9/9 cases passed');
+    expect(res.stdout).toContain('11/11 cases passed');
     expect(res.code).toBe(0);
   });
 
@@ -62,6 +62,57 @@ describe('examples/guard', () => {
 });
 
 describe('preflight-gate eval --while-running', () => {
+  it("gives the guard's answer for a silenced alert: a silence made after the run was created hides nothing", () => {
+    const names = tempDir({
+      'names.json': JSON.stringify({ '8d0c1f7e-3b2a-4c5d-9e6f-7a8b9c0d1e2f': { name: 'production' } }),
+    });
+    // examples/guard/run.json was created at 09:45.
+    const silencedAt = (startsAt: string) =>
+      JSON.stringify({
+        alertmanager: {
+          default: {
+            alerts: [
+              {
+                labels: { alertname: 'X', severity: 'critical', environment: 'production' },
+                status: { state: 'suppressed', silencedBy: ['s-1'], inhibitedBy: [] },
+              },
+            ],
+            silences: { 's-1': { startsAt, updatedAt: startsAt } },
+          },
+        },
+      });
+    const signals = tempDir({
+      'mid-run.json': silencedAt('2026-01-05T09:50:00.000Z'),
+      'before.json': silencedAt('2026-01-05T09:00:00.000Z'),
+    });
+    const evalWith = (file: string) =>
+      runCli(
+        [
+          'eval',
+          '--payload',
+          PAYLOAD,
+          '--dir',
+          EXAMPLES,
+          '--now',
+          '2026-01-05T10:00:00Z',
+          '--while-running',
+          '--environments',
+          join(names.dir, 'names.json'),
+          '--signals',
+          join(signals.dir, file),
+          '--exit-code',
+        ],
+        { env },
+      );
+    const midRun = evalWith('mid-run.json');
+    expect(midRun.stdout).toMatch(/^STOPPED while running\n {2}critical-alerts: stops it: 1 alert matching/);
+    expect(midRun.stdout).toContain(
+      'silenced by s-1, made or changed after the run started (2026-01-05T09:45:00.000Z)',
+    );
+    expect(midRun.code).toBe(1);
+    expect(evalWith('before.json')).toMatchObject({ code: 0, stdout: expect.not.stringContaining('STOPPED') });
+  });
+
   it('says whether, by which policy and why the run would be stopped at a time (json)', () => {
     const names = tempDir({
       'names.json': JSON.stringify({ '8d0c1f7e-3b2a-4c5d-9e6f-7a8b9c0d1e2f': { name: 'production' } }),

@@ -101,7 +101,14 @@ describe('the starter policies in policies/', () => {
       'a CHECK-only production run may run at night',
       '2026-01-10T02:00:00Z',
       inProduction((p) => {
-        p.execution.steps = [{ actionId: 'com.steadybit.extension_http.check', actionKind: 'CHECK' }];
+        // With its url: an HTTP step that does not send it may be creating a silence (no-muting).
+        p.execution.steps = [
+          {
+            actionId: 'com.steadybit.extension_http.check',
+            actionKind: 'CHECK',
+            parameters: { url: 'https://shop.example.com/health' },
+          },
+        ];
       }),
       [],
     ],

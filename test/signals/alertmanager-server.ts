@@ -19,6 +19,8 @@ export interface AlertmanagerServer {
   resolve(alerts: PostedAlert[]): Promise<void>;
   /** POST /api/v2/silences: silences alerts matching `name=value` for an hour; returns the silence id. */
   silence(name: string, value: string): Promise<string>;
+  /** DELETE /api/v2/silence/{id}: the silence expires. */
+  expire(id: string): Promise<void>;
   output(): string;
   stop(): Promise<void>;
 }
@@ -80,6 +82,10 @@ export async function startAlertmanager(): Promise<AlertmanagerServer> {
         comment: 'test',
       });
       return (body as { silenceID: string }).silenceID;
+    },
+    async expire(id) {
+      const res = await fetch(`${url}/api/v2/silence/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      if (res.status !== 200) throw new Error(`DELETE silence ${id}: HTTP ${res.status} ${await res.text()}`);
     },
   };
 }

@@ -7,18 +7,26 @@ import {
   type AlertsSpec,
   type PrometheusSpec,
 } from '../../src/policy/signals/signal-rule-specs';
-import type { AlertFact, QueryAnswer, SignalFacts } from '../../src/policy/facts/signal-facts';
+import type { AlertFact, QueryAnswer, SignalFacts, SilenceFact } from '../../src/policy/facts/signal-facts';
 
 const now = new Date('2026-01-05T10:00:00Z');
 const readAt = '2026-01-05T09:59:58.000Z';
 const prod: RunValues[] = [{ environment: 'prod', team: 'SRE' }];
 
-function alerts(spec: AlertsSpec, facts: SignalFacts | undefined, runs = prod) {
+/** When the run started (its execution's created): silence s1 began before it. */
+const runCreated = '2026-01-05T09:40:00.000Z';
+const silences = { s1: { startsAt: '2026-01-05T09:00:00.000Z', updatedAt: '2026-01-05T09:00:00.000Z' } };
+function alerts(spec: AlertsSpec, facts: SignalFacts | undefined, runs = prod, since: string | null = runCreated) {
   const c = compileAlertsSpec(spec);
   if ('message' in c) throw new Error(c.message);
-  return checkAlerts(c.check, facts, runs, now).found;
+  return checkAlerts(c.check, facts, runs, now, since ?? undefined).found;
 }
-const am = (list: AlertFact[]): SignalFacts => ({ alertmanager: { default: { readAt, alerts: list } } });
+const am = (
+  list: AlertFact[],
+  more: { silences?: Record<string, SilenceFact>; silencesError?: string } = { silences },
+): SignalFacts => ({
+  alertmanager: { default: { readAt, alerts: list, ...more } },
+});
 const alert = (labels: Record<string, string>, more: Partial<AlertFact> = {}): AlertFact => ({
   labels: { alertname: 'HighErrorRate', ...labels },
   startsAt: '2026-01-05T09:50:00Z',
@@ -110,6 +118,68 @@ describe('alerts rule (pure, from signal facts)', () => {
       ),
     ];
     expect(alerts({ ...rule, includeSilenced: true }, am(silenced))).toHaveLength(1);
+  });
+
+  describe('a silence made after the run started hides nothing from it', () => {
+    const silencedBy = (ids: string[]) =>
+      alert(
+        { severity: 'critical', namespace: 'prod' },
+        { status: { state: 'suppressed', silencedBy: ids, inhibitedBy: [] } },
+      );
+    const midRun = { startsAt: '2026-01-05T09:55:00.000Z', updatedAt: '2026-01-05T09:55:00.000Z' };
+
+    it.each<[string, SignalFacts, string | null, string]>([
+      [
+        'a silence that began after the run started',
+        am([silencedBy(['s2'])], { silences: { ...silences, s2: midRun } }),
+        runCreated,
+        'silenced by s2, made or changed after the run started (2026-01-05T09:40:00.000Z) or not listed, which hides nothing from it',
+      ],
+      [
+        'a silence that began before but was changed (extended) after the run started',
+        am([silencedBy(['s1'])], { silences: { s1: { ...silences.s1, updatedAt: midRun.updatedAt } } }),
+        runCreated,
+        'silenced by s1, made or changed after the run started',
+      ],
+      [
+        'a silence that is not listed',
+        am([silencedBy(['s9'])]),
+        runCreated,
+        'silenced by s9, made or changed after the run started (2026-01-05T09:40:00.000Z) or not listed',
+      ],
+      [
+        'silences that could not be read',
+        am([silencedBy(['s1'])], { silencesError: 'HTTP 503: "busy"' }),
+        runCreated,
+        'silenced, but the silences could not be read: HTTP 503: "busy"',
+      ],
+      [
+        'silences never read (a facts file without them)',
+        am([silencedBy(['s1'])], {}),
+        runCreated,
+        'silenced by s1, made or changed after the run started',
+      ],
+      [
+        'a run that sends no execution.created',
+        am([silencedBy(['s1'])]),
+        null,
+        'silenced, but the run sends no execution.created (a time) to tell which silences began after it started',
+      ],
+    ])('%s: the alert counts as firing, and the reason says why', (_name, facts, since, why) => {
+      const found = alerts(rule, facts, prod, since);
+      expect(found).toHaveLength(1);
+      expect(found[0].reason).toContain(
+        `HighErrorRate{namespace="prod",severity="critical"} since 2026-01-05T09:50:00Z (${why}`,
+      );
+    });
+
+    it('a silence from before the run still hides the alert, whatever else silences it', () => {
+      expect(alerts(rule, am([silencedBy(['s2', 's1'])], { silences: { ...silences, s2: midRun } }))).toEqual([]);
+    });
+
+    it('a silence that began the moment the run was created still hides it', () => {
+      expect(alerts(rule, am([silencedBy(['s1'])]), prod, silences.s1.startsAt)).toEqual([]);
+    });
   });
 
   it('asks about every environment of the run', () => {

@@ -103,7 +103,7 @@ describe('preflight-gate eval --signals', () => {
 describe('policy test suites with signals', () => {
   it('pass for the starter examples (examples/signals/signals.test.yaml)', () => {
     const res = runCli(['test', EXAMPLES], { env });
-    expect(res.stdout).toMatch(/6 passed, 0 failed/);
+    expect(res.stdout).toMatch(/7 passed, 0 failed/);
     expect(res.code).toBe(0);
   });
 

@@ -67,6 +67,15 @@ const queryAnswer = {
     },
   },
 };
+const silence = {
+  type: 'object',
+  required: ['startsAt'],
+  properties: {
+    startsAt: { type: 'string', format: 'date-time', description: 'When the silence began to hide alerts.' },
+    updatedAt: { type: 'string', format: 'date-time', description: 'When it was last made or changed.' },
+    endsAt: { type: 'string', format: 'date-time' },
+  },
+};
 const alertsAnswer = {
   type: 'object',
   if: { properties: { error: {} }, required: ['error'] },
@@ -74,7 +83,20 @@ const alertsAnswer = {
   else: {
     additionalProperties: false,
     required: ['alerts'],
-    properties: { readAt, alerts: { type: 'array', items: alert } },
+    properties: {
+      readAt,
+      alerts: { type: 'array', items: alert },
+      silences: {
+        type: 'object',
+        additionalProperties: silence,
+        description:
+          'Silence id -> when it began and was last changed (GET /api/v2/silences), read when an alert is silenced: a silence that began after the run started does not hide alerts from it (docs/guard.md).',
+      },
+      silencesError: {
+        type: 'string',
+        description: 'Why the silences could not be read: no silence hides an alert (fail closed).',
+      },
+    },
   },
 };
 

@@ -26,8 +26,23 @@ export interface AlertFact {
   status?: { state?: 'active' | 'suppressed' | 'unprocessed'; silencedBy?: string[]; inhibitedBy?: string[] };
 }
 
-/** `readAt`: when the source answered (ISO time); shown by explanations. `error`: why it could not. */
-export type AlertsAnswer = { readAt?: string; alerts: AlertFact[] } | { readAt?: string; error: string };
+/** A silence as Alertmanager API v2 lists it (`GettableSilence`), with what the gate reads of it: its times. */
+export interface SilenceFact {
+  /** When it began to hide alerts (Alertmanager moves a start in the past to the moment it is made). */
+  startsAt: string;
+  /** When it was last made or changed (a silence extended mid-run keeps its id). */
+  updatedAt?: string;
+  endsAt?: string;
+}
+
+/**
+ * `readAt`: when the source answered (ISO time); shown by explanations. `error`: why it could not.
+ * `silences`: the silences by id, read when an alert is silenced (docs/guard.md, "Silences made
+ * during a run"); `silencesError`: why they could not be read, so no silence hides an alert.
+ */
+export type AlertsAnswer =
+  | { readAt?: string; alerts: AlertFact[]; silences?: Record<string, SilenceFact>; silencesError?: string }
+  | { readAt?: string; error: string };
 
 export interface PromSample {
   metric: Record<string, string>;

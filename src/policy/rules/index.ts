@@ -9,6 +9,7 @@ import { emergencyStopRule } from './emergency-stop';
 import { environmentsRule } from './environments';
 import { parametersRule } from './parameters';
 import { jsonSignalRule } from './json-signal';
+import { noMutingRule } from './no-muting';
 import { noOverlapRule } from './no-overlap';
 import { prometheusRule } from './prometheus';
 import { quotaRule } from './quota';
@@ -33,6 +34,7 @@ export const RULE_KINDS: ReadonlyArray<RuleKind<never>> = [
   cooldownRule,
   quotaRule,
   noOverlapRule,
+  noMutingRule,
   alertsRule,
   prometheusRule,
   jsonSignalRule,

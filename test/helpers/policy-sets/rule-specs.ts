@@ -52,6 +52,8 @@ export const LEFT_OUT: Record<string, string> = {
     'reads live Alertmanager answers (signal facts) the engine benchmark does not gather; its check filters the recorded alerts',
   perGroup:
     'added after the generated sets were recorded (a new kind would change them and test/policy/decisions-unchanged.test.ts); the target-scaling stage of the benchmark measures it on 10,000 targets',
+  noMuting:
+    'added after the generated sets were recorded (a new kind would change them and test/policy/decisions-unchanged.test.ts); its check is a glob match per step, as `actions`',
   json: 'reads live JSON answers (signal facts) the engine benchmark does not gather; its check runs json-logic on the recorded answers',
   prometheus:
     'reads live Prometheus answers (signal facts) the engine benchmark does not gather; its check compares the recorded samples',

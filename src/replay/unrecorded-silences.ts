@@ -1,0 +1,20 @@
+import type { Need } from '../policy/facts/need';
+import type { SignalFacts } from '../policy/facts/signal-facts';
+
+/**
+ * The Alertmanager sources whose recorded answer lists a silenced alert but not the silences' times
+ * (an archive written before they were read, docs/decisions/0021): today's rule would count such an
+ * alert as firing, so replaying the run would report a change the policies did not make.
+ */
+export function unrecordedSilences(needs: readonly Need[], signals: SignalFacts | undefined): string[] {
+  const sources = new Set(needs.flatMap((n) => (n.kind === 'alerts' ? [n.source] : [])));
+  return [...sources].filter((source) => {
+    const answer =
+      signals?.alertmanager !== undefined && Object.hasOwn(signals.alertmanager, source)
+        ? signals.alertmanager[source]
+        : undefined;
+    if (answer === undefined || !('alerts' in answer)) return false;
+    if (answer.silences !== undefined || answer.silencesError !== undefined) return false;
+    return answer.alerts.some((a) => (a.status?.silencedBy?.length ?? 0) > 0);
+  });
+}
