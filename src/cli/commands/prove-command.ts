@@ -1,5 +1,6 @@
 import { proveProperty, COVERAGE, type PropertyResult } from '../../prove/analysis';
-import { PropertyError, readProperties } from '../../prove/property-file';
+import { formatProblem } from '../../policy/loading/load-error';
+import { readProperties } from '../../prove/property-file';
 import { readPolicySet } from '../../prove/policy-set';
 import { parseNow, policyDirArg } from '../read-input';
 import { EXIT, UsageError } from '../usage-error';
@@ -53,13 +54,11 @@ export function proveCommand(
   const dir = policyDirArg(dirArg, env);
   const now = parseNow(opts.now, () => new Date());
   const set = readPolicySet(dir, now, env);
-  let properties: ReturnType<typeof readProperties>;
-  try {
-    properties = readProperties(dir, set.aliases, now);
-  } catch (err) {
-    if (err instanceof PropertyError) throw new UsageError(err.message);
-    throw err;
-  }
+  const { properties, problems } = readProperties(dir, set.aliases, now);
+  if (problems.length > 0)
+    throw new UsageError(
+      `the properties in ${dir} are invalid (preflight-gate validate shows them too):\n${problems.map(formatProblem).join('\n')}`,
+    );
   const results = properties.map((p) => proveProperty(set, p, now));
   if (opts.format === 'json') write(`${JSON.stringify({ coverage: COVERAGE, properties: results }, null, 2)}\n`);
   else write(opts.format === 'markdown' ? proveMarkdown(results) : proveText(results));
