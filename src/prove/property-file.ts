@@ -4,6 +4,7 @@ import type { LoadProblem } from '../policy/loading/load-error';
 import { loadPolicyTexts } from '../policy/loading/load-policy-texts';
 import { readPolicyDir } from '../policy/loading/read-policy-dir';
 import { parseYamlSource, type ParsedDocument, type SourceFile } from '../policy/loading/yaml-source';
+import { pathSegments } from './rule-location';
 import type { Doc } from './policy-set';
 
 /**
@@ -33,10 +34,6 @@ const NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 const PROPERTY_KEYS = new Set(['kind', 'name', 'description', 'never']);
 const NEVER_KEYS = new Set(['match', 'exclude', 'rules']);
 type Path = ReadonlyArray<string | number>;
-
-/** `rules[0].timeWindow.timeZone` -> ['rules', 0, 'timeWindow', 'timeZone']. */
-const pathSegments = (path: string): Array<string | number> =>
-  [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] === undefined ? m[1] : Number(m[2])));
 
 /** The properties of one file; a malformed one is a problem at its `file:line:col`, and is left out. */
 export function parseProperties(
