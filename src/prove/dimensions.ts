@@ -148,9 +148,17 @@ export function spaceOf(
     exceptions,
     from,
   );
+  // Not sent first: a run no term asks about its starter names none (unread dimensions take their first value).
+  const absentFirst = (name: DimName, c: ValueClasses<string | undefined>): Dim => ({
+    name,
+    ...c,
+    values: [undefined, ...c.values.filter((v) => v !== undefined)],
+  });
   const dims: Dim[] = [
     whole('env', envClasses(docs, bundles, aliases)),
     classes('team', nameClasses(w('team'))),
+    absentFirst('starter', globClasses(w('starter'))),
+    absentFirst('starterEmail', globClasses(w('starterEmail'))),
     classes('key', globClasses(w('key'))),
     classes('via', nameClasses(w('via'))),
     whole('version', [...new Set(versions), String(fresh), undefined]),
@@ -224,6 +232,11 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   put(execution, 'environment', env.environment);
   if (env.override !== undefined) execution.overrides = { environment: env.override };
   put(execution, 'createdVia', v('via'));
+  // The schema requires a username when createdBy is sent; an empty one is no username (starter-identity.ts).
+  const username = v('starter') as string | undefined;
+  const email = v('starterEmail') as string | undefined;
+  if (username !== undefined || email !== undefined)
+    execution.createdBy = { username: username ?? '', ...(email === undefined ? {} : { email }) };
   put(execution, 'experimentVersion', v('version'));
   execution.steps = [step];
   const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;
