@@ -63,12 +63,20 @@ export interface Term {
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
 
+/** The team facts a scope's `createdByTeams` reads are a dimension per team (`members:<team>`), with the starter. */
+export const MEMBERS = 'members:';
+const teamDims = (teams: unknown): DimName[] => [
+  'starter',
+  'starterEmail',
+  ...asList(teams).map((t) => `${MEMBERS}${String(t)}`),
+];
+
 /** The dimensions a `match:`/`exclude:` reads, and whether it filters steps; `outside` for fields beyond the fragment. */
 function scopeReads(scope: unknown, reads: Map<DimName, Reading>): { steps: boolean; outside?: string } {
   let steps = false;
   let outside: string | undefined;
   for (const field of Object.keys(asObject(scope))) {
-    const dims = SCOPE_DIMS[field];
+    const dims = field === 'createdByTeams' ? teamDims(asObject(scope)[field]) : SCOPE_DIMS[field];
     if (dims === undefined) outside ??= `${field} (who started the run) is not analysed`;
     else for (const dim of dims) reads.set(dim, 'full');
     if (STEP_FIELDS.has(field)) steps = true;

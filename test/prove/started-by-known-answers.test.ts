@@ -1,14 +1,15 @@
 import { decide } from '../../src/policy/engine/decide';
 import { validatePreflightPayload } from '../../src/payload/validate-payload';
+import { readTeamFacts } from '../../src/policy/facts/read-facts';
 import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
 import { parseProperties } from '../../src/prove/property-file';
 import { NOW, setDirs, setOf } from './prove-sets';
 
 /**
- * Who started the run (`createdBy` in a scope: globs over execution.createdBy.username or .email) is
- * inside the analysis: pairs of sets whose differences in it are known by construction, properties
- * about it proven or broken, and every witness a payload the schema admits. `createdByTeams` (team
- * members, a fact) stays beyond it: unknown, never proven.
+ * Who started the run is inside the analysis: `createdBy` in a scope (globs over
+ * execution.createdBy.username or .email) and `createdByTeams` (the starter among a team's members,
+ * a fact the witness gives): pairs of sets whose differences in it are known by construction,
+ * properties about it proven or broken, and every witness a payload the schema admits.
  */
 const CONTRACTORS = (glob: string, extra = '') => `kind: Policy
 name: contractors-not-in-production
@@ -33,7 +34,7 @@ describe('prove and diff: who started the run', () => {
     const [b, p] = [base, proposed].map((t) => setOf(dirs.write({ 'p.yaml': t })).bundle);
     for (const w of ws) {
       expect(validatePreflightPayload(w.payload)).toMatchObject({ ok: true });
-      const facts = { ...w.facts, signals: {}, teams: {} };
+      const facts = { ...w.facts, signals: {} };
       const now = new Date(w.now);
       expect([
         decide(b, w.payload, facts, now, { decisionId: 't' }).allowed,
@@ -91,21 +92,66 @@ describe('prove and diff: who started the run', () => {
     expect(starter(w).some((s) => s.endsWith('@contractors.example.com'))).toBe(true);
     expect(environments(w)).toContain('production');
     expect(
-      decide(loosened.bundle, w.payload, { ...w.facts, signals: {}, teams: {} }, new Date(w.now), { decisionId: 't' })
-        .allowed,
+      decide(loosened.bundle, w.payload, { ...w.facts, signals: {} }, new Date(w.now), { decisionId: 't' }).allowed,
     ).toBe(true);
   });
 
-  it('createdByTeams (team members, a fact) is still beyond the analysis: unknown, never proven', () => {
-    const set = setOf(dirs.write({ 'p.yaml': CONTRACTORS('*@contractors.example.com') }));
-    expect(proveProperty(set, property('createdByTeams: [contractors]'), NOW)).toMatchObject({
-      status: 'unknown',
-      reason: expect.stringMatching(/createdByTeams/),
-    });
-    const teams =
-      'kind: Policy\nname: t\nmatch: { createdByTeams: [contractors] }\nrules:\n  - environments: { blocked: [production] }\n';
-    const r = diff(teams, teams.replace('[production]', '[staging]'));
-    expect(r.witnesses).toEqual([]);
-    expect(r.unknown).toEqual([expect.stringMatching(/createdByTeams/), expect.stringMatching(/createdByTeams/)]);
+  const TEAM = (env: string, teams = 'contractors') =>
+    `kind: Policy\nname: contractors-team\nmatch: { createdByTeams: [${teams}] }\nrules:\n  - environments: { blocked: [${env}] }\n`;
+  const member = (w: Witness, team: string) => {
+    const read = w.facts.teams[team];
+    return (
+      read !== undefined &&
+      'members' in read &&
+      read.members.some((m) => starter(w).includes(m.username) || starter(w).includes(m.email ?? ''))
+    );
+  };
+
+  it('createdByTeams (members read as facts): a block moved from production to staging, each witness with team facts eval --teams reads', () => {
+    const base = TEAM('production');
+    const proposed = TEAM('staging');
+    const r = diff(base, proposed);
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind).sort()).toEqual(['newly-allowed', 'newly-denied']);
+    for (const w of r.witnesses) {
+      // A starter the team's members cannot be compared with never narrows the policy (it applies).
+      expect(readTeamFacts(w.facts.teams)).toMatchObject({ ok: true });
+      expect(environments(w)).toContain(w.kind === 'newly-allowed' ? 'production' : 'staging');
+    }
+    checked(r.witnesses, base, proposed);
+  });
+
+  it('createdByTeams widened by a team: the answer moves with what the Platform API says of each team', () => {
+    const base = TEAM('production');
+    const proposed = TEAM('production', 'contractors, interns');
+    const r = diff(base, proposed);
+    expect(r.unknown).toEqual([]);
+    const allowed = r.witnesses.find((w) => w.kind === 'newly-allowed') as Witness;
+    const denied = r.witnesses.find((w) => w.kind === 'newly-denied') as Witness;
+    // Contractors' members not read: the base cannot decide its scope (denied, fail closed); the
+    // starter among the interns puts the run in the proposed scope, outside production: allowed.
+    expect(allowed.facts.teams.contractors).toBeUndefined();
+    expect(member(allowed, 'interns')).toBe(true);
+    expect(environments(allowed)).not.toContain('production');
+    // The starter not among the contractors: out of the base scope (allowed); the interns not read:
+    // the proposed scope cannot be decided (denied).
+    expect(denied.facts.teams.contractors).toMatchObject({ members: expect.any(Array) });
+    expect(member(denied, 'contractors')).toBe(false);
+    expect(denied.facts.teams.interns).toBeUndefined();
+    expect(r.witnesses).toHaveLength(2);
+    checked(r.witnesses, base, proposed);
+  });
+
+  it('createdByTeams in a property: "no contractor team member runs in production" proven, then broken with the members in the witness', () => {
+    const prop = property('createdByTeams: [contractors]');
+    const kept = setOf(dirs.write({ 'p.yaml': TEAM('production') }));
+    expect(proveProperty(kept, prop, NOW)).toMatchObject({ status: 'proven' });
+    const moved = setOf(dirs.write({ 'p.yaml': TEAM('staging') }));
+    const broken = proveProperty(moved, prop, NOW);
+    expect(broken.status).toBe('counterexample');
+    const w = broken.witness as Witness;
+    expect(
+      decide(moved.bundle, w.payload, { ...w.facts, signals: {} }, new Date(w.now), { decisionId: 't' }).allowed,
+    ).toBe(true);
   });
 });
