@@ -665,6 +665,10 @@ describe('action.yml', () => {
     expect(step('Prove the properties').if).toBe("inputs.prove == 'true'");
     expect(step('Diff against the base policies').if).toBe("inputs.diff-base != ''");
     expect(step('Comment on the pull request').if).toMatch(/inputs\.prove == 'true' \|\| inputs\.diff-base != ''/);
+    // It runs after a failed replay check too (the runner skips a step after a failure unless its if says otherwise).
+    expect(step('Check the proof and the diff').if).toBe(
+      "!cancelled() && (inputs.prove == 'true' || inputs.diff-base != '')",
+    );
     expect(action.outputs).toMatchObject({
       'prove-report': { value: '${{ steps.prove.outputs.report }}' },
       'prove-exit-code': { value: '${{ steps.prove.outputs.exit-code }}' },
@@ -708,7 +712,7 @@ describe('action.yml', () => {
     ]);
     const summary = readFileSync(join(loosened.repo, '.github-step-summary'), 'utf8');
     for (const report of [prove, diff, replay]) expect(summary).toContain(report);
-    // The replay's check fails first; the proof's and the diff's check says why too.
+    // The replay's check fails first; the proof's and the diff's check runs after it (!cancelled()) and says why too.
     expect(runs.get('Check the replay')?.status).toBe(1);
     const checked = await runStep(step('Check the proof and the diff'), loosened.repo, { ...DEFAULTS, ...inputs });
     expect(checked.status).toBe(1);
