@@ -1,6 +1,7 @@
 import type { ChartDefaultsFigures } from './chart-defaults-stage';
 import type { GuardFigures } from './guard-stage';
 import type { OverlapFigures } from './overlap-stage';
+import type { ProveFigures } from './prove-stage';
 import type { EngineFigures, LoadTimeFigures } from './engine-bench';
 import type { LargeRunFigures } from './large-run-stage';
 import type { LargeRunHttpFigures } from './large-run-http-stage';
@@ -73,6 +74,8 @@ export interface BenchResults {
   guard?: GuardFigures[];
   /** What a noOverlap rule adds to a preflight with 1,000 runs in progress (bench/overlap-stage.ts, docs/guard.md). */
   overlap?: OverlapFigures;
+  /** `preflight-gate diff` and `prove` as a pull request's check runs them (bench/prove-stage.ts, docs/prove.md). */
+  prove?: ProveFigures;
   /** The largest generated set served with the chart's defaults in a memory cgroup of its limit (bench/chart-defaults-stage.ts). */
   chartDefaults?: ChartDefaultsFigures;
   targets: TargetLine[];

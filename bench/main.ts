@@ -18,12 +18,14 @@ import {
   checkLargeRunHttpTargets,
   checkLargeRunTargets,
   checkOverlapTargets,
+  checkProveTargets,
   checkTargets,
   checkReplayTargets,
 } from './targets';
 import { largeRunHttpStage } from './large-run-http-stage';
 import { replayStage } from './replay-bench';
 import { overlapStage } from './overlap-stage';
+import { proveStage } from './prove-stage';
 import { guardStage, MEMORY_GUARD_STORE } from './guard-stage';
 import { type NodeRuntime, shippedNode } from '../test/helpers/shipped-node';
 import { chartDefaultsStage } from './chart-defaults-stage';
@@ -48,6 +50,7 @@ const MODES = {
     largeRunHttp: { size: 2000, connections: 4, warmupSeconds: 2, seconds: 10 },
     guardTicks: 5,
     overlap: { rounds: 15, batch: 400 },
+    prove: { policies: 1000, repeat: 3 },
   },
   quick: {
     serverSizes: [1000],
@@ -64,6 +67,7 @@ const MODES = {
     largeRunHttp: { size: 1000, connections: 4, warmupSeconds: 0.5, seconds: 2 },
     guardTicks: 2,
     overlap: { rounds: 5, batch: 100 },
+    prove: { policies: 1000, repeat: 1 },
   },
 };
 const USAGE =
@@ -197,9 +201,14 @@ async function measure(args: readonly string[]): Promise<BenchResults> {
     );
     process.stderr.write('bench: the overlap check against 1,000 runs in progress of 100 targets...\n');
     const overlap = await overlapStage(join(root, 'policies'), work, { runs: 1000, targetsPerRun: 100, ...m.overlap });
+    process.stderr.write(
+      `bench: diff and prove (the bundled set, ${m.prove.policies.toLocaleString('en-US')} generated policies), the CLI as a process...\n`,
+    );
+    const prove = proveStage(root, work, { ...m.prove, kinds: kinds.usable, cores: cpus().length });
     const lines = [
       ...checkTargets(http, engine),
       ...checkOverlapTargets(overlap),
+      ...checkProveTargets(prove),
       ...checkLargeRunTargets(largeRuns),
       ...checkLargeRunHttpTargets(largeRunHttp),
       ...checkReplayTargets(replay),
@@ -231,6 +240,7 @@ async function measure(args: readonly string[]): Promise<BenchResults> {
       replay,
       guard,
       overlap,
+      prove,
       chartDefaults,
       targets: lines,
       passed: failed.length === 0,

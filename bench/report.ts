@@ -2,6 +2,7 @@ import type { BenchResults } from './figures';
 import { OVERLAP_BUDGET_MS } from './targets';
 import { formatBeside } from './runtime-report';
 import type { ChartDefaultsFigures } from './chart-defaults-stage';
+import type { ProveFigures } from './prove-stage';
 
 function table(head: string[], rows: Array<Array<string | number>>): string {
   const cells = [head, ...rows.map((r) => r.map(String))];
@@ -231,11 +232,29 @@ export function formatReport(r: BenchResults): string {
           '',
         ]
       : []),
+    ...(r.prove ? [formatProve(r.prove), ''] : []),
     ...(r.chartDefaults ? [formatChartDefaults(r.chartDefaults), ''] : []),
     ...(r.beside ? [formatBeside(r, r.beside), ''] : []),
     `Targets (judged on Node ${r.machine.node}):`,
     targets,
     r.mode === 'quick' ? '(quick mode: only correctness targets fail the run)' : '',
+  ].join('\n');
+}
+
+function formatProve(p: ProveFigures): string {
+  const rows = [p.bundledDiff, p.bundledProve, p.generatedDiff].map((x) => [
+    x.name,
+    x.seconds.toFixed(2),
+    x.cpuSeconds.toFixed(2),
+    x.rounds.map((s) => s.toFixed(2)).join(' '),
+    Object.entries(x.answers)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', '),
+    x.unknown.length,
+  ]);
+  return [
+    'preflight-gate diff and prove (the CLI as a process, node start included; docs/prove.md):',
+    table(['run', 's', 'CPU s', 'rounds s', 'answers', 'unknown'], rows),
   ].join('\n');
 }
 

@@ -65,6 +65,12 @@ export function besideRows(shipped: BenchResults, beside: BenchResults): Row[] {
         ['peak MB (cgroup)', (c) => n0(c.peakMb)],
       ],
     ),
+    ...paired(
+      shipped.prove && [shipped.prove.bundledDiff, shipped.prove.bundledProve, shipped.prove.generatedDiff],
+      beside.prove && [beside.prove.bundledDiff, beside.prove.bundledProve, beside.prove.generatedDiff],
+      (x) => x.name,
+      [['seconds', (x) => n2(x.seconds)]],
+    ),
     ...paired(shipped.guard, beside.guard, (g) => `guard ${g.runs} runs, ${g.set}, in ${g.store ?? 'memory'}`, [
       ['CPU ms/tick', (g) => n1(g.cpuMsPerTick)],
     ]),

@@ -4,6 +4,7 @@ import type { LargeRunFigures } from './large-run-stage';
 import type { LargeRunHttpFigures } from './large-run-http-stage';
 import type { ReplayFigures } from './replay-bench';
 import type { OverlapFigures } from './overlap-stage';
+import type { ProveFigures, ProveRunFigures } from './prove-stage';
 
 const x = (n: number) => `${n.toFixed(2)}x`;
 
@@ -224,6 +225,64 @@ export function checkOverlapTargets(o: OverlapFigures): TargetLine[] {
       name: `the overlap check against ${runs} adds at most ${OVERLAP_BUDGET_MS} ms to a preflight`,
       pass: o.addedMs <= OVERLAP_BUDGET_MS,
       detail: `${o.addedMs.toFixed(3)} ms added (${(o.withMicros / 1000).toFixed(3)} ms with, ${(o.withoutMicros / 1000).toFixed(3)} ms without, ${(o.withMicros / o.withoutMicros).toFixed(2)}x); an overlapping run (denied) ${o.addedDeniedMs.toFixed(3)} ms; the first preflight indexes every run once: ${o.firstIndexMs.toFixed(1)} ms; median of ${o.rounds} rounds`,
+      correctness: false,
+    },
+  ];
+}
+
+/**
+ * The issue's budgets for a pull request's check (docs/prove.md), in seconds on 2 cores. Judged on the
+ * process's CPU time (node's start included): the analysis runs on one thread, so on an idle machine
+ * that is its wall time, while the wall time of a shared host measures the host (it is printed beside).
+ */
+export const PROVE_LIMITS = { bundledDiff: 2, bundledProve: 2, generatedDiff: 30 };
+
+/**
+ * `diff` and `prove` (docs/prove.md): each finds what it must (a correctness target: the loosened
+ * bundled set's newly allowed class, the bundled properties proven, the generated set's changed cap
+ * newly allowing or denying runs, or named as beyond the analysis) and runs within its budget.
+ */
+export function checkProveTargets(p: ProveFigures): TargetLine[] {
+  const time = (r: ProveRunFigures) =>
+    `CPU ${r.cpuSeconds.toFixed(2)} s (wall ${r.seconds.toFixed(2)} s; rounds ${r.rounds.map((s) => s.toFixed(2)).join(', ')} s) on ${p.cores} cores`;
+  const found = (r: ProveRunFigures) =>
+    `${r.answers['newly-allowed']} newly allowed, ${r.answers['newly-denied']} newly denied, ${r.unknown.length} unknown`;
+  const generatedFound = p.generatedDiff.answers['newly-allowed'] + p.generatedDiff.answers['newly-denied'] > 0;
+  return [
+    {
+      name: 'diff of the bundled set against a one-rule change finds the newly allowed class',
+      pass: p.bundledDiff.answers['newly-allowed'] > 0 && p.bundledDiff.exitCode === 0,
+      detail: found(p.bundledDiff),
+      correctness: true,
+    },
+    {
+      name: `diff of the bundled set against a one-rule change < ${PROVE_LIMITS.bundledDiff} s`,
+      pass: p.bundledDiff.cpuSeconds < PROVE_LIMITS.bundledDiff,
+      detail: time(p.bundledDiff),
+      correctness: false,
+    },
+    {
+      name: 'prove of the bundled properties proves every one',
+      pass: p.bundledProve.answers.proven > 0 && p.bundledProve.answers.proven === p.bundledProve.answers.total,
+      detail: `${p.bundledProve.answers.proven} of ${p.bundledProve.answers.total} proven${p.bundledProve.unknown.length ? `; ${p.bundledProve.unknown.join('; ')}` : ''}`,
+      correctness: true,
+    },
+    {
+      name: `prove of the bundled properties < ${PROVE_LIMITS.bundledProve} s`,
+      pass: p.bundledProve.cpuSeconds < PROVE_LIMITS.bundledProve,
+      detail: time(p.bundledProve),
+      correctness: false,
+    },
+    {
+      name: `diff of ${p.generatedPolicies} generated policies against ${p.generatedPolicies} with one rule changed finds the change or says why not`,
+      pass: generatedFound || p.generatedDiff.unknown.length > 0,
+      detail: found(p.generatedDiff),
+      correctness: true,
+    },
+    {
+      name: `diff of ${p.generatedPolicies} policies against ${p.generatedPolicies} with one rule changed < ${PROVE_LIMITS.generatedDiff} s`,
+      pass: p.generatedDiff.cpuSeconds < PROVE_LIMITS.generatedDiff,
+      detail: time(p.generatedDiff),
       correctness: false,
     },
   ];

@@ -9,8 +9,18 @@ const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace
 
 /** One GitHub Actions annotation: shown on the pull request's diff at the file and line. */
 export function githubAnnotation(p: LoadProblem, title = 'preflight-gate'): string {
-  const props = `file=${escapeProperty(p.file)},line=${p.line},col=${p.col},title=${escapeProperty(title)}`;
-  return `::${p.severity === 'warning' ? 'warning' : 'error'} ${props}::${escapeData(p.path ? `${p.path}: ${p.message}` : p.message)}`;
+  return githubCommand(p.severity, title, p.path ? `${p.path}: ${p.message}` : p.message, p);
+}
+
+/** `::error file=...,line=...,col=...,title=...::message`; without `at`, an annotation of the run, on no file. */
+export function githubCommand(
+  level: 'error' | 'warning',
+  title: string,
+  message: string,
+  at?: { file: string; line: number; col: number },
+): string {
+  const where = at ? `file=${escapeProperty(at.file)},line=${at.line},col=${at.col},` : '';
+  return `::${level} ${where}title=${escapeProperty(title)}::${escapeData(message)}`;
 }
 
 export function countProblems(problems: readonly LoadProblem[]): { errors: number; warnings: number } {

@@ -8,7 +8,7 @@ import { appliesTerm, type DimName, type Term, termsOf } from './terms';
 
 /** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
 export const COVERAGE =
-  'every run of one action step (any payload the schema admits in the analysed fields), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments';
+  'every run of one action step (any payload the schema admits in the analysed fields), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name';
 
 export interface Answer {
   allowed: boolean;
@@ -26,6 +26,8 @@ export interface Witness {
   base?: Answer;
   proposed?: Answer;
   answer?: Answer;
+  /** The rule whose answer makes the difference (diff): its policy and its path, e.g. `rules[0].environments`. */
+  rule?: { policy: string; path?: string };
 }
 
 const answerOf = (bundle: PolicyBundle, run: Run): Answer => {
@@ -48,6 +50,8 @@ const dimsOf = (terms: readonly Term[]) => terms.flatMap((t) => [...t.reads.keys
 export interface PropertyResult {
   property: string;
   file: string;
+  /** The line of the property's document in `file`. */
+  line: number;
   status: 'proven' | 'counterexample' | 'unknown';
   reason?: string;
   /** Rules the proof treated as "may allow anything" (beyond the analysis; a proof holds whatever they answer). */
@@ -77,7 +81,7 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
     Array.isArray(property.never.rules) && property.never.rules.length > 0
       ? termsOf(propertySet)
       : [appliesTerm(doc, property.bundle, `property ${property.name}`)];
-  const base = { property: property.name, file: property.file, relaxed, decisions: 0 };
+  const base = { property: property.name, file: property.file, line: property.line, relaxed, decisions: 0 };
   const beyond = bad.find((t) => t.outside !== undefined);
   if (beyond) return { ...base, status: 'unknown', reason: `the property's ${beyond.label}: ${beyond.outside}` };
   const docs = [...set.policies.values(), ...set.exceptions, doc];
@@ -186,7 +190,9 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
             return false;
           }
           const cls = `${side.kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${describeRun(space, a, t.reads.keys())}`;
-          witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p }));
+          const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
+          const rule = { policy: t.policy, ...(path === undefined ? {} : { path }) };
+          witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p, rule }));
           return true;
         },
       });

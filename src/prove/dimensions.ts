@@ -4,10 +4,11 @@ import type { EnvironmentFacts } from '../policy/facts/environment-facts';
 import type { Facts } from '../policy/facts/facts';
 import { quietFacts } from '../policy/facts/quiet-facts';
 import type { StateFacts } from '../policy/facts/state-facts';
+import type { TeamFacts } from '../policy/facts/team-facts';
 import type { PreflightPayload } from '../policy/core/decision';
 import type { CompiledException, PolicyBundle } from '../policy/core/compiled';
 import type { Doc } from './policy-set';
-import { type DimName, type Term, writtenValues } from './terms';
+import { type DimName, MEMBERS, type Term, writtenValues } from './terms';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
 
@@ -148,9 +149,22 @@ export function spaceOf(
     exceptions,
     from,
   );
+  // Not sent first: a run no term asks about its starter names none (unread dimensions take their first value).
+  const absentFirst = (name: DimName, c: ValueClasses<string | undefined>): Dim => ({
+    name,
+    ...c,
+    values: [undefined, ...c.values.filter((v) => v !== undefined)],
+  });
   const dims: Dim[] = [
     whole('env', envClasses(docs, bundles, aliases)),
     classes('team', nameClasses(w('team'))),
+    absentFirst('starter', globClasses(w('starter'))),
+    absentFirst('starterEmail', globClasses(w('starterEmail'))),
+    // Each team a createdByTeams names: its members read with the starter among them, without, the
+    // Platform API unable to say, or not read at all (no Platform API).
+    ...[...new Set(read)]
+      .filter((d) => d.startsWith(MEMBERS))
+      .map((d) => whole(d, [undefined, 'member', 'not-member', 'unknown'])),
     classes('key', globClasses(w('key'))),
     classes('via', nameClasses(w('via'))),
     whole('version', [...new Set(versions), String(fresh), undefined]),
@@ -181,7 +195,7 @@ export interface Run {
     state: StateFacts;
     environments?: EnvironmentFacts;
     signals: Record<string, never>;
-    teams: Record<string, never>;
+    teams: TeamFacts;
   };
 }
 
@@ -224,17 +238,31 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   put(execution, 'environment', env.environment);
   if (env.override !== undefined) execution.overrides = { environment: env.override };
   put(execution, 'createdVia', v('via'));
+  // The schema requires a username when createdBy is sent; an empty one is no username (starter-identity.ts).
+  const username = v('starter') as string | undefined;
+  const email = v('starterEmail') as string | undefined;
+  if (username !== undefined || email !== undefined)
+    execution.createdBy = { username: username ?? '', ...(email === undefined ? {} : { email }) };
   put(execution, 'experimentVersion', v('version'));
   execution.steps = [step];
   const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;
   const state: StateFacts = {};
   for (const b of bundles) Object.assign(state, quietFacts(b.needs).state ?? {});
   state.emergencyStop = { engaged: v('estop') === true };
-  const given: Run['given'] = { state, signals: {}, teams: {}, ...(env.names ? { environments: env.names } : {}) };
+  const teams: TeamFacts = {};
+  for (const d of space.dims.filter((x) => x.name.startsWith(MEMBERS))) {
+    const team = d.name.slice(MEMBERS.length);
+    const read = v(d.name);
+    if (read === 'member')
+      teams[team] = { members: [{ username: username || 'prove-member', ...(email === undefined ? {} : { email }) }] };
+    else if (read === 'not-member') teams[team] = { members: [{ username: `${OTHER}-not-the-starter` }] };
+    else if (read === 'unknown') teams[team] = { unknown: 'the Steadybit Platform API did not answer (prove)' };
+  }
+  const given: Run['given'] = { state, signals: {}, teams, ...(env.names ? { environments: env.names } : {}) };
   return {
     payload,
     now: v('time') as Date,
-    facts: { state, signals: {}, teams: {}, ...(env.names ? { environments: env.names } : {}) },
+    facts: { state, signals: {}, teams, ...(env.names ? { environments: env.names } : {}) },
     given,
   };
 }

@@ -1,8 +1,10 @@
-import { parseAllDocuments, stringify } from 'yaml';
+import { stringify } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
-import { formatProblem } from '../policy/loading/load-error';
+import type { LoadProblem } from '../policy/loading/load-error';
 import { loadPolicyTexts } from '../policy/loading/load-policy-texts';
 import { readPolicyDir } from '../policy/loading/read-policy-dir';
+import { parseYamlSource, type ParsedDocument, type SourceFile } from '../policy/loading/yaml-source';
+import { pathSegments } from './rule-location';
 import type { Doc } from './policy-set';
 
 /**
@@ -22,59 +24,95 @@ export interface Property {
   bundle: PolicyBundle;
 }
 
-export class PropertyError extends Error {}
+/** The properties read, and what is wrong with the others: each problem at its file, line and column. */
+export interface PropertyFiles {
+  properties: Property[];
+  problems: LoadProblem[];
+}
 
 const NAME = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/;
 const PROPERTY_KEYS = new Set(['kind', 'name', 'description', 'never']);
 const NEVER_KEYS = new Set(['match', 'exclude', 'rules']);
+type Path = ReadonlyArray<string | number>;
 
-/** The properties of one file; a malformed one is a PropertyError naming `file:line:col`. */
+/** The properties of one file; a malformed one is a problem at its `file:line:col`, and is left out. */
 export function parseProperties(
   file: string,
   text: string,
   aliases: Readonly<Record<string, string[]>>,
   now: Date,
-): Property[] {
-  const out: Property[] = [];
-  for (const doc of parseAllDocuments(text)) {
-    const line = doc.contents?.range ? text.slice(0, doc.contents.range[0]).split('\n').length : 1;
-    const at = `${file}:${line}:1`;
-    if (doc.errors.length > 0) throw new PropertyError(`${at} ${doc.errors[0].message}`);
-    const value = doc.toJS() as unknown;
-    if (value === null || value === undefined) continue;
-    if (typeof value !== 'object' || Array.isArray(value)) throw new PropertyError(`${at} a property is a mapping`);
-    const d = value as Doc;
-    if (d.kind !== 'PolicyProperty')
-      throw new PropertyError(
-        `${at} kind: a *.property.yaml file holds kind: PolicyProperty documents, got ${JSON.stringify(d.kind)}`,
-      );
-    for (const key of Object.keys(d))
-      if (!PROPERTY_KEYS.has(key))
-        throw new PropertyError(`${at} ${key}: unknown key (a property has name, description, never)`);
-    if (typeof d.name !== 'string' || !NAME.test(d.name))
-      throw new PropertyError(`${at} name: lower-case letters, digits and dashes, got ${JSON.stringify(d.name)}`);
-    const never = d.never;
-    if (never === null || typeof never !== 'object' || Array.isArray(never))
-      throw new PropertyError(`${at} never: the runs that must never be allowed (match, exclude, rules), is missing`);
-    for (const key of Object.keys(never))
-      if (!NEVER_KEYS.has(key))
-        throw new PropertyError(`${at} never.${key}: unknown key (never has match, exclude, rules)`);
-    if (out.some((p) => p.name === d.name))
-      throw new PropertyError(`${at} name: property "${d.name}" is defined twice`);
-    out.push({
-      name: d.name,
-      description: typeof d.description === 'string' ? d.description : undefined,
+): PropertyFiles {
+  const parsed = parseYamlSource({ file, text });
+  const properties: Property[] = [];
+  const problems = parsed.problems.filter((p) => p.severity === 'error');
+  for (const doc of parsed.documents) {
+    const error = (path: Path, message: string, at: 'key' | 'value' = 'key'): LoadProblem => ({
       file,
-      line,
-      never: never as Doc,
-      bundle: neverBundle(at, d.name, never as Doc, aliases, now),
+      ...doc.locate(path, at),
+      path: path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? p : `.${p}`)).join(''),
+      message,
+      severity: 'error',
     });
+    const found = propertyOf(doc, aliases, now, error);
+    if ('problem' in found) problems.push(found.problem);
+    else if (properties.some((p) => p.name === found.property.name))
+      problems.push(error(['name'], `property "${found.property.name}" is defined twice`, 'value'));
+    else properties.push(found.property);
   }
-  return out;
+  return { properties, problems };
+}
+
+type ErrorAt = (path: Path, message: string, at?: 'key' | 'value') => LoadProblem;
+
+function propertyOf(
+  doc: ParsedDocument,
+  aliases: Readonly<Record<string, string[]>>,
+  now: Date,
+  error: ErrorAt,
+): { property: Property } | { problem: LoadProblem } {
+  const value = doc.value;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return { problem: error([], 'a property is a mapping (kind: PolicyProperty, name, never)') };
+  const d = value as Doc;
+  if (d.kind !== 'PolicyProperty')
+    return {
+      problem: error(
+        ['kind'],
+        `a *.property.yaml file holds kind: PolicyProperty documents, got ${JSON.stringify(d.kind)}`,
+        'value',
+      ),
+    };
+  for (const key of Object.keys(d))
+    if (!PROPERTY_KEYS.has(key))
+      return { problem: error([key], 'unknown key (a property has name, description, never)') };
+  if (typeof d.name !== 'string' || !NAME.test(d.name))
+    return {
+      problem: error(['name'], `lower-case letters, digits and dashes, got ${JSON.stringify(d.name)}`, 'value'),
+    };
+  const never = d.never;
+  if (never === null || typeof never !== 'object' || Array.isArray(never))
+    return { problem: error(['never'], 'the runs that must never be allowed (match, exclude, rules), is missing') };
+  for (const key of Object.keys(never))
+    if (!NEVER_KEYS.has(key))
+      return { problem: error(['never', key], 'unknown key (never has match, exclude, rules)') };
+  const compiled = neverBundle(d.name, never as Doc, aliases, now);
+  if ('errors' in compiled) {
+    // The first of the loader's errors, at its place inside `never:` (the loader read it as a policy).
+    const [first] = compiled.errors;
+    return { problem: error(['never', ...pathSegments(first.path)], first.message, 'value') };
+  }
+  const line = doc.locate([]).line;
+  const property = { name: d.name, file: doc.file, line, never: never as Doc, bundle: compiled.bundle };
+  return { property: { ...property, description: typeof d.description === 'string' ? d.description : undefined } };
 }
 
 /** The `never` block as a policy named after the property, loaded by the real loader with the set's aliases. */
-function neverBundle(at: string, name: string, never: Doc, aliases: Readonly<Record<string, string[]>>, now: Date) {
+function neverBundle(
+  name: string,
+  never: Doc,
+  aliases: Readonly<Record<string, string[]>>,
+  now: Date,
+): { bundle: PolicyBundle } | { errors: LoadProblem[] } {
   const policy: Doc = { kind: 'Policy', name: `property-${name}`, ...never };
   if (!Array.isArray(never.rules) || never.rules.length === 0) {
     delete policy.rules;
@@ -84,26 +122,36 @@ function neverBundle(at: string, name: string, never: Doc, aliases: Readonly<Rec
   const texts: Record<string, string> = { 'property.yaml': stringify(policy) };
   if (Object.keys(aliases).length > 0) texts['aliases.yaml'] = stringify({ kind: 'EnvironmentAliases', aliases });
   const loaded = loadPolicyTexts(texts, now);
-  if (!loaded.ok)
-    throw new PropertyError(
-      `${at} never: ${loaded.problems
-        .filter((p) => p.severity === 'error')
-        .map((p) => formatProblem(p).replace(/^property\.yaml:\d+:\d+ /, ''))
-        .join('; ')}`,
-    );
-  return loaded.bundle;
+  if (!loaded.ok) return { errors: loaded.problems.filter((p) => p.severity === 'error') };
+  return { bundle: loaded.bundle };
 }
 
-/** Every property below `dir`. */
-export function readProperties(dir: string, aliases: Readonly<Record<string, string[]>>, now: Date): Property[] {
-  const out: Property[] = [];
-  // The loader's own walk of the directory finds them (read-policy-dir.ts): never policies.
-  for (const source of readPolicyDir(dir, { properties: true })) {
-    const props = parseProperties(source.file, source.text, aliases, now);
-    for (const p of props)
-      if (out.some((q) => q.name === p.name))
-        throw new PropertyError(`${p.file}:${p.line}:1 name: property "${p.name}" is defined twice`);
-    out.push(...props);
+/** Every property below `dir`, and the problems of those that do not parse or compile (a name defined twice included). */
+export function readProperties(dir: string, aliases: Readonly<Record<string, string[]>>, now: Date): PropertyFiles {
+  return propertiesOf(readPolicyDir(dir, { properties: true }), aliases, now);
+}
+
+/** The properties of the files given (the loader's own walk found them: read-policy-dir.ts). */
+export function propertiesOf(
+  sources: readonly SourceFile[],
+  aliases: Readonly<Record<string, string[]>>,
+  now: Date,
+): PropertyFiles {
+  const out: PropertyFiles = { properties: [], problems: [] };
+  for (const source of sources) {
+    const { properties, problems } = parseProperties(source.file, source.text, aliases, now);
+    out.problems.push(...problems);
+    for (const p of properties)
+      if (out.properties.some((q) => q.name === p.name))
+        out.problems.push({
+          file: p.file,
+          line: p.line,
+          col: 1,
+          path: 'name',
+          message: `property "${p.name}" is defined twice (also in ${out.properties.find((q) => q.name === p.name)?.file})`,
+          severity: 'error',
+        });
+      else out.properties.push(p);
   }
   return out;
 }

@@ -6,7 +6,7 @@ import type { Doc, PolicySet } from './policy-set';
 /**
  * The dimensions of a run the analysis splits into classes (docs/prove.md): `env` (the run's
  * environments with their names and aliases), `team`, `key` (experiment key), `via` (createdVia),
- * `version`, the one action step's `actionId`, `actionKind`, `count` (totalTargetCount), `pct`
+ * `version`, who started it (`starter`: `execution.createdBy.username`, `starterEmail`: its email), the one action step's `actionId`, `actionKind`, `count` (totalTargetCount), `pct`
  * (radius.percentage), `maximum` (radius.maximum), `targetType`, each step parameter (`param:<name>`),
  * the time of the run (`time`) and the emergency stop (`estop`).
  */
@@ -25,14 +25,16 @@ export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
   'emergencyStop',
 ]);
 
-const SCOPE_DIMS: Readonly<Record<string, DimName>> = {
-  teams: 'team',
-  environments: 'env',
-  experimentKeys: 'key',
-  createdVia: 'via',
-  experimentVersions: 'version',
-  actionIds: 'actionId',
-  actionKinds: 'actionKind',
+const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
+  teams: ['team'],
+  environments: ['env'],
+  experimentKeys: ['key'],
+  createdVia: ['via'],
+  experimentVersions: ['version'],
+  actionIds: ['actionId'],
+  actionKinds: ['actionKind'],
+  // Who started the run: its globs match execution.createdBy.username or .email (engine/scope.ts).
+  createdBy: ['starter', 'starterEmail'],
 };
 const STEP_FIELDS = new Set(['actionIds', 'actionKinds']);
 /** What makes the step an action step, a targeted one (engine/action-steps.ts, core/targeted-step.ts). */
@@ -61,15 +63,23 @@ export interface Term {
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
 
+/** The team facts a scope's `createdByTeams` reads are a dimension per team (`members:<team>`), with the starter. */
+export const MEMBERS = 'members:';
+const teamDims = (teams: unknown): DimName[] => [
+  'starter',
+  'starterEmail',
+  ...asList(teams).map((t) => `${MEMBERS}${String(t)}`),
+];
+
 /** The dimensions a `match:`/`exclude:` reads, and whether it filters steps; `outside` for fields beyond the fragment. */
 function scopeReads(scope: unknown, reads: Map<DimName, Reading>): { steps: boolean; outside?: string } {
   let steps = false;
   let outside: string | undefined;
   for (const field of Object.keys(asObject(scope))) {
-    const dim = SCOPE_DIMS[field];
-    if (dim === undefined)
+    const dims = field === 'createdByTeams' ? teamDims(asObject(scope)[field]) : SCOPE_DIMS[field];
+    if (dims === undefined)
       outside ??= `${field} (${field === 'ownedBy' ? "the targets' owners" : 'who started the run'}) is not analysed`;
-    else reads.set(dim, 'full');
+    else for (const dim of dims) reads.set(dim, 'full');
     if (STEP_FIELDS.has(field)) steps = true;
   }
   return { steps, outside };
@@ -182,8 +192,7 @@ export function writtenValues(docs: readonly Doc[]): Map<string, string[]> {
   };
   const scope = (s: unknown) => {
     for (const [field, values] of Object.entries(asObject(s))) {
-      const dim = SCOPE_DIMS[field];
-      if (dim) add(dim, values);
+      for (const dim of SCOPE_DIMS[field] ?? []) add(dim, values);
     }
   };
   for (const doc of docs) {

@@ -1,4 +1,5 @@
 import { compileGlobs } from '../policy/core/glob-matcher';
+import { readGlob } from '../syntax/glob-syntax';
 
 /**
  * The values of one dimension of a run that the analysis decides, one per class: two values of a
@@ -27,10 +28,25 @@ export function nameClasses(written: Iterable<string>, withAbsent = true): Value
   return { values: [...seen.values(), other, ...(withAbsent ? [undefined] : [])], complete: true };
 }
 
-/** Globs whose only special character is `*` (ASCII): the ones whose combinations are split exactly. */
+/**
+ * Globs whose only special character is `*` (ASCII): the ones whose combinations are split exactly.
+ * Read as the loader reads them (validation/syntax/glob-syntax.ts): nothing but text and `*` in the
+ * tree, written as the tree says (no escape), so `*@sre.example.com` is simple (an `@` not before
+ * `(` is text) and `@(a|b)`, `?`, classes and braces are not.
+ */
 const SIMPLE = /^[\x20-\x7e]*$/;
-const SPECIAL = /[?[\]{}()@!+\\|]/;
-const isSimple = (glob: string) => SIMPLE.test(glob) && !SPECIAL.test(glob);
+function isSimple(glob: string): boolean {
+  if (!SIMPLE.test(glob) || glob.includes('\\')) return false;
+  const read = readGlob(glob);
+  if (!read.ok) return false;
+  let written = '';
+  for (const node of read.nodes) {
+    if (node.kind === 'any') written += '*';
+    else if (node.kind === 'text' && !node.text.includes('*')) written += node.text;
+    else return false;
+  }
+  return written === glob;
+}
 
 interface Shape {
   literal?: string;

@@ -190,7 +190,7 @@ function pullRequest(policy: string): { repo: string; env: Record<string, string
 const REPLAY_STEPS = [
   'Fetch the decision archive',
   'Replay the decision archive',
-  'Comment the replay on the pull request',
+  'Comment on the pull request',
   'Check the replay',
 ];
 
@@ -437,7 +437,7 @@ describe('action.yml', () => {
   it('declares the replay steps: each runs only with replay-archive, and the comment only on a pull request', () => {
     for (const name of REPLAY_STEPS)
       expect([name, step(name).if]).toEqual([name, expect.stringContaining("inputs.replay-archive != ''")]);
-    expect(step('Comment the replay on the pull request').if).toContain('github.event.pull_request.number');
+    expect(step('Comment on the pull request').if).toContain('github.event.pull_request.number');
     expect(DEFAULTS).toMatchObject({
       'replay-since': '14d',
       'replay-fail-on': 'newly-allowed',
@@ -622,4 +622,160 @@ describe('action.yml', () => {
       ),
     ]);
   }, 180_000);
+
+  // prove and diff beside replay: a property that prod is never allowed, the base blocking prod, and a
+  // pull request that blocks staging instead; the three reports share the one comment it edits.
+  const PROPERTY =
+    'kind: PolicyProperty\nname: no-prod\ndescription: no run in prod is ever allowed\nnever:\n  match: { environments: [prod] }\n';
+  const ALL_STEPS = [
+    'Prove the properties',
+    'Diff against the base policies',
+    'Fetch the decision archive',
+    'Replay the decision archive',
+    'Comment on the pull request',
+    'Check the replay',
+    'Check the proof and the diff',
+  ];
+  /** A pull request (number 6) with the property and the base branch's policies in base/policies. */
+  function provedPullRequest(policy: string) {
+    const pr = pullRequest(policy);
+    writeFileSync(join(pr.repo, 'policies', 'no-prod.property.yaml'), PROPERTY);
+    mkdirSync(join(pr.repo, 'base', 'policies'), { recursive: true });
+    writeFileSync(join(pr.repo, 'base', 'policies', 'blocked-environments.yaml'), BLOCK('prod'));
+    writeFileSync(
+      join(pr.repo, 'event.json'),
+      JSON.stringify({ action: 'synchronize', number: 6, pull_request: { number: 6 } }),
+    );
+    return pr;
+  }
+  /** The steps in order as the runner runs them: a failed step skips the rest (their `if:` asks success()). */
+  async function stepsOf(names: string[], repo: string, inputs: Record<string, string>, env: Record<string, string>) {
+    const all = { ...DEFAULTS, 'github-token': TOKEN, 'replay-since': '', ...inputs };
+    const runs = new Map<string, Awaited<ReturnType<typeof runStep>>>();
+    for (const name of names) {
+      const run = await runStep(step(name), repo, all, { env });
+      runs.set(name, run);
+      if (run.status !== 0) break;
+    }
+    return runs;
+  }
+
+  it('declares the prove and diff steps: prove by default, diff with diff-base, failing on newly allowed runs', () => {
+    expect(DEFAULTS).toMatchObject({ prove: 'true', 'diff-base': '', 'diff-fail-on': 'newly-allowed' });
+    expect(step('Prove the properties').if).toBe("inputs.prove == 'true'");
+    expect(step('Diff against the base policies').if).toBe("inputs.diff-base != ''");
+    expect(step('Comment on the pull request').if).toMatch(/inputs\.prove == 'true' \|\| inputs\.diff-base != ''/);
+    // It runs after a failed replay check too (the runner skips a step after a failure unless its if says otherwise).
+    expect(step('Check the proof and the diff').if).toBe(
+      "!cancelled() && (inputs.prove == 'true' || inputs.diff-base != '')",
+    );
+    expect(action.outputs).toMatchObject({
+      'prove-report': { value: '${{ steps.prove.outputs.report }}' },
+      'prove-exit-code': { value: '${{ steps.prove.outputs.exit-code }}' },
+      'diff-report': { value: '${{ steps.diff.outputs.report }}' },
+      'diff-exit-code': { value: '${{ steps.diff.outputs.exit-code }}' },
+    });
+  });
+
+  it('proves the properties and diffs against the base beside replay: annotations, one comment with all three, a failed check; the next push fixes it', async () => {
+    const loosened = provedPullRequest(BLOCK('staging'));
+    const inputs = { 'replay-archive': 'decision-archive', 'diff-base': 'base/policies' };
+    const runs = await stepsOf(ALL_STEPS, loosened.repo, inputs, loosened.env);
+    const proved = runs.get('Prove the properties');
+    expect([proved?.status, proved?.outputs]).toEqual([
+      0,
+      `report=${join(runnerTemp, 'preflight-gate-prove.md')}\nexit-code=1\n`,
+    ]);
+    // The counterexample at the property, its witness in the annotation.
+    expect(proved?.stdout).toMatch(
+      /^::error file=policies\/no-prod\.property\.yaml,line=1,col=1,title=preflight-gate prove%3A counterexample::counterexample: property no-prod: env .*"prod".*%0Athe set allows it: Allowed.*%0Awitness: now \S+, payload \{"event":"experiment\.execution\.preflight"/m,
+    );
+    const diffed = runs.get('Diff against the base policies');
+    expect(diffed?.outputs).toBe(`report=${join(runnerTemp, 'preflight-gate-diff.md')}\nexit-code=1\n`);
+    // Newly allowed (fails the check): an error at the changed rule; newly denied: a warning there.
+    expect(diffed?.stdout).toMatch(
+      /^::error file=policies\/blocked-environments\.yaml,line=4,col=5,title=preflight-gate diff%3A newly-allowed::newly-allowed: base blocked-environments rules\[0\]\.environments denies: env .*"prod"/m,
+    );
+    expect(diffed?.stdout).toMatch(
+      /^::warning file=policies\/blocked-environments\.yaml,line=4,col=5,title=preflight-gate diff%3A newly-denied::newly-denied: /m,
+    );
+    const prove = readFileSync(join(runnerTemp, 'preflight-gate-prove.md'), 'utf8');
+    const diff = readFileSync(join(runnerTemp, 'preflight-gate-diff.md'), 'utf8');
+    const replay = readFileSync(join(runnerTemp, 'preflight-gate-replay.md'), 'utf8');
+    expect(prove).toMatch(/^### preflight-gate prove: 0 proven, 1 counterexample\(s\), 0 unknown\n/);
+    expect(prove).toMatch(/\| no-prod \| \*\*counterexample\*\* \|/);
+    expect(diff).toMatch(/^### preflight-gate diff: .*\n\n\*\*1 class\(es\) newly allowed, 1 newly denied\.\*\*/);
+    // One comment, the replay first, then the proof and the diff; the job summary has all three.
+    expect(runs.get('Comment on the pull request')?.stdout).toMatch(/^created /);
+    expect(github.comments.get(6)?.map((c) => c.body)).toEqual([
+      `${commentMarker('replay policies')}\n${replay}\n${prove}\n${diff}`,
+    ]);
+    const summary = readFileSync(join(loosened.repo, '.github-step-summary'), 'utf8');
+    for (const report of [prove, diff, replay]) expect(summary).toContain(report);
+    // The replay's check fails first; the proof's and the diff's check runs after it (!cancelled()) and says why too.
+    expect(runs.get('Check the replay')?.status).toBe(1);
+    const checked = await runStep(step('Check the proof and the diff'), loosened.repo, { ...DEFAULTS, ...inputs });
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toContain('::error title=preflight-gate prove::a property has a counterexample');
+    expect(checked.stdout).toContain(
+      '::error title=preflight-gate diff::the diff against base/policies found newly-allowed runs',
+    );
+
+    // The next push blocks prod again: proven, nothing differs, the same comment edited, a green check.
+    const fixed = provedPullRequest(BLOCK('prod'));
+    const again = await stepsOf(ALL_STEPS, fixed.repo, inputs, fixed.env);
+    expect([...again.values()].map((r) => r.status)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(again.get('Prove the properties')?.stdout).toBe('policies/no-prod.property.yaml: no-prod: proven\n');
+    expect(again.get('Comment on the pull request')?.stdout).toMatch(/^updated /);
+    expect(github.comments.get(6)).toHaveLength(1);
+    const body = github.comments.get(6)?.[0].body ?? '';
+    expect(body).toContain('### preflight-gate prove: 1 proven, 0 counterexample(s), 0 unknown');
+    expect(body).toContain('**No run would be decided differently.**');
+    expect(again.get('Check the proof and the diff')?.stdout).toContain(
+      'preflight-gate diff: nothing that fails the check (newly-allowed)',
+    );
+  }, 240_000);
+
+  it('diff-fail-on none reports a newly allowed class as a warning and passes; prove false skips the proof', async () => {
+    const loosened = provedPullRequest(BLOCK('staging'));
+    const inputs = { 'diff-base': 'base/policies', 'diff-fail-on': 'none', prove: 'false', 'replay-comment': 'false' };
+    const diffed = await runStep(step('Diff against the base policies'), loosened.repo, { ...DEFAULTS, ...inputs });
+    expect(diffed.outputs).toContain('exit-code=0\n');
+    expect(diffed.stdout).toMatch(
+      /^::warning file=policies\/blocked-environments\.yaml,line=4,col=5,title=preflight-gate diff%3A newly-allowed::/m,
+    );
+    expect(diffed.stdout).not.toMatch(/^::error/m);
+    stepOutputs.delete('prove');
+    const checked = await runStep(step('Check the proof and the diff'), loosened.repo, { ...DEFAULTS, ...inputs });
+    expect([checked.status, checked.stdout]).toEqual([0, 'preflight-gate diff: nothing that fails the check (none)\n']);
+  }, 120_000);
+
+  it('a proof or a diff that cannot run (a property that no longer loads, no base directory) fails the check, saying why', async () => {
+    const broken = provedPullRequest(BLOCK('prod'));
+    writeFileSync(join(broken.repo, 'policies', 'no-prod.property.yaml'), PROPERTY.replace('match:', 'mach:'));
+    const inputs = { 'diff-base': 'main/policies' };
+    const proved = await runStep(step('Prove the properties'), broken.repo, { ...DEFAULTS, ...inputs });
+    expect(proved.outputs).toContain('exit-code=2\n');
+    expect(proved.stderr).toMatch(/policies\/no-prod\.property\.yaml:5:3 never\.mach: unknown key/);
+    expect(readFileSync(join(runnerTemp, 'preflight-gate-prove.md'), 'utf8')).toMatch(
+      /^### preflight-gate prove could not run\n/,
+    );
+    // validate points at it too, as an annotation on the line.
+    const validate = await runStep(step('Validate policies'), broken.repo);
+    expect([validate.status, validate.stdout]).toEqual([
+      1,
+      expect.stringMatching(
+        /^::error file=policies\/no-prod\.property\.yaml,line=5,col=3,title=preflight-gate::never\.mach: unknown key/m,
+      ),
+    ]);
+    const diffed = await runStep(step('Diff against the base policies'), broken.repo, { ...DEFAULTS, ...inputs });
+    expect([diffed.outputs, diffed.stderr]).toEqual([
+      expect.stringContaining('exit-code=2\n'),
+      expect.stringContaining('diff-base: main/policies is not a directory in the workspace'),
+    ]);
+    const checked = await runStep(step('Check the proof and the diff'), broken.repo, { ...DEFAULTS, ...inputs });
+    expect(checked.status).toBe(1);
+    expect(checked.stdout).toContain('::error title=preflight-gate prove::prove could not run');
+    expect(checked.stdout).toContain('::error title=preflight-gate diff::the diff could not run');
+  }, 120_000);
 });

@@ -55,6 +55,17 @@ describe('the GitHub Actions workflow for a policy repository of docs/policy-wor
     });
   });
 
+  it('proves the properties and diffs against the base branch checked out in base/, on pull requests', () => {
+    const base = steps.find((s) => s.uses?.startsWith('actions/checkout@') && s.with?.path === 'base');
+    expect(base).toMatchObject({ if: "github.event_name == 'pull_request'", with: { ref: '${{ github.base_ref }}' } });
+    const gate = steps.find((s) => /preflight-gate@/.test(s.uses ?? ''));
+    expect(gate?.with).toMatchObject({
+      prove: 'true',
+      'diff-base': "${{ github.event_name == 'pull_request' && 'base/policies' || '' }}",
+      'diff-fail-on': 'newly-allowed',
+    });
+  });
+
   it('keeps the JUnit report the action writes (its junit-file output)', () => {
     const upload = steps.find((s) => s.uses?.startsWith('actions/upload-artifact@'));
     expect(upload).toMatchObject({ if: 'always()', with: { path: '${{ steps.preflight-gate.outputs.junit-file }}' } });

@@ -46,7 +46,7 @@ describe('preflight-gate prove', () => {
     const dir = dirs.bundledWith({ 'bad.property.yaml': 'kind: PolicyProperty\nname: bad\nnever: { mach: {} }\n' });
     const res = cli(['prove', dir, '--now', NOW]);
     expect(res.code).toBe(2);
-    expect(res.stderr).toMatch(/bad\.property\.yaml:1:1 never\.mach: unknown key/);
+    expect(res.stderr).toMatch(/bad\.property\.yaml:3:10 never\.mach: unknown key/);
   });
 
   it('validate: a property file is neither loaded nor warned about; a policy saved under that name is an error', () => {

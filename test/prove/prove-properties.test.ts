@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffSets, proveProperty } from '../../src/prove/analysis';
-import { parseProperties, PropertyError, readProperties } from '../../src/prove/property-file';
+import { parseProperties, readProperties } from '../../src/prove/property-file';
 import { BUNDLED, NOW, setDirs, setOf } from './prove-sets';
 
 const property = (name: string, never: string) => `kind: PolicyProperty
@@ -34,7 +34,7 @@ describe('prove: properties kept with the policies', () => {
   afterAll(dirs.cleanup);
   const proveAll = (dir: string, env: NodeJS.ProcessEnv = {}) => {
     const set = setOf(dir, env);
-    return readProperties(dir, set.aliases, NOW).map((p) => proveProperty(set, p, NOW));
+    return readProperties(dir, set.aliases, NOW).properties.map((p) => proveProperty(set, p, NOW));
   };
 
   it('the bundled set proves its bundled property: no run in payments-prod is ever allowed', () => {
@@ -87,18 +87,38 @@ rules:
     expect(proveAll(dir)[0]).toMatchObject({ status: 'unknown', reason: expect.stringMatching(/condition/) });
   });
 
-  it('a malformed property is an error naming its file and line', () => {
-    expect(() => parseProperties('x.property.yaml', 'kind: PolicyProperty\nname: x\nnevr: {}\n', {}, NOW)).toThrow(
-      PropertyError,
+  it('a malformed property is a problem at its file, line and column, and is left out', () => {
+    const misspelt = parseProperties('x.property.yaml', 'kind: PolicyProperty\nname: x\nnevr: {}\n', {}, NOW);
+    expect(misspelt.properties).toEqual([]);
+    expect(misspelt.problems).toEqual([
+      expect.objectContaining({ file: 'x.property.yaml', line: 3, col: 1, path: 'nevr', severity: 'error' }),
+    ]);
+    // A field the loader refuses inside never: at the field, with the loader's own message.
+    const text =
+      'kind: PolicyProperty\nname: x\nnever:\n  rules:\n    - timeWindow:\n        timeZone: Europe/Berln\n        allowed: [{ days: [Mon], from: "09:00", to: "17:00" }]\n';
+    const zone = parseProperties('x.property.yaml', text, {}, NOW);
+    expect(zone.properties).toEqual([]);
+    expect(zone.problems).toEqual([
+      expect.objectContaining({
+        line: 6,
+        col: 19,
+        path: 'never.rules[0].timeWindow.timeZone',
+        message: expect.stringMatching(/Europe\/Berln/),
+      }),
+    ]);
+    const environment = parseProperties(
+      'x.property.yaml',
+      'kind: PolicyProperty\nname: x\nnever: { match: { environment: [a] } }\n',
+      {},
+      NOW,
     );
-    expect(() =>
-      parseProperties(
-        'x.property.yaml',
-        'kind: PolicyProperty\nname: x\nnever: { match: { environment: [a] } }\n',
-        {},
-        NOW,
-      ),
-    ).toThrow(/x\.property\.yaml:1:1 never: .*environment/);
+    expect(environment.problems).toEqual([
+      expect.objectContaining({
+        line: 3,
+        path: expect.stringMatching(/^never\.match/),
+        message: expect.stringMatching(/environment/),
+      }),
+    ]);
   });
 
   it('the bundled property file is not loaded as a policy (the loader skips *.property.yaml)', () => {
@@ -166,7 +186,7 @@ describe('every seeded loosening of the bundled set is found by diff and breaks 
     const allowed = diff.witnesses.filter((w) => w.kind === 'newly-allowed');
     expect(allowed.length).toBeGreaterThan(0);
     for (const w of allowed) expect([w.base?.allowed, w.proposed?.allowed]).toEqual([false, true]);
-    const [prop] = readProperties(dir, proposed.aliases, NOW);
+    const [prop] = readProperties(dir, proposed.aliases, NOW).properties;
     const result = proveProperty(proposed, prop, NOW);
     expect(result.status).toBe('counterexample');
     expect(result.witness?.answer?.allowed).toBe(true);

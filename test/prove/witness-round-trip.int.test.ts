@@ -79,9 +79,19 @@ rules:
   const timed = JSON.parse(cli(['diff', base, later, '--format', 'json', '--now', NOW]).stdout) as {
     witnesses: Witness[];
   };
+  // Who started the run: a contractors' block whose glob is misspelt (createdBy sent as the schema admits it).
+  const contractors = (glob: string) => ({
+    'contractors.yaml': `kind: Policy\nname: contractors\nmatch: { createdBy: ["${glob}"] }\nrules:\n  - environments: { blocked: [production] }\n`,
+  });
+  const starterBase = dirs.bundledWith(contractors('*@contractors.example.com'));
+  const starterProposed = dirs.bundledWith(contractors('*@contractor.example.com'));
+  const started = JSON.parse(cli(['diff', starterBase, starterProposed, '--format', 'json', '--now', NOW]).stdout) as {
+    witnesses: Witness[];
+  };
   const all = [
-    ...report.witnesses.map((w) => ({ w, proposed })),
-    ...timed.witnesses.map((w) => ({ w, proposed: later })),
+    ...report.witnesses.map((w) => ({ w, base, proposed })),
+    ...timed.witnesses.map((w) => ({ w, base, proposed: later })),
+    ...started.witnesses.map((w) => ({ w, base: starterBase, proposed: starterProposed })),
   ];
 
   it('diff finds newly allowed witnesses and --fail-on newly-allowed exits 1', () => {
@@ -96,7 +106,11 @@ rules:
 
   it('eval --now with the witness facts gives the witness answers under both sets', () => {
     expect(timed.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
-    all.forEach(({ w, proposed }, i) => {
+    expect(started.witnesses.map((w) => [w.kind, w.payload.execution.createdBy !== undefined])).toEqual([
+      ['newly-allowed', true],
+      ['newly-denied', true],
+    ]);
+    all.forEach(({ w, base, proposed }, i) => {
       const args = ['eval', '--format', 'json', '--now', w.now];
       writeFileSync(join(files, `payload-${i}.json`), JSON.stringify(w.payload));
       args.push('--payload', join(files, `payload-${i}.json`));
@@ -116,10 +130,16 @@ rules:
   });
 
   it('the started service answers each witness a fresh service can be asked as the witness says', async () => {
-    // A fresh service: no emergency stop, no Platform API (so no environment names).
-    const asked = all.filter(({ w }) => w.facts.environments === undefined && !w.facts.state.emergencyStop?.engaged);
+    // A fresh service: no emergency stop, no Platform API (so no environment names, no team members).
+    const asked = all.filter(
+      ({ w }) =>
+        w.facts.environments === undefined &&
+        !w.facts.state.emergencyStop?.engaged &&
+        Object.keys(w.facts.teams).length === 0,
+    );
     expect(asked.length).toBeGreaterThan(1);
-    for (const { w, proposed } of asked) {
+    expect(asked.some(({ w }) => w.payload.execution.createdBy !== undefined)).toBe(true);
+    for (const { w, base, proposed } of asked) {
       for (const [dir, answer] of [
         [base, w.base],
         [proposed, w.proposed],
@@ -133,5 +153,5 @@ rules:
         }
       }
     }
-  }, 120_000);
+  }, 240_000);
 });

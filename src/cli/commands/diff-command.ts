@@ -1,9 +1,11 @@
 import { diffSets, type DiffResult, type Witness } from '../../prove/analysis';
-import { readPolicySet } from '../../prove/policy-set';
+import { type PolicySet, readPolicySet } from '../../prove/policy-set';
+import { ruleLocation } from '../../prove/rule-location';
+import { githubCommand } from '../format-problems';
 import { parseNow } from '../read-input';
 import { EXIT } from '../exit-codes';
 
-export const DIFF_FORMATS = ['text', 'json', 'markdown'] as const;
+export const DIFF_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
 export const DIFF_FAIL_ON = ['newly-allowed', 'any-change'] as const;
 
 export interface DiffCommandOptions {
@@ -61,6 +63,32 @@ export function diffMarkdown(r: DiffResult): string {
   return `${out.join('\n')}\n`;
 }
 
+/** Whether a witness fails the check `--fail-on` asks for. */
+const fails = (w: Witness, failOn: DiffCommandOptions['failOn']) =>
+  failOn === 'any-change' || (failOn === 'newly-allowed' && w.kind === 'newly-allowed');
+
+/**
+ * GitHub annotations: one per witness, at the changed rule in the proposed set (where the reviewer
+ * reads it; none when the proposed set no longer has its policy), an error when it fails
+ * `--fail-on`, else a warning; a warning per unknown; then the text summary's last line.
+ */
+export function diffGithub(r: DiffResult, proposed: PolicySet, failOn: DiffCommandOptions['failOn']): string {
+  const lines: string[] = [];
+  for (const w of r.witnesses) {
+    const at = w.rule ? ruleLocation(proposed, w.rule) : undefined;
+    const message = `${w.kind}: ${w.class}\nbase: ${answer(w.base)}\nproposed: ${answer(w.proposed)}\nwitness: now ${w.now}, payload ${JSON.stringify(w.payload)}, facts ${JSON.stringify(w.facts)}`;
+    lines.push(githubCommand(fails(w, failOn) ? 'error' : 'warning', `preflight-gate diff: ${w.kind}`, message, at));
+  }
+  for (const u of r.unknown) lines.push(githubCommand('warning', 'preflight-gate diff: unknown', u));
+  const allowed = r.witnesses.filter((w) => w.kind === 'newly-allowed').length;
+  lines.push(
+    r.witnesses.length === 0
+      ? diffText(r).split('\n')[0]
+      : `${allowed} class(es) newly allowed, ${r.witnesses.length - allowed} newly denied`,
+  );
+  return `${lines.join('\n')}\n`;
+}
+
 /**
  * `preflight-gate diff <base-dir> <proposed-dir>`: every class of runs the two sets decide
  * differently, each with a witness both sets decided (docs/prove.md). Exit 1 on a --fail-on hit.
@@ -81,10 +109,7 @@ export function diffCommand(
     write(
       `${JSON.stringify({ identical: witnesses.length === 0 && unknown.length === 0, witnesses, unknown, changedRules, coverage, horizon, decisions }, null, 2)}\n`,
     );
-  } else write(opts.format === 'markdown' ? diffMarkdown(result) : diffText(result));
-  const hit =
-    opts.failOn === 'any-change'
-      ? result.witnesses.length > 0
-      : opts.failOn === 'newly-allowed' && result.witnesses.some((w) => w.kind === 'newly-allowed');
-  return hit ? EXIT.failed : EXIT.ok;
+  } else if (opts.format === 'github') write(diffGithub(result, proposed, opts.failOn));
+  else write(opts.format === 'markdown' ? diffMarkdown(result) : diffText(result));
+  return result.witnesses.some((w) => fails(w, opts.failOn)) ? EXIT.failed : EXIT.ok;
 }

@@ -1,11 +1,13 @@
 import { proveProperty, COVERAGE, type PropertyResult } from '../../prove/analysis';
-import { PropertyError, readProperties } from '../../prove/property-file';
+import { formatProblem } from '../../policy/loading/load-error';
+import { readProperties } from '../../prove/property-file';
 import { readPolicySet } from '../../prove/policy-set';
+import { githubCommand } from '../format-problems';
 import { parseNow, policyDirArg } from '../read-input';
 import { EXIT } from '../exit-codes';
 import { BadInputError } from '../../common/bad-input-error';
 
-export const PROVE_FORMATS = ['text', 'json', 'markdown'] as const;
+export const PROVE_FORMATS = ['text', 'json', 'markdown', 'github'] as const;
 
 export interface ProveCommandOptions {
   format: (typeof PROVE_FORMATS)[number];
@@ -32,12 +34,61 @@ function proveText(results: PropertyResult[]): string {
 }
 
 function proveMarkdown(results: PropertyResult[]): string {
-  const out = ['### preflight-gate prove', '', '| property | answer | why |', '| --- | --- | --- |'];
+  const count = (status: PropertyResult['status']) => results.filter((r) => r.status === status).length;
+  const headline =
+    results.length === 0
+      ? 'no properties (*.property.yaml) found'
+      : `${count('proven')} proven, ${count('counterexample')} counterexample(s), ${count('unknown')} unknown`;
+  const out = [`### preflight-gate prove: ${headline}`, ''];
+  if (results.length > 0) out.push('| property | answer | why |', '| --- | --- | --- |');
   const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   for (const r of results)
     out.push(`| ${r.property} | **${r.status}** | ${cell(r.reason ?? r.witness?.class ?? '')} |`);
+  const broken = results.filter((r) => r.witness);
+  if (broken.length > 0) {
+    out.push('', '<details><summary>Counterexamples (payload, now, facts)</summary>', '');
+    for (const r of broken)
+      out.push(
+        '```json',
+        JSON.stringify({
+          property: r.property,
+          payload: r.witness?.payload,
+          now: r.witness?.now,
+          facts: r.witness?.facts,
+        }),
+        '```',
+      );
+    out.push('</details>');
+  }
   out.push('', `_proven: for ${COVERAGE} (docs/prove.md)._`);
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * GitHub annotations at each property's document: a counterexample an error (with its witness), an
+ * unknown a warning (an error with --strict, which fails on it); a proven property a plain line.
+ */
+function proveGithub(results: PropertyResult[], strict: boolean): string {
+  const lines: string[] = [];
+  for (const r of results) {
+    const at = { file: r.file, line: r.line, col: 1 };
+    if (r.status === 'counterexample' && r.witness) {
+      const w = r.witness;
+      const message = `counterexample: ${w.class}\nthe set allows it: ${w.answer?.message}\nwitness: now ${w.now}, payload ${JSON.stringify(w.payload)}, facts ${JSON.stringify(w.facts)}`;
+      lines.push(githubCommand('error', 'preflight-gate prove: counterexample', message, at));
+    } else if (r.status === 'unknown')
+      lines.push(
+        githubCommand(
+          strict ? 'error' : 'warning',
+          'preflight-gate prove: unknown',
+          `property ${r.property}: unknown: ${r.reason}`,
+          at,
+        ),
+      );
+    else lines.push(`${r.file}: ${r.property}: proven`);
+  }
+  if (results.length === 0) lines.push('no properties (*.property.yaml) found');
+  return `${lines.join('\n')}\n`;
 }
 
 /**
@@ -54,15 +105,14 @@ export function proveCommand(
   const dir = policyDirArg(dirArg, env);
   const now = parseNow(opts.now, () => new Date());
   const set = readPolicySet(dir, now, env);
-  let properties: ReturnType<typeof readProperties>;
-  try {
-    properties = readProperties(dir, set.aliases, now);
-  } catch (err) {
-    if (err instanceof PropertyError) throw new BadInputError(err.message);
-    throw err;
-  }
+  const { properties, problems } = readProperties(dir, set.aliases, now);
+  if (problems.length > 0)
+    throw new BadInputError(
+      `the properties in ${dir} are invalid (preflight-gate validate shows them too):\n${problems.map(formatProblem).join('\n')}`,
+    );
   const results = properties.map((p) => proveProperty(set, p, now));
   if (opts.format === 'json') write(`${JSON.stringify({ coverage: COVERAGE, properties: results }, null, 2)}\n`);
+  else if (opts.format === 'github') write(proveGithub(results, opts.strict === true));
   else write(opts.format === 'markdown' ? proveMarkdown(results) : proveText(results));
   if (results.some((r) => r.status === 'counterexample')) return EXIT.failed;
   if (opts.strict && results.some((r) => r.status === 'unknown')) return EXIT.failed;

@@ -12,6 +12,7 @@ import { EXIT } from '../exit-codes';
 import { BadInputError, readSettings } from '../../common/bad-input-error';
 import { signalSourceNames } from '../../signals/signals-config';
 import { unknownSignalSources } from '../../signals/unknown-signal-sources';
+import { propertyProblems } from '../../prove/property-problems';
 
 export interface ValidateOptions {
   format: ProblemFormat;
@@ -24,7 +25,8 @@ export interface ValidateOptions {
 /**
  * `preflight-gate validate [dir]`: every policy file through the service's own loader (schema and
  * semantic checks), plus every test suite: its shape, the payload and signals files it reads (read
- * and checked as `test` reads them) and the policy names its expectations give.
+ * and checked as `test` reads them) and the policy names its expectations give; and every property
+ * (`*.property.yaml`): one that no longer parses or compiles is an error at its line (docs/prove.md).
  * Exit 1 on any error; warnings pass, unless --strict (then a warning is exit 1 too).
  */
 export function validateCommand(
@@ -43,6 +45,7 @@ export function validateCommand(
     ...(result.ok ? result.warnings : result.problems),
     ...suiteProblems(suites, result.ok ? servedBundle(result.bundle, env) : undefined),
     ...ignoredFileProblems(dir),
+    ...propertyProblems(dir, sources, new Date()),
     ...(result.ok && defined !== undefined && sourcesFile !== undefined
       ? unknownSignalSources(result.bundle, defined, sourcesFile, writtenDocuments(sources))
       : []),
