@@ -8,6 +8,10 @@ import { judgeWithoutStore } from './judge-without-store';
 import { KnownRuns } from './known-runs';
 import { stopRun } from './stop-run';
 import type { RunGuardDeps } from './run-guard-deps';
+import type { Facts } from '../policy/facts/facts';
+import { watchesSilence } from './watches-silence';
+import { silentField } from './silent-signals';
+import type { SilentSignal } from '../policy/facts/signal-facts';
 
 export type { RunGuardDeps } from './run-guard-deps';
 
@@ -164,8 +168,10 @@ export class RunGuard {
     const now = this.deps.clock();
     const gathered = await this.deps.gather(view, run.payload, now);
     // A source that cannot answer: the rules that need it cannot judge, and each policy's onCannotJudge decides.
-    const facts = gathered.ok ? gathered.facts : {};
+    const facts = await this.withSilences(view, run, gathered.ok ? gathered.facts : {}, storeAway);
     let judgement = judgeRunningRun(view, run.payload, facts, now, this.deps.newId());
+    if (gathered.ok && !storeAway && watchesSilence(view))
+      await this.keepSilences(run, judgement, facts.signals?.silentSince ?? [], now);
     if (!gathered.ok)
       judgement.findings.forEach((f) => {
         if (f.cannotJudge) f.reason = `${f.reason} (${gathered.unavailable.source}: ${gathered.unavailable.message})`;
@@ -189,11 +195,36 @@ export class RunGuard {
     else this.known.ended(run.executionId);
   }
 
+  /**
+   * The facts with since when the run's deadMan signals are silent, as the store keeps them (every
+   * replica reads the same). The store away: none known, so a silence counts from now.
+   */
+  private async withSilences(view: PolicyBundle, run: GuardedRun, facts: Facts, storeAway?: string): Promise<Facts> {
+    if (!watchesSilence(view)) return facts;
+    const silentSince = storeAway ? [] : await this.deps.runs.silences(run.executionId);
+    return { ...facts, signals: { ...facts.signals, silentSince } };
+  }
+
+  /** Keeps what this tick found silent for the run's next tick (a signal that answers again is dropped). */
+  private async keepSilences(
+    run: GuardedRun,
+    judgement: RunJudgement,
+    kept: readonly SilentSignal[],
+    now: Date,
+  ): Promise<void> {
+    // The same signals silent as kept: nothing to write (a tick over quiet runs writes nothing).
+    const fields = new Set(kept.map(silentField));
+    if (judgement.silent.length === fields.size && judgement.silent.every((s) => fields.has(silentField(s)))) return;
+    const expiresMs = Date.parse(run.allowedAt) + this.deps.executionTtlMs;
+    await this.deps.runs.silenced(run.executionId, judgement.silent, Math.max(expiresMs, now.getTime() + 1000));
+  }
+
   /** Said once per run and policy: what stops nothing (warn/audit, cannot judge), and without the Platform API what would stop. */
   private report(run: GuardedRun, judgement: RunJudgement): void {
     for (const f of judgement.findings) {
       if (f.action === 'stop' && this.deps.cancel) continue;
-      const kind = f.action === 'stop' ? 'cannot_stop' : f.cannotJudge ? 'cannot_judge' : 'would_stop';
+      const kind =
+        f.action === 'stop' ? 'cannot_stop' : f.cannotJudge ? 'cannot_judge' : f.deadMan ? 'dead_man' : 'would_stop';
       const key = `${run.executionId}\n${f.policy}\n${kind}`;
       if (this.reported.has(key)) continue;
       this.reported.add(key);
@@ -236,7 +267,8 @@ export class RunGuard {
 }
 
 function reportText(run: GuardedRun, f: PolicyStop): string {
-  return f.cannotJudge
-    ? `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`
-    : `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
+  if (f.cannotJudge) return `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`;
+  if (f.deadMan && f.mode === 'enforce')
+    return `finds a signal of run ${run.executionId} silent too long; it goes on (deadMan then: report)`;
+  return `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
 }

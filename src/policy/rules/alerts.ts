@@ -25,6 +25,10 @@ export const alertsRule = defineRule<AlertsSpec>({
       return withBlind(blind, checkAlerts(check, ctx.facts.signals, runs, ctx.now));
     };
     // {{environment}} is the environment's name: with the Platform API, Steadybit's (gathered first).
-    return { needs: [spec.matchers].flat().some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };
+    return {
+      needs: [spec.matchers].flat().some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs,
+      check: run,
+      ...(check.deadMan ? { deadMan: true } : {}),
+    };
   },
 });
