@@ -51,7 +51,13 @@ export interface GuardStore {
   /**
    * What a tick found silent for the run: a signal already kept keeps its `since` (the replica that
    * wrote first wins: every replica reads the same), a new one is kept with its own, one that
-   * answers again is dropped; kept until `expiresMs` (the run's). Answers what is kept now.
+   * answers again is dropped; kept until `expiresMs` (the run's: `expiresMs - nowMs` from now, as
+   * keep). Answers what is kept now.
    */
-  silenced(executionId: string, silent: readonly SilentSignal[], expiresMs: number): Promise<SilentSignal[]>;
+  silenced(
+    executionId: string,
+    silent: readonly SilentSignal[],
+    expiresMs: number,
+    nowMs: number,
+  ): Promise<SilentSignal[]>;
 }

@@ -60,7 +60,12 @@ export class MemoryGuardStore implements GuardStore {
     );
   }
 
-  async silenced(executionId: string, silent: readonly SilentSignal[], _expiresMs: number): Promise<SilentSignal[]> {
+  async silenced(
+    executionId: string,
+    silent: readonly SilentSignal[],
+    _expiresMs?: number,
+    _nowMs?: number,
+  ): Promise<SilentSignal[]> {
     const next = mergeSilences(this.silent.get(executionId) ?? new Map(), silent);
     if (next.size === 0) this.silent.delete(executionId);
     else this.silent.set(executionId, next);

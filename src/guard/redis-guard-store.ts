@@ -36,7 +36,7 @@ redis.call('DEL', KEYS[3])
 return 'forgotten'`;
 
 /**
- * A tick's silences of one run, in one step: ARGV[1] the expiry (ms), then field, since pairs. A
+ * A tick's silences of one run, in one step: ARGV[1] how long to keep them (ms), then field, since pairs. A
  * field kept keeps its time (HSETNX: the replica that wrote first wins), the fields not listed are
  * dropped; answers the hash as it is then.
  */
@@ -49,7 +49,7 @@ end
 for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
   if not listed[field] then redis.call('HDEL', KEYS[1], field) end
 end
-if #ARGV > 1 then redis.call('PEXPIREAT', KEYS[1], ARGV[1]) end
+if #ARGV > 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return redis.call('HGETALL', KEYS[1])`;
 
 /**
@@ -185,10 +185,16 @@ export class RedisGuardStore implements GuardStore {
     return Object.entries(kept).map(([field, since]) => silentSignalOf(field, since));
   }
 
-  async silenced(executionId: string, silent: readonly SilentSignal[], expiresMs: number): Promise<SilentSignal[]> {
+  async silenced(
+    executionId: string,
+    silent: readonly SilentSignal[],
+    expiresMs: number,
+    nowMs: number,
+  ): Promise<SilentSignal[]> {
     const pairs = silent.flatMap((s) => [silentField(s), s.since]);
+    const ttl = Math.max(1, Math.round(expiresMs - nowMs));
     const answer = await this.calls.write('guard silences', (pipe) =>
-      pipe.eval(SILENCED, 1, this.keys.guardSilent(executionId), String(Math.round(expiresMs)), ...pairs),
+      pipe.eval(SILENCED, 1, this.keys.guardSilent(executionId), String(ttl), ...pairs),
     );
     const flat = Array.isArray(answer) ? (answer as string[]) : [];
     const out: SilentSignal[] = [];

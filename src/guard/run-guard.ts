@@ -216,7 +216,8 @@ export class RunGuard {
     const fields = new Set(kept.map(silentField));
     if (judgement.silent.length === fields.size && judgement.silent.every((s) => fields.has(silentField(s)))) return;
     const expiresMs = Date.parse(run.allowedAt) + this.deps.executionTtlMs;
-    await this.deps.runs.silenced(run.executionId, judgement.silent, Math.max(expiresMs, now.getTime() + 1000));
+    const nowMs = now.getTime();
+    await this.deps.runs.silenced(run.executionId, judgement.silent, Math.max(expiresMs, nowMs + 1000), nowMs);
   }
 
   /** Said once per run and policy: what stops nothing (warn/audit, cannot judge), and without the Platform API what would stop. */
