@@ -9,7 +9,14 @@ import { CLI } from './run-cli';
  * faketime (libfaketime), which moves the clock of the whole process from outside, so nothing in
  * the code under test can pin it: a year and three years ahead of the day the test runs.
  */
-const DIRS = ['policies', 'examples/attacked-services', 'examples/guard', 'examples/run-safety', 'examples/signals'];
+const DIRS = [
+  'policies',
+  'examples/attacked-services',
+  'examples/dead-man',
+  'examples/guard',
+  'examples/run-safety',
+  'examples/signals',
+];
 const AHEAD = [
   ['a year', '+365d', 365],
   ['three years', '+1096d', 1096],

@@ -11,6 +11,11 @@ import { bundleFrom } from '../helpers/bundle-from';
 import { problemsOf } from '../helpers/decide-harness';
 import { ROOT } from '../helpers/server-process';
 import { guardUnderTest, TestClock } from './guard-harness';
+import { decisionArchive } from '../../src/archive/decision-archive';
+import { checkRecord } from '../../src/replay/check-record';
+import { redecide, replayBundle } from '../../src/replay/redecide';
+import { createMetrics } from '../../src/observability/metrics';
+import { createLogger } from '../../src/observability/logger';
 
 const RUN = (): PreflightPayload =>
   JSON.parse(readFileSync(join(ROOT, 'examples', 'dead-man', 'run.json'), 'utf8')) as PreflightPayload;
@@ -264,5 +269,48 @@ describe('deadMan: the guard keeps since when, in its store', () => {
     await g.guard.tick();
     expect(silences).not.toHaveBeenCalled();
     expect(silenced).not.toHaveBeenCalled();
+  });
+});
+
+describe('deadMan: replay', () => {
+  test('a dead-man stop is archived with since when the signal was silent, and replay judges it as the guard did', async () => {
+    const lines: string[] = [];
+    const archive = decisionArchive({
+      writer: {
+        write: async (chunk) => {
+          lines.push(...chunk.split('\n').filter(Boolean));
+        },
+        close: async () => undefined,
+      },
+      queueBytes: 1 << 20,
+      maskAttributes: [],
+      metrics: createMetrics({ defaultMetrics: false }),
+      logger: createLogger('error', { silent: true }),
+    });
+    const bundle = bundleFrom({ 'p.yaml': policy() }, T0);
+    const clock = new TestClock(T0);
+    const g = guardUnderTest(bundle, clock, {
+      archive,
+      gather: async () => ({ ok: true, facts: { signals: cartSilent } }),
+      cancel: async () => ({ ok: true, outcome: 'accepted' }),
+    });
+    g.allow(RUN());
+    await g.guard.tick();
+    clock.set('2026-01-05T10:02:00Z');
+    await g.guard.tick();
+    await new Promise((resolve) => setImmediate(resolve));
+    await archive.close();
+    expect(lines).toHaveLength(1);
+    const checked = checkRecord(JSON.parse(lines[0]));
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.record).toMatchObject({
+      whileRunning: true,
+      answer: { status: 403 },
+      facts: { signals: { silentSince: [{ kind: 'prometheus', query: query('cart'), since: T0.toISOString() }] } },
+    });
+    expect(redecide(replayBundle(bundle), checked.record)).toMatchObject({ kind: 'decided', answer: { status: 403 } });
+    // A proposed set that allows ten minutes of silence would not have stopped it.
+    const patient = bundleFrom({ 'p.yaml': policy('{ after: 10m }') }, T0);
+    expect(redecide(replayBundle(patient), checked.record)).toMatchObject({ kind: 'decided', answer: { status: 200 } });
   });
 });
