@@ -11,6 +11,7 @@ import type { RunGuardDeps } from './run-guard-deps';
 import type { Facts } from '../policy/facts/facts';
 import { watchesSilence } from './watches-silence';
 import { silentField } from './silent-signals';
+import { guardReportOf } from './guard-report';
 import type { SilentSignal } from '../policy/facts/signal-facts';
 
 export type { RunGuardDeps } from './run-guard-deps';
@@ -230,6 +231,7 @@ export class RunGuard {
       if (this.reported.has(key)) continue;
       this.reported.add(key);
       this.deps.metrics.reported(f.policy, kind);
+      if (kind === 'dead_man') this.silentTooLong(run, f, judgement);
       if (kind === 'cannot_stop') this.cannotStop(run, f);
       else
         this.deps.logger.warn(`guard: policy "${f.policy}" ${reportText(run, f)}: ${f.reason}`, {
@@ -239,6 +241,15 @@ export class RunGuard {
         });
     }
     if (this.reported.size > 10_000) this.reported.clear();
+  }
+
+  /** Tells the report's subscribers (notifications) of a silent signal the run goes on with, target values masked. */
+  private silentTooLong(run: GuardedRun, f: PolicyStop, judgement: RunJudgement): void {
+    try {
+      this.deps.onReport?.(guardReportOf(run, f, judgement, this.deps.audit.redaction));
+    } catch (err) {
+      this.deps.logger.error('guard: a report subscriber failed', { executionId: run.executionId, error: String(err) });
+    }
   }
 
   /** Without STEADYBIT_URL: a warning once per process, then one info line per run and policy (and the metric). */

@@ -11,6 +11,8 @@ import { bundleFrom } from '../helpers/bundle-from';
 import { problemsOf } from '../helpers/decide-harness';
 import { ROOT } from '../helpers/server-process';
 import { guardUnderTest, TestClock } from './guard-harness';
+import type { GuardReport } from '../../src/guard/guard-stop';
+import { signalSilentNotification } from '../../src/notify/event-notifications';
 import { decisionArchive } from '../../src/archive/decision-archive';
 import { checkRecord } from '../../src/replay/check-record';
 import { redecide, replayBundle } from '../../src/replay/redecide';
@@ -188,6 +190,37 @@ describe('deadMan: the decision, at the door and while running (injected time)',
   });
 });
 
+describe('deadMan on an alerts rule: its Alertmanager source must keep answering', () => {
+  const alerts = bundleFrom(
+    {
+      'a.yaml': `kind: Policy\nname: alerts-dead-man\nwhileRunning: true\nrules:\n  - alerts: { matchers: ['severity="critical"'], deadMan: { after: 1m } }\n`,
+    },
+    T0,
+  );
+  const view = guardView(alerts);
+  const down: SignalFacts = { alertmanager: { default: { error: 'connect ECONNREFUSED 127.0.0.1:9093' } } };
+
+  test('no alert firing is an answer, not silence', () => {
+    const quiet: SignalFacts = { alertmanager: { default: { alerts: [] } } };
+    expect(decide(alerts, RUN(), { signals: quiet }, T0, { decisionId: 'd' }).allowed).toBe(true);
+    expect(judgeRunningRun(view, RUN(), { signals: quiet }, T0, 'j').silent).toEqual([]);
+  });
+
+  test('Alertmanager away: denied at the door, silent while running, stopped after `after`', () => {
+    expect(decide(alerts, RUN(), { signals: down }, T0, { decisionId: 'd' }).message).toMatch(
+      /\[alerts-dead-man\] dead man: alertmanager "default" could not be read \(connect ECONNREFUSED/,
+    );
+    const first = judgeRunningRun(view, RUN(), { signals: down }, T0, 'j1');
+    expect(first.stop).toBe(false);
+    expect(first.silent).toEqual([{ kind: 'alertmanager', source: 'default', since: T0.toISOString() }]);
+    const late = judgeRunningRun(view, RUN(), { signals: { ...down, silentSince: first.silent } }, at(60), 'j2');
+    expect(late.stop).toBe(true);
+    expect(late.findings[0].reason).toBe(
+      `dead man: alertmanager "default" has been silent since ${T0.toISOString()} (1m, deadMan.after 1m): could not be read (connect ECONNREFUSED 127.0.0.1:9093)`,
+    );
+  });
+});
+
 describe('deadMan: the guard keeps since when, in its store', () => {
   const gatherFrom = (signals: { current: SignalFacts }) => async () => ({
     ok: true as const,
@@ -237,6 +270,31 @@ describe('deadMan: the guard keeps since when, in its store', () => {
         /^guard: policy "traffic-dead-man" finds a signal of run 42 silent too long; it goes on \(deadMan then: report\): dead man: query up\{service="cart"\}/,
       ),
     ]);
+  });
+
+  test('then: report tells the report subscribers (notifications) once, naming the signal, since when and the policy, target values masked', async () => {
+    const clock = new TestClock(T0);
+    const reports: GuardReport[] = [];
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': policy('{ after: 1m, then: report }') }, T0), clock, {
+      gather: gatherFrom({ current: cartSilent }),
+      onReport: (r) => reports.push(r),
+    });
+    g.allow(RUN());
+    await g.guard.tick();
+    clock.set('2026-01-05T10:01:00Z');
+    await g.guard.tick();
+    await g.guard.tick();
+    expect(reports).toHaveLength(1);
+    const told = signalSilentNotification(reports[0]);
+    expect(told).toMatchObject({
+      kind: 'signal-silent',
+      title: 'Run 42 of SHOP-7: a signal policy traffic-dead-man watches is silent',
+      run: { executionId: 42, experimentKey: 'SHOP-7', team: 'SHOP' },
+      policies: [{ policy: 'traffic-dead-man', result: 'warn' }],
+    });
+    expect(told.message).toMatch(
+      /^The run guard lets the run go on \(deadMan then: report\), but policy "traffic-dead-man" can no longer see it: dead man: query up\{service="\[redacted\]"\} on prometheus "default" has been silent since 2026-01-05T10:00:00\.000Z \(1m, deadMan\.after 1m\): returned no samples$/,
+    );
   });
 
   test('two guards sharing one store agree on since when', async () => {

@@ -88,7 +88,7 @@ export function checkAlerts(
         ? deadManFinding(
             check.deadMan,
             { kind: 'alertmanager', source: check.source },
-            what,
+            source,
             `could not be read (${answer.error})`,
             signals,
             read,
