@@ -198,7 +198,8 @@ export class RunGuard {
 
   /**
    * The facts with since when the run's deadMan signals are silent, as the store keeps them (every
-   * replica reads the same). The store away: none known, so a silence counts from now.
+   * replica reads the same). The store away: none known, so a silence counts from now
+   * (docs/decisions/0021-dead-man-silence-as-signal-facts.md).
    */
   private async withSilences(view: PolicyBundle, run: GuardedRun, facts: Facts, storeAway?: string): Promise<Facts> {
     if (!watchesSilence(view)) return facts;
