@@ -227,7 +227,13 @@ export class RunGuard {
     for (const f of judgement.findings) {
       if (f.action === 'stop' && this.deps.cancel) continue;
       const kind =
-        f.action === 'stop' ? 'cannot_stop' : f.cannotJudge ? 'cannot_judge' : f.deadMan ? 'dead_man' : 'would_stop';
+        f.action === 'stop'
+          ? 'cannot_stop'
+          : f.cannotJudge
+            ? 'cannot_judge'
+            : deadManReport(f)
+              ? 'dead_man'
+              : 'would_stop';
       const key = `${run.executionId}\n${f.policy}\n${kind}`;
       if (this.reported.has(key)) continue;
       this.reported.add(key);
@@ -279,9 +285,12 @@ export class RunGuard {
   }
 }
 
+/** An enforce policy that reports instead of stopping: its deadMan says `then: report` (warn/audit ones only report anyway). */
+const deadManReport = (f: PolicyStop) => f.deadMan === true && f.mode === 'enforce' && f.action === 'report';
+
 function reportText(run: GuardedRun, f: PolicyStop): string {
   if (f.cannotJudge) return `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`;
-  if (f.deadMan && f.mode === 'enforce')
+  if (deadManReport(f))
     return `finds a signal of run ${run.executionId} silent too long; it goes on (deadMan then: report)`;
   return `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
 }

@@ -297,6 +297,23 @@ describe('deadMan: the guard keeps since when, in its store', () => {
     );
   });
 
+  test('a warn-mode policy reports what its dead man would stop as any finding (kind="would_stop"), and tells no report subscriber', async () => {
+    const clock = new TestClock(T0);
+    const reports: GuardReport[] = [];
+    const warn = policy().replace('whileRunning: true\n', 'mode: warn\nwhileRunning: true\n');
+    const g = guardUnderTest(bundleFrom({ 'p.yaml': warn }, T0), clock, {
+      gather: gatherFrom({ current: cartSilent }),
+      onReport: (r) => reports.push(r),
+    });
+    g.allow(RUN());
+    await g.guard.tick();
+    clock.set('2026-01-05T10:02:00Z');
+    await g.guard.tick();
+    expect(await g.metric('preflight_guard_reports_total', { policy: 'traffic-dead-man', kind: 'would_stop' })).toBe(1);
+    expect(await g.metric('preflight_guard_reports_total', { kind: 'dead_man' })).toBe(0);
+    expect(reports).toEqual([]);
+  });
+
   test('two guards sharing one store agree on since when', async () => {
     const clock = new TestClock(T0);
     const runs = new MemoryGuardStore(() => clock.now().getTime());
