@@ -58,8 +58,11 @@ function silentOf(decision: Decision): SilentSignal[] {
   return [...out.values()];
 }
 
-/** The facts as judged while running: `signals.silentSince` is always there (none given: no signal was silent before now). */
-function runningFacts(facts: Facts): Facts {
+/**
+ * The facts as judged while running: `signals.silentSince` is always there (none given: no signal
+ * was silent before now). Replay judges the guard's stops on these too (redecide.ts).
+ */
+export function runningFacts(facts: Facts): Facts {
   if (facts.signals?.silentSince !== undefined) return facts;
   return { ...facts, signals: { ...facts.signals, silentSince: [] } };
 }

@@ -388,4 +388,41 @@ describe('deadMan: replay', () => {
     const patient = bundleFrom({ 'p.yaml': policy('{ after: 10m }') }, T0);
     expect(redecide(replayBundle(patient), checked.record)).toMatchObject({ kind: 'decided', answer: { status: 200 } });
   });
+
+  test('a stop recorded without deadMan, replayed on a set that adds one, reads as the guard would: no silence before that tick', async () => {
+    const lines: string[] = [];
+    const archive = decisionArchive({
+      writer: {
+        write: async (chunk) => {
+          lines.push(...chunk.split('\n').filter(Boolean));
+        },
+        close: async () => undefined,
+      },
+      queueBytes: 1 << 20,
+      maskAttributes: [],
+      metrics: createMetrics({ defaultMetrics: false }),
+      logger: createLogger('error', { silent: true }),
+    });
+    const freeze =
+      'kind: Policy\nname: freeze\nwhileRunning: true\nrules:\n  - timeWindow: { timeZone: UTC, deny: [{ name: freeze, start: "2026-01-05T09:00:00Z", end: "2026-01-05T11:00:00Z" }] }\n';
+    const plain = policy().replace(/ {6}deadMan: .*\n/, '');
+    const recorded = bundleFrom({ 'f.yaml': freeze, 'p.yaml': plain }, T0);
+    const g = guardUnderTest(recorded, new TestClock(T0), {
+      archive,
+      gather: async () => ({ ok: true, facts: { signals: cartSilent } }),
+      cancel: async () => ({ ok: true, outcome: 'accepted' }),
+    });
+    g.allow(RUN());
+    await g.guard.tick();
+    await new Promise((resolve) => setImmediate(resolve));
+    await archive.close();
+    const checked = checkRecord(JSON.parse(lines[0]));
+    if (!checked.ok) throw new Error(checked.message);
+    expect(checked.record.facts.signals?.silentSince).toBeUndefined();
+    const proposed = bundleFrom({ 'f.yaml': freeze, 'p.yaml': policy() }, T0);
+    const replayed = redecide(replayBundle(proposed), checked.record);
+    expect(replayed).toMatchObject({ kind: 'decided', answer: { status: 403 } });
+    const results = replayed.kind === 'decided' ? replayed.results : [];
+    expect(results.find((r) => r.policy === 'traffic-dead-man')).toMatchObject({ result: 'pass' });
+  });
 });
