@@ -113,6 +113,13 @@ describe('deadMan: the decision, at the door and while running (injected time)',
     expect(decide(bundle, RUN(), { signals: allUp }, T0, { decisionId: 'd' }).allowed).toBe(true);
   });
 
+  test("the rule's reason is not said of a silent signal (it says what a value means; silence has none)", () => {
+    const reasoned = bundleFrom({ 'p.yaml': policy('{ after: 2m }', '      reason: a deployment is down\n') }, T0);
+    expect(decide(reasoned, RUN(), { signals: cartSilent }, T0, { decisionId: 'd' }).results[0].reasons).toEqual([
+      'dead man: query up{service="cart"} on prometheus "default" returned no samples; a run does not start while a signal it must keep answering is silent (deadMan)',
+    ]);
+  });
+
   test('at the door a Prometheus that cannot answer denies as before', () => {
     expect(decide(bundle, RUN(), { signals: away }, T0, { decisionId: 'd' }).message).toMatch(
       /dead man: query up\{service="checkout"\} on prometheus "default" could not be read \(connect ECONNREFUSED/,

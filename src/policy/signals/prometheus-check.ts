@@ -146,8 +146,9 @@ export function checkPrometheus(
       const judged = judgeSamples(check, samples, what);
       read.result = judged.result;
       if (judged.silent !== undefined && check.deadMan) {
+        // Not the rule's `reason`: that says what a value means, and a silent query has none.
         const found = silentFinding(check, check.deadMan, query, what, judged.silent, signals, read, now);
-        if (found) out.push({ ...found, reason: `${lead}${found.reason}` });
+        if (found) out.push(found);
       } else if (judged.violation)
         out.push({
           ...judged.violation,
