@@ -169,10 +169,9 @@ export class RunGuard {
     const now = this.deps.clock();
     const gathered = await this.deps.gather(view, run.payload, now);
     // A source that cannot answer: the rules that need it cannot judge, and each policy's onCannotJudge decides.
-    const facts = await this.withSilences(view, run, gathered.ok ? gathered.facts : {}, storeAway);
+    const { facts, kept } = await this.withSilences(view, run, gathered.ok ? gathered.facts : {}, storeAway);
     let judgement = judgeRunningRun(view, run.payload, facts, now, this.deps.newId());
-    if (gathered.ok && !storeAway && watchesSilence(view))
-      await this.keepSilences(run, judgement, facts.signals?.silentSince ?? [], now);
+    if (gathered.ok && kept) await this.keepSilences(run, judgement, kept, now);
     if (!gathered.ok)
       judgement.findings.forEach((f) => {
         if (f.cannotJudge) f.reason = `${f.reason} (${gathered.unavailable.source}: ${gathered.unavailable.message})`;
@@ -198,13 +197,28 @@ export class RunGuard {
 
   /**
    * The facts with since when the run's deadMan signals are silent, as the store keeps them (every
-   * replica reads the same). The store away: none known, so a silence counts from now
+   * replica reads the same; `kept`: what was read, absent when nothing could be). The store away,
+   * or this read failing: none known, so a silence counts from now and nothing is written
    * (docs/decisions/0021-dead-man-silence-as-signal-facts.md).
    */
-  private async withSilences(view: PolicyBundle, run: GuardedRun, facts: Facts, storeAway?: string): Promise<Facts> {
-    if (!watchesSilence(view)) return facts;
-    const silentSince = storeAway ? [] : await this.deps.runs.silences(run.executionId);
-    return { ...facts, signals: { ...facts.signals, silentSince } };
+  private async withSilences(
+    view: PolicyBundle,
+    run: GuardedRun,
+    facts: Facts,
+    storeAway?: string,
+  ): Promise<{ facts: Facts; kept?: SilentSignal[] }> {
+    if (!watchesSilence(view)) return { facts };
+    let kept: SilentSignal[] | undefined;
+    if (!storeAway)
+      kept = await this.deps.runs.silences(run.executionId).catch((err: unknown) => {
+        // Judged on: its other rules still stop it; what is kept stays as it is for the next tick.
+        this.deps.logger.warn(`guard: since when run ${run.executionId}'s deadMan signals are silent cannot be read`, {
+          executionId: run.executionId,
+          error: String(err),
+        });
+        return undefined;
+      });
+    return { facts: { ...facts, signals: { ...facts.signals, silentSince: kept ?? [] } }, kept };
   }
 
   /** Keeps what this tick found silent for the run's next tick (a signal that answers again is dropped). */

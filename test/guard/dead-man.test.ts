@@ -337,6 +337,24 @@ describe('deadMan: the guard keeps since when, in its store', () => {
     expect(await b.metric('preflight_guard_reports_total', { kind: 'cannot_stop' })).toBe(1);
   });
 
+  test('silences that cannot be read: the run is still judged (a freeze stops it), nothing is written, a warning says why', async () => {
+    const clock = new TestClock(T0);
+    const runs = new MemoryGuardStore(() => clock.now().getTime());
+    jest.spyOn(runs, 'silences').mockRejectedValue(new Error('READONLY'));
+    const silenced = jest.spyOn(runs, 'silenced');
+    const freeze =
+      'kind: Policy\nname: freeze\nwhileRunning: true\nrules:\n  - timeWindow: { timeZone: UTC, deny: [{ name: freeze, start: "2026-01-05T09:00:00Z", end: "2026-01-05T11:00:00Z" }] }\n';
+    const g = guardUnderTest(bundleFrom({ 'f.yaml': freeze, 'p.yaml': policy() }, T0), clock, {
+      runs,
+      gather: gatherFrom({ current: cartSilent }),
+    });
+    g.allow(RUN());
+    await g.guard.tick();
+    expect(await g.metric('preflight_guard_reports_total', { policy: 'freeze', kind: 'cannot_stop' })).toBe(1);
+    expect(silenced).not.toHaveBeenCalled();
+    expect(g.logs).toContain("guard: since when run 42's deadMan signals are silent cannot be read");
+  });
+
   test('a policy set without deadMan reads and writes no silences', async () => {
     const clock = new TestClock(T0);
     const runs = new MemoryGuardStore(() => clock.now().getTime());
