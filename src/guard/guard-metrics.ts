@@ -14,7 +14,7 @@ export const CANCEL_FAILURES = [
   'state_unavailable',
 ] as const;
 export type CancelFailure = (typeof CANCEL_FAILURES)[number];
-export type ReportKind = 'would_stop' | 'cannot_judge' | 'cannot_stop';
+export type ReportKind = 'would_stop' | 'cannot_judge' | 'cannot_stop' | 'dead_man';
 
 export interface GuardMetrics {
   /** preflight_guard_stops_total{policy}: runs cancelled, by the policy that stopped them. */
@@ -22,7 +22,7 @@ export interface GuardMetrics {
   /**
    * preflight_guard_reports_total{policy,kind}: what a guarded policy found without stopping
    * (`would_stop`: warn/audit; `cannot_judge`; `cannot_stop`: an enforce policy stops the run but
-   * STEADYBIT_URL is not set).
+   * STEADYBIT_URL is not set; `dead_man`: a deadMan signal silent too long, with `then: report`).
    */
   reported(policy: string, kind: ReportKind): void;
   cancelFailed(reason: CancelFailure): void;
@@ -43,7 +43,7 @@ export function createGuardMetrics(registry: Registry): GuardMetrics {
   });
   const reports = new Counter({
     name: 'preflight_guard_reports_total',
-    help: 'Findings of guarded policies on runs in progress that stopped nothing: would_stop (warn/audit mode), cannot_judge (onCannotJudge: report) or cannot_stop (STEADYBIT_URL is not set), once per run and policy.',
+    help: 'Findings of guarded policies on runs in progress that stopped nothing: would_stop (warn/audit mode), cannot_judge (onCannotJudge: report), cannot_stop (STEADYBIT_URL is not set) or dead_man (a deadMan signal silent too long, then: report), once per run and policy.',
     labelNames: ['policy', 'kind'],
     registers,
   });

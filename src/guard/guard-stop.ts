@@ -28,3 +28,13 @@ export interface GuardStop {
 
 /** Called once per stop, after the cancel was accepted; must not throw (a throw is logged and ignored). */
 export type OnStop = (stop: GuardStop) => void;
+
+/**
+ * A run whose `deadMan` signal has been silent too long, with `then: report`: the run goes on. The
+ * same record as a stop (`policy` and `reason` name the signal and since when, target values
+ * masked), `stoppedBy` holding the reporting policies; `at` is when it was judged.
+ */
+export type GuardReport = GuardStop;
+
+/** Called once per run and policy that reports a silent signal (`then: report`); must not throw. */
+export type OnReport = (report: GuardReport) => void;

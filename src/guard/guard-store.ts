@@ -1,4 +1,5 @@
 import type { PreflightPayload } from '../policy/core/decision';
+import type { SilentSignal } from '../policy/facts/signal-facts';
 
 /** What the gate keeps of an allowed run while it is in progress: enough to judge it again. */
 export interface GuardedRun {
@@ -45,4 +46,18 @@ export interface GuardStore {
   release(executionId: string, owner: string): Promise<void>;
   /** Marks the run stopped for `keepMs`: no replica cancels it again. */
   stopped(executionId: string, owner: string, keepMs: number): Promise<void>;
+  /** Since when each signal of the run's deadMan rules has been silent (docs/guard.md, "Dead man"); none: []. */
+  silences(executionId: string): Promise<SilentSignal[]>;
+  /**
+   * What a tick found silent for the run: a signal already kept keeps its `since` (the replica that
+   * wrote first wins: every replica reads the same), a new one is kept with its own, one that
+   * answers again is dropped; kept until `expiresMs` (the run's: `expiresMs - nowMs` from now, as
+   * keep). Answers what is kept now.
+   */
+  silenced(
+    executionId: string,
+    silent: readonly SilentSignal[],
+    expiresMs: number,
+    nowMs: number,
+  ): Promise<SilentSignal[]>;
 }

@@ -2,6 +2,7 @@ import type { PolicyBundle } from '../policy/core/compiled';
 import { decide } from '../policy/engine/decide';
 import type { Facts } from '../policy/facts/facts';
 import type { Decision, Mode, PolicyResult, PreflightPayload } from '../policy/core/decision';
+import type { SilentSignal } from '../policy/facts/signal-facts';
 
 /** One guarded policy that no longer holds for a run in progress. */
 export interface PolicyStop {
@@ -16,6 +17,8 @@ export interface PolicyStop {
   action: 'stop' | 'report';
   /** The policy could not judge (a signal source away, a fact missing): its `onCannotJudge` decided. */
   cannotJudge: boolean;
+  /** A `deadMan` found a signal silent for longer than it allows (docs/guard.md, "Dead man"). */
+  deadMan?: true;
 }
 
 /** The re-judgement of one run in progress: stop it (by which policies), or let it go on (with what is reported). */
@@ -25,6 +28,8 @@ export interface RunJudgement {
   findings: PolicyStop[];
   /** The decision on the guarded part (guard-view.ts): the audit line's and the archive's. */
   decision: Decision;
+  /** The signals of deadMan rules found silent now, and since when: what the guard keeps for the run's next tick. */
+  silent: SilentSignal[];
 }
 
 const found = (r: PolicyResult) => r.result === 'deny' || r.result === 'warn' || r.result === 'audit';
@@ -33,7 +38,33 @@ function findingOf(r: PolicyResult, onCannotJudge: 'report' | 'stop'): PolicySto
   const cannotJudge = (r.findings ?? []).length > 0 && (r.findings ?? []).every((f) => f.undecidable === true);
   const enforced = r.mode === 'enforce' && r.result === 'deny';
   const action = enforced && (!cannotJudge || onCannotJudge === 'stop') ? 'stop' : 'report';
-  return { policy: r.policy, mode: r.mode, reason: r.message ?? r.reasons.join('; '), action, cannotJudge };
+  const deadMan = (r.findings ?? []).some((f) => f.signal?.silent !== undefined);
+  return {
+    policy: r.policy,
+    mode: r.mode,
+    reason: r.message ?? r.reasons.join('; '),
+    action,
+    cannotJudge,
+    ...(deadMan ? { deadMan: true as const } : {}),
+  };
+}
+
+/** Every silent signal the decision's deadMan rules read, each once. */
+function silentOf(decision: Decision): SilentSignal[] {
+  const out = new Map<string, SilentSignal>();
+  for (const r of decision.results)
+    for (const read of r.signals ?? [])
+      if (read.silent) out.set(JSON.stringify([read.silent.kind, read.silent.source, read.silent.query]), read.silent);
+  return [...out.values()];
+}
+
+/**
+ * The facts as judged while running: `signals.silentSince` is always there (none given: no signal
+ * was silent before now). Replay judges the guard's stops on these too (redecide.ts).
+ */
+export function runningFacts(facts: Facts): Facts {
+  if (facts.signals?.silentSince !== undefined) return facts;
+  return { ...facts, signals: { ...facts.signals, silentSince: [] } };
 }
 
 /**
@@ -55,7 +86,8 @@ function onCannotJudgeOf(view: PolicyBundle): ReadonlyMap<string, 'report' | 'st
  * Judges a run in progress on the guarded part of a policy set (`view`: guardView(bundle)) with
  * the facts of now: the same pure `decide` as at the door, then each policy that no longer holds
  * is a stop (enforce), or only reported (warn/audit, or cannot judge with `onCannotJudge: report`).
- * Pure: the service's guard, `eval --while-running` and suites give the same answer.
+ * `facts.signals.silentSince`: since when deadMan signals are silent (the guard keeps it per run;
+ * none given, none was silent before now). Pure: the service's guard, `eval --while-running` and suites give the same answer.
  */
 export function judgeRunningRun(
   view: PolicyBundle,
@@ -64,9 +96,9 @@ export function judgeRunningRun(
   now: Date,
   decisionId: string,
 ): RunJudgement {
-  const decision = decide(view, payload, facts, now, { decisionId });
+  const decision = decide(view, payload, runningFacts(facts), now, { decisionId });
   const settings = onCannotJudgeOf(view);
   const findings = decision.results.filter(found).map((r) => findingOf(r, settings.get(r.policy) ?? 'report'));
   findings.sort((a, b) => Number(b.action === 'stop') - Number(a.action === 'stop'));
-  return { stop: findings.some((f) => f.action === 'stop'), findings, decision };
+  return { stop: findings.some((f) => f.action === 'stop'), findings, decision, silent: silentOf(decision) };
 }

@@ -31,5 +31,5 @@ export function judgeWithoutStore(view: PolicyBundle, judgement: RunJudgement, w
   const decision = stop
     ? { ...judgement.decision, allowed: false, message: `[${findings[0].policy}] ${findings[0].reason}` }
     : judgement.decision;
-  return { stop, findings, decision };
+  return { stop, findings, decision, silent: judgement.silent };
 }

@@ -1,4 +1,6 @@
 import type { Claim, GuardedRun, GuardStore } from './guard-store';
+import type { SilentSignal } from '../policy/facts/signal-facts';
+import { mergeSilences, silentSignalOf } from './silent-signals';
 
 interface Lease {
   owner: string;
@@ -10,6 +12,7 @@ interface Lease {
 export class MemoryGuardStore implements GuardStore {
   private readonly kept = new Map<string, { run: GuardedRun; expiresMs: number }>();
   private readonly leases = new Map<string, Lease>();
+  private readonly silent = new Map<string, Map<string, string>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -48,6 +51,27 @@ export class MemoryGuardStore implements GuardStore {
 
   async forget(executionId: string): Promise<void> {
     this.kept.delete(executionId);
+    this.silent.delete(executionId);
+  }
+
+  async silences(executionId: string): Promise<SilentSignal[]> {
+    return [...(this.silent.get(executionId) ?? new Map<string, string>())].map(([f, since]) =>
+      silentSignalOf(f, since),
+    );
+  }
+
+  async silenced(
+    executionId: string,
+    silent: readonly SilentSignal[],
+    _expiresMs?: number,
+    _nowMs?: number,
+  ): Promise<SilentSignal[]> {
+    const next = mergeSilences(this.silent.get(executionId) ?? new Map(), silent);
+    if (next.size === 0) this.silent.delete(executionId);
+    else this.silent.set(executionId, next);
+    // Runs that expired without an end event take their silences with them.
+    for (const id of this.silent.keys()) if (!this.kept.has(id)) this.silent.delete(id);
+    return this.silences(executionId);
   }
 
   async claim(executionId: string, owner: string, leaseMs: number): Promise<Claim> {

@@ -4,6 +4,8 @@ import type { RedisClient } from '../state/redis-client';
 import type { RedisKeys } from '../state/redis-keys';
 import type { RedisCalls } from '../state/redis-state-store';
 import type { Claim, GuardedRun, GuardStore } from './guard-store';
+import type { SilentSignal } from '../policy/facts/signal-facts';
+import { silentField, silentSignalOf } from './silent-signals';
 
 /** Takes the lease unless it is held or marks the run stopped: one step, so two replicas cannot both take it. */
 const CLAIM = `
@@ -26,11 +28,29 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
 return 'kept'`;
 
-/** Forgets a run and its index entry, in one step. */
+/** Forgets a run, its index entry and its silences, in one step. */
 const FORGET = `
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[1])
+redis.call('DEL', KEYS[3])
 return 'forgotten'`;
+
+/**
+ * A tick's silences of one run, in one step: ARGV[1] how long to keep them (ms), then field, since pairs. A
+ * field kept keeps its time (HSETNX: the replica that wrote first wins), the fields not listed are
+ * dropped; answers the hash as it is then.
+ */
+const SILENCED = `
+local listed = {}
+for i = 2, #ARGV, 2 do
+  redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i + 1])
+  listed[ARGV[i]] = true
+end
+for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+  if not listed[field] then redis.call('HDEL', KEYS[1], field) end
+end
+if #ARGV > 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return redis.call('HGETALL', KEYS[1])`;
 
 const CLAIMS: readonly Claim[] = ['claimed', 'held', 'stopped'];
 
@@ -127,7 +147,14 @@ export class RedisGuardStore implements GuardStore {
 
   async forget(executionId: string): Promise<void> {
     await this.calls.write('guard forget', (pipe) =>
-      pipe.eval(FORGET, 2, this.keys.guardRun(executionId), this.keys.guardRuns, executionId),
+      pipe.eval(
+        FORGET,
+        3,
+        this.keys.guardRun(executionId),
+        this.keys.guardRuns,
+        this.keys.guardSilent(executionId),
+        executionId,
+      ),
     );
   }
 
@@ -140,6 +167,28 @@ export class RedisGuardStore implements GuardStore {
 
   async release(executionId: string, owner: string): Promise<void> {
     await this.calls.write('guard lease', (pipe) => pipe.eval(RELEASE, 1, this.keys.guardLease(executionId), owner));
+  }
+
+  async silences(executionId: string): Promise<SilentSignal[]> {
+    const kept = await this.calls.read('guard read', () => this.redis.hgetall(this.keys.guardSilent(executionId)));
+    return Object.entries(kept).map(([field, since]) => silentSignalOf(field, since));
+  }
+
+  async silenced(
+    executionId: string,
+    silent: readonly SilentSignal[],
+    expiresMs: number,
+    nowMs: number,
+  ): Promise<SilentSignal[]> {
+    const pairs = silent.flatMap((s) => [silentField(s), s.since]);
+    const ttl = Math.max(1, Math.round(expiresMs - nowMs));
+    const answer = await this.calls.write('guard silences', (pipe) =>
+      pipe.eval(SILENCED, 1, this.keys.guardSilent(executionId), String(ttl), ...pairs),
+    );
+    const flat = Array.isArray(answer) ? (answer as string[]) : [];
+    const out: SilentSignal[] = [];
+    for (let i = 0; i + 1 < flat.length; i += 2) out.push(silentSignalOf(flat[i], flat[i + 1]));
+    return out;
   }
 
   async stopped(executionId: string, owner: string, keepMs: number): Promise<void> {

@@ -8,7 +8,7 @@ import type { CancelOutcome } from '../platform/cancel-execution';
 import type { EnvironmentDirectory } from '../platform/environment-directory';
 import type { GuardMetrics } from './guard-metrics';
 import type { GuardStore } from './guard-store';
-import type { OnStop } from './guard-stop';
+import type { OnReport, OnStop } from './guard-stop';
 import type { KnownRuns } from './known-runs';
 
 /** What the guard of runs in progress is built from (run-guard.ts): passed in, never global. */
@@ -41,6 +41,8 @@ export interface RunGuardDeps {
   /** EXECUTION_TTL_SECONDS: how long a run is watched at most, and a stop remembered. */
   executionTtlMs: number;
   onStop?: OnStop;
+  /** A deadMan signal silent too long with `then: report` (notifications): once per run and policy. */
+  onReport?: OnReport;
   /** This replica's own list of the runs in progress (judged from it while the store is away); one per replica. */
   known?: KnownRuns;
   /** Lets other work (preflights) run between two runs of a tick. */

@@ -8,6 +8,11 @@ import { judgeWithoutStore } from './judge-without-store';
 import { KnownRuns } from './known-runs';
 import { stopRun } from './stop-run';
 import type { RunGuardDeps } from './run-guard-deps';
+import type { Facts } from '../policy/facts/facts';
+import { watchesSilence } from './watches-silence';
+import { silentField } from './silent-signals';
+import { guardReportOf } from './guard-report';
+import type { SilentSignal } from '../policy/facts/signal-facts';
 
 export type { RunGuardDeps } from './run-guard-deps';
 
@@ -164,8 +169,9 @@ export class RunGuard {
     const now = this.deps.clock();
     const gathered = await this.deps.gather(view, run.payload, now);
     // A source that cannot answer: the rules that need it cannot judge, and each policy's onCannotJudge decides.
-    const facts = gathered.ok ? gathered.facts : {};
+    const { facts, kept } = await this.withSilences(view, run, gathered.ok ? gathered.facts : {}, storeAway);
     let judgement = judgeRunningRun(view, run.payload, facts, now, this.deps.newId());
+    if (gathered.ok && kept) await this.keepSilences(run, judgement, kept, now);
     if (!gathered.ok)
       judgement.findings.forEach((f) => {
         if (f.cannotJudge) f.reason = `${f.reason} (${gathered.unavailable.source}: ${gathered.unavailable.message})`;
@@ -189,15 +195,64 @@ export class RunGuard {
     else this.known.ended(run.executionId);
   }
 
+  /**
+   * The facts with since when the run's deadMan signals are silent, as the store keeps them (every
+   * replica reads the same; `kept`: what was read, absent when nothing could be). The store away,
+   * or this read failing: none known, so a silence counts from now and nothing is written
+   * (docs/decisions/0024-dead-man-silence-as-signal-facts.md).
+   */
+  private async withSilences(
+    view: PolicyBundle,
+    run: GuardedRun,
+    facts: Facts,
+    storeAway?: string,
+  ): Promise<{ facts: Facts; kept?: SilentSignal[] }> {
+    if (!watchesSilence(view)) return { facts };
+    let kept: SilentSignal[] | undefined;
+    if (!storeAway)
+      kept = await this.deps.runs.silences(run.executionId).catch((err: unknown) => {
+        // Judged on: its other rules still stop it; what is kept stays as it is for the next tick.
+        this.deps.logger.warn(`guard: since when run ${run.executionId}'s deadMan signals are silent cannot be read`, {
+          executionId: run.executionId,
+          error: String(err),
+        });
+        return undefined;
+      });
+    return { facts: { ...facts, signals: { ...facts.signals, silentSince: kept ?? [] } }, kept };
+  }
+
+  /** Keeps what this tick found silent for the run's next tick (a signal that answers again is dropped). */
+  private async keepSilences(
+    run: GuardedRun,
+    judgement: RunJudgement,
+    kept: readonly SilentSignal[],
+    now: Date,
+  ): Promise<void> {
+    // The same signals silent as kept: nothing to write (a tick over quiet runs writes nothing).
+    const fields = new Set(kept.map(silentField));
+    if (judgement.silent.length === fields.size && judgement.silent.every((s) => fields.has(silentField(s)))) return;
+    const expiresMs = Date.parse(run.allowedAt) + this.deps.executionTtlMs;
+    const nowMs = now.getTime();
+    await this.deps.runs.silenced(run.executionId, judgement.silent, Math.max(expiresMs, nowMs + 1000), nowMs);
+  }
+
   /** Said once per run and policy: what stops nothing (warn/audit, cannot judge), and without the Platform API what would stop. */
   private report(run: GuardedRun, judgement: RunJudgement): void {
     for (const f of judgement.findings) {
       if (f.action === 'stop' && this.deps.cancel) continue;
-      const kind = f.action === 'stop' ? 'cannot_stop' : f.cannotJudge ? 'cannot_judge' : 'would_stop';
+      const kind =
+        f.action === 'stop'
+          ? 'cannot_stop'
+          : f.cannotJudge
+            ? 'cannot_judge'
+            : deadManReport(f)
+              ? 'dead_man'
+              : 'would_stop';
       const key = `${run.executionId}\n${f.policy}\n${kind}`;
       if (this.reported.has(key)) continue;
       this.reported.add(key);
       this.deps.metrics.reported(f.policy, kind);
+      if (kind === 'dead_man') this.silentTooLong(run, f, judgement);
       if (kind === 'cannot_stop') this.cannotStop(run, f);
       else
         this.deps.logger.warn(`guard: policy "${f.policy}" ${reportText(run, f)}: ${f.reason}`, {
@@ -207,6 +262,15 @@ export class RunGuard {
         });
     }
     if (this.reported.size > 10_000) this.reported.clear();
+  }
+
+  /** Tells the report's subscribers (notifications) of a silent signal the run goes on with, target values masked. */
+  private silentTooLong(run: GuardedRun, f: PolicyStop, judgement: RunJudgement): void {
+    try {
+      this.deps.onReport?.(guardReportOf(run, f, judgement, this.deps.audit.redaction));
+    } catch (err) {
+      this.deps.logger.error('guard: a report subscriber failed', { executionId: run.executionId, error: String(err) });
+    }
   }
 
   /** Without STEADYBIT_URL: a warning once per process, then one info line per run and policy (and the metric). */
@@ -235,8 +299,12 @@ export class RunGuard {
   }
 }
 
+/** An enforce policy that reports instead of stopping: its deadMan says `then: report` (warn/audit ones only report anyway). */
+const deadManReport = (f: PolicyStop) => f.deadMan === true && f.mode === 'enforce' && f.action === 'report';
+
 function reportText(run: GuardedRun, f: PolicyStop): string {
-  return f.cannotJudge
-    ? `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`
-    : `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
+  if (f.cannotJudge) return `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`;
+  if (deadManReport(f))
+    return `finds a signal of run ${run.executionId} silent too long; it goes on (deadMan then: report)`;
+  return `would stop run ${run.executionId} (mode ${f.mode}: reported only)`;
 }

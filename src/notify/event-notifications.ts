@@ -1,5 +1,5 @@
 import type { LoadTrigger } from '../policy/runtime/policy-store';
-import type { GuardStop } from '../guard/guard-stop';
+import type { GuardReport, GuardStop } from '../guard/guard-stop';
 import type { KillswitchEvent } from '../state/state-event';
 import type { Notification, NotifiedRun } from './notification';
 import { runLink } from './run-link';
@@ -78,5 +78,25 @@ export function runStoppedNotification(stop: GuardStop, runUrl?: string): Notifi
     by: 'the run guard',
     decisionId: stop.decisionId,
     revision: stop.revision,
+  };
+}
+
+/**
+ * A run whose dead-man signal has been silent too long, reported by the guard (`deadMan then:
+ * report`, docs/guard.md): the run goes on; the policy's reason names the signal and since when.
+ */
+export function signalSilentNotification(report: GuardReport, runUrl?: string): Notification {
+  const stopped = runStoppedNotification(report, runUrl);
+  return {
+    ...stopped,
+    kind: 'signal-silent',
+    title: `Run ${report.executionId}${report.experimentKey ? ` of ${report.experimentKey}` : ''}: a signal policy ${report.policy} watches is silent`,
+    message: `The run guard lets the run go on (deadMan then: report), but policy "${report.policy}" can no longer see it: ${report.reason}`,
+    policies: report.stoppedBy.map((p) => ({
+      policy: p.policy,
+      mode: p.mode,
+      result: 'warn' as const,
+      reasons: [p.reason],
+    })),
   };
 }

@@ -10,6 +10,7 @@ import { runNeeds, scopeNeeds } from './run-needs';
 import { createContext } from '../policy/engine/create-context';
 import { trapMaskedAttributes } from './masked-attribute-traps';
 import { guardView } from '../guard/guard-view';
+import { runningFacts } from '../guard/judge-running-run';
 import { usesDependence, type UsesDependence } from './uses-dependence';
 import { unrecordedSilences } from './unrecorded-silences';
 
@@ -83,7 +84,9 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
     proposed.needs.some((n) => n.kind === 'exception-uses') &&
     recorded.state?.exceptionUses === undefined &&
     recorded.state?.exceptionUsesUnknown === undefined;
-  const facts = countsUses ? { ...recorded, state: { ...recorded.state, exceptionUses: {} } } : recorded;
+  const counted = countsUses ? { ...recorded, state: { ...recorded.state, exceptionUses: {} } } : recorded;
+  // A stop recorded before the set had a deadMan holds no silentSince: as the guard, none was silent before.
+  const facts = record.whileRunning ? runningFacts(counted) : counted;
   const decision = decide(proposed.bundle, checked.payload, facts, at, {
     decisionId: record.id,
     fullScan: record.explain,

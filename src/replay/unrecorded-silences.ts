@@ -3,7 +3,7 @@ import type { SignalFacts } from '../policy/facts/signal-facts';
 
 /**
  * The Alertmanager sources whose recorded answer lists a silenced alert but not the silences' times
- * (an archive written before they were read, docs/decisions/0021): today's rule would count such an
+ * (an archive written before they were read, docs/decisions/0023-silences-since-the-run.md): today's rule would count such an
  * alert as firing, so replaying the run would report a change the policies did not make.
  */
 export function unrecordedSilences(needs: readonly Need[], signals: SignalFacts | undefined): string[] {

@@ -12,7 +12,11 @@ import { guardsRuns } from '../guard/guard-view';
 import { KnownRuns } from '../guard/known-runs';
 import { RunGuard } from '../guard/run-guard';
 import { UNSIGNED_WARNING } from './health-routes';
-import { policyRejectedNotification, runStoppedNotification } from '../notify/event-notifications';
+import {
+  policyRejectedNotification,
+  runStoppedNotification,
+  signalSilentNotification,
+} from '../notify/event-notifications';
 import { createNotifier } from '../notify/notifier';
 import { notifyingStateStore } from '../notify/notifying-state-store';
 import { createAuditLog } from '../observability/audit-log';
@@ -174,6 +178,7 @@ export async function buildService(
       notifier.notify(runStoppedNotification(stop, config.notify.runUrl));
       deps.hooks?.onStop?.(stop);
     },
+    onReport: (report) => notifier.notify(signalSilentNotification(report, config.notify.runUrl)),
   });
   const capabilities = serviceCapabilities(
     {

@@ -11,6 +11,8 @@ export interface RedisKeys {
   guardRun(id: string): string;
   guardRuns: string;
   guardLease(id: string): string;
+  /** Since when each signal of a run's deadMan rules has been silent (a hash: signal -> ISO time). */
+  guardSilent(id: string): string;
   /** Runs an exception with maxUses has waived. */
   exceptionUses(name: string): string;
 }
@@ -30,6 +32,7 @@ export function redisKeys(prefix: string): RedisKeys {
     guardRun: (id) => `${tag}guard:run:${id}`,
     guardRuns: `${tag}guard:runs`,
     guardLease: (id) => `${tag}guard:lease:${id}`,
+    guardSilent: (id) => `${tag}guard:silent:${id}`,
     exceptionUses: (name) => `${tag}exception-uses:${name}`,
   };
 }

@@ -12,6 +12,7 @@ import { CLI } from './run-cli';
 const DIRS = [
   'policies',
   'examples/attacked-services',
+  'examples/dead-man',
   'examples/guard',
   'examples/run-safety',
   'examples/signals',

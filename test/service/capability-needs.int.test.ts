@@ -18,7 +18,8 @@ const GUARDED =
 const COUNTED =
   'kind: Exception\nname: once\npolicy: business-hours\nowner: jane\nreason: game day\nexpires: "2026-01-05T12:00:00Z"\nmaxUses: 2\nmatch: { experimentKeys: [ADM-1] }\n';
 
-const TEAMS = 'kind: Policy\nname: sre-only\nmatch: { createdByTeams: [SRE] }\nrules:\n  - actions: { blocked: ["*"] }\n';
+const TEAMS =
+  'kind: Policy\nname: sre-only\nmatch: { createdByTeams: [SRE] }\nrules:\n  - actions: { blocked: ["*"] }\n';
 
 const logger = createLogger('error', { silent: true });
 const HEALTH = { guardedPolicies: 1, canStop: false, intervalSeconds: 15, stops: 0 } as const;
@@ -63,7 +64,9 @@ describe('what a policy set needs of the service, decided in one place (checkNee
     const warning = expect.stringContaining("policies read Steadybit's team members");
     expect(lacking({}, files)).toEqual([['policies', 'warning', warning]]);
     expect(lacking({ platform: platform(true) }, files)).toEqual([['policies', 'warning', warning]]);
-    expect(lacking({ platform: { directory: {} as EnvironmentDirectory, teams: {} as TeamDirectory } }, files)).toEqual([]);
+    expect(lacking({ platform: { directory: {} as EnvironmentDirectory, teams: {} as TeamDirectory } }, files)).toEqual(
+      [],
+    );
     expect(lacking({}, { 'p.yaml': GUARDED })).toEqual([]);
     const [need] = checkNeeds(serviceCapabilities({}, logger), bundleFrom(files));
     expect(need?.asked).toEqual({ needs: [{ kind: 'team-members', team: 'SRE' }] });

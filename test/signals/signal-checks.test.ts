@@ -238,8 +238,12 @@ describe('prometheus rule (pure, from signal facts)', () => {
   function prom(spec: PrometheusSpec, answer: QueryAnswer | undefined) {
     const c = compilePrometheusSpec(spec);
     if ('message' in c) throw new Error(c.message);
-    return checkPrometheus(c.check, answer === undefined ? {} : { prometheus: { default: { [asked]: answer } } }, prod)
-      .found;
+    return checkPrometheus(
+      c.check,
+      answer === undefined ? {} : { prometheus: { default: { [asked]: answer } } },
+      prod,
+      new Date(0),
+    ).found;
   }
   const vector = (...values: string[]): QueryAnswer => ({
     readAt,

@@ -22,7 +22,7 @@ describe('signal facts format', () => {
     [
       'an unknown top-level key',
       { loki: {} },
-      'loki: is not a known field; known fields: alertmanager, prometheus, json',
+      'loki: is not a known field; known fields: alertmanager, prometheus, json, silentSince',
     ],
     [
       'an alert without labels',

@@ -6,6 +6,7 @@ const ALERT_NAMES: Record<NotificationKind, string> = {
   warned: 'PreflightGateRunWarned',
   waived: 'PreflightGateRunWaived',
   stopped: 'PreflightGateRunStopped',
+  'signal-silent': 'PreflightGateRunSignalSilent',
   'policy-rejected': 'PreflightGatePolicySetRejected',
   'emergency-stop-engaged': 'PreflightGateEmergencyStop',
   'emergency-stop-released': 'PreflightGateEmergencyStop',
@@ -13,6 +14,7 @@ const ALERT_NAMES: Record<NotificationKind, string> = {
 const SEVERITY: Record<NotificationKind, string> = {
   denied: 'warning',
   stopped: 'warning',
+  'signal-silent': 'warning',
   'policy-rejected': 'warning',
   'emergency-stop-engaged': 'critical',
   'emergency-stop-released': 'critical',

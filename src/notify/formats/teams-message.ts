@@ -4,6 +4,7 @@ import { messageFacts, policyLines, titleOf } from './message-parts';
 const COLOR: Record<NotificationKind, 'attention' | 'warning' | 'good' | 'accent'> = {
   denied: 'attention',
   stopped: 'attention',
+  'signal-silent': 'warning',
   'emergency-stop-engaged': 'attention',
   'policy-rejected': 'warning',
   warned: 'warning',

@@ -26,6 +26,8 @@ export interface RuleCheck {
   needs?: readonly Need[];
   /** Parts of the rule that can no longer apply at `now` (a freeze that ended): load-time warnings. */
   staleParts?(now: Date): Array<{ path: string[]; message: string }>;
+  /** A `deadMan` rule: while a run is in progress the guard keeps since when its signals are silent (docs/guard.md). */
+  deadMan?: boolean;
 }
 
 /** A rule of one policy: its shared check (the same `check` function for the same spec) and where it is. */

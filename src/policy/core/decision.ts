@@ -1,3 +1,4 @@
+import type { SilentSignal } from '../facts/signal-facts';
 import type { Execution, PreflightPayload, Step } from '../../payload/types';
 
 export type Mode = 'enforce' | 'warn' | 'audit';
@@ -48,6 +49,8 @@ export interface SignalRead {
   /** What came back, briefly: `2 alerts`, `0.031`, `no samples`, or the error. */
   result: string;
   readAt?: string;
+  /** A `deadMan` rule's signal that is silent while the run is in progress: which, and since when (docs/guard.md, "Dead man"). */
+  silent?: SilentSignal;
 }
 
 /** One thing a rule found wrong, could not judge, or only says: what every check returns (RuleCheck). */

@@ -34,5 +34,6 @@ export function ruleOf(r: CompiledRule): CompiledRule {
     needs: r.needs,
     staleParts: r.staleParts,
     answerSlot: r.answerSlot,
+    deadMan: r.deadMan,
   };
 }

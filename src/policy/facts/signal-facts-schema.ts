@@ -137,6 +137,22 @@ export const signalFactsShape = {
       description: 'JSON source name -> path with query (placeholders filled) -> {status, body}, or the error.',
       additionalProperties: { type: 'object', additionalProperties: jsonAnswer },
     },
+    silentSince: {
+      type: 'array',
+      description:
+        'Judged while a run is in progress (eval --while-running, whileRunning cases, the guard): the signals of deadMan rules that are silent and since when, as the guard keeps them for the run; absent at the door (docs/guard.md, "Dead man").',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', 'source', 'since'],
+        properties: {
+          kind: { type: 'string', enum: ['alertmanager', 'prometheus'] },
+          source: { type: 'string', minLength: 1, description: 'The source name, e.g. default.' },
+          query: { type: 'string', minLength: 1, description: 'prometheus: the query text, placeholders filled.' },
+          since: { type: 'string', format: 'date-time', description: 'When it was first found silent.' },
+        },
+      },
+    },
   },
 };
 

@@ -9,6 +9,23 @@ export interface SignalFacts {
   prometheus?: Record<string, Record<string, QueryAnswer>>;
   /** Per JSON source, per path (with its query, placeholders filled): the HTTP status and the JSON body. */
   json?: Record<string, Record<string, JsonAnswer>>;
+  /**
+   * Judged while a run is in progress only (absent at the door): the signals of `deadMan` rules
+   * that have not answered, and since when, as the guard keeps them for the run (docs/guard.md,
+   * "Dead man"). Present and empty: none is silent yet.
+   */
+  silentSince?: SilentSignal[];
+}
+
+/** A signal a `deadMan` rule watches that is silent (its source cannot answer, or its query returns no data), and since when. */
+export interface SilentSignal {
+  kind: 'alertmanager' | 'prometheus';
+  /** The source's name, e.g. `default`. */
+  source: string;
+  /** The PromQL query, placeholders filled (absent for Alertmanager: its source answers or not). */
+  query?: string;
+  /** ISO time of the first tick that found it silent. */
+  since: string;
 }
 
 /** What a JSON endpoint answered (2xx or 3xx), or why it could not (an HTTP error status, not JSON, unreachable). */

@@ -336,6 +336,7 @@ function compilePolicy(
       ? undefined
       : compileWhileRunning(doc.whileRunning, rules as CompiledRule[]);
   if (typeof whileRunning === 'string') problems.add(['whileRunning'], whileRunning, 'error', 'key');
+  if (doc.whileRunning === undefined) deadMenUnguarded(doc.rules, problems);
   if (problems.hasErrors) return undefined;
   const head = {
     name: doc.name,
@@ -359,6 +360,20 @@ function compilePolicy(
     modifications: modifications as CompiledModification[],
     passed,
     whileRunning: whileRunning as CompiledPolicy['whileRunning'],
+  });
+}
+
+/** A `deadMan` watches a run while it is in progress: on a policy that does not guard runs it would never act. */
+function deadMenUnguarded(rules: PolicyDoc['rules'], problems: Problems): void {
+  (Array.isArray(rules) ? rules : []).forEach((rule, i) => {
+    const [key, spec] = Object.entries(rule ?? {})[0] ?? [];
+    if (spec === null || typeof spec !== 'object' || !('deadMan' in spec)) return;
+    problems.add(
+      ['rules', i, key, 'deadMan'],
+      'deadMan watches a run while it is in progress: the policy needs whileRunning (docs/guard.md, "Dead man")',
+      'error',
+      'key',
+    );
   });
 }
 

@@ -22,11 +22,15 @@ export const alertsRule = defineRule<AlertsSpec>({
     const { check, needs, targetKeys } = compiled;
     const run: RuleCheck['check'] = ({ ctx }) => {
       const { runs, blind } = signalRunsOf(ctx, targetKeys, spec.whenMissing);
-      // The run's start: a silence that began after it hides no alert from it (docs/decisions/0021).
+      // The run's start: a silence that began after it hides no alert from it (docs/decisions/0023-silences-since-the-run.md).
       const since = ctx.payload.execution?.created;
       return withBlind(blind, checkAlerts(check, ctx.facts.signals, runs, ctx.now, since));
     };
     // {{environment}} is the environment's name: with the Platform API, Steadybit's (gathered first).
-    return { needs: [spec.matchers].flat().some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };
+    return {
+      needs: [spec.matchers].flat().some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs,
+      check: run,
+      ...(check.deadMan ? { deadMan: true } : {}),
+    };
   },
 });

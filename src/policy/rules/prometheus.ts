@@ -21,9 +21,13 @@ export const prometheusRule = defineRule<PrometheusSpec>({
     const { check, needs, targetKeys } = compiled;
     const run: RuleCheck['check'] = ({ ctx }) => {
       const { runs, blind } = signalRunsOf(ctx, targetKeys, spec.whenMissing);
-      return withBlind(blind, checkPrometheus(check, ctx.facts.signals, runs));
+      return withBlind(blind, checkPrometheus(check, ctx.facts.signals, runs, ctx.now));
     };
     // {{environment}} is the environment's name: with the Platform API, Steadybit's (gathered first).
-    return { needs: [spec.query].some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs, check: run };
+    return {
+      needs: [spec.query].some(fillsEnvironment) ? [...needs, ENVIRONMENT_NAMES] : needs,
+      check: run,
+      ...(check.deadMan ? { deadMan: true } : {}),
+    };
   },
 });

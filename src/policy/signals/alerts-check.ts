@@ -6,6 +6,7 @@ import type { Checked } from '../core/checked';
 import type { SignalRead, Violation } from '../core/decision';
 import { clip, listCapped, unavailable, type OnUnavailable } from './signal-violation';
 import { silencedSince } from './silenced-since';
+import { deadManFinding, type DeadMan } from './dead-man';
 
 /** An `alerts` rule, compiled: which alerts of which source stop a run. */
 export interface AlertsCheck {
@@ -14,6 +15,8 @@ export interface AlertsCheck {
   includeSilenced: boolean;
   includeInhibited: boolean;
   onUnavailable: OnUnavailable;
+  /** The source must keep answering while a run is in progress (docs/guard.md, "Dead man"). */
+  deadMan?: DeadMan;
 }
 
 /** Room the alert list gets in a reason (Steadybit shows the whole decision message in the run view). */
@@ -96,7 +99,19 @@ export function checkAlerts(
     }
     if ('error' in answer) {
       read.result = `error: ${answer.error}`;
-      out.push(unavailable(`the alerts of ${source}`, answer.error, check.onUnavailable, read));
+      const what = `the alerts of ${source}`;
+      const found = check.deadMan
+        ? deadManFinding(
+            check.deadMan,
+            { kind: 'alertmanager', source: check.source },
+            source,
+            `could not be read (${answer.error})`,
+            signals,
+            read,
+            now,
+          )
+        : unavailable(what, answer.error, check.onUnavailable, read);
+      if (found) out.push(found);
       continue;
     }
     const readAtMs = answer.readAt === undefined ? now.getTime() : Date.parse(answer.readAt);

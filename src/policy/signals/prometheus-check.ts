@@ -7,6 +7,7 @@ import { sourceText } from './source-kind';
 import type { Checked } from '../core/checked';
 import type { SignalRead, Violation } from '../core/decision';
 import { clip, listCapped, unavailable, type OnUnavailable } from './signal-violation';
+import { deadManFinding, type DeadMan } from './dead-man';
 
 /** A `prometheus` rule, compiled (docs/signals.md, "What a result means"). */
 export interface PrometheusCheck {
@@ -19,6 +20,8 @@ export interface PrometheusCheck {
   onUnavailable: OnUnavailable;
   /** Said first in the reason, e.g. "the error budget burns too fast". */
   reason?: string;
+  /** The query must keep answering with data while a run is in progress (docs/guard.md, "Dead man"). */
+  deadMan?: DeadMan;
 }
 
 export const MAX_SAMPLES_TEXT = 300;
@@ -32,7 +35,8 @@ function sampleText(s: PromSample): string {
   return `${labels === '' ? '' : `{${clip(labels, 120)}} `}${s.value[1]}`;
 }
 
-type Judged = { violation?: Omit<Violation, 'signal'>; result: string };
+/** `silent`: no number came back (no samples, or only NaN), what a dead man counts as no data. */
+type Judged = { violation?: Omit<Violation, 'signal'>; result: string; silent?: string };
 
 /** The samples against the rule: which trip it, and what an empty result or NaN-only result means. */
 function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], what: string): Judged {
@@ -48,6 +52,7 @@ function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], wh
     };
   const numbers = samples.filter((s) => !Number.isNaN(sampleValue(s.value[1])));
   if (numbers.length === 0) {
+    if (check.deadMan) return { result, silent: `returned ${samples.length === 0 ? 'no samples' : 'only NaN'}` };
     if (check.onEmpty === 'allow') return { result };
     return {
       result,
@@ -71,6 +76,18 @@ function judgeSamples(check: PrometheusCheck, samples: readonly PromSample[], wh
   };
 }
 
+/** A dead man's finding for the query, silent as `silence` says (dead-man.ts). */
+const silentFinding = (
+  check: PrometheusCheck,
+  deadMan: DeadMan,
+  query: string,
+  what: string,
+  silence: string,
+  signals: SignalFacts | undefined,
+  read: SignalRead,
+  now: Date,
+) => deadManFinding(deadMan, { kind: 'prometheus', source: check.source, query }, what, silence, signals, read, now);
+
 /**
  * Pure: the rule's query for each of the run's environments, judged from the signal facts gathered
  * before the decision. A query Prometheus refused, a range vector or a string result cannot decide;
@@ -81,6 +98,7 @@ export function checkPrometheus(
   check: PrometheusCheck,
   signals: SignalFacts | undefined,
   runs: readonly RunValues[],
+  now: Date,
 ): Checked {
   const source = sourceText('prometheus', check.source);
   const answers = own(signals?.prometheus, check.source);
@@ -113,20 +131,25 @@ export function checkPrometheus(
       });
     } else if ('error' in answer) {
       read.result = `error: ${answer.error}`;
-      out.push(
-        answer.badQuery
-          ? {
-              reason: `cannot decide: Prometheus refused ${what} (${answer.error})`,
-              status: 'undecidable',
-              signal: read,
-            }
-          : unavailable(what, answer.error, check.onUnavailable, read),
-      );
+      const found = answer.badQuery
+        ? {
+            reason: `cannot decide: Prometheus refused ${what} (${answer.error})`,
+            status: 'undecidable' as const,
+            signal: read,
+          }
+        : check.deadMan
+          ? silentFinding(check, check.deadMan, query, what, `could not be read (${answer.error})`, signals, read, now)
+          : unavailable(what, answer.error, check.onUnavailable, read);
+      if (found) out.push(found);
     } else if (answer.resultType === 'vector' || (answer.resultType === 'scalar' && check.denyWhen)) {
       const samples = answer.resultType === 'vector' ? answer.result : [{ metric: {}, value: answer.result }];
       const judged = judgeSamples(check, samples, what);
       read.result = judged.result;
-      if (judged.violation)
+      if (judged.silent !== undefined && check.deadMan) {
+        // Not the rule's `reason`: that says what a value means, and a silent query has none.
+        const found = silentFinding(check, check.deadMan, query, what, judged.silent, signals, read, now);
+        if (found) out.push(found);
+      } else if (judged.violation)
         out.push({
           ...judged.violation,
           reason: `${lead}${judged.violation.reason}${answer.readAt ? ` (read ${answer.readAt})` : ''}`,

@@ -6,6 +6,7 @@ import type { AlertsCheck } from './alerts-check';
 import type { PrometheusCheck } from './prometheus-check';
 import { failsOpen, type SignalNeed } from '../facts/signal-need';
 import { DEFAULT_SOURCE } from './source-kind';
+import { compileDeadMan, DEAD_MAN_SCHEMA, type DeadManSpec } from './dead-man';
 
 /** A problem in a signal rule's spec, with its path inside the rule: thrown by the rule kind as a load error. */
 export interface SpecProblem {
@@ -39,6 +40,7 @@ export interface AlertsSpec {
   includeInhibited?: boolean;
   onUnavailable?: 'deny' | 'allow';
   whenMissing?: 'deny' | 'allow';
+  deadMan?: DeadManSpec;
 }
 
 export const ALERTS_SPEC_SCHEMA = {
@@ -59,6 +61,7 @@ export const ALERTS_SPEC_SCHEMA = {
     includeInhibited: { type: 'boolean', default: false, description: 'Count inhibited alerts too.' },
     onUnavailable,
     whenMissing,
+    deadMan: DEAD_MAN_SCHEMA,
   },
 };
 
@@ -83,11 +86,14 @@ export function compileAlertsSpec(spec: AlertsSpec): CompiledSignalSpec<AlertsCh
   const targetKeys = [...new Set(matchers.flatMap((m) => targetKeysOf(m.value)))];
   if (spec.whenMissing !== undefined && targetKeys.length === 0)
     return { message: NO_TARGET_PLACEHOLDER, path: ['whenMissing'] };
+  const deadMan = deadManOf(spec);
+  if (deadMan && 'message' in deadMan) return deadMan;
   const name = spec.source ?? DEFAULT_SOURCE;
   return {
     targetKeys,
     check: {
       source: name,
+      ...(deadMan ? { deadMan } : {}),
       matchers,
       includeSilenced: spec.includeSilenced ?? false,
       includeInhibited: spec.includeInhibited ?? false,
@@ -105,6 +111,7 @@ export interface PrometheusSpec {
   source?: string;
   onUnavailable?: 'deny' | 'allow';
   whenMissing?: 'deny' | 'allow';
+  deadMan?: DeadManSpec;
 }
 
 export const PROMETHEUS_SPEC_SCHEMA = {
@@ -135,8 +142,14 @@ export const PROMETHEUS_SPEC_SCHEMA = {
     source,
     onUnavailable,
     whenMissing,
+    deadMan: DEAD_MAN_SCHEMA,
   },
 };
+
+/** The rule's `deadMan`, compiled, if it has one (or why it cannot be). */
+function deadManOf(spec: { deadMan?: DeadManSpec; onUnavailable?: 'deny' | 'allow'; onEmpty?: 'allow' | 'deny' }) {
+  return spec.deadMan === undefined ? undefined : compileDeadMan(spec.deadMan, spec);
+}
 
 export function compilePrometheusSpec(spec: PrometheusSpec): CompiledSignalSpec<PrometheusCheck> | SpecProblem {
   const query = compilePromQuery(spec.query);
@@ -146,11 +159,14 @@ export function compilePrometheusSpec(spec: PrometheusSpec): CompiledSignalSpec<
   const targetKeys = [...new Set(targetKeysOf(query.text))];
   if (spec.whenMissing !== undefined && targetKeys.length === 0)
     return { message: NO_TARGET_PLACEHOLDER, path: ['whenMissing'] };
+  const deadMan = deadManOf(spec);
+  if (deadMan && 'message' in deadMan) return deadMan;
   const name = spec.source ?? DEFAULT_SOURCE;
   return {
     targetKeys,
     check: {
       source: name,
+      ...(deadMan ? { deadMan } : {}),
       query,
       denyWhen,
       onEmpty: spec.onEmpty ?? 'allow',
