@@ -8,10 +8,10 @@ import type { LargeRunHttpFigures } from './large-run-http-stage';
 import type { LoadFigures } from './load-run';
 import type { ReplayFigures } from './replay-bench';
 
-/** `reference`: the baseline's work on plain node:http, shown for context; no target applies to it. */
-export type HttpTargetKind = 'baseline' | 'reference' | 'bundled' | 'generated';
+/** `floor`: a bare node:http receiver (bench/floor-app.ts) every ratio is taken against; no speed target applies to it. */
+export type HttpTargetKind = 'floor' | 'bundled' | 'generated';
 
-/** One target's figures from one run (one round of the HTTP stage), before any ratio to the baseline. */
+/** One target's figures from one run (one round of the HTTP stage), before any ratio to the floor. */
 export interface MeasuredTarget extends LoadFigures {
   name: string;
   kind: HttpTargetKind;
@@ -19,19 +19,19 @@ export interface MeasuredTarget extends LoadFigures {
   startupMs: number;
   rssMb: number;
   peakRssMb: number;
-  /** preflight_decisions_total{decision="error"} after the run (0 for the baseline, which has none). */
+  /** preflight_decisions_total{decision="error"} after the run (0 for the floor, which has none). */
   errorDecisions: number;
 }
 
 /** A target over the HTTP stage's rounds (bench/http-rounds.ts). */
 export interface HttpTargetFigures extends MeasuredTarget {
-  /** Requests a second over the baseline's: the median of the rounds' ratios. */
+  /** Requests a second over the floor's: the median of the rounds' ratios. */
   throughputRatio: number;
   /** Each round's throughput ratio, in the order measured. */
   throughputRatios: number[];
   /** Rounds in which the target gave no answer at all: each of them checked nothing. */
   roundsWithoutAnswers: number;
-  /** p99 over the baseline's: the median of the rounds' ratios. */
+  /** p99 over the floor's: the median of the rounds' ratios. */
   p99Ratio: number;
   /** Each round's p99 ratio, in the order measured. */
   p99Ratios: number[];
@@ -54,7 +54,7 @@ export interface BenchResults {
     warmupSeconds: number;
     seconds: number;
     engineSeconds: number;
-    /** Rounds of the HTTP stage: each measures the baseline and every target in turn. */
+    /** Rounds of the HTTP stage: each measures the floor and every target in turn. */
     httpRounds: number;
   };
   ruleKinds: { usable: string[]; notes: string[] };
@@ -65,7 +65,7 @@ export interface BenchResults {
   engine: EngineFigures[];
   /** Runs of thousands of targets with every attribute, decided in-process (bench/large-run-stage.ts). */
   largeRuns?: LargeRunFigures[];
-  /** The same big runs over HTTP, end to end, against the baseline (bench/large-run-http-stage.ts). */
+  /** The same big runs over HTTP, end to end, against the floor (bench/large-run-http-stage.ts). */
   largeRunHttp?: LargeRunHttpFigures;
   loadTimes: LoadTimeFigures[];
   /** `preflight-gate replay` of generated archives (docs/replay.md), largest last. */

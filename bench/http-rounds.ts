@@ -15,9 +15,9 @@ function mergedStatuses(each: readonly MeasuredTarget[]): Record<string, number>
 }
 
 /**
- * The HTTP stage's figures over its rounds. Each round measures the baseline and then every target,
- * one after another, so a target's ratio to the baseline is taken within its round: the host's speed
- * moves between rounds more than within one, and a fast or slow baseline run alone took the same
+ * The HTTP stage's figures over its rounds. Each round measures the floor and then every target,
+ * one after another, so a target's ratio to the floor is taken within its round: the host's speed
+ * moves between rounds more than within one, and a fast or slow floor run alone took the same
  * code's single-round ratio anywhere from 0.60x to 0.96x (docs/performance.md). A ratio is the
  * median of the rounds' ratios, and every
  * round's ratios are kept (`throughputRatios`, `p99Ratios`) for the report. The other speed figures
@@ -31,7 +31,7 @@ export function combineRounds(rounds: ReadonlyArray<readonly MeasuredTarget[]>):
   if (rounds.length === 0) throw new Error('the HTTP stage measured no round');
   const first = rounds[0];
   const baseAt = Math.max(
-    first.findIndex((t) => t.kind === 'baseline'),
+    first.findIndex((t) => t.kind === 'floor'),
     0,
   );
   for (const [r, round] of rounds.entries()) {

@@ -36,8 +36,8 @@ export async function measureTarget(
 ): Promise<MeasuredTarget & { expected: number[] }> {
   const root = repoRoot();
   const probe = variants[0];
-  const isBare = target.kind === 'baseline' || target.kind === 'reference';
-  const script = isBare ? join(__dirname, `${target.kind}-server.js`) : join(root, 'dist', 'main.js');
+  const isBare = target.kind === 'floor';
+  const script = isBare ? join(__dirname, 'floor-server.js') : join(root, 'dist', 'main.js');
   // POLICY_WATCH=false: with the watcher on, the server re-reads the whole directory once the watch
   // is up, after /readyz already answers; with 10,000 files that reload would overlap the measured run.
   const env: Record<string, string> = {

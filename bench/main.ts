@@ -107,8 +107,7 @@ async function measure(args: readonly string[]): Promise<BenchResults> {
   const work = mkdtempSync(join(tmpdir(), 'preflight-bench-'));
   try {
     const targets: HttpTarget[] = [
-      { name: 'baseline', kind: 'baseline' },
-      { name: 'node:http reference', kind: 'reference' },
+      { name: 'floor (node:http + HMAC + JSON.parse)', kind: 'floor' },
       {
         name: 'bundled policies',
         kind: 'bundled',
@@ -126,17 +125,17 @@ async function measure(args: readonly string[]): Promise<BenchResults> {
       }),
     ];
     const settings = { connections: m.connections, warmupSeconds: m.warmupSeconds, seconds: m.seconds };
-    // Every round measures the baseline and then each target, so each ratio is taken within a round.
-    // Every other round takes the targets in reverse, so none is always the furthest from its baseline.
+    // Every round measures the floor and then each target, so each ratio is taken within a round.
+    // Every other round takes the targets in reverse, so none is always the furthest from its floor.
     const rounds: MeasuredTarget[][] = [];
     // The status each target is expected to give each payload (the same in every round).
     const expected = new Map<string, number[]>();
-    const baseline = targets.find((t) => t.kind === 'baseline');
-    if (!baseline) throw new Error('the HTTP stage has no baseline to measure against');
-    const others = targets.filter((t) => t !== baseline);
+    const floor = targets.find((t) => t.kind === 'floor');
+    if (!floor) throw new Error('the HTTP stage has no floor to measure against');
+    const others = targets.filter((t) => t !== floor);
     for (let r = 1; r <= m.httpRounds; r++) {
       const byName = new Map<string, MeasuredTarget>();
-      for (const t of [baseline, ...(r % 2 === 1 ? others : [...others].reverse())]) {
+      for (const t of [floor, ...(r % 2 === 1 ? others : [...others].reverse())]) {
         process.stderr.write(`bench: ${t.name}${m.httpRounds > 1 ? ` (round ${r} of ${m.httpRounds})` : ''}...\n`);
         const { expected: statuses, ...figures } = await measureTarget(t, variants, settings, nodeArgs);
         byName.set(t.name, figures);
@@ -160,7 +159,7 @@ async function measure(args: readonly string[]): Promise<BenchResults> {
     );
     const { size: largeRunHttpSize, ...largeRunHttpSettings } = m.largeRunHttp;
     const largeRunHttp = await largeRunHttpStage(
-      targets.filter((t) => t.kind === 'baseline' || t.kind === 'bundled' || t.bundle?.policies.length === 1000),
+      targets.filter((t) => t.kind === 'floor' || t.kind === 'bundled' || t.bundle?.policies.length === 1000),
       largeRunHttpSize,
       largeRunHttpSettings,
       nodeArgs,

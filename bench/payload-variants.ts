@@ -22,7 +22,7 @@ export function payloadVariants(secret: string, base: PreflightPayload = example
 }
 
 /**
- * The status each variant must get: 200 from the baseline; from preflight-gate the engine's own
+ * The status each variant must get: 200 from the floor; from preflight-gate the engine's own
  * decision, with the state a fresh server holds (no events).
  */
 export async function expectedStatuses(

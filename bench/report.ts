@@ -21,10 +21,10 @@ export function formatReport(r: BenchResults): string {
       'target',
       'policies',
       'req/s',
-      'x base',
+      'x floor',
       'p50 ms',
       'p99 ms',
-      'p99 x base',
+      'p99 x floor',
       'CPU us/req',
       'core %',
       'steal %',
@@ -97,11 +97,12 @@ export function formatReport(r: BenchResults): string {
           'target',
           'policies',
           'req/s',
+          'x floor',
           'CPU ms/req',
-          'CPU x base',
+          'CPU x floor',
           'p50 ms',
           'p99 ms',
-          'p99 x base',
+          'p99 x floor',
           'core %',
           'peak RSS MB',
         ],
@@ -109,6 +110,7 @@ export function formatReport(r: BenchResults): string {
           t.name,
           t.policies,
           n2(t.requestsPerSecond),
+          n2(t.throughputRatio),
           (t.cpuMicrosPerRequest / 1000).toFixed(1),
           n2(t.cpuRatio),
           t.p50Ms,
@@ -188,17 +190,17 @@ export function formatReport(r: BenchResults): string {
     'HTTP (each target its own process, same signed payloads; CPU us/req: the target process CPU time per answer;',
     "core %: that CPU time over the run's length; well under 100 means the target was held back and its ratio understates it;",
     "steal %: share of the machine's CPU time the hypervisor gave to other guests during the measured run, a sign of noisy neighbours):",
-    'x base: ratio to the baseline the targets use (Express, raw body + HMAC). node:http reference: the same work on plain node:http, for context; no target applies to it.',
+    'x floor: ratio to the floor (bare node:http on the same runtime: raw body, HMAC, JSON.parse, 200 {}; bench/floor-app.ts), which every HTTP target is judged against.',
     ...(r.settings.httpRounds > 1
       ? [
-          `${r.settings.httpRounds} rounds, each measuring the baseline and then every target (every other round in reverse); x base and p99 x base: the median of the rounds' ratios; req/s, p50, p99, CPU, core %: medians; steal and peak RSS: the highest; counts: all rounds.`,
+          `${r.settings.httpRounds} rounds, each measuring the floor and then every target (every other round in reverse); x floor and p99 x floor: the median of the rounds' ratios; req/s, p50, p99, CPU, core %: medians; steal and peak RSS: the highest; counts: all rounds.`,
         ]
       : []),
     http,
     ...(r.settings.httpRounds > 1
       ? [
-          `x base per round: ${r.http
-            .filter((t) => t.kind !== 'baseline')
+          `x floor per round: ${r.http
+            .filter((t) => t.kind !== 'floor')
             .map((t) => `${t.name} ${t.throughputRatios.map(n2).join(', ')}`)
             .join('; ')}`,
         ]
@@ -212,7 +214,7 @@ export function formatReport(r: BenchResults): string {
     '',
     ...(bigHttp
       ? [
-          `Big runs over HTTP (${bigHttp.targets.toLocaleString('en-US')} targets, ${(bigHttp.bodyBytes / 2 ** 20).toFixed(1)} MB bodies, ${bigHttp.connections} connections, each target its own process; CPU x base: the CPU per request over the baseline's, which reads the body and checks its HMAC):`,
+          `Big runs over HTTP (${bigHttp.targets.toLocaleString('en-US')} targets, ${(bigHttp.bodyBytes / 2 ** 20).toFixed(1)} MB bodies, ${bigHttp.connections} connections, each target its own process; x floor: throughput over the floor's, which reads the body, checks its HMAC and parses it with JSON.parse; CPU x floor: the CPU per request over the floor's):`,
           largeRunHttp,
           '',
         ]

@@ -28,9 +28,9 @@ export function besideRows(shipped: BenchResults, beside: BenchResults): Row[] {
   return [
     ...paired(shipped.http, beside.http, (t) => `HTTP ${t.name}`, [
       ['req/s', (t) => n0(t.requestsPerSecond)],
-      ['x base', (t) => n2(t.throughputRatio)],
+      ['x floor', (t) => n2(t.throughputRatio)],
       ['p99 ms', (t) => String(t.p99Ms)],
-      ['p99 x base', (t) => n2(t.p99Ratio)],
+      ['p99 x floor', (t) => n2(t.p99Ratio)],
       ['CPU us/req', (t) => n0(t.cpuMicrosPerRequest)],
       ['peak RSS MB', (t) => n0(t.peakRssMb)],
       ['start ms', (t) => n0(t.startupMs)],
@@ -44,8 +44,9 @@ export function besideRows(shipped: BenchResults, beside: BenchResults): Row[] {
       ['decide ms', (l) => n2(l.decideMicros / 1000)],
     ]),
     ...paired(shipped.largeRunHttp?.http, beside.largeRunHttp?.http, (t) => `big run over HTTP ${t.name}`, [
-      ['CPU x base', (t) => n2(t.cpuRatio)],
-      ['p99 x base', (t) => n2(t.p99Ratio)],
+      ['x floor', (t) => n2(t.throughputRatio)],
+      ['CPU x floor', (t) => n2(t.cpuRatio)],
+      ['p99 x floor', (t) => n2(t.p99Ratio)],
       ['peak RSS MB', (t) => n0(t.peakRssMb)],
     ]),
     ...paired(shipped.loadTimes, beside.loadTimes, (l) => `load ${l.files} policy files`, [

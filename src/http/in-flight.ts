@@ -7,7 +7,9 @@
  * replaces it. Once one of them had reached the old generation, every later table, and every
  * response it had held, with its request, headers and audit record, survived each scavenge
  * until the next full GC: about 3.5 KB promoted per request, and the peak RSS of the benchmark up
- * by 60-100 MB (docs/decisions/0009-no-per-request-set-entries.md).
+ * by 60-100 MB (measured on Node 20: docs/decisions/0009-no-per-request-set-entries.md). Measured
+ * again on Node 26.12.1 (docs/decisions/0025-engine-comments-on-node-26.md): a Set used so made
+ * 13-16 full GCs where these slots made 1-2, with 1.5x the peak RSS.
  */
 export class InFlight<T> {
   private readonly slots: (T | undefined)[] = [];

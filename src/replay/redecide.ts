@@ -6,7 +6,7 @@ import { decide } from '../policy/engine/decide';
 import type { Need } from '../policy/facts/need';
 import { archivedResults, type ArchivedResult } from '../archive/archived-results';
 import { describeNeed, missingFacts } from './facts-coverage';
-import { runNeeds, scopeNeeds } from './run-needs';
+import { runNeeds, runNeedsPlan, type RunNeedsPlan } from './run-needs';
 import { createContext } from '../policy/engine/create-context';
 import { trapMaskedAttributes } from './masked-attribute-traps';
 import { guardView } from '../guard/guard-view';
@@ -22,8 +22,8 @@ export type Redecided =
 export interface ReplayBundle {
   bundle: PolicyBundle;
   needs: readonly Need[];
-  /** What its scopes read to place a run (run-needs.ts): needed by every run. */
-  scopeNeeds: readonly Need[];
+  /** What its scopes and each policy's rules read (run-needs.ts), worked out once for every record. */
+  runNeeds: RunNeedsPlan;
   /** Its guarded part (guard-view.ts), for the guard's stops (`whileRunning` records); built when first needed. */
   whileRunning?: ReplayBundle;
 }
@@ -31,7 +31,7 @@ export interface ReplayBundle {
 export const replayBundle = (bundle: PolicyBundle): ReplayBundle => ({
   bundle,
   needs: bundle.needs,
-  scopeNeeds: scopeNeeds(bundle),
+  runNeeds: runNeedsPlan(bundle),
 });
 
 /** The guarded part of a proposed set, built once per set: replay decides many records on one. */
@@ -61,7 +61,7 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
   // leaves this run replayable from what the archive holds.
   const at = new Date(record.at);
   const ctx = createContext(proposed.bundle, checked.payload, recorded, at, record.id);
-  const needed = runNeeds(proposed.bundle, proposed.scopeNeeds, ctx);
+  const needed = runNeeds(proposed.bundle, proposed.runNeeds, ctx);
   const missing = missingFacts(needed, record.facts);
   if (missing.length > 0) {
     return {

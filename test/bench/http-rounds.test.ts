@@ -11,7 +11,7 @@ const measured = (
 ): MeasuredTarget => ({
   name,
   kind,
-  policies: kind === 'baseline' ? 0 : 10000,
+  policies: kind === 'floor' ? 0 : 10000,
   startupMs: 100,
   rssMb: 80,
   peakRssMb: 90,
@@ -31,9 +31,9 @@ const measured = (
   ...change,
 });
 
-/** One round: the baseline at `base` requests a second, 10,000 policies at `target`. */
+/** One round: the floor at `base` requests a second, 10,000 policies at `target`. */
 const round = (base: number, target: number, change: Partial<MeasuredTarget> = {}) => [
-  measured('baseline', 'baseline', { requestsPerSecond: base }),
+  measured('floor', 'floor', { requestsPerSecond: base }),
   measured('10,000 generated', 'generated', { requestsPerSecond: target, ...change }),
 ];
 
@@ -46,8 +46,8 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
     expect(target.requestsPerSecond).toBe(760);
   });
 
-  test('one slow baseline round no longer decides the throughput line on its own', () => {
-    // The middle round's baseline ran fast (the host was idle for it alone): 0.65 in that round.
+  test('one slow floor round no longer decides the throughput line on its own', () => {
+    // The middle round's floor ran fast (the host was idle for it alone): 0.65 in that round.
     const rounds = [round(1000, 780), round(1400, 910), round(1000, 790)];
     const lines = checkTargets(combineRounds(rounds), []);
     const throughput = lines.find((l) => l.name.startsWith('throughput with 10000 policies'));
@@ -60,7 +60,7 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
   test("the p99 line gives the median of the rounds' ratios and each round's", () => {
     const rounds = [
       round(1000, 800, { p99Ms: 2 }),
-      [measured('baseline', 'baseline', { p99Ms: 2 }), measured('10,000 generated', 'generated', { p99Ms: 4 })],
+      [measured('floor', 'floor', { p99Ms: 2 }), measured('10,000 generated', 'generated', { p99Ms: 4 })],
       round(1000, 800, { p99Ms: 3 }),
     ];
     const line = checkTargets(combineRounds(rounds), []).find((l) => l.name.startsWith('p99 latency, 10,000'));
@@ -75,22 +75,22 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
     expect(target.throughputRatio).toBeCloseTo(0.75, 10);
   });
 
-  test('p99 over the baseline is the median of the rounds, and a baseline p99 under 1 ms counts as 1 ms', () => {
+  test('p99 over the floor is the median of the rounds, and a floor p99 under 1 ms counts as 1 ms', () => {
     const rounds = [
-      [measured('baseline', 'baseline', { p99Ms: 0 }), measured('t', 'generated', { p99Ms: 3 })],
-      [measured('baseline', 'baseline', { p99Ms: 0 }), measured('t', 'generated', { p99Ms: 2 })],
-      [measured('baseline', 'baseline', { p99Ms: 4 }), measured('t', 'generated', { p99Ms: 2 })],
+      [measured('floor', 'floor', { p99Ms: 0 }), measured('t', 'generated', { p99Ms: 3 })],
+      [measured('floor', 'floor', { p99Ms: 0 }), measured('t', 'generated', { p99Ms: 2 })],
+      [measured('floor', 'floor', { p99Ms: 4 }), measured('t', 'generated', { p99Ms: 2 })],
     ];
     const [, target] = combineRounds(rounds);
     expect(target.p99Ratios).toEqual([3, 2, 0.5]);
     expect(target.p99Ratio).toBe(2);
   });
 
-  test("p99 over the baseline is the median of the rounds' ratios, not the ratio of the medians", () => {
+  test("p99 over the floor is the median of the rounds' ratios, not the ratio of the medians", () => {
     const rounds = [
-      [measured('baseline', 'baseline', { p99Ms: 2 }), measured('t', 'generated', { p99Ms: 4 })],
-      [measured('baseline', 'baseline', { p99Ms: 8 }), measured('t', 'generated', { p99Ms: 4 })],
-      [measured('baseline', 'baseline', { p99Ms: 4 }), measured('t', 'generated', { p99Ms: 5 })],
+      [measured('floor', 'floor', { p99Ms: 2 }), measured('t', 'generated', { p99Ms: 4 })],
+      [measured('floor', 'floor', { p99Ms: 8 }), measured('t', 'generated', { p99Ms: 4 })],
+      [measured('floor', 'floor', { p99Ms: 4 }), measured('t', 'generated', { p99Ms: 5 })],
     ];
     // Per round 2, 0.5 and 1.25: the median is 1.25. The medians' ratio would be 4 / 4 = 1.
     expect(combineRounds(rounds)[1].p99Ratio).toBe(1.25);
@@ -117,14 +117,14 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
     expect(checkTargets(combineRounds([round(1000, 800)]), [])[1].pass).toBe(true);
   });
 
-  test('ratios are taken to the baseline wherever it stands in the round', () => {
+  test('ratios are taken to the floor wherever it stands in the round', () => {
     const rounds = [
-      [measured('bundled', 'bundled', { requestsPerSecond: 1200 }), measured('baseline', 'baseline')],
+      [measured('bundled', 'bundled', { requestsPerSecond: 1200 }), measured('floor', 'floor')],
       [
         measured('bundled', 'bundled', { requestsPerSecond: 900 }),
-        measured('baseline', 'baseline', { requestsPerSecond: 500 }),
+        measured('floor', 'floor', { requestsPerSecond: 500 }),
       ],
-      [measured('bundled', 'bundled', { requestsPerSecond: 1100 }), measured('baseline', 'baseline')],
+      [measured('bundled', 'bundled', { requestsPerSecond: 1100 }), measured('floor', 'floor')],
     ];
     expect(combineRounds(rounds)[0].throughputRatios).toEqual([1.2, 1.8, 1.1]);
   });
@@ -171,9 +171,9 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
 
   test('rounds that measured other targets, or no round at all, are refused', () => {
     expect(() => combineRounds([])).toThrow('no round');
-    const other = [measured('baseline', 'baseline'), measured('1,000 generated', 'generated')];
+    const other = [measured('floor', 'floor'), measured('1,000 generated', 'generated')];
     expect(() => combineRounds([round(1000, 800), other])).toThrow('round 2 measured other targets than round 1');
-    const shorter = [measured('baseline', 'baseline')];
+    const shorter = [measured('floor', 'floor')];
     expect(() => combineRounds([round(1000, 800), shorter])).toThrow('round 2 measured other targets than round 1');
     const longer = [...round(1000, 800), measured('1,000 generated', 'generated')];
     expect(() => combineRounds([round(1000, 800), longer])).toThrow('round 2 measured other targets than round 1');
@@ -187,7 +187,7 @@ describe('combineRounds: the HTTP stage over its rounds', () => {
     });
     const text = formatReport(results);
     expect(text).toContain('15 s per target, 3 rounds');
-    expect(text).toContain("x base and p99 x base: the median of the rounds' ratios");
-    expect(text).toContain('x base per round: 10,000 generated 0.76, 0.75, 0.65');
+    expect(text).toContain("x floor and p99 x floor: the median of the rounds' ratios");
+    expect(text).toContain('x floor per round: 10,000 generated 0.76, 0.75, 0.65');
   });
 });

@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createBaselineApp } from '../../bench/baseline-app';
+import { createFloorServer } from '../../bench/floor-app';
 import { runLoad } from '../../bench/load-run';
 import { expectedStatuses, payloadVariants } from '../../bench/payload-variants';
 import { verifySignature } from '../../src/signature/verify-signature';
@@ -13,7 +13,7 @@ let url: string;
 
 beforeAll(async () => {
   server = await new Promise<Server>((resolve) => {
-    const s = createBaselineApp([SECRET]).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createFloorServer([SECRET]).listen(0, '127.0.0.1', () => resolve(s));
   });
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -35,7 +35,7 @@ describe('benchmark payloads and load run', () => {
     expect(await expectedStatuses(variants, undefined)).toEqual(variants.map(() => 200));
   });
 
-  test('the baseline answers every variant as expected', async () => {
+  test('the floor answers every variant as expected', async () => {
     const figures = await runLoad(
       url,
       variants,

@@ -110,18 +110,15 @@ export function combine(
   const { results, denies, warns, applied } = tally(outcomes);
   const ref = ` (decision ${meta.id}, policy revision ${meta.revision})`;
   const outOfScope = meta.outOfScope ?? 0;
-  // Written out field by field (same order as ever): on Node 20 `{ ...base, more }` costs microseconds.
+  // The fields in the same order as ever: decisions stay byte-identical.
+  const base = { id: meta.id, revision: meta.revision, evaluatedAt: meta.evaluatedAt, results, outOfScope };
   const decision = (
     allowed: boolean,
     message: string,
     modifications: Modification[],
     conflicts: ModificationConflict[],
   ): Decision => ({
-    id: meta.id,
-    revision: meta.revision,
-    evaluatedAt: meta.evaluatedAt,
-    results,
-    outOfScope,
+    ...base,
     allowed,
     message,
     modifications,

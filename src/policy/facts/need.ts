@@ -14,12 +14,15 @@ export type Need = StateNeed | SignalNeed | EnvironmentNamesNeed | TeamMembersNe
 export type NeedKind = Need['kind'];
 
 /** Same need, same key (needs are plain data). */
-const keyOf = (need: Need): string => JSON.stringify(need, Object.keys(need).sort());
+export const needKey = (need: Need): string => JSON.stringify(need, Object.keys(need).sort());
 
 /** The needs of every rule, each once, in the order first met (load time). */
 export function collectNeeds(rules: Iterable<{ needs?: readonly Need[] }>): readonly Need[] {
   const seen = new Map<string, Need>();
   for (const rule of rules)
-    for (const need of rule.needs ?? []) if (!seen.has(keyOf(need))) seen.set(keyOf(need), need);
+    for (const need of rule.needs ?? []) {
+      const key = needKey(need);
+      if (!seen.has(key)) seen.set(key, need);
+    }
   return Object.freeze([...seen.values()]);
 }

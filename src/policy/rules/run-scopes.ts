@@ -8,9 +8,7 @@ const ENVIRONMENT_SCOPES = memoKey<RunScopes>("the run's environment scopes");
 
 /**
  * The run's own scopes of one kind (`environment` can be two, with an override), or why there are
- * none. The same for every state rule of a decision: built once per decision and kind, never written
- * to: `readonly` is the only guard. The lists are not frozen: Node 20's optimizing compiler reads a
- * frozen array's elements through a generic call, in every rule that loops over them.
+ * none. The same for every state rule of a decision: built once per decision and kind, frozen.
  */
 export function runScopes(ctx: EvaluationContext, per: ScopeKind): RunScopes {
   return per === 'team'
@@ -25,7 +23,7 @@ function teamScopes(ctx: EvaluationContext): RunScopes {
       reason: 'cannot decide: the payload names no team (execution.teamKey is missing)',
       status: 'undecidable',
     });
-  return [{ key: scopeKey('team', team), label: `team ${team}` }];
+  return Object.freeze([{ key: scopeKey('team', team), label: `team ${team}` }]);
 }
 
 function environmentScopes(ctx: EvaluationContext): RunScopes {
@@ -34,7 +32,9 @@ function environmentScopes(ctx: EvaluationContext): RunScopes {
       reason: 'cannot decide: the payload names no environment (execution.environment is missing)',
       status: 'undecidable',
     });
-  return ctx.environments.map((e) => ({ key: scopeKey('environment', e.value), label: `environment ${e.value}` }));
+  return Object.freeze(
+    ctx.environments.map((e) => ({ key: scopeKey('environment', e.value), label: `environment ${e.value}` })),
+  );
 }
 
 /** Whether the run has no scope of the kind (the value is then the violation that says why). */
