@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './observability/logger';
-import { PolicyLoadError } from './policy/loading/load-error';
+import { PolicyLoadError } from './policy/compile/load-error';
 import { LackingNeedError } from './service/check-needs';
 import { startServer, type RunningServer } from './server';
 

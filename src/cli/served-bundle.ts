@@ -1,4 +1,4 @@
-import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../policy/loading/built-in-policies';
+import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../policy/compile/built-in-policies';
 import type { PolicyBundle } from '../policy/core/compiled';
 import { readSettings } from './usage-error';
 

@@ -1,6 +1,6 @@
 import { parseAllDocuments, stringify } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
-import { formatProblem } from '../policy/loading/load-error';
+import { formatProblem } from '../policy/compile/load-error';
 import { loadPolicyTexts } from '../policy/loading/load-policy-texts';
 import { readPolicyDir } from '../policy/loading/read-policy-dir';
 import type { Doc } from './policy-set';

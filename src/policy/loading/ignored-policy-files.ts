@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { LoadProblem } from './load-error';
+import type { LoadProblem } from '../compile/load-error';
 import { suiteFileReferences } from './suite-file-references';
 import { POLICY_FILE } from './policy-file-names';
 

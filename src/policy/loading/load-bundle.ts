@@ -1,14 +1,15 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { CompiledException, CompiledPolicy, ExceptionSettings, PolicyBundle } from '../core/compiled';
-import { assembleBundle } from './assemble-bundle';
-import { compileDocument, sharedParts } from './compile-document';
-import { exceptionProblems, type ExceptionField } from './exception-checks';
-import { findModificationConflicts } from './modification-conflicts';
+import { assembleBundle } from '../compile/assemble-bundle';
+import { compileDocument } from '../compile/compile-document';
+import { sharedParts } from '../compile/shared-parts';
+import { exceptionProblems, type ExceptionField } from '../compile/exception-checks';
+import { findModificationConflicts } from '../compile/modification-conflicts';
 import { nameTypoWarnings } from './name-typos';
 import { addDocumentReferences, noReferences } from './policy-references';
-import type { LoadProblem } from './load-error';
-import { parseYamlSource, type ParsedDocument, type SourceFile } from './yaml-source';
+import type { LoadProblem } from '../compile/load-error';
+import { parseYamlSource, type ParsedDocument, type SourceFile } from '../compile/yaml-source';
 
 export type LoadResult =
   | { ok: true; bundle: PolicyBundle; warnings: LoadProblem[] }

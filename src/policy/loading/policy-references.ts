@@ -1,4 +1,4 @@
-import { parseYamlSource, type ParsedDocument, type SourceFile } from './yaml-source';
+import { parseYamlSource, type ParsedDocument, type SourceFile } from '../compile/yaml-source';
 
 /** Where a value is written: `policies/prod.yaml:12:5` at `match.environments[0]`. */
 export interface Located {

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { POLICY_FILE, PROPERTY_FILE, TEST_FILE } from './policy-file-names';
 import { policyKindOf } from './policy-kind-of';
 import { suiteReadFiles } from './suite-read-files';
-import type { SourceFile } from './yaml-source';
+import type { SourceFile } from '../compile/yaml-source';
 
 /**
  * Reads every policy file below `dir` (sorted, recursive), or with `tests` every test suite, or with

@@ -1,12 +1,12 @@
 import type { PolicyBundle } from '../core/compiled';
 import { loadBundle, revisionOf, type LoadResult } from '../loading/load-bundle';
-import { formatProblem, type LoadProblem } from '../loading/load-error';
+import { formatProblem, type LoadProblem } from '../compile/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import type { PolicySync } from './policy-sync';
 import { ignoredFileProblems } from '../loading/ignored-policy-files';
 import { misplacedPolicies, refusedWithMisplaced } from '../loading/misplaced-policies';
 import { readPolicyDir } from '../loading/read-policy-dir';
-import type { SourceFile } from '../loading/yaml-source';
+import type { SourceFile } from '../compile/yaml-source';
 
 export type ReloadOutcome =
   | { result: 'success'; revision: string; previous?: string }
