@@ -7,7 +7,7 @@ import {
   validateExceptionSettings,
   validatePolicy,
 } from './generated/document-schema';
-import type { FieldPath } from '../../validation/field-path';
+import { pathText, type FieldPath } from '../../validation/field-path';
 import type { CompiledException, CompiledPolicy, ExceptionSettings } from '../core/compiled';
 import { parseDuration } from '../../validation/syntax/duration';
 import { EXCEPTION_FIELD_HINTS } from './exception-checks';
@@ -15,7 +15,7 @@ import { DOCUMENT_SCHEMAS, type DocumentKind } from './document-schema';
 import { unknownKindMessage } from './unknown-kind';
 import type { LoadProblem } from './load-error';
 import { RULES_BY_KEY } from '../rules';
-import type { ParsedDocument } from './yaml-source';
+import type { DocumentPlace, ParsedDocument } from './yaml-source';
 import { indentationHint } from './indentation-hints';
 import { DocumentProblems } from './document-problems';
 import { compilePolicy, type PolicyDoc } from './compile-policy';
@@ -39,13 +39,12 @@ export type CompiledDocument =
 type Path = FieldPath;
 
 /**
- * Validates one YAML document against its kind's schema, then compiles it. Problems are located;
- * parts of a policy that can no longer apply at `now` (an ended freeze) are warnings. `shared` is
- * shared by the documents of one load.
+ * Validates one YAML document against its kind's schema, then compiles it; problems are located.
+ * The same whenever it is compiled: what depends on the time is staleWarnings. `shared` is shared
+ * by the documents of one load.
  */
 export function compileDocument(
   doc: ParsedDocument,
-  now: Date = new Date(),
   shared: SharedParts = sharedParts(),
 ): { compiled?: CompiledDocument; problems: LoadProblem[] } {
   const problems = new DocumentProblems(doc);
@@ -80,8 +79,6 @@ export function compileDocument(
   }
   const compiled = compileKind(kind as DocumentKind, value, doc, shared, problems);
   if (problems.hasErrors || compiled === undefined) return { problems: problems.list };
-  const stale = compiled.kind === 'Policy' ? staleWarnings(compiled.policy, now) : [];
-  for (const w of stale) problems.add(w.path, w.message, 'warning');
   return { compiled, problems: problems.list };
 }
 
@@ -130,11 +127,18 @@ function compileKind(
   }
 }
 
-function staleWarnings(policy: CompiledPolicy, now: Date): Array<{ path: Path; message: string }> {
+/** The parts of a compiled policy that can no longer apply at `now` (an ended freeze), as warnings at `place`. */
+export function staleWarnings(policy: CompiledPolicy, now: Date, place: DocumentPlace): LoadProblem[] {
   return policy.rules.flatMap((rule, i) =>
-    (rule.staleParts?.(now) ?? []).map((part) => ({
-      path: ['rules', i, rule.kind, ...part.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))],
-      message: part.message,
-    })),
+    (rule.staleParts?.(now) ?? []).map((part) => {
+      const path: Path = ['rules', i, rule.kind, ...part.path.map((p) => (/^\d+$/.test(p) ? Number(p) : p))];
+      return {
+        file: place.file,
+        ...place.locate(path),
+        path: pathText(path),
+        message: part.message,
+        severity: 'warning' as const,
+      };
+    }),
   );
 }
