@@ -26,7 +26,7 @@ const ROOT = join(__dirname, '..');
  */
 const SCHEMA_MODULES = [
   {
-    module: 'src/policy/loading/document-schema.ts',
+    module: 'src/policy/compile/document-schema.ts',
     validators: {
       validatePolicy: { schema: 'policySchema' },
       validateException: { schema: 'exceptionSchema' },

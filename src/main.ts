@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from './service/config';
 import { createLogger } from './common/logger';
-import { PolicyLoadError } from './policy/loading/load-error';
+import { PolicyLoadError } from './policy/compile/load-error';
 import { LackingNeedError } from './service/check-needs';
 import { startServer, type RunningServer } from './service/start-server';
 

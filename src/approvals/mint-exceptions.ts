@@ -1,9 +1,9 @@
 import { Document } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
-import { DEFAULT_MAX_EXCEPTION_MS } from '../policy/loading/exception-checks';
+import { DEFAULT_MAX_EXCEPTION_MS } from '../policy/compile/exception-checks';
 import { formatDuration } from '../syntax/duration';
 import { humanDuration } from '../syntax/human-duration';
-import { BUILT_IN_FILE } from '../policy/loading/built-in-policies';
+import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import type { DeniedRun } from './denied-run';
 import { isStarter } from '../policy/engine/starter-identity';
 

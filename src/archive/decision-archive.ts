@@ -1,5 +1,5 @@
 import type { PolicyBundle } from '../policy/core/compiled';
-import { builtInNames } from '../policy/loading/built-in-policies';
+import { builtInNames } from '../policy/compile/built-in-policies';
 import type { Facts } from '../policy/facts/facts';
 import type { Need } from '../policy/facts/need';
 import type { Decision } from '../policy/core/decision';

@@ -1,4 +1,4 @@
-import { formatProblem, type LoadProblem } from '../policy/loading/load-error';
+import { formatProblem, type LoadProblem } from '../policy/compile/load-error';
 
 export const PROBLEM_FORMATS = ['text', 'json', 'github'] as const;
 export type ProblemFormat = (typeof PROBLEM_FORMATS)[number];

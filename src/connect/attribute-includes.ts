@@ -1,5 +1,5 @@
-import type { LoadProblem } from '../policy/loading/load-error';
-import { parseYamlSource, type SourceFile } from '../policy/loading/yaml-source';
+import type { LoadProblem } from '../policy/compile/load-error';
+import { parseYamlSource, type SourceFile } from '../policy/compile/yaml-source';
 import { policyReferences } from '../policy/loading/policy-references';
 
 /** What the preflight webhook must send: the keys, or why they cannot be known. */

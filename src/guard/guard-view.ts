@@ -1,8 +1,8 @@
 import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
-import { assembleBundle } from '../policy/loading/assemble-bundle';
+import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { passOutcome } from '../policy/engine/policy-texts';
 import { policyOf } from '../policy/core/shapes';
-import { isReJudged } from '../policy/loading/while-running';
+import { isReJudged } from '../policy/compile/while-running';
 
 /** The policy with only its rules that can change during a run (a new object: the bundle's is never written to). */
 function guardedPart(policy: CompiledPolicy): CompiledPolicy {

@@ -1,4 +1,4 @@
-import { formatProblem } from '../policy/loading/load-error';
+import { formatProblem } from '../policy/compile/load-error';
 import type { ReloadEvents } from '../policy/runtime/policy-reloader';
 import type { Logger } from '../common/logger';
 import type { Metrics } from './metrics';

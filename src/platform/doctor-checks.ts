@@ -1,6 +1,6 @@
 import { compileGlobs } from '../policy/core/glob-matcher';
-import type { LoadProblem } from '../policy/loading/load-error';
-import { closest } from '../policy/loading/near-name';
+import type { LoadProblem } from '../policy/compile/load-error';
+import { closest } from '../policy/compile/near-name';
 import type { EnvironmentName, PreflightWebhook, PropertyDefinition } from './platform-endpoints';
 import type { Located, PolicyReferences } from '../policy/loading/policy-references';
 

@@ -4,7 +4,7 @@ import type { Decision } from '../policy/core/decision';
 import { decide } from '../policy/engine/decide';
 import { givenFacts } from '../policy/facts/quiet-facts';
 import { readFacts } from '../policy/facts/read-facts';
-import { builtInPolicies, withBuiltIns } from '../policy/loading/built-in-policies';
+import { builtInPolicies, withBuiltIns } from '../policy/compile/built-in-policies';
 import { loadPolicyTexts } from '../policy/loading/load-policy-texts';
 import { parseIsoTime } from '../policy/time/iso-time';
 import type { PlaygroundInput } from './playground-input';

@@ -1,6 +1,6 @@
 import { parseAllDocuments } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
-import { formatProblem } from '../policy/loading/load-error';
+import { formatProblem } from '../policy/compile/load-error';
 import { loadPolicyDir } from '../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../policy/loading/read-policy-dir';
 import { servedBundle } from '../policy/runtime/served-bundle';

@@ -1,9 +1,9 @@
 import { stringify } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
-import type { LoadProblem } from '../policy/loading/load-error';
+import type { LoadProblem } from '../policy/compile/load-error';
 import { loadPolicyTexts } from '../policy/loading/load-policy-texts';
 import { readPolicyDir } from '../policy/loading/read-policy-dir';
-import { parseYamlSource, type ParsedDocument, type SourceFile } from '../policy/loading/yaml-source';
+import { parseYamlSource, type ParsedDocument, type SourceFile } from '../policy/compile/yaml-source';
 import { pathSegments } from './rule-location';
 import type { Doc } from './policy-set';
 

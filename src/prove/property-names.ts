@@ -1,6 +1,6 @@
-import type { LoadProblem } from '../policy/loading/load-error';
-import { looksLikeTypo } from '../policy/loading/near-name';
-import { parseYamlSource, type SourceFile } from '../policy/loading/yaml-source';
+import type { LoadProblem } from '../policy/compile/load-error';
+import { looksLikeTypo } from '../policy/compile/near-name';
+import { parseYamlSource, type SourceFile } from '../policy/compile/yaml-source';
 import type { Property } from './property-file';
 
 type Path = Array<string | number>;

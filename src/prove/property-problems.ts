@@ -1,8 +1,8 @@
-import type { LoadProblem } from '../policy/loading/load-error';
+import type { LoadProblem } from '../policy/compile/load-error';
 import { policyKindOf } from '../policy/loading/policy-kind-of';
 import { policyReferences } from '../policy/loading/policy-references';
 import { readPolicyDir } from '../policy/loading/read-policy-dir';
-import type { SourceFile } from '../policy/loading/yaml-source';
+import type { SourceFile } from '../policy/compile/yaml-source';
 import { propertiesOf } from './property-file';
 import { unknownEnvironmentWarnings } from './property-names';
 

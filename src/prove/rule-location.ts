@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { SourceRef } from '../policy/core/decision';
-import { BUILT_IN_FILE } from '../policy/loading/built-in-policies';
-import { parseYamlSource } from '../policy/loading/yaml-source';
+import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
+import { parseYamlSource } from '../policy/compile/yaml-source';
 import type { PolicySet } from './policy-set';
 
 /** `rules[0].timeWindow` -> ['rules', 0, 'timeWindow']. */

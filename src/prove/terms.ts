@@ -1,6 +1,6 @@
 import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
-import { assembleBundle } from '../policy/loading/assemble-bundle';
-import { BUILT_IN_FILE } from '../policy/loading/built-in-policies';
+import { assembleBundle } from '../policy/compile/assemble-bundle';
+import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import type { Doc, PolicySet } from './policy-set';
 
 /**

@@ -5,7 +5,7 @@ import {
   builtInPolicies,
   EMERGENCY_STOP_POLICY,
   withBuiltIns as joinBuiltIns,
-} from '../policy/loading/built-in-policies';
+} from '../policy/compile/built-in-policies';
 import { archiveLines } from './archive-lines';
 import type { ArchiveStream } from './archive-sources';
 import { compareAnswers } from './compare-answers';

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { builtInNames } from '../policy/loading/built-in-policies';
+import { builtInNames } from '../policy/compile/built-in-policies';
 import type { PolicyStore } from '../policy/runtime/policy-store';
 import type { PolicySync } from '../policy/runtime/policy-sync';
 import { STARTER_POLICIES_NOTICE } from '../policy/loading/starter-policies';

@@ -17,7 +17,7 @@ import { stateFactSource } from '../state/state-fact-source';
 import { USES_NOT_KEPT } from '../state/uncounted-exception-uses';
 import type { AnswerRecord, DecidedPreflight } from '../answer/answer-record';
 import type { Capability, CapabilitySource } from './capability';
-import { builtInPolicies } from '../policy/loading/built-in-policies';
+import { builtInPolicies } from '../policy/compile/built-in-policies';
 
 /**
  * What the service is built from, by name: each part given is a capability the service has, a

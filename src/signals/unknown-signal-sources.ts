@@ -1,8 +1,8 @@
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { CompiledPolicy, CompiledRule } from '../policy/core/compiled';
-import type { LoadProblem } from '../policy/loading/load-error';
+import type { LoadProblem } from '../policy/compile/load-error';
 import type { FindDocument } from '../policy/loading/written-documents';
-import { closest } from '../policy/loading/near-name';
+import { closest } from '../policy/compile/near-name';
 import { DEFAULT_SOURCE, type SourceKind, sourceText } from '../policy/signals/source-kind';
 import { ENV_SOURCE_KINDS } from './signal-source';
 

@@ -1,5 +1,5 @@
 import { ConfigError, envInteger, envOneOf } from '../common/env-values';
-import { emergencyStopSetting, type EmergencyStopSetting } from '../policy/loading/built-in-policies';
+import { emergencyStopSetting, type EmergencyStopSetting } from '../policy/compile/built-in-policies';
 import type { OnUnavailable } from './state-fact-source';
 import { parseRedisConfig, type RedisConfig } from './redis-config';
 

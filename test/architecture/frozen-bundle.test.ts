@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
 import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
 import { benchPayloads } from '../helpers/policy-sets/bench-payloads';
-import { builtInPolicies, withBuiltIns } from '../../src/policy/loading/built-in-policies';
+import { builtInPolicies, withBuiltIns } from '../../src/policy/compile/built-in-policies';
 import type { PolicyBundle } from '../../src/policy/core/compiled';
 import { decide } from '../../src/policy/engine/decide';
 import type { Facts } from '../../src/policy/facts/facts';

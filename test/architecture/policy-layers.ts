@@ -12,8 +12,9 @@ export const POLICY_LAYERS: Record<string, number> = {
   engine: 4, // one decision
   signals: 5, // live signals: rule specs, matchers, PromQL placeholders, the alerts and prometheus checks
   rules: 6, // one file per rule kind
-  loading: 7, // YAML -> checked, compiled bundle
-  runtime: 8, // the policy set while the service runs
+  compile: 7, // a YAML document -> a checked, compiled policy, located problems; the bundle assembly
+  loading: 8, // a policy set from its texts or a directory: reading files, ignored files, typo hints
+  runtime: 9, // the policy set while the service runs
 };
 
 /** What the language may import from the rest of src/ (paths relative to src/, prefixes). */

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { editorSchema } from '../../src/policy/loading/document-schema';
+import { editorSchema } from '../../src/policy/compile/document-schema';
 import { suiteSchema } from '../../src/cli/suite/suite-schema';
 import { factsSchema, stateFactsSchema } from '../../src/policy/facts/facts-schema';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process';

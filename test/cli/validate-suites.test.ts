@@ -1,4 +1,4 @@
-import { formatProblem } from '../../src/policy/loading/load-error';
+import { formatProblem } from '../../src/policy/compile/load-error';
 import { validateCommand } from '../../src/cli/commands/validate-command';
 import { testPolicyDir } from '../../src/cli/suite/test-run';
 import { EXIT } from '../../src/cli/exit-codes';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PreflightPayload } from '../../src/payload/types';
 import { decide } from '../../src/policy/engine/decide';
-import { formatProblem } from '../../src/policy/loading/load-error';
+import { formatProblem } from '../../src/policy/compile/load-error';
 import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { guardView } from '../../src/guard/guard-view';
 import { judgeRunningRun } from '../../src/guard/judge-running-run';

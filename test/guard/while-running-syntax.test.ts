@@ -1,4 +1,4 @@
-import { formatProblem } from '../../src/policy/loading/load-error';
+import { formatProblem } from '../../src/policy/compile/load-error';
 import { problemsOf } from '../helpers/decide-harness';
 import { bundleFrom } from '../helpers/bundle-from';
 

@@ -1,5 +1,5 @@
 import { decide } from '../../src/policy/engine/decide';
-import { formatProblem, type LoadProblem } from '../../src/policy/loading/load-error';
+import { formatProblem, type LoadProblem } from '../../src/policy/compile/load-error';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import type { PreflightPayload, Step } from '../../src/payload/types';
 import type { Decision } from '../../src/policy/core/decision';

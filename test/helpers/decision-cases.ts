@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PreflightPayload } from '../../src/payload/types';
-import type { SourceFile } from '../../src/policy/loading/yaml-source';
+import type { SourceFile } from '../../src/policy/compile/yaml-source';
 import { examplePayloadFiles, payload } from './fixtures';
 import { benchPayloads } from './policy-sets/bench-payloads';
 import { generatePolicySet } from './policy-sets/generate-policies';

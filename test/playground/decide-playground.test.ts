@@ -4,7 +4,7 @@ import { decidePlayground, PLAYGROUND_DECISION_ID } from '../../src/playground/d
 import { readShareFragment, shareFragment, shareLink } from '../../src/playground/share-link';
 import { decide } from '../../src/policy/engine/decide';
 import { givenFacts } from '../../src/policy/facts/quiet-facts';
-import { builtInPolicies, withBuiltIns } from '../../src/policy/loading/built-in-policies';
+import { builtInPolicies, withBuiltIns } from '../../src/policy/compile/built-in-policies';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { FIXTURES } from '../helpers/fixtures';
 

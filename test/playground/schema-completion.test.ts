@@ -1,4 +1,4 @@
-import { editorSchema } from '../../src/policy/loading/document-schema';
+import { editorSchema } from '../../src/policy/compile/document-schema';
 import { schemaCompletions, yamlCursor, type SchemaNode } from '../../src/playground/schema-completion';
 
 const schema = editorSchema() as SchemaNode;

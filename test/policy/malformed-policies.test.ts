@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
-import { formatProblem } from '../../src/policy/loading/load-error';
+import { formatProblem } from '../../src/policy/compile/load-error';
 
 /**
  * Hostile configurations (probot keeps its own as fixture files): every document in

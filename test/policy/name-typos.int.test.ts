@@ -1,4 +1,4 @@
-import { editDistance, looksLikeTypo } from '../../src/policy/loading/near-name';
+import { editDistance, looksLikeTypo } from '../../src/policy/compile/near-name';
 import { loadProblems } from '../helpers/decide-harness';
 import { runCli } from '../cli/run-cli';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

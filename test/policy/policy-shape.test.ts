@@ -2,7 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { usableRuleKinds } from '../helpers/policy-sets/usable-rule-kinds';
 import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
-import { emergencyStopPolicy, withBuiltIns } from '../../src/policy/loading/built-in-policies';
+import { emergencyStopPolicy, withBuiltIns } from '../../src/policy/compile/built-in-policies';
 import { generatedSize } from '../helpers/test-lane';
 import { createContext } from '../../src/policy/engine/create-context';
 import { runScopes } from '../../src/policy/rules/run-scopes';

@@ -6,14 +6,14 @@ import type { PolicyBundle } from '../../src/policy/core/compiled';
 import { decide as decideRun } from '../../src/policy/engine/decide';
 import { evaluatePolicy } from '../../src/policy/engine/evaluate-policy';
 import { createContext } from '../../src/policy/engine/create-context';
-import { sharingKey } from '../../src/policy/loading/compile-document';
+import { sharingKey } from '../../src/policy/compile/shared-parts';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
-import type { SourceFile } from '../../src/policy/loading/yaml-source';
+import type { SourceFile } from '../../src/policy/compile/yaml-source';
 import type { Facts } from '../../src/policy/facts/facts';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import { bundleFrom } from '../helpers/bundle-from';
-import { assembleBundle } from '../../src/policy/loading/assemble-bundle';
-import { emergencyStopPolicy, withBuiltIns } from '../../src/policy/loading/built-in-policies';
+import { assembleBundle } from '../../src/policy/compile/assemble-bundle';
+import { emergencyStopPolicy, withBuiltIns } from '../../src/policy/compile/built-in-policies';
 import { preflightPayload, preflightWith } from '../helpers/fixtures';
 import { generatedSize } from '../helpers/test-lane';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { decide as decideRun } from '../../src/policy/engine/decide';
-import { formatProblem } from '../../src/policy/loading/load-error';
+import { formatProblem } from '../../src/policy/compile/load-error';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import type { PolicyBundle } from '../../src/policy/core/compiled';
 import type { PreflightPayload } from '../../src/policy/core/decision';

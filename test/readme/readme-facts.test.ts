@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInPolicies, withBuiltIns } from '../../src/policy/loading/built-in-policies';
+import { builtInPolicies, withBuiltIns } from '../../src/policy/compile/built-in-policies';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { ROOT } from '../helpers/server-process';
 

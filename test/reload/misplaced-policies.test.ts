@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMetrics } from '../../src/observability/metrics';
 import { reloadReport } from '../../src/observability/reload-report';
-import { formatProblem } from '../../src/policy/loading/load-error';
+import { formatProblem } from '../../src/policy/compile/load-error';
 import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { createPolicyReloader } from '../../src/policy/runtime/policy-reloader';
 import { PolicyStore } from '../../src/policy/runtime/policy-store';

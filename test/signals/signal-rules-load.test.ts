@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatProblem } from '../../src/policy/loading/load-error';
+import { formatProblem } from '../../src/policy/compile/load-error';
 import { loadBundle } from '../../src/policy/loading/load-bundle';
 import { ROOT } from '../helpers/server-process';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { builtInPolicies, withBuiltIns } from '../../src/policy/loading/built-in-policies';
+import { builtInPolicies, withBuiltIns } from '../../src/policy/compile/built-in-policies';
 import { decide } from '../../src/policy/engine/decide';
 import { quietFacts } from '../../src/policy/facts/quiet-facts';
 import { readStateFacts } from '../../src/policy/facts/read-facts';

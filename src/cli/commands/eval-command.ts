@@ -3,7 +3,7 @@ import { describeFieldErrors, validatePreflightPayload } from '../../payload/val
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
 import { describeFactErrors, readEnvironmentFacts, readStateFacts, readTeamFacts } from '../../policy/facts/read-facts';
-import { formatProblem } from '../../policy/loading/load-error';
+import { formatProblem } from '../../policy/compile/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { parseJson, parseNow, policyDirArg, readFileBytes, readStdin } from '../read-input';
 import { servedBundle } from '../../policy/runtime/served-bundle';

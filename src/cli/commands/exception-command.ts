@@ -9,7 +9,7 @@ import type { PolicyBundle } from '../../policy/core/compiled';
 import { decide } from '../../policy/engine/decide';
 import { givenFacts } from '../../policy/facts/quiet-facts';
 import { parseDuration } from '../../syntax/duration';
-import { formatProblem } from '../../policy/loading/load-error';
+import { formatProblem } from '../../policy/compile/load-error';
 import { loadBundle } from '../../policy/loading/load-bundle';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { exceptionUsage, readDecision, type DecisionsRead, type WaiverSighting } from '../../approvals/exception-usage';
 import { formatUsage, USAGE_FORMATS, type UsageFormat } from '../../approvals/format-exception-usage';
-import { formatProblem } from '../../policy/loading/load-error';
+import { formatProblem } from '../../policy/compile/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { archiveLines } from '../../replay/archive-lines';
 import { openArchive } from '../open-archive';

@@ -1,5 +1,5 @@
 import { proveProperty, COVERAGE, type PropertyResult } from '../../prove/analysis';
-import { formatProblem } from '../../policy/loading/load-error';
+import { formatProblem } from '../../policy/compile/load-error';
 import { readProperties } from '../../prove/property-file';
 import { readPolicySet } from '../../prove/policy-set';
 import { githubCommand } from '../format-problems';

@@ -1,5 +1,5 @@
 import { parseDuration } from '../../syntax/duration';
-import { formatProblem } from '../../policy/loading/load-error';
+import { formatProblem } from '../../policy/compile/load-error';
 import { loadPolicyDir } from '../../policy/loading/load-policy-dir';
 import { formatMarkdown } from '../../replay/format-markdown';
 import { formatText, totalChanged } from '../../replay/format-text';

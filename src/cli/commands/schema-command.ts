@@ -1,4 +1,4 @@
-import { editorSchema } from '../../policy/loading/document-schema';
+import { editorSchema } from '../../policy/compile/document-schema';
 import { factsSchema, stateFactsSchema } from '../../policy/facts/facts-schema';
 import { SIGNAL_FACTS_SCHEMA } from '../../policy/facts/signal-facts-schema';
 import { suiteSchema } from '../suite/suite-schema';

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
-import { parseYamlSource } from '../../policy/loading/yaml-source';
+import { parseYamlSource } from '../../policy/compile/yaml-source';
 import { BadInputError } from '../../common/bad-input-error';
 
 /** The policy set a change is compared with (`--coverage-changed <base-dir>`): each policy's rules, as written. */

@@ -1,7 +1,7 @@
 import type { PolicyBundle } from '../../policy/core/compiled';
 import type { RuleBranch } from '../../policy/core/rule-branch';
-import { BUILT_IN_FILE } from '../../policy/loading/built-in-policies';
-import type { ParsedDocument, SourceFile } from '../../policy/loading/yaml-source';
+import { BUILT_IN_FILE } from '../../policy/compile/built-in-policies';
+import type { ParsedDocument, SourceFile } from '../../policy/compile/yaml-source';
 import { writtenDocuments } from '../../policy/loading/written-documents';
 import { RULES_BY_KEY } from '../../policy/rules';
 import type { BasePolicies } from './base-policies';

@@ -1,10 +1,10 @@
-import type { LoadProblem } from '../../policy/loading/load-error';
+import type { LoadProblem } from '../../policy/compile/load-error';
 import { policyKindOf } from '../../policy/loading/policy-kind-of';
 import { readPolicyDir } from '../../policy/loading/read-policy-dir';
-import { parseYamlSource, type ParsedDocument } from '../../policy/loading/yaml-source';
-import { DOCUMENT_SCHEMAS } from '../../policy/loading/document-schema';
-import { closest, didYouMean } from '../../policy/loading/near-name';
-import { fieldNamesOf, onePerMistake, schemaSuggestion } from '../../policy/loading/schema-suggestion';
+import { parseYamlSource, type ParsedDocument } from '../../policy/compile/yaml-source';
+import { DOCUMENT_SCHEMAS } from '../../policy/compile/document-schema';
+import { closest, didYouMean } from '../../policy/compile/near-name';
+import { fieldNamesOf, onePerMistake, schemaSuggestion } from '../../policy/compile/schema-suggestion';
 import { type LocatedError, toLocatedErrors, validated } from '../../validation/field-errors';
 import { validateSuite } from './generated/suite-schema';
 import { pathText, type FieldPath } from '../../validation/field-path';

@@ -1,6 +1,6 @@
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { closest } from '../../policy/loading/near-name';
+import { closest } from '../../policy/compile/near-name';
 import type { FieldPath } from '../../validation/field-path';
 import type { PayloadSource, SuiteDocument } from './suite-schema';
 

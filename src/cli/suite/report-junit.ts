@@ -1,4 +1,4 @@
-import { formatProblem } from '../../policy/loading/load-error';
+import { formatProblem } from '../../policy/compile/load-error';
 import type { TestRun } from './test-run';
 
 const xml = (s: string) =>

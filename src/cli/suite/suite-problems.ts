@@ -1,5 +1,5 @@
 import type { PolicyBundle } from '../../policy/core/compiled';
-import type { LoadProblem } from '../../policy/loading/load-error';
+import type { LoadProblem } from '../../policy/compile/load-error';
 import type { LoadedSuite } from './load-suites';
 import { runSuites } from './run-suites';
 

@@ -1,5 +1,5 @@
-import { modificationSchema, NAME_PATTERN } from '../../policy/loading/document-schema';
-import { EMERGENCY_STOP_POLICY } from '../../policy/loading/built-in-policies';
+import { modificationSchema, NAME_PATTERN } from '../../policy/compile/document-schema';
+import { EMERGENCY_STOP_POLICY } from '../../policy/compile/built-in-policies';
 import { environmentFactsShape, stateFactsShape, teamFactsShape } from '../../policy/facts/facts-schema';
 import { signalFactsShape } from '../../policy/facts/signal-facts-schema';
 import type { Modification, PolicyResultKind } from '../../policy/core/decision';

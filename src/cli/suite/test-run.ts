@@ -5,7 +5,7 @@ import { coveragePlan } from '../coverage/coverage-plan';
 import { CoverageRecorder } from '../coverage/coverage-recorder';
 import { coverageReport, type CoverageReport } from '../coverage/coverage-report';
 import { servedBundle } from '../../policy/runtime/served-bundle';
-import type { LoadProblem } from '../../policy/loading/load-error';
+import type { LoadProblem } from '../../policy/compile/load-error';
 import { loadSuites } from './load-suites';
 import { couldNotRun, runSuites, suiteErrorsText, type SuiteReport } from './run-suites';
 

@@ -6,7 +6,7 @@ import { bracketMatching, defaultHighlightStyle, syntaxHighlighting } from '@cod
 import { type Diagnostic, lintGutter, lintKeymap, setDiagnostics } from '@codemirror/lint';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
-import { editorSchema } from '../../policy/loading/document-schema';
+import { editorSchema } from '../../policy/compile/document-schema';
 import { schemaCompletions, type SchemaNode } from '../schema-completion';
 
 const schema = editorSchema() as SchemaNode;

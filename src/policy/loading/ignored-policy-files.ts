@@ -1,6 +1,6 @@
-import { readdirSync, statSync } from 'node:fs';
+import { entriesOf, kindOf } from './directory-entries';
 import { join, relative, resolve } from 'node:path';
-import type { LoadProblem } from './load-error';
+import type { LoadProblem } from '../compile/load-error';
 import { suiteFileReferences } from './suite-file-references';
 import { POLICY_FILE } from './policy-file-names';
 
@@ -18,12 +18,13 @@ const EXPECTED_BESIDE =
 export function ignoredPolicyFiles(dir: string, used: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   const walk = (current: string) => {
-    for (const name of readdirSync(current).sort()) {
+    for (const entry of entriesOf(current)) {
+      const { name } = entry;
       if (name.startsWith('.')) continue;
       const full = join(current, name);
-      const stat = statSync(full, { throwIfNoEntry: false });
-      if (stat?.isDirectory()) walk(full);
-      else if (stat?.isFile() && !POLICY_FILE.test(name) && !EXPECTED_BESIDE.test(name) && !used.has(resolve(full)))
+      const kind = kindOf(entry, full, { throwIfNoEntry: false });
+      if (kind === 'directory') walk(full);
+      else if (kind === 'file' && !POLICY_FILE.test(name) && !EXPECTED_BESIDE.test(name) && !used.has(resolve(full)))
         out.push(relative(dir, full));
     }
   };

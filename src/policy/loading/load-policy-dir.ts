@@ -2,7 +2,7 @@ import type { LoadResult } from './load-bundle';
 import { loadPolicySources } from './load-policy-texts';
 import { misplacedPolicies, refusedWithMisplaced } from './misplaced-policies';
 import { readPolicyDir } from './read-policy-dir';
-import type { SourceFile } from './yaml-source';
+import type { SourceFile } from '../compile/yaml-source';
 
 /** Reads and loads a policy directory; an unreadable directory is a load problem, not a crash. */
 export function loadPolicyDir(dir: string, now: Date = new Date()): LoadResult {

@@ -1,7 +1,7 @@
 import { loadBundle, type LoadResult } from './load-bundle';
-import type { LoadProblem } from './load-error';
+import type { LoadProblem } from '../compile/load-error';
 import { POLICY_FILE, TEST_FILE } from './policy-file-names';
-import type { SourceFile } from './yaml-source';
+import type { SourceFile } from '../compile/yaml-source';
 
 /** Policy files by name (`{"prod.yaml": "<YAML text>"}`): the input of the loader without a file system. */
 export type PolicyTexts = Readonly<Record<string, string>>;

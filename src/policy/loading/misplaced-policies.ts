@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
 import type { LoadResult } from './load-bundle';
-import type { LoadProblem } from './load-error';
+import type { LoadProblem } from '../compile/load-error';
 import { policyKindOf } from './policy-kind-of';
 import { readPolicyDir } from './read-policy-dir';
-import type { SourceFile } from './yaml-source';
+import type { SourceFile } from '../compile/yaml-source';
 
 /** `prod.test.yaml` -> `prod.yaml` (the name it would load under). */
 const renamed = (name: string): string => name.replace(/\.(?:test|property)(\.ya?ml)$/i, '$1');

@@ -1,5 +1,5 @@
 import { COMMON_ENVIRONMENT_NAMES } from './common-environment-names';
-import type { LoadProblem } from './load-error';
+import type { LoadProblem } from '../compile/load-error';
 import type { Located, NameReference, PolicyReferences } from './policy-references';
 import { LABEL_KEY_PREFIXES, STEADYBIT_ATTRIBUTE_KEYS } from './steadybit-attribute-keys';
 import { STEADYBIT_EXTENSIONS } from './steadybit-extensions';

@@ -1,5 +1,5 @@
-import { DOCUMENT_SCHEMAS } from './document-schema';
-import { parseYamlSource, type SourceFile } from './yaml-source';
+import { DOCUMENT_SCHEMAS } from '../compile/document-schema';
+import { parseYamlSource, type SourceFile } from '../compile/yaml-source';
 
 /** The `kind:` of the first document of `source` that declares a policy-set kind (Policy, Exception, ...), if any. */
 export function policyKindOf(source: SourceFile): string | undefined {

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { entriesOf, kindOf } from './directory-entries';
 import { join, relative, resolve } from 'node:path';
 import { POLICY_FILE, PROPERTY_FILE, TEST_FILE } from './policy-file-names';
 import { policyKindOf } from './policy-kind-of';
 import { suiteReadFiles } from './suite-read-files';
-import type { SourceFile } from './yaml-source';
+import type { SourceFile } from '../compile/yaml-source';
 
 /**
  * Reads every policy file below `dir` (sorted, recursive), or with `tests` every test suite, or with
@@ -19,22 +20,22 @@ export function readPolicyDir(dir: string, opts: { tests?: boolean; properties?:
   const suitePaths: string[] = [];
   const propertyPaths: string[] = [];
   const walk = (current: string) => {
-    for (const name of readdirSync(current).sort()) {
+    for (const entry of entriesOf(current)) {
+      const { name } = entry;
       if (name.startsWith('.')) continue;
       const full = join(current, name);
-      const stat = statSync(full);
-      if (stat.isDirectory()) walk(full);
-      else if (stat.isFile() && POLICY_FILE.test(name))
+      const kind = kindOf(entry, full);
+      if (kind === 'directory') walk(full);
+      else if (kind === 'file' && POLICY_FILE.test(name))
         (PROPERTY_FILE.test(name) ? propertyPaths : TEST_FILE.test(name) ? suitePaths : policyPaths).push(full);
     }
   };
   walk(dir);
   // Only what is returned is read (the suites always: they say which files are their data).
-  const read = (full: string): SourceFile => ({
-    file: join(dir, relative(dir, full)),
-    key: relative(dir, full),
-    text: readFileSync(full, 'utf8'),
-  });
+  const read = (full: string): SourceFile => {
+    const key = relative(dir, full);
+    return { file: join(dir, key), key, text: readFileSync(full, 'utf8') };
+  };
   if (opts.properties) return propertyPaths.map(read);
   const suites = suitePaths.map(read);
   if (opts.tests) return suites;

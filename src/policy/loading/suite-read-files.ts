@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import { parse } from 'yaml';
-import type { SourceFile } from './yaml-source';
+import type { SourceFile } from '../compile/yaml-source';
 
 /** The fields of a suite (its defaults and each case) that name a file, read relative to the suite file. */
 const FILE_FIELDS = ['payloadFile', 'signalsFile'] as const;

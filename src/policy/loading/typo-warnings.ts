@@ -1,5 +1,5 @@
-import type { LoadProblem } from './load-error';
-import { looksLikeTypo } from './near-name';
+import type { LoadProblem } from '../compile/load-error';
+import { looksLikeTypo } from '../compile/near-name';
 import type { Located } from './policy-references';
 
 /** One place a name is written, compared as `text` (ignoring case). */

@@ -1,4 +1,4 @@
-import { parseYamlSource, type ParsedDocument, type SourceFile } from './yaml-source';
+import { parseYamlSource, type ParsedDocument, type SourceFile } from '../compile/yaml-source';
 
 /** Finds the parsed document that declares `kind: name` in `file`. */
 export type FindDocument = (file: string, kind: string, name: string) => ParsedDocument | undefined;

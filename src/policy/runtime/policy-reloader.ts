@@ -1,12 +1,12 @@
 import type { PolicyBundle } from '../core/compiled';
-import { loadBundle, revisionOf, type LoadResult } from '../loading/load-bundle';
-import { formatProblem, type LoadProblem } from '../loading/load-error';
+import { loadBundle, loadCache, revisionOf, type LoadCache, type LoadResult } from '../loading/load-bundle';
+import { formatProblem, type LoadProblem } from '../compile/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import type { PolicySync } from './policy-sync';
 import { ignoredFileProblems } from '../loading/ignored-policy-files';
 import { misplacedPolicies, refusedWithMisplaced } from '../loading/misplaced-policies';
 import { readPolicyDir } from '../loading/read-policy-dir';
-import type { SourceFile } from '../loading/yaml-source';
+import type { SourceFile } from '../compile/yaml-source';
 
 export type ReloadOutcome =
   | { result: 'success'; revision: string; previous?: string }
@@ -87,9 +87,14 @@ function readSources(dir: string): DirReading {
  * reload is rejected like any invalid set instead of the exception escaping a watcher callback
  * (which would end the process) while the set in use keeps serving.
  */
-function loadSafely(sources: SourceFile[], now: Date, dir: string): LoadResult {
+function loadSafely(
+  sources: SourceFile[],
+  now: Date,
+  dir: string,
+  options: { cache: LoadCache; revision?: string },
+): LoadResult {
   try {
-    return loadBundle(sources, now);
+    return loadBundle(sources, now, options);
   } catch (err) {
     return {
       ok: false,
@@ -112,6 +117,8 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
   const { dir, store, events } = deps;
   const clock = deps.clock ?? (() => new Date());
   let lastAttempt: string | undefined;
+  // The files of the last load: a reload parses and compiles only the files whose text changed.
+  const cache = loadCache();
   let sync: PolicySync | undefined;
   const setSync = (next: PolicySync) => {
     sync = next;
@@ -147,9 +154,10 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       // Whatever comes of the attempt, /readyz lists the files not loaded as they are now (the server logs them: ignored-files-report.ts).
       store.filesNotLoaded(ignoredFileProblems(dir));
       // The misplaced files are not among the sources: their coming, going or changing kind is a change too.
+      const revision = 'sources' in read ? revisionOf(read.sources) : undefined;
       const attempt =
         'sources' in read
-          ? [revisionOf(read.sources), ...read.misplaced.map((p) => `misplaced: ${formatProblem(p)}`)].join('\n')
+          ? [revision, ...read.misplaced.map((p) => `misplaced: ${formatProblem(p)}`)].join('\n')
           : `unreadable: ${read.problems.map((p) => p.message).join('\n')}`;
       const previous = store.current()?.revision;
       if (attempt === lastAttempt && previous !== undefined) {
@@ -163,7 +171,8 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       }
       lastAttempt = attempt;
       if (!('sources' in read)) return fail(trigger, read.problems, read.reason);
-      const loaded = read.sources.length === 0 ? undefined : loadSafely(read.sources, clock(), dir);
+      const loaded =
+        read.sources.length === 0 ? undefined : loadSafely(read.sources, clock(), dir, { cache, revision });
       // A policy saved under a test suite's name refuses the set, as a typo would, told with the set's other problems.
       if (read.misplaced.length > 0 || loaded === undefined)
         return fail(trigger, refusedWithMisplaced(read.misplaced, loaded).problems, 'rejected');

@@ -1,5 +1,5 @@
 import type { PolicyBundle } from '../core/compiled';
-import { formatProblem, type LoadProblem } from '../loading/load-error';
+import { formatProblem, type LoadProblem } from '../compile/load-error';
 
 /** What started a load: the first load, a file change seen by the watcher, or SIGHUP. */
 export type LoadTrigger = 'startup' | 'watch' | 'SIGHUP';

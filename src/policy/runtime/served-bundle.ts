@@ -1,4 +1,4 @@
-import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../loading/built-in-policies';
+import { builtInPolicies, emergencyStopSetting, withBuiltIns } from '../compile/built-in-policies';
 import type { PolicyBundle } from '../core/compiled';
 import { readSettings } from '../../common/bad-input-error';
 

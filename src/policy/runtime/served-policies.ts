@@ -1,5 +1,5 @@
 import type { CompiledPolicy, PolicyBundle } from '../core/compiled';
-import { withBuiltIns } from '../loading/built-in-policies';
+import { withBuiltIns } from '../compile/built-in-policies';
 import type { PolicyStore } from './policy-store';
 
 /**

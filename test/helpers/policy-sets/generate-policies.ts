@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import type { SourceFile } from '../../../src/policy/loading/yaml-source';
+import type { SourceFile } from '../../../src/policy/compile/yaml-source';
 import { seededRng, type Rng } from './rng';
 import { RULE_SPECS } from './rule-specs';
 import { ACTION_GLOBS, aliasDocument, ENVIRONMENTS, teamCount, teamKey } from './universe';

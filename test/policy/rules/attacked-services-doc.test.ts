@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatProblem } from '../../../src/policy/loading/load-error';
+import { formatProblem } from '../../../src/policy/compile/load-error';
 import { problemsOf } from '../../helpers/decide-harness';
 
 const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'attacked-services.md'), 'utf8');

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatProblem } from '../../../src/policy/loading/load-error';
+import { formatProblem } from '../../../src/policy/compile/load-error';
 import { RULE_KINDS } from '../../../src/policy/rules';
 import { problemsOf } from '../../helpers/decide-harness';
 

@@ -1,4 +1,4 @@
-import { formatProblem } from '../../../src/policy/loading/load-error';
+import { formatProblem } from '../../../src/policy/compile/load-error';
 import { problemsOf } from '../../helpers/decide-harness';
 
 /** A policy whose rule is written in block YAML from line 4 on; `rule` lines are indented by 4. */

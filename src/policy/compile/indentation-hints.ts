@@ -49,3 +49,23 @@ export function emptyKeyHint(e: EmptyKey): string {
   const listed = e.siblings.map((s) => `"${s}"`).join(', ');
   return `"${e.key}" has no value and ${listed} follow${e.siblings.length === 1 ? 's' : ''} it at the same indentation: to put ${e.siblings.length === 1 ? 'it' : 'them'} inside "${e.key}", indent ${e.siblings.length === 1 ? 'it' : 'them'} two spaces more than "${e.key}"`;
 }
+
+/**
+ * Adds the hint about an empty key followed by its would-be children to the first error about that
+ * mapping, the empty key or one of the keys after it; once per empty key.
+ */
+export function indentationHint(value: unknown): (path: FieldPath, message: string) => string {
+  const pending = emptyKeysFollowedBySiblings(value);
+  return (path, message) => {
+    const i = pending.findIndex(
+      (e) =>
+        path.length >= e.mapping.length &&
+        path.length <= e.mapping.length + 1 &&
+        e.mapping.every((p, j) => path[j] === p) &&
+        (path.length === e.mapping.length || [e.key, ...e.siblings].includes(String(path.at(-1)))),
+    );
+    if (i < 0) return message;
+    const [found] = pending.splice(i, 1);
+    return `${message} (hint: ${emptyKeyHint(found)})`;
+  };
+}

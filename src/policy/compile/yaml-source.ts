@@ -2,6 +2,7 @@ import { isMap, isNode, isScalar, LineCounter, parseAllDocuments, type Document 
 import type { LoadProblem } from './load-error';
 import type { YAMLError } from 'yaml';
 import { YAML_ERROR_HINTS } from './indentation-hints';
+import { parsePlainYaml } from './plain-yaml';
 
 export interface SourceFile {
   /** How the file is named in messages, e.g. `policies/prod.yaml`. */
@@ -11,10 +12,9 @@ export interface SourceFile {
   text: string;
 }
 
-export interface ParsedDocument {
+/** Where a document is written: what a loader keeps of it to locate a problem after compiling it. */
+export interface DocumentPlace {
   file: string;
-  index: number;
-  value: unknown;
   /**
    * Line and column of the node at `path` (or of its deepest existing parent). With `at: 'key'`, of
    * the mapping key naming the last segment: an unknown key is shown where it is written, not
@@ -23,8 +23,47 @@ export interface ParsedDocument {
   locate(path: ReadonlyArray<string | number>, at?: 'key' | 'value'): { line: number; col: number };
 }
 
-/** Parses a YAML stream into documents that can locate any field path. Syntax errors are problems. */
+export interface ParsedDocument extends DocumentPlace {
+  /** Its position among the file's documents that have content. */
+  index: number;
+  value: unknown;
+}
+
+/**
+ * The place of the `index`th document of `source` (among those with content), which starts at
+ * `start`: anything but its start is located by parsing the file with `yaml` when first asked
+ * (then kept). It holds the text, not the document's value or syntax tree.
+ */
+export function documentPlace(source: SourceFile, index: number, start: { line: number; col: number }): DocumentPlace {
+  let located: ParsedDocument | null | undefined;
+  return {
+    file: source.file,
+    locate(path, at = 'value') {
+      if (path.length === 0) return { line: start.line, col: start.col };
+      located ??= parseWithPositions(source).documents[index] ?? null;
+      return located ? located.locate(path, at) : { line: start.line, col: start.col };
+    },
+  };
+}
+
+/**
+ * Parses a YAML stream into documents that can locate any field path. Syntax errors are problems.
+ * A file in the plain shape (plain-yaml.ts) is read without the `yaml` library; the first `locate`
+ * of anything but a document's start parses it with `yaml` (once per file), so only a file with a
+ * problem to show pays for the source positions.
+ */
 export function parseYamlSource(source: SourceFile): { documents: ParsedDocument[]; problems: LoadProblem[] } {
+  const plain = parsePlainYaml(source.text);
+  if (plain === undefined) return parseWithPositions(source);
+  const documents = plain.map((doc, index): ParsedDocument => {
+    const place = documentPlace(source, index, { line: doc.line, col: doc.col });
+    return { file: source.file, index, value: doc.value, locate: place.locate };
+  });
+  return { documents, problems: [] };
+}
+
+/** The same with the `yaml` library: every node with its source range, every syntax error and warning. */
+export function parseWithPositions(source: SourceFile): { documents: ParsedDocument[]; problems: LoadProblem[] } {
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(source.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problems: LoadProblem[] = [];
@@ -59,7 +98,7 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
       severity,
     };
   };
-  streamDocs.forEach((doc, index) => {
+  streamDocs.forEach((doc) => {
     // The first syntax error of a document: the parser's later ones mostly follow from it (one
     // stray { turned a 162-line suite into 463 errors), so they are counted, not listed.
     const [first, ...rest] = doc.errors;
@@ -85,7 +124,7 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
     if (value === null || value === undefined) return; // an empty document (e.g. after a trailing ---)
     documents.push({
       file: source.file,
-      index,
+      index: documents.length,
       value,
       locate(path, at = 'value') {
         const position = (range: readonly number[]) => {
