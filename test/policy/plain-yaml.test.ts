@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parsePlainYaml } from '../../src/policy/compile/plain-yaml';
@@ -126,4 +127,69 @@ describe('the plain YAML reader reads what yaml reads, or leaves the text to yam
   ])('left to yaml: %s', (_name, text) => {
     expect(expectAsYaml({ file: 'case.yaml', text })).toBe('yaml');
   });
+});
+
+// Generated texts in and around the plain shape: keys, scalars written as a policy author would
+// write them (unquoted, so the reader must type them as yaml does), quoted, in flow sequences,
+// nested, with comments. Whatever the reader accepts must be what yaml gives.
+const TOKENS = [
+  ...['1', '-2.5', '.5', '1e3', '1E-3', '+3', '-0', '007', '0o17', '0x1F', '1_000', '12:30', '2026-12-31', '1.2.3'],
+  ...['true', 'True', 'TRUE', 'tRue', 'false', 'yes', 'no', 'on', 'off', 'null', 'Null', 'NULL', '~', 'nil'],
+  ...['.inf', '-.Inf', '.NaN', '30m', 'x', 'a b', 'a#b', 'a #b', 'a: b', '-x', '?x', '@x', '`x', '%x', '!x'],
+  ...['&x', '*x', '|', '>', "it's", '"q"', "'q'", "''", '""', '[x]', '{x}', ',', 'x,', 'é', '😀', '\\n', ' x'],
+];
+const key = fc.constantFrom('a', 'name', 'kind', 'rules', 'b c', 'x-y', 'on', 'true', '1', "'k'", '"k"');
+const scalar = fc.oneof(
+  fc.constantFrom(...TOKENS),
+  fc.constantFrom(...TOKENS).map((t) => `'${t.replace(/'/g, "''")}'`),
+  fc.constantFrom(...TOKENS).map((t) => JSON.stringify(t)),
+);
+const flow = fc.array(scalar, { maxLength: 3 }).map((xs) => `[${xs.join(', ')}]`);
+const comment = fc.constantFrom('', '', ' # c', ' #', '#x');
+type Node = { kind: 'map'; entries: [string, Node | string][] } | { kind: 'seq'; items: (Node | string)[] };
+const node: fc.Arbitrary<Node> = fc.letrec<{ node: Node; leaf: string }>((tie) => ({
+  leaf: fc.oneof(scalar, flow, fc.constant('')),
+  node: fc.oneof(
+    { depthSize: 'small' },
+    fc.record({
+      kind: fc.constant('map' as const),
+      entries: fc.array(fc.tuple(key, fc.oneof(tie('leaf'), tie('node'))), { minLength: 1, maxLength: 3 }),
+    }),
+    fc.record({
+      kind: fc.constant('seq' as const),
+      items: fc.array(fc.oneof(tie('leaf'), tie('node')), { minLength: 1, maxLength: 3 }),
+    }),
+  ),
+})).node;
+
+function emit(n: Node, indent: string, c: () => string): string {
+  if (n.kind === 'map')
+    return n.entries
+      .map(([k, v]) =>
+        typeof v === 'string'
+          ? `${indent}${k}:${v === '' ? '' : ` ${v}`}${c()}\n`
+          : `${indent}${k}:${c()}\n${emit(v, `${indent}  `, c)}`,
+      )
+      .join('');
+  return n.items
+    .map((v) =>
+      typeof v === 'string'
+        ? `${indent}-${v === '' ? '' : ` ${v}`}${c()}\n`
+        : `${indent}-${c()}\n${emit(v, `${indent}  `, c)}`,
+    )
+    .join('');
+}
+
+test('generated texts: what the plain reader reads, it reads as yaml does', () => {
+  let plain = 0;
+  fc.assert(
+    fc.property(node, fc.array(comment, { minLength: 32, maxLength: 32 }), (tree, comments) => {
+      let i = 0;
+      const text = emit(tree, '', () => comments[i++ % comments.length]);
+      if (expectAsYaml({ file: 'generated.yaml', text }) === 'plain') plain++;
+    }),
+    { numRuns: generatedSize(2000, 300) },
+  );
+  // The generator reaches the plain path, not only the texts left to yaml.
+  expect(plain).toBeGreaterThan(generatedSize(2000, 300) / 10);
 });
