@@ -1,3 +1,4 @@
+import { doorFacts } from '../policy/facts/facts';
 import type { ArchivedAnswer, ArchiveRecord } from '../archive/archive-record';
 import { preflightAnswer } from '../policy/core/preflight-answer';
 import { describeFieldErrors, validatePreflightPayload } from '../payload/validate-payload';
@@ -86,7 +87,7 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
     recorded.state?.exceptionUsesUnknown === undefined;
   const counted = countsUses ? { ...recorded, state: { ...recorded.state, exceptionUses: {} } } : recorded;
   // A stop recorded before the set had a deadMan holds no silentSince: as the guard, none was silent before.
-  const facts = record.whileRunning ? runningFacts(counted) : counted;
+  const facts = record.whileRunning ? runningFacts(counted) : doorFacts(counted);
   const decision = decide(proposed.bundle, checked.payload, facts, at, {
     decisionId: record.id,
     fullScan: record.explain,

@@ -34,6 +34,13 @@ describe('preflight-gate eval and a deadMan signal (examples/dead-man)', () => {
     );
   });
 
+  it('at the door, a silentSince given (a file written for a run in progress) changes nothing: still denied', () => {
+    for (const file of ['silent-1m.json', 'silent-2m.json'])
+      expect(evalWith(file).stdout).toMatch(
+        /^DENY \(HTTP 403\)\nmessage: Denied by 1 policy: \[attacked-service-dead-man\] dead man: query .*service="cart".* returned no samples; a run does not start while a signal it must keep answering is silent \(deadMan\)/,
+      );
+  });
+
   it('while running, keeps it going until the signal has been silent for deadMan.after, then stops it, naming since when', () => {
     expect(evalWith('silent.json', '--while-running').stdout).toMatch(/^KEEPS RUNNING\n/);
     expect(evalWith('silent-1m.json', '--while-running').stdout).toMatch(/^KEEPS RUNNING\n/);

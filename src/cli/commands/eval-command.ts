@@ -1,3 +1,4 @@
+import { doorFacts } from '../../policy/facts/facts';
 import { randomUUID } from 'node:crypto';
 import { describeFieldErrors, validatePreflightPayload } from '../../payload/validate-payload';
 import { decide } from '../../policy/engine/decide';
@@ -133,7 +134,7 @@ export async function evalCommand(
     );
     return opts.exitCode && judged.stop ? EXIT.failed : EXIT.ok;
   }
-  const facts = givenFacts(bundle.needs, { state: given, signals, environments, teams });
+  const facts = doorFacts(givenFacts(bundle.needs, { state: given, signals, environments, teams }));
   const decision = decide(bundle, checked.payload, facts, now, {
     decisionId: randomUUID(),
     fullScan: opts.explain === true,

@@ -1,3 +1,4 @@
+import { doorFacts } from '../../policy/facts/facts';
 import type { PolicyBundle } from '../../policy/core/compiled';
 import type { Decision } from '../../policy/core/decision';
 import { decide } from '../../policy/engine/decide';
@@ -157,7 +158,7 @@ function runSuite(
           });
           return;
         }
-        const facts = givenFacts(bundle.needs, prepared);
+        const facts = doorFacts(givenFacts(bundle.needs, prepared));
         const decision = decide(bundle, prepared.payload, facts, prepared.now, {
           decisionId: TEST_DECISION_ID,
           fullScan: true,

@@ -9,10 +9,11 @@ import { ALERTS_SPEC_SCHEMA, compileAlertsSpec, type AlertsSpec, type SpecProble
 
 /** One signal of a cool-down's `until`: an alert resolved, or a PromQL query back under a threshold (for a while). */
 export type UntilSpec =
-  | { alerts: Omit<AlertsSpec, 'onUnavailable' | 'whenMissing'>; prometheus?: never }
+  | { alerts: Omit<AlertsSpec, 'onUnavailable' | 'whenMissing' | 'deadMan'>; prometheus?: never }
   | { prometheus: RecoverySpec; alerts?: never };
 
-const { onUnavailable: _o, whenMissing: _w, ...alertProperties } = ALERTS_SPEC_SCHEMA.properties;
+// Not here: what a signal that cannot answer lets through (it is never recovered), and deadMan (a cool-down judges no run in progress).
+const { onUnavailable: _o, whenMissing: _w, deadMan: _d, ...alertProperties } = ALERTS_SPEC_SCHEMA.properties;
 
 /** `until:` the signals that say the last run's targets are healthy again; all of them must. */
 export const UNTIL_SCHEMA = {

@@ -161,7 +161,9 @@ function untilOf(specs: UntilSpec[], per: ScopeKind | 'service', by: string): Co
   const other = compiled.targetKeys.find((k) => per !== 'service' || k !== by);
   if (other !== undefined)
     throw new RuleSpecError(
-      `{{target.${other}}} in until would judge this run's targets, not the last run's: recovery is judged per attacked service, with per: service and by: ${other}`,
+      SERVICE_KEYS.includes(other)
+        ? `{{target.${other}}} in until would judge this run's targets, not the last run's: recovery is judged per attacked service, with per: service and by: ${other}`
+        : `{{target.${other}}} in until would judge this run's targets, not the last run's: only the service a cool-down is kept per (per: service, by: one of ${SERVICE_KEYS.join(', ')}) can be a placeholder of until`,
       ['until'],
     );
   return compiled;

@@ -221,6 +221,16 @@ describe('cooldown until: load errors', () => {
       'cooldown: {until: [{alerts: {matchers: \'a="b"\', onUnavailable: allow}}]}',
       'onUnavailable: onUnavailable is not a known field',
     ],
+    [
+      'deadMan is not offered: a cool-down judges no run in progress',
+      'cooldown: {until: [{alerts: {matchers: \'a="b"\', deadMan: {after: 1m}}}]}',
+      'deadMan: deadMan is not a known field',
+    ],
+    [
+      'a target placeholder of a key runs are not recorded under names the keys that are',
+      `cooldown: {per: service, duration: 10m, until: [{prometheus: {query: 'x{d="{{target.k8s.namespace}}"}', recoveredWhen: "< 1"}}]}`,
+      'by: one of k8s.deployment, k8s.statefulset, k8s.daemonset, k8s.service.name',
+    ],
   ])('%s', (_name, rule, expected) => {
     expect(loadProblems({ 'p.yaml': policyDocument(rule) }).join('\n')).toContain(expected);
   });
