@@ -47,7 +47,7 @@ const program = new Command('preflight-gate')
   .showHelpAfterError('(add --help for usage)')
   .addHelpText(
     'after',
-    '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests or a coverage below test --min-coverage, a denial with eval --exit-code, a --fail-on hit of replay, a test notification the target did not accept), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).',
+    '\nExit codes: 0 ok, 1 failed (validate finding errors, failing tests or a coverage below test --min-coverage, a denial with eval --exit-code, a --fail-on hit of replay or diff, a counterexample of prove (or an unknown with --strict), a test notification the target did not accept), 2 usage error, nothing to evaluate (eval on an invalid policy set), or Steadybit cannot be asked (doctor: settings, connection, token).',
   );
 
 program
@@ -120,7 +120,7 @@ program
   )
   .option(
     '--teams <file>',
-    'the members of the Steadybit teams createdByTeams names (JSON: {"SRE": {"members": [{"username": "...", "email": "..."}]}}), as the service reads them from the Platform API',
+    'the members of the Steadybit teams createdByTeams names and of teams owning targets (match.ownedBy) (JSON: {"SRE": {"members": [{"username": "...", "email": "..."}]}}), as the service reads them from the Platform API',
   )
   .addOption(new Option('--format <format>', 'output format').choices(['text', 'json']).default('text'))
   .option(
