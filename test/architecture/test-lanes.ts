@@ -61,6 +61,7 @@ export const STARTERS: Readonly<Record<string, readonly string[] | '*'>> = {
   'test/helpers/test-certificates': ['testCertificates'],
   'test/helpers/webhook-notifier': ['webhookNotifier'],
   'test/cli/run-cli': ['runCli'],
+  'test/guard/guarded-service-each-test': ['guardedServiceEachTest'],
   'test/helm/render-chart': ['helm', 'render', 'renderError'],
   'test/image/buildah': ['buildah'],
   'test/observability/prometheus-server': ['startPrometheus'],
