@@ -69,6 +69,7 @@ export const STARTERS: Readonly<Record<string, readonly string[] | '*'>> = {
   'test/release/npm-registry': ['startNpmRegistry'],
   'test/release/oci-registry': ['startOciRegistry'],
   'test/signals/alertmanager-server': ['startAlertmanager'],
+  'test/signals/errors-prometheus': ['startErrorsPrometheus'],
   'test/state/redis-server': ['startRedis'],
 };
 

@@ -1,12 +1,12 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PreflightPayload, WebhookPayload } from '../../src/payload/types';
 import type { QueryAnswer, SignalFacts } from '../../src/policy/facts/signal-facts';
 import type { SignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { guardrailState } from '../../src/state/guardrail-state';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { parseStateConfig } from '../../src/state/state-config';
+import { attackedEvent, attackedRun } from '../helpers/attacked-services';
 import { archivedRecords, archivingParts, replayJson, type RecordedArchive } from '../helpers/record-archive';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';
@@ -27,12 +27,7 @@ rules:
 `;
 const Q = (d: string) => `job:errors:ratio5m{deployment="${d}"}`;
 const HELD = (d: string) => `time() - max_over_time(timestamp(((${Q(d)}) >= 0.01) or absent(${Q(d)}))[300s:10s])`;
-const EXAMPLE = join(__dirname, '..', '..', 'examples', 'attacked-services', 'run.json');
-const run = (id: number): PreflightPayload => {
-  const payload = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as PreflightPayload;
-  payload.execution.id = id;
-  return payload;
-};
+const run = attackedRun;
 const vector = (value?: string): QueryAnswer => ({
   resultType: 'vector',
   result: value === undefined ? [] : [{ metric: {}, value: [NOW / 1000, value] }],
@@ -67,11 +62,7 @@ beforeAll(async () => {
     state,
     factSources: [signalFactSource(gather)],
   });
-  const event = (name: string, atMs: number): WebhookPayload => ({
-    ...(run(40) as unknown as WebhookPayload),
-    event: `experiment.execution.${name}`,
-    time: new Date(atMs).toISOString(),
-  });
+  const event = (name: string, atMs: number) => attackedEvent(name, 40, atMs);
   for (const e of [event('created', NOW - 14 * 60_000), event('failed', NOW - 10 * 60_000)])
     expect((await signedRequest(app, e, { path: '/events', secret: SECRET })).status).toBe(202);
   const fine = { [Q('cart')]: vector('0'), [HELD('cart')]: vector() };
