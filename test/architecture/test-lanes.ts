@@ -71,6 +71,7 @@ export const STARTERS: Readonly<Record<string, readonly string[] | '*'>> = {
   'test/signals/alertmanager-server': ['startAlertmanager'],
   'test/signals/errors-prometheus': ['startErrorsPrometheus'],
   'test/state/redis-server': ['startRedis'],
+  'test/state/store-table': ['replicasOnRedis'],
 };
 
 /** The module an import names, as STARTERS keys it: `file` is the importing file, relative to the repository. */
