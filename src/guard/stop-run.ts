@@ -3,6 +3,7 @@ import type { PolicyBundle } from '../policy/core/compiled';
 import type { Facts } from '../policy/facts/facts';
 import { type CancelPermission, runsOfTeam } from './cancel-permission';
 import type { CancelFailure } from './guard-metrics';
+import { guardRecord, type NamedEnvironment } from './guard-report';
 import type { GuardedRun } from './guard-store';
 import type { GuardStop } from './guard-stop';
 import type { RunJudgement } from './judge-running-run';
@@ -14,25 +15,15 @@ type StopDeps = Omit<RunGuardDeps, 'policies' | 'gather' | 'intervalMs' | 'yield
   permission: CancelPermission;
 };
 
-type NamedEnvironment = Pick<GuardStop, 'environmentName' | 'environmentNameUnknown'>;
-
 function stopOf(run: GuardedRun, judgement: RunJudgement, now: Date, named: NamedEnvironment): GuardStop {
   const stoppedBy = judgement.findings.filter((f) => f.action === 'stop');
-  const e = run.payload.execution;
-  return {
-    executionId: run.executionId,
-    experimentKey: e?.experimentKey,
-    team: e?.teamKey,
-    environment: e?.environment,
-    ...named,
-    policy: stoppedBy[0].policy,
-    reason: stoppedBy[0].reason,
-    stoppedBy,
-    decisionId: judgement.decision.id,
-    allowedBy: run.decisionId,
-    at: now.toISOString(),
-    revision: judgement.decision.revision,
-  };
+  const [first] = stoppedBy;
+  return guardRecord(
+    run,
+    judgement,
+    { policy: first.policy, reason: first.reason, stoppedBy, at: now.toISOString() },
+    named,
+  );
 }
 
 /**

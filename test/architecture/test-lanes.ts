@@ -61,6 +61,7 @@ export const STARTERS: Readonly<Record<string, readonly string[] | '*'>> = {
   'test/helpers/test-certificates': ['testCertificates'],
   'test/helpers/webhook-notifier': ['webhookNotifier'],
   'test/cli/run-cli': ['runCli'],
+  'test/guard/guarded-service-each-test': ['guardedServiceEachTest'],
   'test/helm/render-chart': ['helm', 'render', 'renderError'],
   'test/image/buildah': ['buildah'],
   'test/observability/prometheus-server': ['startPrometheus'],
@@ -68,7 +69,9 @@ export const STARTERS: Readonly<Record<string, readonly string[] | '*'>> = {
   'test/release/npm-registry': ['startNpmRegistry'],
   'test/release/oci-registry': ['startOciRegistry'],
   'test/signals/alertmanager-server': ['startAlertmanager'],
+  'test/signals/errors-prometheus': ['startErrorsPrometheus'],
   'test/state/redis-server': ['startRedis'],
+  'test/state/store-table': ['replicasOnRedis'],
 };
 
 /** The module an import names, as STARTERS keys it: `file` is the importing file, relative to the repository. */

@@ -10,14 +10,10 @@ import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { bundleFrom } from '../helpers/bundle-from';
 import { problemsOf } from '../helpers/decide-harness';
 import { ROOT } from '../helpers/server-process';
-import { guardUnderTest, TestClock } from './guard-harness';
+import { archiveInMemory, checkedRecord, guardUnderTest, TestClock } from './guard-harness';
 import type { GuardReport } from '../../src/guard/guard-stop';
 import { signalSilentNotification } from '../../src/notify/event-notifications';
-import { decisionArchive } from '../../src/archive/decision-archive';
-import { checkRecord } from '../../src/replay/check-record';
 import { redecide, replayBundle } from '../../src/replay/redecide';
-import { createMetrics } from '../../src/observability/metrics';
-import { createLogger } from '../../src/common/logger';
 
 const RUN = (): PreflightPayload =>
   JSON.parse(readFileSync(join(ROOT, 'examples', 'dead-man', 'run.json'), 'utf8')) as PreflightPayload;
@@ -374,19 +370,7 @@ describe('deadMan: the guard keeps since when, in its store', () => {
 
 describe('deadMan: replay', () => {
   test('a dead-man stop is archived with since when the signal was silent, and replay judges it as the guard did', async () => {
-    const lines: string[] = [];
-    const archive = decisionArchive({
-      writer: {
-        write: async (chunk) => {
-          lines.push(...chunk.split('\n').filter(Boolean));
-        },
-        close: async () => undefined,
-      },
-      queueBytes: 1 << 20,
-      maskAttributes: [],
-      metrics: createMetrics({ defaultMetrics: false }),
-      logger: createLogger('error', { silent: true }),
-    });
+    const { archive, lines } = archiveInMemory();
     const bundle = bundleFrom({ 'p.yaml': policy() }, T0);
     const clock = new TestClock(T0);
     const g = guardUnderTest(bundle, clock, {
@@ -401,33 +385,20 @@ describe('deadMan: replay', () => {
     await new Promise((resolve) => setImmediate(resolve));
     await archive.close();
     expect(lines).toHaveLength(1);
-    const checked = checkRecord(JSON.parse(lines[0]));
-    if (!checked.ok) throw new Error(checked.message);
-    expect(checked.record).toMatchObject({
+    const record = checkedRecord(lines[0]);
+    expect(record).toMatchObject({
       whileRunning: true,
       answer: { status: 403 },
       facts: { signals: { silentSince: [{ kind: 'prometheus', query: query('cart'), since: T0.toISOString() }] } },
     });
-    expect(redecide(replayBundle(bundle), checked.record)).toMatchObject({ kind: 'decided', answer: { status: 403 } });
+    expect(redecide(replayBundle(bundle), record)).toMatchObject({ kind: 'decided', answer: { status: 403 } });
     // A proposed set that allows ten minutes of silence would not have stopped it.
     const patient = bundleFrom({ 'p.yaml': policy('{ after: 10m }') }, T0);
-    expect(redecide(replayBundle(patient), checked.record)).toMatchObject({ kind: 'decided', answer: { status: 200 } });
+    expect(redecide(replayBundle(patient), record)).toMatchObject({ kind: 'decided', answer: { status: 200 } });
   });
 
   test('a stop recorded without deadMan, replayed on a set that adds one, reads as the guard would: no silence before that tick', async () => {
-    const lines: string[] = [];
-    const archive = decisionArchive({
-      writer: {
-        write: async (chunk) => {
-          lines.push(...chunk.split('\n').filter(Boolean));
-        },
-        close: async () => undefined,
-      },
-      queueBytes: 1 << 20,
-      maskAttributes: [],
-      metrics: createMetrics({ defaultMetrics: false }),
-      logger: createLogger('error', { silent: true }),
-    });
+    const { archive, lines } = archiveInMemory();
     const freeze =
       'kind: Policy\nname: freeze\nwhileRunning: true\nrules:\n  - timeWindow: { timeZone: UTC, deny: [{ name: freeze, start: "2026-01-05T09:00:00Z", end: "2026-01-05T11:00:00Z" }] }\n';
     const plain = policy().replace(/ {6}deadMan: .*\n/, '');
@@ -441,11 +412,10 @@ describe('deadMan: replay', () => {
     await g.guard.tick();
     await new Promise((resolve) => setImmediate(resolve));
     await archive.close();
-    const checked = checkRecord(JSON.parse(lines[0]));
-    if (!checked.ok) throw new Error(checked.message);
-    expect(checked.record.facts.signals?.silentSince).toBeUndefined();
+    const record = checkedRecord(lines[0]);
+    expect(record.facts.signals?.silentSince).toBeUndefined();
     const proposed = bundleFrom({ 'f.yaml': freeze, 'p.yaml': policy() }, T0);
-    const replayed = redecide(replayBundle(proposed), checked.record);
+    const replayed = redecide(replayBundle(proposed), record);
     expect(replayed).toMatchObject({ kind: 'decided', answer: { status: 403 } });
     const results = replayed.kind === 'decided' ? replayed.results : [];
     expect(results.find((r) => r.policy === 'traffic-dead-man')).toMatchObject({ result: 'pass' });

@@ -1,7 +1,4 @@
-import { decisionArchive } from '../../src/archive/decision-archive';
-import { checkRecord } from '../../src/replay/check-record';
 import { redecide, replayBundle } from '../../src/replay/redecide';
-import { createMetrics } from '../../src/observability/metrics';
 import { createLogger } from '../../src/common/logger';
 import { forgetEndedRuns } from '../../src/guard/forget-ended-runs';
 import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
@@ -10,7 +7,7 @@ import { readStateEvent } from '../../src/state/state-event';
 import type { WebhookPayload } from '../../src/payload/types';
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
-import { guardUnderTest, TestClock } from './guard-harness';
+import { archiveInMemory, checkedRecord, guardUnderTest, TestClock } from './guard-harness';
 
 const GUARDED = `kind: Policy
 name: business-hours
@@ -22,19 +19,7 @@ const AFTER_CLOSE = '2026-01-05T16:00:30Z';
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 test("a stop is archived with whileRunning, and replay judges it on a proposed set's guarded part", async () => {
-  const lines: string[] = [];
-  const archive = decisionArchive({
-    writer: {
-      write: async (chunk) => {
-        lines.push(...chunk.split('\n').filter(Boolean));
-      },
-      close: async () => undefined,
-    },
-    queueBytes: 1 << 20,
-    maskAttributes: [],
-    metrics: createMetrics({ defaultMetrics: false }),
-    logger: createLogger('error', { silent: true }),
-  });
+  const { archive, lines } = archiveInMemory();
   const bundle = bundleFrom({ 'p.yaml': GUARDED });
   const clock = new TestClock(new Date(AFTER_CLOSE));
   const g = guardUnderTest(bundle, clock, { archive, cancel: async () => ({ ok: true, outcome: 'accepted' }) });
@@ -47,14 +32,13 @@ test("a stop is archived with whileRunning, and replay judges it on a proposed s
   await tick();
   await archive.close();
   expect(lines).toHaveLength(1);
-  const checked = checkRecord(JSON.parse(lines[0]));
-  if (!checked.ok) throw new Error(checked.message);
-  expect(checked.record).toMatchObject({ whileRunning: true, answer: { status: 403 } });
+  const record = checkedRecord(lines[0]);
+  expect(record).toMatchObject({ whileRunning: true, answer: { status: 403 } });
 
   // The same set stops it again; a set whose policy no longer guards runs would not have stopped it.
-  expect(redecide(replayBundle(bundle), checked.record)).toMatchObject({ kind: 'decided', answer: { status: 403 } });
+  expect(redecide(replayBundle(bundle), record)).toMatchObject({ kind: 'decided', answer: { status: 403 } });
   const unguarded = bundleFrom({ 'p.yaml': GUARDED.replace('whileRunning: true\n', '') });
-  expect(redecide(replayBundle(unguarded), checked.record)).toMatchObject({ kind: 'decided', answer: { status: 200 } });
+  expect(redecide(replayBundle(unguarded), record)).toMatchObject({ kind: 'decided', answer: { status: 200 } });
 });
 
 test('a run whose end event arrives (POST /events or the Platform API sync) is forgotten: never judged or cancelled again', async () => {

@@ -2,11 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import type { SignalFacts } from '../../src/policy/facts/signal-facts';
-import type { RedisStateStore } from '../../src/state/redis-state-store';
 import { bundleFrom } from '../helpers/bundle-from';
 import { ROOT, waitFor } from '../helpers/server-process';
-import { startRedis, type TestRedis } from '../state/redis-server';
-import { freshPrefix, redisStore } from '../state/store-table';
+import { replicasOnRedis } from '../state/store-table';
 import { guardUnderTest, TestClock } from './guard-harness';
 import { createGuardStore } from '../../src/guard/create-guard-store';
 
@@ -37,20 +35,10 @@ const cartSilent: SignalFacts = {
 };
 const gather = async () => ({ ok: true as const, facts: { signals: cartSilent } });
 
-let redis: TestRedis;
-const stores: RedisStateStore[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-  await redis?.destroy();
-});
+const replicas = replicasOnRedis();
 
 test('the replica that found a silence first sets since when; the other reads it and acts on it', async () => {
-  const prefix = freshPrefix('dead-man');
-  const [a, b] = [await redisStore(redis, prefix), await redisStore(redis, prefix)];
-  stores.push(a, b);
+  const { prefix, a, b } = await replicas.pair('dead-man');
   const clock = new TestClock(new Date('2026-01-05T10:00:00Z'));
   const ga = guardUnderTest(bundle, clock, { runs: createGuardStore(a), replica: 'a', cancel: undefined, gather });
   const gb = guardUnderTest(bundle, clock, { runs: createGuardStore(b), replica: 'b', cancel: undefined, gather });
@@ -76,7 +64,7 @@ test('the replica that found a silence first sets since when; the other reads it
 
   // The silence expires with the run, and goes when it is forgotten.
   const key = `{${prefix}}guard:silent:42`;
-  expect(Number(await redis.cli('PTTL', key))).toBeGreaterThan(0);
+  expect(Number(await replicas.redis.cli('PTTL', key))).toBeGreaterThan(0);
   await createGuardStore(a).forget('42');
   expect(await createGuardStore(b).silences('42')).toEqual([]);
 });

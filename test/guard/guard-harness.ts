@@ -1,4 +1,9 @@
 import { Registry } from 'prom-client';
+import type { ArchiveRecord } from '../../src/archive/archive-record';
+import { decisionArchive, type DecisionArchive } from '../../src/archive/decision-archive';
+import { createLogger } from '../../src/common/logger';
+import { createMetrics } from '../../src/observability/metrics';
+import { checkRecord } from '../../src/replay/check-record';
 import { createPlatformClient } from '../../src/platform/platform-client';
 import { createPlatformMetrics } from '../../src/platform/platform-metrics';
 import { cancelExecution } from '../../src/platform/cancel-execution';
@@ -113,4 +118,29 @@ export function cancels(fake: FakeSteadybit, id?: number): RecordedRequest[] {
   return fake.requests.filter(
     (r) => /\/cancel$/.test(r.path) && (id === undefined || r.path === `/api/experiments/executions/${id}/cancel`),
   );
+}
+
+/** A decision archive writing into memory: `lines` holds every line it wrote. */
+export function archiveInMemory(): { archive: DecisionArchive; lines: string[] } {
+  const lines: string[] = [];
+  const archive = decisionArchive({
+    writer: {
+      write: async (chunk) => {
+        lines.push(...chunk.split('\n').filter(Boolean));
+      },
+      close: async () => undefined,
+    },
+    queueBytes: 1 << 20,
+    maskAttributes: [],
+    metrics: createMetrics({ defaultMetrics: false }),
+    logger: createLogger('error', { silent: true }),
+  });
+  return { archive, lines };
+}
+
+/** An archived line read as replay reads it; a line replay would refuse fails the test with its message. */
+export function checkedRecord(line: string): ArchiveRecord {
+  const checked = checkRecord(JSON.parse(line));
+  if (!checked.ok) throw new Error(checked.message);
+  return checked.record;
 }

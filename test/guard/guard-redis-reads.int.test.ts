@@ -1,9 +1,7 @@
-import type { RedisStateStore } from '../../src/state/redis-state-store';
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightPayload } from '../helpers/fixtures';
 import { largeRun } from '../helpers/large-run';
-import { startRedis, type TestRedis } from '../state/redis-server';
-import { freshPrefix, redisStore } from '../state/store-table';
+import { replicasOnRedis } from '../state/store-table';
 import { guardUnderTest, TestClock } from './guard-harness';
 import { createGuardStore } from '../../src/guard/create-guard-store';
 
@@ -21,18 +19,10 @@ const bundle = bundleFrom({
 const OPEN = '2026-01-05T15:45:00Z';
 const AFTER_CLOSE = '2026-01-05T16:05:00Z';
 
-let redis: TestRedis;
-const stores: RedisStateStore[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await Promise.all(stores.map((s) => s.close()));
-  await redis?.destroy();
-});
+const replicas = replicasOnRedis();
 
 async function keyspaceHits(): Promise<number> {
-  const line = (await redis.cli('INFO', 'stats')).split('\n').find((l) => l.startsWith('keyspace_hits:'));
+  const line = (await replicas.redis.cli('INFO', 'stats')).split('\n').find((l) => l.startsWith('keyspace_hits:'));
   return Number(line?.split(':')[1]);
 }
 
@@ -44,9 +34,7 @@ async function readsOf(work: () => Promise<unknown>): Promise<number> {
 }
 
 test('a tick reads each kept payload once: later ticks read the index, and only runs new since or kept again', async () => {
-  const prefix = freshPrefix('guard-reads');
-  const [a, b] = [await redisStore(redis, prefix), await redisStore(redis, prefix)];
-  stores.push(a, b);
+  const { a, b } = await replicas.pair('guard-reads');
   const clock = new TestClock(new Date(OPEN));
   const ga = guardUnderTest(bundle, clock, { runs: createGuardStore(a), replica: 'a', cancel: undefined });
   const other = createGuardStore(b);

@@ -1,13 +1,9 @@
-import { decisionArchive } from '../../src/archive/decision-archive';
 import type { ArchiveRecord } from '../../src/archive/archive-record';
-import { checkRecord } from '../../src/replay/check-record';
 import { redecide, replayBundle } from '../../src/replay/redecide';
-import { createMetrics } from '../../src/observability/metrics';
-import { createLogger } from '../../src/common/logger';
 import type { SignalFacts } from '../../src/policy/facts/signal-facts';
 import { bundleFrom } from '../helpers/bundle-from';
 import { preflightWith } from '../helpers/fixtures';
-import { guardUnderTest, TestClock } from './guard-harness';
+import { archiveInMemory, checkedRecord, guardUnderTest, TestClock } from './guard-harness';
 
 const GUARDED = `kind: Policy
 name: critical-alerts
@@ -36,19 +32,7 @@ const signals = (silenceStartsAt: string): SignalFacts => ({
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 test('a stop for an alert silenced mid-run is archived with the silences it read, and replay judges them again', async () => {
-  const lines: string[] = [];
-  const archive = decisionArchive({
-    writer: {
-      write: async (chunk) => {
-        lines.push(...chunk.split('\n').filter(Boolean));
-      },
-      close: async () => undefined,
-    },
-    queueBytes: 1 << 20,
-    maskAttributes: [],
-    metrics: createMetrics({ defaultMetrics: false }),
-    logger: createLogger('error', { silent: true }),
-  });
+  const { archive, lines } = archiveInMemory();
   const bundle = bundleFrom({ 'p.yaml': GUARDED });
   const g = guardUnderTest(bundle, new TestClock(new Date(NOW)), {
     archive,
@@ -66,17 +50,16 @@ test('a stop for an alert silenced mid-run is archived with the silences it read
   await archive.close();
   expect(g.stops.map((s) => s.executionId)).toEqual(['95']);
   expect(lines).toHaveLength(1);
-  const checked = checkRecord(JSON.parse(lines[0]));
-  if (!checked.ok) throw new Error(checked.message);
-  expect(checked.record.facts.signals?.alertmanager?.default).toMatchObject({
+  const record = checkedRecord(lines[0]);
+  expect(record.facts.signals?.alertmanager?.default).toMatchObject({
     silences: { 's-1': { startsAt: '2026-01-05T09:55:00.000Z' } },
   });
 
   // Replayed from the record alone: stopped again. The same record with the silence made before the run: not.
-  expect(redecide(replayBundle(bundle), checked.record)).toMatchObject({ kind: 'decided', answer: { status: 403 } });
+  expect(redecide(replayBundle(bundle), record)).toMatchObject({ kind: 'decided', answer: { status: 403 } });
   const before: ArchiveRecord = {
-    ...checked.record,
-    facts: { ...checked.record.facts, signals: signals('2026-01-05T09:30:00.000Z') },
+    ...record,
+    facts: { ...record.facts, signals: signals('2026-01-05T09:30:00.000Z') },
   };
   expect(redecide(replayBundle(bundle), before)).toMatchObject({ kind: 'decided', answer: { status: 200 } });
 
@@ -85,8 +68,8 @@ test('a stop for an alert silenced mid-run is archived with the silences it read
   if (answer === undefined || !('alerts' in answer)) throw new Error('the fixture lists alerts');
   const { silences: _dropped, ...unread } = answer;
   const older: ArchiveRecord = {
-    ...checked.record,
-    facts: { ...checked.record.facts, signals: { alertmanager: { default: unread } } },
+    ...record,
+    facts: { ...record.facts, signals: { alertmanager: { default: unread } } },
   };
   expect(redecide(replayBundle(bundle), older)).toEqual({
     kind: 'not-replayable',

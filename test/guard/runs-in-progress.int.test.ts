@@ -3,9 +3,7 @@ import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { createGuardStore } from '../../src/guard/create-guard-store';
 import { RunsInProgress } from '../../src/guard/runs-in-progress';
 import type { Target } from '../../src/payload/types';
-import type { RedisStateStore } from '../../src/state/redis-state-store';
-import { startRedis, type TestRedis } from '../state/redis-server';
-import { freshPrefix, redisStore } from '../state/store-table';
+import { replicasOnRedis } from '../state/store-table';
 import { HOST, runOf } from '../helpers/runs-on-targets';
 
 const NOW = Date.parse('2026-01-05T10:00:00Z');
@@ -24,15 +22,7 @@ const kept = (id: number, team: string, targets: Target[]): GuardedRun => ({
   payload: payload(id, team, targets),
 });
 
-let redis: TestRedis;
-const open: RedisStateStore[] = [];
-beforeAll(async () => {
-  redis = await startRedis();
-});
-afterAll(async () => {
-  await Promise.all(open.map((s) => s.close()));
-  await redis.destroy();
-});
+const replicas = replicasOnRedis();
 
 /** Two replicas' guard stores: in memory one store seen twice, in Redis two connections on one prefix. */
 const pairs: Array<[string, () => Promise<[GuardStore, GuardStore]>]> = [
@@ -46,9 +36,7 @@ const pairs: Array<[string, () => Promise<[GuardStore, GuardStore]>]> = [
   [
     'redis',
     async () => {
-      const prefix = freshPrefix('overlap');
-      const [a, b] = [await redisStore(redis, prefix), await redisStore(redis, prefix)];
-      open.push(a, b);
+      const { a, b } = await replicas.pair('overlap');
       return [createGuardStore(a), createGuardStore(b)];
     },
   ],

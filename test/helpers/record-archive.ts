@@ -154,3 +154,45 @@ export async function replayJson(recorded: RecordedArchive, opts: Partial<Replay
   );
   return { code, warnings, report: JSON.parse(out) as ReplayReport };
 }
+
+/** A service's parts for a hand-written recording: the policy and archive folders, the loaded bundle, the archive writer. */
+export interface ArchivingParts {
+  root: string;
+  policies: string;
+  archive: string;
+  bundle: Extract<ReturnType<typeof loadPolicyDir>, { ok: true }>['bundle'];
+  clock: () => Date;
+  logger: ReturnType<typeof createLogger>;
+  metrics: ReturnType<typeof createMetrics>;
+  decisions: ReturnType<typeof createDecisionArchive>;
+}
+
+/**
+ * A temporary root (named after `prefix`) holding policies/ with `files` and an empty archive/, the
+ * policies loaded at `now`, and the archive writer of that folder on a clock stopped at `now`.
+ */
+export function archivingParts(prefix: string, files: Record<string, string>, now: number): ArchivingParts {
+  const root = mkdtempSync(join(tmpdir(), prefix));
+  const policies = join(root, 'policies');
+  const archive = join(root, 'archive');
+  mkdirSync(policies);
+  mkdirSync(archive);
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(policies, file), text);
+  const loaded = loadPolicyDir(policies, new Date(now));
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+  const clock = () => new Date(now);
+  const logger = createLogger('error', { silent: true });
+  const metrics = createMetrics({ defaultMetrics: false });
+  const decisions = createDecisionArchive(
+    {
+      path: join(archive, 'decisions-test.jsonl'),
+      maxBytes: 512 * 1024,
+      maxAgeMs: 3_600_000,
+      maxFiles: 0,
+      queueBytes: 1024 ** 2,
+      maskAttributes: [],
+    },
+    { logger, metrics, clock },
+  );
+  return { root, policies, archive, bundle: loaded.bundle, clock, logger, metrics, decisions };
+}

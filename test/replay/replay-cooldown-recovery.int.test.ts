@@ -1,18 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDecisionArchive } from '../../src/archive/create-decision-archive';
-import { createLogger } from '../../src/common/logger';
-import { createMetrics } from '../../src/observability/metrics';
-import type { PreflightPayload, WebhookPayload } from '../../src/payload/types';
 import type { QueryAnswer, SignalFacts } from '../../src/policy/facts/signal-facts';
-import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import type { SignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import { guardrailState } from '../../src/state/guardrail-state';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { parseStateConfig } from '../../src/state/state-config';
-import { archivedRecords, replayJson, type RecordedArchive } from '../helpers/record-archive';
+import { attackedEvent, attackedRun } from '../helpers/attacked-services';
+import { archivedRecords, archivingParts, replayJson, type RecordedArchive } from '../helpers/record-archive';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';
 import { TIMING } from '../state/store-table';
@@ -32,12 +27,7 @@ rules:
 `;
 const Q = (d: string) => `job:errors:ratio5m{deployment="${d}"}`;
 const HELD = (d: string) => `time() - max_over_time(timestamp(((${Q(d)}) >= 0.01) or absent(${Q(d)}))[300s:10s])`;
-const EXAMPLE = join(__dirname, '..', '..', 'examples', 'attacked-services', 'run.json');
-const run = (id: number): PreflightPayload => {
-  const payload = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as PreflightPayload;
-  payload.execution.id = id;
-  return payload;
-};
+const run = attackedRun;
 const vector = (value?: string): QueryAnswer => ({
   resultType: 'vector',
   result: value === undefined ? [] : [{ metric: {}, value: [NOW / 1000, value] }],
@@ -48,28 +38,9 @@ let recorded: RecordedArchive;
 
 /** The service path (createApp, the state store fed by events, the archive writer) deciding three runs as checkout recovers. */
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'replay-cooldown-'));
-  const policies = join(root, 'policies');
-  const archive = join(root, 'archive');
-  mkdirSync(policies);
-  mkdirSync(archive);
-  writeFileSync(join(policies, 'cooldown.yaml'), POLICY);
-  const loaded = loadPolicyDir(policies, new Date(NOW));
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const clock = () => new Date(NOW);
-  const logger = createLogger('error', { silent: true });
-  const metrics = createMetrics({ defaultMetrics: false });
-  const decisions = createDecisionArchive(
-    {
-      path: join(archive, 'decisions-test.jsonl'),
-      maxBytes: 512 * 1024,
-      maxAgeMs: 3_600_000,
-      maxFiles: 0,
-      queueBytes: 1024 ** 2,
-      maskAttributes: [],
-    },
-    { logger, metrics, clock },
-  );
+  const parts = archivingParts('replay-cooldown-', { 'cooldown.yaml': POLICY }, NOW);
+  const { policies, archive, clock, logger, metrics, decisions } = parts;
+  root = parts.root;
   // What Prometheus answers, per query text, as checkout recovers (cart is fine throughout).
   let answers: Record<string, QueryAnswer> = {};
   const gather: SignalGatherer = async (needs) => {
@@ -82,7 +53,7 @@ beforeAll(async () => {
     return facts;
   };
   const state = guardrailState(parseStateConfig({}), new MemoryStateStore(TIMING));
-  const { app } = testApp(loaded.bundle, {
+  const { app } = testApp(parts.bundle, {
     secrets: [SECRET],
     logger,
     metrics,
@@ -91,11 +62,7 @@ beforeAll(async () => {
     state,
     factSources: [signalFactSource(gather)],
   });
-  const event = (name: string, atMs: number): WebhookPayload => ({
-    ...(run(40) as unknown as WebhookPayload),
-    event: `experiment.execution.${name}`,
-    time: new Date(atMs).toISOString(),
-  });
+  const event = (name: string, atMs: number) => attackedEvent(name, 40, atMs);
   for (const e of [event('created', NOW - 14 * 60_000), event('failed', NOW - 10 * 60_000)])
     expect((await signedRequest(app, e, { path: '/events', secret: SECRET })).status).toBe(202);
   const fine = { [Q('cart')]: vector('0'), [HELD('cart')]: vector() };

@@ -1,18 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { testApp } from '../helpers/test-app';
-import { createDecisionArchive } from '../../src/archive/create-decision-archive';
 import { MemoryGuardStore } from '../../src/guard/memory-guard-store';
 import { RunsInProgress } from '../../src/guard/runs-in-progress';
-import { createLogger } from '../../src/common/logger';
-import { createMetrics } from '../../src/observability/metrics';
-import { loadPolicyDir } from '../../src/policy/loading/load-policy-dir';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { guardrailState } from '../../src/state/guardrail-state';
 import { parseStateConfig } from '../../src/state/state-config';
-import { archivedRecords, replayJson, type RecordedArchive } from '../helpers/record-archive';
+import { archivedRecords, archivingParts, replayJson, type RecordedArchive } from '../helpers/record-archive';
 import { signedPost } from '../helpers/signed-post';
 import { TIMING } from '../state/store-table';
 import { onHost, runOf } from '../helpers/runs-on-targets';
@@ -27,35 +22,16 @@ let recorded: RecordedArchive;
 
 /** The service path (createApp, the archive writer) deciding two runs while run 7 of team OPS is in progress on node-a. */
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'replay-overlap-'));
-  const policies = join(root, 'policies');
-  const archive = join(root, 'archive');
-  mkdirSync(policies);
-  mkdirSync(archive);
-  writeFileSync(join(policies, 'no-overlap.yaml'), POLICY);
-  const loaded = loadPolicyDir(policies, new Date(NOW));
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const clock = () => new Date(NOW);
-  const logger = createLogger('error', { silent: true });
-  const metrics = createMetrics({ defaultMetrics: false });
-  const decisions = createDecisionArchive(
-    {
-      path: join(archive, 'decisions-test.jsonl'),
-      maxBytes: 512 * 1024,
-      maxAgeMs: 3_600_000,
-      maxFiles: 0,
-      queueBytes: 1024 ** 2,
-      maskAttributes: [],
-    },
-    { logger, metrics, clock },
-  );
+  const parts = archivingParts('replay-overlap-', { 'no-overlap.yaml': POLICY }, NOW);
+  const { policies, archive, clock, logger, metrics, decisions } = parts;
+  root = parts.root;
   const guardRuns = new MemoryGuardStore(() => NOW);
   await guardRuns.keep(
     {
       executionId: '7',
       decisionId: 'd-7',
       allowedAt: new Date(NOW - 60_000).toISOString(),
-      revision: loaded.bundle.revision,
+      revision: parts.bundle.revision,
       payload: run(7, 'OPS', [onHost('web-1', 'node-a')]),
     },
     NOW + 3_600_000,
@@ -65,7 +41,7 @@ beforeAll(async () => {
     ...guardrailState(parseStateConfig({}), new MemoryStateStore(TIMING)),
     inProgress: new RunsInProgress(guardRuns),
   };
-  const { app } = testApp(loaded.bundle, { secrets: [SECRET], logger, metrics, clock, archive: decisions, state });
+  const { app } = testApp(parts.bundle, { secrets: [SECRET], logger, metrics, clock, archive: decisions, state });
   const server = await new Promise<Server>((resolve) => {
     const s = createServer(app).listen(0, '127.0.0.1', () => resolve(s));
   });

@@ -1,8 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { PreflightPayload, WebhookPayload } from '../../src/payload/types';
 import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import type { GuardrailState } from '../../src/state/guardrail-state';
@@ -11,8 +6,10 @@ import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';
 import { bundleFrom } from '../helpers/bundle-from';
-import { startPrometheus, type PrometheusServer } from '../observability/prometheus-server';
+import type { PrometheusServer } from '../observability/prometheus-server';
+import { attackedEvent, attackedRun } from '../helpers/attacked-services';
 import { startAlertmanager, type AlertmanagerServer } from './alertmanager-server';
+import { startErrorsPrometheus } from './errors-prometheus';
 
 jest.setTimeout(120_000);
 
@@ -20,18 +17,8 @@ const SECRET = 'cooldown-secret';
 /** The gate's injected clock: the run ended at T0, and the gate decides at `now`, whatever the wall clock says. */
 const T0 = Date.parse('2026-01-05T10:00:00Z');
 const MIN = 60_000;
-const EXAMPLE = join(__dirname, '..', '..', 'examples', 'attacked-services', 'run.json');
-/** The attacked-services example run (a checkout and a cart pod), as execution `id`. */
-const run = (id: number): PreflightPayload => {
-  const payload = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as PreflightPayload;
-  payload.execution.id = id;
-  return payload;
-};
-const event = (name: string, id: number, atMs: number): WebhookPayload => ({
-  ...(run(id) as unknown as WebhookPayload),
-  event: `experiment.execution.${name}`,
-  time: new Date(atMs).toISOString(),
-});
+const run = attackedRun;
+const event = attackedEvent;
 
 /** What the gate says of checkout once it is back under the threshold but has not held it yet. */
 const CHECKOUT_BACK = /deployment="checkout"\} on prometheus "default" is back < 0\.05 since/;
@@ -56,33 +43,13 @@ rules:
 describe('a cool-down until the last run recovered, against a real Prometheus and Alertmanager', () => {
   let prom: PrometheusServer;
   let am: AlertmanagerServer;
-  let target: Server;
   const errors: Record<string, number> = { checkout: 0.3, cart: 0 };
   let nowMs = T0;
   let app: ReturnType<typeof testApp>['app'];
   const alert = { labels: { alertname: 'CheckoutErrors', service: 'checkout' } };
 
   beforeAll(async () => {
-    target = createServer((_req, res) => {
-      res.setHeader('content-type', 'text/plain; version=0.0.4');
-      res.end(
-        [
-          '# TYPE preflight_test_errors gauge',
-          ...Object.entries(errors).map(([d, v]) => `preflight_test_errors{deployment="${d}"} ${v}`),
-          '',
-        ].join('\n'),
-      );
-    });
-    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-    [prom, am] = await Promise.all([
-      startPrometheus('errors', [`127.0.0.1:${(target.address() as AddressInfo).port}`]),
-      startAlertmanager(),
-    ]);
-    await waitFor(
-      async () => JSON.stringify(await prom.query('preflight_test_errors')).includes('"cart"'),
-      'the first scrape',
-      20000,
-    );
+    [prom, am] = await Promise.all([startErrorsPrometheus(errors), startAlertmanager()]);
     const gather = createSignalGatherer({
       config: {
         sources: [
@@ -113,7 +80,6 @@ describe('a cool-down until the last run recovered, against a real Prometheus an
   });
   afterAll(async () => {
     await Promise.all([prom?.stop(), am?.stop()]);
-    await new Promise((resolve) => target?.close(resolve));
   });
 
   const preflight = () => signedRequest(app, run(42), { secret: SECRET });

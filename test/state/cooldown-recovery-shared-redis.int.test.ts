@@ -1,8 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import type { PreflightPayload, WebhookPayload } from '../../src/payload/types';
+import type { WebhookPayload } from '../../src/payload/types';
 import { createSignalGatherer } from '../../src/signals/signal-gatherer';
 import { signalFactSource } from '../../src/signals/signal-fact-source';
 import type { RedisStateStore } from '../../src/state/redis-state-store';
@@ -10,7 +6,9 @@ import { waitFor } from '../helpers/server-process';
 import { signedRequest } from '../helpers/signed-request';
 import { testApp } from '../helpers/test-app';
 import { bundleFrom } from '../helpers/bundle-from';
-import { startPrometheus, type PrometheusServer } from '../observability/prometheus-server';
+import type { PrometheusServer } from '../observability/prometheus-server';
+import { startErrorsPrometheus } from '../signals/errors-prometheus';
+import { attackedEvent, attackedRun } from '../helpers/attacked-services';
 import { startRedis, type TestRedis } from './redis-server';
 import { redisStore } from './store-table';
 
@@ -19,17 +17,8 @@ jest.setTimeout(90_000);
 const SECRET = 'cooldown-replicas';
 /** Both replicas' injected clock: the run failed a minute before. */
 const T0 = Date.parse('2026-01-05T10:00:00Z');
-const EXAMPLE = join(__dirname, '..', '..', 'examples', 'attacked-services', 'run.json');
-const run = (id: number): PreflightPayload => {
-  const payload = JSON.parse(readFileSync(EXAMPLE, 'utf8')) as PreflightPayload;
-  payload.execution.id = id;
-  return payload;
-};
-const event = (name: string, atMs: number): WebhookPayload => ({
-  ...(run(40) as unknown as WebhookPayload),
-  event: `experiment.execution.${name}`,
-  time: new Date(atMs).toISOString(),
-});
+const run = attackedRun;
+const event = (name: string, atMs: number) => attackedEvent(name, 40, atMs);
 const POLICY = `kind: Policy
 name: checkout-recovers
 rules:
@@ -44,34 +33,15 @@ rules:
 
 let redis: TestRedis;
 let prom: PrometheusServer;
-let target: Server;
 const stores: RedisStateStore[] = [];
 const errors: Record<string, number> = { checkout: 0.3, cart: 0 };
 
 beforeAll(async () => {
-  target = createServer((_req, res) => {
-    res.setHeader('content-type', 'text/plain; version=0.0.4');
-    res.end(
-      `${Object.entries(errors)
-        .map(([d, v]) => `preflight_test_errors{deployment="${d}"} ${v}`)
-        .join('\n')}\n`,
-    );
-  });
-  await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
-  [redis, prom] = await Promise.all([
-    startRedis(),
-    startPrometheus('errors', [`127.0.0.1:${(target.address() as AddressInfo).port}`]),
-  ]);
-  await waitFor(
-    async () => JSON.stringify(await prom.query('preflight_test_errors')).includes('"cart"'),
-    'the first scrape',
-    20000,
-  );
+  [redis, prom] = await Promise.all([startRedis(), startErrorsPrometheus(errors)]);
 });
 afterAll(async () => {
   await Promise.all(stores.map((s) => s.close()));
   await Promise.all([redis?.destroy(), prom?.stop()]);
-  await new Promise((resolve) => target?.close(resolve));
 });
 
 /** A replica of its own (own Redis client, own signal source, own app) on the shared Redis and Prometheus. */

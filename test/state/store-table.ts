@@ -79,3 +79,39 @@ export function storeTable(): { stores: Array<[string, MakeStore]>; setup(): Pro
     },
   };
 }
+
+/** A redis-server for the tests of one file, and the stores of two replicas on it. */
+export interface ReplicasOnRedis {
+  /** The server, started before the file's tests. */
+  readonly redis: TestRedis;
+  /** Two replicas' stores: a connection each, on one fresh key prefix named after `name`. */
+  pair(name: string): Promise<{ prefix: string; a: RedisStateStore; b: RedisStateStore }>;
+}
+
+/** Starts a redis-server before the file's tests; after them, closes every store `pair` opened and destroys it. */
+export function replicasOnRedis(): ReplicasOnRedis {
+  let redis: TestRedis | undefined;
+  const open: RedisStateStore[] = [];
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+    await redis?.destroy();
+  });
+  const started = (): TestRedis => {
+    if (redis === undefined) throw new Error('redis-server is started before the tests');
+    return redis;
+  };
+  return {
+    get redis() {
+      return started();
+    },
+    async pair(name) {
+      const prefix = freshPrefix(name);
+      const [a, b] = [await redisStore(started(), prefix), await redisStore(started(), prefix)];
+      open.push(a, b);
+      return { prefix, a, b };
+    },
+  };
+}

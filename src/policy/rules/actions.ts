@@ -4,6 +4,7 @@ import { findings } from '../core/checked';
 import { ACTION_KINDS } from '../engine/scope';
 import { actionOf, stepName } from '../engine/step-text';
 import type { ActionStepRef, Violation } from '../core/decision';
+import { globListSchema } from './glob-list-schema';
 
 interface Spec {
   blocked?: string[];
@@ -12,13 +13,6 @@ interface Spec {
   allowedKinds?: string[];
 }
 
-const globs = (description: string) => ({
-  type: 'array',
-  minItems: 1,
-  uniqueItems: true,
-  items: { type: 'string', minLength: 1, syntax: 'glob' },
-  description,
-});
 const kinds = (description: string) => ({
   type: 'array',
   minItems: 1,
@@ -45,8 +39,8 @@ export const actionsRule = defineRule<Spec>({
     additionalProperties: false,
     minProperties: 1,
     properties: {
-      blocked: globs('Action id globs no step may run, e.g. "*shutdown*".'),
-      allowed: globs('Action id globs; a step running any other action is denied.'),
+      blocked: globListSchema('Action id globs no step may run, e.g. "*shutdown*".'),
+      allowed: globListSchema('Action id globs; a step running any other action is denied.'),
       blockedKinds: kinds('Action kinds no step may be, e.g. ATTACK.'),
       allowedKinds: kinds('Action kinds; a step of any other kind is denied, e.g. [CHECK].'),
     },

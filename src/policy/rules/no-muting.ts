@@ -3,6 +3,7 @@ import { checkEach, defineRule, RuleSpecError } from '../core/rule-kind';
 import { findings } from '../core/checked';
 import { actionOf, stepName } from '../engine/step-text';
 import type { ActionStepRef, Violation } from '../core/decision';
+import { globListSchema } from './glob-list-schema';
 
 /** One way a step mutes what the gate watches: its action ids, and the parameters that tell (an HTTP request's url). */
 interface Mute {
@@ -21,14 +22,6 @@ interface CompiledMute {
   parameters: ReadonlyArray<{ name: string; glob: string; matches: Matcher }>;
   denyMissing: boolean;
 }
-
-const globs = (description: string) => ({
-  type: 'array',
-  minItems: 1,
-  uniqueItems: true,
-  items: { type: 'string', minLength: 1, syntax: 'glob' },
-  description,
-});
 
 /** A parameter as a glob reads it: a string as sent, anything else as its JSON. */
 const parameterText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
@@ -107,7 +100,7 @@ export const noMutingRule = defineRule<Spec>({
               minLength: 1,
               description: 'What such a step creates, as the message says it, e.g. "an Alertmanager silence".',
             },
-            actions: globs(
+            actions: globListSchema(
               'Action id globs (case-insensitive), e.g. com.steadybit.extension_datadog.monitor.downtime.',
             ),
             parameters: {

@@ -1,6 +1,7 @@
 import jsonLogic from 'json-logic-js';
 import { fillJsonPath } from './json-path-text';
-import { missingValueText, type PlaceholderText, type RunValues } from './placeholder-text';
+import type { PlaceholderText, RunValues } from './placeholder-text';
+import { filledPerRun } from './filled-per-run';
 import { own, type SignalFacts } from '../facts/signal-facts';
 import { sourceText } from './source-kind';
 import type { Checked } from '../core/checked';
@@ -59,19 +60,12 @@ export function checkJson(check: JsonCheck, signals: SignalFacts | undefined, ru
   const answers = own(signals?.json, check.source);
   const out: Violation[] = [];
   const reads: SignalRead[] = [];
-  const asked = new Set<string>();
-  for (const run of runs) {
-    const filled = fillJsonPath(check.path, run);
-    if ('missing' in filled) {
-      out.push({
-        reason: `cannot decide: the path needs {{${filled.missing}}} but ${missingValueText(filled.missing, run)}`,
-        status: 'undecidable',
-      });
+  for (const filled of filledPerRun(runs, (run) => fillJsonPath(check.path, run), 'the path needs')) {
+    if ('reason' in filled) {
+      out.push(filled);
       continue;
     }
     const path = filled.text;
-    if (asked.has(path)) continue;
-    asked.add(path);
     const answer = own(answers, path);
     const what = `GET ${clip(path, 200)} on ${source}${answer?.readAt ? ` (read ${answer.readAt})` : ''}`;
     const read: SignalRead = { source, query: path, result: '', readAt: answer?.readAt };

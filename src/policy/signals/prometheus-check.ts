@@ -1,5 +1,6 @@
 import { trips, type DenyWhen } from './deny-when';
-import { missingValueText, type RunValues } from './placeholder-text';
+import type { RunValues } from './placeholder-text';
+import { filledPerRun } from './filled-per-run';
 import { resolvePromQuery, type PromQuery } from './prom-query';
 import { sampleValue } from '../../syntax/sample-value';
 import { own, type PromSample, type SignalFacts } from '../facts/signal-facts';
@@ -104,20 +105,13 @@ export function checkPrometheus(
   const answers = own(signals?.prometheus, check.source);
   const out: Violation[] = [];
   const reads: SignalRead[] = [];
-  const asked = new Set<string>();
   const lead = check.reason ? `${check.reason}: ` : '';
-  for (const run of runs) {
-    const resolved = resolvePromQuery(check.query, run);
-    if ('missing' in resolved) {
-      out.push({
-        reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`,
-        status: 'undecidable',
-      });
+  for (const filled of filledPerRun(runs, (run) => resolvePromQuery(check.query, run), 'the query needs')) {
+    if ('reason' in filled) {
+      out.push(filled);
       continue;
     }
-    const query = resolved.text;
-    if (asked.has(query)) continue;
-    asked.add(query);
+    const query = filled.text;
     const answer = own(answers, query);
     const what = `query ${clip(query, 200)} on ${source}`;
     const read: SignalRead = { source, query, result: '', readAt: answer?.readAt };

@@ -1,5 +1,6 @@
 import { parseDenyWhen, trips, type CompareOp, type DenyWhen } from './deny-when';
-import { missingValueText, targetKeysOf, type RunValues } from './placeholder-text';
+import { targetKeysOf, type RunValues } from './placeholder-text';
+import { filledPerRun } from './filled-per-run';
 import { compilePromQuery, resolvePromQuery, type PromQuery } from './prom-query';
 import { sampleValue } from '../../syntax/sample-value';
 import { parseDuration, DURATION_WITH_UNITS_PATTERN } from '../../syntax/duration';
@@ -158,22 +159,16 @@ export function checkRecovery(
   const answers = own(signals?.prometheus, check.source);
   const out: Violation[] = [];
   const reads: SignalRead[] = [];
-  const asked = new Set<string>();
   const when = check.recoveredWhen.text;
-  for (const run of runs) {
-    const resolved = resolvePromQuery(check.query, run);
-    if ('missing' in resolved) {
-      out.push({
-        reason: `cannot decide: the query needs {{${resolved.missing}}} but ${missingValueText(resolved.missing, run)}`,
-        status: 'undecidable',
-      });
+  for (const filled of filledPerRun(runs, (run) => resolvePromQuery(check.query, run), 'the query needs')) {
+    if ('reason' in filled) {
+      out.push(filled);
       continue;
     }
-    if (asked.has(resolved.text)) continue;
-    asked.add(resolved.text);
-    const what = `query ${clip(resolved.text, 200)} on ${source}`;
-    const answer = own(answers, resolved.text);
-    const read: SignalRead = { source, query: resolved.text, result: '', readAt: answer?.readAt };
+    const { text: query, run } = filled;
+    const what = `query ${clip(query, 200)} on ${source}`;
+    const answer = own(answers, query);
+    const read: SignalRead = { source, query, result: '', readAt: answer?.readAt };
     reads.push(read);
     const samples = samplesOf(answer, what, read);
     if (!Array.isArray(samples)) {
