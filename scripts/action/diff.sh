@@ -5,13 +5,15 @@
 # report= and exit-code= (0 nothing FAIL_ON names, 1 found it, 2 the diff could not run: a set does not
 # load, the base directory does not exist).
 # Never fails itself: the comment step comes first, then "Check the proof and the diff" fails the job.
-# Environment: BASE_DIR, POLICY_DIR, FAIL_ON (newly-allowed, any-change, none).
+# Environment: BASE_DIR, POLICY_DIR, FAIL_ON (newly-allowed, any-change, none), STRICT (true: a change
+# beyond the analysis fails too).
 set -uo pipefail
 dir="${RUNNER_TEMP:-$(mktemp -d)}"
 report="$dir/preflight-gate-diff.md"
 errors="$dir/preflight-gate-diff.err"
 args=(diff "$BASE_DIR" "$POLICY_DIR")
 if [ "${FAIL_ON:-none}" != none ]; then args+=(--fail-on "$FAIL_ON"); fi
+if [ "${STRICT:-false}" = true ]; then args+=(--strict); fi
 if [ ! -d "$BASE_DIR" ]; then
   echo "preflight-gate: diff-base: $BASE_DIR is not a directory in the workspace (check the base branch out there, e.g. actions/checkout with ref: the base and path: base)" >"$errors"
   code=2

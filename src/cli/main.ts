@@ -236,6 +236,7 @@ program
     ).choices(DIFF_FAIL_ON),
   )
   .option('--now <iso>', "the time horizon starts on the first day of this time's year (default: now)")
+  .option('--strict', 'exit 1 also when a change is beyond the analysis (unknown): no witness was looked for there')
   .action((baseDir: string, proposedDir: string, opts: DiffCommandOptions) =>
     run(() => diffCommand(baseDir, proposedDir, opts, env, write)),
   );

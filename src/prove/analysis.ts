@@ -155,8 +155,11 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
   const onlyB = tb.filter((t) => !keysP.has(t.key));
   const onlyP = tp.filter((t) => !keysB.has(t.key));
   const unknown: string[] = [];
-  for (const t of [...onlyB, ...onlyP])
-    if (t.outside !== undefined) unknown.push(`${t.label} changed and is beyond the analysis: ${t.outside}`);
+  for (const t of [...onlyB, ...onlyP]) {
+    // A rule changed on both sides is one change: said once.
+    const line = t.outside === undefined ? undefined : `${t.label} changed and is beyond the analysis: ${t.outside}`;
+    if (line !== undefined && !unknown.includes(line)) unknown.push(line);
+  }
   const docs = [...base.policies.values(), ...base.exceptions, ...proposed.policies.values(), ...proposed.exceptions];
   const bundles = [base.bundle, proposed.bundle];
   const space = spaceOf(

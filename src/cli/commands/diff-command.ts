@@ -13,6 +13,8 @@ export interface DiffCommandOptions {
   failOn?: (typeof DIFF_FAIL_ON)[number];
   /** The start of the time horizon (its year's first day); default: now. */
   now?: string;
+  /** A change beyond the analysis (unknown) fails too: no witness was looked for there. */
+  strict?: boolean;
 }
 
 const answer = (a: Witness['base']) => (a ? `${a.allowed ? 'allowed' : 'denied'} (${a.message})` : '-');
@@ -72,14 +74,19 @@ const fails = (w: Witness, failOn: DiffCommandOptions['failOn']) =>
  * reads it; none when the proposed set no longer has its policy), an error when it fails
  * `--fail-on`, else a warning; a warning per unknown; then the text summary's last line.
  */
-export function diffGithub(r: DiffResult, proposed: PolicySet, failOn: DiffCommandOptions['failOn']): string {
+export function diffGithub(
+  r: DiffResult,
+  proposed: PolicySet,
+  failOn: DiffCommandOptions['failOn'],
+  strict = false,
+): string {
   const lines: string[] = [];
   for (const w of r.witnesses) {
     const at = w.rule ? ruleLocation(proposed, w.rule) : undefined;
     const message = `${w.kind}: ${w.class}\nbase: ${answer(w.base)}\nproposed: ${answer(w.proposed)}\nwitness: now ${w.now}, payload ${JSON.stringify(w.payload)}, facts ${JSON.stringify(w.facts)}`;
     lines.push(githubCommand(fails(w, failOn) ? 'error' : 'warning', `preflight-gate diff: ${w.kind}`, message, at));
   }
-  for (const u of r.unknown) lines.push(githubCommand('warning', 'preflight-gate diff: unknown', u));
+  for (const u of r.unknown) lines.push(githubCommand(strict ? 'error' : 'warning', 'preflight-gate diff: unknown', u));
   const allowed = r.witnesses.filter((w) => w.kind === 'newly-allowed').length;
   lines.push(
     r.witnesses.length === 0
@@ -91,7 +98,8 @@ export function diffGithub(r: DiffResult, proposed: PolicySet, failOn: DiffComma
 
 /**
  * `preflight-gate diff <base-dir> <proposed-dir>`: every class of runs the two sets decide
- * differently, each with a witness both sets decided (docs/prove.md). Exit 1 on a --fail-on hit.
+ * differently, each with a witness both sets decided (docs/prove.md). Exit 1 on a --fail-on hit,
+ * and with --strict on anything unknown.
  */
 export function diffCommand(
   baseDir: string,
@@ -109,7 +117,8 @@ export function diffCommand(
     write(
       `${JSON.stringify({ identical: witnesses.length === 0 && unknown.length === 0, witnesses, unknown, changedRules, coverage, horizon, decisions }, null, 2)}\n`,
     );
-  } else if (opts.format === 'github') write(diffGithub(result, proposed, opts.failOn));
+  } else if (opts.format === 'github') write(diffGithub(result, proposed, opts.failOn, opts.strict === true));
   else write(opts.format === 'markdown' ? diffMarkdown(result) : diffText(result));
-  return result.witnesses.some((w) => fails(w, opts.failOn)) ? EXIT.failed : EXIT.ok;
+  if (result.witnesses.some((w) => fails(w, opts.failOn))) return EXIT.failed;
+  return opts.strict && result.unknown.length > 0 ? EXIT.failed : EXIT.ok;
 }
