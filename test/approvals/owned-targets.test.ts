@@ -325,3 +325,10 @@ describe('while a run is in progress (whileRunning): the owners consent is read 
     expect(judged.findings[0]?.reason).toContain('who is not a member of team CHECKOUT');
   });
 });
+
+test('ownedBy in an exclude or an exception says why it is only in a match', () => {
+  const exclude = `kind: Policy\nname: p\nexclude: { ${OWNED_BY} }\nrules:\n  - actions: { blockedKinds: [ATTACK] }\n`;
+  expect(loadProblems({ 'p.yaml': exclude }).join('\n')).toContain(
+    "exclude.ownedBy: ownedBy is not a known field: it is only in a policy's match (in an exclude or an exception's match, a target without the attribute would let a run escape",
+  );
+});

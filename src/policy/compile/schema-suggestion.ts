@@ -23,6 +23,12 @@ export function fieldNamesOf(schemas: readonly unknown[]): string[] {
   return [...names];
 }
 
+/** Fields refused where they are not known because they mean something only in one place: why. */
+const ONLY_ELSEWHERE: Readonly<Record<string, string>> = {
+  ownedBy:
+    "it is only in a policy's match (in an exclude or an exception's match, a target without the attribute would let a run escape the owners' policy, docs/policies.md)",
+};
+
 /**
  * `: did you mean "expect"? (known fields: name, expect, ...)` for an unknown field (the known
  * fields left out when `listKnown` is false), `: did you mean "stop"?` for a value not allowed, else ''.
@@ -30,6 +36,8 @@ export function fieldNamesOf(schemas: readonly unknown[]): string[] {
  */
 export function schemaSuggestion(e: LocatedError, fieldNames: readonly string[], listKnown = true): string {
   if (e.unknownKey !== undefined) {
+    const elsewhere = ONLY_ELSEWHERE[e.unknownKey];
+    if (elsewhere !== undefined) return `: ${elsewhere}`;
     const meant = meantNames(e.unknownKey, e.knownFields ?? fieldNames).filter((n) => n !== e.unknownKey);
     const known = e.knownFields === undefined || !listKnown ? '' : ` (known fields: ${e.knownFields.join(', ')})`;
     return `${didYouMean(meant)}${known}`;
