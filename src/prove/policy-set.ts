@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { parseAllDocuments } from 'yaml';
 import type { PolicyBundle } from '../policy/core/compiled';
 import { formatProblem } from '../policy/compile/load-error';
@@ -36,6 +37,8 @@ export function docsOf(texts: readonly string[]): Doc[] {
  * that does not load is a usage error listing its problems (nothing can be compared).
  */
 export function readPolicySet(dir: string, now: Date, env: NodeJS.ProcessEnv): PolicySet {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new BadInputError(`${dir} is not a directory: give the directory that holds the policy YAML files`);
   const loaded = loadPolicyDir(dir, now);
   if (!loaded.ok) {
     const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);

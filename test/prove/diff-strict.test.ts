@@ -48,3 +48,9 @@ describe('diff --strict', () => {
     expect([code, out]).toEqual([EXIT.ok, expect.stringContaining('no run')]);
   });
 });
+
+test('diff of a directory that does not exist says so (it takes directories, not POLICY_DIR)', () => {
+  expect(() => diffCommand('/nonexistent/base', BUNDLED, { format: 'text' }, {}, () => undefined)).toThrow(
+    '/nonexistent/base is not a directory: give the directory that holds the policy YAML files',
+  );
+});
