@@ -35,6 +35,8 @@ export type Feature =
   | 'team-members'
   /** Cancelling a run in progress through the Platform API (docs/guard.md). */
   | 'cancel-runs'
+  /** A signal source of every name the policies ask: checked by name, never provided as a whole (docs/signals.md). */
+  | 'signal-sources'
   | 'signals'
   | 'archive'
   | 'notifications'
@@ -54,6 +56,8 @@ export interface CapabilityNeed {
   readonly lacking: 'error' | 'warning';
   /** What the service cannot do without it, for people. */
   readonly message: string;
+  /** The capability says it in the log itself (at start, and when a reloaded set first asks): /readyz only. */
+  readonly loggedByCapability?: boolean;
 }
 
 /** A source asked for each preflight and at each guard tick (its guard variant, when it caches differently). */

@@ -10,6 +10,8 @@ export interface LackingNeed {
   readonly message: string;
   /** What in the policy set asks for it. */
   readonly asked: object;
+  /** Logged by its capability, not again at start (CapabilityNeed.loggedByCapability). */
+  readonly loggedByCapability?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function checkNeeds(capabilities: readonly Capability[], bundle: PolicyBu
           lacking: need.lacking,
           message: need.message,
           asked,
+          ...(need.loggedByCapability ? { loggedByCapability: true } : {}),
         });
     }
   return out;
@@ -54,5 +57,5 @@ export function checkNeedsAtStart(
   const lacking = checkNeeds(capabilities, bundle);
   const refused = lacking.filter((l) => l.lacking === 'error');
   if (refused.length > 0) throw new LackingNeedError(refused);
-  for (const l of lacking) logger.warn(l.message, { ...l.asked });
+  for (const l of lacking) if (!l.loggedByCapability) logger.warn(l.message, { ...l.asked });
 }

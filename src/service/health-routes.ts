@@ -35,11 +35,12 @@ function readiness(capabilities: readonly Capability[]): Record<string, object |
 }
 
 function lackingOf(capabilities: readonly Capability[], bundle: Parameters<typeof checkNeeds>[1]) {
-  const lacking = checkNeeds(capabilities, bundle).map(({ capability, feature, lacking, message }) => ({
+  const lacking = checkNeeds(capabilities, bundle).map(({ capability, feature, lacking, message, asked }) => ({
     capability,
     feature,
     lacking,
     message,
+    asked,
   }));
   return lacking.length > 0 ? { lacking } : {};
 }

@@ -15,6 +15,7 @@ import type { ServiceSignals } from '../signals/service-signal-source';
 import type { GuardrailState } from '../state/guardrail-state';
 import { stateFactSource } from '../state/state-fact-source';
 import { USES_NOT_KEPT } from '../state/uncounted-exception-uses';
+import { UNCONFIGURED_FAIL_OPEN_ERROR, UNCONFIGURED_SOURCES_WARNING } from '../signals/unconfigured-sources';
 import type { AnswerRecord, DecidedPreflight } from '../answer/answer-record';
 import type { Capability, CapabilitySource } from './capability';
 import { builtInPolicies } from '../policy/compile/built-in-policies';
@@ -111,7 +112,17 @@ export function serviceCapabilities(parts: ServiceParts, logger: Logger): Capabi
     out.push({
       name: 'signals',
       provides: ['signals'],
-      needs: [],
+      // Shown in /readyz `lacking`; the signal source logs them itself, as a reloaded set first asks one.
+      needs: (['deny', 'allow'] as const).map((onUnavailable) => ({
+        feature: 'signal-sources' as const,
+        asks: (bundle: PolicyBundle) => {
+          const sources = signals.unconfigured(bundle.needs, onUnavailable);
+          return sources.length > 0 ? { sources } : undefined;
+        },
+        lacking: 'warning' as const,
+        message: onUnavailable === 'deny' ? UNCONFIGURED_SOURCES_WARNING : UNCONFIGURED_FAIL_OPEN_ERROR,
+        loggedByCapability: true,
+      })),
       sources: [{ preflight: signals.preflight, guard: signals.guard }],
       nextTick: () => signals.nextTick(),
     });

@@ -27,6 +27,8 @@ export interface ServiceSignals {
   guard: FactSource;
   /** A guard tick starts: nothing the last tick read is used again. */
   nextTick(): void;
+  /** The sources `needs` name that the deployment does not configure, for the rules with that onUnavailable. */
+  unconfigured(needs: readonly Need[], onUnavailable: 'deny' | 'allow'): string[];
 }
 
 /**
@@ -79,5 +81,6 @@ export function serviceSignalSource(
     preflight: warning(signalFactSource(createSignalGatherer({ config, metrics }))),
     guard: warning(signalFactSource(createSignalGatherer({ config, metrics, cache: tick }))),
     nextTick: () => tick.nextTick(),
+    unconfigured: (needs, onUnavailable) => unconfiguredSources(needs, config, onUnavailable),
   };
 }

@@ -8,6 +8,9 @@ import { serviceCapabilities, type ServiceParts } from '../../src/service/servic
 import type { GuardrailState } from '../../src/state/guardrail-state';
 import { MemoryStateStore } from '../../src/state/memory-state-store';
 import { USES_NOT_KEPT } from '../../src/state/uncounted-exception-uses';
+import { Registry } from 'prom-client';
+import { serviceSignalSource } from '../../src/signals/service-signal-source';
+import { UNCONFIGURED_FAIL_OPEN_ERROR, UNCONFIGURED_SOURCES_WARNING } from '../../src/signals/unconfigured-sources';
 import type { EnvironmentDirectory } from '../../src/platform/environment-directory';
 import type { TeamDirectory } from '../../src/platform/team-directory';
 import { bundleFrom } from '../helpers/bundle-from';
@@ -72,6 +75,27 @@ describe('what a policy set needs of the service, decided in one place (checkNee
     expect(need?.asked).toEqual({ needs: [{ kind: 'team-members', team: 'SRE' }] });
   });
 
+  it('a rule of a signal source the deployment does not configure is lacking in /readyz, not logged twice', () => {
+    const signals = serviceSignalSource(
+      { sources: [], cacheTtlMs: 0, timeoutMs: 1000 },
+      { registry: new Registry(), logger },
+    );
+    const files = {
+      'p.yaml':
+        'kind: Policy\nname: eu\nrules:\n  - alerts: { matchers: \'severity="critical"\', source: eu }\n  - alerts: { matchers: \'severity="page"\', source: us, onUnavailable: allow }\n',
+    };
+    const needs = checkNeeds(serviceCapabilities({ signals }, logger), bundleFrom(files));
+    expect(needs.map((n) => [n.capability, n.feature, n.message, n.asked])).toEqual([
+      ['signals', 'signal-sources', UNCONFIGURED_SOURCES_WARNING, { sources: ['alertmanager "eu"'] }],
+      ['signals', 'signal-sources', UNCONFIGURED_FAIL_OPEN_ERROR, { sources: ['alertmanager "us"'] }],
+    ]);
+    expect(lacking({ signals }, { 'p.yaml': GUARDED })).toEqual([]);
+    // The signal source says these itself at start-up and when a reload first asks one: not again here.
+    const { logger: start, lines } = capturingLogger();
+    checkNeedsAtStart(serviceCapabilities({ signals }, logger), bundleFrom(files), start);
+    expect(lines).toEqual([]);
+  });
+
   it('no policy set loaded needs nothing', () => {
     expect(checkNeeds(serviceCapabilities({ guard }, logger), undefined)).toEqual([]);
   });
@@ -126,6 +150,7 @@ describe('/readyz reports the capabilities from the same declarations', () => {
         feature: 'cancel-runs',
         lacking: 'warning',
         message: `guard: policies ask to guard runs in progress, but ${NO_PLATFORM}`,
+        asked: { policies: ['business-hours'] },
       },
     ]);
   });
