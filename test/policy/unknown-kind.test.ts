@@ -31,6 +31,11 @@ describe('an unknown kind in a policy file', () => {
       SUITE_BODY,
       `x.yaml:1:1 kind must be one of ${KNOWN} (it is missing): this is a test suite; rename the file to x.test.yaml (test suites are *.test.yaml files, run by \`preflight-gate test\`)`,
     ],
+    [
+      'a property',
+      'kind: PolicyProperty\nname: p\nnever: { allowed: true }\n',
+      `x.yaml:1:7 kind: kind must be one of ${KNOWN}, got "PolicyProperty": this is a property; rename the file to x.property.yaml (properties are *.property.yaml files, answered by \`preflight-gate prove\`, docs/prove.md)`,
+    ],
     ['near no kind', `kind: Rule\n${RULES}`, `x.yaml:1:7 kind: kind must be one of ${KNOWN}, got "Rule"`],
   ])('%s: what was meant', (_, text, problem) => {
     expect(loadProblems({ 'x.yaml': text })).toEqual([problem]);

@@ -29,7 +29,7 @@ function proveText(results: PropertyResult[]): string {
       lines.push(`  holds whatever these rules beyond the analysis answer: ${r.relaxed.join('; ')}`);
   }
   if (results.length === 0) lines.push('no properties (*.property.yaml) found');
-  lines.push(`proven means: for ${COVERAGE} (docs/prove.md)`);
+  else lines.push(`proven means: for ${COVERAGE} (docs/prove.md)`);
   return `${lines.join('\n')}\n`;
 }
 

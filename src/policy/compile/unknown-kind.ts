@@ -7,13 +7,16 @@ const SUITE_KIND = 'PolicyTestSuite';
 /** The last part of a path, / or \\ separated (no node:path: the playground runs this in a browser). */
 const fileName = (file: string): string => file.split(/[\\/]/).at(-1) ?? file;
 
+/** The kind of a property: its documents belong in `*.property.yaml` files, which the policy loader does not read. */
+const PROPERTY_KIND = 'PolicyProperty';
+
 /** Whether a document reads as a test suite: it says so, or it has `cases` (no policy-set document has). */
 const suiteLike = (kind: unknown, value: object): boolean => kind === SUITE_KIND || 'cases' in value;
 
 /**
  * Why a document of a policy file has no kind the loader knows, and what was meant: the closest
- * kind (`kind: Polcy`, `kind: policy`), or, for a test suite saved under a policy file's name
- * (`x.yaml`), the name it needs (`x.test.yaml`).
+ * kind (`kind: Polcy`, `kind: policy`), or, for a test suite or a property saved under a policy
+ * file's name (`x.yaml`), the name it needs (`x.test.yaml`, `x.property.yaml`).
  */
 export function unknownKindMessage(kind: unknown, value: object, file: string): string {
   const known = Object.keys(DOCUMENT_SCHEMAS);
@@ -21,6 +24,10 @@ export function unknownKindMessage(kind: unknown, value: object, file: string): 
   if (suiteLike(kind, value)) {
     const suiteName = fileName(file).replace(/\.ya?ml$/i, '.test.yaml');
     return `${problem}: this is a test suite; rename the file to ${suiteName} (test suites are *.test.yaml files, run by \`preflight-gate test\`)`;
+  }
+  if (kind === PROPERTY_KIND) {
+    const propertyName = fileName(file).replace(/\.ya?ml$/i, '.property.yaml');
+    return `${problem}: this is a property; rename the file to ${propertyName} (properties are *.property.yaml files, answered by \`preflight-gate prove\`, docs/prove.md)`;
   }
   const meant = typeof kind === 'string' ? closest(kind, known) : undefined;
   return `${problem}${meant === undefined ? '' : didYouMean([meant])}`;
