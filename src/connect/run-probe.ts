@@ -26,6 +26,8 @@ export interface ProbeDeps {
   nonce?: () => string;
   /** Time between two reads of the run (default 1 s). */
   pollMs?: number;
+  /** Aborted when the operator stops connect: the probe stops waiting, cancels its run and deletes its experiment. */
+  signal?: AbortSignal;
 }
 
 /** Ended runs (ExperimentExecutionAO.state): the probe stops waiting at these. */
@@ -34,9 +36,28 @@ const CALL_MS = 30_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A wait that ends early when the probe is stopped. */
+function sleepUnless(sleep: (ms: number) => Promise<void>, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return sleep(ms);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    signal.addEventListener('abort', stop, { once: true });
+    sleep(ms).then(() => {
+      signal.removeEventListener('abort', stop);
+      resolve();
+    }, resolve);
+  });
+}
+
 function value<T>(res: Read<T>, what: string): T {
   if (res.ok) return res.value;
   throw new ProbeFailure(`${what}: ${res.failure.message}`);
+}
+
+/** Called once what a call created is kept (so the clean-up sees it): a stopped probe goes no further. */
+function stopIfAsked(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new ProbeFailure(`stopped before the run ended (${(signal.reason as Error).message})`);
 }
 
 class ProbeFailure extends Error {}
@@ -58,7 +79,8 @@ function verdict(run: ExecutionStatus, nonce: string): { ok: boolean; message: s
  * `connect --probe`: proves the wiring end to end. It creates a harmless experiment (one wait step,
  * named `preflight-gate probe <nonce>`), runs it, waits for the run to end and confirms that this
  * gate decided it (the gate denies probes by design, naming the nonce: connect-probe.ts), then
- * cancels the run if it still goes and deletes the experiment, whatever happened.
+ * cancels the run if it still goes and deletes the experiment, whatever happened (also when
+ * `deps.signal` stops it halfway).
  */
 export async function runProbe(opts: ProbeOptions, deps: ProbeDeps): Promise<{ ok: boolean; message: string }> {
   const now = deps.now ?? Date.now;
@@ -83,20 +105,23 @@ export async function runProbe(opts: ProbeOptions, deps: ProbeDeps): Promise<{ o
       'cannot create the probe experiment (POST /api/experiments)',
     );
     deps.write(`probe: created experiment ${key} "${design.name}" (one wait step)`);
+    stopIfAsked(deps.signal);
     const id = value(
       await executeExperiment(deps.client, key, deadline()),
       `cannot run ${key} (POST /api/experiments/${key}/execute)`,
     );
+    run = { id, state: 'CREATED' };
     deps.write(`probe: started run ${id}`);
     const until = now() + opts.timeoutMs;
-    run = { id, state: 'CREATED' };
+    stopIfAsked(deps.signal);
     run = value(await getExecution(deps.client, id, deadline()), `cannot read run ${id}`);
     while (!ENDED.has(String(run.state).toUpperCase())) {
       if (now() >= until)
         throw new ProbeFailure(
           `run ${id} did not end within ${opts.timeoutMs / 1000} s (state ${run.state ?? 'unknown'})`,
         );
-      await sleep(deps.pollMs ?? 1000);
+      await sleepUnless(sleep, deps.pollMs ?? 1000, deps.signal);
+      stopIfAsked(deps.signal);
       run = value(await getExecution(deps.client, id, deadline()), `cannot read run ${id}`);
     }
     return verdict(run, nonce);

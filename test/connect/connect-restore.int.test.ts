@@ -1,8 +1,9 @@
+import { spawn } from 'node:child_process';
 import { fingerprint } from '../../src/connect/webhook-plan';
 import { runAsync, type Run } from '../helpers/run-async';
 import type { FakeSteadybit } from '../helpers/fake-steadybit';
 import { fakeSteadybitEachTest } from '../helpers/fake-steadybit-each-test';
-import { startServerProcess, type ServerProcess } from '../helpers/server-process';
+import { ROOT, startServerProcess, type ServerProcess } from '../helpers/server-process';
 import { CLI, tempDirs } from '../cli/run-cli';
 
 // `preflight-gate connect` as operators run it (the built CLI, a child process) against the fake
@@ -132,6 +133,47 @@ test('a failed probe after the write puts every webhook back as it was, says so 
   expect(again.stdout).toContain('preflight webhook "preflight-gate" is up to date');
   expect(again.stdout).toMatch(/probe passed: the gate decided run \d+/);
   expect(again.status).toBe(0);
+});
+
+test('Ctrl-C while the probe waits: its run cancelled, its experiment deleted, every webhook put back, exit 130', async () => {
+  workingWebhooks();
+  const before = structuredClone(fake.preflightWebhooks);
+  fake.holdRuns = true; // the probe's run never ends by itself: connect waits for it until stopped
+  const child = spawn(
+    process.execPath,
+    [CLI, 'connect', dirs(POLICIES), '--gate-url', gate.url, '--no-check', '--probe', '--probe-team', 'SRE'],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        STEADYBIT_URL: fake.url,
+        STEADYBIT_TOKEN: 'test-token',
+        WEBHOOK_SECRET: WRONG_SECRET,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stdout = '';
+  let interrupted = false; // once: a second Ctrl-C exits at once, without putting back
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    if (!interrupted && /probe: started run \d+/.test(stdout)) interrupted = child.kill('SIGINT');
+  });
+  const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(killer);
+  expect(stdout).toMatch(/probe: canceled run \d+/);
+  expect(stdout).toMatch(/probe: deleted experiment \S+/);
+  expect(stdout).toContain('probe stopped: stopped before the run ended (interrupted by SIGINT)');
+  expect(stdout).toContain('connect interrupted by SIGINT: putting back what it wrote');
+  expect(stdout).toMatch(/restored: custom webhook "preflight-gate events" deleted/);
+  expect(stdout).toMatch(/restored: preflight webhook "preflight-gate" put back as it was/);
+  expect(stdout).not.toContain('NOT restored');
+  expect(status).toBe(130);
+  expect(fake.preflightWebhooks).toEqual([{ ...before[0], version: 5 }]);
+  expect(fake.customWebhooks).toEqual([]);
+  expect(fake.experiments).toEqual([]);
+  expect([...fake.runs.values()].map((r) => r.state)).toEqual(['CANCELED']);
 });
 
 test('a write the platform refuses after another succeeded: the first is taken back, exit 2 naming both', async () => {

@@ -14,6 +14,7 @@ import { TRACKED_EVENTS } from '../../state/state-event';
 import { formatProblems } from '../format-problems';
 import { policyDirArg } from '../read-input';
 import { EXIT } from '../exit-codes';
+import { type Interruption, listenForInterruption } from '../interruption';
 import { BadInputError, readSettings } from '../../common/bad-input-error';
 
 export interface ConnectOptions {
@@ -223,8 +224,39 @@ export async function connectCommand(
     });
     if (!mayWrite(checked, opts.probe === true, write)) return EXIT.failed;
   }
+  // From the first write on, Ctrl-C (or SIGTERM) puts back what was written before connect exits.
+  const interruption = listenForInterruption();
+  try {
+    return await writeAndProbe(client, changes, opts, { probeTeam, timeoutSeconds, deadline, write, interruption });
+  } finally {
+    interruption.dispose();
+  }
+}
+
+interface WriteContext {
+  probeTeam: string | undefined;
+  timeoutSeconds: number;
+  deadline: () => number;
+  write: (s: string) => void;
+  interruption: Interruption;
+}
+
+/** Writes the changed webhooks and runs the probe; any failure or interruption after a write puts them back. */
+async function writeAndProbe(
+  client: PlatformClient,
+  changes: readonly WebhookPlan[],
+  opts: ConnectOptions,
+  { probeTeam, timeoutSeconds, deadline, write, interruption }: WriteContext,
+): Promise<number> {
+  const interrupted = async (writes: readonly WebhookWrite[]) => {
+    write(
+      `connect interrupted by ${interruption.by()}: putting back what it wrote\n${await putBack(client, writes, deadline)}\n`,
+    );
+    return interruption.exitCode();
+  };
   const writes: WebhookWrite[] = [];
   for (const plan of changes) {
+    if (interruption.signal.aborted) return interrupted(writes);
     const attempt: WebhookWrite = { plan };
     writes.push(attempt);
     const stored = await upsertWebhook(client, plan.kind, plan.upsert, deadline());
@@ -237,17 +269,22 @@ export async function connectCommand(
       `${plan.kind} webhook "${plan.name}" ${plan.action === 'create' ? 'created' : 'updated'} (id ${stored.value.id})\n`,
     );
   }
+  if (interruption.signal.aborted) return interrupted(writes);
   if (!opts.probe || !probeTeam) return EXIT.ok;
   let result: { ok: boolean; message: string };
   try {
     result = await runProbe(
       { team: probeTeam, environment: opts.probeEnvironment, timeoutMs: timeoutSeconds * 1000 },
-      { client, write: (line) => write(`${line}\n`) },
+      { client, write: (line) => write(`${line}\n`), signal: interruption.signal },
     );
   } catch (err) {
     // A bug or a broken platform answer: the webhooks are still put back, then the error is told.
     write(`probe FAILED: ${(err as Error).message}\n${await putBack(client, writes, deadline)}\n`);
     throw err;
+  }
+  if (interruption.signal.aborted) {
+    write(`probe stopped: ${result.message}\n`);
+    return interrupted(writes);
   }
   write(`probe ${result.ok ? 'passed' : 'FAILED'}: ${result.message}\n`);
   if (result.ok) return EXIT.ok;
