@@ -13,6 +13,8 @@ import { watchesSilence } from './watches-silence';
 import { silentField } from './silent-signals';
 import { guardReportOf } from './guard-report';
 import type { SilentSignal } from '../policy/facts/signal-facts';
+import type { AttributeRedaction } from '../redaction/attribute-redaction';
+import { targetRedactor } from '../redaction/target-redaction';
 
 export type { RunGuardDeps } from './run-guard-deps';
 
@@ -254,8 +256,9 @@ export class RunGuard {
       this.deps.metrics.reported(f.policy, kind);
       if (kind === 'dead_man') this.silentTooLong(run, f, judgement);
       if (kind === 'cannot_stop') this.cannotStop(run, f);
+      // Target values masked as the audit line, the stop's line and the notifications mask them.
       else
-        this.deps.logger.warn(`guard: policy "${f.policy}" ${reportText(run, f)}: ${f.reason}`, {
+        this.deps.logger.warn(`guard: policy "${f.policy}" ${reportText(run, f)}: ${maskedReason(run, f, this.deps)}`, {
           executionId: run.executionId,
           policy: f.policy,
           kind,
@@ -301,6 +304,11 @@ export class RunGuard {
 
 /** An enforce policy that reports instead of stopping: its deadMan says `then: report` (warn/audit ones only report anyway). */
 const deadManReport = (f: PolicyStop) => f.deadMan === true && f.mode === 'enforce' && f.action === 'report';
+
+function maskedReason(run: GuardedRun, f: PolicyStop, deps: { audit: { redaction: AttributeRedaction } }): string {
+  const text = targetRedactor(run.payload, deps.audit.redaction);
+  return text ? text(f.reason) : f.reason;
+}
 
 function reportText(run: GuardedRun, f: PolicyStop): string {
   if (f.cannotJudge) return `cannot judge run ${run.executionId} while it runs; it goes on (onCannotJudge: report)`;

@@ -71,3 +71,28 @@ test("a stop's log line and its notification mask the target values exactly wher
   for (const text of [JSON.stringify(g.audit), JSON.stringify(g.stops), JSON.stringify(notification), line])
     expect(text).not.toMatch(/"checkout"|service=checkout|=\\?"checkout\\?"/);
 });
+
+test("a warn policy's would-stop log line masks the target values as the stop's does", async () => {
+  const clock = new TestClock(new Date('2026-01-05T10:00:00Z'));
+  const g = guardUnderTest(
+    bundleFrom({ 'p.yaml': GUARDED_ALERTS.replace('whileRunning: true', 'whileRunning: true\nmode: warn') }),
+    clock,
+    {
+      fake,
+      gather: async () => ({ ok: true, facts: { signals: firing } }),
+    },
+  );
+  runningOnFake(fake, 62);
+  g.allow(
+    withAttack((s, p) => {
+      p.execution.id = 62;
+      s.targetExecutions = [structuredClone(CHECKOUT_A)];
+      s.totalTargetCount = 1;
+    }),
+  );
+  await g.guard.tick();
+  expect(cancels(fake, 62)).toEqual([]);
+  const masked = `1 alert matching {severity="critical", service="${REDACTED}"} firing in alertmanager "default": HighLatency{service="${REDACTED}",severity="critical"}`;
+  const line = g.logs.find((l) => l.startsWith('guard: policy "service-alerts" would stop run 62'));
+  expect(line).toBe(`guard: policy "service-alerts" would stop run 62 (mode warn: reported only): ${masked}`);
+});
