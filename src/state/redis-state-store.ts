@@ -1,4 +1,7 @@
 import type { ChainableCommander, Result } from 'ioredis';
+import { Cluster } from 'ioredis';
+import type { Logger } from '../common/logger';
+import { evictionRisk } from './redis-eviction';
 import { createRedisClient, describeTopology, type RedisClient } from './redis-client';
 import type { RedisConfig } from './redis-config';
 import { redisKeys, type RedisKeys, type RunKind } from './redis-keys';
@@ -29,6 +32,8 @@ declare module 'ioredis' {
 
 export interface RedisStoreOptions extends StateTiming {
   redis: RedisConfig;
+  /** Where a Redis that may evict what the store keeps is said (once, as it is found). */
+  logger?: Pick<Logger, 'warn'>;
   /** Every command answers or fails within this; a preflight never waits toward Steadybit's 55 s. */
   timeoutMs: number;
 }
@@ -37,6 +42,7 @@ const OUTCOMES: readonly ApplyOutcome[] = ['applied', 'duplicate', 'stale', 'unm
 /** Attempts when another replica changes an execution's record between our read and our script. */
 const ATTEMPTS = 4;
 const RECONNECT_AFTER_END_MS = 1000;
+const EVICTION_READ_MS = 60_000;
 
 /** `[member, score, member, score, ...]` -> runs; ended members are `id|STATE`. */
 function runs(flat: string[]): RunsByScope[string] {
@@ -109,6 +115,9 @@ export class RedisStateStore implements StateStore {
    */
   private refusedDatabase: string | undefined;
   private closed = false;
+  /** Why Redis may evict what the store keeps (redis-eviction.ts), as last read; undefined: it does not. */
+  private eviction: string | undefined;
+  private readonly evictionTimer: NodeJS.Timeout;
 
   constructor(private readonly opts: RedisStoreOptions) {
     this.redis = createRedisClient(opts.redis, opts.timeoutMs);
@@ -121,7 +130,10 @@ export class RedisStateStore implements StateStore {
     });
     this.redis.on('ready', () => {
       this.lastError = undefined;
+      void this.readEviction();
     });
+    // Read again now and then: maxmemory and its policy can be changed on a running Redis.
+    this.evictionTimer = setInterval(() => void this.readEviction(), EVICTION_READ_MS).unref();
     this.redis.on('end', () => this.connectAgain());
     this.redis.defineCommand('applyKillswitch', { numberOfKeys: 2, lua: APPLY_KILLSWITCH });
     this.redis.defineCommand('applyExecution', { lua: APPLY_EXECUTION });
@@ -335,10 +347,30 @@ export class RedisStateStore implements StateStore {
 
   health(): StoreHealth {
     const available = !this.unavailable();
-    return { store: 'redis', available, ...(available ? {} : { message: this.notConnected() }) };
+    return {
+      store: 'redis',
+      available,
+      ...(available ? {} : { message: this.notConnected() }),
+      ...(this.eviction ? { eviction: this.eviction } : {}),
+    };
+  }
+
+  /** Reads maxmemory and maxmemory-policy of every primary (INFO memory); logged once when it changes. */
+  private async readEviction(): Promise<void> {
+    if (this.redis.status !== 'ready') return;
+    let said: string | undefined;
+    try {
+      const primaries = this.redis instanceof Cluster ? this.redis.nodes('master') : [this.redis];
+      said = evictionRisk(await Promise.all(primaries.map((node) => node.info('memory'))));
+    } catch (err) {
+      said = `whether Redis evicts what the gate keeps cannot be read (INFO memory: ${(err as Error).message})`;
+    }
+    if (said !== undefined && said !== this.eviction) this.opts.logger?.warn(`state: ${said}`);
+    this.eviction = said;
   }
 
   async close(): Promise<void> {
+    clearInterval(this.evictionTimer);
     this.closed = true;
     this.redis.disconnect();
   }

@@ -47,6 +47,8 @@ export interface StoreHealth {
   restart?: string;
   /** Where exception use counts (maxUses) are kept, or why they are not, when not in Redis: said in /readyz. */
   exceptionUses?: string;
+  /** Why Redis may evict what the store keeps (maxmemory with a policy other than noeviction): said in /readyz. */
+  eviction?: string;
 }
 
 /** How long state is kept. */

@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import { ROOT, startServerProcess, waitFor, type ServerProcess } from '../helpers/server-process';
+import { startRedis, type TestRedis } from './redis-server';
+
+// The built service on a real redis-server: a Redis that may evict what the gate keeps is said
+// in /readyz and in the log, and one that cannot is not.
+
+let redis: TestRedis;
+let gate: ServerProcess | undefined;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterEach(async () => {
+  await gate?.stop();
+  gate = undefined;
+});
+afterAll(() => redis.destroy());
+
+const POLICIES = join(ROOT, 'policies');
+const readyState = async (proc: ServerProcess) =>
+  ((await (await fetch(`${proc.url}/readyz`)).json()) as { state: Record<string, unknown> }).state;
+
+async function started(): Promise<ServerProcess> {
+  const proc = await startServerProcess({ POLICY_DIR: POLICIES, REDIS_URL: redis.url, AUDIT_LOG: 'off' });
+  await waitFor(async () => (await readyState(proc)).available === true, 'the state store to be reachable');
+  return proc;
+}
+
+test('maxmemory with allkeys-lru: /readyz state.eviction and a warning say what it drops and what to set', async () => {
+  await redis.cli('CONFIG', 'SET', 'maxmemory', '100mb');
+  await redis.cli('CONFIG', 'SET', 'maxmemory-policy', 'allkeys-lru');
+  gate = await started();
+  const proc = gate;
+  await waitFor(async () => typeof (await readyState(proc)).eviction === 'string', 'the eviction to be read');
+  const said =
+    'Redis evicts keys when full (maxmemory 104857600 bytes, maxmemory-policy allkeys-lru): a run record, exception use count or guarded run it evicts is forgotten, and runs it would have denied are allowed. Set maxmemory-policy noeviction';
+  expect(await readyState(proc)).toEqual(
+    expect.objectContaining({ store: 'redis', eviction: expect.stringContaining(said) }),
+  );
+  expect(proc.output()).toContain(`state: ${said}`);
+});
+
+test('noeviction: nothing said', async () => {
+  await redis.cli('CONFIG', 'SET', 'maxmemory', '100mb');
+  await redis.cli('CONFIG', 'SET', 'maxmemory-policy', 'noeviction');
+  gate = await started();
+  // The read happens as the connection is ready; give it the time it took above.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect((await readyState(gate)).eviction).toBeUndefined();
+  expect(gate.output()).not.toContain('Redis evicts keys');
+});
+
