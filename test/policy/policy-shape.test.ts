@@ -44,15 +44,14 @@ describe('compiled policies share one shape', () => {
   });
 
   // On Node 26 a frozen array's elements load as fast as a plain one's
-  // (docs/decisions/0025-engine-comments-on-node-26.md): the run's scopes are frozen. The bundle's
-  // policies are still left unfrozen by assembleBundle (its comment cites Node 20; the record says
-  // it goes); the frozen-bundle test decides with them deep-frozen.
-  test("the run's scopes are frozen; the bundle is, its policies list not yet", () => {
+  // (docs/decisions/0025-engine-comments-on-node-26.md): the run's scopes and the bundle's
+  // policies are frozen.
+  test("the run's scopes are frozen; so are the bundle and its policies list", () => {
     const loaded = loadBundle(generatePolicySet(generatedSize(500, 100), usableRuleKinds().usable));
     if (!loaded.ok) throw new Error(loaded.problems[0].message);
     expect(Object.isFrozen(loaded.bundle)).toBe(true);
-    expect(Object.isFrozen(loaded.bundle.policies)).toBe(false);
-    expect(Object.isFrozen(withBuiltIns(loaded.bundle, [emergencyStopPolicy()]).policies)).toBe(false);
+    expect(Object.isFrozen(loaded.bundle.policies)).toBe(true);
+    expect(Object.isFrozen(withBuiltIns(loaded.bundle, [emergencyStopPolicy()]).policies)).toBe(true);
     const ctx = createContext(loaded.bundle, examplePreflight(), {}, new Date(), 'd');
     for (const per of ['team', 'environment'] as const) {
       const scopes = runScopes(ctx, per);
