@@ -287,15 +287,20 @@ describe('eval --teams: the members as facts, as the service reads them from the
   writeFileSync(join(dir, 'p.yaml'), policy('exclude: { createdByTeams: [SRE] }'));
   writeFileSync(join(dir, 'run.json'), JSON.stringify(byUser));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let warned = '';
   const evaluate = async (teams?: unknown) => {
     let file: string | undefined;
     if (teams !== undefined) writeFileSync((file = join(dir, 'teams.json')), JSON.stringify(teams));
     let out = '';
+    warned = '';
     await evalCommand(
       { payload: join(dir, 'run.json'), dir, teams: file, format: 'json', now: NOW.toISOString() },
       {},
       (s) => {
         out += s;
+      },
+      (s) => {
+        warned += s;
       },
     );
     return JSON.parse(out) as { allowed: boolean; body: { message: string } };
@@ -306,6 +311,18 @@ describe('eval --teams: the members as facts, as the service reads them from the
     expect((await evaluate()).body.message).toContain(
       'cannot decide whether the run is in exclude.createdByTeams (SRE)',
     );
+  });
+
+  test('a team the file lists and no policy reads is warned on stderr, with the one it likely meant', async () => {
+    const answer = await evaluate({ SER: { members: [{ username: USER.username }] }, OPS: { members: [] } });
+    expect(answer.body.message).toContain('cannot decide whether the run is in exclude.createdByTeams (SRE)');
+    expect(warned.split('\n')).toEqual([
+      `warning: ${join(dir, 'teams.json')} lists team "SER", which no policy reads: did you mean "SRE"? (the members of "SRE" are not given, so the rules that read them cannot decide)`,
+      `warning: ${join(dir, 'teams.json')} lists team "OPS", which no policy reads`,
+      '',
+    ]);
+    await evaluate({ SRE: { members: [] } });
+    expect(warned).toBe('');
   });
 
   test('a malformed file is refused naming what to write', async () => {

@@ -17,6 +17,9 @@ import { validateSignalFacts } from '../../policy/facts/validate-signal-facts';
 import { guardView } from '../../guard/guard-view';
 import { judgeRunningRun } from '../../guard/judge-running-run';
 import { judgementJson, judgementText } from '../../guard/judgement-text';
+import type { PolicyBundle } from '../../policy/core/compiled';
+import type { TeamFacts } from '../../policy/facts/team-facts';
+import { unreadTeams } from '../../policy/facts/unread-teams';
 
 export interface EvalOptions {
   payload: string;
@@ -80,6 +83,14 @@ function readTeamsFile(file: string) {
   return read.facts;
 }
 
+/** A warning per team of the `--teams` file no rule reads, with the one it likely meant (stderr: the answer stays on stdout). */
+function unreadTeamLines(teams: TeamFacts, needs: PolicyBundle['needs'], file: string): string[] {
+  return unreadTeams(teams, needs).map(
+    ({ team, meant }) =>
+      `warning: ${file} lists team "${team}", which no policy reads${meant ? `: did you mean "${meant}"? (the members of "${meant}" are not given, so the rules that read them cannot decide)` : ''}`,
+  );
+}
+
 /**
  * `preflight-gate eval --payload run.json`: the answer the service would give to this payload
  * with the policies of `--dir` (and the built-in ones), the state facts of `--state` (else those of a
@@ -90,6 +101,7 @@ export async function evalCommand(
   opts: EvalOptions,
   env: NodeJS.ProcessEnv,
   write: (s: string) => void,
+  warn: (s: string) => void = (s) => process.stderr.write(s),
 ): Promise<number> {
   const dir = policyDirArg(opts.dir, env);
   const now = parseNow(opts.now, () => new Date());
@@ -117,6 +129,7 @@ export async function evalCommand(
     );
   }
   const bundle = servedBundle(loaded.bundle, env);
+  if (teams && opts.teams) for (const line of unreadTeamLines(teams, bundle.needs, opts.teams)) warn(`${line}\n`);
   // Without --state: the facts of a freshly started service (no events yet), as production starts.
   if (opts.whileRunning) {
     const view = guardView(bundle);
