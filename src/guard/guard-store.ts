@@ -30,6 +30,15 @@ export type Claim = 'claimed' | 'held' | 'stopped';
 export interface GuardStore {
   /** Keeps an allowed run until it ends or `expiresMs` passes (EXECUTION_TTL_SECONDS). */
   keep(run: GuardedRun, expiresMs: number, nowMs: number): Promise<void>;
+  /**
+   * Takes the overlap lock for `lockMs` unless another holder has it (answers false then): while it
+   * is held, one preflight (of any replica) reads the runs in progress, decides and keeps its run.
+   */
+  lockOverlap(token: string, lockMs: number): Promise<boolean>;
+  /** Keeps the run as `keep` does, only while `token` still holds the overlap lock (answers false, keeping nothing, if not). */
+  keepLocked(run: GuardedRun, expiresMs: number, nowMs: number, token: string): Promise<boolean>;
+  /** Gives the overlap lock back, if `token` still holds it. */
+  unlockOverlap(token: string): Promise<void>;
   /** The runs kept and not expired at `nowMs`, oldest first. */
   runs(nowMs: number): Promise<GuardedRun[]>;
   /** The execution ids kept and not expired at `nowMs`: one cheap read (no payload), every preflight of a noOverlap rule. */

@@ -14,10 +14,28 @@ export class MemoryGuardStore implements GuardStore {
   private readonly leases = new Map<string, Lease>();
   private readonly silent = new Map<string, Map<string, string>>();
 
+  private overlapLock: { token: string; untilMs: number } | undefined;
+
   constructor(private readonly now: () => number = Date.now) {}
 
   async keep(run: GuardedRun, expiresMs: number, _nowMs?: number): Promise<void> {
     this.kept.set(run.executionId, { run, expiresMs });
+  }
+
+  async lockOverlap(token: string, lockMs: number): Promise<boolean> {
+    if (this.overlapLock && this.overlapLock.untilMs > this.now()) return false;
+    this.overlapLock = { token, untilMs: this.now() + lockMs };
+    return true;
+  }
+
+  async keepLocked(run: GuardedRun, expiresMs: number, nowMs: number, token: string): Promise<boolean> {
+    if (this.overlapLock?.token !== token || this.overlapLock.untilMs <= this.now()) return false;
+    await this.keep(run, expiresMs, nowMs);
+    return true;
+  }
+
+  async unlockOverlap(token: string): Promise<void> {
+    if (this.overlapLock?.token === token) this.overlapLock = undefined;
   }
 
   async runs(nowMs: number): Promise<GuardedRun[]> {

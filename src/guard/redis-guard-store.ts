@@ -28,6 +28,13 @@ redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
 return 'kept'`;
 
+/** Keeps a run as KEEP does, only while the caller's token holds the overlap lock (KEYS[3]). */
+const KEEP_LOCKED = `
+if redis.call('GET', KEYS[3]) ~= ARGV[5] then return 'lost' end
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+return 'kept'`;
+
 /** Forgets a run, its index entry and its silences, in one step. */
 const FORGET = `
 redis.call('DEL', KEYS[1])
@@ -94,6 +101,38 @@ export class RedisGuardStore implements GuardStore {
     await this.calls.write('guard keep', (pipe) =>
       pipe.eval(KEEP, 2, k.guardRun(run.executionId), k.guardRuns, value, ttl, expiresMs, run.executionId),
     );
+  }
+
+  async lockOverlap(token: string, lockMs: number): Promise<boolean> {
+    const answer = await this.calls.write('guard overlap lock', (pipe) =>
+      pipe.set(this.keys.guardOverlapLock, token, 'PX', lockMs, 'NX'),
+    );
+    return answer === 'OK';
+  }
+
+  async keepLocked(run: GuardedRun, expiresMs: number, nowMs: number, token: string): Promise<boolean> {
+    const ttl = Math.max(1, expiresMs - nowMs);
+    const k = this.keys;
+    const value = await pack(run);
+    const answer = await this.calls.write('guard keep', (pipe) =>
+      pipe.eval(
+        KEEP_LOCKED,
+        3,
+        k.guardRun(run.executionId),
+        k.guardRuns,
+        k.guardOverlapLock,
+        value,
+        ttl,
+        expiresMs,
+        run.executionId,
+        token,
+      ),
+    );
+    return answer === 'kept';
+  }
+
+  async unlockOverlap(token: string): Promise<void> {
+    await this.calls.write('guard overlap lock', (pipe) => pipe.eval(RELEASE, 1, this.keys.guardOverlapLock, token));
   }
 
   async runs(nowMs: number): Promise<GuardedRun[]> {

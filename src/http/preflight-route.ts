@@ -20,6 +20,7 @@ import { settleExceptionUses, type TakeUses } from '../approvals/settle-exceptio
 import { StateUnavailableError } from '../state/state-store';
 import type { DecidedPreflight } from '../answer/answer-record';
 import type { PublishAnswer } from '../answer/publish-answer';
+import type { SettleOverlap } from '../guard/settle-overlap';
 
 export interface PreflightDeps extends SignedBodyOptions {
   /** Only `current()` is used: create-app.ts passes the view that adds the built-in policies. */
@@ -31,6 +32,8 @@ export interface PreflightDeps extends SignedBodyOptions {
   gather: (bundle: PolicyBundle, payload: PreflightPayload, now: Date) => Promise<Gathered>;
   /** Takes uses of exceptions with maxUses (the state store); without it such an exception never waives a run. */
   takeExceptionUses?: TakeUses;
+  /** Decides the runs of a set with noOverlap rules one at a time, kept before they are answered (the guard). */
+  settleOverlap?: SettleOverlap;
   /**
    * Hands the one record of each answer, once it is out, to its subscribers (audit and metrics,
    * the archive, notifications, the guard: publish-answer.ts); none can delay or change the answer.
@@ -39,6 +42,19 @@ export interface PreflightDeps extends SignedBodyOptions {
 }
 
 export const PREFLIGHT_PATH = '/preflight';
+
+/** The overlap settling, a store that cannot answer (or a lock not had) denying the run with 503. */
+async function settleOverlapOr503(settle: SettleOverlap, ...args: Parameters<SettleOverlap>) {
+  try {
+    return await settle(...args);
+  } catch (err) {
+    if (!(err instanceof StateUnavailableError)) throw err;
+    throw new HttpError(
+      503,
+      `the runs in progress cannot be checked one at a time (${err.message}), so a run that noOverlap rules read is denied`,
+    );
+  }
+}
 
 /**
  * The path and query of a request URL, as Express read them: the origin form (`/preflight?x`,
@@ -150,9 +166,13 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
     // Requests read in the same turn of the loop are decided back to back, then answered (turn-batch.ts).
     const decideWith = (facts: Facts) =>
       decide(bundle, payload, facts, now, { decisionId: answer.decisionId, fullScan: explain });
-    const first = await inTurn(() => decideWith(gathered.facts));
+    const first = { decision: await inTurn(() => decideWith(gathered.facts)), facts: gathered.facts };
     // A run an exception with maxUses waived is allowed only once its use is taken (approvals.md).
-    const { decision, facts } = await settleUses({ decision: first, facts: gathered.facts }, bundle, now, decideWith);
+    const finish = (d: { decision: Decision; facts: Facts }) => settleUses(d, bundle, now, decideWith);
+    // With noOverlap rules, an allowed run is decided again and kept under the overlap lock (settle-overlap.ts).
+    const { decision, facts } = deps.settleOverlap
+      ? await settleOverlapOr503(deps.settleOverlap, first, bundle, payload, now, decideWith, finish)
+      : await finish(first);
     return { decision, bundle, payload, now, facts, explain };
   };
 

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { createDecisionArchive } from '../archive/create-decision-archive';
 import { createGuardStore } from '../guard/create-guard-store';
 import { RunsInProgress } from '../guard/runs-in-progress';
+import { overlapSettler } from '../guard/settle-overlap';
 import { forgetEndedRuns } from '../guard/forget-ended-runs';
 import { createGuardMetrics } from '../guard/guard-metrics';
 import type { OnStop } from '../guard/guard-stop';
@@ -118,11 +119,13 @@ export async function buildService(
       registry: metrics.registry,
       historyMs: () => historyWindowMs(store.current()),
     });
+  // noOverlap rules read the runs the guard keeps (every replica's, with Redis), and are decided one at a time.
+  const inProgress = new RunsInProgress(guardRuns);
   const state = {
     ...guardrailState(config.state, platform ? platform.confirmingStore(eventStore) : eventStore),
-    // noOverlap rules read the runs the guard keeps (every replica's, with Redis).
-    inProgress: new RunsInProgress(guardRuns),
+    inProgress,
   };
+  const settleOverlap = overlapSettler({ store: guardRuns, inProgress, executionTtlMs: config.state.executionTtlMs });
   logger.info('guardrail state', {
     store: stateStore.kind,
     emergencyStopPolicy: config.state.emergencyStop,
@@ -183,6 +186,7 @@ export async function buildService(
   const capabilities = serviceCapabilities(
     {
       ...facts,
+      settleOverlap,
       archive,
       // Without targets the notifier tells no one: not a capability of this service.
       notifier: config.notify.targets.length > 0 ? notifier : undefined,

@@ -7,6 +7,7 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import type { FactSource } from '../policy/core/fact-source';
 import type { GuardrailState } from '../state/guardrail-state';
 import type { AnswerSubscriber } from '../answer/answer-record';
+import type { SettleOverlap } from '../guard/settle-overlap';
 
 /** The service's capabilities, in the order the root declares them (service-capabilities.ts). */
 export type CapabilityName =
@@ -95,6 +96,8 @@ export interface Capability {
   readonly policies?: readonly CompiledPolicy[];
   /** Takes uses of exceptions with maxUses (approvals.md); none: such an exception never waives a run. */
   readonly takeExceptionUses?: TakeUses;
+  /** Decides the allowed runs of a set with noOverlap rules one at a time (settle-overlap.ts); none: as decided. */
+  readonly settleOverlap?: SettleOverlap;
   /** Registers what the service's metrics read of it at each scrape. */
   observe?(metrics: Metrics): void;
   /** Shown in /readyz under the capability's name; never a readiness condition. */

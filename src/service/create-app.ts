@@ -134,6 +134,7 @@ export function createApp(deps: AppDeps): App {
     gather: options.gatherFacts ?? factGatherer(serviceFactSources(capabilities).preflight),
     publish,
     takeExceptionUses: capabilities.find((c) => c.takeExceptionUses)?.takeExceptionUses,
+    settleOverlap: capabilities.find((c) => c.settleOverlap)?.settleOverlap,
   });
   app.use((req, _res, next) =>
     next(

@@ -13,6 +13,7 @@ import type { FactSource } from '../policy/core/fact-source';
 import type { Need } from '../policy/facts/need';
 import type { ServiceSignals } from '../signals/service-signal-source';
 import type { GuardrailState } from '../state/guardrail-state';
+import type { SettleOverlap } from '../guard/settle-overlap';
 import { stateFactSource } from '../state/state-fact-source';
 import { USES_NOT_KEPT } from '../state/uncounted-exception-uses';
 import { UNCONFIGURED_FAIL_OPEN_ERROR, UNCONFIGURED_SOURCES_WARNING } from '../signals/unconfigured-sources';
@@ -27,6 +28,8 @@ import { builtInPolicies } from '../policy/compile/built-in-policies';
 export interface ServiceParts {
   /** Guardrails with memory: the state store (docs/state.md). */
   state?: GuardrailState;
+  /** noOverlap rules decided one at a time across replicas, on the guard's store (settle-overlap.ts). */
+  settleOverlap?: SettleOverlap;
   /** The Steadybit Platform API (docs/platform-api.md): its names, its sync shown in /readyz, its cancel. */
   platform?: {
     directory: EnvironmentDirectory;
@@ -105,6 +108,7 @@ export function serviceCapabilities(parts: ServiceParts, logger: Logger): Capabi
       // preflight_state_store_up: the store's health at every scrape.
       observe: (metrics) => metrics.observeStateStore(() => state.store.health()),
       readiness: () => ({ ...state.store.health(), onUnavailable: state.onUnavailable }),
+      ...(parts.settleOverlap ? { settleOverlap: parts.settleOverlap } : {}),
     });
   if (parts.sources?.length)
     out.push({ name: 'sources', provides: [], needs: [], sources: parts.sources.map(sameForBoth) });

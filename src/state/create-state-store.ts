@@ -18,8 +18,7 @@ export async function createStateStore(
   logger?: Pick<Logger, 'warn'>,
 ): Promise<StateStore> {
   const timing = { executionTtlMs: config.executionTtlMs, eventToleranceMs: config.eventToleranceMs };
-  if (config.redis)
-    return new RedisStateStore({ ...timing, redis: config.redis, timeoutMs: config.timeoutMs, logger });
+  if (config.redis) return new RedisStateStore({ ...timing, redis: config.redis, timeoutMs: config.timeoutMs, logger });
   const memory = new MemoryStateStore(timing);
   if (config.exceptionUsesFile)
     return journaledExceptionUses(memory, config.exceptionUsesFile, now, (message, fields) =>

@@ -13,6 +13,8 @@ export interface RedisKeys {
   guardLease(id: string): string;
   /** Since when each signal of a run's deadMan rules has been silent (a hash: signal -> ISO time). */
   guardSilent(id: string): string;
+  /** Held while one replica decides a run against the runs in progress and keeps it (noOverlap): one at a time. */
+  guardOverlapLock: string;
   /** Runs an exception with maxUses has waived. */
   exceptionUses(name: string): string;
 }
@@ -33,6 +35,7 @@ export function redisKeys(prefix: string): RedisKeys {
     guardRuns: `${tag}guard:runs`,
     guardLease: (id) => `${tag}guard:lease:${id}`,
     guardSilent: (id) => `${tag}guard:silent:${id}`,
+    guardOverlapLock: `${tag}guard:overlap-lock`,
     exceptionUses: (name) => `${tag}exception-uses:${name}`,
   };
 }

@@ -35,7 +35,7 @@ const STATE_KINDS: ReadonlyArray<StateNeed['kind']> = [
 ];
 
 /** The attribute keys the overlap needs ask for, or undefined when no rule asks for runs in progress. */
-function overlapKeys(needs: readonly Need[]): string[] | undefined {
+export function overlapKeys(needs: readonly Need[]): string[] | undefined {
   let keys: string[] | undefined;
   for (const need of needs) {
     if (need.kind !== 'in-progress') continue;

@@ -270,7 +270,7 @@ describe('deadMan: the guard keeps since when, in its store', () => {
     expect(await g.metric('preflight_guard_reports_total', { policy: 'traffic-dead-man', kind: 'dead_man' })).toBe(1);
     expect(g.logs.filter((l) => l.includes('deadMan then: report'))).toEqual([
       expect.stringMatching(
-        /^guard: policy "traffic-dead-man" finds a signal of run 42 silent too long; it goes on \(deadMan then: report\): dead man: query up\{service="cart"\}/,
+        /^guard: policy "traffic-dead-man" finds a signal of run 42 silent too long; it goes on \(deadMan then: report\): dead man: query up\{service="\[redacted\]"\}/,
       ),
     ]);
   });

@@ -34,4 +34,23 @@ describe('noOverlap in the service (node dist/main.js), two replicas sharing one
     expect((await post(b, '/events', event(executionPayload('completed', 7, { team: 'OPS' })))).status).toBe(202);
     expect(await post(a, '/preflight', overlapping)).toEqual({ status: 200, message: expect.any(String) });
   });
+
+  test('overlapping runs sent to both replicas at the same moment: exactly one of each pair is allowed', async () => {
+    const [a, b] = [await start({ REDIS_URL: replicas.redisUrl() }), await start({ REDIS_URL: replicas.redisUrl() })];
+    const pairs = Array.from({ length: 20 }, (_, i) => i);
+    const answers = await Promise.all(
+      pairs.map((i) =>
+        Promise.all([
+          post(a, '/preflight', preflight(1000 + 2 * i, 'OPS', [onHost(`a-${i}`, `race-${i}`)])),
+          post(b, '/preflight', preflight(1001 + 2 * i, 'ADM', [onHost(`b-${i}`, `race-${i}`)])),
+        ]),
+      ),
+    );
+    const allowedPerPair = answers.map((pair) => pair.filter((r) => r.status === 200).length);
+    expect(allowedPerPair).toEqual(pairs.map(() => 1));
+    for (const pair of answers)
+      expect(pair.find((r) => r.status !== 200)?.message).toMatch(
+        /a run in progress shares targets with this run: run 10\d\d/,
+      );
+  });
 });

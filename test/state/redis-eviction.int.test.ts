@@ -49,4 +49,3 @@ test('noeviction: nothing said', async () => {
   expect((await readyState(gate)).eviction).toBeUndefined();
   expect(gate.output()).not.toContain('Redis evicts keys');
 });
-

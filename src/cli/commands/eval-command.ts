@@ -19,7 +19,7 @@ import { judgeRunningRun } from '../../guard/judge-running-run';
 import { judgementJson, judgementText } from '../../guard/judgement-text';
 import type { PolicyBundle } from '../../policy/core/compiled';
 import type { TeamFacts } from '../../policy/facts/team-facts';
-import { unreadTeams } from '../../policy/facts/unread-teams';
+import { unreadTeams } from '../unread-teams';
 
 export interface EvalOptions {
   payload: string;

@@ -1,6 +1,6 @@
-import { closest } from '../compile/near-name';
-import type { Need } from './need';
-import type { TeamFacts } from './team-facts';
+import { closest } from '../policy/compile/near-name';
+import type { Need } from '../policy/facts/need';
+import type { TeamFacts } from '../policy/facts/team-facts';
 
 /**
  * The teams a given set of team members lists that no rule of the set reads (createdByTeams, the
