@@ -4,11 +4,12 @@ import { type Assignment, describeRun, type Run, runOf, type Space, spaceOf } fr
 import type { Property } from './property-file';
 import type { Doc, PolicySet } from './policy-set';
 import { Judge, search } from './search';
+import { severalStepsGaps } from './steps';
 import { appliesTerm, type DimName, type Term, termsOf } from './terms';
 
 /** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
 export const COVERAGE =
-  'every run of one action step (any payload the schema admits in the analysed fields), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name';
+  'every run of any number of action steps, each step one the analysis covers in a run of its own (any payload the schema admits in the analysed fields), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name';
 
 export interface Answer {
   allowed: boolean;
@@ -114,6 +115,7 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
     complete &&= result.complete;
   }
   const gaps = incompleteDims(space, dimsOf([...bad, ...fragment]));
+  gaps.push(...severalStepsGaps(bad, "the property's "));
   if (!complete) gaps.push(`more classes than the search decides (${judge.decisions} decisions)`);
   if (unconfirmed > 0)
     return {
@@ -207,6 +209,7 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
       `${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them`,
     );
   if (!complete) unknown.push('more classes than the search decides');
+  unknown.push(...severalStepsGaps([...onlyB, ...onlyP]));
   unknown.push(
     ...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))),
   );

@@ -2,6 +2,7 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import type { Doc, PolicySet } from './policy-set';
+import { stepCoupling } from './steps';
 
 /**
  * The dimensions of a run the analysis splits into classes (docs/prove.md): `env` (the run's
@@ -58,6 +59,8 @@ export interface Term {
   bundle: PolicyBundle;
   /** The term is true when its policy applies to the run (a property's scope), not when it denies. */
   applies?: boolean;
+  /** Why its answer on a run of several action steps may not follow from its one-step projections (steps.ts). */
+  coupled?: string;
 }
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -166,6 +169,7 @@ export function termsOf(set: PolicySet): Term[] {
         reads,
         outside: why,
         bundle: assembleBundle({ ...bundle, policies: [only] }),
+        coupled: stepCoupling(rule.kind, spec, exceptions),
       });
     });
   }
