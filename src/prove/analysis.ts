@@ -4,7 +4,7 @@ import { type Assignment, describeRun, type Run, runOf, type Space, spaceOf } fr
 import type { Property } from './property-file';
 import type { Doc, PolicySet } from './policy-set';
 import { Judge, search } from './search';
-import { severalStepsGaps } from './steps';
+import { searchCopies, severalStepsGaps } from './steps';
 import { appliesTerm, type DimName, type Term, termsOf } from './terms';
 
 /** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
@@ -111,6 +111,15 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
         return true;
       },
     });
+    // A total across steps no one step passes: the step repeated past it, described and allowed (steps.ts).
+    if (!witness)
+      searchCopies(judge, t, fragment, [set.bundle], (run, a, copies) => {
+        const answer = answerOf(set.bundle, run);
+        if (!answer.allowed || answerOf(t.bundle, run).allowed) return false;
+        const cls = `${t.label}: ${copies} steps, each ${describeRun(space, a, t.reads.keys())}`;
+        witness = witnessOf('counterexample', cls, run, { answer });
+        return true;
+      });
     if (witness) return { ...base, decisions: judge.decisions, status: 'counterexample', witness };
     complete &&= result.complete;
   }
@@ -202,6 +211,14 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
         },
       });
       if (!result.stopped) complete &&= result.complete;
+      // A total across steps no one step passes: the step repeated past it (steps.ts).
+      if (!result.stopped)
+        searchCopies(judge, t, mustNot, bundles, (run, a, copies) => {
+          const cls = `${copies} steps, each ${describeRun(space, a, t.reads.keys())}`;
+          const w = differingWitness(side.kind, t, cls, run, base.bundle, proposed.bundle);
+          if (w) witnesses.push(w);
+          return w !== undefined;
+        });
     }
   }
   if (unconfirmed > 0)
@@ -209,6 +226,7 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
       `${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them`,
     );
   if (!complete) unknown.push('more classes than the search decides');
+  unknown.push(...severalStepsGaps([...onlyB, ...onlyP]));
   unknown.push(...severalStepsGaps([...onlyB, ...onlyP]));
   unknown.push(
     ...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))),
@@ -222,6 +240,27 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
     coverage: COVERAGE,
     horizon: space.horizon,
   };
+}
+
+/** The witness of a run of several steps that the whole sets decide as `kind` says, or undefined when they do not. */
+function differingWitness(
+  kind: 'newly-allowed' | 'newly-denied',
+  t: Term,
+  steps: string,
+  run: Run,
+  base: PolicyBundle,
+  proposed: PolicyBundle,
+): Witness | undefined {
+  const b = answerOf(base, run);
+  const p = answerOf(proposed, run);
+  if (kind === 'newly-allowed' ? b.allowed || !p.allowed : !b.allowed || p.allowed) return undefined;
+  const cls = `${kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${steps}`;
+  const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
+  return witnessOf(kind, cls, run, {
+    base: b,
+    proposed: p,
+    rule: { policy: t.policy, ...(path === undefined ? {} : { path }) },
+  });
 }
 
 /** One witness per run: two changed rules can find the same one. */

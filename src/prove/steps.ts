@@ -1,4 +1,10 @@
+import { assembleBundle } from '../policy/compile/assemble-bundle';
+import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
+import { ruleOf } from '../policy/core/shapes';
+import { targetsRule } from '../policy/rules/targets';
+import { type Assignment, type Run, runOf } from './dimensions';
 import type { Doc } from './policy-set';
+import { type Judge, search } from './search';
 import type { Term } from './terms';
 
 /**
@@ -31,13 +37,16 @@ function totals(spec: Doc): string[] {
  * are scoped to steps (each may waive every projection, neither the whole run).
  */
 export function stepCoupling(kind: string, spec: unknown, exceptions: readonly Doc[]): string | undefined {
+  const why: string[] = [];
   const summed = kind === 'targets' ? totals(asObject(spec)) : [];
   if (summed.length > 0)
-    return `its ${summed.join(' and ')} sums the targets of all the run's steps in scope, which no one step shows`;
+    why.push(`its ${summed.join(' and ')} sums the targets of all the run's steps in scope, which no one step shows`);
   const scoped = exceptions.filter(scopedToSteps).map((e) => `"${String(e.name)}"`);
   if (scoped.length > 1)
-    return `exceptions ${scoped.join(', ')} each match only some steps (actionIds/actionKinds): one waives only when it matches every violating step, so which waives depends on the run's other steps`;
-  return undefined;
+    why.push(
+      `exceptions ${scoped.join(', ')} each match only some steps (actionIds/actionKinds): one waives only when it matches every violating step, so which waives depends on the run's other steps`,
+    );
+  return why.length === 0 ? undefined : why.join('; and ');
 }
 
 /**
@@ -49,8 +58,89 @@ export function severalStepsGaps(terms: readonly Term[], prefix = ''): string[] 
   const out: string[] = [];
   for (const t of terms) {
     if (t.outside !== undefined || t.coupled === undefined) continue;
-    const line = `runs of two or more action steps where ${prefix}${t.label} decides: ${t.coupled}; only runs of one action step were decided there`;
+    const decided = t.totals
+      ? 'runs of one action step, and of one step repeated past each total,'
+      : 'only runs of one action step';
+    const line = `runs of two or more action steps where ${prefix}${t.label} decides: ${t.coupled}; ${decided} were decided there`;
     if (!out.includes(line)) out.push(line);
   }
   return out;
+}
+
+/** A targets rule's totals: the caps, and the term's policy with "a step counted toward them" in their place. */
+export interface Totals {
+  caps: number[];
+  /** The policy with the rule's totals replaced by maxPerStep 0: it denies a step that counts toward one with a target or more. */
+  counted: PolicyBundle;
+}
+
+/** The totals of a targets rule (`maxTotal`, `perType[...].maxTotal`), or undefined when it has none. */
+export function totalsOf(
+  kind: string,
+  spec: unknown,
+  policy: CompiledPolicy,
+  path: string,
+  bundle: PolicyBundle,
+): Totals | undefined {
+  if (kind !== 'targets') return undefined;
+  const caps: number[] = [];
+  const counted = (c: Doc): Doc => {
+    if (typeof c.maxTotal !== 'number') return c;
+    caps.push(c.maxTotal);
+    const { maxTotal: _, ...rest } = c;
+    return { ...rest, maxPerStep: 0 };
+  };
+  const s = asObject(spec);
+  const perType = Object.entries(asObject(s.perType)).map(([type, c]) => [type, counted(asObject(c))]);
+  const variant = { ...counted(s), ...(perType.length > 0 ? { perType: Object.fromEntries(perType) } : {}) };
+  if (caps.length === 0) return undefined;
+  const rule = ruleOf({ kind, path, ...targetsRule.compile(variant as never) });
+  return { caps, counted: assembleBundle({ ...bundle, policies: [{ ...policy, rules: [rule], modifications: [] }] }) };
+}
+
+/** More copies of one step than a witness is made of (the payload stays well under the body limit). */
+const MAX_COPIES = 500;
+
+/** The run with its one action step `copies` times (each step a copy of its own). */
+export function copiesOf(run: Run, copies: number): Run {
+  const [step] = run.payload.execution.steps ?? [];
+  const steps = Array.from({ length: copies }, () => structuredClone(step));
+  return { ...run, payload: { ...run.payload, execution: { ...run.payload.execution, steps } } };
+}
+
+/**
+ * Runs of one action step repeated past a total of `term`'s targets rule: for each class where the
+ * step counts toward a total with a target or more (the counted term denies it) and no term of
+ * `mustNot` denies the step alone, the step repeated just past each cap is offered to `accept`, which
+ * decides it with the whole sets and ends the search at a run it takes.
+ */
+export function searchCopies(
+  judge: Judge,
+  term: Term,
+  mustNot: readonly Term[],
+  bundles: readonly PolicyBundle[],
+  accept: (run: Run, a: Assignment, copies: number) => boolean,
+): void {
+  const totals = term.totals;
+  if (totals === undefined) return;
+  const counted: Term = {
+    ...term,
+    label: `${term.label} (a step counted toward its totals)`,
+    key: `${term.key} counted`,
+    bundle: totals.counted,
+    coupled: undefined,
+    totals: undefined,
+  };
+  search(judge, counted, mustNot, {
+    accept: (a) => {
+      const one = runOf(judge.space, a, bundles);
+      const n = one.payload.execution.steps?.[0]?.totalTargetCount;
+      if (typeof n !== 'number' || n < 1) return false;
+      for (const cap of new Set(totals.caps)) {
+        const copies = Math.max(2, Math.floor(cap / n) + 1);
+        if (copies <= MAX_COPIES && accept(copiesOf(one, copies), a, copies)) return true;
+      }
+      return false;
+    },
+  });
 }

@@ -2,7 +2,7 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import type { Doc, PolicySet } from './policy-set';
-import { stepCoupling } from './steps';
+import { stepCoupling, type Totals, totalsOf } from './steps';
 
 /**
  * The dimensions of a run the analysis splits into classes (docs/prove.md): `env` (the run's
@@ -61,6 +61,8 @@ export interface Term {
   applies?: boolean;
   /** Why its answer on a run of several action steps may not follow from its one-step projections (steps.ts). */
   coupled?: string;
+  /** Its targets rule's totals across steps, searched by repeating a step (steps.ts). */
+  totals?: Totals;
 }
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -170,6 +172,7 @@ export function termsOf(set: PolicySet): Term[] {
         outside: why,
         bundle: assembleBundle({ ...bundle, policies: [only] }),
         coupled: stepCoupling(rule.kind, spec, exceptions),
+        totals: totalsOf(rule.kind, spec, only, rule.path, bundle),
       });
     });
   }
