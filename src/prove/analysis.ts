@@ -4,7 +4,7 @@ import { type Assignment, describeRun, type Run, runOf, type Space, spaceOf } fr
 import type { Property } from './property-file';
 import type { Doc, PolicySet } from './policy-set';
 import { Judge, search } from './search';
-import { searchCopies, severalStepsGaps } from './steps';
+import { searchCopies, searchPairs, severalStepsGaps } from './steps';
 import { appliesTerm, type DimName, type Term, termsOf } from './terms';
 
 /** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
@@ -211,14 +211,19 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
         },
       });
       if (!result.stopped) complete &&= result.complete;
-      // A total across steps no one step passes: the step repeated past it (steps.ts).
-      if (!result.stopped)
-        searchCopies(judge, t, mustNot, bundles, (run, a, copies) => {
-          const cls = `${copies} steps, each ${describeRun(space, a, t.reads.keys())}`;
-          const w = differingWitness(side.kind, t, cls, run, base.bundle, proposed.bundle);
-          if (w) witnesses.push(w);
-          return w !== undefined;
-        });
+      // Runs of several steps no one step shows: a step repeated past a total, two steps that
+      // exceptions scoped to steps each waive alone (steps.ts).
+      const found = (cls: string, run: Run) => {
+        const w = differingWitness(side.kind, t, cls, run, base.bundle, proposed.bundle);
+        if (w) witnesses.push(w);
+        return w !== undefined;
+      };
+      const steps = (a: Assignment) => describeRun(space, a, t.reads.keys());
+      if (
+        !result.stopped &&
+        !searchCopies(judge, t, mustNot, bundles, (run, a, n) => found(`${n} steps, each ${steps(a)}`, run))
+      )
+        searchPairs(judge, t, mustNot, bundles, (run, x, y) => found(`2 steps: ${steps(x)}; and ${steps(y)}`, run));
     }
   }
   if (unconfirmed > 0)

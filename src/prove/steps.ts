@@ -120,9 +120,9 @@ export function searchCopies(
   mustNot: readonly Term[],
   bundles: readonly PolicyBundle[],
   accept: (run: Run, a: Assignment, copies: number) => boolean,
-): void {
+): boolean {
   const totals = term.totals;
-  if (totals === undefined) return;
+  if (totals === undefined) return false;
   const counted: Term = {
     ...term,
     label: `${term.label} (a step counted toward its totals)`,
@@ -131,7 +131,7 @@ export function searchCopies(
     coupled: undefined,
     totals: undefined,
   };
-  search(judge, counted, mustNot, {
+  return search(judge, counted, mustNot, {
     accept: (a) => {
       const one = runOf(judge.space, a, bundles);
       const n = one.payload.execution.steps?.[0]?.totalTargetCount;
@@ -142,5 +142,56 @@ export function searchCopies(
       }
       return false;
     },
-  });
+  }).stopped;
+}
+
+/** Pairs of steps tried for one term (each pair two decisions, one by each whole set). */
+const MAX_PAIRS = 2_000;
+/** Steps kept to pair each new one with. */
+const PAIRED_STEPS = 64;
+
+/**
+ * Runs of two steps that two or more exceptions scoped to steps may each fail to waive, while each
+ * waives one step alone: the term is searched without those exceptions (its other exceptions kept),
+ * and each step class found where no term of `mustNot` denies the step alone is paired with those
+ * found before it (the run-level fields of the later one), each pair offered to `accept`, which
+ * decides it with the whole sets and ends the search at a run it takes. Not a proof: the answer
+ * stays unknown for other runs of several steps.
+ */
+export function searchPairs(
+  judge: Judge,
+  term: Term,
+  mustNot: readonly Term[],
+  bundles: readonly PolicyBundle[],
+  accept: (run: Run, first: Assignment, second: Assignment) => boolean,
+): boolean {
+  const own = term.bundle.exceptions;
+  const stepScoped = (e: (typeof own)[number]) => e.policy === term.policy && e.match.hasStepFilter;
+  if (own.filter(stepScoped).length < 2) return false;
+  const unwaived: Term = {
+    ...term,
+    label: `${term.label} (without the exceptions scoped to steps)`,
+    key: `${term.key} unwaived`,
+    bundle: assembleBundle({ ...term.bundle, exceptions: own.filter((e) => !stepScoped(e)) }),
+    coupled: undefined,
+    totals: undefined,
+  };
+  const seen: Assignment[] = [];
+  let pairs = 0;
+  return (
+    search(judge, unwaived, mustNot, {
+      accept: (a) => {
+        const later = runOf(judge.space, a, bundles);
+        for (const first of seen) {
+          if (++pairs > MAX_PAIRS) return true;
+          const [step] = runOf(judge.space, first, bundles).payload.execution.steps ?? [];
+          const steps = [step, ...(later.payload.execution.steps ?? [])];
+          const run = { ...later, payload: { ...later.payload, execution: { ...later.payload.execution, steps } } };
+          if (accept(run, first, a)) return true;
+        }
+        if (seen.length < PAIRED_STEPS) seen.push(a);
+        return false;
+      },
+    }).stopped && pairs <= MAX_PAIRS
+  );
 }

@@ -71,7 +71,7 @@ match: { actionIds: [${ids}] }
       ),
     ].join('---\n');
 
-  it('two exceptions scoped to steps made one: same on every one-step run, unknown for several steps, never "no difference"', () => {
+  it('two exceptions scoped to steps made one: alike on every one-step run, newly allowed with a witness of two steps', () => {
     const base = setOf(
       dirs.write({
         'p.yaml': noAttacks([
@@ -82,24 +82,37 @@ match: { actionIds: [${ids}] }
     );
     const proposed = setOf(dirs.write({ 'p.yaml': noAttacks([['both', '"pod-*", "node-*"']]) }));
     const r = diffSets(base, proposed, NOW);
-    expect(r.witnesses).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const [w] = r.witnesses;
+    const ids = (w.payload.execution.steps ?? []).map((s) => s.actionId?.toLowerCase() ?? '');
+    expect(ids).toHaveLength(2);
+    expect(ids.some((id) => id.startsWith('pod-')) && ids.some((id) => id.startsWith('node-'))).toBe(true);
+    expect([decided(base.bundle, w), decided(proposed.bundle, w)]).toEqual([false, true]);
+    expect(w.class).toMatch(/denies: 2 steps: /);
+    // Not a proof for other runs of several steps: said as unknown, naming the exceptions.
     expect(r.unknown.join('\n')).toMatch(
       /runs of two or more action steps where no-attacks rules\[0\]\.actions decides: exceptions "pods", "nodes" each match only some steps/,
     );
-    // The difference is real: a pod attack and a node attack in one run.
-    const payload = {
+    // Each step alone is decided alike: the one-step search alone could not have found it.
+    const alone = (id: string) => ({
       event: 'experiment.execution.preflight',
-      execution: {
-        id: 1,
-        steps: [
-          { actionId: 'pod-kill', actionKind: 'ATTACK' },
-          { actionId: 'node-drain', actionKind: 'ATTACK' },
-        ],
-      },
-    } as never;
+      execution: { id: 1, steps: [{ actionId: id, actionKind: 'ATTACK' }] },
+    });
     const facts = { state: { emergencyStop: { engaged: false } }, signals: {}, teams: {} };
-    const allowed = (b: PolicyBundle) => decide(b, payload, facts, NOW, { decisionId: 't' }).allowed;
-    expect([allowed(base.bundle), allowed(proposed.bundle)]).toEqual([false, true]);
+    for (const id of ['pod-kill', 'node-drain'])
+      for (const b of [base.bundle, proposed.bundle])
+        expect(decide(b, alone(id) as never, facts, NOW, { decisionId: 't' }).allowed).toBe(true);
+  });
+
+  it('one exception scoped to steps split in two: newly denied, with a witness of two steps', () => {
+    const r = diff(
+      noAttacks([['both', '"pod-*", "node-*"']]),
+      noAttacks([
+        ['pods', '"pod-*"'],
+        ['nodes', '"node-*"'],
+      ]),
+    );
+    expect(r.witnesses.map((w) => [w.kind, w.payload.execution.steps?.length])).toEqual([['newly-denied', 2]]);
   });
 
   it('sets that are the same, totals and step-scoped exceptions included: nothing unknown', () => {
