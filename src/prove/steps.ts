@@ -11,7 +11,8 @@ import type { Term } from './terms';
  * Runs of several action steps (docs/decisions/0027-runs-of-several-steps.md). A term's answer on
  * such a run is the OR of its answers on the run's one-step projections (the run with only that
  * action step, every run-level field kept) unless its rule sums over steps or its policy has two
- * exceptions scoped to steps; the answers that rest on such a term are unknown for those runs.
+ * exceptions scoped to steps. The answers that rest on such a term are unknown for those runs; a
+ * witness is looked for by repeating one step past a total, or by pairing two steps.
  */
 
 const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
