@@ -232,7 +232,6 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
     );
   if (!complete) unknown.push('more classes than the search decides');
   unknown.push(...severalStepsGaps([...onlyB, ...onlyP]));
-  unknown.push(...severalStepsGaps([...onlyB, ...onlyP]));
   unknown.push(
     ...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))),
   );
