@@ -4,11 +4,12 @@ import { type Assignment, describeRun, type Run, runOf, type Space, spaceOf } fr
 import type { Property } from './property-file';
 import type { Doc, PolicySet } from './policy-set';
 import { Judge, search } from './search';
+import { searchCopies, searchPairs, severalStepsGaps } from './steps';
 import { appliesTerm, type DimName, type Term, termsOf } from './terms';
 
 /** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
 export const COVERAGE =
-  'every run of one action step (any payload the schema admits in the analysed fields), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name';
+  'every run of any number of action steps, each step one the analysis covers in a run of its own (any payload the schema admits in the analysed fields), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name';
 
 export interface Answer {
   allowed: boolean;
@@ -110,10 +111,20 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
         return true;
       },
     });
+    // A total across steps no one step passes: the step repeated past it, described and allowed (steps.ts).
+    if (!witness)
+      searchCopies(judge, t, fragment, [set.bundle], (run, a, copies) => {
+        const answer = answerOf(set.bundle, run);
+        if (!answer.allowed || answerOf(t.bundle, run).allowed) return false;
+        const cls = `${t.label}: ${copies} steps, each ${describeRun(space, a, t.reads.keys())}`;
+        witness = witnessOf('counterexample', cls, run, { answer });
+        return true;
+      });
     if (witness) return { ...base, decisions: judge.decisions, status: 'counterexample', witness };
     complete &&= result.complete;
   }
   const gaps = incompleteDims(space, dimsOf([...bad, ...fragment]));
+  gaps.push(...severalStepsGaps(bad, "the property's "));
   if (!complete) gaps.push(`more classes than the search decides (${judge.decisions} decisions)`);
   if (unconfirmed > 0)
     return {
@@ -200,6 +211,19 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
         },
       });
       if (!result.stopped) complete &&= result.complete;
+      // Runs of several steps no one step shows: a step repeated past a total, two steps that
+      // exceptions scoped to steps each waive alone (steps.ts).
+      const found = (cls: string, run: Run) => {
+        const w = differingWitness(side.kind, t, cls, run, base.bundle, proposed.bundle);
+        if (w) witnesses.push(w);
+        return w !== undefined;
+      };
+      const steps = (a: Assignment) => describeRun(space, a, t.reads.keys());
+      if (
+        !result.stopped &&
+        !searchCopies(judge, t, mustNot, bundles, (run, a, n) => found(`${n} steps, each ${steps(a)}`, run))
+      )
+        searchPairs(judge, t, mustNot, bundles, (run, x, y) => found(`2 steps: ${steps(x)}; and ${steps(y)}`, run));
     }
   }
   if (unconfirmed > 0)
@@ -207,6 +231,7 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
       `${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them`,
     );
   if (!complete) unknown.push('more classes than the search decides');
+  unknown.push(...severalStepsGaps([...onlyB, ...onlyP]));
   unknown.push(
     ...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))),
   );
@@ -219,6 +244,27 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
     coverage: COVERAGE,
     horizon: space.horizon,
   };
+}
+
+/** The witness of a run of several steps that the whole sets decide as `kind` says, or undefined when they do not. */
+function differingWitness(
+  kind: 'newly-allowed' | 'newly-denied',
+  t: Term,
+  steps: string,
+  run: Run,
+  base: PolicyBundle,
+  proposed: PolicyBundle,
+): Witness | undefined {
+  const b = answerOf(base, run);
+  const p = answerOf(proposed, run);
+  if (kind === 'newly-allowed' ? b.allowed || !p.allowed : !b.allowed || p.allowed) return undefined;
+  const cls = `${kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${steps}`;
+  const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
+  return witnessOf(kind, cls, run, {
+    base: b,
+    proposed: p,
+    rule: { policy: t.policy, ...(path === undefined ? {} : { path }) },
+  });
 }
 
 /** One witness per run: two changed rules can find the same one. */

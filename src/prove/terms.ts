@@ -2,6 +2,7 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import type { Doc, PolicySet } from './policy-set';
+import { stepCoupling, type Totals, totalsOf } from './steps';
 
 /**
  * The dimensions of a run the analysis splits into classes (docs/prove.md): `env` (the run's
@@ -58,6 +59,10 @@ export interface Term {
   bundle: PolicyBundle;
   /** The term is true when its policy applies to the run (a property's scope), not when it denies. */
   applies?: boolean;
+  /** Why its answer on a run of several action steps may not follow from its one-step projections (steps.ts). */
+  coupled?: string;
+  /** Its targets rule's totals across steps, searched by repeating a step (steps.ts). */
+  totals?: Totals;
 }
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
@@ -166,6 +171,8 @@ export function termsOf(set: PolicySet): Term[] {
         reads,
         outside: why,
         bundle: assembleBundle({ ...bundle, policies: [only] }),
+        coupled: stepCoupling(rule.kind, spec, exceptions),
+        totals: totalsOf(rule.kind, spec, only, rule.path, bundle),
       });
     });
   }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Witness } from '../../src/prove/analysis';
@@ -88,7 +88,14 @@ rules:
   const started = JSON.parse(cli(['diff', starterBase, starterProposed, '--format', 'json', '--now', NOW]).stdout) as {
     witnesses: Witness[];
   };
+  // A total across steps raised: a witness of several steps (docs/decisions/0027-runs-of-several-steps.md).
+  const caps = readFileSync(join(BUNDLED, 'blast-radius-caps.yaml'), 'utf8');
+  const totalRaised = dirs.bundledWith({ 'blast-radius-caps.yaml': caps.replace('maxTotal: 30', 'maxTotal: 40') });
+  const summed = JSON.parse(cli(['diff', base, totalRaised, '--format', 'json', '--now', NOW]).stdout) as {
+    witnesses: Witness[];
+  };
   const all = [
+    ...summed.witnesses.map((w) => ({ w, base, proposed: totalRaised })),
     ...report.witnesses.map((w) => ({ w, base, proposed })),
     ...timed.witnesses.map((w) => ({ w, base, proposed: later })),
     ...started.witnesses.map((w) => ({ w, base: starterBase, proposed: starterProposed })),
@@ -106,6 +113,9 @@ rules:
 
   it('eval --now with the witness facts gives the witness answers under both sets', () => {
     expect(timed.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    expect(summed.witnesses.map((w) => [w.kind, (w.payload.execution.steps ?? []).length > 1])).toEqual([
+      ['newly-allowed', true],
+    ]);
     expect(started.witnesses.map((w) => [w.kind, w.payload.execution.createdBy !== undefined])).toEqual([
       ['newly-allowed', true],
       ['newly-denied', true],
@@ -139,6 +149,7 @@ rules:
     );
     expect(asked.length).toBeGreaterThan(1);
     expect(asked.some(({ w }) => w.payload.execution.createdBy !== undefined)).toBe(true);
+    expect(asked.some(({ w }) => (w.payload.execution.steps ?? []).length > 1)).toBe(true);
     for (const { w, base, proposed } of asked) {
       for (const [dir, answer] of [
         [base, w.base],
