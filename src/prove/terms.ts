@@ -2,6 +2,7 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import type { Doc, PolicySet } from './policy-set';
+import { LISTING, targetRuleReads } from './target-classes';
 
 /**
  * The dimensions of a run the analysis splits into classes (docs/prove.md): `env` (the run's
@@ -23,6 +24,7 @@ export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
   'timeWindow',
   'parameters',
   'emergencyStop',
+  'targetAttributes',
 ]);
 
 const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
@@ -38,7 +40,7 @@ const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
 };
 const STEP_FIELDS = new Set(['actionIds', 'actionKinds']);
 /** What makes the step an action step, a targeted one (engine/action-steps.ts, core/targeted-step.ts). */
-const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', 'targetType'];
+const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', 'targetType', LISTING];
 
 /**
  * One rule of one enforcing policy, decided alone: the policy with only this rule (its scope and its
@@ -116,10 +118,17 @@ function ruleReads(kind: string, spec: unknown, reads: Map<DimName, Reading>): v
     case 'emergencyStop':
       full('estop');
       break;
+    case 'targetAttributes':
+      targetRuleReads(spec, reads);
+      full('actionKind');
+      break;
   }
+  // A count not sent is the number of targets listed (core/targeted-step.ts): the listing is read with it.
+  if (reads.get('count') === 'full') full(LISTING);
 }
 
-const isStepRule = (kind: string) => kind === 'actions' || kind === 'targets' || kind === 'parameters';
+const isStepRule = (kind: string) =>
+  kind === 'actions' || kind === 'targets' || kind === 'parameters' || kind === 'targetAttributes';
 
 /** The terms of a set: one per rule of each enforcing policy (warn and audit policies never deny). */
 export function termsOf(set: PolicySet): Term[] {
