@@ -243,7 +243,11 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     .filter((d) => d.name.startsWith(ATTR))
     .map((d) => [d.name.slice(ATTR.length), v(d.name)] as [string, string | undefined]);
   const type = v('targetType') as string | undefined;
-  put(step, 'targetExecutions', targetsOfClass(v(LISTING) as Listing | undefined, attributes, v('count') as number | undefined, type));
+  put(
+    step,
+    'targetExecutions',
+    targetsOfClass(v(LISTING) as Listing | undefined, attributes, v('count') as number | undefined, type),
+  );
   const execution: Record<string, unknown> = { id: 1 };
   put(execution, 'experimentKey', v('key'));
   put(execution, 'teamKey', v('team'));
