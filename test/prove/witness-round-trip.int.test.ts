@@ -88,8 +88,18 @@ rules:
   const started = JSON.parse(cli(['diff', starterBase, starterProposed, '--format', 'json', '--now', NOW]).stdout) as {
     witnesses: Witness[];
   };
+  // A namespace no longer forbidden: witnesses that list the step's targets (targetExecutions).
+  const namespaces = (values: string) => ({
+    'namespaces.yaml': `kind: Policy\nname: namespaces\nrules:\n  - targetAttributes: { forbid: { k8s.namespace: [${values}] } }\n`,
+  });
+  const targetsBase = dirs.bundledWith(namespaces('kube-system, payments'));
+  const targetsProposed = dirs.bundledWith(namespaces('kube-system'));
+  const targeted = JSON.parse(cli(['diff', targetsBase, targetsProposed, '--format', 'json', '--now', NOW]).stdout) as {
+    witnesses: Witness[];
+  };
   const all = [
     ...report.witnesses.map((w) => ({ w, base, proposed })),
+    ...targeted.witnesses.map((w) => ({ w, base: targetsBase, proposed: targetsProposed })),
     ...timed.witnesses.map((w) => ({ w, base, proposed: later })),
     ...started.witnesses.map((w) => ({ w, base: starterBase, proposed: starterProposed })),
   ];
@@ -106,6 +116,11 @@ rules:
 
   it('eval --now with the witness facts gives the witness answers under both sets', () => {
     expect(timed.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    expect(targeted.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const listed = targeted.witnesses[0].payload.execution.steps?.[0].targetExecutions ?? [];
+    expect(listed.flatMap((t) => (t.attributes ?? []).map((a) => `${a.key}=${a.value}`))).toContain(
+      'k8s.namespace=payments',
+    );
     expect(started.witnesses.map((w) => [w.kind, w.payload.execution.createdBy !== undefined])).toEqual([
       ['newly-allowed', true],
       ['newly-denied', true],
@@ -139,6 +154,7 @@ rules:
     );
     expect(asked.length).toBeGreaterThan(1);
     expect(asked.some(({ w }) => w.payload.execution.createdBy !== undefined)).toBe(true);
+    expect(asked.some(({ w }) => w.payload.execution.steps?.[0].targetExecutions !== undefined)).toBe(true);
     for (const { w, base, proposed } of asked) {
       for (const [dir, answer] of [
         [base, w.base],
