@@ -15,7 +15,8 @@ import { NOW, setDirs, setOf } from './prove-sets';
  * by the set exactly when one of its projections is: the run that lists only copies of one target
  * carrying one value per key (each value as its class's representative), with the same listing (all
  * listed, or fewer than totalTargetCount), totalTargetCount their number when it is not sent, and
- * the step's target type as the engine reads it. Checked with the real engine on random runs; the
+ * the step's target type as the engine reads it; without a rule that reads targets, the run that sends
+ * no list and expects as many targets as the engine counts. Checked with the real engine on random runs; the
  * same check fails on a planted rule that does not decompose (an ownedBy scope over a target rule).
  */
 const VALUES: Record<string, string[]> = {
@@ -78,6 +79,15 @@ function projections(step: Step, written: ReadonlyMap<string, string[]>, keys: r
     const values = written.get(key);
     return [key, v === undefined || values === undefined || values.includes(v) ? v : `${OTHER}-attribute-value`];
   };
+  if (written.size === 0) {
+    // No rule reads targets: the run without its list, expecting as many as the engine counts.
+    const out: Step = { ...step, ...(Object.keys(radius).length > 0 ? { radius } : {}) };
+    delete out.targetExecutions;
+    delete out.totalTargetCount;
+    const counted = step.totalTargetCount ?? list?.length;
+    if (counted !== undefined) out.totalTargetCount = counted;
+    return [out];
+  }
   const choices = n === 0 ? [[]] : (list ?? []).flatMap((t) => selections(t, keys));
   return choices.map((s) => {
     const out: Step = { ...step, ...(Object.keys(radius).length > 0 ? { radius } : {}) };
@@ -162,6 +172,16 @@ match: { teams: [SRE] }
     )}`;
     const { property, seen } = decomposes(setOf(dirs.write({ 'p.yaml': checked })));
     fc.assert(property, { numRuns: 3000, seed: 28 });
+    expect(seen.allowedMany).toBeGreaterThan(10);
+  });
+
+  it('without a rule that reads targets, for the run that sends only their number', () => {
+    const counts = `${policy(
+      'caps',
+      'rules:\n  - targets: { maxPerStep: 3, perType: { "*container*": { maxPerStep: 1 } }, denyEmpty: true }',
+    )}${policy('only-some', 'match: { actionKinds: [ATTACK] }\nrules:\n  - targets: { maxPercentage: 50, requireMaximum: true }')}`;
+    const { property, seen } = decomposes(setOf(dirs.write({ 'p.yaml': counts })));
+    fc.assert(property, { numRuns: 1000, seed: 28 });
     expect(seen.allowedMany).toBeGreaterThan(10);
   });
 
