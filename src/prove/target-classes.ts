@@ -15,6 +15,15 @@ export type Listing = 'empty' | 'listed' | 'partial';
 /** One dimension per attribute key a `targetAttributes` rule writes: the value the class's one target carries (undefined: none). */
 export const ATTR = 'attr:';
 
+/**
+ * A value of the `count` dimension besides the numbers and "not sent", there when a rule reads
+ * targets: `totalTargetCount` not sent and `targetExecutions: []` (the engine counts 0 targets; a
+ * target rule finds none listed of an unknown number). Any other list without a count is decided as
+ * the run that sends its length, a number class, so this is the one the count alone cannot say.
+ */
+export const EMPTY_UNCOUNTED = 'not sent, targetExecutions []';
+export type CountValue = number | undefined | typeof EMPTY_UNCOUNTED;
+
 /** The rule kinds that read the step's targets; each denies when one target (one value of it) does. */
 export const TARGET_RULES: ReadonlySet<string> = new Set(['targetAttributes']);
 
@@ -33,7 +42,7 @@ function specValues(spec: unknown): Map<string, string[]> {
   return out;
 }
 
-/** What a target rule reads: the listing and the expected count (whether every target is listed), each key's value. */
+/** What a target rule reads: the listing, the expected count (how many copies, whether all are listed), each key's value. */
 export function targetRuleReads(spec: unknown, reads: Map<DimName, Reading>): void {
   reads.set(LISTING, 'full');
   reads.set('count', 'full');
@@ -77,21 +86,27 @@ export function targetDims(docs: readonly Doc[], readTargets: boolean): TargetDi
   };
 }
 
+/** The `totalTargetCount` a class's run sends. */
+export const sentCount = (count: CountValue): number | undefined => (typeof count === 'number' ? count : undefined);
+
 /**
- * The list a class's run sends: `listed` is as many copies of the one target as `totalTargetCount`
- * says (one when it is 0 or not sent), `partial` one target, so a count of 2 or more is not all
- * listed. Each target has the step's target type, when it names one (what `targets.perType` reads).
+ * The list a class's run sends: with a count, `listed` is as many copies of the one target as
+ * `totalTargetCount` says (one when it is 0), `partial` one target, so a count of 2 or more is not
+ * all listed. Each target has the step's target type, when it names one (what `targets.perType`
+ * reads). Without a count, no list, or the empty one (EMPTY_UNCOUNTED): so a term that reads only
+ * the count (and not the targets) is decided by the count class alone.
  */
 export function targetsOfClass(
   listing: Listing | undefined,
   attributes: ReadonlyArray<[string, string | undefined]>,
-  count: number | undefined,
+  count: CountValue,
   type: string | undefined,
 ): Target[] | undefined {
-  if (listing === undefined) return undefined;
+  if (count === EMPTY_UNCOUNTED) return [];
+  if (listing === undefined || count === undefined) return undefined;
   if (listing === 'empty') return [];
   const attrs = attributes.flatMap(([key, value]) => (value === undefined ? [] : [{ key, value }]));
-  const copies = listing === 'listed' && count !== undefined && count > 1 ? count : 1;
+  const copies = listing === 'listed' && count > 1 ? count : 1;
   return Array.from({ length: copies }, (_, i) => ({
     name: `prove-target-${i + 1}`,
     ...(type === undefined ? {} : { type }),

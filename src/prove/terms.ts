@@ -2,14 +2,15 @@ import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import type { Doc, PolicySet } from './policy-set';
-import { LISTING, targetRuleReads } from './target-classes';
+import { targetRuleReads } from './target-classes';
 
 /**
  * The dimensions of a run the analysis splits into classes (docs/prove.md): `env` (the run's
  * environments with their names and aliases), `team`, `key` (experiment key), `via` (createdVia),
  * `version`, who started it (`starter`: `execution.createdBy.username`, `starterEmail`: its email), the one action step's `actionId`, `actionKind`, `count` (totalTargetCount), `pct`
  * (radius.percentage), `maximum` (radius.maximum), `targetType`, each step parameter (`param:<name>`),
- * the time of the run (`time`) and the emergency stop (`estop`).
+ * the time of the run (`time`) and the emergency stop (`estop`); the step's targets: `listing` and one
+ * `attr:<key>` per attribute key a target rule writes (target-classes.ts).
  */
 export type DimName = string;
 
@@ -40,7 +41,7 @@ const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
 };
 const STEP_FIELDS = new Set(['actionIds', 'actionKinds']);
 /** What makes the step an action step, a targeted one (engine/action-steps.ts, core/targeted-step.ts). */
-const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', 'targetType', LISTING];
+const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', 'targetType'];
 
 /**
  * One rule of one enforcing policy, decided alone: the policy with only this rule (its scope and its
@@ -123,8 +124,6 @@ function ruleReads(kind: string, spec: unknown, reads: Map<DimName, Reading>): v
       full('actionKind');
       break;
   }
-  // A count not sent is the number of targets listed (core/targeted-step.ts): the listing is read with it.
-  if (reads.get('count') === 'full') full(LISTING);
 }
 
 const isStepRule = (kind: string) =>

@@ -4,7 +4,14 @@ import { targetTypeOf } from '../../src/policy/core/targeted-step';
 import { decide } from '../../src/policy/engine/decide';
 import { runOf, spaceOf } from '../../src/prove/dimensions';
 import type { PolicySet } from '../../src/prove/policy-set';
-import { type Listing, targetsOfClass, writtenAttributes } from '../../src/prove/target-classes';
+import {
+  type CountValue,
+  EMPTY_UNCOUNTED,
+  type Listing,
+  sentCount,
+  targetsOfClass,
+  writtenAttributes,
+} from '../../src/prove/target-classes';
 import { termsOf } from '../../src/prove/terms';
 import { OTHER } from '../../src/prove/value-classes';
 import { NOW, setDirs, setOf } from './prove-sets';
@@ -70,9 +77,10 @@ function selections(t: Target, keys: readonly string[]): Array<Array<[string, st
 function projections(step: Step, written: ReadonlyMap<string, string[]>, keys: readonly string[]): Step[] {
   const list = step.targetExecutions;
   const n = list?.length ?? 0;
-  const count = step.totalTargetCount ?? (n > 0 ? n : undefined);
+  // Not sent: the number listed, or the one class the count alone cannot say (an empty list).
+  const count: CountValue = step.totalTargetCount ?? (n > 0 ? n : list === undefined ? undefined : EMPTY_UNCOUNTED);
   const kind: Listing | undefined =
-    list === undefined ? undefined : n === 0 ? 'empty' : (count ?? 0) > n ? 'partial' : 'listed';
+    list === undefined ? undefined : n === 0 ? 'empty' : (sentCount(count) ?? 0) > n ? 'partial' : 'listed';
   const type = targetTypeOf(step);
   const radius = { ...step.radius, ...(type === undefined ? {} : { targetType: type }) };
   const represent = ([key, v]: [string, string | undefined]): [string, string | undefined] => {
@@ -95,7 +103,7 @@ function projections(step: Step, written: ReadonlyMap<string, string[]>, keys: r
     delete out.totalTargetCount;
     const targets = targetsOfClass(kind, s.map(represent), count, type);
     if (targets !== undefined) out.targetExecutions = targets;
-    if (count !== undefined) out.totalTargetCount = count;
+    if (sentCount(count) !== undefined) out.totalTargetCount = sentCount(count);
     return out;
   });
 }
