@@ -9,7 +9,7 @@ import { appliesTerm, type DimName, type Term, termsOf } from './terms';
 
 /** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
 export const COVERAGE =
-  'every run of any number of action steps, each step one the analysis covers in a run of its own (any payload the schema admits in the analysed fields), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name';
+  'every run of any number of action steps, each step one the analysis covers in a run of its own (any payload the schema admits in the analysed fields, any targets it lists with any attributes), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name';
 
 export interface Answer {
   allowed: boolean;

@@ -9,6 +9,16 @@ import type { PreflightPayload } from '../policy/core/decision';
 import type { CompiledException, PolicyBundle } from '../policy/core/compiled';
 import type { Doc } from './policy-set';
 import { type DimName, MEMBERS, type Term, writtenValues } from './terms';
+import {
+  ATTR,
+  type CountValue,
+  EMPTY_UNCOUNTED,
+  LISTING,
+  type Listing,
+  sentCount,
+  targetDims,
+  targetsOfClass,
+} from './target-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
 
@@ -140,6 +150,10 @@ export function spaceOf(
   const read = new Set(terms.flatMap((t) => [...t.reads.keys()]));
   const classes = (name: DimName, c: ValueClasses<unknown>): Dim => ({ name, ...c });
   const whole = (name: DimName, values: unknown[]): Dim => ({ name, values, complete: true });
+  const targets = targetDims(
+    docs,
+    terms.some((t) => [...t.reads.keys()].some((d) => d.startsWith(ATTR))),
+  );
   const versions = w('version');
   let fresh = 1;
   while (versions.includes(String(fresh))) fresh++;
@@ -173,10 +187,16 @@ export function spaceOf(
       'actionKind',
       nameClasses(w('actionKind').length > 0 || read.has('actionKind') ? ['ATTACK', ...w('actionKind')] : ['ATTACK']),
     ),
-    whole('count', [...numberClasses(counts, { integer: true, lo: 0 }), undefined]),
+    whole('count', [
+      ...numberClasses(counts, { integer: true, lo: 0 }),
+      undefined,
+      ...(targets.listing.length > 1 ? [EMPTY_UNCOUNTED] : []),
+    ]),
     whole('pct', [...numberClasses(pcts, { integer: true, lo: 0, hi: 100 }), undefined]),
     whole('maximum', [undefined, 5]),
     classes('targetType', globClasses(w('targetType'))),
+    whole(LISTING, targets.listing),
+    ...targets.attributes.map(([name, values]) => whole(name, values)),
     ...[...params].map(([name, ts]) =>
       whole(`param:${name}`, [...numberClasses(ts, { integer: false }), undefined, 'prove-not-a-value']),
     ),
@@ -231,7 +251,16 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   put(step, 'actionKind', v('actionKind'));
   if (Object.keys(parameters).length > 0) step.parameters = parameters;
   if (Object.keys(radius).length > 0) step.radius = radius;
-  put(step, 'totalTargetCount', v('count'));
+  put(step, 'totalTargetCount', sentCount(v('count') as CountValue));
+  const attributes = space.dims
+    .filter((d) => d.name.startsWith(ATTR))
+    .map((d) => [d.name.slice(ATTR.length), v(d.name)] as [string, string | undefined]);
+  const type = v('targetType') as string | undefined;
+  put(
+    step,
+    'targetExecutions',
+    targetsOfClass(v(LISTING) as Listing | undefined, attributes, v('count') as CountValue, type),
+  );
   const execution: Record<string, unknown> = { id: 1 };
   put(execution, 'experimentKey', v('key'));
   put(execution, 'teamKey', v('team'));

@@ -3,13 +3,15 @@ import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import type { Doc, PolicySet } from './policy-set';
 import { stepCoupling, type Totals, totalsOf } from './steps';
+import { targetRuleReads } from './target-classes';
 
 /**
  * The dimensions of a run the analysis splits into classes (docs/prove.md): `env` (the run's
  * environments with their names and aliases), `team`, `key` (experiment key), `via` (createdVia),
  * `version`, who started it (`starter`: `execution.createdBy.username`, `starterEmail`: its email), the one action step's `actionId`, `actionKind`, `count` (totalTargetCount), `pct`
  * (radius.percentage), `maximum` (radius.maximum), `targetType`, each step parameter (`param:<name>`),
- * the time of the run (`time`) and the emergency stop (`estop`).
+ * the time of the run (`time`) and the emergency stop (`estop`); the step's targets: `listing` and one
+ * `attr:<key>` per attribute key a target rule writes (target-classes.ts).
  */
 export type DimName = string;
 
@@ -24,6 +26,7 @@ export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
   'timeWindow',
   'parameters',
   'emergencyStop',
+  'targetAttributes',
 ]);
 
 const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
@@ -121,10 +124,15 @@ function ruleReads(kind: string, spec: unknown, reads: Map<DimName, Reading>): v
     case 'emergencyStop':
       full('estop');
       break;
+    case 'targetAttributes':
+      targetRuleReads(spec, reads);
+      full('actionKind');
+      break;
   }
 }
 
-const isStepRule = (kind: string) => kind === 'actions' || kind === 'targets' || kind === 'parameters';
+const isStepRule = (kind: string) =>
+  kind === 'actions' || kind === 'targets' || kind === 'parameters' || kind === 'targetAttributes';
 
 /** The terms of a set: one per rule of each enforcing policy (warn and audit policies never deny). */
 export function termsOf(set: PolicySet): Term[] {

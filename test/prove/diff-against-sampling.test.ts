@@ -33,13 +33,26 @@ describe('diff agrees with sampled runs of generated sets', () => {
 
   // Eight seeds in `npm test`, three in the fast lane (the same assertions, fewer generated sets).
   const seeds = [1, 2, 3, 4, 5, 6, 7, 8].slice(0, generatedSize(8, 3));
+  /** One file's first match of `find` replaced: the one-rule change. */
+  const changeOne = (files: Array<{ file: string; text: string }>, find: RegExp, replace: string) => {
+    const i = files.findIndex((f) => find.test(f.text));
+    expect(i).toBeGreaterThan(-1);
+    return files.map((f, j) => (j === i ? { ...f, text: f.text.replace(find, replace) } : f));
+  };
+
   it.each(seeds)('seed %i: a cap loosened or tightened', (seed) => {
     const files = generatePolicySet(10, KINDS, seed);
-    const i = files.findIndex((f) => /maxPercentage: \d+/.test(f.text));
-    expect(i).toBeGreaterThan(-1);
-    const changed = files.map((f, j) =>
-      j === i ? { ...f, text: f.text.replace(/maxPercentage: \d+/, `maxPercentage: ${seed % 2 ? 95 : 5}`) } : f,
-    );
+    agrees(files, changeOne(files, /maxPercentage: \d+/, `maxPercentage: ${seed % 2 ? 95 : 5}`), seed);
+  });
+
+  // Target rules (docs/decisions/0028-targets-by-projection.md): the forbidden value of one changed.
+  it.each(seeds)('seed %i: with targetAttributes, a forbidden value changed', (seed) => {
+    const files = generatePolicySet(10, [...KINDS, 'targetAttributes'], seed);
+    const diff = agrees(files, changeOne(files, /- (podman|cri-o|docker)\n/, '- containerd\n'), seed);
+    expect(diff.unknown).toEqual([]); // the target rule is analysed: the sampling above compares every class
+  });
+
+  function agrees(files: Array<{ file: string; text: string }>, changed: typeof files, seed: number) {
     const base = setOf(write(files));
     const proposed = setOf(write(changed));
     const diff = diffSets(base, proposed, NOW);
@@ -63,5 +76,6 @@ describe('diff agrees with sampled runs of generated sets', () => {
       }),
       { numRuns: generatedSize(1500, 500), seed },
     );
-  });
+    return diff;
+  }
 });

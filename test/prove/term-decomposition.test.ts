@@ -32,9 +32,25 @@ match: { experimentKeys: ["PAY-*"] }
 `,
   });
 
+  // Target rules that deny what they cannot check, beside count caps that read only whether a list is sent.
+  const withTargets = dirs.bundledWith({
+    'namespaces.yaml': `kind: Policy
+name: namespaces
+rules:
+  - targetAttributes: { forbid: { k8s.namespace: [kube-system] } }
+---
+kind: Policy
+name: caps
+match: { createdVia: [API] }
+rules:
+  - targets: { maxPerStep: 3, denyEmpty: true }
+`,
+  });
+
   it.each([
     ['the bundled set', BUNDLED],
     ['the bundled set with exceptions', withExceptions],
+    ['the bundled set with target rules', withTargets],
   ])('%s', (_name, dir) => {
     const set = setOf(dir);
     const terms = termsOf(set);
@@ -55,6 +71,13 @@ match: { experimentKeys: ["PAY-*"] }
         const whole = !decide(set.bundle, run.payload, run.facts, run.now, { decisionId: 't' }).allowed;
         if (whole) denied++;
         expect(terms.some((t) => judge.denies(t, a))).toBe(whole);
+        // Each term's answer is a function of what it reads: its memo (keyed by those classes) says
+        // what the engine says on this run.
+        for (const t of terms.filter((x) => !x.outside))
+          expect([t.label, judge.denies(t, a)]).toEqual([
+            t.label,
+            !decide(t.bundle, run.payload, run.facts, run.now, { decisionId: 't' }).allowed,
+          ]);
       }),
       { numRuns: 400, seed: 47 },
     );

@@ -94,9 +94,19 @@ rules:
   const summed = JSON.parse(cli(['diff', base, totalRaised, '--format', 'json', '--now', NOW]).stdout) as {
     witnesses: Witness[];
   };
+  // A namespace no longer forbidden: witnesses that list the step's targets (targetExecutions).
+  const namespaces = (values: string) => ({
+    'namespaces.yaml': `kind: Policy\nname: namespaces\nrules:\n  - targetAttributes: { forbid: { k8s.namespace: [${values}] } }\n`,
+  });
+  const targetsBase = dirs.bundledWith(namespaces('kube-system, payments'));
+  const targetsProposed = dirs.bundledWith(namespaces('kube-system'));
+  const targeted = JSON.parse(cli(['diff', targetsBase, targetsProposed, '--format', 'json', '--now', NOW]).stdout) as {
+    witnesses: Witness[];
+  };
   const all = [
     ...summed.witnesses.map((w) => ({ w, base, proposed: totalRaised })),
     ...report.witnesses.map((w) => ({ w, base, proposed })),
+    ...targeted.witnesses.map((w) => ({ w, base: targetsBase, proposed: targetsProposed })),
     ...timed.witnesses.map((w) => ({ w, base, proposed: later })),
     ...started.witnesses.map((w) => ({ w, base: starterBase, proposed: starterProposed })),
   ];
@@ -116,6 +126,11 @@ rules:
     expect(summed.witnesses.map((w) => [w.kind, (w.payload.execution.steps ?? []).length > 1])).toEqual([
       ['newly-allowed', true],
     ]);
+    expect(targeted.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const listed = targeted.witnesses[0].payload.execution.steps?.[0].targetExecutions ?? [];
+    expect(listed.flatMap((t) => (t.attributes ?? []).map((a) => `${a.key}=${a.value}`))).toContain(
+      'k8s.namespace=payments',
+    );
     expect(started.witnesses.map((w) => [w.kind, w.payload.execution.createdBy !== undefined])).toEqual([
       ['newly-allowed', true],
       ['newly-denied', true],
@@ -150,6 +165,7 @@ rules:
     expect(asked.length).toBeGreaterThan(1);
     expect(asked.some(({ w }) => w.payload.execution.createdBy !== undefined)).toBe(true);
     expect(asked.some(({ w }) => (w.payload.execution.steps ?? []).length > 1)).toBe(true);
+    expect(asked.some(({ w }) => w.payload.execution.steps?.[0].targetExecutions !== undefined)).toBe(true);
     for (const { w, base, proposed } of asked) {
       for (const [dir, answer] of [
         [base, w.base],
