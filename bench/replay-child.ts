@@ -5,11 +5,11 @@ import { replayWorkers } from '../src/replay/replay-workers-option';
 
 /**
  * Replays one archive in a process of its own (`node replay-child.js <archive> <policy dir>`), as
- * `preflight-gate replay` does (`[workers]`: as `--workers`, default `auto`), and prints its figures
+ * `preflight-gate replay` does (`[workers]`: as `--workers`, default 0), and prints its figures
  * as JSON: the peak RSS is this process's alone, its threads' included.
  */
 async function main(): Promise<void> {
-  const [archive, dir, workersArg = 'auto'] = process.argv.slice(2);
+  const [archive, dir, workersArg = '0'] = process.argv.slice(2);
   const loaded = loadPolicyDir(dir);
   if (!loaded.ok) throw new Error(`${dir} does not load`);
   const streams = archiveSources(archive);

@@ -215,8 +215,8 @@ program
   )
   .option(
     '--workers <n>',
-    'worker threads that decide: auto (one per core, at most 4, for an archive of 4 MB or more), or a number (0: none)',
-    'auto',
+    'worker threads that decide: 0 (none, the default), a number, or auto (one per core, at most 4, for an archive of 4 MB or more)',
+    '0',
   )
   .action((opts: ReplayCommandOptions) =>
     run(() => replayCommand(opts, env, write, (s) => void process.stderr.write(s))),

@@ -28,7 +28,7 @@ export interface ReplayCommandOptions {
   tolerateNotReplayable?: boolean;
   maxListed: string;
   runUrl?: string;
-  /** Worker threads that decide: `auto` (the default), or a whole number (0: in this thread). */
+  /** Worker threads that decide: a whole number (0, the default: in this thread), or `auto`. */
   workers?: string;
 }
 
@@ -111,7 +111,7 @@ export async function replayCommand(
     );
   const dir = policyDirArg(opts.dir, env);
   // Checked before the archive is fetched (an s3:// one is downloaded): a usage error costs nothing.
-  replayWorkers(opts.workers ?? 'auto', []);
+  replayWorkers(opts.workers ?? '0', []);
   const archive = await openArchive(opts.archive, env, since);
   try {
     return await replayStreams(archive.streams, dir, opts, { write, warn, since, until, listed });
@@ -151,7 +151,7 @@ async function replayStreams(
     since,
     until,
     listed,
-    workers: replayWorkers(opts.workers ?? 'auto', streams),
+    workers: replayWorkers(opts.workers ?? '0', streams),
     warn: (where, message) => {
       if (++warnings <= MAX_WARNINGS) warn(`preflight-gate: warning: ${where}: ${message}\n`);
     },
