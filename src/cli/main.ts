@@ -213,6 +213,11 @@ program
     '--run-url <template>',
     'link runs in the report: a URL with {executionId}, {experimentKey}, {teamKey}, {environment} or {decisionId}',
   )
+  .option(
+    '--workers <n>',
+    'worker threads that decide: 0 (none, the default), a number, or auto (one per core, at most 4, for an archive of 4 MB or more)',
+    '0',
+  )
   .action((opts: ReplayCommandOptions) =>
     run(() => replayCommand(opts, env, write, (s) => void process.stderr.write(s))),
   );

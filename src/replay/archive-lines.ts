@@ -16,22 +16,40 @@ const timeOf = (line: ArchiveLine) => (line.kind === 'record' ? line.record.at :
 /**
  * Every line of the archive, the streams of several writers merged in decision time order (each
  * stream is read in the order it was written; ISO times compare as text). Problems come as soon as
- * they are met. Each stream holds one file open, read ahead by at most readline's buffer (about a
- * thousand lines): memory grows with the number of writers, not with the archive.
+ * they are met. Each stream holds one file open, read ahead by at most one chunk: memory grows
+ * with the number of writers, not with the archive.
  */
-export async function* archiveLines(streams: readonly ArchiveStream[], since?: Date): AsyncGenerator<ArchiveLine> {
-  const readers = streams.map((s) => streamLines(s, since));
-  const heads: Array<ArchiveLine | undefined> = [];
-  for (const reader of readers) heads.push((await reader.next()).value ?? undefined);
+export function archiveLines(streams: readonly ArchiveStream[], since?: Date): AsyncGenerator<ArchiveLine> {
+  return mergeByTime(
+    streams.map((s) => streamLines(s, since)),
+    timeOf,
+  );
+}
+
+/**
+ * Several ordered sequences merged by `timeOf` (ISO times, '' for what comes as soon as met): each
+ * time, the head with the earliest time, the first reader's on a tie. Holds one head per reader.
+ */
+export async function* mergeByTime<T>(
+  readers: ReadonlyArray<AsyncIterator<T>>,
+  timeOf: (item: T) => string,
+): AsyncGenerator<T> {
+  const heads: Array<T | undefined> = [];
+  for (const reader of readers) heads.push(await head(reader));
   for (;;) {
     let pick = -1;
     for (let i = 0; i < heads.length; i++) {
-      const head = heads[i];
-      if (head === undefined) continue;
-      if (pick === -1 || timeOf(head) < timeOf(heads[pick] as ArchiveLine)) pick = i;
+      const item = heads[i];
+      if (item === undefined) continue;
+      if (pick === -1 || timeOf(item) < timeOf(heads[pick] as T)) pick = i;
     }
     if (pick === -1) return;
-    yield heads[pick] as ArchiveLine;
-    heads[pick] = (await readers[pick].next()).value ?? undefined;
+    yield heads[pick] as T;
+    heads[pick] = await head(readers[pick]);
   }
+}
+
+async function head<T>(reader: AsyncIterator<T>): Promise<T | undefined> {
+  const next = await reader.next();
+  return next.done ? undefined : next.value;
 }

@@ -3,7 +3,7 @@ import { createGunzip } from 'node:zlib';
 import type { ArchiveRecord } from '../archive/archive-record';
 import { checkRecord } from './check-record';
 import { gzipMembers } from './gzip-members';
-import { textLines } from './text-lines';
+import { blockLines, lineBlocks, type ArchiveBlock } from './archive-blocks';
 
 /**
  * One line of an archive: a record to replay, or a problem that names where it is; or the end of a
@@ -39,6 +39,9 @@ function damage(err: NodeJS.ErrnoException, gzip: boolean, lines: number, consum
   return `the gzip file is ${how} (${err.message}); ${readUpTo(lines)}`;
 }
 
+/** The end of a file that could not be read to its end: its lines after `line` are lost. */
+export type DamagedEnd = Extract<ArchiveLine, { kind: 'damaged' }>;
+
 /**
  * The lines of one archive file, streamed (plain or gzipped). A line that is not JSON or not a
  * record of a known format becomes a problem. The last line of an open file may be cut short by a
@@ -46,6 +49,25 @@ function damage(err: NodeJS.ErrnoException, gzip: boolean, lines: number, consum
  * (a gzip file cut short or corrupt) ends with `damaged`, naming the last whole line read.
  */
 export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
+  for await (const block of readBlocks(path)) {
+    if (!('bytes' in block)) {
+      yield block;
+      continue;
+    }
+    const lines = blockLines(block.bytes);
+    for (let i = block.skip; i < lines.length; i++) {
+      const read = archiveLine(block.file, block.first + i, lines[i]);
+      if (read) yield read;
+    }
+  }
+}
+
+/**
+ * The whole lines of one archive file as blocks of bytes (archive-blocks.ts), plain or gzipped,
+ * each line once; a file that cannot be read to its end ends with `damaged`, naming the last whole
+ * line handed out. What readRecords reads, and what replay's worker threads are given.
+ */
+export async function* readBlocks(path: string): AsyncGenerator<ArchiveBlock | DamagedEnd> {
   let gzip: boolean;
   try {
     gzip = isGzip(path);
@@ -55,19 +77,17 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
   }
   // Large chunks: far fewer callbacks than the 16 KB defaults (zlib's were a third of replay's time).
   const file = createReadStream(path, { highWaterMark: 1 << 20 });
-  const gunzip = gzip ? createGunzip({ chunkSize: 1 << 16 }) : undefined;
+  const gunzip = gzip ? createGunzip({ chunkSize: 1 << 18 }) : undefined;
   const input = gunzip ? file.pipe(gunzip) : file;
   // pipe() does not pass the file's error on to gunzip: it ends the reading there, and says why.
   if (input !== file) file.on('error', (err) => input.destroy(err));
-  let n = 0;
+  const reader = lineBlocks(path, input);
   try {
-    for await (const line of textLines(input)) {
-      const read = archiveLine(path, ++n, line);
-      if (read) yield read;
-    }
+    yield* reader.blocks;
   } catch (err) {
     const failure = err as NodeJS.ErrnoException;
     const size = file.bytesRead;
+    const n = reader.lines();
     if (gzip && failure.code === 'Z_DATA_ERROR') {
       yield* readMembers(path, n, failure, gunzip?.bytesWritten ?? size);
       return;
@@ -78,7 +98,7 @@ export async function* readRecords(path: string): AsyncGenerator<ArchiveLine> {
 }
 
 /** A line of a file as an ArchiveLine: a record, or a problem naming it; nothing for a blank line. */
-function archiveLine(path: string, n: number, line: string): ArchiveLine | undefined {
+export function archiveLine(path: string, n: number, line: string): ArchiveLine | undefined {
   if (line.trim() === '') return undefined;
   const where = `${path}:${n}`;
   let value: unknown;
@@ -108,22 +128,25 @@ async function* readMembers(
   read: number,
   failure: NodeJS.ErrnoException,
   consumed: number,
-): AsyncGenerator<ArchiveLine> {
+): AsyncGenerator<ArchiveBlock | DamagedEnd> {
   const size = statSync(path).size;
   const members = gzipMembers(path, size);
-  let n = 0;
+  const reader = lineBlocks(path, members.chunks);
+  let n: number;
   try {
-    for await (const line of textLines(members.chunks)) {
-      if (++n <= read) continue;
-      const found = archiveLine(path, n, line);
-      if (found) yield found;
+    for await (const block of reader.blocks) {
+      // The lines handed out before gunzip failed are not handed out again.
+      if (reader.lines() <= read) continue;
+      yield { ...block, skip: Math.max(0, read - block.first + 1) };
     }
   } catch {
     // A corrupt member: told as gunzip found it.
+    n = reader.lines();
     const message = damage(failure, true, n, consumed, size);
     yield { kind: 'damaged', file: path, line: n, message };
     return;
   }
+  n = reader.lines();
   const { end, trailing } = members.end();
   // Not even a first whole member (a bad header): corrupt, as gunzip found it.
   if (trailing && end === 0)

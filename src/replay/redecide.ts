@@ -9,6 +9,7 @@ import { archivedResults, type ArchivedResult } from '../archive/archived-result
 import { describeNeed, missingFacts } from './facts-coverage';
 import { runNeeds, runNeedsPlan, type RunNeedsPlan } from './run-needs';
 import { createContext } from '../policy/engine/create-context';
+import type { EvaluationContext } from '../policy/core/evaluation-context';
 import { trapMaskedAttributes } from './masked-attribute-traps';
 import { guardView } from '../guard/guard-view';
 import { runningFacts } from '../guard/judge-running-run';
@@ -42,6 +43,27 @@ function whileRunningBundle(proposed: ReplayBundle): ReplayBundle {
 }
 
 /**
+ * The facts this run's decision under `proposed` needs and the record lacks, and the sources whose
+ * silences it did not record. When the record answers every need of the whole set (a proposal that
+ * reads nothing new: the common case), so it does each run's part of them, and which policies
+ * apply to the run is not worked out here (the decision does it once).
+ */
+function whatIsLacking(
+  proposed: ReplayBundle,
+  record: ArchiveRecord,
+  context: () => EvaluationContext,
+): { missing: Need[]; unreadSilences: string[] } {
+  const all = proposed.runNeeds.all;
+  if (missingFacts(all, record.facts).length === 0 && unrecordedSilences(all, record.facts.signals).length === 0)
+    return { missing: [], unreadSilences: [] };
+  const needed = runNeeds(proposed.bundle, proposed.runNeeds, context());
+  return {
+    missing: missingFacts(needed, record.facts),
+    unreadSilences: unrecordedSilences(needed, record.facts.signals),
+  };
+}
+
+/**
  * Decides an archived run again under `proposed`: its payload, at its decision time, with its
  * recorded facts and decision id, the way the route decided it (?explain included). Not
  * replayable when the archive lacks something the decision needs: a fact the proposed set asks
@@ -61,16 +83,16 @@ export function redecide(given: ReplayBundle, record: ArchiveRecord): Redecided 
   // Only the facts the run's decision reads: a memory rule of a policy scoped to another team
   // leaves this run replayable from what the archive holds.
   const at = new Date(record.at);
-  const ctx = createContext(proposed.bundle, checked.payload, recorded, at, record.id);
-  const needed = runNeeds(proposed.bundle, proposed.runNeeds, ctx);
-  const missing = missingFacts(needed, record.facts);
-  if (missing.length > 0) {
+  const lacking = whatIsLacking(proposed, record, () =>
+    createContext(proposed.bundle, checked.payload, recorded, at, record.id),
+  );
+  if (lacking.missing.length > 0) {
     return {
       kind: 'not-replayable',
-      reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${missing.map(describeNeed).join(', ')}`,
+      reason: `the proposed policies need state facts the archive did not record for this run (its policy set did not need them): ${lacking.missing.map(describeNeed).join(', ')}`,
     };
   }
-  const unread = unrecordedSilences(needed, recorded.signals);
+  const unread = lacking.unreadSilences;
   if (unread.length > 0) {
     return {
       kind: 'not-replayable',

@@ -1,17 +1,13 @@
 import { USES_DEPENDENCE_RULE } from './uses-dependence';
-import type { ArchiveRecord } from '../archive/archive-record';
 import type { PolicyBundle } from '../policy/core/compiled';
-import {
-  builtInPolicies,
-  EMERGENCY_STOP_POLICY,
-  withBuiltIns as joinBuiltIns,
-} from '../policy/compile/built-in-policies';
-import { archiveLines } from './archive-lines';
 import type { ArchiveStream } from './archive-sources';
-import { compareAnswers } from './compare-answers';
-import { changedKeys, modificationChanges } from './modification-changes';
-import { redecide, replayBundle, type ReplayBundle } from './redecide';
-import { ReplayTally, runRef, type ReplayReport } from './replay-report';
+import { mergeByTime } from './archive-lines';
+import { readBlocks } from './read-records';
+import { replayBlock } from './replay-block';
+import { lineReplayer, type ReplayedLine } from './replay-line';
+import { ReplayTally, type ReplayReport } from './replay-report';
+import { startReplayWorkers, type ReplayWorkers } from './replay-workers';
+import { stampOf } from '../archive/archive-files';
 
 export interface ReplayOptions {
   streams: readonly ArchiveStream[];
@@ -24,21 +20,81 @@ export interface ReplayOptions {
   listed: number;
   /** Called for each problem and run that cannot be replayed, as met (the CLI warns on stderr). */
   warn?: (where: string, message: string) => void;
+  /**
+   * Worker threads that decide (each loads `policyDir` itself, and must find `bundle`'s revision);
+   * 0 (the default) decides in this thread. The report is the same either way.
+   */
+  workers?: number;
 }
 
-/** The built-in policies a record names (EMERGENCY_STOP_POLICY=enforce), put in front of the proposed set as the service does. */
-function withBuiltIns(bundle: PolicyBundle, names: readonly string[]): PolicyBundle | string {
-  if (names.length === 0) return bundle;
-  const unknown = names.filter((n) => n !== EMERGENCY_STOP_POLICY);
-  if (unknown.length > 0)
-    return `the archive names built-in policies this version does not have: ${unknown.join(', ')}`;
-  return joinBuiltIns(bundle, builtInPolicies('enforce'));
+/** Blocks in flight per writer's stream with worker threads: enough to keep every worker busy, few enough to keep memory flat. */
+const IN_FLIGHT_PER_WORKER = 2;
+
+/** The replayed lines of one writer's files, in order; files closed before `since` are not opened. */
+async function* streamReplayed(
+  stream: ArchiveStream,
+  since: Date | undefined,
+  decide: (block: Parameters<typeof replayBlock>[1]) => Promise<ReplayedLine[]> | ReplayedLine[],
+  inFlight: number,
+): AsyncGenerator<ReplayedLine> {
+  const from = since && stampOf(since);
+  const pending: Array<Promise<ReplayedLine[]> | ReplayedLine[]> = [];
+  for (const file of stream.files) {
+    if (from !== undefined && file.closedAt !== undefined && file.closedAt.slice(0, from.length) < from) continue;
+    for await (const block of readBlocks(file.path)) {
+      pending.push('bytes' in block ? decide(block) : [{ ...block, at: '' }]);
+      // Read ahead while the workers decide; hand out the oldest block's lines once enough are in flight.
+      if (pending.length >= inFlight) yield* await (pending.shift() as Promise<ReplayedLine[]>);
+    }
+  }
+  while (pending.length > 0) yield* await (pending.shift() as Promise<ReplayedLine[]>);
+}
+
+/** One replayed line into the report, in archive order (the same order with or without worker threads). */
+function take(tally: ReplayTally, line: ReplayedLine, revision: string, warn: ReplayOptions['warn']): void {
+  const { counts } = tally.report;
+  switch (line.kind) {
+    case 'damaged':
+      tally.damaged({ file: line.file, line: line.line, message: line.message });
+      return;
+    case 'problem':
+      tally.problem(line.where, line.message);
+      warn?.(line.where, line.message);
+      return;
+    case 'out-of-range':
+      counts.records++;
+      counts.outOfRange++;
+      return;
+    case 'not-replayable':
+      counts.records++;
+      tally.notReplayable(line.run, line.reason);
+      warn?.(line.where, `run ${line.id} cannot be replayed: ${line.reason}`);
+      return;
+    case 'replayed': {
+      counts.records++;
+      tally.replayed(line.revision);
+      if (line.dependsOnUses) tally.dependsOnUses(line.dependsOnUses);
+      if (!line.changed) {
+        counts.unchanged++;
+        return;
+      }
+      const sameRevision = line.revision === revision;
+      tally.changed(line.changed, sameRevision);
+      if (sameRevision)
+        warn?.(
+          line.where,
+          `run ${line.id}: the policy revision that decided it (${line.revision}) answers differently now; replay is not exact for this run (please report it)`,
+        );
+    }
+  }
 }
 
 /**
  * Replays an archive against a proposed policy set: every record in the time range is decided
- * again (redecide.ts) and compared with what was answered. Streams the archive; holds one bundle
- * per distinct set of built-ins and a bounded report.
+ * again (replay-line.ts) and compared with what was answered. Streams the archive, block by block
+ * of whole lines; with worker threads, blocks are decided on them while this thread reads ahead,
+ * and their lines are taken in archive order. Holds one bundle per distinct set of built-ins, the
+ * blocks in flight and a bounded report.
  */
 export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> {
   const tally = new ReplayTally({
@@ -51,91 +107,28 @@ export async function replayArchive(opts: ReplayOptions): Promise<ReplayReport> 
   });
   if (opts.bundle.exceptions.some((e) => e.maxUses !== undefined))
     tally.report.dependsOnUses = { rule: USES_DEPENDENCE_RULE, count: 0, runs: [] };
-  const bundles = new Map<string, ReplayBundle | string>();
-  const bundleFor = (record: ArchiveRecord) => {
-    const key = record.builtIns.join('\n');
-    let found = bundles.get(key);
-    if (found === undefined) {
-      const built = withBuiltIns(opts.bundle, record.builtIns);
-      bundles.set(key, (found = typeof built === 'string' ? built : replayBundle(built)));
-    }
-    return found;
-  };
-  const since = opts.since?.getTime() ?? -Infinity;
-  const until = opts.until?.getTime() ?? Infinity;
-
-  for await (const line of archiveLines(opts.streams, opts.since)) {
-    if (line.kind === 'damaged') {
-      tally.damaged({ file: line.file, line: line.line, message: line.message });
-      continue;
-    }
-    if (line.kind === 'problem') {
-      tally.problem(line.where, line.message);
-      opts.warn?.(line.where, line.message);
-      continue;
-    }
-    const { record } = line;
-    tally.report.counts.records++;
-    const at = Date.parse(record.at);
-    if (at < since || at >= until) {
-      tally.report.counts.outOfRange++;
-      continue;
-    }
-    const proposed = bundleFor(record);
-    const redecided =
-      typeof proposed === 'string' ? { kind: 'not-replayable' as const, reason: proposed } : redecide(proposed, record);
-    if (redecided.kind === 'not-replayable') {
-      tally.notReplayable(record, redecided.reason);
-      opts.warn?.(line.where, `run ${record.id} cannot be replayed: ${redecided.reason}`);
-      continue;
-    }
-    tally.replayed(record);
-    if (redecided.dependsOnUses) tally.dependsOnUses(record, redecided.dependsOnUses);
-    const sameRevision = record.revision === opts.bundle.revision;
-    const comparison = compareAnswers(record, redecided, {
-      proposed: opts.bundle.revision,
-      recorded: record.revision,
-      policyDir: opts.policyDir,
-    });
-    if (comparison.same && (comparison.exact || !sameRevision)) {
-      tally.report.counts.unchanged++;
-      continue;
-    }
-    const changed = comparison.same
-      ? {
-          kind: 'results' as const,
-          before: { status: record.answer.status, message: '', modifications: [] },
-          after: { status: record.answer.status, message: '', modifications: [] },
-          policies: [],
-        }
-      : comparison;
-    // The policies behind changed modifications are named whatever else changed in an allowed run
-    // (a reworded warning and a new value together are a 'message' change).
-    if ((changed.kind === 'modifications' || changed.kind === 'message') && typeof proposed !== 'string') {
-      changed.policies.push(
-        ...modificationChanges(
-          proposed.bundle,
-          redecided.results,
-          changedKeys(changed.before.modifications, changed.after.modifications),
-          changed.policies,
-        ),
-      );
-    }
-    tally.changed(
-      {
-        ...runRef(record),
-        kind: changed.kind,
-        before: changed.before,
-        after: changed.after,
-        policies: changed.policies,
-      },
-      sameRevision,
+  const workers: ReplayWorkers | undefined =
+    (opts.workers ?? 0) > 0
+      ? await startReplayWorkers(opts.workers as number, {
+          policyDir: opts.policyDir,
+          revision: opts.bundle.revision,
+          since: opts.since?.toISOString(),
+          until: opts.until?.toISOString(),
+        })
+      : undefined;
+  try {
+    const replayer = lineReplayer(opts.bundle, opts.policyDir, opts.since, opts.until);
+    const decide = workers
+      ? workers.decide
+      : (block: Parameters<typeof replayBlock>[1]) => replayBlock(replayer, block);
+    const inFlight = workers ? IN_FLIGHT_PER_WORKER * workers.size : 1;
+    const lines = mergeByTime(
+      opts.streams.map((s) => streamReplayed(s, opts.since, decide, inFlight)),
+      (line) => line.at,
     );
-    if (sameRevision)
-      opts.warn?.(
-        line.where,
-        `run ${record.id}: the policy revision that decided it (${record.revision}) answers differently now; replay is not exact for this run (please report it)`,
-      );
+    for await (const line of lines) take(tally, line, opts.bundle.revision, opts.warn);
+  } finally {
+    await workers?.stop();
   }
   return tally.finish();
 }

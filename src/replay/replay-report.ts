@@ -158,14 +158,15 @@ export class ReplayTally {
     this.report.damagedFiles.push(file);
   }
 
-  replayed(record: ArchiveRecord): void {
+  /** A run replayed, decided by `revision` then. */
+  replayed(revision: string): void {
     this.report.counts.replayed++;
-    this.report.recordedRevisions[record.revision] = (this.report.recordedRevisions[record.revision] ?? 0) + 1;
+    this.report.recordedRevisions[revision] = (this.report.recordedRevisions[revision] ?? 0) + 1;
   }
 
-  notReplayable(record: ArchiveRecord, reason: string): void {
+  notReplayable(run: RunRef, reason: string): void {
     this.report.counts.notReplayable++;
-    countInto(this.report.notReplayable, reason, runRef(record), this.report.listed);
+    countInto(this.report.notReplayable, reason, run, this.report.listed);
   }
 
   changed(run: ChangedRun, sameRevision: boolean): void {
@@ -190,11 +191,11 @@ export class ReplayTally {
   }
 
   /** A replayed run whose answer turned on a use count. */
-  dependsOnUses(record: ArchiveRecord, found: UsesDependence): void {
+  dependsOnUses(run: RunRef & UsesDependence): void {
     const list = this.report.dependsOnUses;
     if (!list) return;
     list.count++;
-    if (list.runs.length < this.report.listed) list.runs.push({ ...runRef(record), ...found });
+    if (list.runs.length < this.report.listed) list.runs.push(run);
   }
 
   /** The finished report: policies with the most newly allowed runs first, then newly denied. */

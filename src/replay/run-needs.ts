@@ -16,6 +16,8 @@ export interface RunNeedsPlan {
   scopes: readonly KeyedNeed[];
   /** By policy position, its rules' needs, each once; empty for a policy whose rules read nothing (most). */
   byPolicy: ReadonlyArray<readonly KeyedNeed[]>;
+  /** Every need of scopes and rules, each once: what runNeeds gives for any run is part of it. */
+  all: readonly Need[];
 }
 
 /** What placing a run in or out of each scope of the set reads (see runNeedsPlan). */
@@ -37,10 +39,10 @@ const keyed = (needs: readonly Need[]): KeyedNeed[] => needs.map((need) => ({ ke
  * it holds; and each policy's rules' needs.
  */
 export function runNeedsPlan(bundle: PolicyBundle): RunNeedsPlan {
-  return {
-    scopes: keyed(scopeNeeds(bundle)),
-    byPolicy: bundle.policies.map((p) => keyed(collectNeeds(p.rules))),
-  };
+  const scopes = keyed(scopeNeeds(bundle));
+  const byPolicy = bundle.policies.map((p) => keyed(collectNeeds(p.rules)));
+  const all = new Map([...scopes, ...byPolicy.flat()].map((n) => [n.key, n.need]));
+  return { scopes, byPolicy, all: [...all.values()] };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { ReplayReport } from '../../replay/replay-report';
 import { RUN_URL_PLACEHOLDERS } from '../../replay/run-label';
 import type { ArchiveStream } from '../../replay/archive-sources';
 import { openArchive } from '../open-archive';
+import { replayWorkers } from '../../replay/replay-workers-option';
 import { parseNow, policyDirArg } from '../read-input';
 import { EXIT } from '../exit-codes';
 import { BadInputError } from '../../common/bad-input-error';
@@ -27,6 +28,8 @@ export interface ReplayCommandOptions {
   tolerateNotReplayable?: boolean;
   maxListed: string;
   runUrl?: string;
+  /** Worker threads that decide: a whole number (0, the default: in this thread), or `auto`. */
+  workers?: string;
 }
 
 /** At most this many warnings on stderr; the report counts every one. */
@@ -107,6 +110,8 @@ export async function replayCommand(
       `--run-url: unknown placeholder ${unknown[0]}; use ${RUN_URL_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`,
     );
   const dir = policyDirArg(opts.dir, env);
+  // Checked before the archive is fetched (an s3:// one is downloaded): a usage error costs nothing.
+  replayWorkers(opts.workers ?? '0', []);
   const archive = await openArchive(opts.archive, env, since);
   try {
     return await replayStreams(archive.streams, dir, opts, { write, warn, since, until, listed });
@@ -146,6 +151,7 @@ async function replayStreams(
     since,
     until,
     listed,
+    workers: replayWorkers(opts.workers ?? '0', streams),
     warn: (where, message) => {
       if (++warnings <= MAX_WARNINGS) warn(`preflight-gate: warning: ${where}: ${message}\n`);
     },

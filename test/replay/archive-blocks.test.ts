@@ -1,13 +1,19 @@
 import { Readable } from 'node:stream';
-import { textLines } from '../../src/replay/text-lines';
+import { blockLines, lineBlocks, lineEnds } from '../../src/replay/archive-blocks';
 
+/** The lines of the blocks of a stream of `chunks`, checking each block's first line number and the count handed out. */
 const linesOf = async (chunks: Array<string | Buffer>): Promise<string[]> => {
   const out: string[] = [];
-  for await (const line of textLines(Readable.from(chunks.map((c) => Buffer.from(c))))) out.push(line);
+  const reader = lineBlocks('f', Readable.from(chunks.map((c) => Buffer.from(c))));
+  for await (const block of reader.blocks) {
+    expect(block.first).toBe(out.length + 1);
+    out.push(...blockLines(block.bytes));
+    expect(reader.lines()).toBe(out.length);
+  }
   return out;
 };
 
-describe('textLines: the lines of a byte stream, split as readline splits them', () => {
+describe('lineBlocks: a byte stream in blocks of whole lines, split as readline splits them', () => {
   it('splits at \\n, \\r\\n and a lone \\r, and keeps empty lines between', async () => {
     expect(await linesOf(['a\nb\r\nc\rd\n\ne\n'])).toEqual(['a', 'b', 'c', 'd', '', 'e']);
   });
@@ -28,6 +34,19 @@ describe('textLines: the lines of a byte stream, split as readline splits them',
     const bytes = Buffer.from('zone: Zürich\n');
     const cut = bytes.indexOf(0xc3) + 1; // between the two bytes of ü
     expect(await linesOf([bytes.subarray(0, cut), bytes.subarray(cut)])).toEqual(['zone: Zürich']);
+  });
+
+  it('a block ends at a line end: a \r that may be half a \r\n waits for the next chunk, also alone in one', async () => {
+    const blocks: string[] = [];
+    for await (const block of lineBlocks('f', Readable.from(['a\r', '\r', '\nb\nc'].map((c) => Buffer.from(c)))).blocks)
+      blocks.push(block.bytes.toString());
+    expect(blocks).toEqual(['a\r', '\r\nb\n', 'c']);
+    expect(await linesOf(['\r', '\nb'])).toEqual(['', 'b']);
+  });
+
+  it('counts line ends as the lines they end (\r\n once)', () => {
+    expect(lineEnds(Buffer.from('a\r\nb\rc\n\n'))).toBe(4);
+    expect(lineEnds(Buffer.from('abc'))).toBe(0);
   });
 
   it('agrees with readline (crlfDelay: Infinity) on the same bytes cut anywhere', async () => {
