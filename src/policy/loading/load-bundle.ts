@@ -22,11 +22,17 @@ export type LoadResult =
   | { ok: true; bundle: PolicyBundle; warnings: LoadProblem[] }
   | { ok: false; problems: LoadProblem[] };
 
+/** The hex SHA-256 of a text's UTF-8 bytes. */
+export type Sha256Hex = (text: string) => string;
+
 /**
- * Content hash of a set of files, independent of the order they were read in. @noble/hashes (audited,
- * no dependencies) instead of node:crypto, so the loader also runs in the playground page.
+ * @noble/hashes (audited, no dependencies) instead of node:crypto, so the loader also runs in the
+ * playground page; the service passes node:crypto's (policy-reloader.ts), the same digest.
  */
-export function revisionOf(sources: readonly SourceFile[]): string {
+const nobleSha256Hex: Sha256Hex = (text) => bytesToHex(sha256(utf8ToBytes(text)));
+
+/** Content hash of a set of files, independent of the order they were read in. */
+export function revisionOf(sources: readonly SourceFile[], sha256Hex: Sha256Hex = nobleSha256Hex): string {
   const keyed = sources.map((s) => ({ key: s.key ?? s.file, text: s.text }));
   // The bytes of every key and text, each ended by a NUL, hashed at once: the same digest as one
   // update per part, without 40,000 small encodings and updates for 10,000 files.
@@ -34,7 +40,7 @@ export function revisionOf(sources: readonly SourceFile[]): string {
     .sort((a, b) => a.key.localeCompare(b.key))
     .map((s) => `${s.key}\0${s.text}\0`)
     .join('');
-  return bytesToHex(sha256(utf8ToBytes(all))).slice(0, 12);
+  return sha256Hex(all).slice(0, 12);
 }
 
 /** The kind and name a Policy or Exception document declares, read before (and whatever) it compiles. */
