@@ -50,18 +50,24 @@ function declaredName(value: unknown): { kind: 'Policy' | 'Exception'; name: str
   return (kind === 'Policy' || kind === 'Exception') && typeof name === 'string' ? { kind, name } : undefined;
 }
 
-/** One document of a file as the loader keeps it: where it is, the name it declares, what it compiled to. */
+/** One document of a file as the loader keeps it: where it starts, the name it declares, what it compiled to. */
 interface LoadedDocument {
-  place: DocumentPlace;
+  /** Its position among the file's documents, and where it starts: its place in a load is made from these and that load's text. */
+  index: number;
+  start: { line: number; col: number };
   named?: { kind: 'Policy' | 'Exception'; name: string };
   compiled?: CompiledDocument;
   /** Its problems but those that depend on the time (staleWarnings). */
   problems: LoadProblem[];
 }
 
-/** What one file gives a set, the same whenever it is loaded: kept for a file whose text did not change. */
+/**
+ * What one file gives a set, the same whenever it is loaded: kept for a file whose text did not
+ * change. It keeps the text's digest, not the text: a place that has to locate a problem reads the
+ * text of the load that asks, the same text (docs/decisions/0030-start-up-with-the-charts-defaults.md).
+ */
 interface LoadedFile {
-  text: string;
+  digest: string;
   /** Its syntax problems, or that it holds no document. */
   problems: LoadProblem[];
   documents: LoadedDocument[];
@@ -76,11 +82,13 @@ interface LoadedFile {
  */
 export interface LoadCache {
   files: Map<string, LoadedFile>;
+  /** The digest a file's text is known by (the reloader passes node:crypto's SHA-256). */
+  digest: Sha256Hex;
 }
 
-export const loadCache = (): LoadCache => ({ files: new Map() });
+export const loadCache = (digest: Sha256Hex = nobleSha256Hex): LoadCache => ({ files: new Map(), digest });
 
-function loadFile(source: SourceFile, shared: SharedParts): LoadedFile {
+function loadFile(source: SourceFile, digest: string, shared: SharedParts): LoadedFile {
   const parsed = parseYamlSource(source);
   const problems = [...parsed.problems];
   // An emptied file (a bad merge, an editor) would drop its policies without a word: fail closed.
@@ -97,12 +105,12 @@ function loadFile(source: SourceFile, shared: SharedParts): LoadedFile {
   // What the typo check needs is read per document: the parsed values are not kept.
   const references = noReferences();
   const documents = parsed.documents.map((doc): LoadedDocument => {
-    const place = documentPlace(source, doc.index, doc.locate([]));
-    addDocumentReferences(references, doc, place);
+    const start = doc.locate([]);
+    addDocumentReferences(references, doc, documentPlace(source, doc.index, start));
     const { compiled, problems: docProblems } = compileDocument(doc, shared);
-    return { place, named: declaredName(doc.value), compiled, problems: docProblems };
+    return { index: doc.index, start, named: declaredName(doc.value), compiled, problems: docProblems };
   });
-  return { text: source.text, problems, documents, references };
+  return { digest, problems, documents, references };
 }
 
 /**
@@ -145,8 +153,9 @@ export function loadBundle(
   const files = new Map<string, LoadedFile>();
   for (const source of sources) {
     const kept = cache?.files.get(source.file);
-    const reused = kept?.text === source.text;
-    const file = reused ? kept : loadFile(source, shared);
+    const digest = cache ? cache.digest(source.text) : '';
+    const reused = kept !== undefined && kept.digest === digest;
+    const file = reused ? kept : loadFile(source, digest, shared);
     files.set(source.file, file);
     problems.push(...file.problems);
     if (reused) addKeptReferences(references, file.references as KeptReferences, source);
@@ -156,7 +165,8 @@ export function loadBundle(
       // Kept for the next load without their places: they are only read to report a typo.
       if (cache) file.references = keepReferences(file.references as PolicyReferences);
     }
-    for (const { place, named, compiled, problems: docProblems } of file.documents) {
+    for (const { index, start, named, compiled, problems: docProblems } of file.documents) {
+      const place = documentPlace(source, index, start);
       problems.push(...docProblems);
       if (compiled?.kind === 'Policy') problems.push(...staleWarnings(compiled.policy, now, place));
       // Names count whether or not the document compiled: one run reports a duplicate and the

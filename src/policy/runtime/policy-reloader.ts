@@ -122,7 +122,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
   const clock = deps.clock ?? (() => new Date());
   let lastAttempt: string | undefined;
   // The files of the last load: a reload parses and compiles only the files whose text changed.
-  const cache = loadCache();
+  const cache = loadCache(nodeSha256Hex);
   let sync: PolicySync | undefined;
   const setSync = (next: PolicySync) => {
     sync = next;
