@@ -156,7 +156,7 @@ export async function buildService(
   // The guard asks the same sources, in the same order, as a preflight, its live signals read fresh at each tick.
   const sources = serviceFactSources(serviceCapabilities(facts, logger));
   // One served set for the guard and every route: the set with the built-in policies is assembled
-  // once per load, not once for each of them (docs/decisions/0030-start-up-with-the-charts-defaults.md).
+  // once per load, not once for each of them (docs/decisions/0027).
   const served = servedPolicies(store, builtIns);
   const guard = new RunGuard({
     policies: served,

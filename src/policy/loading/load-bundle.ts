@@ -64,7 +64,7 @@ interface LoadedDocument {
 /**
  * What one file gives a set, the same whenever it is loaded: kept for a file whose text did not
  * change. It keeps the text's digest, not the text: a place that has to locate a problem reads the
- * text of the load that asks, the same text (docs/decisions/0030-start-up-with-the-charts-defaults.md).
+ * text of the load that asks, the same text (docs/decisions/0027).
  */
 interface LoadedFile {
   digest: string;
