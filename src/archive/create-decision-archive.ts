@@ -5,7 +5,8 @@ import { stemOf } from './archive-files';
 import { decisionArchive, type DecisionArchive, type LineWriter } from './decision-archive';
 import { prepareArchiveDir } from './prepare-archive-dir';
 import { RotatingFile } from './rotating-file';
-import { createS3Client } from './s3-client';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { S3Settings } from './s3-client';
 import { spooledWriter } from './spooled-writer';
 import { dirname } from 'node:path';
 import { SpoolUploader } from './spool-uploader';
@@ -16,6 +17,19 @@ export interface ArchiveDeps {
   clock?: () => Date;
   /** For S3: the client (tests pass one); default: the AWS SDK's, with its standard credential chain. */
   s3Client?: ConstructorParameters<typeof SpoolUploader>[0]['client'];
+}
+
+/**
+ * The AWS SDK's client (s3-client.ts), made at the first upload: the SDK is about a third of what
+ * the service would load at start, and only an S3 archive uses it (docs/decisions/0030).
+ */
+function lazyS3Client(settings: S3Settings): Pick<S3Client, 'send'> {
+  let client: Promise<S3Client> | undefined;
+  const send = async (...args: Parameters<S3Client['send']>) => {
+    client ??= import('./s3-client').then((m) => m.createS3Client(settings, { maxAttempts: 1 }));
+    return (await client).send(...args);
+  };
+  return { send: send as S3Client['send'] };
 }
 
 /**
@@ -47,7 +61,7 @@ export function createDecisionArchive(
       stem: stemOf(settings.path),
       location: settings.location,
       logger: deps.logger,
-      client: deps.s3Client ?? createS3Client(settings.s3, { maxAttempts: 1 }),
+      client: deps.s3Client ?? lazyS3Client(settings.s3),
       gzipping: () => file.gzipping(),
       observe: {
         upload: (outcome) => deps.metrics.archiveUploads.inc({ outcome }),

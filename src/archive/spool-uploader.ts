@@ -1,6 +1,6 @@
 import { readFile, readdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { Logger } from '../common/logger';
 import { parseArchiveName } from './archive-files';
 import type { S3Location } from './s3-location';
@@ -133,6 +133,8 @@ export class SpoolUploader {
     const key = `${this.deps.location.prefix}${file.name}`;
     try {
       const body = await readFile(path);
+      // The SDK is loaded at the first upload, not when the service starts (docs/decisions/0030).
+      const { PutObjectCommand } = await import('@aws-sdk/client-s3');
       const abortSignal =
         deadlineMs === undefined ? undefined : AbortSignal.timeout(Math.max(1, deadlineMs - Date.now()));
       await this.deps.client.send(

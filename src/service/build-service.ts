@@ -158,8 +158,11 @@ export async function buildService(
   };
   // The guard asks the same sources, in the same order, as a preflight, its live signals read fresh at each tick.
   const sources = serviceFactSources(serviceCapabilities(facts, logger));
+  // One served set for the guard and every route: the set with the built-in policies is assembled
+  // once per load, not once for each of them (docs/decisions/0030).
+  const served = servedPolicies(store, builtIns);
   const guard = new RunGuard({
-    policies: servedPolicies(store, builtIns),
+    policies: served,
     runs: guardRuns,
     known: knownRuns,
     gather: factGatherer(sources.guard),
@@ -207,6 +210,7 @@ export async function buildService(
   }
   const app = createApp({
     store,
+    served,
     secrets: config.secretFile ? secretFile(config.secretFile, config.secrets, { logger }) : config.secrets,
     logger,
     metrics,

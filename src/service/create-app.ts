@@ -53,6 +53,12 @@ export interface AppDeps {
   metrics: Metrics;
   /** What the service has (state, the Platform API, signals, ...), as the root declares it (service-capabilities.ts); none: a bare gate. */
   capabilities?: readonly Capability[];
+  /**
+   * The policy set decisions are made on, when the caller shares it with the guard (build-service.ts:
+   * the set with the built-in policies, assembled once per load); default: the store's set with the
+   * capabilities' built-in policies.
+   */
+  served?: Pick<PolicyStore, 'current'>;
   options?: AppOptions;
 }
 
@@ -105,10 +111,12 @@ export function createApp(deps: AppDeps): App {
 
   // The policy set every decision is made on: the loaded one with the built-in policies (the same
   // for `eval` and `test`); /readyz counts the same policies a decision's message does.
-  const served = servedPolicies(
-    deps.store,
-    capabilities.flatMap((c) => c.policies ?? []),
-  );
+  const served =
+    deps.served ??
+    servedPolicies(
+      deps.store,
+      capabilities.flatMap((c) => c.policies ?? []),
+    );
   app.use(
     healthRouter({
       store: deps.store,

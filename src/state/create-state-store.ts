@@ -1,7 +1,6 @@
 import type { Logger } from '../common/logger';
 import { journaledExceptionUses } from './exception-use-journal';
 import { MemoryStateStore } from './memory-state-store';
-import { RedisStateStore } from './redis-state-store';
 import type { StateConfig } from './state-config';
 import type { StateStore } from './state-store';
 import { withoutExceptionUseCounts } from './uncounted-exception-uses';
@@ -18,7 +17,11 @@ export async function createStateStore(
   logger?: Pick<Logger, 'warn'>,
 ): Promise<StateStore> {
   const timing = { executionTtlMs: config.executionTtlMs, eventToleranceMs: config.eventToleranceMs };
-  if (config.redis) return new RedisStateStore({ ...timing, redis: config.redis, timeoutMs: config.timeoutMs, logger });
+  if (config.redis) {
+    // Loaded only here: a service on one replica never loads the Redis client (docs/decisions/0030).
+    const { RedisStateStore } = await import('./redis-state-store');
+    return new RedisStateStore({ ...timing, redis: config.redis, timeoutMs: config.timeoutMs, logger });
+  }
   const memory = new MemoryStateStore(timing);
   if (config.exceptionUsesFile)
     return journaledExceptionUses(memory, config.exceptionUsesFile, now, (message, fields) =>

@@ -94,6 +94,27 @@ describe('a load with the cache of the last one compiles only the files whose te
     expect(relaxed.exceptions.map((e) => e.approverNotStarter)).toEqual([false]);
   });
 
+  test('the cache keeps no text of a file: a place of a kept file is located in the text of the load that asks', () => {
+    const cache = loadCache();
+    const files = [policy('a', 'production'), policy('b', 'staging')];
+    loadBundle(files, NOW, { cache });
+    // Every plain value the cache holds (compiled checks are functions and are not walked).
+    const strings: string[] = [];
+    const walk = (v: unknown, seen: Set<unknown>) => {
+      if (typeof v === 'string') strings.push(v);
+      if (typeof v !== 'object' || v === null || seen.has(v)) return;
+      seen.add(v);
+      for (const x of v instanceof Map ? v.values() : Object.values(v)) walk(x, seen);
+    };
+    walk(cache.files, new Set());
+    expect(strings.filter((s) => files.some((f) => f.text === s))).toEqual([]);
+    // A name written again in a new file is told where it was first written, in the kept file.
+    const again = loadBundle([...files, { file: 'c.yaml', text: files[0].text }], NOW, { cache });
+    expect(!again.ok && again.problems.map((p) => p.message)).toEqual([
+      'duplicate policy name "a" (first defined at a.yaml:2)',
+    ]);
+  });
+
   test('a file with an error is reported again from the cache, at its line', () => {
     const cache = loadCache();
     const broken = {

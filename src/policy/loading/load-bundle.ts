@@ -22,11 +22,17 @@ export type LoadResult =
   | { ok: true; bundle: PolicyBundle; warnings: LoadProblem[] }
   | { ok: false; problems: LoadProblem[] };
 
+/** The hex SHA-256 of a text's UTF-8 bytes. */
+export type Sha256Hex = (text: string) => string;
+
 /**
- * Content hash of a set of files, independent of the order they were read in. @noble/hashes (audited,
- * no dependencies) instead of node:crypto, so the loader also runs in the playground page.
+ * @noble/hashes (audited, no dependencies) instead of node:crypto, so the loader also runs in the
+ * playground page; the service passes node:crypto's (policy-reloader.ts), the same digest.
  */
-export function revisionOf(sources: readonly SourceFile[]): string {
+const nobleSha256Hex: Sha256Hex = (text) => bytesToHex(sha256(utf8ToBytes(text)));
+
+/** Content hash of a set of files, independent of the order they were read in. */
+export function revisionOf(sources: readonly SourceFile[], sha256Hex: Sha256Hex = nobleSha256Hex): string {
   const keyed = sources.map((s) => ({ key: s.key ?? s.file, text: s.text }));
   // The bytes of every key and text, each ended by a NUL, hashed at once: the same digest as one
   // update per part, without 40,000 small encodings and updates for 10,000 files.
@@ -34,7 +40,7 @@ export function revisionOf(sources: readonly SourceFile[]): string {
     .sort((a, b) => a.key.localeCompare(b.key))
     .map((s) => `${s.key}\0${s.text}\0`)
     .join('');
-  return bytesToHex(sha256(utf8ToBytes(all))).slice(0, 12);
+  return sha256Hex(all).slice(0, 12);
 }
 
 /** The kind and name a Policy or Exception document declares, read before (and whatever) it compiles. */
@@ -44,18 +50,24 @@ function declaredName(value: unknown): { kind: 'Policy' | 'Exception'; name: str
   return (kind === 'Policy' || kind === 'Exception') && typeof name === 'string' ? { kind, name } : undefined;
 }
 
-/** One document of a file as the loader keeps it: where it is, the name it declares, what it compiled to. */
+/** One document of a file as the loader keeps it: where it starts, the name it declares, what it compiled to. */
 interface LoadedDocument {
-  place: DocumentPlace;
+  /** Its position among the file's documents, and where it starts: its place in a load is made from these and that load's text. */
+  index: number;
+  start: { line: number; col: number };
   named?: { kind: 'Policy' | 'Exception'; name: string };
   compiled?: CompiledDocument;
   /** Its problems but those that depend on the time (staleWarnings). */
   problems: LoadProblem[];
 }
 
-/** What one file gives a set, the same whenever it is loaded: kept for a file whose text did not change. */
+/**
+ * What one file gives a set, the same whenever it is loaded: kept for a file whose text did not
+ * change. It keeps the text's digest, not the text: a place that has to locate a problem reads the
+ * text of the load that asks, the same text (docs/decisions/0030).
+ */
 interface LoadedFile {
-  text: string;
+  digest: string;
   /** Its syntax problems, or that it holds no document. */
   problems: LoadProblem[];
   documents: LoadedDocument[];
@@ -70,11 +82,13 @@ interface LoadedFile {
  */
 export interface LoadCache {
   files: Map<string, LoadedFile>;
+  /** The digest a file's text is known by (the reloader passes node:crypto's SHA-256). */
+  digest: Sha256Hex;
 }
 
-export const loadCache = (): LoadCache => ({ files: new Map() });
+export const loadCache = (digest: Sha256Hex = nobleSha256Hex): LoadCache => ({ files: new Map(), digest });
 
-function loadFile(source: SourceFile, shared: SharedParts): LoadedFile {
+function loadFile(source: SourceFile, digest: string, shared: SharedParts): LoadedFile {
   const parsed = parseYamlSource(source);
   const problems = [...parsed.problems];
   // An emptied file (a bad merge, an editor) would drop its policies without a word: fail closed.
@@ -91,12 +105,12 @@ function loadFile(source: SourceFile, shared: SharedParts): LoadedFile {
   // What the typo check needs is read per document: the parsed values are not kept.
   const references = noReferences();
   const documents = parsed.documents.map((doc): LoadedDocument => {
-    const place = documentPlace(source, doc.index, doc.locate([]));
-    addDocumentReferences(references, doc, place);
+    const start = doc.locate([]);
+    addDocumentReferences(references, doc, documentPlace(source, doc.index, start));
     const { compiled, problems: docProblems } = compileDocument(doc, shared);
-    return { place, named: declaredName(doc.value), compiled, problems: docProblems };
+    return { index: doc.index, start, named: declaredName(doc.value), compiled, problems: docProblems };
   });
-  return { text: source.text, problems, documents, references };
+  return { digest, problems, documents, references };
 }
 
 /**
@@ -139,8 +153,9 @@ export function loadBundle(
   const files = new Map<string, LoadedFile>();
   for (const source of sources) {
     const kept = cache?.files.get(source.file);
-    const reused = kept?.text === source.text;
-    const file = reused ? kept : loadFile(source, shared);
+    const digest = cache ? cache.digest(source.text) : '';
+    const reused = kept !== undefined && kept.digest === digest;
+    const file = reused ? kept : loadFile(source, digest, shared);
     files.set(source.file, file);
     problems.push(...file.problems);
     if (reused) addKeptReferences(references, file.references as KeptReferences, source);
@@ -150,7 +165,8 @@ export function loadBundle(
       // Kept for the next load without their places: they are only read to report a typo.
       if (cache) file.references = keepReferences(file.references as PolicyReferences);
     }
-    for (const { place, named, compiled, problems: docProblems } of file.documents) {
+    for (const { index, start, named, compiled, problems: docProblems } of file.documents) {
+      const place = documentPlace(source, index, start);
       problems.push(...docProblems);
       if (compiled?.kind === 'Policy') problems.push(...staleWarnings(compiled.policy, now, place));
       // Names count whether or not the document compiled: one run reports a duplicate and the

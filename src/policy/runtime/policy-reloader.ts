@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PolicyBundle } from '../core/compiled';
 import { loadBundle, loadCache, revisionOf, type LoadCache, type LoadResult } from '../loading/load-bundle';
 import { formatProblem, type LoadProblem } from '../compile/load-error';
@@ -46,6 +47,9 @@ export interface ReloaderDeps {
   events: ReloadEvents;
   clock?: () => Date;
 }
+
+/** node:crypto's SHA-256: the digest revisionOf computes by default, in about a tenth of the time for 10,000 files. */
+const nodeSha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 function dirProblem(dir: string, message: string): LoadProblem {
   return { file: dir, line: 1, col: 1, path: '', message, severity: 'error' };
@@ -118,7 +122,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
   const clock = deps.clock ?? (() => new Date());
   let lastAttempt: string | undefined;
   // The files of the last load: a reload parses and compiles only the files whose text changed.
-  const cache = loadCache();
+  const cache = loadCache(nodeSha256Hex);
   let sync: PolicySync | undefined;
   const setSync = (next: PolicySync) => {
     sync = next;
@@ -154,7 +158,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       // Whatever comes of the attempt, /readyz lists the files not loaded as they are now (the server logs them: ignored-files-report.ts).
       store.filesNotLoaded(ignoredFileProblems(dir));
       // The misplaced files are not among the sources: their coming, going or changing kind is a change too.
-      const revision = 'sources' in read ? revisionOf(read.sources) : undefined;
+      const revision = 'sources' in read ? revisionOf(read.sources, nodeSha256Hex) : undefined;
       const attempt =
         'sources' in read
           ? [revision, ...read.misplaced.map((p) => `misplaced: ${formatProblem(p)}`)].join('\n')
