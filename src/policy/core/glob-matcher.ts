@@ -16,14 +16,15 @@ const ASCII = /^[\u0000-\u007f]*$/;
  */
 export function globMatcher(nodes: readonly GlobNode[]): Matcher {
   const source = globSource(nodes);
-  if (source === undefined) {
-    const positions = positionsMatcher(nodes);
-    const texts = starTexts(nodes);
-    const match = texts === undefined ? positions : starTextMatcher(texts, positions);
-    return (value) => value !== '' && match(value);
-  }
+  const exact = source === undefined ? positionsMatcher(nodes) : regexMatcher(source);
+  const texts = starTexts(nodes);
+  const match = texts === undefined ? exact : starTextMatcher(texts, exact);
+  return (value) => value !== '' && match(value);
+}
+
+function regexMatcher(source: string): Matcher {
   const regex = new RegExp(`^(?:${source})$`, 'iu');
-  return (value) => value !== '' && regex.test(value);
+  return (value) => regex.test(value);
 }
 
 /**
@@ -41,8 +42,9 @@ function starTexts(nodes: readonly GlobNode[]): string[] | undefined {
 }
 
 /**
- * Texts between stars, matched without the positions matcher's sets (the globs with more than one
- * star have no regex, glob-regex.ts): for an ASCII value, lower-cased (its case folding, as for the
+ * Texts between stars, matched by search: without the positions matcher's sets (a glob with more
+ * than one star has no regex, glob-regex.ts) and without a case-insensitive Unicode regex (one star,
+ * `TEAM-1*`, `*stop`). For an ASCII value, lower-cased (its case folding, as for the
  * texts of compileGlobs), the first text starts it, the last ends it, and each text between is found
  * at its earliest place after the one before; the earliest place leaves the most room for the rest,
  * so a value the search misses matches no split. A value with other characters is left to `exact`,
