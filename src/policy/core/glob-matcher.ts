@@ -16,12 +16,57 @@ const ASCII = /^[\u0000-\u007f]*$/;
  */
 export function globMatcher(nodes: readonly GlobNode[]): Matcher {
   const source = globSource(nodes);
-  if (source === undefined) {
-    const positions = positionsMatcher(nodes);
-    return (value) => value !== '' && positions(value);
-  }
+  const exact = source === undefined ? positionsMatcher(nodes) : regexMatcher(source);
+  const texts = starTexts(nodes);
+  const match = texts === undefined ? exact : starTextMatcher(texts, exact);
+  return (value) => value !== '' && match(value);
+}
+
+function regexMatcher(source: string): Matcher {
   const regex = new RegExp(`^(?:${source})$`, 'iu');
-  return (value) => value !== '' && regex.test(value);
+  return (value) => regex.test(value);
+}
+
+/**
+ * The texts between the stars of a glob that is only ASCII text and `*` (`*shutdown*`, `com.*.aws.*`),
+ * lower-cased: `['', 'shutdown', '']`. Undefined for any other glob, and for one without a star.
+ */
+function starTexts(nodes: readonly GlobNode[]): string[] | undefined {
+  const texts = [''];
+  for (const node of nodes) {
+    if (node.kind === 'any') texts.push('');
+    else if (node.kind === 'text' && ASCII.test(node.text)) texts[texts.length - 1] += node.text.toLowerCase();
+    else return undefined;
+  }
+  return texts.length > 1 ? texts : undefined;
+}
+
+/**
+ * Texts between stars, matched by search: without the positions matcher's sets (a glob with more
+ * than one star has no regex, glob-regex.ts) and without a case-insensitive Unicode regex (one star,
+ * `TEAM-1*`, `*stop`). For an ASCII value, lower-cased (its case folding, as for the
+ * texts of compileGlobs), the first text starts it, the last ends it, and each text between is found
+ * at its earliest place after the one before; the earliest place leaves the most room for the rest,
+ * so a value the search misses matches no split. A value with other characters is left to `exact`,
+ * the meaning of glob-tree.ts taken literally.
+ */
+function starTextMatcher(texts: readonly string[], exact: Matcher): Matcher {
+  const head = texts[0];
+  const tail = texts[texts.length - 1];
+  const between = texts.slice(1, -1);
+  return (value) => {
+    if (!ASCII.test(value)) return exact(value);
+    const folded = value.toLowerCase();
+    const end = folded.length - tail.length;
+    if (end < head.length || !folded.startsWith(head) || !folded.endsWith(tail)) return false;
+    let at = head.length;
+    for (const text of between) {
+      const found = folded.indexOf(text, at);
+      if (found === -1 || found + text.length > end) return false;
+      at = found + text.length;
+    }
+    return true;
+  };
 }
 
 /**
