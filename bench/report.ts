@@ -230,7 +230,7 @@ export function formatReport(r: BenchResults): string {
     '',
     ...(r.overlap
       ? [
-          `The overlap check (noOverlap, by 4 attribute keys; docs/guard.md): a preflight of a ${r.overlap.targetsPerRun}-target run, facts gathered and decided in-process, the bundled policies alone ${(r.overlap.withoutMicros / 1000).toFixed(3)} ms, with the rule and ${r.overlap.runs.toLocaleString('en-US')} runs of ${r.overlap.targetsPerRun} targets in progress ${(r.overlap.withMicros / 1000).toFixed(3)} ms: ${r.overlap.addedMs.toFixed(3)} ms added (budget ${OVERLAP_BUDGET_MS} ms); denied on an overlap ${r.overlap.addedDeniedMs.toFixed(3)} ms added; first preflight (indexes every run) ${r.overlap.firstIndexMs.toFixed(1)} ms.`,
+          `The overlap check (noOverlap, by 4 attribute keys; docs/guard.md): a preflight of a ${r.overlap.targetsPerRun}-target run, facts gathered, decided and settled (decided again under the overlap lock, kept) in-process, the bundled policies alone ${(r.overlap.withoutMicros / 1000).toFixed(3)} ms, with the rule and ${r.overlap.runs.toLocaleString('en-US')} runs of ${r.overlap.targetsPerRun} targets in progress ${(r.overlap.withMicros / 1000).toFixed(3)} ms: ${r.overlap.addedMs.toFixed(3)} ms added (budget ${OVERLAP_BUDGET_MS} ms); denied on an overlap ${r.overlap.addedDeniedMs.toFixed(3)} ms added; first preflight (indexes every run) ${r.overlap.firstIndexMs.toFixed(1)} ms.`,
           '',
         ]
       : []),
