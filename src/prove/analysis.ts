@@ -5,7 +5,8 @@ import type { Property } from './property-file';
 import type { Doc, PolicySet } from './policy-set';
 import { Judge, search } from './search';
 import { searchCopies, searchPairs, severalStepsGaps } from './steps';
-import { appliesTerm, type DimName, type Term, termsOf } from './terms';
+import type { DimName, Term } from './term-types';
+import { appliesTerm, termsOf } from './terms';
 
 /** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
 export const COVERAGE =

@@ -8,7 +8,8 @@ import type { TeamFacts } from '../policy/facts/team-facts';
 import type { PreflightPayload } from '../policy/core/decision';
 import type { CompiledException, PolicyBundle } from '../policy/core/compiled';
 import type { Doc } from './policy-set';
-import { type DimName, MEMBERS, type Term, writtenValues } from './terms';
+import type { DimName, Term } from './term-types';
+import { MEMBERS, writtenValues } from './terms';
 import {
   ATTR,
   type CountValue,

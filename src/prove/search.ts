@@ -1,7 +1,7 @@
 import { decide } from '../policy/engine/decide';
 import type { PolicyBundle } from '../policy/core/compiled';
 import { type Assignment, runOf, type Space } from './dimensions';
-import type { DimName, Term } from './terms';
+import type { DimName, Term } from './term-types';
 
 /** Past this many decisions of one term's classes the search stops and says so (never a proof). */
 export const MAX_CELLS = 200_000;

@@ -1,54 +1,16 @@
 import { assembleBundle } from '../policy/compile/assemble-bundle';
-import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
-import { ruleOf } from '../policy/core/shapes';
-import { targetsRule } from '../policy/rules/targets';
+import type { PolicyBundle } from '../policy/core/compiled';
 import { type Assignment, type Run, runOf } from './dimensions';
-import type { Doc } from './policy-set';
 import { type Judge, search } from './search';
-import type { Term } from './terms';
+import type { Term } from './term-types';
 
 /**
  * Runs of several action steps (docs/decisions/0027-runs-of-several-steps.md). A term's answer on
  * such a run is the OR of its answers on the run's one-step projections (the run with only that
  * action step, every run-level field kept) unless its rule sums over steps or its policy has two
- * exceptions scoped to steps. The answers that rest on such a term are unknown for those runs; a
+ * exceptions scoped to steps (stepCoupling, terms.ts). The answers that rest on such a term are unknown for those runs; a
  * witness is looked for by repeating one step past a total, or by pairing two steps.
  */
-
-const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
-
-/** Whether an exception's match picks steps (actionIds, actionKinds): it then reaches a violation only on steps it matches. */
-const scopedToSteps = (e: Doc) => {
-  const match = asObject(e.match);
-  return match.actionIds !== undefined || match.actionKinds !== undefined;
-};
-
-/** Where a targets rule sums the counts of all steps in scope: `maxTotal`, `perType["x"].maxTotal`. */
-function totals(spec: Doc): string[] {
-  const out = spec.maxTotal === undefined ? [] : ['maxTotal'];
-  for (const [type, caps] of Object.entries(asObject(spec.perType)))
-    if (asObject(caps).maxTotal !== undefined) out.push(`perType["${type}"].maxTotal`);
-  return out;
-}
-
-/**
- * Why a term (one rule of a policy, with the policy's exceptions) may deny a run of several action
- * steps that none of its one-step projections is denied by, or undefined when it cannot: its rule
- * sums the targets of all steps (a total each step stays under), or two of the policy's exceptions
- * are scoped to steps (each may waive every projection, neither the whole run).
- */
-export function stepCoupling(kind: string, spec: unknown, exceptions: readonly Doc[]): string | undefined {
-  const why: string[] = [];
-  const summed = kind === 'targets' ? totals(asObject(spec)) : [];
-  if (summed.length > 0)
-    why.push(`its ${summed.join(' and ')} sums the targets of all the run's steps in scope, which no one step shows`);
-  const scoped = exceptions.filter(scopedToSteps).map((e) => `"${String(e.name)}"`);
-  if (scoped.length > 1)
-    why.push(
-      `exceptions ${scoped.join(', ')} each match only some steps (actionIds/actionKinds): one waives only when it matches every violating step, so which waives depends on the run's other steps`,
-    );
-  return why.length === 0 ? undefined : why.join('; and ');
-}
 
 /**
  * Why an answer that rests on these terms (diff: the changed rules; prove: the property's own) does
@@ -66,37 +28,6 @@ export function severalStepsGaps(terms: readonly Term[], prefix = ''): string[] 
     if (!out.includes(line)) out.push(line);
   }
   return out;
-}
-
-/** A targets rule's totals: the caps, and the term's policy with "a step counted toward them" in their place. */
-export interface Totals {
-  caps: number[];
-  /** The policy with the rule's totals replaced by maxPerStep 0: it denies a step that counts toward one with a target or more. */
-  counted: PolicyBundle;
-}
-
-/** The totals of a targets rule (`maxTotal`, `perType[...].maxTotal`), or undefined when it has none. */
-export function totalsOf(
-  kind: string,
-  spec: unknown,
-  policy: CompiledPolicy,
-  path: string,
-  bundle: PolicyBundle,
-): Totals | undefined {
-  if (kind !== 'targets') return undefined;
-  const caps: number[] = [];
-  const counted = (c: Doc): Doc => {
-    if (typeof c.maxTotal !== 'number') return c;
-    caps.push(c.maxTotal);
-    const { maxTotal: _, ...rest } = c;
-    return { ...rest, maxPerStep: 0 };
-  };
-  const s = asObject(spec);
-  const perType = Object.entries(asObject(s.perType)).map(([type, c]) => [type, counted(asObject(c))]);
-  const variant = { ...counted(s), ...(perType.length > 0 ? { perType: Object.fromEntries(perType) } : {}) };
-  if (caps.length === 0) return undefined;
-  const rule = ruleOf({ kind, path, ...targetsRule.compile(variant as never) });
-  return { caps, counted: assembleBundle({ ...bundle, policies: [{ ...policy, rules: [rule], modifications: [] }] }) };
 }
 
 /** More copies of one step than a witness is made of (the payload stays well under the body limit). */

@@ -1,6 +1,6 @@
 import type { Target } from '../payload/types';
 import type { Doc } from './policy-set';
-import type { DimName, Reading } from './terms';
+import type { DimName, Reading } from './term-types';
 import { OTHER } from './value-classes';
 
 /**

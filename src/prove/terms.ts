@@ -1,22 +1,11 @@
 import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
+import { ruleOf } from '../policy/core/shapes';
+import { targetsRule } from '../policy/rules/targets';
 import type { Doc, PolicySet } from './policy-set';
-import { stepCoupling, type Totals, totalsOf } from './steps';
 import { targetRuleReads } from './target-classes';
-
-/**
- * The dimensions of a run the analysis splits into classes (docs/prove.md): `env` (the run's
- * environments with their names and aliases), `team`, `key` (experiment key), `via` (createdVia),
- * `version`, who started it (`starter`: `execution.createdBy.username`, `starterEmail`: its email), the one action step's `actionId`, `actionKind`, `count` (totalTargetCount), `pct`
- * (radius.percentage), `maximum` (radius.maximum), `targetType`, each step parameter (`param:<name>`),
- * the time of the run (`time`) and the emergency stop (`estop`); the step's targets: `listing` and one
- * `attr:<key>` per attribute key a target rule writes (target-classes.ts).
- */
-export type DimName = string;
-
-/** How a term reads a dimension: its value, or only whether it is sent (an action step is one that names anything). */
-export type Reading = 'full' | 'presence';
+import type { DimName, Reading, Term, Totals } from './term-types';
 
 /** The rule kinds whose answer is constant on every class (docs/prove.md, "the fragment"). */
 export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
@@ -43,30 +32,6 @@ const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
 const STEP_FIELDS = new Set(['actionIds', 'actionKinds']);
 /** What makes the step an action step, a targeted one (engine/action-steps.ts, core/targeted-step.ts). */
 const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', 'targetType'];
-
-/**
- * One rule of one enforcing policy, decided alone: the policy with only this rule (its scope and its
- * exceptions kept) in a bundle of its own. For a run of one action step, the set denies exactly
- * when one of its terms does (docs/decisions/0020-prove-by-classes.md), so the analysis searches
- * terms, and every answer it prints is decided again with the whole set.
- */
-export interface Term {
-  /** `production-guardrails rules[2].targets`. */
-  label: string;
-  policy: string;
-  /** Identity across sets: the same key decides every run alike (the policy's scope, the rule, its exceptions, the aliases). */
-  key: string;
-  reads: ReadonlyMap<DimName, Reading>;
-  /** Why the term is outside the fragment, or undefined when its answer is constant on every class. */
-  outside?: string;
-  bundle: PolicyBundle;
-  /** The term is true when its policy applies to the run (a property's scope), not when it denies. */
-  applies?: boolean;
-  /** Why its answer on a run of several action steps may not follow from its one-step projections (steps.ts). */
-  coupled?: string;
-  /** Its targets rule's totals across steps, searched by repeating a step (steps.ts). */
-  totals?: Totals;
-}
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
@@ -133,6 +98,63 @@ function ruleReads(kind: string, spec: unknown, reads: Map<DimName, Reading>): v
 
 const isStepRule = (kind: string) =>
   kind === 'actions' || kind === 'targets' || kind === 'parameters' || kind === 'targetAttributes';
+
+/** Whether an exception's match picks steps (actionIds, actionKinds): it then reaches a violation only on steps it matches. */
+const scopedToSteps = (e: Doc) => {
+  const match = asObject(e.match);
+  return match.actionIds !== undefined || match.actionKinds !== undefined;
+};
+
+/** Where a targets rule sums the counts of all steps in scope: `maxTotal`, `perType["x"].maxTotal`. */
+function totals(spec: Doc): string[] {
+  const out = spec.maxTotal === undefined ? [] : ['maxTotal'];
+  for (const [type, caps] of Object.entries(asObject(spec.perType)))
+    if (asObject(caps).maxTotal !== undefined) out.push(`perType["${type}"].maxTotal`);
+  return out;
+}
+
+/**
+ * Why a term (one rule of a policy, with the policy's exceptions) may deny a run of several action
+ * steps that none of its one-step projections is denied by, or undefined when it cannot: its rule
+ * sums the targets of all steps (a total each step stays under), or two of the policy's exceptions
+ * are scoped to steps (each may waive every projection, neither the whole run).
+ */
+export function stepCoupling(kind: string, spec: unknown, exceptions: readonly Doc[]): string | undefined {
+  const why: string[] = [];
+  const summed = kind === 'targets' ? totals(asObject(spec)) : [];
+  if (summed.length > 0)
+    why.push(`its ${summed.join(' and ')} sums the targets of all the run's steps in scope, which no one step shows`);
+  const scoped = exceptions.filter(scopedToSteps).map((e) => `"${String(e.name)}"`);
+  if (scoped.length > 1)
+    why.push(
+      `exceptions ${scoped.join(', ')} each match only some steps (actionIds/actionKinds): one waives only when it matches every violating step, so which waives depends on the run's other steps`,
+    );
+  return why.length === 0 ? undefined : why.join('; and ');
+}
+
+/** The totals of a targets rule (`maxTotal`, `perType[...].maxTotal`), or undefined when it has none. */
+export function totalsOf(
+  kind: string,
+  spec: unknown,
+  policy: CompiledPolicy,
+  path: string,
+  bundle: PolicyBundle,
+): Totals | undefined {
+  if (kind !== 'targets') return undefined;
+  const caps: number[] = [];
+  const counted = (c: Doc): Doc => {
+    if (typeof c.maxTotal !== 'number') return c;
+    caps.push(c.maxTotal);
+    const { maxTotal: _, ...rest } = c;
+    return { ...rest, maxPerStep: 0 };
+  };
+  const s = asObject(spec);
+  const perType = Object.entries(asObject(s.perType)).map(([type, c]) => [type, counted(asObject(c))]);
+  const variant = { ...counted(s), ...(perType.length > 0 ? { perType: Object.fromEntries(perType) } : {}) };
+  if (caps.length === 0) return undefined;
+  const rule = ruleOf({ kind, path, ...targetsRule.compile(variant as never) });
+  return { caps, counted: assembleBundle({ ...bundle, policies: [{ ...policy, rules: [rule], modifications: [] }] }) };
+}
 
 /** The terms of a set: one per rule of each enforcing policy (warn and audit policies never deny). */
 export function termsOf(set: PolicySet): Term[] {

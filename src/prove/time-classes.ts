@@ -3,7 +3,7 @@ import type { CompiledException } from '../policy/core/compiled';
 import { createContext } from '../policy/engine/create-context';
 import type { PreflightPayload } from '../policy/core/decision';
 import type { Doc } from './policy-set';
-import type { Term } from './terms';
+import type { Term } from './term-types';
 
 /** Years of weekly windows and yearly freezes the time classes cover: every weekday falls on every date, leap days included. */
 export const HORIZON_YEARS = 8;

@@ -8,7 +8,8 @@ import { actionSteps } from '../../src/policy/engine/action-steps';
 import { decide } from '../../src/policy/engine/decide';
 import { runOf, type Space, spaceOf } from '../../src/prove/dimensions';
 import type { PolicySet } from '../../src/prove/policy-set';
-import { termsOf, type Term } from '../../src/prove/terms';
+import type { Term } from '../../src/prove/term-types';
+import { termsOf } from '../../src/prove/terms';
 import { generatePolicySet } from '../helpers/policy-sets/generate-policies';
 import { BUNDLED, NOW, setDirs, setOf } from './prove-sets';
 
