@@ -317,8 +317,8 @@ describe('eval --teams: the members as facts, as the service reads them from the
     const answer = await evaluate({ SER: { members: [{ username: USER.username }] }, OPS: { members: [] } });
     expect(answer.body.message).toContain('cannot decide whether the run is in exclude.createdByTeams (SRE)');
     expect(warned.split('\n')).toEqual([
-      `warning: ${join(dir, 'teams.json')} lists team "SER", which no policy reads: did you mean "SRE"? (the members of "SRE" are not given, so the rules that read them cannot decide)`,
-      `warning: ${join(dir, 'teams.json')} lists team "OPS", which no policy reads`,
+      `warning: ${join(dir, 'teams.json')} lists team "SER", whose members no policy reads (createdByTeams, approvers of exceptions to an owning team's policy): did you mean "SRE"? (the members of "SRE" are not given, so the rules that read them cannot decide)`,
+      `warning: ${join(dir, 'teams.json')} lists team "OPS", whose members no policy reads (createdByTeams, approvers of exceptions to an owning team's policy)`,
       '',
     ]);
     await evaluate({ SRE: { members: [] } });

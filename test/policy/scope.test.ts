@@ -102,6 +102,37 @@ describe('scope: match and exclude decide which runs and steps a policy applies 
       'skipped',
       'every action step in scope is excluded by exclude.actionKinds (ATTACK)',
     ],
+    // Run fields and step fields of one exclude are AND-ed: those steps, in those runs only.
+    [
+      "exclude with a team and a step kind leaves another team's steps of that kind in scope",
+      'exclude: {teams: [SHOP], actionKinds: [ATTACK]}',
+      noop,
+      'deny',
+      'in scope',
+    ],
+    [
+      "exclude with a team and a step kind leaves the team's other steps in scope",
+      'exclude: {teams: [ADM], actionKinds: [CHECK]}',
+      noop,
+      'deny',
+      'in scope',
+    ],
+    [
+      "exclude with a team and a step kind removes the team's steps of that kind",
+      'exclude: {teams: [ADM], actionKinds: [ATTACK]}',
+      noop,
+      'skipped',
+      'every action step in scope is excluded by exclude.actionKinds (ATTACK)',
+    ],
+    [
+      'exclude with a team the payload lacks and a step kind excludes nothing',
+      'exclude: {teams: [ADM], actionKinds: [ATTACK]}',
+      (p) => {
+        delete p.execution.teamKey;
+      },
+      'deny',
+      'in scope',
+    ],
     [
       'exclude.actionIds removing one of two steps',
       'exclude: {actionIds: ["*stress_cpu"]}',

@@ -87,7 +87,7 @@ function readTeamsFile(file: string) {
 function unreadTeamLines(teams: TeamFacts, needs: PolicyBundle['needs'], file: string): string[] {
   return unreadTeams(teams, needs).map(
     ({ team, meant }) =>
-      `warning: ${file} lists team "${team}", which no policy reads${meant ? `: did you mean "${meant}"? (the members of "${meant}" are not given, so the rules that read them cannot decide)` : ''}`,
+      `warning: ${file} lists team "${team}", whose members no policy reads (createdByTeams, approvers of exceptions to an owning team's policy)${meant ? `: did you mean "${meant}"? (the members of "${meant}" are not given, so the rules that read them cannot decide)` : ''}`,
   );
 }
 

@@ -145,7 +145,8 @@ function scopedSteps(policy: CompiledPolicy, ctx: EvaluationContext): ActionStep
       return `no action step matches ${policy.match.stepFilterText}; the run's action steps: ${stepLabels(steps, ctx)}`;
     steps = matched;
   }
-  if (policy.exclude.hasStepFilter) {
+  // Fields are AND-ed: the exclude's steps are left out only of runs its run-level fields are known to match.
+  if (policy.exclude.hasStepFilter && policy.exclude.runCovered(ctx)) {
     const left = steps.filter((s) => !policy.exclude.stepMatches(s));
     if (left.length === 0 && steps.length > 0)
       return `every action step in scope is excluded by ${policy.exclude.stepFilterText}: ${stepLabels(steps, ctx)}`;

@@ -335,9 +335,10 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     for (const field of fields) if (field.test(ctx, true) !== true) return false;
     return true;
   };
+  const hasStepFilter = ids !== undefined || kinds !== undefined;
   return {
     narrowsRun: fields.length > 0,
-    hasStepFilter: ids !== undefined || kinds !== undefined,
+    hasStepFilter,
     stepMatches,
     stepFilterText,
     stepCovered,
@@ -377,8 +378,9 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
         for (let i = 0; i < fields.length; i++) if (fields[i].test(ctx) === false) return listed(i, ctx);
         return undefined;
       }
-      // Exclude only when every field is known to match.
-      if (fields.length === 0 || !runCovered(ctx)) return undefined;
+      // Exclude only when every field is known to match. With step fields too, the run-level fields
+      // only say in which runs those steps are excluded (scopedSteps): the run is never excluded whole.
+      if (fields.length === 0 || hasStepFilter || !runCovered(ctx)) return undefined;
       return `excluded: ${fields.map((_, i) => listed(i, ctx)).join(' and ')}`;
     },
   };
