@@ -185,6 +185,10 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
   const judge = new Judge(space, bundles);
   const witnesses: Witness[] = [];
   let unconfirmed = 0;
+  /** For each changed rule, the policies that denied the classes it found but the whole sets decide alike. */
+  const unconfirmedBy = new Map<string, Set<string>>();
+  /** The changed rules whose search stopped before it decided every class. */
+  const stoppedAt: string[] = [];
   const sides = [
     { kind: 'newly-allowed' as const, changed: onlyB, others: tp },
     { kind: 'newly-denied' as const, changed: onlyP, others: tb },
@@ -201,6 +205,19 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
           const p = answerOf(proposed.bundle, run);
           const differs = side.kind === 'newly-allowed' ? !b.allowed && p.allowed : b.allowed && !p.allowed;
           if (!differs) {
+            // Who keeps the answer: the policies the set that should allow it still denies it with.
+            const keeps = decide(
+              side.kind === 'newly-allowed' ? proposed.bundle : base.bundle,
+              run.payload,
+              run.facts,
+              run.now,
+              {
+                decisionId: 'prove-witness',
+              },
+            );
+            const by = unconfirmedBy.get(t.label) ?? new Set<string>();
+            for (const r of keeps.results) if (r.result === 'deny') by.add(r.policy);
+            unconfirmedBy.set(t.label, by);
             unconfirmed++;
             return false;
           }
@@ -211,7 +228,10 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
           return true;
         },
       });
-      if (!result.stopped) complete &&= result.complete;
+      if (!result.stopped && !result.complete) {
+        complete = false;
+        stoppedAt.push(t.label);
+      }
       // Runs of several steps no one step shows: a step repeated past a total, two steps that
       // exceptions scoped to steps each waive alone (steps.ts).
       const found = (cls: string, run: Run) => {
@@ -229,9 +249,13 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
   }
   if (unconfirmed > 0)
     unknown.push(
-      `${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them`,
+      `${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them (${[
+        ...unconfirmedBy,
+      ]
+        .map(([rule, by]) => `where ${rule} decides, denied by ${[...by].join(', ') || 'no policy'}`)
+        .join('; ')})`,
     );
-  if (!complete) unknown.push('more classes than the search decides');
+  if (!complete) unknown.push(`more classes than the search decides (${[...new Set(stoppedAt)].join('; ')})`);
   unknown.push(...severalStepsGaps([...onlyB, ...onlyP]));
   unknown.push(
     ...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))),
