@@ -1,4 +1,4 @@
-import type { PreflightPayload } from '../policy/core/decision';
+import type { Decision, PreflightPayload } from '../policy/core/decision';
 import type { SilentSignal } from '../policy/facts/signal-facts';
 
 /** What the gate keeps of an allowed run while it is in progress: enough to judge it again. */
@@ -13,6 +13,22 @@ export interface GuardedRun {
   revision: string;
   /** The preflight payload as validated: what the guarded rules are judged on again. */
   payload: PreflightPayload;
+}
+
+/** What is kept of a run `decision` allowed at `now` (`id`: the payload's execution id). */
+export function guardedRunOf(
+  id: string | number,
+  decision: Decision,
+  payload: PreflightPayload,
+  now: Date,
+): GuardedRun {
+  return {
+    executionId: String(id),
+    decisionId: decision.id,
+    allowedAt: now.toISOString(),
+    revision: decision.revision,
+    payload,
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { PolicyBundle } from '../policy/core/compiled';
 import type { Decision, PreflightPayload } from '../policy/core/decision';
 import { CancelPermission, type CanStop } from './cancel-permission';
-import type { GuardedRun } from './guard-store';
+import { guardedRunOf, type GuardedRun } from './guard-store';
 import { guardView } from './guard-view';
 import { judgeRunningRun, type PolicyStop, type RunJudgement } from './judge-running-run';
 import { judgeWithoutStore } from './judge-without-store';
@@ -78,13 +78,7 @@ export class RunGuard {
     const bundle = this.deps.policies.current();
     if (!bundle) return;
     if (this.viewOf(bundle).policies.length === 0 && !bundle.needs.some((n) => n.kind === 'in-progress')) return;
-    const run: GuardedRun = {
-      executionId: String(id),
-      decisionId: decision.id,
-      allowedAt: now.toISOString(),
-      revision: decision.revision,
-      payload,
-    };
+    const run = guardedRunOf(id, decision, payload, now);
     const expiresMs = now.getTime() + this.deps.executionTtlMs;
     this.known.add(run);
     this.deps.runs.keep(run, expiresMs, now.getTime()).catch((err: unknown) => {

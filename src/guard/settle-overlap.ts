@@ -4,7 +4,7 @@ import type { Decision, PreflightPayload } from '../policy/core/decision';
 import type { Facts } from '../policy/facts/facts';
 import { overlapKeys } from '../state/state-fact-source';
 import { StateUnavailableError } from '../state/state-store';
-import type { GuardedRun, GuardStore } from './guard-store';
+import { guardedRunOf, type GuardStore } from './guard-store';
 import type { RunsInProgress } from './runs-in-progress';
 
 export interface SettleOverlapDeps {
@@ -81,25 +81,15 @@ export function overlapSettler(deps: SettleOverlapDeps): SettleOverlap {
     await lock(token);
     try {
       const inProgress = await deps.inProgress.sharing(payload, keys, now.getTime());
-      const { decision, facts } = await finish(
-        ((facts: Facts) => ({ decision: redecide(facts), facts }))({
-          ...decided.facts,
-          state: { ...decided.facts.state, inProgress },
-        }),
-      );
-      if (!decision.allowed) return { decision, facts };
-      const run: GuardedRun = {
-        executionId: String(id),
-        decisionId: decision.id,
-        allowedAt: now.toISOString(),
-        revision: decision.revision,
-        payload,
-      };
+      const facts: Facts = { ...decided.facts, state: { ...decided.facts.state, inProgress } };
+      const settled = await finish({ decision: redecide(facts), facts });
+      if (!settled.decision.allowed) return settled;
+      const run = guardedRunOf(id, settled.decision, payload, now);
       if (!(await deps.store.keepLocked(run, now.getTime() + deps.executionTtlMs, now.getTime(), token)))
         throw new StateUnavailableError(
           `the overlap check took longer than its lock (${lockMs / 1000} s), so another run may have been decided meanwhile`,
         );
-      return { decision, facts };
+      return settled;
     } finally {
       await deps.store.unlockOverlap(token).catch(() => undefined);
     }
