@@ -90,7 +90,7 @@ export async function buildService(
   if (first.result === 'failure') throw new PolicyLoadError(first.problems);
   const bundle = store.current();
   const warnIgnoredFiles = ignoredFilesReporter(config.policyDir, logger);
-  warnIgnoredFiles();
+  warnIgnoredFiles(reloader.filesNotLoaded());
   if (config.secrets.length === 0) logger.warn(UNSIGNED_WARNING);
   const starterPolicies = isStarterPolicyDir(config.policyDir);
   if (starterPolicies) logger.warn(STARTER_POLICIES_NOTICE, { policyDir: config.policyDir });
@@ -237,7 +237,7 @@ export async function buildService(
     // A rejected reload (watcher or SIGHUP) is told; the first load's failure stops the start instead.
     reload(trigger) {
       const outcome = reloader.reload(trigger);
-      warnIgnoredFiles();
+      warnIgnoredFiles(reloader.filesNotLoaded());
       if (outcome.result === 'failure') {
         const problems = outcome.problems.filter((p) => p.severity === 'error').map(formatProblem);
         notifier.notify(policyRejectedNotification(trigger, problems, outcome.revisionInUse, new Date()));

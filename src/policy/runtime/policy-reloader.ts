@@ -4,8 +4,9 @@ import { loadBundle, loadCache, revisionOf, type LoadCache, type LoadResult } fr
 import { formatProblem, type LoadProblem } from '../compile/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import type { PolicySync } from './policy-sync';
-import { ignoredFileProblems } from '../loading/ignored-policy-files';
+import { filesNotLoaded, ignoredFileProblems } from '../loading/ignored-policy-files';
 import { misplacedPolicies, refusedWithMisplaced } from '../loading/misplaced-policies';
+import { listPolicyDir, type PolicyDirListing } from '../loading/policy-dir-listing';
 import { readPolicyDir } from '../loading/read-policy-dir';
 import type { SourceFile } from '../compile/yaml-source';
 
@@ -19,6 +20,8 @@ export interface PolicyReloader {
   reload(trigger: LoadTrigger): ReloadOutcome;
   /** Whether the files on disk are the set served, as of the last attempt (undefined before the first). */
   sync(): PolicySync | undefined;
+  /** The files of the directory not loaded (`prod.json`, relative paths), as the last attempt found them. */
+  filesNotLoaded(): readonly string[];
 }
 
 /**
@@ -62,11 +65,12 @@ type DirReading =
 /**
  * The files of the policy directory, read once: the hash and the load see the same bytes. With
  * them, the policies saved under a test suite's name, which are never loaded (misplaced-policies.ts).
+ * Both are read from `listing`, the one walk of the directory an attempt makes.
  */
-function readSources(dir: string): DirReading {
+function readSources(dir: string, listing: PolicyDirListing): DirReading {
   try {
-    const sources = readPolicyDir(dir);
-    const misplaced = misplacedPolicies(dir);
+    const sources = readPolicyDir(listing);
+    const misplaced = misplacedPolicies(listing);
     if (sources.length > 0 || misplaced.length > 0) return { sources, misplaced };
     return {
       reason: 'missing',
@@ -124,6 +128,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
   // The files of the last load: a reload parses and compiles only the files whose text changed.
   const cache = loadCache(nodeSha256Hex);
   let sync: PolicySync | undefined;
+  let notLoaded: readonly string[] = [];
   const setSync = (next: PolicySync) => {
     sync = next;
     events.synced(next);
@@ -153,10 +158,14 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
 
   return {
     sync: () => sync,
+    filesNotLoaded: () => notLoaded,
     reload(trigger) {
-      const read = readSources(dir);
+      // One walk of the directory per attempt: every check below reads it (docs/decisions/0032).
+      const listing = listPolicyDir(dir);
+      const read = readSources(dir, listing);
       // Whatever comes of the attempt, /readyz lists the files not loaded as they are now (the server logs them: ignored-files-report.ts).
-      store.filesNotLoaded(ignoredFileProblems(dir));
+      notLoaded = filesNotLoaded(listing);
+      store.filesNotLoaded(ignoredFileProblems(dir, notLoaded));
       // The misplaced files are not among the sources: their coming, going or changing kind is a change too.
       const revision = 'sources' in read ? revisionOf(read.sources, nodeSha256Hex) : undefined;
       const attempt =
