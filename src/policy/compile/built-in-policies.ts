@@ -16,6 +16,10 @@ export const BUILT_IN_FILE = '(built-in)';
 export const builtInNames = (bundle: PolicyBundle): string[] =>
   bundle.policies.filter((p) => p.source.file === BUILT_IN_FILE).map((p) => p.name);
 
+/** How many of the bundle's policies were loaded from files (all but the built-in ones). */
+export const policiesFromFiles = (bundle: PolicyBundle): number =>
+  bundle.policies.length - builtInNames(bundle).length;
+
 /** EMERGENCY_STOP_POLICY: the built-in emergency stop applies to every run (`enforce`, the default) or not (`off`). */
 export type EmergencyStopSetting = 'enforce' | 'off';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PolicyBundle } from '../core/compiled';
+import type { CompiledPolicy, PolicyBundle } from '../core/compiled';
 import { loadBundle, loadCache, revisionOf, type LoadCache, type LoadResult } from '../loading/load-bundle';
 import { formatProblem, type LoadProblem } from '../compile/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
@@ -49,6 +49,11 @@ export interface ReloaderDeps {
   store: PolicyStore;
   events: ReloadEvents;
   clock?: () => Date;
+  /**
+   * The built-in policies the service serves every loaded set with: the store holds the set served,
+   * assembled once with them (withBuiltIns, docs/decisions/0032). None: the set as loaded.
+   */
+  builtIns?: readonly CompiledPolicy[];
 }
 
 /** node:crypto's SHA-256: the digest revisionOf computes by default, in about a tenth of the time for 10,000 files. */
@@ -99,7 +104,7 @@ function loadSafely(
   sources: SourceFile[],
   now: Date,
   dir: string,
-  options: { cache: LoadCache; revision?: string },
+  options: { cache: LoadCache; revision?: string; builtIns?: readonly CompiledPolicy[] },
 ): LoadResult {
   try {
     return loadBundle(sources, now, options);
@@ -122,7 +127,7 @@ function loadSafely(
  * /readyz. Content that did not change since the last attempt is neither reloaded nor counted.
  */
 export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
-  const { dir, store, events } = deps;
+  const { dir, store, events, builtIns } = deps;
   const clock = deps.clock ?? (() => new Date());
   let lastAttempt: string | undefined;
   // The files of the last load: a reload parses and compiles only the files whose text changed.
@@ -185,7 +190,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       lastAttempt = attempt;
       if (!('sources' in read)) return fail(trigger, read.problems, read.reason);
       const loaded =
-        read.sources.length === 0 ? undefined : loadSafely(read.sources, clock(), dir, { cache, revision });
+        read.sources.length === 0 ? undefined : loadSafely(read.sources, clock(), dir, { cache, revision, builtIns });
       // A policy saved under a test suite's name refuses the set, as a typo would, told with the set's other problems.
       if (read.misplaced.length > 0 || loaded === undefined)
         return fail(trigger, refusedWithMisplaced(read.misplaced, loaded).problems, 'rejected');
