@@ -1,4 +1,4 @@
-import { basename, join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { LoadProblem } from '../compile/load-error';
 import { listingOf, type PolicyDirListing } from './policy-dir-listing';
 import { suiteFileReferences } from './suite-file-references';
@@ -20,8 +20,8 @@ export function ignoredPolicyFiles(from: string | PolicyDirListing, used: Readon
   // An unreadable directory is the loader's error to report, with its reason.
   if (!listing.complete) return [];
   return listing.others
-    .filter((full) => !EXPECTED_BESIDE.test(basename(full)) && !used.has(resolve(full)))
-    .map((full) => relative(listing.dir, full));
+    .filter(({ file }) => !EXPECTED_BESIDE.test(basename(file)) && !used.has(resolve(file)))
+    .map(({ key }) => key);
 }
 
 /** The files below the listed directory not loaded: ignoredPolicyFiles, less what its suites read. */

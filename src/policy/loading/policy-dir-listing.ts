@@ -1,11 +1,16 @@
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { entriesOf, kindOf } from './directory-entries';
 import { POLICY_FILE, PROPERTY_FILE, TEST_FILE } from './policy-file-names';
 
+/** One file of a listing: `file`, `dir` joined with `key`, its path below `dir` (what the revision hash covers). */
+export interface ListedFile {
+  file: string;
+  key: string;
+}
+
 /**
- * The files below a policy directory from one walk (sorted, recursive), as `dir` joined with their
- * path below it. Hidden entries are skipped, which also skips the `..data` and `..2024_...` folders
+ * The files below a policy directory from one walk (sorted, recursive). Hidden entries are skipped, which also skips the `..data` and `..2024_...` folders
  * of a Kubernetes ConfigMap mount (its files are reached through their top-level symlinks). Every
  * check of a load reads the one listing: the policies, the misplaced ones, the files the suites read
  * and the files not loaded (docs/decisions/0032).
@@ -13,13 +18,13 @@ import { POLICY_FILE, PROPERTY_FILE, TEST_FILE } from './policy-file-names';
 export interface PolicyDirListing {
   dir: string;
   /** `*.yaml` and `*.yml` files but the suites and properties. */
-  policies: string[];
+  policies: ListedFile[];
   /** `*.test.yaml`, `*.test.yml`. */
-  suites: string[];
+  suites: ListedFile[];
   /** `*.property.yaml`, `*.property.yml` (docs/prove.md). */
-  properties: string[];
+  properties: ListedFile[];
   /** Every other file (`prod.json`, `README.md`): what ignoredPolicyFiles looks among. */
-  others: string[];
+  others: ListedFile[];
   /**
    * The first error the walk met: a link to nothing, or what stopped it (a directory it cannot
    * read). Reading the files of the listing throws it (readPolicyDir).
@@ -42,13 +47,15 @@ function statError(full: string): Error | undefined {
 /** Walks `dir` once; never throws (what it met is in `error` and `complete`). */
 export function listPolicyDir(dir: string): PolicyDirListing {
   const listing: PolicyDirListing = { dir, policies: [], suites: [], properties: [], others: [], complete: true };
-  const walk = (current: string) => {
+  // `below`: the path of `current` below `dir` ('' for `dir` itself), so no path is made relative again.
+  const walk = (current: string, below: string) => {
     for (const entry of entriesOf(current)) {
       const { name } = entry;
       if (name.startsWith('.')) continue;
       const full = join(current, name);
+      const key = below === '' ? name : `${below}${sep}${name}`;
       const kind = kindOf(entry, full);
-      if (kind === 'directory') walk(full);
+      if (kind === 'directory') walk(full, key);
       else if (kind === 'file')
         (!POLICY_FILE.test(name)
           ? listing.others
@@ -57,12 +64,12 @@ export function listPolicyDir(dir: string): PolicyDirListing {
             : TEST_FILE.test(name)
               ? listing.suites
               : listing.policies
-        ).push(full);
+        ).push({ file: full, key });
       else if (entry.isSymbolicLink()) listing.error ??= statError(full);
     }
   };
   try {
-    walk(dir);
+    walk(dir, '');
   } catch (err) {
     listing.error ??= err as Error;
     listing.complete = false;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { listingOf, type PolicyDirListing } from './policy-dir-listing';
+import { resolve } from 'node:path';
+import { type ListedFile, listingOf, type PolicyDirListing } from './policy-dir-listing';
 import { policyKindOf } from './policy-kind-of';
 import { suiteReadFiles } from './suite-read-files';
 import type { SourceFile } from '../compile/yaml-source';
@@ -20,12 +20,9 @@ export function readPolicyDir(
 ): SourceFile[] {
   const listing = listingOf(from);
   if (listing.error) throw listing.error;
-  const { dir, policies: policyPaths, suites: suitePaths, properties: propertyPaths } = listing;
+  const { policies: policyPaths, suites: suitePaths, properties: propertyPaths } = listing;
   // Only what is returned is read (the suites always: they say which files are their data).
-  const read = (full: string): SourceFile => {
-    const key = relative(dir, full);
-    return { file: join(dir, key), key, text: readFileSync(full, 'utf8') };
-  };
+  const read = ({ file, key }: ListedFile): SourceFile => ({ file, key, text: readFileSync(file, 'utf8') });
   if (opts.properties) return propertyPaths.map(read);
   const suites = suitePaths.map(read);
   if (opts.tests) return suites;
