@@ -23,8 +23,7 @@ export function builtInNames(bundle: PolicyBundle): string[] {
 }
 
 /** How many of the bundle's policies were loaded from files (all but the built-in ones). */
-export const policiesFromFiles = (bundle: PolicyBundle): number =>
-  bundle.policies.length - builtInNames(bundle).length;
+export const policiesFromFiles = (bundle: PolicyBundle): number => bundle.policies.length - builtInNames(bundle).length;
 
 /** EMERGENCY_STOP_POLICY: the built-in emergency stop applies to every run (`enforce`, the default) or not (`off`). */
 export type EmergencyStopSetting = 'enforce' | 'off';
