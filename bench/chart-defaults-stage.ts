@@ -35,7 +35,8 @@ export interface ChartDefaultsFigures {
   failure?: string;
 }
 
-function chartDefaults(root: string) {
+/** The service's environment and memory limit as helm/values.yaml sets them (also bench/start-reload-compare.ts). */
+export function chartDefaults(root: string) {
   const values = parse(readFileSync(join(root, 'helm', 'values.yaml'), 'utf8')) as {
     config: { bodyLimit: string; bodyBudget: string; maxHeapMb: number; logLevel: string };
     policies: { watch: boolean };
@@ -64,7 +65,7 @@ function alive(pid: number | undefined): boolean {
   }
 }
 
-async function successfulReloads(url: string): Promise<number> {
+export async function successfulReloads(url: string): Promise<number> {
   const text = await (await fetch(`${url}/metrics`)).text();
   const line = text.split('\n').find((l) => l.startsWith('preflight_policy_reloads_total{result="success"}'));
   return line ? Number(line.split(' ').at(-1)) : 0;

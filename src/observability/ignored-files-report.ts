@@ -1,16 +1,15 @@
-import { ignoredFilesWarning, ignoredPolicyFiles } from '../policy/loading/ignored-policy-files';
-import { suiteFileReferences } from '../policy/loading/suite-file-references';
+import { ignoredFilesWarning } from '../policy/loading/ignored-policy-files';
 import type { Logger } from '../common/logger';
 
 /**
- * A check of the policy directory for files the loader does not read (`prod.json`, `prod.yaml.bak`),
- * to call at start-up and after each reload: it warns once per distinct list of such files, naming
- * them, so a file added later is told and a directory that stays the same is not told again.
+ * The report of the files in the policy directory the loader does not read (`prod.json`,
+ * `prod.yaml.bak`), to call at start-up and after each reload with the files the reload found
+ * (PolicyReloader.filesNotLoaded): it warns once per distinct list of such files, naming them, so a
+ * file added later is told and a directory that stays the same is not told again.
  */
-export function ignoredFilesReporter(dir: string, logger: Logger): () => void {
+export function ignoredFilesReporter(dir: string, logger: Logger): (ignored: readonly string[]) => void {
   let told = '';
-  return () => {
-    const ignored = ignoredPolicyFiles(dir, suiteFileReferences(dir));
+  return (ignored) => {
     const key = ignored.join('\n');
     if (key === told) return;
     told = key;

@@ -1,3 +1,4 @@
+import { policiesFromFiles } from '../policy/compile/built-in-policies';
 import { formatProblem } from '../policy/compile/load-error';
 import type { ReloadEvents } from '../policy/runtime/policy-reloader';
 import type { Logger } from '../common/logger';
@@ -6,9 +7,10 @@ import type { Metrics } from './metrics';
 /**
  * How the service counts and logs what the policy reloader does: the reload counters, the loaded
  * set's size and revision, whether the files are in sync, and one log line per outcome. `builtIns`
- * names the built-in policies the service adds to every loaded set: the log counts the policies as
- * /readyz and the decisions do (`policies`, built-in ones included), and names both parts
- * (`policiesFromFiles`, `builtInPolicies`).
+ * names the built-in policies the service adds to every loaded set (the reloader's bundle holds them
+ * when it was given them, policy-reloader.ts): the log counts the policies as /readyz and the
+ * decisions do (`policies`, built-in ones included), and names both parts (`policiesFromFiles`,
+ * `builtInPolicies`).
  */
 export function reloadReport(deps: { metrics: Metrics; logger: Logger; builtIns: readonly string[] }): ReloadEvents {
   const { metrics, logger, builtIns } = deps;
@@ -28,8 +30,9 @@ export function reloadReport(deps: { metrics: Metrics; logger: Logger; builtIns:
       });
     },
     loaded({ trigger, bundle, previous, warnings }) {
+      const fromFiles = policiesFromFiles(bundle);
       metrics.reloads.inc({ result: 'success' });
-      metrics.policiesLoaded.set(bundle.policies.length);
+      metrics.policiesLoaded.set(fromFiles);
       if (previous !== undefined && previous !== bundle.revision) metrics.bundleInfo.remove({ revision: previous });
       metrics.bundleInfo.set({ revision: bundle.revision }, 1);
       for (const w of warnings) logger.warn('policy warning', { problem: formatProblem(w) });
@@ -37,8 +40,8 @@ export function reloadReport(deps: { metrics: Metrics; logger: Logger; builtIns:
         trigger,
         revision: bundle.revision,
         previous,
-        policies: bundle.policies.length + builtIns.length,
-        policiesFromFiles: bundle.policies.length,
+        policies: fromFiles + builtIns.length,
+        policiesFromFiles: fromFiles,
         builtInPolicies: builtIns,
         files: bundle.files.length,
       });

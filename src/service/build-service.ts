@@ -30,12 +30,11 @@ import { historyWindowMs } from '../platform/history-window';
 import { connectPlatform } from '../platform/platform-connection';
 import { readPlaygroundPage } from '../playground/playground-page';
 import { factGatherer } from '../policy/engine/fact-gatherer';
-import { builtInPolicies } from '../policy/compile/built-in-policies';
+import { builtInPolicies, policiesFromFiles } from '../policy/compile/built-in-policies';
 import { formatProblem, PolicyLoadError } from '../policy/compile/load-error';
 import { isStarterPolicyDir, STARTER_POLICIES_NOTICE } from '../policy/loading/starter-policies';
 import { createPolicyReloader, type ReloadOutcome } from '../policy/runtime/policy-reloader';
 import { type LoadTrigger, PolicyStore } from '../policy/runtime/policy-store';
-import { servedPolicies } from '../policy/runtime/served-policies';
 import { serviceSignalSource } from '../signals/service-signal-source';
 import { secretFile } from '../signature/webhook-secrets';
 import { createStateStore } from '../state/create-state-store';
@@ -85,12 +84,14 @@ export async function buildService(
   const store = new PolicyStore();
   const builtIns = builtInPolicies(config.state.emergencyStop);
   const events = reloadReport({ metrics, logger, builtIns: builtIns.map((p) => p.name) });
-  const reloader = createPolicyReloader({ dir: config.policyDir, store, events });
+  // The store holds the set served: each load is assembled once, with the built-in policies, for the
+  // guard and every route (docs/decisions/0032).
+  const reloader = createPolicyReloader({ dir: config.policyDir, store, events, builtIns });
   const first = reloader.reload('startup');
   if (first.result === 'failure') throw new PolicyLoadError(first.problems);
   const bundle = store.current();
   const warnIgnoredFiles = ignoredFilesReporter(config.policyDir, logger);
-  warnIgnoredFiles();
+  warnIgnoredFiles(reloader.filesNotLoaded());
   if (config.secrets.length === 0) logger.warn(UNSIGNED_WARNING);
   const starterPolicies = isStarterPolicyDir(config.policyDir);
   if (starterPolicies) logger.warn(STARTER_POLICIES_NOTICE, { policyDir: config.policyDir });
@@ -158,9 +159,8 @@ export async function buildService(
   };
   // The guard asks the same sources, in the same order, as a preflight, its live signals read fresh at each tick.
   const sources = serviceFactSources(serviceCapabilities(facts, logger));
-  // One served set for the guard and every route: the set with the built-in policies is assembled
-  // once per load, not once for each of them (docs/decisions/0030).
-  const served = servedPolicies(store, builtIns);
+  // One served set for the guard and every route: the store's, assembled with the built-in policies.
+  const served = store;
   const guard = new RunGuard({
     policies: served,
     runs: guardRuns,
@@ -230,14 +230,14 @@ export async function buildService(
     policies: {
       revision: bundle?.revision,
       // As /readyz counts them: the built-in policies too.
-      policies: (bundle?.policies.length ?? 0) + builtIns.length,
-      policiesFromFiles: bundle?.policies.length,
+      policies: bundle?.policies.length ?? 0,
+      policiesFromFiles: bundle && policiesFromFiles(bundle),
       builtInPolicies: builtIns.map((p) => p.name),
     },
     // A rejected reload (watcher or SIGHUP) is told; the first load's failure stops the start instead.
     reload(trigger) {
       const outcome = reloader.reload(trigger);
-      warnIgnoredFiles();
+      warnIgnoredFiles(reloader.filesNotLoaded());
       if (outcome.result === 'failure') {
         const problems = outcome.problems.filter((p) => p.severity === 'error').map(formatProblem);
         notifier.notify(policyRejectedNotification(trigger, problems, outcome.revisionInUse, new Date()));

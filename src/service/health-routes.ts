@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { builtInNames } from '../policy/compile/built-in-policies';
+import { builtInNames, policiesFromFiles } from '../policy/compile/built-in-policies';
 import type { PolicyStore } from '../policy/runtime/policy-store';
 import type { PolicySync } from '../policy/runtime/policy-sync';
 import { STARTER_POLICIES_NOTICE } from '../policy/loading/starter-policies';
@@ -54,6 +54,8 @@ export function healthRouter(deps: HealthDeps): Router {
   });
   router.get('/readyz', (_req, res) => {
     const bundle = (deps.served ?? deps.store).current();
+    // The store's set: the one loaded, with the built-in policies when the reloader served it so.
+    const fromFiles = deps.store.current();
     const lastLoad = deps.store.lastLoad();
     const body = {
       signaturesEnforced: deps.signaturesEnforced,
@@ -63,7 +65,7 @@ export function healthRouter(deps: HealthDeps): Router {
       policies: bundle?.policies.length ?? 0,
       builtInPolicies: bundle ? builtInNames(bundle) : [],
       // The policies read from POLICY_DIR (what preflight_policies_loaded and `validate` count).
-      policiesFromFiles: deps.store.current()?.policies.length ?? 0,
+      policiesFromFiles: fromFiles ? policiesFromFiles(fromFiles) : 0,
       exceptions: bundle?.exceptions.length ?? 0,
       starterPolicies: deps.starterPolicies === true,
       ...(deps.starterPolicies ? { notice: STARTER_POLICIES_NOTICE } : {}),
@@ -73,7 +75,7 @@ export function healthRouter(deps: HealthDeps): Router {
       ...readiness(capabilities),
       capabilities: capabilities.map((c) => c.name),
       // What the policy set in use asks that this service lacks (each also logged at start).
-      ...lackingOf(capabilities, deps.store.current()),
+      ...lackingOf(capabilities, fromFiles),
     };
     if (deps.isShuttingDown()) {
       res.status(503).json({ status: 'shutting down', message: 'preflight-gate is shutting down', ...body });

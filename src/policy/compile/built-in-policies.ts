@@ -12,9 +12,18 @@ export const EMERGENCY_STOP_POLICY = 'emergency-stop (built-in)';
 /** The `file` of a built-in policy's source. */
 export const BUILT_IN_FILE = '(built-in)';
 
-/** The names of the bundle's built-in policies (those withBuiltIns added). */
-export const builtInNames = (bundle: PolicyBundle): string[] =>
-  bundle.policies.filter((p) => p.source.file === BUILT_IN_FILE).map((p) => p.name);
+/** The names of the bundle's built-in policies (those withBuiltIns added): they come first, so only they are read. */
+export function builtInNames(bundle: PolicyBundle): string[] {
+  const names: string[] = [];
+  for (const p of bundle.policies) {
+    if (p.source.file !== BUILT_IN_FILE) break;
+    names.push(p.name);
+  }
+  return names;
+}
+
+/** How many of the bundle's policies were loaded from files (all but the built-in ones). */
+export const policiesFromFiles = (bundle: PolicyBundle): number => bundle.policies.length - builtInNames(bundle).length;
 
 /** EMERGENCY_STOP_POLICY: the built-in emergency stop applies to every run (`enforce`, the default) or not (`off`). */
 export type EmergencyStopSetting = 'enforce' | 'off';

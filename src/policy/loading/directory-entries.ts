@@ -8,17 +8,12 @@ export function entriesOf(dir: string): Dirent[] {
 /**
  * What an entry is, following a symbolic link (a Kubernetes ConfigMap mount reaches its files
  * through links) and only then asking the file system: a directory of 10,000 policies is walked
- * without 10,000 `stat` calls. Other kinds (sockets, devices), and with `throwIfNoEntry: false` a
- * link to nothing, are `other`.
+ * without 10,000 `stat` calls. Other kinds (sockets, devices) and a link to nothing are `other`.
  */
-export function kindOf(
-  entry: Dirent,
-  full: string,
-  opts: { throwIfNoEntry?: boolean } = {},
-): 'file' | 'directory' | 'other' {
+export function kindOf(entry: Dirent, full: string): 'file' | 'directory' | 'other' {
   if (entry.isDirectory()) return 'directory';
   if (entry.isFile()) return 'file';
   if (!entry.isSymbolicLink()) return 'other';
-  const stat = statSync(full, { throwIfNoEntry: opts.throwIfNoEntry ?? true });
+  const stat = statSync(full, { throwIfNoEntry: false });
   return stat?.isDirectory() ? 'directory' : stat?.isFile() ? 'file' : 'other';
 }

@@ -1,8 +1,7 @@
-import { entriesOf, kindOf } from './directory-entries';
-import { join, relative, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import type { LoadProblem } from '../compile/load-error';
+import { listingOf, type PolicyDirListing } from './policy-dir-listing';
 import { suiteFileReferences } from './suite-file-references';
-import { POLICY_FILE } from './policy-file-names';
 
 /** Files that sit beside policies by design and are left alone without a word: documentation and ownership. */
 const EXPECTED_BESIDE =
@@ -14,26 +13,20 @@ const EXPECTED_BESIDE =
  * (`.git`, a ConfigMap's `..data`), policy files and test suites (`*.yaml`, `*.yml`), documentation
  * (`README.md`, `*.md`, `*.txt`, `LICENSE`, `CODEOWNERS`) and the files in `used` (absolute paths:
  * what the test suites read, such as `testdata/run.json`). Empty when the directory cannot be read.
+ * `from`: the directory, or the listing the load read.
  */
-export function ignoredPolicyFiles(dir: string, used: ReadonlySet<string> = new Set()): string[] {
-  const out: string[] = [];
-  const walk = (current: string) => {
-    for (const entry of entriesOf(current)) {
-      const { name } = entry;
-      if (name.startsWith('.')) continue;
-      const full = join(current, name);
-      const kind = kindOf(entry, full, { throwIfNoEntry: false });
-      if (kind === 'directory') walk(full);
-      else if (kind === 'file' && !POLICY_FILE.test(name) && !EXPECTED_BESIDE.test(name) && !used.has(resolve(full)))
-        out.push(relative(dir, full));
-    }
-  };
-  try {
-    walk(dir);
-  } catch {
-    return []; // an unreadable directory is the loader's error to report, with its reason
-  }
-  return out;
+export function ignoredPolicyFiles(from: string | PolicyDirListing, used: ReadonlySet<string> = new Set()): string[] {
+  const listing = listingOf(from);
+  // An unreadable directory is the loader's error to report, with its reason.
+  if (!listing.complete) return [];
+  return listing.others
+    .filter(({ file }) => !EXPECTED_BESIDE.test(basename(file)) && !used.has(resolve(file)))
+    .map(({ key }) => key);
+}
+
+/** The files below the listed directory not loaded: ignoredPolicyFiles, less what its suites read. */
+export function filesNotLoaded(listing: PolicyDirListing): string[] {
+  return ignoredPolicyFiles(listing, suiteFileReferences(listing));
 }
 
 /** The one warning about them, or undefined when there are none. */
@@ -49,11 +42,14 @@ const IGNORED_FILE_WARNING =
   'not loaded, ignored: only *.yaml and *.yml files are policies (rename it to <name>.yaml if it is meant as a policy, else move it out of the policy directory; docs/policies.md#the-policy-directory)';
 
 /**
- * The files below `dir` that are not loaded (ignoredPolicyFiles, less what the suites read): one
- * warning each, at that file, as `validate`, `test`, /readyz and GitHub annotations show them.
+ * The files below `dir` that are not loaded (filesNotLoaded, or `notLoaded` when the caller has
+ * them): one warning each, at that file, as `validate`, `test`, /readyz and GitHub annotations show them.
  */
-export function ignoredFileProblems(dir: string): LoadProblem[] {
-  return ignoredPolicyFiles(dir, suiteFileReferences(dir)).map((file) => ({
+export function ignoredFileProblems(
+  dir: string,
+  notLoaded: readonly string[] = filesNotLoaded(listingOf(dir)),
+): LoadProblem[] {
+  return notLoaded.map((file) => ({
     file: join(dir, file),
     line: 1,
     col: 1,

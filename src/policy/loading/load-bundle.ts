@@ -118,12 +118,17 @@ function loadFile(source: SourceFile, digest: string, shared: SharedParts): Load
  * Only a set without a single error becomes a bundle; `now` dates the expired-exception warnings.
  * With `cache` (kept between loads of one directory), a file whose text did not change since the
  * last load is taken from it, and the cache then holds this load's files; `revision` is
- * revisionOf(sources) when the caller has it already.
+ * revisionOf(sources) when the caller has it already. With `builtIns`, the bundle is the set served
+ * (withBuiltIns), assembled once with them: the service's reloader (docs/decisions/0032).
  */
 export function loadBundle(
   sources: readonly SourceFile[],
   now: Date = new Date(),
-  { cache, revision }: { cache?: LoadCache; revision?: string } = {},
+  {
+    cache,
+    revision,
+    builtIns = [],
+  }: { cache?: LoadCache; revision?: string; builtIns?: readonly CompiledPolicy[] } = {},
 ): LoadResult {
   const problems: LoadProblem[] = [];
   const policies: CompiledPolicy[] = [];
@@ -245,7 +250,8 @@ export function loadBundle(
     revision: revision ?? revisionOf(sources),
     loadedAt: now,
     files: sources.map((s) => s.file),
-    policies,
+    // As withBuiltIns places them: first, then the set in bundle order.
+    policies: builtIns.length === 0 ? policies : [...builtIns, ...policies],
     exceptions,
     exceptionSettings,
     aliases,

@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { LoadResult } from './load-bundle';
 import type { LoadProblem } from '../compile/load-error';
 import { policyKindOf } from './policy-kind-of';
+import { listingOf, type PolicyDirListing } from './policy-dir-listing';
 import { readPolicyDir } from './read-policy-dir';
 import type { SourceFile } from '../compile/yaml-source';
 
@@ -13,14 +14,16 @@ const renamed = (name: string): string => name.replace(/\.(?:test|property)(\.ya
  * never loaded as policies, below `dir` that hold a
  * policy-set document (`kind: Policy`, Exception, EnvironmentAliases, ExceptionSettings): one error
  * each, at the file, so a policy saved under a suite's name fails the load like a typo would instead
- * of being silently left out. Empty when the directory cannot be read (the loader says why).
+ * of being silently left out. Empty when the directory cannot be read (the loader says why). `from`:
+ * the directory, or the listing the load read.
  */
-export function misplacedPolicies(dir: string): LoadProblem[] {
+export function misplacedPolicies(from: string | PolicyDirListing): LoadProblem[] {
+  const listing = listingOf(from);
   let suites: SourceFile[];
   let properties: SourceFile[];
   try {
-    suites = readPolicyDir(dir, { tests: true });
-    properties = readPolicyDir(dir, { properties: true });
+    suites = readPolicyDir(listing, { tests: true });
+    properties = readPolicyDir(listing, { properties: true });
   } catch {
     return [];
   }

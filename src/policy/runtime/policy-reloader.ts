@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { PolicyBundle } from '../core/compiled';
+import type { CompiledPolicy, PolicyBundle } from '../core/compiled';
 import { loadBundle, loadCache, revisionOf, type LoadCache, type LoadResult } from '../loading/load-bundle';
 import { formatProblem, type LoadProblem } from '../compile/load-error';
 import type { LoadTrigger, PolicyStore } from './policy-store';
 import type { PolicySync } from './policy-sync';
-import { ignoredFileProblems } from '../loading/ignored-policy-files';
+import { filesNotLoaded, ignoredFileProblems } from '../loading/ignored-policy-files';
 import { misplacedPolicies, refusedWithMisplaced } from '../loading/misplaced-policies';
+import { listPolicyDir, type PolicyDirListing } from '../loading/policy-dir-listing';
 import { readPolicyDir } from '../loading/read-policy-dir';
 import type { SourceFile } from '../compile/yaml-source';
 
@@ -19,6 +20,8 @@ export interface PolicyReloader {
   reload(trigger: LoadTrigger): ReloadOutcome;
   /** Whether the files on disk are the set served, as of the last attempt (undefined before the first). */
   sync(): PolicySync | undefined;
+  /** The files of the directory not loaded (`prod.json`, relative paths), as the last attempt found them. */
+  filesNotLoaded(): readonly string[];
 }
 
 /**
@@ -46,6 +49,11 @@ export interface ReloaderDeps {
   store: PolicyStore;
   events: ReloadEvents;
   clock?: () => Date;
+  /**
+   * The built-in policies the service serves every loaded set with: the store holds the set served,
+   * assembled once with them (withBuiltIns, docs/decisions/0032). None: the set as loaded.
+   */
+  builtIns?: readonly CompiledPolicy[];
 }
 
 /** node:crypto's SHA-256: the digest revisionOf computes by default, in about a tenth of the time for 10,000 files. */
@@ -62,11 +70,12 @@ type DirReading =
 /**
  * The files of the policy directory, read once: the hash and the load see the same bytes. With
  * them, the policies saved under a test suite's name, which are never loaded (misplaced-policies.ts).
+ * Both are read from `listing`, the one walk of the directory an attempt makes.
  */
-function readSources(dir: string): DirReading {
+function readSources(dir: string, listing: PolicyDirListing): DirReading {
   try {
-    const sources = readPolicyDir(dir);
-    const misplaced = misplacedPolicies(dir);
+    const sources = readPolicyDir(listing);
+    const misplaced = misplacedPolicies(listing);
     if (sources.length > 0 || misplaced.length > 0) return { sources, misplaced };
     return {
       reason: 'missing',
@@ -95,7 +104,7 @@ function loadSafely(
   sources: SourceFile[],
   now: Date,
   dir: string,
-  options: { cache: LoadCache; revision?: string },
+  options: { cache: LoadCache; revision?: string; builtIns?: readonly CompiledPolicy[] },
 ): LoadResult {
   try {
     return loadBundle(sources, now, options);
@@ -118,12 +127,13 @@ function loadSafely(
  * /readyz. Content that did not change since the last attempt is neither reloaded nor counted.
  */
 export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
-  const { dir, store, events } = deps;
+  const { dir, store, events, builtIns } = deps;
   const clock = deps.clock ?? (() => new Date());
   let lastAttempt: string | undefined;
   // The files of the last load: a reload parses and compiles only the files whose text changed.
   const cache = loadCache(nodeSha256Hex);
   let sync: PolicySync | undefined;
+  let notLoaded: readonly string[] = [];
   const setSync = (next: PolicySync) => {
     sync = next;
     events.synced(next);
@@ -153,10 +163,14 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
 
   return {
     sync: () => sync,
+    filesNotLoaded: () => notLoaded,
     reload(trigger) {
-      const read = readSources(dir);
+      // One walk of the directory per attempt: every check below reads it (docs/decisions/0032).
+      const listing = listPolicyDir(dir);
+      const read = readSources(dir, listing);
       // Whatever comes of the attempt, /readyz lists the files not loaded as they are now (the server logs them: ignored-files-report.ts).
-      store.filesNotLoaded(ignoredFileProblems(dir));
+      notLoaded = filesNotLoaded(listing);
+      store.filesNotLoaded(ignoredFileProblems(dir, notLoaded));
       // The misplaced files are not among the sources: their coming, going or changing kind is a change too.
       const revision = 'sources' in read ? revisionOf(read.sources, nodeSha256Hex) : undefined;
       const attempt =
@@ -176,7 +190,7 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
       lastAttempt = attempt;
       if (!('sources' in read)) return fail(trigger, read.problems, read.reason);
       const loaded =
-        read.sources.length === 0 ? undefined : loadSafely(read.sources, clock(), dir, { cache, revision });
+        read.sources.length === 0 ? undefined : loadSafely(read.sources, clock(), dir, { cache, revision, builtIns });
       // A policy saved under a test suite's name refuses the set, as a typo would, told with the set's other problems.
       if (read.misplaced.length > 0 || loaded === undefined)
         return fail(trigger, refusedWithMisplaced(read.misplaced, loaded).problems, 'rejected');
