@@ -13,7 +13,10 @@ export type ArchivedResult = Omit<PolicyResult, 'source' | 'priority' | 'reasons
 export function archivedResults(results: readonly PolicyResult[]): ArchivedResult[] {
   // `signals` (what signal rules read) is left out: the archived facts hold the answers, and replay
   // of a line written before results had it must not call that a change.
-  return results.map(({ source: _source, signals: _signals, ...rest }) =>
-    rest.result === 'pass' ? { policy: rest.policy, mode: rest.mode, result: rest.result } : rest,
-  );
+  // A pass is built from its three fields, not copied first (most results of a decision are passes).
+  return results.map((r) => {
+    if (r.result === 'pass') return { policy: r.policy, mode: r.mode, result: r.result };
+    const { source: _source, signals: _signals, ...rest } = r;
+    return rest;
+  });
 }

@@ -1,4 +1,5 @@
 import { Info } from 'luxon';
+import { HourOffsets } from './hour-offsets';
 
 /** An instant on the wall clock of a zone: what windows and conditions compare against. */
 export interface LocalTime {
@@ -17,19 +18,32 @@ export interface LocalTime {
 
 /**
  * How one zone turns an instant into its offset: a fixed one, or the platform's tz data via Intl,
- * remembering the offset of the last whole second asked for (offsets change only at whole seconds).
+ * asked once per UTC hour without a change of offset (hour-offsets.ts).
  */
 interface ZoneClock {
   name: string;
   fixedOffset?: number;
-  parts?: Intl.DateTimeFormat;
-  second?: number;
-  offset?: number;
+  offsets?: HourOffsets;
 }
 
 const clocks = new Map<string, ZoneClock>();
 
 /** One Intl formatter per zone, made on first use: the options luxon's IANAZone uses. */
+function zoneParts(zone: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    hour12: false,
+    timeZone: zone,
+    era: 'short',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
+/** Each zone's clock, made on first use. */
 function zoneClock(zone: string): ZoneClock {
   let clock = clocks.get(zone);
   if (clock) return clock;
@@ -37,20 +51,7 @@ function zoneClock(zone: string): ZoneClock {
   if (!luxonZone?.isValid) throw new RangeError(`unknown time zone "${zone}"`);
   clock = luxonZone.isUniversal
     ? { name: luxonZone.name, fixedOffset: luxonZone.offset(0) }
-    : {
-        name: luxonZone.name,
-        parts: new Intl.DateTimeFormat('en-US', {
-          hour12: false,
-          timeZone: zone,
-          era: 'short',
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: '2-digit',
-          minute: '2-digit',
-          second: '2-digit',
-        }),
-      };
+    : { name: luxonZone.name, offsets: hourOffsetsOf(zoneParts(zone)) };
   clocks.set(zone, clock);
   return clock;
 }
@@ -79,15 +80,11 @@ function intlOffset(format: Intl.DateTimeFormat, ms: number): number {
   return (wall - (ms - (over >= 0 ? over : 1000 + over))) / 60000;
 }
 
-/** The zone's offset at `ms`; a burst of requests within one second asks Intl once. */
+const hourOffsetsOf = (format: Intl.DateTimeFormat) => new HourOffsets((ms) => intlOffset(format, ms));
+
+/** The zone's offset at `ms`. */
 function offsetAt(clock: ZoneClock, ms: number): number {
-  if (clock.fixedOffset !== undefined) return clock.fixedOffset;
-  const second = Math.floor(ms / 1000);
-  if (clock.second !== second || clock.offset === undefined) {
-    clock.offset = intlOffset(clock.parts as Intl.DateTimeFormat, ms);
-    clock.second = second;
-  }
-  return clock.offset;
+  return clock.fixedOffset ?? (clock.offsets as HourOffsets).at(ms);
 }
 
 /**
