@@ -14,7 +14,7 @@ interface ConstantHour {
  * A zone's offset at any instant, asking `offsetOf` (the tz data, through Intl) as seldom as is
  * sound. Offsets are a function of the whole second; when the first and the last second of a UTC
  * hour have the same offset, the whole hour has it, since no zone's offset changes and changes back
- * within an hour (the closest two changes of the tz database are days apart: record 0032). Such an
+ * within an hour (the closest two changes of the tz database are days apart: record 0033). Such an
  * hour is remembered, one per zone: what it holds is a fact of the tz data, the same whichever
  * decision asked first, so no answer depends on it. An hour with a change inside asks for each instant.
  */
