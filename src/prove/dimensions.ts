@@ -6,6 +6,7 @@ import { quietFacts } from '../policy/facts/quiet-facts';
 import type { StateFacts } from '../policy/facts/state-facts';
 import type { TeamFacts } from '../policy/facts/team-facts';
 import type { PreflightPayload } from '../policy/core/decision';
+import type { SignalFacts } from '../policy/facts/signal-facts';
 import type { CompiledException, PolicyBundle } from '../policy/core/compiled';
 import type { Doc } from './policy-set';
 import type { DimName, Term } from './term-types';
@@ -20,6 +21,7 @@ import {
   targetDims,
   targetsOfClass,
 } from './target-classes';
+import { signalDims, signalFactsOf } from './signal-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
 
@@ -203,6 +205,7 @@ export function spaceOf(
     ),
     whole('time', time.values),
     whole('estop', [false, true]),
+    ...signalDims(docs),
   ];
   return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon };
 }
@@ -215,7 +218,7 @@ export interface Run {
   given: {
     state: StateFacts;
     environments?: EnvironmentFacts;
-    signals: Record<string, never>;
+    signals: SignalFacts;
     teams: TeamFacts;
   };
 }
@@ -275,6 +278,10 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     execution.createdBy = { username: username ?? '', ...(email === undefined ? {} : { email }) };
   put(execution, 'experimentVersion', v('version'));
   execution.steps = [step];
+  const now = v('time') as Date;
+  const { signals, created } = signalFactsOf(space.dims, v, now);
+  // A silence that began before the run hides an alert only from a run that says when it started.
+  put(execution, 'created', created);
   const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;
   const state: StateFacts = {};
   for (const b of bundles) Object.assign(state, quietFacts(b.needs).state ?? {});
@@ -288,11 +295,11 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     else if (read === 'not-member') teams[team] = { members: [{ username: `${OTHER}-not-the-starter` }] };
     else if (read === 'unknown') teams[team] = { unknown: 'the Steadybit Platform API did not answer (prove)' };
   }
-  const given: Run['given'] = { state, signals: {}, teams, ...(env.names ? { environments: env.names } : {}) };
+  const given: Run['given'] = { state, signals, teams, ...(env.names ? { environments: env.names } : {}) };
   return {
     payload,
-    now: v('time') as Date,
-    facts: { state, signals: {}, teams, ...(env.names ? { environments: env.names } : {}) },
+    now,
+    facts: { state, signals, teams, ...(env.names ? { environments: env.names } : {}) },
     given,
   };
 }

@@ -47,10 +47,28 @@ rules:
 `,
   });
 
+  // Signal rules beside the bundled ones: two reading one query, two reading one Alertmanager source.
+  const withSignals = dirs.bundledWith({
+    'signals.yaml': `kind: Policy
+name: slo
+match: { environments: [production] }
+rules:
+  - prometheus: { query: 'slo:burn_rate:1h{service="checkout"}', denyWhen: "> 2", onEmpty: deny }
+  - alerts: { matchers: ['severity=~"critical|page"', 'team!="shop"'], includeSilenced: true }
+---
+kind: Policy
+name: slo-everywhere
+rules:
+  - prometheus: { query: 'slo:burn_rate:1h{service="checkout"}', denyWhen: ">= 10", onUnavailable: allow }
+  - alerts: { matchers: 'severity="critical"', includeInhibited: true, onUnavailable: allow }
+`,
+  });
+
   it.each([
     ['the bundled set', BUNDLED],
     ['the bundled set with exceptions', withExceptions],
     ['the bundled set with target rules', withTargets],
+    ['the bundled set with signal rules', withSignals],
   ])('%s', (_name, dir) => {
     const set = setOf(dir);
     const terms = termsOf(set);
