@@ -3,7 +3,7 @@ import { runEnvironments } from '../policy/engine/environments';
 import type { EnvironmentFacts } from '../policy/facts/environment-facts';
 import type { Facts } from '../policy/facts/facts';
 import { quietFacts } from '../policy/facts/quiet-facts';
-import type { StateFacts } from '../policy/facts/state-facts';
+import { scopeKey, type StateFacts } from '../policy/facts/state-facts';
 import type { TeamFacts } from '../policy/facts/team-facts';
 import type { PreflightPayload } from '../policy/core/decision';
 import type { SignalFacts } from '../policy/facts/signal-facts';
@@ -22,6 +22,7 @@ import {
   targetsOfClass,
 } from './target-classes';
 import { signalDims, signalFactsOf } from './signal-classes';
+import { stateDims, stateFactsOf } from './state-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
 
@@ -206,6 +207,7 @@ export function spaceOf(
     whole('time', time.values),
     whole('estop', [false, true]),
     ...signalDims(docs),
+    ...stateDims(docs),
   ];
   return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon };
 }
@@ -286,6 +288,14 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   const state: StateFacts = {};
   for (const b of bundles) Object.assign(state, quietFacts(b.needs).state ?? {});
   state.emergencyStop = { engaged: v('estop') === true };
+  // The runs the state rules count, under each of the run's own scopes; a part not loaded is left out.
+  const scopes = {
+    environment: [env.environment, env.override].flatMap((e) => (e ? [scopeKey('environment', e)] : [])),
+    team: typeof execution.teamKey === 'string' ? [scopeKey('team', execution.teamKey)] : [],
+  };
+  const recorded = stateFactsOf(space.dims, v, scopes, now);
+  Object.assign(state, recorded.state);
+  for (const part of recorded.absent) delete state[part];
   const teams: TeamFacts = {};
   for (const d of space.dims.filter((x) => x.name.startsWith(MEMBERS))) {
     const team = d.name.slice(MEMBERS.length);

@@ -5,6 +5,7 @@ import { ruleOf } from '../policy/core/shapes';
 import { targetsRule } from '../policy/rules/targets';
 import type { Doc, PolicySet } from './policy-set';
 import { signalReads } from './signal-classes';
+import { stateReads } from './state-classes';
 import { targetRuleReads } from './target-classes';
 import type { DimName, Reading, Term, Totals } from './term-types';
 
@@ -19,6 +20,9 @@ export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
   'targetAttributes',
   'prometheus',
   'alerts',
+  'concurrency',
+  'quota',
+  'cooldown',
 ]);
 
 const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
@@ -192,7 +196,7 @@ export function termsOf(set: PolicySet): Term[] {
       const spec = asObject(rules[i])[rule.kind];
       const reads = new Map(scopeDims);
       ruleReads(rule.kind, spec, reads);
-      const signal = signalReads(rule.kind, spec, reads);
+      const signal = signalReads(rule.kind, spec, reads) ?? stateReads(rule.kind, spec, reads);
       if (stepFilter || isStepRule(rule.kind))
         for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
       const why =

@@ -49,8 +49,8 @@ describe('prometheus: one sample (or none) stands for every vector', () => {
     resultType: 'vector',
     result: values.map((v) => ({ metric: { i: v }, value: [0, v] })),
   });
-  const denies = (spec: PrometheusSpec, answer: QueryAnswer) =>
-    checkPrometheus(promCheck({ query: QUERY, ...spec }), { prometheus: { default: { [QUERY]: answer } } }, [{}], NOW)
+  const denies = (spec: Omit<PrometheusSpec, 'query'>, answer: QueryAnswer) =>
+    checkPrometheus(promCheck({ ...spec, query: QUERY }), { prometheus: { default: { [QUERY]: answer } } }, [{}], NOW)
       .found.length > 0;
 
   it('a rule denies a vector exactly when it denies one of its numbers alone, or the empty vector when none is one', () => {

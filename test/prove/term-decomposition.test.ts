@@ -64,11 +64,31 @@ rules:
 `,
   });
 
+  // State rules beside the bundled ones: two parts read per environment and per team.
+  const withState = dirs.bundledWith({
+    'limits.yaml': `kind: Policy
+name: limits
+match: { environments: [production] }
+rules:
+  - concurrency: { maxRunning: 2 }
+  - quota: { maxRuns: 3, window: 1h }
+  - cooldown: { duration: 30m }
+---
+kind: Policy
+name: team-limits
+rules:
+  - concurrency: { maxRunning: 1, per: team }
+  - quota: { maxRuns: 5, window: 1d }
+  - cooldown: { duration: 2h, per: team, after: [CANCELED] }
+`,
+  });
+
   it.each([
     ['the bundled set', BUNDLED],
     ['the bundled set with exceptions', withExceptions],
     ['the bundled set with target rules', withTargets],
     ['the bundled set with signal rules', withSignals],
+    ['the bundled set with state rules', withState],
   ])('%s', (_name, dir) => {
     const set = setOf(dir);
     const terms = termsOf(set);
