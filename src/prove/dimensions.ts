@@ -136,6 +136,9 @@ function thresholdsOf(docs: readonly Doc[]) {
 export interface Space {
   dims: Dim[];
   index: ReadonlyMap<DimName, number>;
+  /** The dimensions of the signals and of the state the analysed rules read (signal-classes.ts, state-classes.ts). */
+  signals: Dim[];
+  state: Dim[];
   horizon: { from: string; to: string };
 }
 
@@ -206,10 +209,11 @@ export function spaceOf(
     ),
     whole('time', time.values),
     whole('estop', [false, true]),
-    ...signalDims(docs),
-    ...stateDims(docs),
   ];
-  return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon };
+  const signals = signalDims(docs);
+  const state = stateDims(docs);
+  dims.push(...signals, ...state);
+  return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon, signals, state };
 }
 
 export interface Run {
@@ -281,7 +285,7 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   put(execution, 'experimentVersion', v('version'));
   execution.steps = [step];
   const now = v('time') as Date;
-  const { signals, created } = signalFactsOf(space.dims, v, now);
+  const { signals, created } = signalFactsOf(space.signals, v, now);
   // A silence that began before the run hides an alert only from a run that says when it started.
   put(execution, 'created', created);
   const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;
@@ -293,9 +297,9 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     environment: [env.environment, env.override].flatMap((e) => (e ? [scopeKey('environment', e)] : [])),
     team: typeof execution.teamKey === 'string' ? [scopeKey('team', execution.teamKey)] : [],
   };
-  const recorded = stateFactsOf(space.dims, v, scopes, now);
+  const recorded = stateFactsOf(space.state, v, scopes, now);
   Object.assign(state, recorded.state);
-  for (const part of recorded.absent) delete state[part];
+  for (const part of recorded.absent) state[part] = undefined;
   const teams: TeamFacts = {};
   for (const d of space.dims.filter((x) => x.name.startsWith(MEMBERS))) {
     const team = d.name.slice(MEMBERS.length);

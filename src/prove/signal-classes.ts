@@ -223,7 +223,7 @@ export function alertsAnswerOf(cls: AlertClass, now: Date): { answer: AlertsAnsw
   };
 }
 
-/** The signal facts of a run (in the shape `eval --signals` reads), and the run's start a silenced alert needs. */
+/** The signal facts of a run (in the shape `eval --signals` reads) from its signal dimensions, and the run's start a silenced alert needs. */
 export function signalFactsOf(
   dims: ReadonlyArray<{ name: DimName }>,
   value: (name: DimName) => unknown,

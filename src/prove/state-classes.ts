@@ -176,8 +176,9 @@ function runsOf(c: KindClass, now: number): RunRef[] {
 }
 
 /**
- * The state parts of a run (in the shape `eval --state` reads): each part's runs under every one of
- * the run's scope keys of each kind (`environment:<value>` for its environment and override, `team:<key>`).
+ * The state parts of a run (in the shape `eval --state` reads) from its state dimensions: each part's
+ * runs under every one of the run's scope keys of each kind (`environment:<value>` for its
+ * environment and override, `team:<key>`), or the part not loaded (`absent`).
  */
 export function stateFactsOf(
   dims: ReadonlyArray<{ name: DimName }>,
@@ -187,7 +188,7 @@ export function stateFactsOf(
 ): { state: Partial<StateFacts>; absent: Part[] } {
   const state: Partial<StateFacts> = {};
   const absent: Part[] = [];
-  for (const dim of dims.filter((d) => d.name.startsWith(STATE))) {
+  for (const dim of dims) {
     const part = dim.name.slice(STATE.length) as Part;
     const cls = value(dim.name) as StateClass;
     if (cls === 'not loaded') {
@@ -195,8 +196,10 @@ export function stateFactsOf(
       continue;
     }
     const byScope: Record<string, RunRef[]> = {};
-    for (const [per, c] of Object.entries(cls) as Array<[ScopeKind, KindClass]>)
-      for (const key of scopes[per]) byScope[key] = runsOf(c, now.getTime());
+    for (const [per, c] of Object.entries(cls) as Array<[ScopeKind, KindClass]>) {
+      const runs = runsOf(c, now.getTime());
+      for (const key of scopes[per]) byScope[key] = runs;
+    }
     state[part] = byScope;
   }
   return { state, absent };
