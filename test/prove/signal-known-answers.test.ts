@@ -176,7 +176,7 @@ describe('prove over the signals', () => {
       'p.yaml': `kind: Policy
 name: burn
 rules:
-  - prometheus: { query: '${QUERY}', denyWhen: "${set}", onEmpty: deny }
+  - prometheus: { query: '${QUERY}', denyWhen: "${set}" }
 `,
       'p.property.yaml': `kind: PolicyProperty
 name: no-run-while-burning
@@ -191,7 +191,7 @@ ${never}
   };
   const never = (t: string) => `    - prometheus: { query: '${QUERY}', denyWhen: "${t}" }`;
 
-  it('no run while the burn rate is over 10: proven by a set that denies over 5 (and where it cannot read it)', () => {
+  it('no run while the burn rate is over 10: proven by a set that denies over 5 (and, as the property, where it cannot read it)', () => {
     expect(prove('> 5', never('> 10')).result).toMatchObject({ status: 'proven' });
   });
 
