@@ -3,9 +3,10 @@ import { runEnvironments } from '../policy/engine/environments';
 import type { EnvironmentFacts } from '../policy/facts/environment-facts';
 import type { Facts } from '../policy/facts/facts';
 import { quietFacts } from '../policy/facts/quiet-facts';
-import type { StateFacts } from '../policy/facts/state-facts';
+import { scopeKey, type StateFacts } from '../policy/facts/state-facts';
 import type { TeamFacts } from '../policy/facts/team-facts';
 import type { PreflightPayload } from '../policy/core/decision';
+import type { SignalFacts } from '../policy/facts/signal-facts';
 import type { CompiledException, PolicyBundle } from '../policy/core/compiled';
 import type { Doc } from './policy-set';
 import type { DimName, Term } from './term-types';
@@ -20,6 +21,8 @@ import {
   targetDims,
   targetsOfClass,
 } from './target-classes';
+import { signalDims, signalFactsOf } from './signal-classes';
+import { stateDims, stateFactsOf } from './state-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
 
@@ -133,6 +136,9 @@ function thresholdsOf(docs: readonly Doc[]) {
 export interface Space {
   dims: Dim[];
   index: ReadonlyMap<DimName, number>;
+  /** The dimensions of the signals and of the state the analysed rules read (signal-classes.ts, state-classes.ts). */
+  signals: Dim[];
+  state: Dim[];
   horizon: { from: string; to: string };
 }
 
@@ -204,7 +210,10 @@ export function spaceOf(
     whole('time', time.values),
     whole('estop', [false, true]),
   ];
-  return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon };
+  const signals = signalDims(docs);
+  const state = stateDims(docs);
+  dims.push(...signals, ...state);
+  return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon, signals, state };
 }
 
 export interface Run {
@@ -215,7 +224,7 @@ export interface Run {
   given: {
     state: StateFacts;
     environments?: EnvironmentFacts;
-    signals: Record<string, never>;
+    signals: SignalFacts;
     teams: TeamFacts;
   };
 }
@@ -275,10 +284,22 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     execution.createdBy = { username: username ?? '', ...(email === undefined ? {} : { email }) };
   put(execution, 'experimentVersion', v('version'));
   execution.steps = [step];
+  const now = v('time') as Date;
+  const { signals, created } = signalFactsOf(space.signals, v, now);
+  // A silence that began before the run hides an alert only from a run that says when it started.
+  put(execution, 'created', created);
   const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;
   const state: StateFacts = {};
   for (const b of bundles) Object.assign(state, quietFacts(b.needs).state ?? {});
   state.emergencyStop = { engaged: v('estop') === true };
+  // The runs the state rules count, under each of the run's own scopes; a part not loaded is left out.
+  const scopes = {
+    environment: [env.environment, env.override].flatMap((e) => (e ? [scopeKey('environment', e)] : [])),
+    team: typeof execution.teamKey === 'string' ? [scopeKey('team', execution.teamKey)] : [],
+  };
+  const recorded = stateFactsOf(space.state, v, scopes, now);
+  Object.assign(state, recorded.state);
+  for (const part of recorded.absent) state[part] = undefined;
   const teams: TeamFacts = {};
   for (const d of space.dims.filter((x) => x.name.startsWith(MEMBERS))) {
     const team = d.name.slice(MEMBERS.length);
@@ -288,11 +309,11 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     else if (read === 'not-member') teams[team] = { members: [{ username: `${OTHER}-not-the-starter` }] };
     else if (read === 'unknown') teams[team] = { unknown: 'the Steadybit Platform API did not answer (prove)' };
   }
-  const given: Run['given'] = { state, signals: {}, teams, ...(env.names ? { environments: env.names } : {}) };
+  const given: Run['given'] = { state, signals, teams, ...(env.names ? { environments: env.names } : {}) };
   return {
     payload,
-    now: v('time') as Date,
-    facts: { state, signals: {}, teams, ...(env.names ? { environments: env.names } : {}) },
+    now,
+    facts: { state, signals, teams, ...(env.names ? { environments: env.names } : {}) },
     given,
   };
 }

@@ -4,6 +4,8 @@ import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import { ruleOf } from '../policy/core/shapes';
 import { targetsRule } from '../policy/rules/targets';
 import type { Doc, PolicySet } from './policy-set';
+import { signalReads } from './signal-classes';
+import { stateReads } from './state-classes';
 import { targetRuleReads } from './target-classes';
 import type { DimName, Reading, Term, Totals } from './term-types';
 
@@ -16,6 +18,11 @@ export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
   'parameters',
   'emergencyStop',
   'targetAttributes',
+  'prometheus',
+  'alerts',
+  'concurrency',
+  'quota',
+  'cooldown',
 ]);
 
 const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
@@ -189,10 +196,13 @@ export function termsOf(set: PolicySet): Term[] {
       const spec = asObject(rules[i])[rule.kind];
       const reads = new Map(scopeDims);
       ruleReads(rule.kind, spec, reads);
+      const signal = signalReads(rule.kind, spec, reads) ?? stateReads(rule.kind, spec, reads);
       if (stepFilter || isStepRule(rule.kind))
         for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
       const why =
-        outside ?? (FRAGMENT_RULES.has(rule.kind) ? undefined : `rule kind ${rule.kind} is beyond the analysis`);
+        outside ??
+        (signal === undefined ? undefined : `${rule.kind} ${signal}`) ??
+        (FRAGMENT_RULES.has(rule.kind) ? undefined : `rule kind ${rule.kind} is beyond the analysis`);
       const only: CompiledPolicy = { ...policy, rules: [rule], modifications: [] };
       out.push({
         label: `${policy.name} ${rule.path}`,

@@ -47,10 +47,48 @@ rules:
 `,
   });
 
+  // Signal rules beside the bundled ones: two reading one query, two reading one Alertmanager source.
+  const withSignals = dirs.bundledWith({
+    'signals.yaml': `kind: Policy
+name: slo
+match: { environments: [production] }
+rules:
+  - prometheus: { query: 'slo:burn_rate:1h{service="checkout"}', denyWhen: "> 2", onEmpty: deny }
+  - alerts: { matchers: ['severity=~"critical|page"', 'team!="shop"'], includeSilenced: true }
+---
+kind: Policy
+name: slo-everywhere
+rules:
+  - prometheus: { query: 'slo:burn_rate:1h{service="checkout"}', denyWhen: ">= 10", onUnavailable: allow }
+  - alerts: { matchers: 'severity="critical"', includeInhibited: true, onUnavailable: allow }
+`,
+  });
+
+  // State rules beside the bundled ones: two parts read per environment and per team.
+  const withState = dirs.bundledWith({
+    'limits.yaml': `kind: Policy
+name: limits
+match: { environments: [production] }
+rules:
+  - concurrency: { maxRunning: 2 }
+  - quota: { maxRuns: 3, window: 1h }
+  - cooldown: { duration: 30m }
+---
+kind: Policy
+name: team-limits
+rules:
+  - concurrency: { maxRunning: 1, per: team }
+  - quota: { maxRuns: 5, window: 1d }
+  - cooldown: { duration: 2h, per: team, after: [CANCELED] }
+`,
+  });
+
   it.each([
     ['the bundled set', BUNDLED],
     ['the bundled set with exceptions', withExceptions],
     ['the bundled set with target rules', withTargets],
+    ['the bundled set with signal rules', withSignals],
+    ['the bundled set with state rules', withState],
   ])('%s', (_name, dir) => {
     const set = setOf(dir);
     const terms = termsOf(set);

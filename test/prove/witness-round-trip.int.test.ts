@@ -103,7 +103,17 @@ rules:
   const targeted = JSON.parse(cli(['diff', targetsBase, targetsProposed, '--format', 'json', '--now', NOW]).stdout) as {
     witnesses: Witness[];
   };
+  // A burn-rate threshold and a concurrency cap raised: witnesses whose signals and state decide.
+  const limits = (threshold: number, maxRunning: number) => ({
+    'limits.yaml': `kind: Policy\nname: limits\nrules:\n  - prometheus: { query: 'slo:burn_rate:1h{service="checkout"}', denyWhen: "> ${threshold}" }\n  - concurrency: { maxRunning: ${maxRunning} }\n`,
+  });
+  const factsBase = dirs.bundledWith(limits(2, 1));
+  const factsProposed = dirs.bundledWith(limits(5, 3));
+  const recorded = JSON.parse(cli(['diff', factsBase, factsProposed, '--format', 'json', '--now', NOW]).stdout) as {
+    witnesses: Witness[];
+  };
   const all = [
+    ...recorded.witnesses.map((w) => ({ w, base: factsBase, proposed: factsProposed })),
     ...summed.witnesses.map((w) => ({ w, base, proposed: totalRaised })),
     ...report.witnesses.map((w) => ({ w, base, proposed })),
     ...targeted.witnesses.map((w) => ({ w, base: targetsBase, proposed: targetsProposed })),
@@ -122,6 +132,11 @@ rules:
   });
 
   it('eval --now with the witness facts gives the witness answers under both sets', () => {
+    expect(recorded.witnesses.map((w) => w.kind)).toEqual(['newly-allowed', 'newly-allowed']);
+    expect(recorded.witnesses.some((w) => w.facts.signals.prometheus !== undefined)).toBe(true);
+    expect(recorded.witnesses.some((w) => Object.values(w.facts.state.running ?? {}).some((r) => r.length > 0))).toBe(
+      true,
+    );
     expect(timed.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
     expect(summed.witnesses.map((w) => [w.kind, (w.payload.execution.steps ?? []).length > 1])).toEqual([
       ['newly-allowed', true],
@@ -160,7 +175,8 @@ rules:
       ({ w }) =>
         w.facts.environments === undefined &&
         !w.facts.state.emergencyStop?.engaged &&
-        Object.keys(w.facts.teams).length === 0,
+        Object.keys(w.facts.teams).length === 0 &&
+        Object.keys(w.facts.signals).length === 0,
     );
     expect(asked.length).toBeGreaterThan(1);
     expect(asked.some(({ w }) => w.payload.execution.createdBy !== undefined)).toBe(true);

@@ -1,0 +1,213 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evalCommand } from '../../src/cli/commands/eval-command';
+import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
+import { readProperties } from '../../src/prove/property-file';
+import { NOW, setDirs, setOf } from './prove-sets';
+
+const QUERY = 'slo:burn_rate:1h{service="checkout"}';
+
+/** The witness decided by `eval --now --payload --state --signals --teams` in-process on `dir`: allowed or not. */
+async function evalWitness(dir: string, w: Witness): Promise<boolean> {
+  const files = mkdtempSync(join(tmpdir(), 'prove-signal-eval-'));
+  try {
+    const file = (name: string, value: unknown) => {
+      writeFileSync(join(files, name), JSON.stringify(value));
+      return join(files, name);
+    };
+    let out = '';
+    await evalCommand(
+      {
+        dir,
+        payload: file('payload.json', w.payload),
+        now: w.now,
+        state: file('state.json', w.facts.state),
+        signals: file('signals.json', w.facts.signals),
+        teams: file('teams.json', w.facts.teams),
+        ...(w.facts.environments ? { environments: file('environments.json', w.facts.environments) } : {}),
+        format: 'json',
+      },
+      {},
+      (s) => {
+        out += s;
+      },
+      () => {},
+    );
+    return (JSON.parse(out) as { allowed: boolean }).allowed;
+  } finally {
+    rmSync(files, { recursive: true, force: true });
+  }
+}
+
+/** The one sample value of the witness's answer to QUERY. */
+function sampleOf(w: Witness): string | undefined {
+  const answer = w.facts.signals.prometheus?.default?.[QUERY];
+  return answer && 'resultType' in answer && answer.resultType === 'vector' ? answer.result[0]?.value[1] : undefined;
+}
+
+describe('diff over the signals prometheus and alerts rules read', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const pair = (base: Record<string, string>, proposed: Record<string, string>) => {
+    const b = dirs.write(base);
+    const p = dirs.write(proposed);
+    return { b, p, r: diffSets(setOf(b), setOf(p), NOW) };
+  };
+  const roundTrip = async (b: string, p: string, w: Witness) => {
+    expect([await evalWitness(b, w), await evalWitness(p, w)]).toEqual([w.base?.allowed, w.proposed?.allowed]);
+  };
+
+  const prom = (name: string, spec: string) => `kind: Policy
+name: ${name}
+rules:
+  - prometheus: { query: '${QUERY}', ${spec} }
+`;
+
+  it('a prometheus threshold raised: newly allowed, the witness answering a value between the thresholds', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': prom('burn', 'denyWhen: "> 2"') },
+      { 'p.yaml': prom('burn', 'denyWhen: "> 5"') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const value = Number(sampleOf(r.witnesses[0]));
+    expect(value).toBeGreaterThan(2);
+    expect(value).toBeLessThanOrEqual(5);
+    await roundTrip(b, p, r.witnesses[0]);
+  });
+
+  it('two rules reading the same query share its answer: newly allowed only where both let it through', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': prom('burn', 'denyWhen: "> 2"') },
+      { 'p.yaml': prom('burn', 'denyWhen: "> 5"'), 'q.yaml': prom('burn-fast', 'denyWhen: ">= 3"') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const value = Number(sampleOf(r.witnesses[0]));
+    expect(value).toBeGreaterThan(2);
+    expect(value).toBeLessThan(3);
+    await roundTrip(b, p, r.witnesses[0]);
+  });
+
+  it('onUnavailable: allow: newly allowed when the source does not answer (the engine fails closed without it)', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': prom('burn', 'denyWhen: "> 2"') },
+      { 'p.yaml': prom('burn', 'denyWhen: "> 2", onUnavailable: allow') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    expect(r.witnesses[0].facts.signals.prometheus?.default?.[QUERY]).toMatchObject({ error: expect.any(String) });
+    await roundTrip(b, p, r.witnesses[0]);
+  });
+
+  it('a query that fills {{environment}} per run is beyond the analysis: unknown, naming the rule', () => {
+    const templated = (t: string) => `kind: Policy
+name: burn
+rules:
+  - prometheus: { query: 'slo:burn_rate:1h{env="{{environment}}"}', denyWhen: "${t}" }
+`;
+    const { r } = pair({ 'p.yaml': templated('> 2') }, { 'p.yaml': templated('> 5') });
+    expect(r.witnesses).toEqual([]);
+    expect(r.unknown.join('\n')).toMatch(
+      /burn rules\[0\]\.prometheus changed and is beyond the analysis: .*\{\{environment\}\}/,
+    );
+  });
+
+  const alerts = (spec: string) => `kind: Policy
+name: alerts
+rules:
+  - alerts: { ${spec} }
+`;
+
+  it('an alerts matcher loosened: newly denied where an alert matches only the looser matchers', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': alerts(`matchers: ['severity="critical"', 'team="payments"']`) },
+      { 'p.yaml': alerts(`matchers: ['severity=~"critical|page"']`) },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-denied']);
+    const answer = r.witnesses[0].facts.signals.alertmanager?.default;
+    expect(answer && 'alerts' in answer ? answer.alerts : []).toHaveLength(1);
+    const labels = answer && 'alerts' in answer ? answer.alerts[0].labels : {};
+    expect(['critical', 'page']).toContain(labels.severity);
+    expect(labels.severity === 'page' || labels.team !== 'payments').toBe(true);
+    await roundTrip(b, p, r.witnesses[0]);
+  });
+
+  it('includeSilenced dropped: newly allowed for an alert silenced before the run started', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': alerts(`matchers: 'severity="critical"', includeSilenced: true`) },
+      { 'p.yaml': alerts(`matchers: 'severity="critical"'`) },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const w = r.witnesses[0];
+    expect(w.payload.execution.created).toBeDefined();
+    expect(w.facts.signals.alertmanager?.default).toMatchObject({
+      alerts: [{ labels: { severity: 'critical' }, status: { silencedBy: ['prove-silence'] } }],
+    });
+    await roundTrip(b, p, w);
+  });
+
+  it('an unchanged signal rule no longer makes a changed rule unknown: its witness lets the signal through', async () => {
+    const blocked = (envs: string) => `kind: Policy
+name: blocked
+rules:
+  - environments: { blocked: [${envs}] }
+`;
+    const slo = prom('burn', 'denyWhen: "> 2"');
+    const { b, p, r } = pair(
+      { 'p.yaml': blocked('payments-prod, legacy'), 's.yaml': slo },
+      { 'p.yaml': blocked('payments-prod'), 's.yaml': slo },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    expect(Number(sampleOf(r.witnesses[0]) ?? 0)).toBeLessThanOrEqual(2);
+    await roundTrip(b, p, r.witnesses[0]);
+  });
+});
+
+describe('prove over the signals', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const prove = (set: string, never: string) => {
+    const dir = dirs.write({
+      'p.yaml': `kind: Policy
+name: burn
+rules:
+  - prometheus: { query: '${QUERY}', denyWhen: "${set}" }
+`,
+      'p.property.yaml': `kind: PolicyProperty
+name: no-run-while-burning
+never:
+  rules:
+${never}
+`,
+    });
+    const s = setOf(dir);
+    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    return { dir, result };
+  };
+  const never = (t: string) => `    - prometheus: { query: '${QUERY}', denyWhen: "${t}" }`;
+
+  it('no run while the burn rate is over 10: proven by a set that denies over 5 (and, as the property, where it cannot read it)', () => {
+    expect(prove('> 5', never('> 10')).result).toMatchObject({ status: 'proven' });
+  });
+
+  it('a set that denies only over 20: a counterexample answering a value between 10 and 20, decided by eval', async () => {
+    const { dir, result } = prove('> 20', never('> 10'));
+    expect(result.status).toBe('counterexample');
+    const w = result.witness as Witness;
+    const value = Number(sampleOf(w));
+    expect(value).toBeGreaterThan(10);
+    expect(value).toBeLessThanOrEqual(20);
+    expect(await evalWitness(dir, w)).toBe(true);
+  });
+
+  it('a property whose own alerts matcher is a regular expression the analysis does not split is unknown', () => {
+    const { result } = prove('> 5', `    - alerts: { matchers: 'severity=~"crit.*"' }`);
+    expect(result.status).toBe('unknown');
+    expect(result.reason).toMatch(/regular expression/);
+  });
+});

@@ -1,0 +1,197 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { evalCommand } from '../../src/cli/commands/eval-command';
+import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
+import { readProperties } from '../../src/prove/property-file';
+import type { RunRef } from '../../src/policy/facts/state-facts';
+import { NOW, setDirs, setOf } from './prove-sets';
+
+/** The witness decided by `eval --now --payload --state --signals --teams` in-process on `dir`: allowed or not. */
+async function evalWitness(dir: string, w: Witness): Promise<boolean> {
+  const files = mkdtempSync(join(tmpdir(), 'prove-state-eval-'));
+  try {
+    const file = (name: string, value: unknown) => {
+      writeFileSync(join(files, name), JSON.stringify(value));
+      return join(files, name);
+    };
+    let out = '';
+    await evalCommand(
+      {
+        dir,
+        payload: file('payload.json', w.payload),
+        now: w.now,
+        state: file('state.json', w.facts.state),
+        signals: file('signals.json', w.facts.signals),
+        teams: file('teams.json', w.facts.teams),
+        ...(w.facts.environments ? { environments: file('environments.json', w.facts.environments) } : {}),
+        format: 'json',
+      },
+      {},
+      (s) => {
+        out += s;
+      },
+      () => {},
+    );
+    return (JSON.parse(out) as { allowed: boolean }).allowed;
+  } finally {
+    rmSync(files, { recursive: true, force: true });
+  }
+}
+
+/** The runs the witness's state lists under one of its scopes (`environment:<value>`, `team:<key>`). */
+function runsUnder(w: Witness, part: 'running' | 'started' | 'ended', per: 'environment' | 'team'): RunRef[] {
+  const e = w.payload.execution;
+  const value = per === 'team' ? e.teamKey : (e.environment ?? e.overrides?.environment);
+  return w.facts.state[part]?.[`${per}:${String(value).toLowerCase()}`] ?? [];
+}
+const ageMs = (w: Witness, r: RunRef) => Date.parse(w.now) - r.atMs;
+const HOUR = 3_600_000;
+
+describe('diff over the state concurrency, quota and cooldown rules read', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const pair = (base: Record<string, string>, proposed: Record<string, string>) => {
+    const b = dirs.write(base);
+    const p = dirs.write(proposed);
+    return { b, p, r: diffSets(setOf(b), setOf(p), NOW) };
+  };
+  const roundTrip = async (b: string, p: string, w: Witness) => {
+    expect([await evalWitness(b, w), await evalWitness(p, w)]).toEqual([w.base?.allowed, w.proposed?.allowed]);
+  };
+  const policy = (name: string, rule: string) => `kind: Policy
+name: ${name}
+rules:
+  - ${rule}
+`;
+
+  it('a concurrency max raised: newly allowed with as many runs in progress as the old max', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('one-at-a-time', 'concurrency: { maxRunning: 1 }') },
+      { 'p.yaml': policy('one-at-a-time', 'concurrency: { maxRunning: 3 }') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const running = runsUnder(r.witnesses[0], 'running', 'environment').length;
+    expect(running).toBeGreaterThanOrEqual(1);
+    expect(running).toBeLessThan(3);
+    await roundTrip(b, p, r.witnesses[0]);
+  });
+
+  it('a quota raised: newly allowed with as many runs started in the window as the old quota', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('daily', 'quota: { maxRuns: 2, window: 1d }') },
+      { 'p.yaml': policy('daily', 'quota: { maxRuns: 5, window: 1d }') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const w = r.witnesses[0];
+    const inWindow = runsUnder(w, 'started', 'team').filter((x) => ageMs(w, x) <= 24 * HOUR).length;
+    expect(inWindow).toBeGreaterThanOrEqual(2);
+    expect(inWindow).toBeLessThan(5);
+    await roundTrip(b, p, w);
+  });
+
+  it('a cooldown shortened: newly allowed after a failed run that ended between the two durations', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 2h }') },
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 30m }') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const w = r.witnesses[0];
+    const ended = runsUnder(w, 'ended', 'environment');
+    expect(ended.length).toBeGreaterThan(0);
+    for (const x of ended) {
+      expect(['FAILED', 'ERRORED']).toContain(x.state);
+      expect(ageMs(w, x)).toBeGreaterThanOrEqual(HOUR / 2);
+      expect(ageMs(w, x)).toBeLessThan(2 * HOUR);
+    }
+    await roundTrip(b, p, w);
+  });
+
+  it('a cooldown after CANCELED too: newly denied only for a canceled run, the failed ones cooling alike', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 1h }') },
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 1h, after: [FAILED, ERRORED, CANCELED] }') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-denied']);
+    const w = r.witnesses[0];
+    const cooling = runsUnder(w, 'ended', 'environment').filter((x) => ageMs(w, x) < HOUR);
+    expect(cooling.map((x) => x.state)).toEqual(['CANCELED']);
+    await roundTrip(b, p, w);
+  });
+
+  it('several rules on the same state: one state the witness gives satisfies every class it stands for', async () => {
+    // Quota per team in an hour and in a day, concurrency per environment and per team.
+    const rules = (hourly: number) => `kind: Policy
+name: limits
+rules:
+  - quota: { maxRuns: ${hourly}, window: 1h }
+  - quota: { maxRuns: 4, window: 1d }
+  - concurrency: { maxRunning: 2 }
+  - concurrency: { maxRunning: 1, per: team }
+`;
+    const { b, p, r } = pair({ 'p.yaml': rules(1) }, { 'p.yaml': rules(3) });
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const w = r.witnesses[0];
+    const started = runsUnder(w, 'started', 'team');
+    const lastHour = started.filter((x) => ageMs(w, x) <= HOUR).length;
+    expect(lastHour).toBeGreaterThanOrEqual(1);
+    expect(lastHour).toBeLessThan(3);
+    expect(started.filter((x) => ageMs(w, x) <= 24 * HOUR).length).toBeLessThan(4);
+    expect(runsUnder(w, 'running', 'environment').length).toBeLessThan(2);
+    expect(runsUnder(w, 'running', 'team').length).toBeLessThan(1);
+    await roundTrip(b, p, w);
+  });
+
+  it('a cooldown until recovered is beyond the analysis: unknown, naming the rule', () => {
+    const until = (d: string) =>
+      policy(
+        'calm',
+        `cooldown: { duration: ${d}, until: [{ prometheus: { query: 'up{job="api"}', recoveredWhen: ">= 1" } }] }`,
+      );
+    const { r } = pair({ 'p.yaml': until('1h') }, { 'p.yaml': until('30m') });
+    expect(r.witnesses).toEqual([]);
+    expect(r.unknown.join('\n')).toMatch(/calm rules\[0\]\.cooldown changed and is beyond the analysis: .*until/);
+  });
+});
+
+describe('prove over the state', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const prove = (maxRunning: number) => {
+    const dir = dirs.write({
+      'p.yaml': `kind: Policy
+name: one-at-a-time
+rules:
+  - concurrency: { maxRunning: ${maxRunning} }
+`,
+      'p.property.yaml': `kind: PolicyProperty
+name: never-three-at-once
+never:
+  rules:
+    - concurrency: { maxRunning: 3 }
+`,
+    });
+    const s = setOf(dir);
+    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    return { dir, result };
+  };
+
+  it('never a fourth run in an environment: proven by a set allowing at most two', () => {
+    expect(prove(2).result).toMatchObject({ status: 'proven' });
+  });
+
+  it('a set allowing five: a counterexample with three or four in progress, decided by eval', async () => {
+    const { dir, result } = prove(5);
+    expect(result.status).toBe('counterexample');
+    const w = result.witness as Witness;
+    const running = runsUnder(w, 'running', 'environment').length;
+    expect(running).toBeGreaterThanOrEqual(3);
+    expect(running).toBeLessThan(5);
+    expect(await evalWitness(dir, w)).toBe(true);
+  });
+});
