@@ -25,6 +25,9 @@ export interface ChartDefaultsFigures {
   reloadMs: number;
   /** The cgroup's peak usage over start, reload and load (the figure the kubelet reads), MB. */
   peakMb: number;
+  /** The same peak as it stood once ready and once reloaded (before the load): where the peak is reached. */
+  peakReadyMb: number;
+  peakReloadedMb: number;
   requestsPerSecond: number;
   p99Ms: number;
   /** Answers not as expected, 5xx, errors: any makes the figures not count. */
@@ -82,6 +85,8 @@ export async function chartDefaultsStage(
   target: { policyDir: string; bundle: PolicyBundle },
   variants: readonly PayloadVariant[],
   settings: LoadSettings,
+  /** The service to start: the build in dist/ unless told (a script comparing two builds). */
+  mainScript: string = join(repoRoot(), 'dist', 'main.js'),
 ): Promise<ChartDefaultsFigures> {
   const root = repoRoot();
   const chart = chartDefaults(root);
@@ -94,22 +99,27 @@ export async function chartDefaultsStage(
     startupMs: Number.NaN,
     reloadMs: Number.NaN,
     peakMb: Number.NaN,
+    peakReadyMb: Number.NaN,
+    peakReloadedMb: Number.NaN,
     requestsPerSecond: 0,
     p99Ms: 0,
     unexpected: 0,
     oomKills: 0,
   };
   const oomKills = () => ('skipped' in cgroup ? 0 : cgroup.oomKills());
+  const peakMb = () =>
+    ('skipped' in cgroup ? (proc?.memory().peakRssMb ?? Number.NaN) * 2 ** 20 : cgroup.peakBytes()) / 2 ** 20;
   let proc: TargetProcess | undefined;
   try {
     proc = await startTarget(
-      join(root, 'dist', 'main.js'),
+      mainScript,
       { WEBHOOK_SECRET: SECRET, POLICY_DIR: target.policyDir, ...chart.env },
       async (url) => (await fetch(`${url}/readyz`)).status === 200,
       [],
       'skipped' in cgroup ? undefined : cgroup.wrap,
     );
     figures.startupMs = proc.startupMs;
+    figures.peakReadyMb = peakMb();
     const file = readdirSync(target.policyDir).find((f) => f.endsWith('.yaml'));
     if (!file) throw new Error(`${target.policyDir} has no .yaml file to change for the reload`);
     // A comment changes the content (an unchanged set is not reloaded) and nothing else.
@@ -129,11 +139,12 @@ export async function chartDefaultsStage(
       await new Promise((r) => setTimeout(r, 10));
     }
     figures.reloadMs = Date.now() - reloadStarted;
+    figures.peakReloadedMb = peakMb();
     const load = await runLoad(url, variants, expected, settings, proc.cpuSeconds);
     figures.requestsPerSecond = load.requestsPerSecond;
     figures.p99Ms = load.p99Ms;
     figures.unexpected = load.unexpected + load.status5xx + load.errors;
-    figures.peakMb = ('skipped' in cgroup ? proc.memory().peakRssMb * 2 ** 20 : cgroup.peakBytes()) / 2 ** 20;
+    figures.peakMb = peakMb();
     figures.oomKills = oomKills();
     return figures;
   } catch (err) {

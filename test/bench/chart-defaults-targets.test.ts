@@ -10,6 +10,8 @@ const figures = (change: Partial<ChartDefaultsFigures> = {}): ChartDefaultsFigur
   startupMs: 900,
   reloadMs: 950,
   peakMb: 150,
+  peakReadyMb: 120,
+  peakReloadedMb: 140,
   requestsPerSecond: 1000,
   p99Ms: 20,
   unexpected: 0,
