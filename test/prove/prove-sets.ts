@@ -1,6 +1,8 @@
 import { cpSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { evalCommand } from '../../src/cli/commands/eval-command';
+import type { Witness } from '../../src/prove/analysis';
 import { readPolicySet } from '../../src/prove/policy-set';
 
 /** The repository's bundled policy set: the sets the known-answer tests change one rule of. */
@@ -36,3 +38,35 @@ export function setDirs() {
 export const setOf = (dir: string, env: NodeJS.ProcessEnv = {}) => readPolicySet(dir, NOW, env);
 
 export const filesOf = (dir: string) => readdirSync(dir);
+
+/** The witness decided by `eval --now --payload --state --signals --teams` in-process on `dir`: allowed or not. */
+export async function evalWitness(dir: string, w: Witness): Promise<boolean> {
+  const files = mkdtempSync(join(tmpdir(), 'prove-eval-'));
+  try {
+    const file = (name: string, value: unknown) => {
+      writeFileSync(join(files, name), JSON.stringify(value));
+      return join(files, name);
+    };
+    let out = '';
+    await evalCommand(
+      {
+        dir,
+        payload: file('payload.json', w.payload),
+        now: w.now,
+        state: file('state.json', w.facts.state),
+        signals: file('signals.json', w.facts.signals),
+        teams: file('teams.json', w.facts.teams),
+        ...(w.facts.environments ? { environments: file('environments.json', w.facts.environments) } : {}),
+        format: 'json',
+      },
+      {},
+      (s) => {
+        out += s;
+      },
+      () => {},
+    );
+    return (JSON.parse(out) as { allowed: boolean }).allowed;
+  } finally {
+    rmSync(files, { recursive: true, force: true });
+  }
+}

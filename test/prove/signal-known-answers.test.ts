@@ -1,44 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { evalCommand } from '../../src/cli/commands/eval-command';
 import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
 import { readProperties } from '../../src/prove/property-file';
-import { NOW, setDirs, setOf } from './prove-sets';
+import { evalWitness, NOW, setDirs, setOf } from './prove-sets';
 
 const QUERY = 'slo:burn_rate:1h{service="checkout"}';
-
-/** The witness decided by `eval --now --payload --state --signals --teams` in-process on `dir`: allowed or not. */
-async function evalWitness(dir: string, w: Witness): Promise<boolean> {
-  const files = mkdtempSync(join(tmpdir(), 'prove-signal-eval-'));
-  try {
-    const file = (name: string, value: unknown) => {
-      writeFileSync(join(files, name), JSON.stringify(value));
-      return join(files, name);
-    };
-    let out = '';
-    await evalCommand(
-      {
-        dir,
-        payload: file('payload.json', w.payload),
-        now: w.now,
-        state: file('state.json', w.facts.state),
-        signals: file('signals.json', w.facts.signals),
-        teams: file('teams.json', w.facts.teams),
-        ...(w.facts.environments ? { environments: file('environments.json', w.facts.environments) } : {}),
-        format: 'json',
-      },
-      {},
-      (s) => {
-        out += s;
-      },
-      () => {},
-    );
-    return (JSON.parse(out) as { allowed: boolean }).allowed;
-  } finally {
-    rmSync(files, { recursive: true, force: true });
-  }
-}
 
 /** The one sample value of the witness's answer to QUERY. */
 function sampleOf(w: Witness): string | undefined {

@@ -1,43 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { evalCommand } from '../../src/cli/commands/eval-command';
 import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
 import { readProperties } from '../../src/prove/property-file';
 import type { RunRef } from '../../src/policy/facts/state-facts';
-import { NOW, setDirs, setOf } from './prove-sets';
-
-/** The witness decided by `eval --now --payload --state --signals --teams` in-process on `dir`: allowed or not. */
-async function evalWitness(dir: string, w: Witness): Promise<boolean> {
-  const files = mkdtempSync(join(tmpdir(), 'prove-state-eval-'));
-  try {
-    const file = (name: string, value: unknown) => {
-      writeFileSync(join(files, name), JSON.stringify(value));
-      return join(files, name);
-    };
-    let out = '';
-    await evalCommand(
-      {
-        dir,
-        payload: file('payload.json', w.payload),
-        now: w.now,
-        state: file('state.json', w.facts.state),
-        signals: file('signals.json', w.facts.signals),
-        teams: file('teams.json', w.facts.teams),
-        ...(w.facts.environments ? { environments: file('environments.json', w.facts.environments) } : {}),
-        format: 'json',
-      },
-      {},
-      (s) => {
-        out += s;
-      },
-      () => {},
-    );
-    return (JSON.parse(out) as { allowed: boolean }).allowed;
-  } finally {
-    rmSync(files, { recursive: true, force: true });
-  }
-}
+import { evalWitness, NOW, setDirs, setOf } from './prove-sets';
 
 /** The runs the witness's state lists under one of its scopes (`environment:<value>`, `team:<key>`). */
 function runsUnder(w: Witness, part: 'running' | 'started' | 'ended', per: 'environment' | 'team'): RunRef[] {
