@@ -56,8 +56,8 @@ export function looksLikeTypo(a: string, b: string): boolean {
   const y = b.toLowerCase();
   // Lengths first: a set naming thousands of distinct names compares each with each.
   if (x === y || Math.min(x.length, y.length) < 5 || Math.abs(x.length - y.length) > 1) return false;
-  if (editDistance(x, y) !== 1) return false;
   if (x.replace(/\d/g, '') === y.replace(/\d/g, '')) return false;
+  if (editDistance(x, y) !== 1) return false;
   const [tx, ty] = [x.split(TOKENS), y.split(TOKENS)];
   if (tx.length === ty.length) {
     const differing = tx.map((t, i) => [t, ty[i]]).filter(([p, q]) => p !== q);

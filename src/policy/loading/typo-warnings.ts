@@ -1,5 +1,6 @@
 import type { LoadProblem } from '../compile/load-error';
 import { looksLikeTypo } from '../compile/near-name';
+import { OneEditIndex } from '../compile/one-edit-index';
 import type { Located } from './policy-references';
 
 /** One place a name is written, compared as `text` (ignoring case). */
@@ -63,12 +64,13 @@ function likelyMeant(
   text: string,
   family: NameFamily,
   written: ReadonlyMap<string, { n: number; as: string }>,
+  names: OneEditIndex,
 ): Meant | undefined {
   const known = family.known;
   const bonus = (name: string) => (family.preferred?.has(name) ? 0.5 : 0);
   const own = (written.get(text.toLowerCase())?.n ?? 0) + bonus(text.toLowerCase());
   let best: { name: string; weight: number; count: number } | undefined;
-  for (const name of new Set([...known, ...written.keys()])) {
+  for (const name of names.near(text.toLowerCase())) {
     if (!looksLikeTypo(text, name)) continue;
     const count = written.get(name)?.n ?? 0;
     const weight = known.has(name) ? Infinity : count + bonus(name);
@@ -89,12 +91,14 @@ const times = (n: number) => (n === 1 ? 'once' : `${n} times`);
  */
 export function typoWarnings(family: NameFamily): LoadProblem[] {
   const written = new Map([...counts(family.written)].filter(([text]) => !family.known.has(text)));
+  // Known names first, then the set's: the first of two equally likely names wins, as before.
+  const names = new OneEditIndex([...family.known, ...written.keys()]);
   const answers = new Map<string, Meant | undefined>();
   const out: LoadProblem[] = [];
   for (const w of family.written) {
     const text = w.text.toLowerCase();
     if (family.known.has(text) || family.skip?.(w.text)) continue;
-    if (!answers.has(text)) answers.set(text, likelyMeant(w.text, family, written));
+    if (!answers.has(text)) answers.set(text, likelyMeant(w.text, family, written, names));
     const meant = answers.get(text);
     if (meant === undefined) continue;
     const fix = w.fix ?? ((m: string) => m);
