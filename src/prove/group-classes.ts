@@ -22,6 +22,12 @@ export interface LayoutGroup {
 }
 export interface Layout {
   groups: readonly LayoutGroup[];
+  /**
+   * Every target of the layout has one name: one member of each of its groups, as one target of a
+   * real run carrying several values of the key is (perGroup counts members by name), so that
+   * maxGroups + 1 groups fit inside a run with fewer targets than groups.
+   */
+  oneName?: true;
 }
 
 /** Past this many layouts the perGroup rules stay beyond the analysis (every layout is a class of every target rule). */
@@ -126,6 +132,7 @@ export function groupLayouts(docs: readonly Doc[]): { layouts?: Layout[]; why?: 
       let fresh = 0;
       layouts.push({
         groups: picked.map((i) => group(1, kinds[i].value ?? freshGroup(++fresh), kinds[i].rest)),
+        oneName: true,
       });
     }
     if (layouts.length > MAX_LAYOUTS) break;
@@ -170,7 +177,11 @@ export function layoutTargets(
   for (const g of layout.groups) {
     const attributes = g.attributes.flatMap(([key, value]) => (value === undefined ? [] : [{ key, value }]));
     for (let i = 0; i < g.count; i++)
-      targets.push({ name: `prove-target-${targets.length + 1}`, ...(type === undefined ? {} : { type }), attributes });
+      targets.push({
+        name: `prove-target-${layout.oneName ? 1 : targets.length + 1}`,
+        ...(type === undefined ? {} : { type }),
+        attributes,
+      });
   }
   const [first] = targets;
   if (listing === 'listed') while (targets.length < count) targets.push(first);
