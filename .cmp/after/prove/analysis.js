@@ -1,0 +1,232 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.COVERAGE = void 0;
+exports.proveProperty = proveProperty;
+exports.diffSets = diffSets;
+const decide_1 = require("../policy/engine/decide");
+const dimensions_1 = require("./dimensions");
+const search_1 = require("./search");
+const group_terms_1 = require("./group-terms");
+const steps_1 = require("./steps");
+const terms_1 = require("./terms");
+/** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
+exports.COVERAGE = 'every run of any number of action steps, each step one the analysis covers in a run of its own (any payload the schema admits in the analysed fields, any targets it lists with any attributes), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name, any answer of the queries and Alertmanager sources the analysed prometheus and alerts rules read, and any runs in progress, started or ended that the analysed concurrency, quota and cooldown rules count';
+const answerOf = (bundle, run) => {
+    const d = (0, decide_1.decide)(bundle, run.payload, run.facts, run.now, { decisionId: 'prove-witness' });
+    return { allowed: d.allowed, status: d.allowed ? 200 : 403, message: d.message };
+};
+/** Why no answer that reads these dimensions can be a proof (a dimension whose classes are not all found). */
+function incompleteDims(space, dims) {
+    const out = [];
+    for (const name of new Set(dims)) {
+        const d = space.dims[space.index.get(name)];
+        if (d && !d.complete)
+            out.push(`${name}: ${d.why}`);
+    }
+    return out;
+}
+const dimsOf = (terms) => terms.flatMap((t) => [...t.reads.keys()]);
+/**
+ * Whether any run a property describes is allowed by the set: searched over the classes of the set's
+ * fragment terms (rules beyond the analysis relaxed: treated as never denying, so a run found must be
+ * allowed by the whole set to count, and none found proves the property whatever they answer).
+ */
+function proveProperty(set, property, from) {
+    const doc = { ...property.never, name: `property-${property.name}` };
+    const docs = [...set.policies.values(), ...set.exceptions, doc];
+    const propertySet = {
+        dir: property.file,
+        bundle: property.bundle,
+        policies: new Map([[`property-${property.name}`, { ...property.never, name: `property-${property.name}` }]]),
+        exceptions: [],
+        aliases: set.aliases,
+    };
+    const [setTerms, bad] = (0, group_terms_1.groupedTerms)(docs, [
+        (0, terms_1.termsOf)(set),
+        Array.isArray(property.never.rules) && property.never.rules.length > 0
+            ? (0, terms_1.termsOf)(propertySet)
+            : [(0, terms_1.appliesTerm)(doc, property.bundle, `property ${property.name}`)],
+    ]);
+    const fragment = setTerms.filter((t) => t.outside === undefined);
+    const relaxed = setTerms.filter((t) => t.outside !== undefined).map((t) => `${t.label}: ${t.outside}`);
+    const base = { property: property.name, file: property.file, line: property.line, relaxed, decisions: 0 };
+    const beyond = bad.find((t) => t.outside !== undefined);
+    if (beyond)
+        return { ...base, status: 'unknown', reason: `the property's ${beyond.label}: ${beyond.outside}` };
+    const space = (0, dimensions_1.spaceOf)(docs, [set.bundle, property.bundle], [set.aliases], [...setTerms, ...bad], set.bundle.exceptions, from);
+    const judge = new search_1.Judge(space, [set.bundle]);
+    let unconfirmed = 0;
+    let complete = true;
+    for (const t of bad) {
+        let witness;
+        const result = (0, search_1.search)(judge, t, fragment, {
+            accept: (a) => {
+                const run = (0, dimensions_1.runOf)(space, a, [set.bundle]);
+                const answer = answerOf(set.bundle, run);
+                if (!answer.allowed) {
+                    unconfirmed++;
+                    return false;
+                }
+                witness = witnessOf('counterexample', `${t.label}: ${(0, dimensions_1.describeRun)(space, a, t.reads.keys())}`, run, { answer });
+                return true;
+            },
+        });
+        // A total across steps no one step passes: the step repeated past it, described and allowed (steps.ts).
+        if (!witness)
+            (0, steps_1.searchCopies)(judge, t, fragment, [set.bundle], (run, a, copies) => {
+                const answer = answerOf(set.bundle, run);
+                if (!answer.allowed || answerOf(t.bundle, run).allowed)
+                    return false;
+                const cls = `${t.label}: ${copies} steps, each ${(0, dimensions_1.describeRun)(space, a, t.reads.keys())}`;
+                witness = witnessOf('counterexample', cls, run, { answer });
+                return true;
+            });
+        if (witness)
+            return { ...base, decisions: judge.decisions, status: 'counterexample', witness };
+        complete &&= result.complete;
+    }
+    const gaps = incompleteDims(space, dimsOf([...bad, ...fragment]));
+    gaps.push(...(0, steps_1.severalStepsGaps)(bad, "the property's "));
+    if (!complete)
+        gaps.push(`more classes than the search decides (${judge.decisions} decisions)`);
+    if (unconfirmed > 0)
+        return {
+            ...base,
+            decisions: judge.decisions,
+            status: 'unknown',
+            reason: `${unconfirmed} class(es) the analysed rules allow are denied by rules beyond the analysis (${relaxed.join('; ')}), which cannot be shown to deny every such run`,
+        };
+    if (gaps.length > 0)
+        return { ...base, decisions: judge.decisions, status: 'unknown', reason: gaps.join('; ') };
+    return { ...base, decisions: judge.decisions, status: 'proven' };
+}
+function witnessOf(kind, cls, run, answers) {
+    return { kind, class: cls, payload: run.payload, now: run.now.toISOString(), facts: run.given, ...answers };
+}
+/**
+ * Every class of runs the proposed set decides differently from the base: for each rule only one set
+ * has (its policy's scope, the rule and its exceptions compared as written), the classes where it
+ * denies and the other set allows, each with a witness decided again by both whole sets.
+ */
+function diffSets(base, proposed, from) {
+    const docs = [...base.policies.values(), ...base.exceptions, ...proposed.policies.values(), ...proposed.exceptions];
+    const [tb, tp] = (0, group_terms_1.groupedTerms)(docs, [(0, terms_1.termsOf)(base), (0, terms_1.termsOf)(proposed)]);
+    const keysB = new Set(tb.map((t) => t.key));
+    const keysP = new Set(tp.map((t) => t.key));
+    const onlyB = tb.filter((t) => !keysP.has(t.key));
+    const onlyP = tp.filter((t) => !keysB.has(t.key));
+    const unknown = [];
+    for (const t of [...onlyB, ...onlyP]) {
+        // A rule changed on both sides is one change: said once.
+        const line = t.outside === undefined ? undefined : `${t.label} changed and is beyond the analysis: ${t.outside}`;
+        if (line !== undefined && !unknown.includes(line))
+            unknown.push(line);
+    }
+    const bundles = [base.bundle, proposed.bundle];
+    const space = (0, dimensions_1.spaceOf)(docs, bundles, [base.aliases, proposed.aliases], [...tb, ...tp], [...base.bundle.exceptions, ...proposed.bundle.exceptions], from);
+    const judge = new search_1.Judge(space, bundles);
+    const witnesses = [];
+    let unconfirmed = 0;
+    /** For each changed rule, the policies that denied the classes it found but the whole sets decide alike. */
+    const unconfirmedBy = new Map();
+    /** The changed rules whose search stopped before it decided every class. */
+    const stoppedAt = [];
+    const sides = [
+        { kind: 'newly-allowed', changed: onlyB, others: tp },
+        { kind: 'newly-denied', changed: onlyP, others: tb },
+    ];
+    let complete = true;
+    for (const side of sides) {
+        const mustNot = side.others.filter((t) => t.outside === undefined);
+        for (const t of side.changed.filter((c) => c.outside === undefined)) {
+            const result = (0, search_1.search)(judge, t, mustNot, {
+                // The first run both whole sets decide as the class says is its witness.
+                accept: (a) => {
+                    const run = (0, dimensions_1.runOf)(space, a, bundles);
+                    const b = answerOf(base.bundle, run);
+                    const p = answerOf(proposed.bundle, run);
+                    const differs = side.kind === 'newly-allowed' ? !b.allowed && p.allowed : b.allowed && !p.allowed;
+                    if (!differs) {
+                        // Who keeps the answer: the policies the set that should allow it still denies it with.
+                        const keeps = (0, decide_1.decide)(side.kind === 'newly-allowed' ? proposed.bundle : base.bundle, run.payload, run.facts, run.now, {
+                            decisionId: 'prove-witness',
+                        });
+                        const by = unconfirmedBy.get(t.label) ?? new Set();
+                        for (const r of keeps.results)
+                            if (r.result === 'deny')
+                                by.add(r.policy);
+                        unconfirmedBy.set(t.label, by);
+                        unconfirmed++;
+                        return false;
+                    }
+                    const cls = `${side.kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${(0, dimensions_1.describeRun)(space, a, t.reads.keys())}`;
+                    const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
+                    const rule = { policy: t.policy, ...(path === undefined ? {} : { path }) };
+                    witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p, rule }));
+                    return true;
+                },
+            });
+            if (!result.stopped && !result.complete) {
+                complete = false;
+                stoppedAt.push(t.label);
+            }
+            // Runs of several steps no one step shows: a step repeated past a total, two steps that
+            // exceptions scoped to steps each waive alone (steps.ts).
+            const found = (cls, run) => {
+                const w = differingWitness(side.kind, t, cls, run, base.bundle, proposed.bundle);
+                if (w)
+                    witnesses.push(w);
+                return w !== undefined;
+            };
+            const steps = (a) => (0, dimensions_1.describeRun)(space, a, t.reads.keys());
+            if (!result.stopped &&
+                !(0, steps_1.searchCopies)(judge, t, mustNot, bundles, (run, a, n) => found(`${n} steps, each ${steps(a)}`, run)))
+                (0, steps_1.searchPairs)(judge, t, mustNot, bundles, (run, x, y) => found(`2 steps: ${steps(x)}; and ${steps(y)}`, run));
+        }
+    }
+    if (unconfirmed > 0)
+        unknown.push(`${unconfirmed} class(es) differ under the analysed rules but not under the whole sets: a rule beyond the analysis decides them (${[
+            ...unconfirmedBy,
+        ]
+            .map(([rule, by]) => `where ${rule} decides, denied by ${[...by].join(', ') || 'no policy'}`)
+            .join('; ')})`);
+    if (!complete)
+        unknown.push(`more classes than the search decides (${[...new Set(stoppedAt)].join('; ')})`);
+    unknown.push(...(0, steps_1.severalStepsGaps)([...onlyB, ...onlyP]));
+    unknown.push(...incompleteDims(space, dimsOf([...onlyB, ...onlyP, ...tb, ...tp].filter((t) => t.outside === undefined))));
+    return {
+        witnesses: dedupe(witnesses),
+        unconfirmed,
+        unknown,
+        changedRules: { base: onlyB.map((t) => t.label), proposed: onlyP.map((t) => t.label) },
+        decisions: judge.decisions,
+        coverage: exports.COVERAGE,
+        horizon: space.horizon,
+    };
+}
+/** The witness of a run of several steps that the whole sets decide as `kind` says, or undefined when they do not. */
+function differingWitness(kind, t, steps, run, base, proposed) {
+    const b = answerOf(base, run);
+    const p = answerOf(proposed, run);
+    if (kind === 'newly-allowed' ? b.allowed || !p.allowed : !b.allowed || p.allowed)
+        return undefined;
+    const cls = `${kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${steps}`;
+    const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
+    return witnessOf(kind, cls, run, {
+        base: b,
+        proposed: p,
+        rule: { policy: t.policy, ...(path === undefined ? {} : { path }) },
+    });
+}
+/** One witness per run: two changed rules can find the same one. */
+function dedupe(ws) {
+    const seen = new Set();
+    return ws.filter((w) => {
+        const key = JSON.stringify([w.kind, w.payload, w.now, w.facts]);
+        if (seen.has(key))
+            return false;
+        seen.add(key);
+        return true;
+    });
+}
+//# sourceMappingURL=analysis.js.map

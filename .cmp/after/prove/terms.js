@@ -1,0 +1,298 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.MEMBERS = exports.FRAGMENT_RULES = void 0;
+exports.stepCoupling = stepCoupling;
+exports.totalsOf = totalsOf;
+exports.termsOf = termsOf;
+exports.writtenValues = writtenValues;
+exports.appliesTerm = appliesTerm;
+const assemble_bundle_1 = require("../policy/compile/assemble-bundle");
+const built_in_policies_1 = require("../policy/compile/built-in-policies");
+const shapes_1 = require("../policy/core/shapes");
+const targets_1 = require("../policy/rules/targets");
+const group_terms_1 = require("./group-terms");
+const signal_classes_1 = require("./signal-classes");
+const state_classes_1 = require("./state-classes");
+const target_classes_1 = require("./target-classes");
+/** The rule kinds whose answer is constant on every class (docs/prove.md, "the fragment"). */
+exports.FRAGMENT_RULES = new Set([
+    'environments',
+    'actions',
+    'targets',
+    'timeWindow',
+    'parameters',
+    'emergencyStop',
+    'targetAttributes',
+    'prometheus',
+    'alerts',
+    'concurrency',
+    'quota',
+    'cooldown',
+    'perGroup',
+]);
+const SCOPE_DIMS = {
+    teams: ['team'],
+    environments: ['env'],
+    experimentKeys: ['key'],
+    createdVia: ['via'],
+    experimentVersions: ['version'],
+    actionIds: ['actionId'],
+    actionKinds: ['actionKind'],
+    // Who started the run: its globs match execution.createdBy.username or .email (engine/scope.ts).
+    createdBy: ['starter', 'starterEmail'],
+};
+const STEP_FIELDS = new Set(['actionIds', 'actionKinds']);
+/** What makes the step an action step, a targeted one (engine/action-steps.ts, core/targeted-step.ts). */
+const STEP_SHAPE = ['actionId', 'count', 'pct', 'maximum', 'targetType'];
+const asList = (v) => (Array.isArray(v) ? v : []);
+const asObject = (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
+/** The team facts a scope's `createdByTeams` reads are a dimension per team (`members:<team>`), with the starter. */
+exports.MEMBERS = 'members:';
+const teamDims = (teams) => [
+    'starter',
+    'starterEmail',
+    ...asList(teams).map((t) => `${exports.MEMBERS}${String(t)}`),
+];
+/** The dimensions a `match:`/`exclude:` reads, and whether it filters steps; `outside` for fields beyond the fragment. */
+function scopeReads(scope, reads) {
+    let steps = false;
+    let outside;
+    for (const field of Object.keys(asObject(scope))) {
+        const dims = field === 'createdByTeams' ? teamDims(asObject(scope)[field]) : SCOPE_DIMS[field];
+        if (dims === undefined)
+            outside ??= `${field} (${field === 'ownedBy' ? "the targets' owners" : 'who started the run'}) is not analysed`;
+        else
+            for (const dim of dims)
+                reads.set(dim, 'full');
+        if (STEP_FIELDS.has(field))
+            steps = true;
+    }
+    return { steps, outside };
+}
+function ruleReads(kind, spec, reads) {
+    const full = (d) => reads.set(d, 'full');
+    switch (kind) {
+        case 'environments':
+            full('env');
+            break;
+        case 'actions':
+            full('actionId');
+            full('actionKind');
+            break;
+        case 'targets': {
+            // Only what the spec compares: a cap reads the count, maxPercentage the percentage and whether
+            // a maximum is set, perType the target type; whether the step is targeted reads its kind.
+            const t = asObject(spec);
+            const perType = t.perType !== undefined;
+            if (t.maxPerStep !== undefined || t.maxTotal !== undefined || perType || t.denyEmpty === true)
+                full('count');
+            if (t.maxPercentage !== undefined)
+                full('pct');
+            if (t.maxPercentage !== undefined || t.requireMaximum === true)
+                full('maximum');
+            if (perType)
+                full('targetType');
+            full('actionKind');
+            break;
+        }
+        case 'timeWindow':
+            full('time');
+            break;
+        case 'parameters':
+            for (const name of Object.keys(asObject(spec)))
+                full(`param:${name}`);
+            break;
+        case 'emergencyStop':
+            full('estop');
+            break;
+        case 'targetAttributes':
+            (0, target_classes_1.targetRuleReads)(spec, reads);
+            full('actionKind');
+            break;
+    }
+}
+const isStepRule = (kind) => kind === 'actions' || kind === 'targets' || kind === 'parameters' || kind === 'targetAttributes';
+/** Whether an exception's match picks steps (actionIds, actionKinds): it then reaches a violation only on steps it matches. */
+const scopedToSteps = (e) => {
+    const match = asObject(e.match);
+    return match.actionIds !== undefined || match.actionKinds !== undefined;
+};
+/** Where a targets rule sums the counts of all steps in scope: `maxTotal`, `perType["x"].maxTotal`. */
+function totals(spec) {
+    const out = spec.maxTotal === undefined ? [] : ['maxTotal'];
+    for (const [type, caps] of Object.entries(asObject(spec.perType)))
+        if (asObject(caps).maxTotal !== undefined)
+            out.push(`perType["${type}"].maxTotal`);
+    return out;
+}
+/**
+ * Why a term (one rule of a policy, with the policy's exceptions) may deny a run of several action
+ * steps that none of its one-step projections is denied by, or undefined when it cannot: its rule
+ * sums the targets of all steps (a total each step stays under), or two of the policy's exceptions
+ * are scoped to steps (each may waive every projection, neither the whole run).
+ */
+function stepCoupling(kind, spec, exceptions) {
+    const why = [];
+    const grouped = (0, group_terms_1.groupCoupling)(kind, spec);
+    if (grouped)
+        why.push(grouped);
+    const summed = kind === 'targets' ? totals(asObject(spec)) : [];
+    if (summed.length > 0)
+        why.push(`its ${summed.join(' and ')} sums the targets of all the run's steps in scope, which no one step shows`);
+    const scoped = exceptions.filter(scopedToSteps).map((e) => `"${String(e.name)}"`);
+    if (scoped.length > 1)
+        why.push(`exceptions ${scoped.join(', ')} each match only some steps (actionIds/actionKinds): one waives only when it matches every violating step, so which waives depends on the run's other steps`);
+    return why.length === 0 ? undefined : why.join('; and ');
+}
+/** The totals of a targets rule (`maxTotal`, `perType[...].maxTotal`), or undefined when it has none. */
+function totalsOf(kind, spec, policy, path, bundle) {
+    if (kind !== 'targets')
+        return undefined;
+    const caps = [];
+    const counted = (c) => {
+        if (typeof c.maxTotal !== 'number')
+            return c;
+        caps.push(c.maxTotal);
+        const { maxTotal: _, ...rest } = c;
+        return { ...rest, maxPerStep: 0 };
+    };
+    const s = asObject(spec);
+    const perType = Object.entries(asObject(s.perType)).map(([type, c]) => [type, counted(asObject(c))]);
+    const variant = { ...counted(s), ...(perType.length > 0 ? { perType: Object.fromEntries(perType) } : {}) };
+    if (caps.length === 0)
+        return undefined;
+    const rule = (0, shapes_1.ruleOf)({ kind, path, ...targets_1.targetsRule.compile(variant) });
+    return { caps, counted: (0, assemble_bundle_1.assembleBundle)({ ...bundle, policies: [{ ...policy, rules: [rule], modifications: [] }] }) };
+}
+/** The terms of a set: one per rule of each enforcing policy (warn and audit policies never deny). */
+function termsOf(set) {
+    const { bundle } = set;
+    const out = [];
+    const aliasKey = JSON.stringify(Object.entries(set.aliases).sort());
+    for (const policy of bundle.policies) {
+        if (policy.mode !== 'enforce')
+            continue;
+        if (policy.source.file === built_in_policies_1.BUILT_IN_FILE) {
+            out.push(builtInTerm(policy, bundle));
+            continue;
+        }
+        const doc = set.policies.get(policy.name) ?? {};
+        const exceptions = set.exceptions.filter((e) => e.policy === policy.name);
+        const scopeDims = new Map();
+        const match = scopeReads(doc.match, scopeDims);
+        const exclude = scopeReads(doc.exclude, scopeDims);
+        let outside = match.outside ?? exclude.outside;
+        let stepFilter = match.steps || exclude.steps;
+        for (const e of exceptions) {
+            const r = scopeReads(e.match, scopeDims);
+            stepFilter ||= r.steps;
+            scopeDims.set('time', 'full'); // an exception expires
+            if (r.outside)
+                outside ??= `exception "${String(e.name)}": ${r.outside}`;
+            if (e.maxUses !== undefined)
+                outside ??= `exception "${String(e.name)}" has maxUses (its use count is not analysed)`;
+            if (asObject(set.exceptionSettings).approverNotStarter === true)
+                outside ??= 'ExceptionSettings.approverNotStarter compares the approver with who started the run';
+        }
+        const rules = asList(doc.rules);
+        policy.rules.forEach((rule, i) => {
+            const spec = asObject(rules[i])[rule.kind];
+            const reads = new Map(scopeDims);
+            ruleReads(rule.kind, spec, reads);
+            const signal = (0, signal_classes_1.signalReads)(rule.kind, spec, reads) ??
+                (0, state_classes_1.stateReads)(rule.kind, spec, reads) ??
+                (0, group_terms_1.groupRuleReads)(rule.kind, spec, reads);
+            if (stepFilter || isStepRule(rule.kind))
+                for (const d of [...STEP_SHAPE, 'actionKind'])
+                    if (!reads.has(d))
+                        reads.set(d, 'presence');
+            const why = outside ??
+                (signal === undefined ? undefined : `${rule.kind} ${signal}`) ??
+                (exports.FRAGMENT_RULES.has(rule.kind) ? undefined : `rule kind ${rule.kind} is beyond the analysis`);
+            const only = { ...policy, rules: [rule], modifications: [] };
+            out.push({
+                label: `${policy.name} ${rule.path}`,
+                policy: policy.name,
+                key: JSON.stringify([doc.match, doc.exclude, rule.kind, spec, exceptions, set.exceptionSettings, aliasKey]),
+                reads,
+                outside: why,
+                bundle: (0, assemble_bundle_1.assembleBundle)({ ...bundle, policies: [only] }),
+                coupled: stepCoupling(rule.kind, spec, exceptions),
+                totals: totalsOf(rule.kind, spec, only, rule.path, bundle),
+            });
+        });
+    }
+    return out;
+}
+function builtInTerm(policy, bundle) {
+    return {
+        label: policy.name,
+        policy: policy.name,
+        key: `built-in:${policy.name}`,
+        reads: new Map([['estop', 'full']]),
+        bundle: (0, assemble_bundle_1.assembleBundle)({ ...bundle, policies: [policy] }),
+    };
+}
+/** Every text a set writes in the dimension's scope fields and rules: where its classes come from. */
+function writtenValues(docs) {
+    const out = new Map();
+    const add = (dim, values) => {
+        const list = out.get(dim) ?? [];
+        for (const v of asList(values))
+            if (typeof v === 'string' || typeof v === 'number')
+                list.push(String(v));
+        out.set(dim, list);
+    };
+    const scope = (s) => {
+        for (const [field, values] of Object.entries(asObject(s))) {
+            for (const dim of SCOPE_DIMS[field] ?? [])
+                add(dim, values);
+        }
+    };
+    for (const doc of docs) {
+        scope(doc.match);
+        scope(doc.exclude);
+        for (const rule of asList(doc.rules)) {
+            for (const [kind, spec] of Object.entries(asObject(rule))) {
+                const s = asObject(spec);
+                if (kind === 'environments') {
+                    add('env', s.blocked);
+                    add('env', s.allowed);
+                }
+                else if (kind === 'actions') {
+                    add('actionId', s.blocked);
+                    add('actionId', s.allowed);
+                    add('actionKind', s.blockedKinds);
+                    add('actionKind', s.allowedKinds);
+                }
+                else if (kind === 'targets') {
+                    add('targetType', Object.keys(asObject(s.perType)));
+                }
+            }
+        }
+    }
+    return out;
+}
+/**
+ * A policy without rules as a term that "denies" every run its scope takes in: what a property's
+ * `never:` block with only `match`/`exclude` describes (Judge asks its policy whether it applied).
+ */
+function appliesTerm(doc, bundle, label) {
+    const reads = new Map();
+    const match = scopeReads(doc.match, reads);
+    const exclude = scopeReads(doc.exclude, reads);
+    if (match.steps || exclude.steps)
+        for (const d of [...STEP_SHAPE, 'actionKind'])
+            if (!reads.has(d))
+                reads.set(d, 'presence');
+    return {
+        label,
+        policy: String(doc.name),
+        key: JSON.stringify(['applies', doc.match, doc.exclude]),
+        reads,
+        outside: match.outside ?? exclude.outside,
+        bundle,
+        applies: true,
+    };
+}
+//# sourceMappingURL=terms.js.map

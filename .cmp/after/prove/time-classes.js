@@ -1,0 +1,132 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.HORIZON_YEARS = void 0;
+exports.timeClasses = timeClasses;
+const luxon_1 = require("luxon");
+const create_context_1 = require("../policy/engine/create-context");
+/** Years of weekly windows and yearly freezes the time classes cover: every weekday falls on every date, leap days included. */
+exports.HORIZON_YEARS = 8;
+const asList = (v) => (Array.isArray(v) ? v : []);
+const HHMM = /^(\d{2}):(\d{2})$/;
+const YEARLY = /^\d{2}-\d{2}(?:T(\d{2}):(\d{2}))?$/;
+const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
+/** Times of day (per zone) and instants at which a written time window may change its answer. */
+function boundariesOf(docs) {
+    const zones = new Map();
+    const instants = [];
+    for (const doc of docs) {
+        for (const rule of asList(doc.rules)) {
+            const spec = rule?.timeWindow;
+            if (!spec || typeof spec.timeZone !== 'string')
+                continue;
+            const zone = spec.timeZone;
+            const times = zones.get(zone) ?? { minutes: new Set([0]) };
+            zones.set(zone, times);
+            for (const w of [...asList(spec.allowed), ...asList(spec.deny)]) {
+                for (const t of [w.from, w.to]) {
+                    const m = typeof t === 'string' ? HHMM.exec(t) : null;
+                    if (m)
+                        times.minutes.add((Number(m[1]) * 60 + Number(m[2])) % 1440);
+                }
+                for (const t of [w.start, w.end]) {
+                    if (typeof t !== 'string')
+                        continue;
+                    const yearly = YEARLY.exec(t);
+                    const local = LOCAL_DATE.exec(t);
+                    if (yearly)
+                        times.minutes.add(yearly[1] ? Number(yearly[1]) * 60 + Number(yearly[2]) : 0);
+                    else if (local) {
+                        const at = luxon_1.DateTime.fromObject({ year: +local[1], month: +local[2], day: +local[3], hour: +(local[4] ?? 0), minute: +(local[5] ?? 0) }, { zone });
+                        if (at.isValid)
+                            instants.push(at.toMillis());
+                    }
+                    else if (!Number.isNaN(Date.parse(t)))
+                        instants.push(Date.parse(t));
+                }
+            }
+        }
+    }
+    return { zones, instants };
+}
+const offsetAt = (ms, zone) => luxon_1.DateTime.fromMillis(ms, { zone }).offset;
+/**
+ * The instants of one zone's day (its local date given as UTC fields) at which the wall clock reads
+ * one of `minutes`: by arithmetic on a day without a clock change, and on a day with one, both
+ * instants of a repeated wall time and the instant the clock jumps (a skipped wall time changes there).
+ */
+function dayInstants(y, m, d, zone, minutes, out) {
+    const wall = Date.UTC(y, m, d);
+    const startOffset = offsetAt(wall - offsetAt(wall, zone) * 60_000, zone);
+    const start = wall - startOffset * 60_000;
+    const endOffset = offsetAt(start + 86_400_000 + 3 * 3_600_000, zone);
+    if (startOffset === endOffset) {
+        for (const min of minutes)
+            out.push(start + min * 60_000);
+        return;
+    }
+    for (const min of minutes)
+        for (const offset of [startOffset, endOffset]) {
+            const at = wall + min * 60_000 - offset * 60_000;
+            if (offsetAt(at, zone) === offset)
+                out.push(at);
+        }
+    let lo = start;
+    let hi = wall + 86_400_000 - endOffset * 60_000;
+    while (hi - lo > 1) {
+        const mid = Math.floor((lo + hi) / 2);
+        if (offsetAt(mid, zone) === startOffset)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    out.push(hi);
+}
+/**
+ * One instant per class of the time of a run: the time-window rules' answers and the exceptions'
+ * expiry do not change within a class. Candidates are every boundary a window writes, in its zone,
+ * on every day of the horizon (and 1 ms after it, the open stretch up to the next), every clock jump,
+ * every dated freeze's ends and every exception's expiry; two candidates whose answers agree on every
+ * time-window rule and exception are one class.
+ */
+function timeClasses(docs, timeTerms, exceptions, from) {
+    const { zones, instants } = boundariesOf(docs);
+    const first = luxon_1.DateTime.fromObject({ year: from.getUTCFullYear(), month: 1, day: 1 }, { zone: 'utc' });
+    const last = first.plus({ years: exports.HORIZON_YEARS });
+    const candidates = [first.toMillis(), ...instants];
+    for (const e of exceptions)
+        candidates.push(e.expires.getTime() - 1, e.expires.getTime());
+    for (const [zone, times] of zones) {
+        for (let day = first.toMillis() - 86_400_000; day < last.toMillis() + 86_400_000; day += 86_400_000) {
+            const date = new Date(day);
+            dayInstants(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), zone, times.minutes, candidates);
+        }
+    }
+    // Each distinct time-window check once (policies that repeat a spec share one), asked of one context per instant.
+    const checks = [
+        ...new Set(timeTerms.flatMap((t) => t.bundle.policies.flatMap((p) => p.rules.filter((r) => r.kind === 'timeWindow')))),
+    ];
+    const bundle = timeTerms[0]?.bundle;
+    const payload = { event: 'experiment.execution.preflight', execution: { id: 0 } };
+    const byAnswer = new Map();
+    const [lo, hi] = [first.toMillis(), last.toMillis()];
+    const sorted = [...new Set(candidates.flatMap((c) => [c, c + 1]))]
+        .filter((c) => c >= lo && c < hi)
+        .sort((a, b) => a - b);
+    for (const at of sorted) {
+        const now = new Date(at);
+        const ctx = bundle ? (0, create_context_1.createContext)(bundle, payload, {}, now, 'prove') : undefined;
+        const answers = ctx
+            ? checks.map((r) => (r.check({ ctx, steps: ctx.actionSteps }).found.length > 0 ? '1' : '0'))
+            : [];
+        for (const e of exceptions)
+            answers.push(at < e.expires.getTime() ? 'l' : 'x');
+        const key = answers.join('');
+        if (!byAnswer.has(key))
+            byAnswer.set(key, at);
+    }
+    return {
+        values: [...byAnswer.values()].map((at) => new Date(at)),
+        horizon: { from: first.toISO() ?? '', to: last.toISO() ?? '' },
+    };
+}
+//# sourceMappingURL=time-classes.js.map

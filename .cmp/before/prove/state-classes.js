@@ -1,0 +1,178 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.STATE = void 0;
+exports.stateReads = stateReads;
+exports.stateDims = stateDims;
+exports.stateFactsOf = stateFactsOf;
+const duration_1 = require("../syntax/duration");
+const state_facts_1 = require("../policy/facts/state-facts");
+/*
+ * The state the analysed `concurrency`, `quota` and `cooldown` rules read
+ * (docs/decisions/0035-state-as-fact-classes.md): one dimension per part of the state store
+ * (`running`, `started`, `ended`), each class the runs recorded under each of the run's own scopes
+ * (its environments, its team) or the part not loaded. A rule denies when one of the run's scopes
+ * passes its cap (or cools down), and its answer only grows with the runs a scope has, so the same
+ * runs under every scope of a kind stand for any runs under each.
+ */
+exports.STATE = 'state:';
+const PARTS = { concurrency: 'running', quota: 'started', cooldown: 'ended' };
+const DEFAULT_PER = {
+    running: 'environment',
+    started: 'team',
+    ended: 'environment',
+};
+const asObject = (v) => (v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {});
+const perOf = (part, spec) => spec.per === 'team' || spec.per === 'environment' ? spec.per : DEFAULT_PER[part];
+/** Why a state rule is beyond the analysis: a cool-down per attacked service or until recovered. */
+function stateOutside(kind, spec) {
+    if (kind !== 'cooldown')
+        return undefined;
+    if (spec.per === 'service')
+        return 'per: service reads the attacked services of earlier runs, which are not analysed';
+    if (spec.until !== undefined)
+        return 'until reads signals about the last run, which are not analysed';
+    return undefined;
+}
+/** What a `concurrency`, `quota` or `cooldown` rule reads (its part of the state, the run's scopes), or why it is beyond the analysis. */
+function stateReads(kind, spec, reads) {
+    const part = PARTS[kind];
+    if (part === undefined)
+        return undefined;
+    const s = asObject(spec);
+    const outside = stateOutside(kind, s);
+    if (outside !== undefined)
+        return outside;
+    reads.set(`${exports.STATE}${part}`, 'full');
+    reads.set(perOf(part, s) === 'team' ? 'team' : 'env', 'full');
+    return undefined;
+}
+/** The counts a cap splits: none, and each cap (a scope has fewer runs than it, or as many or more). */
+const countReps = (caps) => [0, ...new Set(caps.filter((c) => c > 0))].sort((a, b) => a - b);
+/** Every non-decreasing sequence of `length` values of `reps`: the runs started by the end of each window, shortest first. */
+function rising(reps, length) {
+    if (length === 0)
+        return [[]];
+    return rising(reps, length - 1).flatMap((seq) => reps.filter((r) => r >= (seq.at(-1) ?? 0)).map((r) => [...seq, r]));
+}
+/** Past this many classes of one part the dimension is not complete (never a proof). */
+const MAX_STATE_CLASSES = 20_000;
+/** The end states grouped by the cool-downs that count them (one of each group stands for all), those no cool-down counts left out. */
+function endGroups(cooldowns) {
+    const seen = new Map();
+    for (const s of state_facts_1.END_STATES) {
+        const key = cooldowns.map((c) => (c.after.includes(s) ? '1' : '0')).join('');
+        if (key.includes('1') && !seen.has(key))
+            seen.set(key, s);
+    }
+    return [...seen.values()];
+}
+function kindClasses(part, k) {
+    if (part === 'running')
+        return countReps(k.running).map((running) => ({ running }));
+    const windows = [...k.windows].sort((a, b) => a - b);
+    if (part === 'started')
+        return rising(countReps(k.startedCaps), windows.length).map((started) => ({ started, windows }));
+    const durations = [...new Set(k.cooldowns.map((c) => c.ms))].sort((a, b) => a - b);
+    const groups = endGroups(k.cooldowns);
+    let out = [[]];
+    for (const _ of groups)
+        out = out.flatMap((v) => [undefined, ...durations.keys()].map((band) => [...v, band]));
+    return out.map((ended) => ({ ended, durations, groups }));
+}
+/** The state dimensions of these documents' analysed `concurrency`, `quota` and `cooldown` rules. */
+function stateDims(docs) {
+    const byPart = new Map();
+    for (const doc of docs)
+        for (const rule of Array.isArray(doc.rules) ? doc.rules : [])
+            for (const [kind, raw] of Object.entries(asObject(rule))) {
+                const part = PARTS[kind];
+                const spec = asObject(raw);
+                if (part === undefined || stateOutside(kind, spec) !== undefined)
+                    continue;
+                const kinds = byPart.get(part) ?? new Map();
+                byPart.set(part, kinds);
+                const per = perOf(part, spec);
+                const k = kinds.get(per) ?? { running: [], windows: [], startedCaps: [], cooldowns: [] };
+                kinds.set(per, k);
+                if (part === 'running' && typeof spec.maxRunning === 'number')
+                    k.running.push(spec.maxRunning);
+                const text = spec[part === 'started' ? 'window' : 'duration'];
+                const duration = typeof text === 'string' ? (0, duration_1.parseDuration)(text) : undefined;
+                if (part === 'started' && duration !== undefined && typeof spec.maxRuns === 'number') {
+                    if (!k.windows.includes(duration))
+                        k.windows.push(duration);
+                    k.startedCaps.push(spec.maxRuns);
+                }
+                if (part === 'ended' && duration !== undefined) {
+                    const after = Array.isArray(spec.after) ? spec.after : ['FAILED', 'ERRORED'];
+                    k.cooldowns.push({ ms: duration, after });
+                }
+            }
+    const out = [];
+    for (const [part, kinds] of byPart) {
+        let values = [{}];
+        for (const [per, k] of kinds) {
+            const classes = kindClasses(part, k);
+            values = values.flatMap((v) => classes.map((c) => ({ ...v, [per]: c })));
+        }
+        const complete = values.length <= MAX_STATE_CLASSES;
+        out.push({
+            name: `${exports.STATE}${part}`,
+            values: complete ? [...values, 'not loaded'] : [values[0], 'not loaded'],
+            complete,
+            ...(complete ? {} : { why: `more classes of the ${part} runs (${values.length}) than the analysis makes` }),
+        });
+    }
+    return out;
+}
+/** The runs of one scope kind's class at `now`: ids no payload of the analysis sends. */
+function runsOf(c, now) {
+    const runs = [];
+    const add = (count, ageMs, state) => {
+        for (let i = 0; i < count; i++)
+            runs.push({ id: `prove-run-${runs.length + 1}`, atMs: now - ageMs, ...(state ? { state } : {}) });
+    };
+    if ('running' in c)
+        add(c.running, 60_000);
+    else if ('started' in c)
+        // Runs started within each window and not the shorter one before it, oldest first.
+        for (let j = c.started.length - 1; j >= 0; j--) {
+            const shorter = j === 0 ? 0 : c.windows[j - 1];
+            add(c.started[j] - (j === 0 ? 0 : c.started[j - 1]), Math.floor((shorter + c.windows[j]) / 2));
+        }
+    else
+        c.ended.forEach((band, g) => {
+            if (band === undefined)
+                return;
+            const shorter = band === 0 ? 0 : c.durations[band - 1];
+            add(1, Math.floor((shorter + c.durations[band]) / 2), c.groups[g]);
+        });
+    // The store lists runs in the order they were recorded: oldest first.
+    return runs.sort((a, b) => a.atMs - b.atMs);
+}
+/**
+ * The state parts of a run (in the shape `eval --state` reads) from its state dimensions: each part's
+ * runs under every one of the run's scope keys of each kind (`environment:<value>` for its
+ * environment and override, `team:<key>`), or the part not loaded (`absent`).
+ */
+function stateFactsOf(dims, value, scopes, now) {
+    const state = {};
+    const absent = [];
+    for (const dim of dims) {
+        const part = dim.name.slice(exports.STATE.length);
+        const cls = value(dim.name);
+        if (cls === 'not loaded') {
+            absent.push(part);
+            continue;
+        }
+        const byScope = {};
+        for (const [per, c] of Object.entries(cls)) {
+            const runs = runsOf(c, now.getTime());
+            for (const key of scopes[per])
+                byScope[key] = runs;
+        }
+        state[part] = byScope;
+    }
+    return { state, absent };
+}
+//# sourceMappingURL=state-classes.js.map
