@@ -16,9 +16,10 @@ import { NOW, setDirs, setOf } from './prove-sets';
  * keys repeated or missing, values written or not) exactly when it denies one of the layouts that
  * fit inside the run, with the run's listing and count class. "Fits inside" is decided here by brute
  * force: each target of the layout is a distinct target of the run by name (any target of the run,
- * for a layout of one name), carrying a value of
- * its class for every key (none: the run's target has none), the layout's fresh groups distinct
- * values no rule writes, the same one for the targets of one group.
+ * for a layout of one name) carrying its `by` value's class (none: none), the layout's fresh groups
+ * distinct values no rule writes, the same one for the targets of one group; and each value (or
+ * absence) of another key a layout's target carries is some target's of the run (the value checks
+ * are per value, so a group's copies may share one target's values).
  */
 const BY = 'k8s.deployment';
 const VALUES: Record<string, string[]> = {
@@ -67,6 +68,8 @@ function fits(layout: Layout, run: readonly Target[], written: ReadonlyMap<strin
           return false;
         }
         const [key, want] = values[j];
+        // Another key than BY: each value (or its absence) is some target's of the run, checked below.
+        if (key !== BY) return tryKey(j + 1);
         const have = valuesOf(t, key);
         if (want === undefined) return have.length === 0 && tryKey(j + 1);
         const unwritten = have.filter((v) => !(written.get(key) ?? []).includes(v));
@@ -81,14 +84,24 @@ function fits(layout: Layout, run: readonly Target[], written: ReadonlyMap<strin
           }
           return false;
         }
-        if (want.startsWith(OTHER)) return unwritten.length > 0 && tryKey(j + 1);
         return have.includes(want) && tryKey(j + 1);
       };
       if (tryKey(0)) return true;
     }
     return false;
   };
-  return matches(0);
+  const carried = wanted.every(({ values }) =>
+    values.every(([key, want]) => {
+      if (key === BY) return true;
+      return run.some((t) => {
+        const have = valuesOf(t, key);
+        if (want === undefined) return have.length === 0;
+        if (want.startsWith(OTHER)) return have.some((v) => !(written.get(key) ?? []).includes(v));
+        return have.includes(want);
+      });
+    }),
+  );
+  return carried && matches(0);
 }
 
 function decomposes(set: PolicySet) {
