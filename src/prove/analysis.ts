@@ -4,6 +4,7 @@ import { type Assignment, describeRun, type Run, runOf, type Space, spaceOf } fr
 import type { Property } from './property-file';
 import type { Doc, PolicySet } from './policy-set';
 import { Judge, search } from './search';
+import { groupedTerms } from './group-terms';
 import { searchCopies, searchPairs, severalStepsGaps } from './steps';
 import type { DimName, Term } from './term-types';
 import { appliesTerm, termsOf } from './terms';
@@ -68,9 +69,8 @@ export interface PropertyResult {
  * allowed by the whole set to count, and none found proves the property whatever they answer).
  */
 export function proveProperty(set: PolicySet, property: Property, from: Date): PropertyResult {
-  const setTerms = termsOf(set);
-  const fragment = setTerms.filter((t) => t.outside === undefined);
-  const relaxed = setTerms.filter((t) => t.outside !== undefined).map((t) => `${t.label}: ${t.outside}`);
+  const doc: Doc = { ...property.never, name: `property-${property.name}` };
+  const docs = [...set.policies.values(), ...set.exceptions, doc];
   const propertySet: PolicySet = {
     dir: property.file,
     bundle: property.bundle,
@@ -78,15 +78,17 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
     exceptions: [],
     aliases: set.aliases,
   };
-  const doc: Doc = { ...property.never, name: `property-${property.name}` };
-  const bad =
+  const [setTerms, bad] = groupedTerms(docs, [
+    termsOf(set),
     Array.isArray(property.never.rules) && property.never.rules.length > 0
       ? termsOf(propertySet)
-      : [appliesTerm(doc, property.bundle, `property ${property.name}`)];
+      : [appliesTerm(doc, property.bundle, `property ${property.name}`)],
+  ]);
+  const fragment = setTerms.filter((t) => t.outside === undefined);
+  const relaxed = setTerms.filter((t) => t.outside !== undefined).map((t) => `${t.label}: ${t.outside}`);
   const base = { property: property.name, file: property.file, line: property.line, relaxed, decisions: 0 };
   const beyond = bad.find((t) => t.outside !== undefined);
   if (beyond) return { ...base, status: 'unknown', reason: `the property's ${beyond.label}: ${beyond.outside}` };
-  const docs = [...set.policies.values(), ...set.exceptions, doc];
   const space = spaceOf(
     docs,
     [set.bundle, property.bundle],
@@ -160,8 +162,8 @@ export interface DiffResult {
  * denies and the other set allows, each with a witness decided again by both whole sets.
  */
 export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): DiffResult {
-  const tb = termsOf(base);
-  const tp = termsOf(proposed);
+  const docs = [...base.policies.values(), ...base.exceptions, ...proposed.policies.values(), ...proposed.exceptions];
+  const [tb, tp] = groupedTerms(docs, [termsOf(base), termsOf(proposed)]);
   const keysB = new Set(tb.map((t) => t.key));
   const keysP = new Set(tp.map((t) => t.key));
   const onlyB = tb.filter((t) => !keysP.has(t.key));
@@ -172,7 +174,6 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
     const line = t.outside === undefined ? undefined : `${t.label} changed and is beyond the analysis: ${t.outside}`;
     if (line !== undefined && !unknown.includes(line)) unknown.push(line);
   }
-  const docs = [...base.policies.values(), ...base.exceptions, ...proposed.policies.values(), ...proposed.exceptions];
   const bundles = [base.bundle, proposed.bundle];
   const space = spaceOf(
     docs,

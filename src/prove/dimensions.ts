@@ -21,6 +21,7 @@ import {
   targetDims,
   targetsOfClass,
 } from './target-classes';
+import { LAYOUT, type Layout, layoutSizes, layoutTargets, layoutsRead } from './group-classes';
 import { signalDims, signalFactsOf } from './signal-classes';
 import { stateDims, stateFactsOf } from './state-classes';
 import { timeClasses } from './time-classes';
@@ -157,9 +158,11 @@ export function spaceOf(
   const read = new Set(terms.flatMap((t) => [...t.reads.keys()]));
   const classes = (name: DimName, c: ValueClasses<unknown>): Dim => ({ name, ...c });
   const whole = (name: DimName, values: unknown[]): Dim => ({ name, values, complete: true });
+  // Several targets per class where a term counts them together (group-classes.ts), else one.
+  const layouts = layoutsRead(docs, terms);
   const targets = targetDims(
     docs,
-    terms.some((t) => [...t.reads.keys()].some((d) => d.startsWith(ATTR))),
+    layouts !== undefined || terms.some((t) => [...t.reads.keys()].some((d) => d.startsWith(ATTR))),
   );
   const versions = w('version');
   let fresh = 1;
@@ -195,7 +198,8 @@ export function spaceOf(
       nameClasses(w('actionKind').length > 0 || read.has('actionKind') ? ['ATTACK', ...w('actionKind')] : ['ATTACK']),
     ),
     whole('count', [
-      ...numberClasses(counts, { integer: true, lo: 0 }),
+      // A layout's targets are as many as its run expects, or fewer (partial), in every count class.
+      ...numberClasses([...counts, ...layoutSizes(layouts)], { integer: true, lo: 0 }),
       undefined,
       ...(targets.listing.length > 1 ? [EMPTY_UNCOUNTED] : []),
     ]),
@@ -203,7 +207,7 @@ export function spaceOf(
     whole('maximum', [undefined, 5]),
     classes('targetType', globClasses(w('targetType'))),
     whole(LISTING, targets.listing),
-    ...targets.attributes.map(([name, values]) => whole(name, values)),
+    ...(layouts ? [whole(LAYOUT, layouts)] : targets.attributes.map(([name, values]) => whole(name, values))),
     ...[...params].map(([name, ts]) =>
       whole(`param:${name}`, [...numberClasses(ts, { integer: false }), undefined, 'prove-not-a-value']),
     ),
@@ -266,10 +270,14 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     .filter((d) => d.name.startsWith(ATTR))
     .map((d) => [d.name.slice(ATTR.length), v(d.name)] as [string, string | undefined]);
   const type = v('targetType') as string | undefined;
+  const layout = v(LAYOUT) as Layout | undefined;
+  const listing = v(LISTING) as Listing | undefined;
   put(
     step,
     'targetExecutions',
-    targetsOfClass(v(LISTING) as Listing | undefined, attributes, v('count') as CountValue, type),
+    layout
+      ? layoutTargets(layout, listing, v('count') as CountValue, type)
+      : targetsOfClass(listing, attributes, v('count') as CountValue, type),
   );
   const execution: Record<string, unknown> = { id: 1 };
   put(execution, 'experimentKey', v('key'));

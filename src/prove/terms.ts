@@ -4,6 +4,7 @@ import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import { ruleOf } from '../policy/core/shapes';
 import { targetsRule } from '../policy/rules/targets';
 import type { Doc, PolicySet } from './policy-set';
+import { groupCoupling, groupRuleReads } from './group-terms';
 import { signalReads } from './signal-classes';
 import { stateReads } from './state-classes';
 import { targetRuleReads } from './target-classes';
@@ -23,6 +24,7 @@ export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
   'concurrency',
   'quota',
   'cooldown',
+  'perGroup',
 ]);
 
 const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
@@ -128,6 +130,8 @@ function totals(spec: Doc): string[] {
  */
 export function stepCoupling(kind: string, spec: unknown, exceptions: readonly Doc[]): string | undefined {
   const why: string[] = [];
+  const grouped = groupCoupling(kind, spec);
+  if (grouped) why.push(grouped);
   const summed = kind === 'targets' ? totals(asObject(spec)) : [];
   if (summed.length > 0)
     why.push(`its ${summed.join(' and ')} sums the targets of all the run's steps in scope, which no one step shows`);
@@ -196,7 +200,10 @@ export function termsOf(set: PolicySet): Term[] {
       const spec = asObject(rules[i])[rule.kind];
       const reads = new Map(scopeDims);
       ruleReads(rule.kind, spec, reads);
-      const signal = signalReads(rule.kind, spec, reads) ?? stateReads(rule.kind, spec, reads);
+      const signal =
+        signalReads(rule.kind, spec, reads) ??
+        stateReads(rule.kind, spec, reads) ??
+        groupRuleReads(rule.kind, spec, reads);
       if (stepFilter || isStepRule(rule.kind))
         for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
       const why =

@@ -24,7 +24,8 @@ import { NOW, setDirs, setOf } from './prove-sets';
  * listed, or fewer than totalTargetCount), totalTargetCount their number when it is not sent, and
  * the step's target type as the engine reads it; without a rule that reads targets, the run that sends
  * no list and expects as many targets as the engine counts. Checked with the real engine on random runs; the
- * same check fails on a planted rule that does not decompose (an ownedBy scope over a target rule).
+ * same check fails on planted rules that do not decompose (an ownedBy scope over a target rule, and
+ * perGroup, which the analysis decides on layouts of several targets instead: group-decomposition.test.ts).
  */
 const VALUES: Record<string, string[]> = {
   'k8s.namespace': ['kube-system', 'payments', 'legacy', 'default', 'Payments'],
@@ -191,6 +192,13 @@ match: { teams: [SRE] }
     const { property, seen } = decomposes(setOf(dirs.write({ 'p.yaml': counts })));
     fc.assert(property, { numRuns: 1000, seed: 28 });
     expect(seen.allowedMany).toBeGreaterThan(10);
+  });
+
+  it('the check fails on a planted perGroup rule: one target per class shows no group (0039 decides it on layouts)', () => {
+    const planted = `${policy('per-namespace', 'rules:\n  - perGroup: { by: k8s.namespace, maxTargets: 1, whenMissing: allow }')}${TARGET_RULES}`;
+    const { property } = decomposes(setOf(dirs.write({ 'p.yaml': planted })));
+    const result = fc.check(property, { numRuns: 600, seed: 28 });
+    expect(result.failed).toBe(true);
   });
 
   it('the check fails on a planted rule that does not decompose: an ownedBy scope over a target rule', () => {
