@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { yamlLibrary } from '../common/yaml-library';
 import { ConfigError, envInteger } from '../common/env-values';
 import { parseDuration } from '../syntax/duration';
 import { toFieldErrors, validated } from '../validation/field-errors';
@@ -90,7 +90,7 @@ function fromEntry(env: NodeJS.ProcessEnv, e: TargetEntry, where: string): Targe
 function fromFile(env: NodeJS.ProcessEnv, file: string): TargetConfig[] {
   let doc: unknown;
   try {
-    doc = parse(readText(file, 'NOTIFY_TARGETS_FILE'));
+    doc = yamlLibrary().parse(readText(file, 'NOTIFY_TARGETS_FILE'));
   } catch (err) {
     if (err instanceof ConfigError) throw err;
     throw new ConfigError(

@@ -6,7 +6,7 @@
  * (test fixtures, scripts).
  */
 export const FLOORS: Record<string, number> = {
-  common: 0, // the ground floor: JSON values, environment values and ConfigError, BadInputError, the logger, retry timing, the package version
+  common: 0, // the ground floor: JSON values, environment values and ConfigError, BadInputError, the logger, retry timing, the package version, the yaml library loaded when first asked
   syntax: 1, // value grammars: globs, durations, zones, lookalike text
   redaction: 1, // the one redactor of target values
   signature: 1, // sign and verify webhook bodies, the secrets

@@ -1,8 +1,9 @@
-import { isMap, isNode, isScalar, LineCounter, parseAllDocuments, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import type { LoadProblem } from './load-error';
 import type { YAMLError } from 'yaml';
 import { YAML_ERROR_HINTS } from './indentation-hints';
 import { parsePlainYaml } from './plain-yaml';
+import { yamlLibrary } from '../../common/yaml-library';
 
 export interface SourceFile {
   /** How the file is named in messages, e.g. `policies/prod.yaml`. */
@@ -64,6 +65,7 @@ export function parseYamlSource(source: SourceFile): { documents: ParsedDocument
 
 /** The same with the `yaml` library: every node with its source range, every syntax error and warning. */
 export function parseWithPositions(source: SourceFile): { documents: ParsedDocument[]; problems: LoadProblem[] } {
+  const { isMap, isNode, isScalar, LineCounter, parseAllDocuments } = yamlLibrary();
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(source.text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const problems: LoadProblem[] = [];

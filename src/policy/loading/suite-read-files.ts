@@ -1,5 +1,5 @@
 import { dirname, resolve } from 'node:path';
-import { parse } from 'yaml';
+import { yamlLibrary } from '../../common/yaml-library';
 import type { SourceFile } from '../compile/yaml-source';
 
 /** The fields of a suite (its defaults and each case) that name a file, read relative to the suite file. */
@@ -20,7 +20,7 @@ export function suiteReadFiles(suites: readonly SourceFile[]): Set<string> {
   for (const suite of suites) {
     let doc: unknown;
     try {
-      doc = parse(suite.text);
+      doc = yamlLibrary().parse(suite.text);
     } catch {
       continue;
     }
