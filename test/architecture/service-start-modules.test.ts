@@ -1,7 +1,7 @@
 import { ROOT } from '../helpers/server-process';
 import { startModules } from './start-modules';
 
-// Issue 48 item 3 (docs/decisions/0041): what the service loads to start is what it needs to
+// Issue 48 item 3: what the service loads to start is what it needs to
 // serve. The CLI, diff/prove, replay and the playground's page load only in their own commands,
 // and the `yaml` library only when a file needs it (common/yaml-library.ts).
 describe('the modules the service loads as it starts (src/main.ts)', () => {
