@@ -22,6 +22,8 @@ import {
   targetsOfClass,
 } from './target-classes';
 import { signalDims, signalFactsOf } from './signal-classes';
+import { filledTexts, fillsEnvironmentNames, UNNAMED_ID } from './filled-queries';
+import type { Execution } from '../payload/types';
 import { stateDims, stateFactsOf } from './state-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
@@ -62,12 +64,15 @@ function envClasses(
   docs: readonly Doc[],
   bundles: readonly PolicyBundle[],
   aliases: readonly Record<string, string[]>[],
+  fillsNames: boolean,
 ) {
   const listed = new Set((writtenValues(docs).get('env') ?? []).map((e) => e.toLowerCase()));
   for (const a of aliases) for (const name of Object.keys(a)) listed.add(name.toLowerCase());
   const literals = new Set<string>([...listed]);
   for (const a of aliases) for (const ids of Object.values(a)) for (const id of ids) literals.add(id);
   literals.add(`${OTHER}-environment`);
+  // Where a query fills {{environment}}: an id (as Steadybit sends) that no name is known for fills none.
+  if (fillsNames) literals.add(UNNAMED_ID);
   const values = [...literals];
   const raw: EnvClass[] = [];
   const second = [undefined, ...values];
@@ -101,7 +106,7 @@ function envClasses(
               `${[...e.keys]
                 .filter((k) => listed.has(k))
                 .sort()
-                .join(',')}${e.unknownName ? '?' : ''}`,
+                .join(',')}${e.unknownName ? '?' : ''}${fillsNames && e.names.length === 0 ? '!' : ''}`,
           )
           .sort(),
       ),
@@ -177,7 +182,7 @@ export function spaceOf(
     values: [undefined, ...c.values.filter((v) => v !== undefined)],
   });
   const dims: Dim[] = [
-    whole('env', envClasses(docs, bundles, aliases)),
+    whole('env', envClasses(docs, bundles, aliases, fillsEnvironmentNames(docs))),
     classes('team', nameClasses(w('team'))),
     absentFirst('starter', globClasses(w('starter'))),
     absentFirst('starterEmail', globClasses(w('starterEmail'))),
@@ -209,8 +214,10 @@ export function spaceOf(
     ),
     whole('time', time.values),
     whole('estop', [false, true]),
+    // The execution id, only where a query fills {{executionId}}: sent, or not (the schema does not require it).
+    ...(read.has('executionId') ? [whole('executionId', [1, undefined])] : []),
   ];
-  const signals = signalDims(docs);
+  const signals = signalDims(docs, bundles);
   const state = stateDims(docs);
   dims.push(...signals, ...state);
   return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon, signals, state };
@@ -271,7 +278,8 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     'targetExecutions',
     targetsOfClass(v(LISTING) as Listing | undefined, attributes, v('count') as CountValue, type),
   );
-  const execution: Record<string, unknown> = { id: 1 };
+  const execution: Record<string, unknown> = {};
+  put(execution, 'id', space.index.has('executionId') ? v('executionId') : 1);
   put(execution, 'experimentKey', v('key'));
   put(execution, 'teamKey', v('team'));
   put(execution, 'environment', env.environment);
@@ -285,7 +293,8 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   put(execution, 'experimentVersion', v('version'));
   execution.steps = [step];
   const now = v('time') as Date;
-  const { signals, created } = signalFactsOf(space.signals, v, now);
+  const filled = (query: string) => filledTexts(query, execution as unknown as Execution, env.names, bundles);
+  const { signals, created } = signalFactsOf(space.signals, v, now, filled);
   // A silence that began before the run hides an alert only from a run that says when it started.
   put(execution, 'created', created);
   const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;

@@ -8,6 +8,8 @@ import { DEFAULT_SOURCE } from '../policy/signals/source-kind';
 import type { Doc } from './policy-set';
 import type { DimName, Reading } from './term-types';
 import { numberClasses, OTHER } from './value-classes';
+import { canCoincide, PLACEHOLDER_DIMS, placeholdersOf, sameEnvironmentNames } from './filled-queries';
+import type { PolicyBundle } from '../policy/core/compiled';
 
 /*
  * The signals the analysed `prometheus` and `alerts` rules read (docs/decisions/0034-signals-as-fact-classes.md):
@@ -46,14 +48,20 @@ function matchersOf(spec: Doc): Matcher[] | undefined {
   return out;
 }
 
-/** Why a signal rule is beyond the analysis: a placeholder filled per run, a regex matcher it cannot split. */
+/** Why a placeholder of a query or matcher is beyond the analysis: one filled from the run's targets. */
+function placeholderOutside(names: readonly string[], where: string): string | undefined {
+  const target = names.find((n) => PLACEHOLDER_DIMS[n] === undefined);
+  return target === undefined
+    ? undefined
+    : `${where} fills {{${target}}} from the run's targets (placeholders of target attributes are not analysed)`;
+}
+
+/** Why a signal rule is beyond the analysis: a placeholder filled from the targets, a regex matcher it cannot split. */
 function signalOutside(kind: string, spec: Doc): string | undefined {
   if (kind === 'prometheus') {
     const query = compilePromQuery(String(spec.query));
     if (typeof query === 'string') return `its query does not compile (${query})`;
-    if (query.text.names.length > 0)
-      return `its query fills {{${query.text.names[0]}}} per run (signal rules with placeholders are not analysed)`;
-    return undefined;
+    return placeholderOutside(query.text.names, 'its query');
   }
   const matchers = matchersOf(spec);
   if (matchers === undefined) return 'its matchers do not parse';
@@ -73,6 +81,9 @@ export function signalReads(kind: string, spec: unknown, reads: Map<DimName, Rea
   const outside = signalOutside(kind, s);
   if (outside !== undefined) return outside;
   reads.set(kind === 'prometheus' ? promDim(sourceOf(s), String(s.query)) : alertsDim(sourceOf(s)), 'full');
+  // A query that fills placeholders reads the fields it fills them from (filled-queries.ts).
+  const texts = kind === 'prometheus' ? [String(s.query)] : [];
+  for (const name of texts.flatMap((t) => placeholdersOf(t) ?? [])) reads.set(PLACEHOLDER_DIMS[name], 'full');
   return undefined;
 }
 
@@ -180,10 +191,32 @@ export interface SignalDim {
   why?: string;
 }
 
-/** The signal dimensions of these documents' analysed `prometheus` and `alerts` rules. */
-export function signalDims(docs: readonly Doc[]): SignalDim[] {
+/**
+ * Why a query's classes do not stand for its answers, when they do not: another query of its
+ * source could be filled to the same text (two dimensions would answer one query), or the sets
+ * compared fill `{{environment}}` with different names (one dimension would answer two queries).
+ */
+function filledQueryGap(dim: DimName, dims: readonly DimName[], bundles: readonly PolicyBundle[]): string | undefined {
+  const [source, query] = JSON.parse(dim.slice(PROM.length)) as [string, string];
+  const names = placeholdersOf(query) ?? [];
+  if (names.includes('environment') && !sameEnvironmentNames(bundles))
+    return `its query fills {{environment}}, and the sets compared spell environment names differently (their match.environments and aliases), so the query is asked as different texts under each (not analysed)`;
+  for (const other of dims) {
+    const [s, q] = JSON.parse(other.slice(PROM.length)) as [string, string];
+    if (s === source && canCoincide(query, q))
+      return `the query ${query} can be filled to the same text as ${q} for some runs (queries that can meet are not analysed)`;
+  }
+  return undefined;
+}
+
+/** The signal dimensions of these documents' analysed `prometheus` and `alerts` rules, for the sets of these bundles. */
+export function signalDims(docs: readonly Doc[], bundles: readonly PolicyBundle[] = []): SignalDim[] {
   const out: SignalDim[] = [];
-  for (const [name, values] of promClasses(signalRules(docs, 'prometheus'))) out.push({ name, values, complete: true });
+  const prom = promClasses(signalRules(docs, 'prometheus'));
+  for (const [name, values] of prom) {
+    const why = filledQueryGap(name, [...prom.keys()], bundles);
+    out.push({ name, values, complete: why === undefined, ...(why === undefined ? {} : { why }) });
+  }
   for (const [name, c] of alertClasses(signalRules(docs, 'alerts')))
     out.push({ name, values: c.values, complete: c.why === undefined, ...(c.why ? { why: c.why } : {}) });
   return out;
@@ -228,6 +261,7 @@ export function signalFactsOf(
   dims: ReadonlyArray<{ name: DimName }>,
   value: (name: DimName) => unknown,
   now: Date,
+  filled: (query: string) => string[] = (query) => [query],
 ): { signals: SignalFacts; created?: string } {
   const signals: SignalFacts = {};
   let created: string | undefined;
@@ -236,7 +270,8 @@ export function signalFactsOf(
       const [source, query] = JSON.parse(name.slice(PROM.length)) as [string, string];
       signals.prometheus ??= {};
       signals.prometheus[source] ??= {};
-      signals.prometheus[source][query] = promAnswer(value(name) as PromClass, now);
+      // The run's own texts of the query (placeholders filled as each set fills them), one answer under each.
+      for (const text of filled(query)) signals.prometheus[source][text] = promAnswer(value(name) as PromClass, now);
     } else if (name.startsWith(ALERTS)) {
       const made = alertsAnswerOf(value(name) as AlertClass, now);
       signals.alertmanager ??= {};
