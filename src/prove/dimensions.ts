@@ -22,6 +22,7 @@ import {
   targetsOfClass,
 } from './target-classes';
 import { signalDims, signalFactsOf } from './signal-classes';
+import { signalRunValues } from '../policy/signals/run-values';
 import { filledTexts, fillsEnvironmentNames, UNNAMED_ID } from './filled-queries';
 import type { Execution } from '../payload/types';
 import { stateDims, stateFactsOf } from './state-classes';
@@ -294,7 +295,9 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   execution.steps = [step];
   const now = v('time') as Date;
   const filled = (query: string) => filledTexts(query, execution as unknown as Execution, env.names, bundles);
-  const { signals, created } = signalFactsOf(space.signals, v, now, filled);
+  // An alert's label a matcher fills from the run carries the run's own value (its team, key, id).
+  const [values] = signalRunValues(execution as unknown as Execution, []);
+  const { signals, created } = signalFactsOf(space.signals, v, now, filled, values);
   // A silence that began before the run hides an alert only from a run that says when it started.
   put(execution, 'created', created);
   const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;

@@ -91,6 +91,52 @@ rules:
     await roundTrip(b, p, w);
   });
 
+  const alerts = (matchers: string) => `kind: Policy
+name: alerts
+rules:
+  - alerts: { matchers: [${matchers}] }
+`;
+
+  it("an alerts matcher with {{team}} loosened: newly denied by an alert carrying the run's own team", async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': alerts(`'severity="critical"', 'team="{{team}}"'`) },
+      { 'p.yaml': alerts(`'severity=~"critical|page"', 'team="{{team}}"'`) },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-denied']);
+    const w = r.witnesses[0];
+    const answer = w.facts.signals.alertmanager?.default;
+    expect(answer && 'alerts' in answer ? answer.alerts.map((a) => a.labels) : []).toEqual([
+      { severity: 'page', team: w.payload.execution.teamKey },
+    ]);
+    await roundTrip(b, p, w);
+  });
+
+  it('matchers on one label that fill {{team}} and also write a team: unknown, naming the label', () => {
+    const { r } = pair(
+      {
+        'p.yaml': alerts(`'team="{{team}}"'`),
+        'q.yaml': alerts(`'team="payments"'`).replace('name: alerts', 'name: pay'),
+      },
+      {
+        'p.yaml': alerts(`'team="{{team}}"', 'severity="page"'`),
+        'q.yaml': alerts(`'team="payments"'`).replace('name: alerts', 'name: pay'),
+      },
+    );
+    expect(r.unknown.join('\n')).toMatch(/matchers on label team fill \{\{team\}\} and also write payments/);
+  });
+
+  it('an alerts matcher that fills {{environment}} stays beyond the analysis: unknown, naming the rule', () => {
+    const { r } = pair(
+      { 'p.yaml': alerts(`'namespace="{{environment}}"'`) },
+      { 'p.yaml': alerts(`'namespace="{{environment}}"', 'severity="page"'`) },
+    );
+    expect(r.witnesses).toEqual([]);
+    expect(r.unknown.join('\n')).toMatch(
+      /alerts rules\[0\]\.alerts changed and is beyond the analysis: .*\{\{environment\}\}/,
+    );
+  });
+
   it('identical sets with queries filled per run: no difference', () => {
     const set = { 'p.yaml': prom('burn', BY_ENV, 'denyWhen: "> 2"'), 'q.yaml': prom('t', 'x{team="{{team}}"}', '') };
     const { r } = pair(set, set);
