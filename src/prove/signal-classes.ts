@@ -207,8 +207,8 @@ function alertClasses(specs: readonly Doc[]): Map<DimName, { values: AlertClass[
         const { answer, created } = alertsAnswerOf(cls, new Date(SINCE));
         const key = checks
           .map((c) =>
-            checkAlerts(c, { alertmanager: { [source]: answer } }, [SOME_RUN], new Date(SINCE), created).found
-              .length > 0
+            checkAlerts(c, { alertmanager: { [source]: answer } }, [SOME_RUN], new Date(SINCE), created).found.length >
+            0
               ? 'd'
               : 'a',
           )
