@@ -71,9 +71,11 @@ export interface PropertyResult {
 export function proveProperty(set: PolicySet, property: Property, from: Date): PropertyResult {
   const doc: Doc = { ...property.never, name: `property-${property.name}` };
   const docs = [...set.policies.values(), ...set.exceptions, doc];
+  // The property speaks of the set's queries: {{environment}} filled with the names the set spells.
+  const bundle: PolicyBundle = Object.freeze({ ...property.bundle, environmentNames: set.bundle.environmentNames });
   const propertySet: PolicySet = {
     dir: property.file,
-    bundle: property.bundle,
+    bundle,
     policies: new Map([[`property-${property.name}`, { ...property.never, name: `property-${property.name}` }]]),
     exceptions: [],
     aliases: set.aliases,
@@ -82,21 +84,14 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
     termsOf(set),
     Array.isArray(property.never.rules) && property.never.rules.length > 0
       ? termsOf(propertySet)
-      : [appliesTerm(doc, property.bundle, `property ${property.name}`)],
+      : [appliesTerm(doc, bundle, `property ${property.name}`)],
   ]);
   const fragment = setTerms.filter((t) => t.outside === undefined);
   const relaxed = setTerms.filter((t) => t.outside !== undefined).map((t) => `${t.label}: ${t.outside}`);
   const base = { property: property.name, file: property.file, line: property.line, relaxed, decisions: 0 };
   const beyond = bad.find((t) => t.outside !== undefined);
   if (beyond) return { ...base, status: 'unknown', reason: `the property's ${beyond.label}: ${beyond.outside}` };
-  const space = spaceOf(
-    docs,
-    [set.bundle, property.bundle],
-    [set.aliases],
-    [...setTerms, ...bad],
-    set.bundle.exceptions,
-    from,
-  );
+  const space = spaceOf(docs, [set.bundle, bundle], [set.aliases], [...setTerms, ...bad], set.bundle.exceptions, from);
   const judge = new Judge(space, [set.bundle]);
   let unconfirmed = 0;
   let complete = true;

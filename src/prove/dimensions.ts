@@ -23,6 +23,9 @@ import {
 } from './target-classes';
 import { LAYOUT, type Layout, layoutSizes, layoutTargets, layoutsRead } from './group-classes';
 import { signalDims, signalFactsOf } from './signal-classes';
+import { signalRunValues } from '../policy/signals/run-values';
+import { filledTexts, fillsEnvironmentNames, UNNAMED_ID } from './filled-queries';
+import type { Execution } from '../payload/types';
 import { stateDims, stateFactsOf } from './state-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
@@ -63,12 +66,15 @@ function envClasses(
   docs: readonly Doc[],
   bundles: readonly PolicyBundle[],
   aliases: readonly Record<string, string[]>[],
+  fillsNames: boolean,
 ) {
   const listed = new Set((writtenValues(docs).get('env') ?? []).map((e) => e.toLowerCase()));
   for (const a of aliases) for (const name of Object.keys(a)) listed.add(name.toLowerCase());
   const literals = new Set<string>([...listed]);
   for (const a of aliases) for (const ids of Object.values(a)) for (const id of ids) literals.add(id);
   literals.add(`${OTHER}-environment`);
+  // Where a query fills {{environment}}: an id (as Steadybit sends) that no name is known for fills none.
+  if (fillsNames) literals.add(UNNAMED_ID);
   const values = [...literals];
   const raw: EnvClass[] = [];
   const second = [undefined, ...values];
@@ -102,7 +108,7 @@ function envClasses(
               `${[...e.keys]
                 .filter((k) => listed.has(k))
                 .sort()
-                .join(',')}${e.unknownName ? '?' : ''}`,
+                .join(',')}${e.unknownName ? '?' : ''}${fillsNames && e.names.length === 0 ? '!' : ''}`,
           )
           .sort(),
       ),
@@ -180,7 +186,7 @@ export function spaceOf(
     values: [undefined, ...c.values.filter((v) => v !== undefined)],
   });
   const dims: Dim[] = [
-    whole('env', envClasses(docs, bundles, aliases)),
+    whole('env', envClasses(docs, bundles, aliases, fillsEnvironmentNames(docs))),
     classes('team', nameClasses(w('team'))),
     absentFirst('starter', globClasses(w('starter'))),
     absentFirst('starterEmail', globClasses(w('starterEmail'))),
@@ -213,8 +219,10 @@ export function spaceOf(
     ),
     whole('time', time.values),
     whole('estop', [false, true]),
+    // The execution id, only where a query fills {{executionId}}: sent, or not (the schema does not require it).
+    ...(read.has('executionId') ? [whole('executionId', [1, undefined])] : []),
   ];
-  const signals = signalDims(docs);
+  const signals = signalDims(docs, bundles);
   const state = stateDims(docs);
   dims.push(...signals, ...state);
   return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon, signals, state };
@@ -279,7 +287,8 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
       ? layoutTargets(layout, listing, v('count') as CountValue, type)
       : targetsOfClass(listing, attributes, v('count') as CountValue, type),
   );
-  const execution: Record<string, unknown> = { id: 1 };
+  const execution: Record<string, unknown> = {};
+  put(execution, 'id', space.index.has('executionId') ? v('executionId') : 1);
   put(execution, 'experimentKey', v('key'));
   put(execution, 'teamKey', v('team'));
   put(execution, 'environment', env.environment);
@@ -293,7 +302,10 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   put(execution, 'experimentVersion', v('version'));
   execution.steps = [step];
   const now = v('time') as Date;
-  const { signals, created } = signalFactsOf(space.signals, v, now);
+  const filled = (query: string) => filledTexts(query, execution as unknown as Execution, env.names, bundles);
+  // An alert's label a matcher fills from the run carries the run's own value (its team, key, id).
+  const [values] = signalRunValues(execution as unknown as Execution, []);
+  const { signals, created } = signalFactsOf(space.signals, v, now, filled, values);
   // A silence that began before the run hides an alert only from a run that says when it started.
   put(execution, 'created', created);
   const payload = { event: 'experiment.execution.preflight', execution } as unknown as PreflightPayload;

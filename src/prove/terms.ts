@@ -3,6 +3,7 @@ import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import { ruleOf } from '../policy/core/shapes';
 import { targetsRule } from '../policy/rules/targets';
+import { fillsEnvironment } from '../policy/signals/placeholder-text';
 import type { Doc, PolicySet } from './policy-set';
 import { groupCoupling, groupRuleReads } from './group-terms';
 import { signalReads } from './signal-classes';
@@ -214,10 +215,20 @@ export function termsOf(set: PolicySet): Term[] {
       out.push({
         label: `${policy.name} ${rule.path}`,
         policy: policy.name,
-        key: JSON.stringify([doc.match, doc.exclude, rule.kind, spec, exceptions, set.exceptionSettings, aliasKey]),
+        key: JSON.stringify([
+          doc.match,
+          doc.exclude,
+          rule.kind,
+          spec,
+          exceptions,
+          set.exceptionSettings,
+          aliasKey,
+          // {{environment}} is filled with the names the whole set spells environments by.
+          ...(fillsEnvironment(JSON.stringify(spec ?? null)) ? [[...bundle.environmentNames]] : []),
+        ]),
         reads,
         outside: why,
-        bundle: assembleBundle({ ...bundle, policies: [only] }),
+        bundle: withNamesOf(bundle, assembleBundle({ ...bundle, policies: [only] })),
         coupled: stepCoupling(rule.kind, spec, exceptions),
         totals: totalsOf(rule.kind, spec, only, rule.path, bundle),
       });
@@ -225,6 +236,13 @@ export function termsOf(set: PolicySet): Term[] {
   }
   return out;
 }
+
+/**
+ * A term's bundle with its whole set's environment names: `{{environment}}` is filled with the names
+ * every policy's scope spells (assembleBundle would read only the term's own policy).
+ */
+const withNamesOf = (set: PolicyBundle, term: PolicyBundle): PolicyBundle =>
+  Object.freeze({ ...term, environmentNames: set.environmentNames });
 
 function builtInTerm(policy: CompiledPolicy, bundle: PolicyBundle): Term {
   return {

@@ -65,16 +65,16 @@ rules:
     await roundTrip(b, p, r.witnesses[0]);
   });
 
-  it('a query that fills {{environment}} per run is beyond the analysis: unknown, naming the rule', () => {
+  it("a query that fills {{target.<key>}} from the run's targets is beyond the analysis: unknown, naming the rule", () => {
     const templated = (t: string) => `kind: Policy
 name: burn
 rules:
-  - prometheus: { query: 'slo:burn_rate:1h{env="{{environment}}"}', denyWhen: "${t}" }
+  - prometheus: { query: 'slo:burn_rate:1h{deployment="{{target.k8s.deployment}}"}', denyWhen: "${t}" }
 `;
     const { r } = pair({ 'p.yaml': templated('> 2') }, { 'p.yaml': templated('> 5') });
     expect(r.witnesses).toEqual([]);
     expect(r.unknown.join('\n')).toMatch(
-      /burn rules\[0\]\.prometheus changed and is beyond the analysis: .*\{\{environment\}\}/,
+      /burn rules\[0\]\.prometheus changed and is beyond the analysis: .*\{\{target\.k8s\.deployment\}\}/,
     );
   });
 

@@ -111,6 +111,16 @@ rules:
     await roundTrip(b, p, w);
   });
 
+  it('a noOverlap rule removed is beyond the analysis: unknown, saying it reads the runs in progress', () => {
+    const { r } = pair(
+      { 'p.yaml': policy('apart', 'noOverlap: { by: [host.hostname] }') },
+      { 'p.yaml': policy('apart', 'concurrency: { maxRunning: 1 }') },
+    );
+    expect(r.unknown.join('\n')).toMatch(
+      /apart rules\[0\]\.noOverlap changed and is beyond the analysis: noOverlap reads the targets .* of the runs in progress/,
+    );
+  });
+
   it('a cooldown until recovered is beyond the analysis: unknown, naming the rule', () => {
     const until = (d: string) =>
       policy(
