@@ -60,6 +60,8 @@ export function searchCopies(
     label: `${term.label} (a step counted toward its totals)`,
     key: `${term.key} counted`,
     bundle: totals.counted,
+    // Its rule is not the one written: split as the space splits.
+    docs: undefined,
     coupled: undefined,
     totals: undefined,
   };
