@@ -34,8 +34,7 @@ const ABSENT = '\u0000absent';
 /** Globs matched case-insensitively by the real matcher: the value's class is which of the term's globs it matches. */
 function globSignature(globs: readonly string[]) {
   const matchers = [...new Set(globs)].map((g) => compileGlobs([g]));
-  return (v: unknown) =>
-    v === undefined ? ABSENT : matchers.map((m) => (m(String(v)) ? '1' : '0')).join('') || 'any';
+  return (v: unknown) => (v === undefined ? ABSENT : matchers.map((m) => (m(String(v)) ? '1' : '0')).join('') || 'any');
 }
 
 /** Names compared exactly ignoring case: the value itself when the term writes it, else "another". */

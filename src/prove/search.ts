@@ -30,7 +30,9 @@ export class Judge {
     if (!byDim) this.blocks.set(term, (byDim = new Map()));
     let blocks = byDim.get(dim);
     if (!blocks) {
-      blocks = this.coarse ? termBlocks(this.space, term, dim) : termBlocks(this.space, { ...term, docs: undefined }, dim);
+      blocks = this.coarse
+        ? termBlocks(this.space, term, dim)
+        : termBlocks(this.space, { ...term, docs: undefined }, dim);
       byDim.set(dim, blocks);
     }
     return blocks;
@@ -143,13 +145,15 @@ export function search(
 ): { found: Found[]; complete: boolean; stopped: boolean } {
   const { space } = judge;
   // Scope first: the dimensions of must's policy scope, so that a region it leaves out is left at once.
-  const scope = judge.coarse && must.scope && [...must.scope.reads.keys()].every((d) => must.reads.has(d)) ? must.scope : undefined;
+  const scope =
+    judge.coarse && must.scope && [...must.scope.reads.keys()].every((d) => must.reads.has(d)) ? must.scope : undefined;
   const scopeDims = scope ? [...scope.reads.keys()] : [];
   const dimsOfMust = [...scopeDims, ...[...must.reads.keys()].filter((d) => !scopeDims.includes(d))];
   // A dimension a term of mustNot tells apart more finely than must is tried again in the extension,
   // over every value of must's block (the class's) that they tell apart.
   const finer = (d: DimName) =>
-    mustNot.some((t) => t.reads.has(d)) && judge.choices(d, [must, ...mustNot]).length > judge.choices(d, [must]).length;
+    mustNot.some((t) => t.reads.has(d)) &&
+    judge.choices(d, [must, ...mustNot]).length > judge.choices(d, [must]).length;
   const refined = dimsOfMust.filter(finer);
   const rest = [...new Set(mustNot.flatMap((t) => [...t.reads.keys()]))].filter((d) => !must.reads.has(d));
   rest.sort((x, y) => mustNot.filter((t) => t.reads.has(y)).length - mustNot.filter((t) => t.reads.has(x)).length);

@@ -206,7 +206,8 @@ export function termsOf(set: PolicySet): Term[] {
         (signal === undefined ? undefined : `${rule.kind} ${signal}`) ??
         (FRAGMENT_RULES.has(rule.kind) ? undefined : `rule kind ${rule.kind} is beyond the analysis`);
       const only: CompiledPolicy = { ...policy, rules: [rule], modifications: [] };
-      const alone = exceptions.length === 0 ? ruleAlone(rule.kind, spec, only, bundle, `${policy.name} ${rule.path}`) : undefined;
+      const alone =
+        exceptions.length === 0 ? ruleAlone(rule.kind, spec, only, bundle, `${policy.name} ${rule.path}`) : undefined;
       out.push({
         label: `${policy.name} ${rule.path}`,
         policy: policy.name,
@@ -252,7 +253,12 @@ function ruleAlone(kind: string, spec: unknown, only: CompiledPolicy, bundle: Po
   ruleReads(kind, spec, reads);
   signalReads(kind, spec, reads) ?? stateReads(kind, spec, reads);
   if (isStepRule(kind)) for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
-  const unscoped = { ...only, matchSpec: undefined, match: compileScope(undefined, false), exclude: compileScope(undefined, true) };
+  const unscoped = {
+    ...only,
+    matchSpec: undefined,
+    match: compileScope(undefined, false),
+    exclude: compileScope(undefined, true),
+  };
   return {
     label: `${label} (the rule alone)`,
     policy: only.name,
