@@ -3,6 +3,7 @@ import { decide } from '../policy/engine/decide';
 import { type Assignment, describeRun, type Run, runOf, type Space, spaceOf } from './dimensions';
 import type { Property } from './property-file';
 import type { Doc, PolicySet } from './policy-set';
+import { scopedVariant } from './scoped-variant';
 import { Judge, search } from './search';
 import { groupedTerms } from './group-terms';
 import { searchCopies, searchPairs, severalStepsGaps } from './steps';
@@ -196,11 +197,15 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
       const result = search(judge, t, mustNot, {
         // The first run both whole sets decide as the class says is its witness.
         accept: (a) => {
-          const run = runOf(space, a, bundles);
-          const b = answerOf(base.bundle, run);
-          const p = answerOf(proposed.bundle, run);
-          const differs = side.kind === 'newly-allowed' ? !b.allowed && p.allowed : b.allowed && !p.allowed;
-          if (!differs) {
+          const plain = runOf(space, a, bundles);
+          // The class's run, then the same run scoped as a blastRadius rule asks (scoped-variant.ts).
+          const tries = [plain, scopedVariant(plain, docs)].filter((r): r is Run => r !== undefined);
+          const decided = tries.map((r) => ({ run: r, b: answerOf(base.bundle, r), p: answerOf(proposed.bundle, r) }));
+          const hit = decided.find(({ b: x, p: y }) =>
+            side.kind === 'newly-allowed' ? !x.allowed && y.allowed : x.allowed && !y.allowed,
+          );
+          const { run, b, p } = hit ?? decided[0];
+          if (!hit) {
             // Who keeps the answer: the policies the set that should allow it still denies it with.
             const keeps = decide(
               side.kind === 'newly-allowed' ? proposed.bundle : base.bundle,

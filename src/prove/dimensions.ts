@@ -118,7 +118,8 @@ function envClasses(
   return [...seen.values()];
 }
 
-function thresholdsOf(docs: readonly Doc[]) {
+/** The numbers the documents' targets and parameters rules compare with. */
+export function thresholdsOf(docs: readonly Doc[]) {
   const counts: number[] = [];
   const pcts: number[] = [];
   for (const t of rulesOf(docs, 'targets')) {

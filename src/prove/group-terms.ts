@@ -50,12 +50,14 @@ export function groupedTerms(docs: readonly Doc[], lists: ReadonlyArray<readonly
   if (!lists.some((ts) => ts.some(analysed))) return lists.map((ts) => [...ts]);
   if (layouts === undefined)
     return lists.map((ts) => ts.map((t) => (analysed(t) ? { ...t, outside: why ?? 'perGroup has no layouts' } : t)));
-  return lists.map((ts) =>
-    ts.map((t) => {
-      if (![...t.reads.keys()].some((d) => d.startsWith(ATTR))) return t;
-      const reads = new Map([...t.reads].filter(([d]) => !d.startsWith(ATTR)));
-      reads.set(LAYOUT, 'full');
-      return { ...t, reads };
-    }),
-  );
+  return lists.map((ts) => ts.map(onLayouts));
+}
+
+/** A term reading one target's values, and its rule alone (search.ts decides it too), reading the layouts instead. */
+function onLayouts(t: Term): Term {
+  const rule = t.rule && onLayouts(t.rule);
+  if (![...t.reads.keys()].some((d) => d.startsWith(ATTR))) return rule === t.rule ? t : { ...t, rule };
+  const reads = new Map([...t.reads].filter(([d]) => !d.startsWith(ATTR)));
+  reads.set(LAYOUT, 'full');
+  return { ...t, reads, ...(rule ? { rule } : {}) };
 }

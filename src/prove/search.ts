@@ -1,6 +1,7 @@
 import { decide } from '../policy/engine/decide';
 import type { PolicyBundle } from '../policy/core/compiled';
 import { type Assignment, runOf, type Space } from './dimensions';
+import { type Blocks, termBlocks } from './coarse-classes';
 import type { DimName, Term } from './term-types';
 
 /** Past this many decisions of one term's classes the search stops and says so (never a proof). */
@@ -8,28 +9,78 @@ export const MAX_CELLS = 200_000;
 
 /**
  * Decides terms on class representatives with the real engine, each (term, class) once: a term's
- * answer is a function of the classes of the dimensions it reads, so its memo is keyed by them.
+ * answer is a function of the classes it tells apart of the dimensions it reads (its blocks,
+ * coarse-classes.ts), so its memo is keyed by them. `coarse: false` splits every dimension a term
+ * reads in full as the space does, and searches no scope first (what the per-term classes are checked against).
  */
 export class Judge {
   private readonly memo = new Map<Term, Map<string, boolean>>();
+  private readonly blocks = new Map<Term, Map<DimName, Blocks>>();
+  private readonly scopes = new Map<Term, Map<string, 'out' | 'in' | 'undecided'>>();
   decisions = 0;
   constructor(
     readonly space: Space,
     private readonly factBundles: readonly PolicyBundle[],
+    readonly coarse = true,
   ) {}
+
+  /** For each value of the dimension, the block the term tells apart (one block when it does not read it). */
+  blocksOf(term: Term, dim: DimName): Blocks {
+    let byDim = this.blocks.get(term);
+    if (!byDim) this.blocks.set(term, (byDim = new Map()));
+    let blocks = byDim.get(dim);
+    if (!blocks) {
+      blocks = this.coarse
+        ? termBlocks(this.space, term, dim)
+        : termBlocks(this.space, { ...term, docs: undefined }, dim);
+      byDim.set(dim, blocks);
+    }
+    return blocks;
+  }
 
   private keyOf(term: Term, a: Assignment): string {
     let key = '';
-    for (const [dim, reading] of term.reads) {
+    for (const dim of term.reads.keys()) {
       const i = this.space.index.get(dim) as number;
-      const at = Math.max(a[i], 0);
-      key += reading === 'full' ? `${at},` : `${this.space.dims[i].values[at] === undefined ? 'a' : 'p'},`;
+      key += `${this.blocksOf(term, dim)[Math.max(a[i], 0)]},`;
     }
     return key;
   }
 
-  /** Whether the term (its policy with this one rule) denies the run of the assignment. */
+  /**
+   * Whether a policy's scope (a term of a policy without rules, Term.scope) leaves the run out, takes
+   * it in, or cannot decide (an environment name or team members that cannot be known: the policy then denies).
+   */
+  scopeOf(scope: Term, a: Assignment): 'out' | 'in' | 'undecided' {
+    let memo = this.scopes.get(scope);
+    if (!memo) this.scopes.set(scope, (memo = new Map()));
+    const key = this.keyOf(scope, a);
+    const known = memo.get(key);
+    if (known !== undefined) return known;
+    const run = runOf(this.space, a, this.factBundles);
+    this.decisions++;
+    const decision = decide(scope.bundle, run.payload, run.facts, run.now, { decisionId: 'prove', fullScan: true });
+    const result = decision.results.find((r) => r.policy === scope.policy)?.result ?? 'skipped';
+    const answer = result === 'skipped' ? 'out' : result === 'pass' ? 'in' : 'undecided';
+    memo.set(key, answer);
+    return answer;
+  }
+
+  /**
+   * Whether the term (its policy with this one rule) denies the run of the assignment. A term with
+   * its rule alone (no exceptions) denies a run its scope takes in exactly when the rule alone does:
+   * the engine then checks that rule on the run's one action step (evaluate-policy.ts), so each is
+   * decided once per block of what it reads, not once per combination of both; one its scope cannot
+   * decide it denies (withUndecidedScope there).
+   */
   denies(term: Term, a: Assignment): boolean {
+    if (this.coarse && term.scope && term.rule) {
+      const scope = this.scopeOf(term.scope, a);
+      if (scope === 'out') return false;
+      if (scope === 'in') return this.denies(term.rule, a);
+      // A scope that cannot decide denies as a rule that cannot would, and no exception waives it (it has none).
+      return true;
+    }
     let memo = this.memo.get(term);
     if (!memo) this.memo.set(term, (memo = new Map()));
     const key = this.keyOf(term, a);
@@ -48,15 +99,31 @@ export class Judge {
     return answer;
   }
 
-  /** The values of a dimension that some of `terms` can tell apart: all of them, or one sent and one not. */
+  /**
+   * The values of a dimension that some of `terms` can tell apart: the first of each combination of
+   * their blocks (a dimension only some read whether it is sent: one sent, then one not).
+   */
   choices(dim: DimName, terms: readonly Term[]): number[] {
     const i = this.space.index.get(dim) as number;
     const values = this.space.dims[i].values;
-    if (terms.some((t) => t.reads.get(dim) === 'full')) return values.map((_, j) => j);
-    if (!terms.some((t) => t.reads.has(dim))) return [0];
-    const sent = values.findIndex((v) => v !== undefined);
-    const absent = values.indexOf(undefined);
-    return [sent, absent].filter((j) => j >= 0);
+    const readers = terms.filter((t) => t.reads.has(dim));
+    if (readers.length === 0) return [0];
+    if (readers.every((t) => t.reads.get(dim) === 'presence')) {
+      const sent = values.findIndex((v) => v !== undefined);
+      const absent = values.indexOf(undefined);
+      return [sent, absent].filter((j) => j >= 0);
+    }
+    const blocks = readers.map((t) => this.blocksOf(t, dim));
+    const seen = new Set<string>();
+    const out: number[] = [];
+    values.forEach((_, j) => {
+      const key = blocks.map((b) => b[j]).join(',');
+      if (!seen.has(key)) {
+        seen.add(key);
+        out.push(j);
+      }
+    });
+    return out;
   }
 }
 
@@ -77,24 +144,32 @@ export function search(
   opts: { base?: Assignment; accept?: (a: Assignment) => boolean } = {},
 ): { found: Found[]; complete: boolean; stopped: boolean } {
   const { space } = judge;
-  const dimsOfMust = [...must.reads.keys()];
-  // A dimension `must` reads only in part (whether it is sent) but a term of mustNot reads in full
-  // is tried again in the extension, over every value sent (or not) as the class's was.
-  const refined = dimsOfMust.filter(
-    (d) => must.reads.get(d) === 'presence' && mustNot.some((t) => t.reads.get(d) === 'full'),
-  );
+  // Scope first: the dimensions of must's policy scope, so that a region it leaves out is left at once.
+  const scope =
+    judge.coarse && must.scope && [...must.scope.reads.keys()].every((d) => must.reads.has(d)) ? must.scope : undefined;
+  const scopeDims = scope ? [...scope.reads.keys()] : [];
+  const dimsOfMust = [...scopeDims, ...[...must.reads.keys()].filter((d) => !scopeDims.includes(d))];
+  // A dimension a term of mustNot tells apart more finely than must is tried again in the extension,
+  // over every value of must's block (the class's) that they tell apart.
+  const finer = (d: DimName) =>
+    mustNot.some((t) => t.reads.has(d)) &&
+    judge.choices(d, [must, ...mustNot]).length > judge.choices(d, [must]).length;
+  const refined = dimsOfMust.filter(finer);
   const rest = [...new Set(mustNot.flatMap((t) => [...t.reads.keys()]))].filter((d) => !must.reads.has(d));
   rest.sort((x, y) => mustNot.filter((t) => t.reads.has(y)).length - mustNot.filter((t) => t.reads.has(x)).length);
   const order = [...dimsOfMust, ...refined, ...rest];
   const positions = order.map((d) => space.index.get(d) as number);
-  const sentAt = (k: number, j: number) => space.dims[positions[k]].values[j] !== undefined;
   const picked = new Map<number, number>();
   const choices = order.map((d, k) => {
-    if (k < dimsOfMust.length) return () => judge.choices(d, [must]);
+    if (k < dimsOfMust.length) {
+      const list = judge.choices(d, [must]);
+      return () => list;
+    }
     if (k < dimsOfMust.length + refined.length) {
-      const all = judge.choices(d, mustNot);
+      const all = judge.choices(d, [must, ...mustNot]);
       const first = dimsOfMust.indexOf(d);
-      return () => all.filter((j) => sentAt(k, j) === sentAt(first, picked.get(first) as number));
+      const blocks = judge.blocksOf(must, d);
+      return () => all.filter((j) => blocks[j] === blocks[picked.get(first) as number]);
     }
     const list = judge.choices(d, mustNot);
     return () => list;
@@ -128,6 +203,8 @@ export function search(
     return false;
   };
   const region = (k: number): boolean => {
+    // A run must's policy scope leaves out is denied by no rule of that policy: the whole region below is left.
+    if (scope && k === scopeDims.length && judge.scopeOf(scope, a) === 'out') return true;
     if (k === dimsOfMust.length) {
       if (++cells > MAX_CELLS) {
         complete = false;

@@ -60,6 +60,9 @@ export function searchCopies(
     label: `${term.label} (a step counted toward its totals)`,
     key: `${term.key} counted`,
     bundle: totals.counted,
+    // Its rule is not the one written: split as the space splits, and decided as it is.
+    docs: undefined,
+    rule: undefined,
     coupled: undefined,
     totals: undefined,
   };
@@ -105,6 +108,7 @@ export function searchPairs(
     label: `${term.label} (without the exceptions scoped to steps)`,
     key: `${term.key} unwaived`,
     bundle: assembleBundle({ ...term.bundle, exceptions: own.filter((e) => !stepScoped(e)) }),
+    rule: undefined,
     coupled: undefined,
     totals: undefined,
   };

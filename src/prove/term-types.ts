@@ -1,4 +1,5 @@
 import type { PolicyBundle } from '../policy/core/compiled';
+import type { Doc } from './policy-set';
 
 /*
  * The types the analysis's modules share (terms.ts makes terms, dimensions.ts and target-classes.ts
@@ -41,6 +42,18 @@ export interface Term {
   coupled?: string;
   /** Its targets rule's totals across steps, searched by repeating a step (searchCopies, steps.ts). */
   totals?: Totals;
+  /**
+   * The documents whose written values it compares (its policy's match and exclude, its one rule, its
+   * exceptions): the classes it tells apart are split from these (coarse-classes.ts). Absent: the space's own.
+   */
+  docs?: readonly Doc[];
+  /** Its policy's scope alone (no rule): a run that scope leaves out is denied by no rule of it (search.ts searches that first). */
+  scope?: Term;
+  /**
+   * Its rule alone, in a policy without scope, when its policy has no exceptions: on a run of one
+   * action step its scope takes in (and decides), the term denies exactly when this does (search.ts).
+   */
+  rule?: Term;
 }
 
 /** A targets rule's totals: the caps, and the term's policy with "a step counted toward them" in their place. */

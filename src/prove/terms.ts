@@ -4,6 +4,7 @@ import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import { ruleOf } from '../policy/core/shapes';
 import { targetsRule } from '../policy/rules/targets';
 import { fillsEnvironment } from '../policy/signals/placeholder-text';
+import { compileScope } from '../policy/engine/scope';
 import type { Doc, PolicySet } from './policy-set';
 import { groupCoupling, groupRuleReads } from './group-terms';
 import { signalReads } from './signal-classes';
@@ -197,6 +198,7 @@ export function termsOf(set: PolicySet): Term[] {
         outside ??= 'ExceptionSettings.approverNotStarter compares the approver with who started the run';
     }
     const rules = asList(doc.rules);
+    const scope = scopeTerm(doc, policy, bundle, match.steps || exclude.steps);
     policy.rules.forEach((rule, i) => {
       const spec = asObject(rules[i])[rule.kind];
       const reads = new Map(scopeDims);
@@ -212,6 +214,8 @@ export function termsOf(set: PolicySet): Term[] {
         (signal === undefined ? undefined : `${rule.kind} ${signal}`) ??
         (FRAGMENT_RULES.has(rule.kind) ? undefined : `rule kind ${rule.kind} is beyond the analysis`);
       const only: CompiledPolicy = { ...policy, rules: [rule], modifications: [] };
+      const alone =
+        exceptions.length === 0 ? ruleAlone(rule.kind, spec, only, bundle, `${policy.name} ${rule.path}`) : undefined;
       out.push({
         label: `${policy.name} ${rule.path}`,
         policy: policy.name,
@@ -231,6 +235,9 @@ export function termsOf(set: PolicySet): Term[] {
         bundle: withNamesOf(bundle, assembleBundle({ ...bundle, policies: [only] })),
         coupled: stepCoupling(rule.kind, spec, exceptions),
         totals: totalsOf(rule.kind, spec, only, rule.path, bundle),
+        docs: [{ match: doc.match, exclude: doc.exclude, rules: [rules[i]] }, ...exceptions],
+        scope,
+        rule: alone && { ...alone, docs: [{ rules: [rules[i]] }] },
       });
     });
   }
@@ -243,6 +250,53 @@ export function termsOf(set: PolicySet): Term[] {
  */
 const withNamesOf = (set: PolicyBundle, term: PolicyBundle): PolicyBundle =>
   Object.freeze({ ...term, environmentNames: set.environmentNames });
+
+/**
+ * A policy's scope as a term of its own: its policy without rules, true where the engine does not
+ * skip it (engine/evaluate-policy.ts, policyScope: the match, the exclude and the steps they leave).
+ * No rule of the policy is checked, so none denies, where it is false.
+ */
+function scopeTerm(doc: Doc, policy: CompiledPolicy, bundle: PolicyBundle, stepFilter: boolean): Term {
+  const reads = new Map<DimName, Reading>();
+  scopeReads(doc.match, reads);
+  scopeReads(doc.exclude, reads);
+  if (stepFilter) for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
+  return {
+    label: `${policy.name} (its scope)`,
+    policy: policy.name,
+    key: JSON.stringify(['scope', doc.match, doc.exclude]),
+    reads,
+    bundle: withNamesOf(bundle, assembleBundle({ ...bundle, policies: [{ ...policy, rules: [], modifications: [] }] })),
+    applies: true,
+    docs: [{ match: doc.match, exclude: doc.exclude }],
+  };
+}
+
+/** A rule in a policy of its own without scope or exceptions: what it reads is what the rule reads. */
+function ruleAlone(kind: string, spec: unknown, only: CompiledPolicy, bundle: PolicyBundle, label: string): Term {
+  const reads = new Map<DimName, Reading>();
+  ruleReads(kind, spec, reads);
+  signalReads(kind, spec, reads) ?? stateReads(kind, spec, reads) ?? groupRuleReads(kind, spec, reads);
+  if (isStepRule(kind)) for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
+  const unscoped = {
+    ...only,
+    matchSpec: undefined,
+    match: compileScope(undefined, false),
+    exclude: compileScope(undefined, true),
+  };
+  return {
+    label: `${label} (the rule alone)`,
+    policy: only.name,
+    key: JSON.stringify([
+      'alone',
+      kind,
+      spec,
+      ...(fillsEnvironment(JSON.stringify(spec ?? null)) ? [[...bundle.environmentNames]] : []),
+    ]),
+    reads,
+    bundle: withNamesOf(bundle, assembleBundle({ ...bundle, policies: [unscoped], exceptions: [] })),
+  };
+}
 
 function builtInTerm(policy: CompiledPolicy, bundle: PolicyBundle): Term {
   return {
