@@ -49,7 +49,9 @@ function incompleteDims(space: Space, dims: Iterable<DimName>): string[] {
   return out;
 }
 
-const dimsOf = (terms: readonly Term[]) => terms.flatMap((t) => [...t.reads.keys()]);
+/** The dimensions the terms read in full: a dimension read only for whether it is sent needs no more than one value sent and none. */
+const dimsOf = (terms: readonly Term[]) =>
+  terms.flatMap((t) => [...t.reads].flatMap(([d, reading]) => (reading === 'full' ? [d] : [])));
 
 export interface PropertyResult {
   property: string;

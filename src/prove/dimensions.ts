@@ -29,6 +29,8 @@ import type { Execution } from '../payload/types';
 import { stateDims, stateFactsOf } from './state-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
+import { mutingParameterGlobs, paramDim, parameterClasses } from './muting-classes';
+import { PREDICATE, predicateChecks, predicateClasses } from './predicate-classes';
 
 /** The run's environments: `execution.environment`, the override, and what the Platform API says they are called (absent: not configured). */
 export interface EnvClass {
@@ -162,6 +164,7 @@ export function spaceOf(
   const written = writtenValues(docs);
   const w = (d: string) => written.get(d) ?? [];
   const { counts, pcts, params } = thresholdsOf(docs);
+  const muted = mutingParameterGlobs(docs);
   const read = new Set(terms.flatMap((t) => [...t.reads.keys()]));
   const classes = (name: DimName, c: ValueClasses<unknown>): Dim => ({ name, ...c });
   const whole = (name: DimName, values: unknown[]): Dim => ({ name, values, complete: true });
@@ -212,11 +215,13 @@ export function spaceOf(
     ]),
     whole('pct', [...numberClasses(pcts, { integer: true, lo: 0, hi: 100 }), undefined]),
     whole('maximum', [undefined, 5]),
+    // Not sent, then one predicate per class the blastRadius rules tell apart (predicate-classes.ts).
+    classes(PREDICATE, predicateClasses(predicateChecks(docs))),
     classes('targetType', globClasses(w('targetType'))),
     whole(LISTING, targets.listing),
     ...(layouts ? [whole(LAYOUT, layouts)] : targets.attributes.map(([name, values]) => whole(name, values))),
-    ...[...params].map(([name, ts]) =>
-      whole(`param:${name}`, [...numberClasses(ts, { integer: false }), undefined, 'prove-not-a-value']),
+    ...[...new Set([...params.keys(), ...muted.keys()])].map((name) =>
+      classes(paramDim(name), parameterClasses(name, params.get(name), muted.get(name))),
     ),
     whole('time', time.values),
     whole('estop', [false, true]),
@@ -262,6 +267,7 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     ['targetType', 'targetType'],
     ['percentage', 'pct'],
     ['maximum', 'maximum'],
+    ['predicate', PREDICATE],
   ] as const) {
     const value = v(dim);
     if (value !== undefined) radius[field] = value;

@@ -81,7 +81,7 @@ export function searchCopies(
 }
 
 /** Pairs of steps tried for one term (each pair two decisions, one by each whole set). */
-const MAX_PAIRS = 2_000;
+const MAX_PAIRS = 4_000;
 /** Steps kept to pair each new one with. */
 const PAIRED_STEPS = 64;
 
@@ -113,11 +113,16 @@ export function searchPairs(
     totals: undefined,
   };
   const seen: Assignment[] = [];
+  // A step is paired once: classes that differ only in run-level fields (the time, the environment)
+  // make the same step, and would spend the pairs on the steps found first.
+  const steps = new Set<string>();
   let pairs = 0;
   return (
     search(judge, unwaived, mustNot, {
       accept: (a) => {
         const later = runOf(judge.space, a, bundles);
+        const own = JSON.stringify(later.payload.execution.steps);
+        if (steps.has(own)) return false;
         for (const first of seen) {
           if (++pairs > MAX_PAIRS) return true;
           const [step] = runOf(judge.space, first, bundles).payload.execution.steps ?? [];
@@ -125,7 +130,10 @@ export function searchPairs(
           const run = { ...later, payload: { ...later.payload, execution: { ...later.payload.execution, steps } } };
           if (accept(run, first, a)) return true;
         }
-        if (seen.length < PAIRED_STEPS) seen.push(a);
+        if (seen.length < PAIRED_STEPS) {
+          steps.add(own);
+          seen.push(a);
+        }
         return false;
       },
     }).stopped && pairs <= MAX_PAIRS

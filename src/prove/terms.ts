@@ -10,6 +10,8 @@ import { groupCoupling, groupRuleReads } from './group-terms';
 import { signalReads } from './signal-classes';
 import { stateReads } from './state-classes';
 import { targetRuleReads } from './target-classes';
+import { mutingActionGlobs, mutingReads } from './muting-classes';
+import { PREDICATE, predicateReads } from './predicate-classes';
 import type { DimName, Reading, Term, Totals } from './term-types';
 
 /** The rule kinds whose answer is constant on every class (docs/prove.md, "the fragment"). */
@@ -27,6 +29,8 @@ export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
   'quota',
   'cooldown',
   'perGroup',
+  'blastRadius',
+  'noMuting',
 ]);
 
 const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
@@ -42,7 +46,7 @@ const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
 };
 const STEP_FIELDS = new Set(['actionIds', 'actionKinds']);
 /** What makes the step an action step, a targeted one (engine/action-steps.ts, core/targeted-step.ts). */
-const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', 'targetType'];
+const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', 'targetType', PREDICATE];
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
@@ -104,11 +108,24 @@ function ruleReads(kind: string, spec: unknown, reads: Map<DimName, Reading>): v
       targetRuleReads(spec, reads);
       full('actionKind');
       break;
+    case 'blastRadius':
+      predicateReads(reads);
+      break;
+    case 'noMuting':
+      mutingReads(spec, reads);
+      break;
   }
 }
 
-const isStepRule = (kind: string) =>
-  kind === 'actions' || kind === 'targets' || kind === 'parameters' || kind === 'targetAttributes';
+const STEP_RULES: ReadonlySet<string> = new Set([
+  'actions',
+  'targets',
+  'parameters',
+  'targetAttributes',
+  'blastRadius',
+  'noMuting',
+]);
+const isStepRule = (kind: string) => STEP_RULES.has(kind);
 
 /** Whether an exception's match picks steps (actionIds, actionKinds): it then reaches a violation only on steps it matches. */
 const scopedToSteps = (e: Doc) => {
@@ -337,6 +354,8 @@ export function writtenValues(docs: readonly Doc[]): Map<string, string[]> {
           add('actionKind', s.allowedKinds);
         } else if (kind === 'targets') {
           add('targetType', Object.keys(asObject(s.perType)));
+        } else if (kind === 'noMuting') {
+          add('actionId', mutingActionGlobs([{ rules: [rule] }]));
         }
       }
     }

@@ -1,23 +1,26 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { diffCommand } from '../../src/cli/commands/diff-command';
 import { EXIT } from '../../src/cli/exit-codes';
 import { BUNDLED, NOW, setDirs } from './prove-sets';
 
-// A change beyond the analysis (a noMuting rule's scope) has no witness looked for: diff says it is
+// A change beyond the analysis (a json-logic condition's scope) has no witness looked for: diff says it is
 // unknown, once, and only --strict fails on it (independent review: a loosened guardrail passed
 // with a warning the Action's default does not fail on).
 describe('diff --strict', () => {
   const dirs = setDirs();
   afterAll(dirs.cleanup);
-  const noMuting = readFileSync(join(BUNDLED, 'no-muting.yaml'), 'utf8');
-  const loosened = dirs.bundledWith({
-    'no-muting.yaml': noMuting.replace(/^rules:/m, 'exclude: { teams: [SRE] }\nrules:'),
-  });
+  const condition = (scope: string) => `kind: Policy
+name: by-condition
+${scope}rules:
+  - condition:
+      deny: { "==": [{ var: "execution.experimentKey" }, "FORBIDDEN-1"] }
+      reason: that experiment is forbidden
+`;
+  const base = dirs.bundledWith({ 'by-condition.yaml': condition('') });
+  const loosened = dirs.bundledWith({ 'by-condition.yaml': condition('exclude: { teams: [SRE] }\n') });
   const diff = (strict: boolean) => {
     let out = '';
     const code = diffCommand(
-      BUNDLED,
+      base,
       loosened,
       { format: 'text', failOn: 'newly-allowed', now: NOW.toISOString(), strict },
       {},
@@ -29,10 +32,9 @@ describe('diff --strict', () => {
   };
 
   it('the loosening is said once as unknown, and passes newly-allowed without --strict', () => {
-    expect(noMuting).toMatch(/^rules:/m);
     const { code, out } = diff(false);
     expect(code).toBe(EXIT.ok);
-    const lines = out.split('\n').filter((l) => l.includes('no-muting') && l.includes('beyond the analysis'));
+    const lines = out.split('\n').filter((l) => l.includes('by-condition') && l.includes('beyond the analysis'));
     expect(lines).toHaveLength(1);
   });
 

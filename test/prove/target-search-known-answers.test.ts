@@ -39,8 +39,10 @@ describe('diff: the bundled namespace guard, its targets rule changed', () => {
     const r = diffSets(base, setOf(dir), NOW);
     expect(r.unknown.join('\n')).not.toMatch(/more classes than the search decides/);
     const denied = r.witnesses.filter((w) => w.kind === 'newly-denied');
-    expect(denied.length).toBeGreaterThan(0);
-    const [w] = denied;
+    // One witness per changed rule: the blastRadius rule's (a predicate selecting kube-public, record
+    // 0038) and the targets rule's, the one this file is about.
+    expect(denied.map((w) => w.rule?.path).sort()).toEqual(['rules[0].blastRadius', 'rules[1].targetAttributes']);
+    const w = denied.find((d) => d.rule?.path === 'rules[1].targetAttributes') as Witness;
     expect(w.rule).toEqual({ policy: 'kubernetes-namespace-guard', path: 'rules[1].targetAttributes' });
     expect(namespacesOf(w)).toEqual(['kube-public']);
     expect(w.payload.execution.environment ?? w.payload.execution.overrides?.environment).toBe('production');

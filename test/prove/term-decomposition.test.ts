@@ -34,6 +34,9 @@ match: { experimentKeys: ["PAY-*"] }
 
   // Target rules that deny what they cannot check, beside count caps that read only whether a list is sent.
   const withTargets = dirs.bundledWith({
+    // Without the mutes: with them, nearly every random action id is muted and the sample is all denied.
+    'no-muting.yaml': '',
+    'no-muting.test.yaml': '',
     'namespaces.yaml': `kind: Policy
 name: namespaces
 rules:
@@ -66,6 +69,9 @@ rules:
 
   // State rules beside the bundled ones: two parts read per environment and per team.
   const withState = dirs.bundledWith({
+    // Without the mutes: with them, nearly every random action id is muted and the sample is all denied.
+    'no-muting.yaml': '',
+    'no-muting.test.yaml': '',
     'limits.yaml': `kind: Policy
 name: limits
 match: { environments: [production] }
