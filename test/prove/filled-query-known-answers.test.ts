@@ -1,6 +1,6 @@
-import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
+import { proveProperty, type Witness } from '../../src/prove/analysis';
 import { readProperties } from '../../src/prove/property-file';
-import { evalWitness, NOW, setDirs, setOf } from './prove-sets';
+import { diffPairs, evalWitness, NOW, sampleOf, setDirs, setOf } from './prove-sets';
 
 /**
  * Queries that fill placeholders from the run (docs/decisions/0040-filled-queries-as-fact-classes.md):
@@ -8,23 +8,10 @@ import { evalWitness, NOW, setDirs, setOf } from './prove-sets';
  */
 const BY_ENV = 'slo:burn_rate:1h{env="{{environment}}"}';
 
-/** The one sample of the witness's answer to `query` on the default source. */
-function sampleAt(w: Witness, query: string): string | undefined {
-  const answer = w.facts.signals.prometheus?.default?.[query];
-  return answer && 'resultType' in answer && answer.resultType === 'vector' ? answer.result[0]?.value[1] : undefined;
-}
-
 describe('diff over queries that fill placeholders from the run', () => {
   const dirs = setDirs();
   afterAll(dirs.cleanup);
-  const pair = (base: Record<string, string>, proposed: Record<string, string>) => {
-    const b = dirs.write(base);
-    const p = dirs.write(proposed);
-    return { b, p, r: diffSets(setOf(b), setOf(p), NOW) };
-  };
-  const roundTrip = async (b: string, p: string, w: Witness) => {
-    expect([await evalWitness(b, w), await evalWitness(p, w)]).toEqual([w.base?.allowed, w.proposed?.allowed]);
-  };
+  const { pair, roundTrip } = diffPairs(dirs);
   const prom = (name: string, query: string, spec: string) => `kind: Policy
 name: ${name}
 rules:
@@ -42,7 +29,7 @@ rules:
     const e = w.payload.execution;
     const env = e.environment ?? e.overrides?.environment;
     expect(env).toBeDefined();
-    const value = Number(sampleAt(w, `slo:burn_rate:1h{env="${env}"}`));
+    const value = Number(sampleOf(w, `slo:burn_rate:1h{env="${env}"}`));
     expect(value).toBeGreaterThan(2);
     expect(value).toBeLessThanOrEqual(5);
     await roundTrip(b, p, w);
@@ -57,7 +44,7 @@ rules:
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
     const w = r.witnesses[0];
-    const value = Number(sampleAt(w, `errors:rate5m{team="${w.payload.execution.teamKey}"}`));
+    const value = Number(sampleOf(w, `errors:rate5m{team="${w.payload.execution.teamKey}"}`));
     expect(value).toBeGreaterThanOrEqual(1);
     expect(value).toBeLessThan(10);
     await roundTrip(b, p, w);
@@ -87,7 +74,7 @@ rules:
     const w = r.witnesses.find((x) => x.kind === 'newly-allowed') as Witness;
     // Steadybit sends environment ids; with no name for it, the query cannot be filled.
     expect(w.base?.message).toMatch(/no name is known for the run's environment/);
-    expect(sampleAt(w, 'max(slo:burn_rate:1h)')).toBeUndefined();
+    expect(sampleOf(w, 'max(slo:burn_rate:1h)')).toBeUndefined();
     await roundTrip(b, p, w);
   });
 
@@ -159,7 +146,7 @@ rules:
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
     // The run in prod (sent in any case) asks the query as the set spells the environment.
     const w = r.witnesses[0];
-    expect(Number(sampleAt(w, 'slo:burn_rate:1h{env="Prod"}') ?? 0)).toBeLessThanOrEqual(2);
+    expect(Number(sampleOf(w, 'slo:burn_rate:1h{env="Prod"}') ?? 0)).toBeLessThanOrEqual(2);
     await roundTrip(b, p, w);
   });
 
@@ -225,7 +212,7 @@ never:
     expect(result.status).toBe('counterexample');
     const w = result.witness as Witness;
     const e = w.payload.execution;
-    const value = Number(sampleAt(w, `slo:burn_rate:1h{env="${e.environment ?? e.overrides?.environment}"}`));
+    const value = Number(sampleOf(w, `slo:burn_rate:1h{env="${e.environment ?? e.overrides?.environment}"}`));
     expect(value).toBeGreaterThan(10);
     expect(value).toBeLessThanOrEqual(20);
     expect(await evalWitness(dir, w)).toBe(true);

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evalCommand } from '../../src/cli/commands/eval-command';
-import type { Witness } from '../../src/prove/analysis';
+import { diffSets, type Witness } from '../../src/prove/analysis';
 import { readPolicySet } from '../../src/prove/policy-set';
 
 /** The repository's bundled policy set: the sets the known-answer tests change one rule of. */
@@ -69,4 +69,26 @@ export async function evalWitness(dir: string, w: Witness): Promise<boolean> {
   } finally {
     rmSync(files, { recursive: true, force: true });
   }
+}
+
+/**
+ * Two sets written and diffed (`pair`), and `roundTrip`: eval, in-process, decides a witness on each
+ * set's directory as the diff says the whole sets do.
+ */
+export function diffPairs(dirs: ReturnType<typeof setDirs>) {
+  const pair = (base: Record<string, string>, proposed: Record<string, string>) => {
+    const b = dirs.write(base);
+    const p = dirs.write(proposed);
+    return { b, p, r: diffSets(setOf(b), setOf(p), NOW) };
+  };
+  const roundTrip = async (b: string, p: string, w: Witness) => {
+    expect([await evalWitness(b, w), await evalWitness(p, w)]).toEqual([w.base?.allowed, w.proposed?.allowed]);
+  };
+  return { pair, roundTrip };
+}
+
+/** The one sample value of a witness's answer to `query` on the default Prometheus source. */
+export function sampleOf(w: Witness, query: string): string | undefined {
+  const answer = w.facts.signals.prometheus?.default?.[query];
+  return answer && 'resultType' in answer && answer.resultType === 'vector' ? answer.result[0]?.value[1] : undefined;
 }

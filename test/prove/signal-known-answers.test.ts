@@ -1,26 +1,13 @@
-import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
+import { proveProperty, type Witness } from '../../src/prove/analysis';
 import { readProperties } from '../../src/prove/property-file';
-import { evalWitness, NOW, setDirs, setOf } from './prove-sets';
+import { diffPairs, evalWitness, NOW, sampleOf, setDirs, setOf } from './prove-sets';
 
 const QUERY = 'slo:burn_rate:1h{service="checkout"}';
-
-/** The one sample value of the witness's answer to QUERY. */
-function sampleOf(w: Witness): string | undefined {
-  const answer = w.facts.signals.prometheus?.default?.[QUERY];
-  return answer && 'resultType' in answer && answer.resultType === 'vector' ? answer.result[0]?.value[1] : undefined;
-}
 
 describe('diff over the signals prometheus and alerts rules read', () => {
   const dirs = setDirs();
   afterAll(dirs.cleanup);
-  const pair = (base: Record<string, string>, proposed: Record<string, string>) => {
-    const b = dirs.write(base);
-    const p = dirs.write(proposed);
-    return { b, p, r: diffSets(setOf(b), setOf(p), NOW) };
-  };
-  const roundTrip = async (b: string, p: string, w: Witness) => {
-    expect([await evalWitness(b, w), await evalWitness(p, w)]).toEqual([w.base?.allowed, w.proposed?.allowed]);
-  };
+  const { pair, roundTrip } = diffPairs(dirs);
 
   const prom = (name: string, spec: string) => `kind: Policy
 name: ${name}
@@ -35,7 +22,7 @@ rules:
     );
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
-    const value = Number(sampleOf(r.witnesses[0]));
+    const value = Number(sampleOf(r.witnesses[0], QUERY));
     expect(value).toBeGreaterThan(2);
     expect(value).toBeLessThanOrEqual(5);
     await roundTrip(b, p, r.witnesses[0]);
@@ -48,7 +35,7 @@ rules:
     );
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
-    const value = Number(sampleOf(r.witnesses[0]));
+    const value = Number(sampleOf(r.witnesses[0], QUERY));
     expect(value).toBeGreaterThan(2);
     expect(value).toBeLessThan(3);
     await roundTrip(b, p, r.witnesses[0]);
@@ -127,7 +114,7 @@ rules:
     );
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
-    expect(Number(sampleOf(r.witnesses[0]) ?? 0)).toBeLessThanOrEqual(2);
+    expect(Number(sampleOf(r.witnesses[0], QUERY) ?? 0)).toBeLessThanOrEqual(2);
     await roundTrip(b, p, r.witnesses[0]);
   });
 });
@@ -163,7 +150,7 @@ ${never}
     const { dir, result } = prove('> 20', never('> 10'));
     expect(result.status).toBe('counterexample');
     const w = result.witness as Witness;
-    const value = Number(sampleOf(w));
+    const value = Number(sampleOf(w, QUERY));
     expect(value).toBeGreaterThan(10);
     expect(value).toBeLessThanOrEqual(20);
     expect(await evalWitness(dir, w)).toBe(true);

@@ -1,7 +1,7 @@
-import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
+import { proveProperty, type Witness } from '../../src/prove/analysis';
 import { readProperties } from '../../src/prove/property-file';
 import type { RunRef } from '../../src/policy/facts/state-facts';
-import { evalWitness, NOW, setDirs, setOf } from './prove-sets';
+import { diffPairs, evalWitness, NOW, setDirs, setOf } from './prove-sets';
 
 /** The runs the witness's state lists under one of its scopes (`environment:<value>`, `team:<key>`). */
 function runsUnder(w: Witness, part: 'running' | 'started' | 'ended', per: 'environment' | 'team'): RunRef[] {
@@ -15,14 +15,7 @@ const HOUR = 3_600_000;
 describe('diff over the state concurrency, quota and cooldown rules read', () => {
   const dirs = setDirs();
   afterAll(dirs.cleanup);
-  const pair = (base: Record<string, string>, proposed: Record<string, string>) => {
-    const b = dirs.write(base);
-    const p = dirs.write(proposed);
-    return { b, p, r: diffSets(setOf(b), setOf(p), NOW) };
-  };
-  const roundTrip = async (b: string, p: string, w: Witness) => {
-    expect([await evalWitness(b, w), await evalWitness(p, w)]).toEqual([w.base?.allowed, w.proposed?.allowed]);
-  };
+  const { pair, roundTrip } = diffPairs(dirs);
   const policy = (name: string, rule: string) => `kind: Policy
 name: ${name}
 rules:
