@@ -20,9 +20,9 @@ function radiusKeys(docs: readonly Doc[]): string[] {
 /**
  * The class's run with a radius.predicate that pins each of those keys with EQUALS to a value no
  * set writes: a step scoped as a blastRadius rule asks, its listed targets left as the class has them.
- * No analysed rule reads the predicate (blastRadius is beyond the analysis), so the run stays in its
- * class; it is a second try at a witness when a blastRadius rule alone keeps the sets' answers alike,
- * and like every witness it is printed only when both whole sets decide it as the class says.
+ * The run may fall in another predicate class (predicate-classes.ts, record 0038): it is only a
+ * second try at a witness when a blastRadius rule keeps the sets' answers alike, and like every
+ * witness it is printed only when both whole sets decide it as the class says; no answer rests on it.
  * Undefined when no such rule is written or the run's step has no blast radius.
  */
 export function scopedVariant(run: Run, docs: readonly Doc[]): Run | undefined {
