@@ -209,7 +209,12 @@ export function spaceOf(
     ),
     whole('count', [
       // A layout's targets are as many as its run expects, or fewer (partial), in every count class.
-      ...numberClasses([...counts, ...layoutSizes(layouts)], { integer: true, lo: 0 }),
+      // Where targets are read, also 2 (split at 1): a run expecting more targets than it lists, so
+      // a list of one target of several is a class even when no cap is written.
+      ...numberClasses([...counts, ...layoutSizes(layouts), ...(targets.listing.length > 1 ? [1] : [])], {
+        integer: true,
+        lo: 0,
+      }),
       undefined,
       ...(targets.listing.length > 1 ? [EMPTY_UNCOUNTED] : []),
     ]),
