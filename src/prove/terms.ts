@@ -186,6 +186,20 @@ export function totalsOf(
   return { caps, counted: assembleBundle({ ...bundle, policies: [{ ...policy, rules: [rule], modifications: [] }] }) };
 }
 
+/**
+ * What the aliases mean to a rule whose documents list these environments (docs/decisions/0044):
+ * the engine gives a run's environment a listed name through an alias only when the value sent (or
+ * its Steadybit name) is one of the ids of an alias the documents list (engine/environments.ts,
+ * isListed), so two alias documents giving those aliases the same ids decide every run alike for it.
+ */
+export function aliasesRead(aliases: Readonly<Record<string, string[]>>, docs: readonly Doc[]): string[] {
+  const listed = new Set((writtenValues(docs).get('env') ?? []).map((e) => e.toLowerCase()));
+  const ids = new Set<string>();
+  for (const [alias, list] of Object.entries(aliases))
+    if (listed.has(alias.toLowerCase())) for (const id of list) ids.add(String(id).toLowerCase());
+  return [...ids].sort();
+}
+
 /** The terms of a set: one per rule of each enforcing policy (warn and audit policies never deny). */
 export function termsOf(set: PolicySet): Term[] {
   const { bundle } = set;
@@ -231,6 +245,7 @@ export function termsOf(set: PolicySet): Term[] {
         (signal === undefined ? undefined : `${rule.kind} ${signal}`) ??
         (FRAGMENT_RULES.has(rule.kind) ? undefined : `rule kind ${rule.kind} is beyond the analysis`);
       const only: CompiledPolicy = { ...policy, rules: [rule], modifications: [] };
+      const termDocs: Doc[] = [{ match: doc.match, exclude: doc.exclude, rules: [rules[i]] }, ...exceptions];
       const alone =
         exceptions.length === 0 ? ruleAlone(rule.kind, spec, only, bundle, `${policy.name} ${rule.path}`) : undefined;
       out.push({
@@ -243,7 +258,9 @@ export function termsOf(set: PolicySet): Term[] {
           spec,
           exceptions,
           set.exceptionSettings,
-          aliasKey,
+          // An analysed rule reads the aliases only through the names its documents list; any other
+          // rule (a json-logic condition reads every alias of the run's environments) reads them all.
+          why === undefined ? aliasesRead(set.aliases, termDocs) : aliasKey,
           // {{environment}} is filled with the names the whole set spells environments by.
           ...(fillsEnvironment(JSON.stringify(spec ?? null)) ? [[...bundle.environmentNames]] : []),
         ]),
@@ -252,7 +269,7 @@ export function termsOf(set: PolicySet): Term[] {
         bundle: withNamesOf(bundle, assembleBundle({ ...bundle, policies: [only] })),
         coupled: stepCoupling(rule.kind, spec, exceptions),
         totals: totalsOf(rule.kind, spec, only, rule.path, bundle),
-        docs: [{ match: doc.match, exclude: doc.exclude, rules: [rules[i]] }, ...exceptions],
+        docs: termDocs,
         scope,
         rule: alone && { ...alone, docs: [{ rules: [rules[i]] }] },
       });
