@@ -132,6 +132,23 @@ export interface Found {
 }
 
 /**
+ * The dimensions searched after must's, split into groups no term of mustNot joins (docs/decisions/0044):
+ * a class's extension exists exactly when each group's does, and a group's depends only on the values
+ * its terms read outside it, so it is searched once per such values (`memo`), not once per class.
+ */
+interface Group {
+  /** Its places in the search order, ascending. */
+  places: number[];
+  /** For each place, the terms of mustNot decided once it is assigned. */
+  due: Map<number, Term[]>;
+  /** The dimensions (by index) its terms read that no place assigns, and the places of must's class whose picks they read (or bound a refined place by). */
+  outside: number[];
+  bounds: number[];
+  /** The values of its places that no term denies, by the key of what it reads outside; null: none. */
+  memo: Map<string, number[] | null>;
+}
+
+/**
  * The classes where `must` denies and none of `mustNot` does: one run for each class of the
  * dimensions `must` reads where such a run exists (the others are searched, depth first, pruned as
  * soon as a term of `mustNot` is decided and denies). `complete: false` when the search stopped at
@@ -144,30 +161,49 @@ export function search(
   opts: { base?: Assignment; accept?: (a: Assignment) => boolean } = {},
 ): { found: Found[]; complete: boolean; stopped: boolean } {
   const { space } = judge;
-  // Scope first: the dimensions of must's policy scope, so that a region it leaves out is left at once.
+  // Scope first: the dimensions of must's policy scope, so that a region it leaves out is left at once;
+  // then its rule's (a term with its rule alone denies only where that rule does), then the rest.
   const scope =
     judge.coarse && must.scope && [...must.scope.reads.keys()].every((d) => must.reads.has(d)) ? must.scope : undefined;
   const scopeDims = scope ? [...scope.reads.keys()] : [];
-  const dimsOfMust = [...scopeDims, ...[...must.reads.keys()].filter((d) => !scopeDims.includes(d))];
+  const rule = scope && must.rule && [...must.rule.reads.keys()].every((d) => must.reads.has(d)) ? must.rule : undefined;
+  const ruleDims = rule ? [...rule.reads.keys()].filter((d) => !scopeDims.includes(d)) : [];
+  const dimsOfMust = [
+    ...scopeDims,
+    ...ruleDims,
+    ...[...must.reads.keys()].filter((d) => !scopeDims.includes(d) && !ruleDims.includes(d)),
+  ];
+  const ruleEnd = scopeDims.length + ruleDims.length;
   // A dimension a term of mustNot tells apart more finely than must is tried again in the extension,
-  // over every value of must's block (the class's) that they tell apart.
-  const finer = (d: DimName) =>
-    mustNot.some((t) => t.reads.has(d)) &&
-    judge.choices(d, [must, ...mustNot]).length > judge.choices(d, [must]).length;
-  const refined = dimsOfMust.filter(finer);
+  // over every value of must's block (the class's) that they tell apart; a term that does not split
+  // must's blocks of it reads it where must's class picks it (its answer is one on the whole block).
+  const refiners = new Map<DimName, Set<Term>>();
+  for (const d of dimsOfMust) {
+    const own = judge.blocksOf(must, d);
+    const splits = mustNot.filter((t) => {
+      if (!t.reads.has(d)) return false;
+      const theirs = judge.blocksOf(t, d);
+      const seen = new Map<number, number>();
+      return own.some((b, j) => (seen.has(b) ? seen.get(b) !== theirs[j] : (seen.set(b, theirs[j]), false)));
+    });
+    if (splits.length > 0) refiners.set(d, new Set(splits));
+  }
+  const refined = dimsOfMust.filter((d) => refiners.has(d));
   const rest = [...new Set(mustNot.flatMap((t) => [...t.reads.keys()]))].filter((d) => !must.reads.has(d));
   rest.sort((x, y) => mustNot.filter((t) => t.reads.has(y)).length - mustNot.filter((t) => t.reads.has(x)).length);
   const order = [...dimsOfMust, ...refined, ...rest];
   const positions = order.map((d) => space.index.get(d) as number);
   const picked = new Map<number, number>();
+  const M = dimsOfMust.length;
+  const firstOf = (k: number) => dimsOfMust.indexOf(order[k]);
   const choices = order.map((d, k) => {
-    if (k < dimsOfMust.length) {
+    if (k < M) {
       const list = judge.choices(d, [must]);
       return () => list;
     }
-    if (k < dimsOfMust.length + refined.length) {
-      const all = judge.choices(d, [must, ...mustNot]);
-      const first = dimsOfMust.indexOf(d);
+    if (k < M + refined.length) {
+      const all = judge.choices(d, [must, ...(refiners.get(d) as Set<Term>)]);
+      const first = firstOf(k);
       const blocks = judge.blocksOf(must, d);
       return () => all.filter((j) => blocks[j] === blocks[picked.get(first) as number]);
     }
@@ -175,10 +211,11 @@ export function search(
     return () => list;
   });
   // The terms of mustNot decided once the first k dimensions are assigned (a refined one counts where it is refined).
+  const placeOf = (t: Term, d: DimName) => (refiners.get(d)?.has(t) ? order.lastIndexOf(d) : order.indexOf(d));
   const level = new Map<Term, number>();
   for (const t of mustNot) {
     let deepest = -1;
-    for (const d of t.reads.keys()) deepest = Math.max(deepest, order.lastIndexOf(d));
+    for (const d of t.reads.keys()) deepest = Math.max(deepest, placeOf(t, d));
     level.set(t, deepest);
   }
   const due = order.map((_, k) => mustNot.filter((t) => level.get(t) === k));
@@ -189,32 +226,60 @@ export function search(
   let complete = true;
   let stopped = false;
   if (always.some((t) => judge.denies(t, a))) return { found, complete, stopped };
+  const groups = extensionGroups(order, M, due, firstOf, placeOf, space.index);
 
-  const extend = (k: number): boolean => {
-    if (k === order.length) return true;
-    // A refined dimension shares its place with the region's pick: put that back, not "unassigned".
-    const before = a[positions[k]];
-    for (const j of choices[k]()) {
-      a[positions[k]] = j;
-      if (due[k].some((t) => judge.denies(t, a))) continue;
-      if (extend(k + 1)) return true;
+  /** The group's places assigned so that none of its terms denies (from its memo when what it reads outside was seen). */
+  const solve = (g: Group): boolean => {
+    const key = `${g.outside.map((i) => a[i]).join(',')};${g.bounds.map((k) => picked.get(k)).join(',')}`;
+    const known = g.memo.get(key);
+    if (known !== undefined) {
+      if (known === null) return false;
+      g.places.forEach((k, n) => {
+        a[positions[k]] = known[n];
+      });
+      return true;
     }
-    a[positions[k]] = before;
-    return false;
+    const step = (n: number): boolean => {
+      if (n === g.places.length) return true;
+      const k = g.places[n];
+      const terms = g.due.get(k) ?? [];
+      for (const j of choices[k]()) {
+        a[positions[k]] = j;
+        if (terms.some((t) => judge.denies(t, a))) continue;
+        if (step(n + 1)) return true;
+      }
+      return false;
+    };
+    const ok = step(0);
+    g.memo.set(key, ok ? g.places.map((k) => a[positions[k]]) : null);
+    return ok;
   };
+  /** Whether the class of must's dimensions extends to a run no term of mustNot denies (a is then that run). */
+  const extend = (): boolean => {
+    for (const g of groups) if (!solve(g)) return false;
+    return true;
+  };
+  const extensionSlots = [...new Set(positions.slice(M))];
   const region = (k: number): boolean => {
     // A run must's policy scope leaves out is denied by no rule of that policy: the whole region below is left.
     if (scope && k === scopeDims.length && judge.scopeOf(scope, a) === 'out') return true;
-    if (k === dimsOfMust.length) {
+    // Where its scope takes the run in, a term with its rule alone denies only where the rule does.
+    if (rule && k === ruleEnd && judge.scopeOf(scope as Term, a) === 'in' && !judge.denies(rule, a)) return true;
+    if (k === M) {
       if (++cells > MAX_CELLS) {
         complete = false;
         return false;
       }
       if (!judge.denies(must, a)) return true;
-      if (due.slice(0, k).some((ts) => ts.some((t) => judge.denies(t, a)))) return true;
-      if (extend(k)) {
-        found.push({ assignment: [...a] });
-        if (opts.accept?.([...a])) {
+      const before = extensionSlots.map((i) => a[i]);
+      const ok = extend();
+      const run = [...a];
+      extensionSlots.forEach((i, n) => {
+        a[i] = before[n];
+      });
+      if (ok) {
+        found.push({ assignment: run });
+        if (opts.accept?.([...run])) {
           stopped = true;
           return false;
         }
@@ -224,6 +289,8 @@ export function search(
     for (const j of choices[k]()) {
       a[positions[k]] = j;
       picked.set(k, j);
+      // A term of mustNot decided here that denies leaves every class below without a run.
+      if (due[k].some((t) => judge.denies(t, a))) continue;
       if (!region(k + 1)) return false;
     }
     a[positions[k]] = -1;
@@ -231,4 +298,48 @@ export function search(
   };
   region(0);
   return { found, complete, stopped };
+}
+
+/** The groups of the extension's places (M onwards) joined by the terms decided there (search's `due`). */
+function extensionGroups(
+  order: readonly DimName[],
+  M: number,
+  due: readonly Term[][],
+  firstOf: (k: number) => number,
+  placeOf: (t: Term, d: DimName) => number,
+  index: ReadonlyMap<DimName, number>,
+): Group[] {
+  const parent = order.map((_, k) => k);
+  const root = (k: number): number => (parent[k] === k ? k : (parent[k] = root(parent[k])));
+  // The extension's place of each dimension a term reads there (a refined one's later place).
+  const placesOf = (t: Term) => [...t.reads.keys()].map((d) => placeOf(t, d)).filter((k) => k >= M);
+  const terms = due.slice(M).flat();
+  for (const t of terms) {
+    const ps = placesOf(t);
+    for (const p of ps.slice(1)) parent[root(p)] = root(ps[0]);
+  }
+  const byRoot = new Map<number, Group>();
+  for (let k = M; k < order.length; k++) {
+    const r = root(k);
+    let g = byRoot.get(r);
+    if (!g) byRoot.set(r, (g = { places: [], due: new Map(), outside: [], bounds: [], memo: new Map() }));
+    g.places.push(k);
+    if (due[k].length > 0) g.due.set(k, due[k]);
+    if (firstOf(k) >= 0) g.bounds.push(firstOf(k));
+  }
+  for (const g of byRoot.values()) {
+    // What its terms read before the extension: must's picks (by their place), and dimensions no place assigns.
+    const bounds = new Set(g.bounds);
+    const outside = new Set<number>();
+    for (const ts of g.due.values())
+      for (const t of ts)
+        for (const d of t.reads.keys()) {
+          const k = placeOf(t, d);
+          if (k < 0) outside.add(index.get(d) as number);
+          else if (k < M) bounds.add(k);
+        }
+    g.outside = [...outside];
+    g.bounds = [...bounds];
+  }
+  return [...byRoot.values()];
 }
