@@ -77,9 +77,9 @@ export class Judge {
     if (this.coarse && term.scope && term.rule) {
       const scope = this.scopeOf(term.scope, a);
       if (scope === 'out') return false;
-      if (scope === 'in') return this.denies(term.rule, a);
-      // A scope that cannot decide denies as a rule that cannot would, and no exception waives it (it has none).
-      return true;
+      // A scope that cannot decide denies as a rule that cannot would, unless an exception waives the run.
+      if (scope === 'in' && !this.denies(term.rule, a)) return false;
+      return term.waiver === undefined || this.denies(term.waiver, a);
     }
     let memo = this.memo.get(term);
     if (!memo) this.memo.set(term, (memo = new Map()));

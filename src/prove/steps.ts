@@ -63,6 +63,7 @@ export function searchCopies(
     // Its rule is not the one written: split as the space splits, and decided as it is.
     docs: undefined,
     rule: undefined,
+    waiver: undefined,
     coupled: undefined,
     totals: undefined,
   };
@@ -109,6 +110,7 @@ export function searchPairs(
     key: `${term.key} unwaived`,
     bundle: assembleBundle({ ...term.bundle, exceptions: own.filter((e) => !stepScoped(e)) }),
     rule: undefined,
+    waiver: undefined,
     coupled: undefined,
     totals: undefined,
   };

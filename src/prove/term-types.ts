@@ -50,10 +50,16 @@ export interface Term {
   /** Its policy's scope alone (no rule): a run that scope leaves out is denied by no rule of it (search.ts searches that first). */
   scope?: Term;
   /**
-   * Its rule alone, in a policy without scope, when its policy has no exceptions: on a run of one
-   * action step its scope takes in (and decides), the term denies exactly when this does (search.ts).
+   * Its rule alone, in a policy without scope or exceptions: on a run of one action step its scope
+   * takes in (and decides), the term denies exactly when this does and no exception waives the run (search.ts).
    */
   rule?: Term;
+  /**
+   * Where its policy has exceptions: whether none waives the run (its policy without scope, a rule
+   * that always denies, the exceptions); the term denies exactly where `rule` (or an undecided scope)
+   * and this both do (search.ts, terms.ts waiverTerm).
+   */
+  waiver?: Term;
 }
 
 /** A targets rule's totals: the caps, and the term's policy with "a step counted toward them" in their place. */

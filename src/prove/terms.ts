@@ -1,4 +1,4 @@
-import type { CompiledPolicy, PolicyBundle } from '../policy/core/compiled';
+import type { CompiledPolicy, CompiledRule, PolicyBundle } from '../policy/core/compiled';
 import { assembleBundle } from '../policy/compile/assemble-bundle';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import { ruleOf } from '../policy/core/shapes';
@@ -230,6 +230,7 @@ export function termsOf(set: PolicySet): Term[] {
     }
     const rules = asList(doc.rules);
     const scope = scopeTerm(doc, policy, bundle, match.steps || exclude.steps);
+    const waiver = exceptions.length > 0 && outside === undefined ? waiverTerm(policy, bundle, exceptions) : undefined;
     policy.rules.forEach((rule, i) => {
       const spec = asObject(rules[i])[rule.kind];
       const reads = new Map(scopeDims);
@@ -246,8 +247,8 @@ export function termsOf(set: PolicySet): Term[] {
         (FRAGMENT_RULES.has(rule.kind) ? undefined : `rule kind ${rule.kind} is beyond the analysis`);
       const only: CompiledPolicy = { ...policy, rules: [rule], modifications: [] };
       const termDocs: Doc[] = [{ match: doc.match, exclude: doc.exclude, rules: [rules[i]] }, ...exceptions];
-      const alone =
-        exceptions.length === 0 ? ruleAlone(rule.kind, spec, only, bundle, `${policy.name} ${rule.path}`) : undefined;
+      // With exceptions, the rule alone is decided apart from whether they waive the run (waiverTerm).
+      const alone = ruleAlone(rule.kind, spec, only, bundle, `${policy.name} ${rule.path}`);
       out.push({
         label: `${policy.name} ${rule.path}`,
         policy: policy.name,
@@ -271,7 +272,8 @@ export function termsOf(set: PolicySet): Term[] {
         totals: totalsOf(rule.kind, spec, only, rule.path, bundle),
         docs: termDocs,
         scope,
-        rule: alone && { ...alone, docs: [{ rules: [rules[i]] }] },
+        rule: { ...alone, docs: [{ rules: [rules[i]] }] },
+        ...(waiver ? { waiver } : {}),
       });
     });
   }
@@ -300,9 +302,52 @@ function scopeTerm(doc: Doc, policy: CompiledPolicy, bundle: PolicyBundle, stepF
     policy: policy.name,
     key: JSON.stringify(['scope', doc.match, doc.exclude]),
     reads,
-    bundle: withNamesOf(bundle, assembleBundle({ ...bundle, policies: [{ ...policy, rules: [], modifications: [] }] })),
+    // Without exceptions: where the scope cannot decide, its policy's undecided violation is not waived here.
+    bundle: withNamesOf(
+      bundle,
+      assembleBundle({ ...bundle, policies: [{ ...policy, rules: [], modifications: [] }], exceptions: [] }),
+    ),
     applies: true,
     docs: [{ match: doc.match, exclude: doc.exclude }],
+  };
+}
+
+/** A rule that finds a violation on every run: its policy then denies exactly where no exception waives it. */
+const ALWAYS: CompiledRule = {
+  kind: 'prove-waiver',
+  path: 'rules[0]',
+  check: () => ({ found: [{ reason: 'denied, unless an exception waives it (prove)' }] }),
+};
+
+/**
+ * Whether a policy's exceptions leave a run unwaived, as a term (docs/decisions/0044): the policy
+ * without scope, with a rule that always denies and the set's exceptions, denies exactly where none
+ * of them waives. On a run of at most one action step, whether an exception reaches a policy's
+ * violations does not depend on which they are (evaluate-policy.ts, reaches: its match, and with a
+ * step filter the one step, which every violation is on or about), nor does what keeps it from
+ * waiving (expired: waiverBlocker); so the policy with one rule denies exactly where its scope takes
+ * the run in and the rule alone denies, or its scope cannot decide, and this term denies too.
+ */
+function waiverTerm(policy: CompiledPolicy, bundle: PolicyBundle, exceptions: readonly Doc[]): Term {
+  const reads = new Map<DimName, Reading>([['time', 'full']]);
+  let steps = false;
+  for (const e of exceptions) steps = scopeReads(e.match, reads).steps || steps;
+  if (steps) for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
+  const unscoped: CompiledPolicy = {
+    ...policy,
+    matchSpec: undefined,
+    match: compileScope(undefined, false),
+    exclude: compileScope(undefined, true),
+    rules: [ALWAYS],
+    modifications: [],
+  };
+  return {
+    label: `${policy.name} (its exceptions)`,
+    policy: policy.name,
+    key: JSON.stringify(['waiver', exceptions]),
+    reads,
+    bundle: withNamesOf(bundle, assembleBundle({ ...bundle, policies: [unscoped] })),
+    docs: exceptions,
   };
 }
 
