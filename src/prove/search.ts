@@ -131,6 +131,17 @@ export interface Found {
   assignment: Assignment;
 }
 
+/** Whether `theirs` is one block on each of `own`'s blocks (it tells no two values of one of them apart). */
+function coarserOn(own: Blocks, theirs: Blocks): boolean {
+  const seen = new Map<number, number>();
+  for (let j = 0; j < own.length; j++) {
+    const known = seen.get(own[j]);
+    if (known === undefined) seen.set(own[j], theirs[j]);
+    else if (known !== theirs[j]) return false;
+  }
+  return true;
+}
+
 /**
  * The dimensions searched after must's, split into groups no term of mustNot joins (docs/decisions/0044):
  * a class's extension exists exactly when each group's does, and a group's depends only on the values
@@ -166,7 +177,8 @@ export function search(
   const scope =
     judge.coarse && must.scope && [...must.scope.reads.keys()].every((d) => must.reads.has(d)) ? must.scope : undefined;
   const scopeDims = scope ? [...scope.reads.keys()] : [];
-  const rule = scope && must.rule && [...must.rule.reads.keys()].every((d) => must.reads.has(d)) ? must.rule : undefined;
+  const rule =
+    scope && must.rule && [...must.rule.reads.keys()].every((d) => must.reads.has(d)) ? must.rule : undefined;
   const ruleDims = rule ? [...rule.reads.keys()].filter((d) => !scopeDims.includes(d)) : [];
   const dimsOfMust = [
     ...scopeDims,
@@ -180,12 +192,7 @@ export function search(
   const refiners = new Map<DimName, Set<Term>>();
   for (const d of dimsOfMust) {
     const own = judge.blocksOf(must, d);
-    const splits = mustNot.filter((t) => {
-      if (!t.reads.has(d)) return false;
-      const theirs = judge.blocksOf(t, d);
-      const seen = new Map<number, number>();
-      return own.some((b, j) => (seen.has(b) ? seen.get(b) !== theirs[j] : (seen.set(b, theirs[j]), false)));
-    });
+    const splits = mustNot.filter((t) => t.reads.has(d) && !coarserOn(own, judge.blocksOf(t, d)));
     if (splits.length > 0) refiners.set(d, new Set(splits));
   }
   const refined = dimsOfMust.filter((d) => refiners.has(d));
