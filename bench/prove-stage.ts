@@ -18,8 +18,16 @@ export interface ProveRunFigures {
   unknown: string[];
 }
 
+/** An everyday edit of the bundled set (docs/decisions/0044): the diff, and the class it must find. */
+export interface EditRunFigures extends ProveRunFigures {
+  /** The kind of witness the edit must give (and none of the other kind). */
+  expected: 'newly-allowed' | 'newly-denied';
+}
+
 export interface ProveFigures {
   bundledDiff: ProveRunFigures;
+  /** An alias id added, an exception added, a perGroup cap raised: each against the bundled set. */
+  everydayEdits: EditRunFigures[];
   bundledProve: ProveRunFigures;
   generatedDiff: ProveRunFigures;
   generatedPolicies: number;
@@ -87,6 +95,64 @@ const proveAnswers = (json: Record<string, unknown>) => {
   return { answers, unknown: props.filter((p) => p.reason).map((p) => `${p.property}: ${p.reason}`) };
 };
 
+const perDeployment = (max: number) => `kind: Policy
+name: production-per-deployment
+priority: 650
+match:
+  environments: [production]
+rules:
+  - perGroup: { by: k8s.deployment, maxTargets: ${max} }
+`;
+
+/**
+ * Edits a reviewer makes to the bundled set every day (docs/decisions/0044), as files written over
+ * a copy of it on each side; test/prove/everyday-edits-known-answers.test.ts checks their answers.
+ */
+const EVERYDAY_EDITS: ReadonlyArray<{
+  name: string;
+  title: string;
+  base: Record<string, string>;
+  proposed: Record<string, string>;
+  expected: EditRunFigures['expected'];
+}> = [
+  {
+    name: 'alias',
+    title: 'diff of the bundled set against an id added to an environment alias',
+    base: {},
+    proposed: {
+      'environment-aliases.yaml': `kind: EnvironmentAliases
+aliases:
+  production: [4f1c2a9e-0000-4000-8000-000000000001, 4f1c2a9e-0000-4000-8000-000000000003]
+  payments-prod: [4f1c2a9e-0000-4000-8000-000000000002]
+`,
+    },
+    expected: 'newly-denied',
+  },
+  {
+    name: 'exception',
+    title: 'diff of the bundled set against an exception added to the namespace guard',
+    base: {},
+    proposed: {
+      'guard-exception.yaml': `kind: Exception
+name: platform-gameday-kube
+policy: kubernetes-namespace-guard
+owner: jane@example.com
+reason: platform game day, CHG-2041
+expires: "2026-06-30T18:00:00Z"
+match: { teams: [PLATFORM] }
+`,
+    },
+    expected: 'newly-allowed',
+  },
+  {
+    name: 'per-group',
+    title: 'diff of the bundled set with a perGroup rule against its cap raised',
+    base: { 'per-deployment.yaml': perDeployment(2) },
+    proposed: { 'per-deployment.yaml': perDeployment(3) },
+    expected: 'newly-allowed',
+  },
+];
+
 /** A copy of `from` in `to` with one text of one file replaced (the one-rule change a pull request makes). */
 function oneRuleChanged(from: string, to: string, file: string, find: RegExp, replace: string): string {
   mkdirSync(to, { recursive: true });
@@ -127,6 +193,20 @@ export function proveStage(
     opts.repeat,
     diffAnswers,
   );
+  const everydayEdits = EVERYDAY_EDITS.map((edit): EditRunFigures => {
+    const from = join(work, `prove-edit-${edit.name}-base`);
+    const to = join(work, `prove-edit-${edit.name}`);
+    for (const [dir, files] of [
+      [from, edit.base],
+      [to, edit.proposed],
+    ] as const) {
+      mkdirSync(dir, { recursive: true });
+      cpSync(bundled, dir, { recursive: true });
+      for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+    }
+    const run = timeCli(edit.title, cli, ['diff', from, to, ...now], opts.repeat, diffAnswers);
+    return { ...run, expected: edit.expected };
+  });
   const bundledProve = timeCli(
     'prove of the bundled properties',
     cli,
@@ -154,5 +234,12 @@ export function proveStage(
     opts.repeat,
     diffAnswers,
   );
-  return { bundledDiff, bundledProve, generatedDiff, generatedPolicies: opts.policies, cores: opts.cores };
+  return {
+    bundledDiff,
+    everydayEdits,
+    bundledProve,
+    generatedDiff,
+    generatedPolicies: opts.policies,
+    cores: opts.cores,
+  };
 }

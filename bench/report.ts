@@ -244,7 +244,7 @@ export function formatReport(r: BenchResults): string {
 }
 
 function formatProve(p: ProveFigures): string {
-  const rows = [p.bundledDiff, p.bundledProve, p.generatedDiff].map((x) => [
+  const rows = [p.bundledDiff, ...p.everydayEdits, p.bundledProve, p.generatedDiff].map((x) => [
     x.name,
     x.seconds.toFixed(2),
     x.cpuSeconds.toFixed(2),

@@ -67,8 +67,18 @@ export function besideRows(shipped: BenchResults, beside: BenchResults): Row[] {
       ],
     ),
     ...paired(
-      shipped.prove && [shipped.prove.bundledDiff, shipped.prove.bundledProve, shipped.prove.generatedDiff],
-      beside.prove && [beside.prove.bundledDiff, beside.prove.bundledProve, beside.prove.generatedDiff],
+      shipped.prove && [
+        shipped.prove.bundledDiff,
+        ...shipped.prove.everydayEdits,
+        shipped.prove.bundledProve,
+        shipped.prove.generatedDiff,
+      ],
+      beside.prove && [
+        beside.prove.bundledDiff,
+        ...beside.prove.everydayEdits,
+        beside.prove.bundledProve,
+        beside.prove.generatedDiff,
+      ],
       (x) => x.name,
       [['seconds', (x) => n2(x.seconds)]],
     ),

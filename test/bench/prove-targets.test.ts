@@ -25,6 +25,7 @@ const figures = (change: Partial<ProveFigures> = {}): ProveFigures => ({
     cpuSeconds: 10,
     answers: { 'newly-allowed': 0, 'newly-denied': 1 },
   }),
+  everydayEdits: [],
   generatedPolicies: 1000,
   cores: 2,
   ...change,
@@ -78,6 +79,27 @@ describe('diff and prove targets', () => {
       },
     });
     expect(checkProveTargets(unknown)[4].pass).toBe(true);
+  });
+
+  it('each everyday edit must find its class, nothing else and no unknown, within its budget', () => {
+    const edit = (change: Partial<ProveRunFigures> = {}) => ({
+      ...run('diff of the bundled set against an exception', { answers: { 'newly-allowed': 2, 'newly-denied': 0 } }),
+      expected: 'newly-allowed' as const,
+      ...change,
+    });
+    const lines = (e: ReturnType<typeof edit>) => checkProveTargets(figures({ everydayEdits: [e] })).slice(6);
+    expect(lines(edit()).map((l) => [l.name, l.pass, l.correctness])).toEqual([
+      [
+        'diff of the bundled set against an exception finds the newly-allowed class, nothing else, no unknown',
+        true,
+        true,
+      ],
+      [`diff of the bundled set against an exception < ${PROVE_LIMITS.everydayEdit} s`, true, false],
+    ]);
+    expect(lines(edit({ unknown: ['more classes than the search decides (x)'] }))[0].pass).toBe(false);
+    expect(lines(edit({ answers: { 'newly-allowed': 2, 'newly-denied': 1 } }))[0].pass).toBe(false);
+    expect(lines(edit({ answers: { 'newly-allowed': 0, 'newly-denied': 0 } }))[0].pass).toBe(false);
+    expect(lines(edit({ cpuSeconds: PROVE_LIMITS.everydayEdit }))[1].pass).toBe(false);
   });
 
   it('the report has a table of the three runs', () => {
