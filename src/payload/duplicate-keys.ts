@@ -1,7 +1,10 @@
 import { createScanner } from 'jsonc-parser';
 import type { FieldPath } from '../validation/field-path';
 
-/** The `"` in a string (String#indexOf: several times faster than a charCodeAt loop, see the decision record). */
+/**
+ * The `"` in a string, by String#indexOf: on Node 26.12.1, 28-36 ns per string of a big run's keys and
+ * values against 185-196 ns for a charCodeAt loop (bench/shapes/quotes.js).
+ */
 function quotesIn(s: string): number {
   let n = 0;
   for (let at = s.indexOf('"'); at !== -1; at = s.indexOf('"', at + 1)) n++;

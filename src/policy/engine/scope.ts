@@ -345,7 +345,7 @@ export function compileScope(spec: ScopeSpec | undefined, isExclude: boolean): C
     runCovered,
     needs: scopeNeeds(spec),
     readsMembers: spec?.createdByTeams !== undefined,
-    // Always both keys: every compiled scope keeps one shape (the engine reads them per policy).
+    // The owner's parts, for a match that names one (ownedBy); undefined otherwise.
     owningTeam: spec?.ownedBy?.team,
     ownedReached: spec?.ownedBy ? ownedReached(spec.ownedBy) : undefined,
     membersUnread(ctx) {

@@ -5,6 +5,8 @@ import { findings } from '../core/checked';
 import { stepName } from '../engine/step-text';
 import { isTargeted } from '../core/targeted-step';
 import type { ActionStepRef, Violation } from '../core/decision';
+import type { EvaluationContext } from '../core/evaluation-context';
+import { attributeColumn, type AttributeColumn } from '../engine/target-attribute-values';
 
 type ValuesByKey = Record<string, string[]>;
 interface Spec {
@@ -22,6 +24,7 @@ const valuesByKey = (description: string) => ({
 });
 
 const targetName = (t: Target, i: number) => (t.name ? `target ${t.name}` : `targetExecutions[${i}]`);
+const targetOfStep = (ref: ActionStepRef, t: Target, i: number) => `${targetName(t, i)} of ${stepName(ref)}`;
 
 /**
  * `- targetAttributes: {forbid: {k8s.namespace: [kube-system]}, allowOnly: {aws.account: ["123456789012"]}, whenMissing: deny}`
@@ -64,26 +67,32 @@ export const targetAttributesRule = defineRule<Spec>({
     const allowed = new Map(Object.entries(allowOnly).map(([k, vs]) => [k, new Set(vs)]));
     const keys = [...new Set([...forbidden.keys(), ...allowed.keys()])];
     const denyMissing = spec.whenMissing !== 'allow';
+    const forbiddenOf = keys.map((k) => forbidden.get(k));
+    const allowedOf = keys.map((k) => allowed.get(k));
 
-    function judgeTarget(ref: ActionStepRef, t: Target, i: number): Violation[] {
-      const who = () => `${targetName(t, i)} of ${stepName(ref)}`;
-      const out: Violation[] = [];
-      const missing: string[] = [];
-      for (const k of keys) {
-        const values = (t.attributes ?? []).filter((a) => a.key === k).map((a) => a.value);
-        if (values.length === 0) missing.push(k);
-        for (const v of values) {
-          const only = allowed.get(k);
-          if (forbidden.get(k)?.has(v))
+    /** One target's findings, after those of the targets before it; nothing is built for a target that passes. */
+    function judgeTarget(ref: ActionStepRef, t: Target, i: number, columns: AttributeColumn[], out: Violation[]): void {
+      let missing: string[] | undefined;
+      for (let j = 0; j < keys.length; j++) {
+        const k = keys[j];
+        const { values, starts } = columns[j];
+        if (starts[i] === starts[i + 1]) {
+          (missing ??= []).push(k);
+          continue;
+        }
+        for (let p = starts[i]; p < starts[i + 1]; p++) {
+          const v = values[p];
+          const only = allowedOf[j];
+          if (forbiddenOf[j]?.has(v))
             out.push({
-              reason: `${who()} has ${k}=${v}, which is forbidden`,
+              reason: `${targetOfStep(ref, t, i)} has ${k}=${v}, which is forbidden`,
               step: ref,
               target: t.name,
               value: `${k}=${v}`,
             });
           else if (only && !only.has(v)) {
             out.push({
-              reason: `${who()} has ${k}=${v}, which is not one of the allowed values (${[...only].join(', ')})`,
+              reason: `${targetOfStep(ref, t, i)} has ${k}=${v}, which is not one of the allowed values (${[...only].join(', ')})`,
               step: ref,
               target: t.name,
               value: `${k}=${v}`,
@@ -91,7 +100,7 @@ export const targetAttributesRule = defineRule<Spec>({
           }
         }
       }
-      if (missing.length > 0 && denyMissing) {
+      if (missing !== undefined && denyMissing) {
         const what =
           t.attributes === undefined
             ? 'carries no attributes'
@@ -99,16 +108,15 @@ export const targetAttributesRule = defineRule<Spec>({
               ? `has no ${missing[0]} attribute`
               : `has none of the attributes ${missing.join(', ')}`;
         out.push({
-          reason: `cannot decide: ${who()} ${what}; ${attributeHint(missing)}`,
+          reason: `cannot decide: ${targetOfStep(ref, t, i)} ${what}; ${attributeHint(missing)}`,
           step: ref,
           target: t.name,
           status: 'undecidable',
         });
       }
-      return out;
     }
 
-    function judgeStep(ref: ActionStepRef): Violation[] {
+    function judgeStep(ref: ActionStepRef, ctx: EvaluationContext): Violation[] {
       const targets = ref.step.targetExecutions ?? [];
       const expected = ref.step.totalTargetCount;
       if (targets.length === 0 && expected !== 0) {
@@ -125,7 +133,9 @@ export const targetAttributesRule = defineRule<Spec>({
           },
         ];
       }
-      const found = targets.flatMap((t, i) => judgeTarget(ref, t, i));
+      const columns = keys.map((k) => attributeColumn(ctx, ref.step, k));
+      const found: Violation[] = [];
+      for (let i = 0; i < targets.length; i++) judgeTarget(ref, targets[i], i, columns, found);
       if (denyMissing && typeof expected === 'number' && expected > targets.length) {
         found.push({
           reason: `cannot decide: ${stepName(ref)} lists ${targets.length} of its ${expected} targets (totalTargetCount); the other ${expected - targets.length} cannot be checked`,
@@ -142,8 +152,8 @@ export const targetAttributesRule = defineRule<Spec>({
     }
 
     return {
-      check: findings(({ steps }) => {
-        return steps.filter((ref) => isTargeted(ref.step)).flatMap(judgeStep);
+      check: findings(({ ctx, steps }) => {
+        return steps.filter((ref) => isTargeted(ref.step)).flatMap((ref) => judgeStep(ref, ctx));
       }),
     };
   },

@@ -166,6 +166,42 @@ describe('targetAttributes rule', () => {
     });
   });
 
+  test("a key's values are read once per decision, however many policies judge it over whichever steps", () => {
+    const reads = { count: 0 };
+    // Every target counts the reads of its attribute list: a rule reads a key's values from the decision's column.
+    const counted = withAttack((s: Step) => {
+      s.targetExecutions = Array.from({ length: 5 }, (_, i) => {
+        const attributes = [ns(i === 3 ? 'kube-system' : 'shop'), { key: 'aws.account', value: '1' }];
+        return Object.defineProperty({ name: `pod-${i}` }, 'attributes', {
+          enumerable: true,
+          get: () => {
+            reads.count++;
+            return attributes;
+          },
+        });
+      });
+      s.totalTargetCount = 5;
+    });
+    const named = (name: string, rule: string, extra = '') => policyDocument(rule, extra, name);
+    const files = {
+      'a.yaml': named('a', FORBID),
+      // Its step filter gives it a list of steps of its own: no answer of another policy serves it.
+      'b.yaml': named(
+        'b',
+        'targetAttributes: {forbid: {k8s.namespace: [shop]}}',
+        'match: {actionIds: ["com.steadybit.extension_container.*"]}\n',
+      ),
+      'c.yaml': named('c', 'targetAttributes: {allowOnly: {k8s.namespace: [shop]}}'),
+    };
+    const d = decide(bundleFrom(files, NOW), counted, {}, NOW, { decisionId: 'd-1' });
+    expect(d.results.map((r) => [r.policy, r.reasons.length])).toEqual([
+      ['a', 1],
+      ['b', 4],
+      ['c', 1],
+    ]);
+    expect(reads.count).toBe(5);
+  });
+
   test('many offending targets are listed up to 10 per step, then summed up', () => {
     const many = withAttack((s: Step) => {
       s.targetExecutions = Array.from({ length: 25 }, (_, i) => ({
