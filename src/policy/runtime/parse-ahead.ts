@@ -71,31 +71,38 @@ export async function parseAhead(
   const worker = new Promise<void>((resolve) => {
     const thread = new Worker(script);
     let inFlight = 0;
+    let ended = false;
     const end = () => {
+      // What comes after this is not read: the load may have begun, and it reads the cache.
+      ended = true;
       up = false;
       resolve();
       void thread.terminate();
     };
     const send = () => {
       const next = chunks.pop();
-      if (next !== undefined) inFlight++;
-      thread.postMessage((next ?? null) satisfies ParseAheadChunk);
+      if (next === undefined) return;
+      inFlight++;
+      thread.postMessage(next satisfies ParseAheadChunk);
+    };
+    const stopWhenDone = () => {
+      if (chunks.length > 0 || inFlight > 0) return;
+      thread.postMessage(null satisfies ParseAheadChunk);
+      end();
     };
     thread.on('message', (answer: ParseAheadAnswer) => {
+      if (ended) return;
       if ('ready' in answer) {
         up = true;
         // Two chunks in flight: the worker has the next while this thread compiles the last.
         send();
         send();
-        return;
+        return stopWhenDone();
       }
       inFlight--;
       for (const parsed of answer.parsed) keep(parsed);
-      if (chunks.length > 0) send();
-      else if (inFlight === 0) {
-        thread.postMessage(null satisfies ParseAheadChunk);
-        end();
-      }
+      send();
+      stopWhenDone();
     });
     thread.on('error', end);
     thread.on('exit', end);
