@@ -21,8 +21,7 @@ export const CLIENT_CLOSED = 499;
  * preflight_events_total{event, outcome}.
  */
 export function observeAnswers(deps: ObserveDeps): AnswerSubscriber {
-  // The label sets of the answers' series, made once (a fixed set: three outcomes, the route's statuses).
-  const outcomeLabels = { allow: { decision: 'allow' }, deny: { decision: 'deny' }, error: { decision: 'error' } };
+  // The label sets of the answers' durations, made once (a fixed set: the route's statuses).
   const durationLabels = new Map<number, { route: string; status: string }>();
   const durationOf = (status: number) => {
     let labels = durationLabels.get(status);
@@ -35,7 +34,7 @@ export function observeAnswers(deps: ObserveDeps): AnswerSubscriber {
     if (status !== CLIENT_CLOSED)
       deps.metrics.requestDuration.observe(durationOf(status), record.timings.durationMs / 1000);
     const outcome = outcomeOf(status, decision);
-    deps.metrics.decisions.inc(outcomeLabels[outcome]);
+    deps.metrics.countDecision(outcome);
     if (decision && outcome !== 'error') deps.metrics.countPolicyResults(decision.results);
     // The record (and its redaction) is only built when the audit log keeps it.
     if (!deps.audit.accepts(auditLevelOf(outcome, decision))) return;
