@@ -8,7 +8,6 @@ import type { PolicyBundle } from '../policy/core/compiled';
 import type { Decision, PreflightPayload } from '../policy/core/decision';
 import type { Logger } from '../common/logger';
 import { preflightRecorder, type PreflightAnswer } from './preflight-recorder';
-import { timeRequest } from '../observability/request-timer';
 import { errorBody, factsUnavailableError, reportError } from './error-handler';
 import { HttpError } from './http-error';
 import { sendJson } from './send-json';
@@ -42,6 +41,7 @@ export interface PreflightDeps extends SignedBodyOptions {
 }
 
 export const PREFLIGHT_PATH = '/preflight';
+const DECISION_ID_HEADER = 'X-Preflight-Decision-Id';
 
 /** The overlap settling, a store that cannot answer (or a lock not had) denying the run with 503. */
 async function settleOverlapOr503(settle: SettleOverlap, ...args: Parameters<SettleOverlap>) {
@@ -92,7 +92,7 @@ export const isPreflightRequest = (req: IncomingMessage): boolean => isPreflight
 export const preflightIdHeader =
   (newId: () => string) =>
   (method: string, target: string): Record<string, string> =>
-    isPreflightTarget(method, target) ? { 'X-Preflight-Decision-Id': newId() } : {};
+    isPreflightTarget(method, target) ? { [DECISION_ID_HEADER]: newId() } : {};
 
 /** `?explain=true` asks for the whole decision, every policy visited (also those out of scope). */
 function wantsExplanation(url: string | undefined): boolean {
@@ -101,10 +101,9 @@ function wantsExplanation(url: string | undefined): boolean {
 }
 
 /** Translates a Decision to Steadybit's answer: 200 with modifications, or 403 with the reason. */
-function send(res: ServerResponse, decision: Decision, explain: boolean): void {
-  res.setHeader('X-Preflight-Policy-Revision', decision.revision);
+function send(res: ServerResponse, idHeader: readonly string[], decision: Decision, explain: boolean): void {
   const { status, body } = preflightAnswer(decision, explain);
-  sendJson(res, status, body);
+  sendJson(res, status, body, [...idHeader, 'X-Preflight-Policy-Revision', decision.revision]);
 }
 
 /**
@@ -178,22 +177,24 @@ export function preflightHandler(deps: PreflightDeps): (req: IncomingMessage, re
 
   const answerPreflight = async (req: IncomingMessage, res: ServerResponse) => {
     let answer: PreflightAnswer | undefined;
+    // Every answer carries the decision id, once one was made (sent with the answer's other headers).
+    let idHeader: string[] = [];
     try {
-      timeRequest(deps.metrics, PREFLIGHT_PATH, res);
-      // The answer's record is built from this once the response closed, errors included.
+      // The answer's record is built from this once the response closed, errors included; its
+      // duration is also the one preflight_request_duration_seconds observes (observe-answers.ts).
       answer = record(res);
       answer.decisionId = deps.newId();
-      res.setHeader('X-Preflight-Decision-Id', answer.decisionId);
+      idHeader = [DECISION_ID_HEADER, answer.decisionId];
       const explain = wantsExplanation(req.url);
       const decided = await decideRequest(req, res, answer, explain);
       answer.decision = decided.decision;
-      send(res, decided.decision, explain);
+      send(res, idHeader, decided.decision, explain);
       // The archive, notifications and the guard read it from the record, after the answer is out.
       answer.decided = decided;
     } catch (err) {
       const error = reportError(err, PREFLIGHT_PATH, deps.logger);
       if (answer) answer.errorMessage = error.message;
-      sendJson(res, error.status, errorBody(error));
+      sendJson(res, error.status, errorBody(error), idHeader);
     }
   };
 

@@ -108,7 +108,7 @@ export async function readSignedJson(
     throw new HttpError(401, verified.message);
   }
   // Which secret verified it: during a rotation, the old one's count falling to 0 says Steadybit switched.
-  if (verified) opts.metrics.signatureVerified.inc({ secret: list.fingerprints[verified.secret] });
+  if (verified) opts.metrics.countVerified(list.fingerprints[verified.secret]);
   const parsed = parseStrictJson(body);
   if (!parsed.ok) throw new HttpError(400, `the body ${parsed.message}`);
   return parsed.value;

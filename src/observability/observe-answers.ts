@@ -16,14 +16,25 @@ export const CLIENT_CLOSED = 499;
 /**
  * The first subscriber to each answer record (publish-answer.ts). A POST /preflight answer is
  * counted exactly once in preflight_decisions_total (200 allow, 403 deny, anything else error),
- * its policy results counted and its audit line written; a POST /events answer is counted in
+ * timed in preflight_request_duration_seconds (unless the client closed first), its policy
+ * results counted and its audit line written; a POST /events answer is counted in
  * preflight_events_total{event, outcome}.
  */
 export function observeAnswers(deps: ObserveDeps): AnswerSubscriber {
+  // The label sets of the answers' durations, made once (a fixed set: the route's statuses).
+  const durationLabels = new Map<number, { route: string; status: string }>();
+  const durationOf = (status: number) => {
+    let labels = durationLabels.get(status);
+    if (!labels) durationLabels.set(status, (labels = { route: '/preflight', status: String(status) }));
+    return labels;
+  };
   const countAndAudit = (record: PreflightRecord) => {
     const { decision, status } = record;
+    // An answer that went out (not one the client closed first) is timed, from its first byte read.
+    if (status !== CLIENT_CLOSED)
+      deps.metrics.requestDuration.observe(durationOf(status), record.timings.durationMs / 1000);
     const outcome = outcomeOf(status, decision);
-    deps.metrics.decisions.inc({ decision: outcome });
+    deps.metrics.countDecision(outcome);
     if (decision && outcome !== 'error') deps.metrics.countPolicyResults(decision.results);
     // The record (and its redaction) is only built when the audit log keeps it.
     if (!deps.audit.accepts(auditLevelOf(outcome, decision))) return;
