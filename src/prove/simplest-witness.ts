@@ -219,7 +219,8 @@ export function simplestWitness(
   keeps: (run: Run) => boolean,
 ): Simplest {
   let budget = SIMPLIFY_BUDGET;
-  const current = [...a].map((x) => (x === undefined || x < 0 ? 0 : x));
+  // Unassigned dimensions take their first value, as runOf gives them.
+  const current = space.dims.map((_, i) => (a[i] === undefined || a[i] < 0 ? 0 : a[i]));
   const order = space.dims.map((d) => preference(d.name, d.values));
   // The run last seen to keep the answers (the caller decided the first): the one returned.
   let kept = make(current, new Map());
