@@ -1,9 +1,10 @@
 import type { PolicyBundle } from '../policy/core/compiled';
 import { decide } from '../policy/engine/decide';
-import { type Assignment, describeRun, type Run, runOf, type Space, spaceOf } from './dimensions';
+import { type Assignment, describeRun, type Run, runOf, type Shown, type Space, spaceOf } from './dimensions';
 import type { Property } from './property-file';
 import type { Doc, PolicySet } from './policy-set';
 import { scopedVariant } from './scoped-variant';
+import { simplestWitness, termDenies } from './simplest-witness';
 import { Judge, search } from './search';
 import { groupedTerms } from './group-terms';
 import { searchCopies, searchPairs, severalStepsGaps } from './steps';
@@ -103,12 +104,22 @@ export function proveProperty(set: PolicySet, property: Property, from: Date): P
     const result = search(judge, t, fragment, {
       accept: (a) => {
         const run = runOf(space, a, [set.bundle]);
-        const answer = answerOf(set.bundle, run);
-        if (!answer.allowed) {
+        if (!answerOf(set.bundle, run).allowed) {
           unconfirmed++;
           return false;
         }
-        witness = witnessOf('counterexample', `${t.label}: ${describeRun(space, a, t.reads.keys())}`, run, { answer });
+        // The simplest run of the class's kind the set still allows and the property still describes.
+        const simplest = simplestWitness(
+          space,
+          a,
+          docs,
+          [set.aliases],
+          (x, shown) => runOf(space, x, [set.bundle], shown),
+          (r) => answerOf(set.bundle, r).allowed && termDenies(t, r),
+        );
+        const answer = answerOf(set.bundle, simplest.run);
+        const cls = `${t.label}: ${describeRun(space, simplest.a, t.reads.keys(), simplest.shown)}`;
+        witness = witnessOf('counterexample', cls, simplest.run, { answer });
         return true;
       },
     });
@@ -206,8 +217,8 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
           const hit = decided.find(({ b: x, p: y }) =>
             side.kind === 'newly-allowed' ? !x.allowed && y.allowed : x.allowed && !y.allowed,
           );
-          const { run, b, p } = hit ?? decided[0];
           if (!hit) {
+            const { run } = decided[0];
             // Who keeps the answer: the policies the set that should allow it still denies it with.
             const keeps = decide(
               side.kind === 'newly-allowed' ? proposed.bundle : base.bundle,
@@ -224,7 +235,21 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
             unconfirmed++;
             return false;
           }
-          const cls = `${side.kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${describeRun(space, a, t.reads.keys())}`;
+          // The simplest run of the class's kind both sets still decide so (and the rule still denies, where it did).
+          const scoped = hit.run !== plain;
+          const make = (x: Assignment, shown: Shown) => {
+            const r = runOf(space, x, bundles, shown);
+            return (scoped ? scopedVariant(r, docs) : undefined) ?? r;
+          };
+          const ruleDenies = termDenies(t, hit.run);
+          const differs = (r: Run) => {
+            const [x, y] = [answerOf(base.bundle, r).allowed, answerOf(proposed.bundle, r).allowed];
+            return (side.kind === 'newly-allowed' ? !x && y : x && !y) && (!ruleDenies || termDenies(t, r));
+          };
+          const simplest = simplestWitness(space, a, docs, [base.aliases, proposed.aliases], make, differs);
+          const { run } = simplest;
+          const [b, p] = [answerOf(base.bundle, run), answerOf(proposed.bundle, run)];
+          const cls = `${side.kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${describeRun(space, simplest.a, t.reads.keys(), simplest.shown)}`;
           const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
           const rule = { policy: t.policy, ...(path === undefined ? {} : { path }) };
           witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p, rule }));

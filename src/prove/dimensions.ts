@@ -252,9 +252,16 @@ export interface Run {
   };
 }
 
-/** The run representing an assignment (unassigned dimensions take their first value), with the facts every set compared needs. */
-export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundle[]): Run {
+/** Values shown in a class's place: another value of the same class (a realistic text, simplest-witness.ts). */
+export type Shown = ReadonlyMap<DimName, unknown>;
+
+/**
+ * The run representing an assignment (unassigned dimensions take their first value), with the facts
+ * every set compared needs; `shown` gives some dimensions another value of their class.
+ */
+export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundle[], shown?: Shown): Run {
   const v = (name: DimName): unknown => {
+    if (shown?.has(name)) return shown.get(name);
     const i = space.index.get(name);
     if (i === undefined) return undefined;
     const dim = space.dims[i];
@@ -351,12 +358,12 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
 }
 
 /** The classes of the run in words, dimension by dimension (only those some term reads). */
-export function describeRun(space: Space, a: Assignment, dims: Iterable<DimName>): string {
+export function describeRun(space: Space, a: Assignment, dims: Iterable<DimName>, shown?: Shown): string {
   const parts: string[] = [];
   for (const name of dims) {
     const i = space.index.get(name);
     if (i === undefined) continue;
-    const value = space.dims[i].values[Math.max(a[i], 0)];
+    const value = shown?.has(name) ? shown.get(name) : space.dims[i].values[Math.max(a[i], 0)];
     parts.push(
       `${name} ${value === undefined ? '(not sent)' : value instanceof Date ? value.toISOString() : JSON.stringify(value)}`,
     );

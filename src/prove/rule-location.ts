@@ -8,12 +8,66 @@ import type { PolicySet } from './policy-set';
 export const pathSegments = (path: string): Array<string | number> =>
   [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) => (m[2] === undefined ? m[1] : Number(m[2])));
 
+type Segment = string | number;
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The first field where `after` differs from `before` (both as written, YAML to plain data), as a
+ * path into `after`: the deepest that differs, or the nearest one `after` still has when a field was
+ * removed or a list changed length. Undefined when they are equal.
+ */
+export function firstDifference(before: unknown, after: unknown, at: Segment[] = []): Segment[] | undefined {
+  if (JSON.stringify(before) === JSON.stringify(after)) return undefined;
+  if (isObject(before) && isObject(after)) {
+    for (const key of Object.keys(after)) {
+      if (!(key in before)) return [...at, key];
+      const inner = firstDifference(before[key], after[key], [...at, key]);
+      if (inner) return inner;
+    }
+    return at; // a field removed: the object that no longer has it
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length)
+    for (const [i, item] of after.entries()) {
+      const inner = firstDifference(before[i], item, [...at, i]);
+      if (inner) return inner;
+    }
+  return at;
+}
+
+/**
+ * The changed field of a rule the diff found (docs/prove.md, "In a pull request"): in the rule's entry
+ * (`rules[2]`), else in the policy's scope (`match`, `exclude`), compared with the base's policy;
+ * undefined when the base has no such policy or neither changed (an exception or an alias did).
+ */
+function changedField(base: PolicySet, proposed: PolicySet, policy: string, rule: Segment[]): Segment[] | undefined {
+  const before = base.policies.get(policy);
+  const after = proposed.policies.get(policy);
+  if (before === undefined || after === undefined) return undefined;
+  const read = (doc: unknown, path: readonly Segment[]) =>
+    path.reduce<unknown>(
+      (v, k) => (isObject(v) || Array.isArray(v) ? (v as Record<string, unknown>)[k] : undefined),
+      doc,
+    );
+  for (const path of [rule, ['match'], ['exclude']]) {
+    const a = read(after, path);
+    if (a === undefined) continue;
+    const found = firstDifference(read(before, path), a, [...path]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * Where a rule of the set is written (`rules[2]` of policy `production-guardrails`: its file, line and
- * column), else where its policy is; undefined when the set has no such policy or it is built in
+ * column), at the field that changed when the base set is given, else where its policy is; undefined when the set has no such policy or it is built in
  * (a pull request's annotation then names no file).
  */
-export function ruleLocation(set: PolicySet, rule: { policy: string; path?: string }): SourceRef | undefined {
+export function ruleLocation(
+  set: PolicySet,
+  rule: { policy: string; path?: string },
+  base?: PolicySet,
+): SourceRef | undefined {
   const policy = set.bundle.policies.find((p) => p.name === rule.policy);
   if (policy === undefined || policy.source.file === BUILT_IN_FILE) return undefined;
   if (rule.path === undefined) return policy.source;
@@ -27,8 +81,10 @@ export function ruleLocation(set: PolicySet, rule: { policy: string; path?: stri
     const v = d.value as Record<string, unknown>;
     return v?.kind === 'Policy' && v.name === rule.policy;
   });
-  const segments = pathSegments(rule.path);
-  // The rule's entry (`- environments: ...`), not its spec: where the reviewer reads the rule.
-  const at = doc?.locate(segments.slice(0, 2), 'value');
+  const entry = pathSegments(rule.path).slice(0, 2);
+  // The changed field, compared with the base (`maxPercentage: 30`); else the rule's entry
+  // (`- environments: ...`), not its spec: where the reviewer reads the rule.
+  const changed = base ? changedField(base, set, rule.policy, entry) : undefined;
+  const at = doc?.locate(changed ?? entry, 'value');
   return at ? { file: policy.source.file, ...at } : policy.source;
 }

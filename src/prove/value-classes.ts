@@ -1,5 +1,6 @@
 import { compileGlobs } from '../policy/core/glob-matcher';
 import { readGlob } from '../syntax/glob-syntax';
+import { globCombinations } from './star-glob-automaton';
 
 /**
  * The values of one dimension of a run that the analysis decides, one per class: two values of a
@@ -150,6 +151,17 @@ export function globClasses(written: Iterable<string>, withAbsent = true): Value
         wanted[i] === '0' && inSet.some((s) => (isInfixOnly(g) ? impliesInfix(s, g.middles[0]) : implies(s, g))),
     );
     if (!impliedOut) unresolved.push(wanted);
+  }
+  // Decided exactly by the globs' automata (star-glob-automaton.ts): each left is matched by the
+  // text found, or by none. Trusted only where every text it found matches as it says.
+  if (unresolved.length > 0) {
+    const combos = globCombinations(globs);
+    const agrees = [...combos.texts].every(([v, text]) => vector(text) === v);
+    for (const wanted of [...unresolved]) {
+      tryText(combos.texts.get(wanted));
+      if (found.has(wanted) || (agrees && combos.complete && !combos.texts.has(wanted)))
+        unresolved.splice(unresolved.indexOf(wanted), 1);
+    }
   }
   if (unresolved.length > 0)
     return {

@@ -699,10 +699,10 @@ describe('action.yml', () => {
     expect(diffed?.outputs).toBe(`report=${join(runnerTemp, 'preflight-gate-diff.md')}\nexit-code=1\n`);
     // Newly allowed (fails the check): an error at the changed rule; newly denied: a warning there.
     expect(diffed?.stdout).toMatch(
-      /^::error file=policies\/blocked-environments\.yaml,line=4,col=5,title=preflight-gate diff%3A newly-allowed::newly-allowed: base blocked-environments rules\[0\]\.environments denies: env .*"prod"/m,
+      /^::error file=policies\/blocked-environments\.yaml,line=4,col=31,title=preflight-gate diff%3A newly-allowed::newly-allowed: base blocked-environments rules\[0\]\.environments denies: env .*"prod"/m,
     );
     expect(diffed?.stdout).toMatch(
-      /^::warning file=policies\/blocked-environments\.yaml,line=4,col=5,title=preflight-gate diff%3A newly-denied::newly-denied: /m,
+      /^::warning file=policies\/blocked-environments\.yaml,line=4,col=31,title=preflight-gate diff%3A newly-denied::newly-denied: /m,
     );
     const prove = readFileSync(join(runnerTemp, 'preflight-gate-prove.md'), 'utf8');
     const diff = readFileSync(join(runnerTemp, 'preflight-gate-diff.md'), 'utf8');
@@ -747,7 +747,7 @@ describe('action.yml', () => {
     const diffed = await runStep(step('Diff against the base policies'), loosened.repo, { ...DEFAULTS, ...inputs });
     expect(diffed.outputs).toContain('exit-code=0\n');
     expect(diffed.stdout).toMatch(
-      /^::warning file=policies\/blocked-environments\.yaml,line=4,col=5,title=preflight-gate diff%3A newly-allowed::/m,
+      /^::warning file=policies\/blocked-environments\.yaml,line=4,col=31,title=preflight-gate diff%3A newly-allowed::/m,
     );
     expect(diffed.stdout).not.toMatch(/^::error/m);
     stepOutputs.delete('prove');

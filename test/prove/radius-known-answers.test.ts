@@ -122,6 +122,19 @@ describe('diff: known differences in blast-radius predicates and mutes', () => {
     expect(url).not.toMatch(/\/api\/v2\/silences$/i);
   });
 
+  it("a mute's url glob narrowed to one it implies: no false unknown, the urls only the old glob matches", async () => {
+    // Every url `*/api/v2/silences` matches, `*/api/v*/silence*` matches too: that combination is empty (record 0045).
+    const r = await pair(
+      { 'm.yaml': mutes(SILENCE) },
+      { 'm.yaml': mutes(SILENCE.replace('*/api/v*/silence*', '*/api/v2/silences')) },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const url = String(step(r.witnesses[0]).parameters?.url);
+    expect(url).toMatch(/\/api\/v.*silence/i);
+    expect(url).not.toMatch(/\/api\/v2\/silences$/i);
+  });
+
   it('a parameter both bounded and matched by a mute is unknown, never "no difference"', async () => {
     const bounded = 'kind: Policy\nname: bounded\nrules:\n  - parameters: { url: { max: 5 } }\n';
     const r = await pair(

@@ -70,19 +70,20 @@ const fails = (w: Witness, failOn: DiffCommandOptions['failOn']) =>
   failOn === 'any-change' || (failOn === 'newly-allowed' && w.kind === 'newly-allowed');
 
 /**
- * GitHub annotations: one per witness, at the changed rule in the proposed set (where the reviewer
- * reads it; none when the proposed set no longer has its policy), an error when it fails
+ * GitHub annotations: one per witness, at the changed field of the rule in the proposed set (where
+ * the reviewer reads it; the rule's entry when only its exceptions or aliases changed; none when the
+ * proposed set no longer has its policy), an error when it fails
  * `--fail-on`, else a warning; a warning per unknown; then the text summary's last line.
  */
 export function diffGithub(
   r: DiffResult,
-  proposed: PolicySet,
+  sets: { base?: PolicySet; proposed: PolicySet },
   failOn: DiffCommandOptions['failOn'],
   strict = false,
 ): string {
   const lines: string[] = [];
   for (const w of r.witnesses) {
-    const at = w.rule ? ruleLocation(proposed, w.rule) : undefined;
+    const at = w.rule ? ruleLocation(sets.proposed, w.rule, sets.base) : undefined;
     const message = `${w.kind}: ${w.class}\nbase: ${answer(w.base)}\nproposed: ${answer(w.proposed)}\nwitness: now ${w.now}, payload ${JSON.stringify(w.payload)}, facts ${JSON.stringify(w.facts)}`;
     lines.push(githubCommand(fails(w, failOn) ? 'error' : 'warning', `preflight-gate diff: ${w.kind}`, message, at));
   }
@@ -117,7 +118,7 @@ export function diffCommand(
     write(
       `${JSON.stringify({ identical: witnesses.length === 0 && unknown.length === 0, witnesses, unknown, changedRules, coverage, horizon, decisions }, null, 2)}\n`,
     );
-  } else if (opts.format === 'github') write(diffGithub(result, proposed, opts.failOn, opts.strict === true));
+  } else if (opts.format === 'github') write(diffGithub(result, { base, proposed }, opts.failOn, opts.strict === true));
   else write(opts.format === 'markdown' ? diffMarkdown(result) : diffText(result));
   if (result.witnesses.some((w) => fails(w, opts.failOn))) return EXIT.failed;
   return opts.strict && result.unknown.length > 0 ? EXIT.failed : EXIT.ok;

@@ -1,0 +1,58 @@
+import { diffGithub } from '../../src/cli/commands/diff-command';
+import { diffSets } from '../../src/prove/analysis';
+import { firstDifference } from '../../src/prove/rule-location';
+import { NOW, setDirs, setOf } from './prove-sets';
+
+/**
+ * The Action's annotation of a diff (`diff --format github`) points at the line of the field that
+ * changed in the pull request's policy, not at the rule's entry: where a reviewer reads the change.
+ */
+const caps = (pct: number, envs = '[production]') => `kind: Policy
+name: caps
+description: at most some of the targets in production
+match:
+  environments: ${envs}
+rules:
+  - actions:
+      blocked: ["*shutdown*"]
+  - targets:
+      maxPercentage: ${pct}
+      requireMaximum: false
+`;
+
+describe('diff --format github: the annotation is at the changed field', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const annotations = (base: string, proposed: string) => {
+    const [b, p] = [dirs.write({ 'caps.yaml': base }), dirs.write({ 'caps.yaml': proposed })];
+    const out = diffGithub(diffSets(setOf(b), setOf(p), NOW), { base: setOf(b), proposed: setOf(p) }, 'newly-allowed');
+    return out.split('\n').filter((l) => l.startsWith('::'));
+  };
+
+  it('a cap raised: at the line of maxPercentage, its value', () => {
+    const lines = annotations(caps(25), caps(30));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^::error file=[^,]*caps\.yaml,line=10,col=22,title=preflight-gate diff%3A newly-allowed::/,
+    );
+  });
+
+  it("a scope widened: at the environment added to the policy's match", () => {
+    const lines = annotations(caps(25), caps(25, '[production, staging]'));
+    expect(lines.length).toBeGreaterThan(0);
+    // The list grew: at the list (`[production, staging]`), on its line.
+    for (const line of lines) expect(line).toMatch(/^::(error|warning) file=[^,]*caps\.yaml,line=5,col=17,/);
+  });
+});
+
+describe('firstDifference', () => {
+  it.each([
+    [{ a: 1, b: [1, 2] }, { a: 1, b: [1, 3] }, ['b', 1]],
+    [{ a: 1 }, { a: 1, c: { d: 2 } }, ['c']],
+    [{ a: 1, c: 2 }, { a: 1 }, []],
+    [{ b: [1, 2] }, { b: [1] }, ['b']],
+    [{ a: { b: 1 } }, { a: { b: 1 } }, undefined],
+  ])('%j -> %j: %j', (before, after, path) => {
+    expect(firstDifference(before, after)).toEqual(path);
+  });
+});
