@@ -87,8 +87,6 @@ export async function buildService(
   // The store holds the set served: each load is assembled once, with the built-in policies, for the
   // guard and every route (docs/decisions/0032).
   const reloader = createPolicyReloader({ dir: config.policyDir, store, events, builtIns });
-  // The files parsed on the other cores first: the load itself still reads and judges every file.
-  await reloader.parseAhead();
   const first = reloader.reload('startup');
   if (first.result === 'failure') throw new PolicyLoadError(first.problems);
   const bundle = store.current();

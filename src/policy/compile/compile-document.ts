@@ -1,6 +1,12 @@
 import { fieldNamesOf, onePerMistake, schemaSuggestion } from './schema-suggestion';
 import { toLocatedErrors, validated } from '../../validation/field-errors';
-import { DOCUMENT_VALIDATORS } from './document-validators';
+import type { Validator } from '../../validation/validator';
+import {
+  validateAliases,
+  validateException,
+  validateExceptionSettings,
+  validatePolicy,
+} from './generated/document-schema';
 import { pathText, type FieldPath } from '../../validation/field-path';
 import type { CompiledException, CompiledPolicy, ExceptionSettings } from '../core/compiled';
 import { parseDuration } from '../../syntax/duration';
@@ -16,6 +22,14 @@ import { compilePolicy, type PolicyDoc } from './compile-policy';
 import { compileException, type ExceptionDoc } from './compile-exception';
 import { sharedParts, type SharedParts } from './shared-parts';
 
+/** DOCUMENT_SCHEMAS, precompiled (scripts/build-validators.js). */
+const validators: Record<DocumentKind, Validator<unknown>> = {
+  Policy: validatePolicy,
+  Exception: validateException,
+  EnvironmentAliases: validateAliases,
+  ExceptionSettings: validateExceptionSettings,
+};
+
 export type CompiledDocument =
   | { kind: 'Policy'; policy: CompiledPolicy }
   | { kind: 'Exception'; exception: CompiledException }
@@ -27,13 +41,11 @@ type Path = FieldPath;
 /**
  * Validates one YAML document against its kind's schema, then compiles it; problems are located.
  * The same whenever it is compiled: what depends on the time is staleWarnings. `shared` is shared
- * by the documents of one load. `schemaChecked`: its value passed its kind's validator already
- * (on another thread, policy/runtime/parse-ahead.ts), so it is not validated again.
+ * by the documents of one load.
  */
 export function compileDocument(
   doc: ParsedDocument,
   shared: SharedParts = sharedParts(),
-  { schemaChecked = false }: { schemaChecked?: boolean } = {},
 ): { compiled?: CompiledDocument; problems: LoadProblem[] } {
   const problems = new DocumentProblems(doc);
   const value = doc.value;
@@ -47,8 +59,8 @@ export function compileDocument(
     problems.add(kind === undefined ? [] : ['kind'], unknownKindMessage(kind, value, doc.file));
     return { problems: problems.list };
   }
-  const validate = DOCUMENT_VALIDATORS[kind as DocumentKind];
-  if (!schemaChecked && !validate(value)) {
+  const validate = validators[kind as DocumentKind];
+  if (!validate(value)) {
     const hint = indentationHint(value);
     for (const e of onePerMistake(toLocatedErrors(validate.errors, validated(validate, value)), FIELD_NAMES)) {
       const message =

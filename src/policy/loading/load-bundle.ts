@@ -16,13 +16,7 @@ import {
   type PolicyReferences,
 } from './policy-references';
 import type { LoadProblem } from '../compile/load-error';
-import {
-  documentPlace,
-  parseYamlSource,
-  type DocumentPlace,
-  type ParsedDocument,
-  type SourceFile,
-} from '../compile/yaml-source';
+import { documentPlace, parseYamlSource, type DocumentPlace, type SourceFile } from '../compile/yaml-source';
 
 export type LoadResult =
   | { ok: true; bundle: PolicyBundle; warnings: LoadProblem[] }
@@ -108,76 +102,15 @@ function loadFile(source: SourceFile, digest: string, shared: SharedParts): Load
         'the file holds no document (it is empty, or only comments): an emptied file would drop its policies without a word; restore it, or delete the file to remove them',
       severity: 'error',
     });
-  return { digest, problems, ...compileDocuments(parsed.documents, source, shared) };
-}
-
-/** The documents of one file compiled, with what the typo check needs of them (the parsed values are not kept). */
-function compileDocuments(
-  parsed: readonly ParsedDocument[],
-  source: SourceFile,
-  shared: SharedParts,
-): { documents: LoadedDocument[]; references: PolicyReferences } {
+  // What the typo check needs is read per document: the parsed values are not kept.
   const references = noReferences();
-  const documents = parsed.map((doc): LoadedDocument => {
+  const documents = parsed.documents.map((doc): LoadedDocument => {
     const start = doc.locate([]);
     addDocumentReferences(references, doc, documentPlace(source, doc.index, start));
-    return compiledDocument(doc, start, shared);
+    const { compiled, problems: docProblems } = compileDocument(doc, shared);
+    return { index: doc.index, start, named: declaredName(doc.value), compiled, problems: docProblems };
   });
-  return { documents, references };
-}
-
-function compiledDocument(
-  doc: ParsedDocument,
-  start: { line: number; col: number },
-  shared: SharedParts,
-  schemaChecked = false,
-): LoadedDocument {
-  const { compiled, problems } = compileDocument(doc, shared, { schemaChecked });
-  return { index: doc.index, start, named: declaredName(doc.value), compiled, problems };
-}
-
-/**
- * Loads one file into `cache` ahead of a load, as that load would (its problems located in `source`):
- * the load that reads the same text takes it from there (policy/runtime/parse-ahead.ts).
- */
-export function keepLoadedFile(cache: LoadCache, source: SourceFile, shared: SharedParts): void {
-  const file = loadFile(source, cache.digest(source.text), shared);
-  cache.files.set(source.file, { ...file, references: keepReferences(file.references as PolicyReferences) });
-}
-
-/**
- * A file parsed and its documents' schemas checked ahead of a load, on another thread
- * (policy/runtime/parse-ahead.ts): its documents' values and where each starts, known by the digest
- * of the text they were read from. Plain data: what a worker thread can send.
- */
-export interface ParsedFile {
-  file: string;
-  digest: string;
-  documents: Array<{ value: unknown; line: number; col: number }>;
-  /** What the typo check needs of them, as a cache keeps it (keepReferences(documentReferences(...))). */
-  references: KeptReferences;
-}
-
-/**
- * Compiles a file parsed ahead into `cache`, as a load would have compiled it from a text with
- * `parsed.digest`: the next load that reads that text takes it from there. Only a file that
- * compiles without a single problem is kept (true): one with a problem is left to the load, which
- * parses it again to locate each problem in the text it read. `shared` is shared by the files
- * compiled ahead for one load.
- */
-export function keepParsedFile(cache: LoadCache, parsed: ParsedFile, shared: SharedParts): boolean {
-  if (parsed.documents.length === 0) return false;
-  const documents: LoadedDocument[] = [];
-  for (const [index, { value, line, col }] of parsed.documents.entries()) {
-    // No text here: a document answers its start only, and a problem anywhere else drops the file.
-    const start = { line, col };
-    const doc: ParsedDocument = { file: parsed.file, index, value, locate: () => start };
-    const loaded = compiledDocument(doc, start, shared, true);
-    if (loaded.problems.length > 0 || loaded.compiled === undefined) return false;
-    documents.push(loaded);
-  }
-  cache.files.set(parsed.file, { digest: parsed.digest, problems: [], documents, references: parsed.references });
-  return true;
+  return { digest, problems, documents, references };
 }
 
 /**

@@ -9,7 +9,6 @@ import { misplacedPolicies, refusedWithMisplaced } from '../loading/misplaced-po
 import { listPolicyDir, type PolicyDirListing } from '../loading/policy-dir-listing';
 import { readPolicyDir } from '../loading/read-policy-dir';
 import type { SourceFile } from '../compile/yaml-source';
-import { parseAhead, type ParseAheadOptions, type ParseAheadResult } from './parse-ahead';
 
 export type ReloadOutcome =
   | { result: 'success'; revision: string; previous?: string }
@@ -23,11 +22,6 @@ export interface PolicyReloader {
   sync(): PolicySync | undefined;
   /** The files of the directory not loaded (`prod.json`, relative paths), as the last attempt found them. */
   filesNotLoaded(): readonly string[];
-  /**
-   * Before the first load: the policy files parsed on worker threads and compiled into the load's
-   * cache (parse-ahead.ts), so that load compiles only what they could not. Never fails.
-   */
-  parseAhead(options?: ParseAheadOptions): Promise<ParseAheadResult>;
 }
 
 /**
@@ -174,12 +168,6 @@ export function createPolicyReloader(deps: ReloaderDeps): PolicyReloader {
   return {
     sync: () => sync,
     filesNotLoaded: () => notLoaded,
-    parseAhead: (options) =>
-      parseAhead(
-        listPolicyDir(dir).policies.map((f) => f.file),
-        cache,
-        options,
-      ),
     reload(trigger) {
       // One walk of the directory per attempt: every check below reads it (docs/decisions/0032).
       const listing = listPolicyDir(dir);
