@@ -12,9 +12,10 @@ import { guardUnderTest, TestClock } from './guard-harness';
 // judging them again; these prove that whatever can have changed (the time, the facts, the policy
 // set) is still judged.
 
+const ALICE = { username: 'alice', email: 'alice@example.com' };
 const RUN = (): PreflightPayload => {
   const run = JSON.parse(readFileSync(join(ROOT, 'examples', 'dead-man', 'run.json'), 'utf8')) as PreflightPayload;
-  run.execution.createdBy = { username: 'alice', email: 'alice@example.com' };
+  run.execution.createdBy = { ...ALICE };
   return run;
 };
 const T0 = new Date('2026-01-05T10:00:00.000Z');
@@ -31,7 +32,6 @@ const FILES = {
   'others.yaml': `kind: Policy\nname: other-team\nwhileRunning: true\nmatch: { teams: [OTHER] }\nrules:\n${FREEZE('2026-01-05T09:00:00Z')}`,
 };
 
-const creator = (run: PreflightPayload) => run.execution.createdBy ?? { username: 'nobody' };
 const teamsWith = (members: Array<{ username: string; email?: string }>): Facts => ({ teams: { SRE: { members } } });
 
 describe('outcomes kept between decisions on the same run (kept-outcomes.ts)', () => {
@@ -39,7 +39,7 @@ describe('outcomes kept between decisions on the same run (kept-outcomes.ts)', (
     const bundle = bundleFrom(FILES, T0);
     const run = RUN();
     const kept: KeptOutcomes = new Map();
-    const inSre = teamsWith([creator(run)]);
+    const inSre = teamsWith([ALICE]);
     for (const iso of ['2026-01-05T10:00:00Z', '2026-01-05T10:06:00Z', '2026-01-05T11:30:00Z']) {
       const now = new Date(iso);
       const fresh = decide(bundle, run, inSre, now, { decisionId: 'd' });
@@ -54,7 +54,7 @@ describe('outcomes kept between decisions on the same run (kept-outcomes.ts)', (
     const clock = new TestClock(T0);
     const run = RUN();
     const g = guardUnderTest(bundleFrom(FILES, T0), clock, {
-      gather: async () => ({ ok: true as const, facts: teamsWith([creator(run)]) }),
+      gather: async () => ({ ok: true as const, facts: teamsWith([ALICE]) }),
     });
     g.allow(run);
     await g.guard.tick();
@@ -67,7 +67,7 @@ describe('outcomes kept between decisions on the same run (kept-outcomes.ts)', (
   test('facts that change (the creator leaves SRE) are seen at the next tick, the time standing still', async () => {
     const clock = new TestClock(T0);
     const run = RUN();
-    const facts = { current: teamsWith([creator(run)]) };
+    const facts = { current: teamsWith([ALICE]) };
     const g = guardUnderTest(bundleFrom(FILES, T0), clock, {
       gather: async () => ({ ok: true as const, facts: facts.current }),
     });
@@ -83,7 +83,7 @@ describe('outcomes kept between decisions on the same run (kept-outcomes.ts)', (
   test('a new policy set is judged in full at the next tick', async () => {
     const clock = new TestClock(T0);
     const run = RUN();
-    const facts = teamsWith([creator(run)]);
+    const facts = teamsWith([ALICE]);
     const g = guardUnderTest(bundleFrom(FILES, T0), clock, { gather: async () => ({ ok: true as const, facts }) });
     g.allow(run);
     await g.guard.tick();
