@@ -1,5 +1,6 @@
 import type { PolicyBundle } from '../policy/core/compiled';
 import { decide } from '../policy/engine/decide';
+import type { KeptOutcomes } from '../policy/engine/kept-outcomes';
 import type { Facts } from '../policy/facts/facts';
 import type { Decision, Mode, PolicyResult, PreflightPayload } from '../policy/core/decision';
 import type { SilentSignal } from '../policy/facts/signal-facts';
@@ -87,7 +88,8 @@ function onCannotJudgeOf(view: PolicyBundle): ReadonlyMap<string, 'report' | 'st
  * the facts of now: the same pure `decide` as at the door, then each policy that no longer holds
  * is a stop (enforce), or only reported (warn/audit, or cannot judge with `onCannotJudge: report`).
  * `facts.signals.silentSince`: since when deadMan signals are silent (the guard keeps it per run;
- * none given, none was silent before now). Pure: the service's guard, `eval --while-running` and suites give the same answer.
+ * none given, none was silent before now). `kept`: the run's outcomes from an earlier tick on
+ * the same payload and facts (decide.ts), given again. Pure: the service's guard, `eval --while-running` and suites give the same answer.
  */
 export function judgeRunningRun(
   view: PolicyBundle,
@@ -95,8 +97,9 @@ export function judgeRunningRun(
   facts: Facts,
   now: Date,
   decisionId: string,
+  kept?: KeptOutcomes,
 ): RunJudgement {
-  const decision = decide(view, payload, runningFacts(facts), now, { decisionId });
+  const decision = decide(view, payload, runningFacts(facts), now, { decisionId, ...(kept ? { kept } : {}) });
   const settings = onCannotJudgeOf(view);
   const findings = decision.results.filter(found).map((r) => findingOf(r, settings.get(r.policy) ?? 'report'));
   findings.sort((a, b) => Number(b.action === 'stop') - Number(a.action === 'stop'));

@@ -3,7 +3,8 @@ import type { Decision, PreflightPayload } from '../policy/core/decision';
 import { CancelPermission, type CanStop } from './cancel-permission';
 import { guardedRunOf, type GuardedRun } from './guard-store';
 import { guardView } from './guard-view';
-import { judgeRunningRun, type PolicyStop, type RunJudgement } from './judge-running-run';
+import { judgeRunningRun, runningFacts, type PolicyStop, type RunJudgement } from './judge-running-run';
+import type { KeptOutcomes } from '../policy/engine/kept-outcomes';
 import { judgeWithoutStore } from './judge-without-store';
 import { KnownRuns } from './known-runs';
 import { stopRun } from './stop-run';
@@ -51,6 +52,16 @@ export class RunGuard {
   private saidCannotStop = false;
   private readonly known: KnownRuns;
   private readonly permission = new CancelPermission();
+  /**
+   * Per run watched: the outcomes of its last judgement that cannot change while its payload, its
+   * facts and the policy set stay the same (passes and skips of policies that never read the clock:
+   * kept-outcomes.ts), and what they were judged on. Anything else is judged again at every tick;
+   * a run gone from the tick's list leaves.
+   */
+  private readonly outcomes = new Map<
+    string,
+    { view: PolicyBundle; payload: PreflightPayload; facts: string; kept: KeptOutcomes }
+  >();
 
   constructor(private readonly deps: RunGuardDeps) {
     this.known = deps.known ?? new KnownRuns();
@@ -129,6 +140,8 @@ export class RunGuard {
     }
     this.guardedRuns = runs.length;
     this.deps.metrics.guardedRuns(runs.length);
+    const listed = new Set(runs.map((r) => r.executionId));
+    for (const id of this.outcomes.keys()) if (!listed.has(id)) this.outcomes.delete(id);
     if (view && view.policies.length > 0) {
       for (const run of runs) {
         await (this.deps.yieldTurn ?? nextTurn)();
@@ -166,7 +179,14 @@ export class RunGuard {
     const gathered = await this.deps.gather(view, run.payload, now);
     // A source that cannot answer: the rules that need it cannot judge, and each policy's onCannotJudge decides.
     const { facts, kept } = await this.withSilences(view, run, gathered.ok ? gathered.facts : {}, storeAway);
-    let judgement = judgeRunningRun(view, run.payload, facts, now, this.deps.newId());
+    let judgement = judgeRunningRun(
+      view,
+      run.payload,
+      facts,
+      now,
+      this.deps.newId(),
+      this.keptOutcomes(view, run, facts),
+    );
     if (gathered.ok && kept) await this.keepSilences(run, judgement, kept, now);
     if (!gathered.ok)
       judgement.findings.forEach((f) => {
@@ -189,6 +209,16 @@ export class RunGuard {
     // Settled: never judged from this replica's own list again (and, the store away, marked stopped there later).
     if (storeAway) this.known.settle(run.executionId);
     else this.known.ended(run.executionId);
+  }
+
+  /** The run's kept outcomes (this.outcomes), new ones when its payload, its facts or the policy set changed since they were kept. */
+  private keptOutcomes(view: PolicyBundle, run: GuardedRun, facts: Facts): KeptOutcomes {
+    const judgedOn = JSON.stringify(runningFacts(facts));
+    const entry = this.outcomes.get(run.executionId);
+    if (entry && entry.view === view && entry.payload === run.payload && entry.facts === judgedOn) return entry.kept;
+    const kept: KeptOutcomes = new Map();
+    this.outcomes.set(run.executionId, { view, payload: run.payload, facts: judgedOn, kept });
+    return kept;
   }
 
   /**

@@ -4,6 +4,7 @@ import { answerProbe } from './connect-probe';
 import { createContext } from './create-context';
 import { nowText } from '../core/evaluation-context';
 import { evaluatePolicy } from './evaluate-policy';
+import { keepable, type KeptOutcomes } from './kept-outcomes';
 import type { Facts } from '../facts/facts';
 import type { Decision, PolicyOutcome, PreflightPayload } from '../core/decision';
 
@@ -15,6 +16,13 @@ export interface DecideOptions {
    * skipped for their match scope (for a full explanation). The decision is the same either way.
    */
   fullScan?: boolean;
+  /**
+   * Outcomes of an earlier decision on this same payload, with these same facts and this bundle
+   * (kept-outcomes.ts: passes and skips of policies that never read the clock): given again instead
+   * of evaluating their policy, and filled with this decision's. The caller keeps it, and drops it
+   * when the payload, the facts or the bundle change.
+   */
+  kept?: KeptOutcomes;
 }
 
 /**
@@ -36,8 +44,18 @@ export function decide(
   if (opts.fullScan) {
     for (const policy of bundle.policies) outcomes.push(evaluatePolicy(policy, ctx, bundle.exceptionsByPolicy));
   } else {
-    for (const position of bundle.index.candidates(ctx))
-      outcomes.push(evaluatePolicy(bundle.policies[position], ctx, bundle.exceptionsByPolicy));
+    const kept = opts.kept;
+    for (const position of bundle.index.candidates(ctx)) {
+      const known = kept?.get(position);
+      if (known !== undefined) {
+        outcomes.push(known);
+        continue;
+      }
+      const policy = bundle.policies[position];
+      const outcome = evaluatePolicy(policy, ctx, bundle.exceptionsByPolicy);
+      if (kept && keepable(policy, outcome)) kept.set(position, outcome);
+      outcomes.push(outcome);
+    }
   }
   const outOfScope = bundle.policies.length - outcomes.length;
   const decision = combine(outcomes, {
