@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { GAMEDAY_EXCEPTION, perDeploymentPolicy } from '../test/helpers/policy-sets/everyday-edits';
 import { generatePolicySet } from '../test/helpers/policy-sets/generate-policies';
 
 /** One `preflight-gate diff` or `prove` measured as a user runs it: the CLI as a process of this runtime. */
@@ -95,15 +96,6 @@ const proveAnswers = (json: Record<string, unknown>) => {
   return { answers, unknown: props.filter((p) => p.reason).map((p) => `${p.property}: ${p.reason}`) };
 };
 
-const perDeployment = (max: number) => `kind: Policy
-name: production-per-deployment
-priority: 650
-match:
-  environments: [production]
-rules:
-  - perGroup: { by: k8s.deployment, maxTargets: ${max} }
-`;
-
 /**
  * Edits a reviewer makes to the bundled set every day (docs/decisions/0044), as files written over
  * a copy of it on each side; test/prove/everyday-edits-known-answers.test.ts checks their answers.
@@ -133,22 +125,15 @@ aliases:
     title: 'diff of the bundled set against an exception added to the namespace guard',
     base: {},
     proposed: {
-      'guard-exception.yaml': `kind: Exception
-name: platform-gameday-kube
-policy: kubernetes-namespace-guard
-owner: jane@example.com
-reason: platform game day, CHG-2041
-expires: "2026-06-30T18:00:00Z"
-match: { teams: [PLATFORM] }
-`,
+      'guard-exception.yaml': GAMEDAY_EXCEPTION,
     },
     expected: 'newly-allowed',
   },
   {
     name: 'per-group',
     title: 'diff of the bundled set with a perGroup rule against its cap raised',
-    base: { 'per-deployment.yaml': perDeployment(2) },
-    proposed: { 'per-deployment.yaml': perDeployment(3) },
+    base: { 'per-deployment.yaml': perDeploymentPolicy(2) },
+    proposed: { 'per-deployment.yaml': perDeploymentPolicy(3) },
     expected: 'newly-allowed',
   },
 ];

@@ -1,7 +1,6 @@
-import { type DiffResult, diffSets } from '../../src/prove/analysis';
-import { decide } from '../../src/policy/engine/decide';
-import type { PolicySet } from '../../src/prove/policy-set';
-import { NOW, setDirs, setOf } from './prove-sets';
+import { diffSets } from '../../src/prove/analysis';
+import { GAMEDAY_EXCEPTION, perDeploymentPolicy } from '../helpers/policy-sets/everyday-edits';
+import { expectDecided, NOW, setDirs, setOf } from './prove-sets';
 
 /**
  * Edits a reviewer makes to the bundled set every day, each with the answer it must give
@@ -19,22 +18,6 @@ aliases:
   payments-prod:
     - 4f1c2a9e-0000-4000-8000-000000000002
 `;
-const EXCEPTION = `kind: Exception
-name: platform-gameday-kube
-policy: kubernetes-namespace-guard
-owner: jane@example.com
-reason: platform game day, CHG-2041
-expires: "2026-06-30T18:00:00Z"
-match: { teams: [PLATFORM] }
-`;
-const perDeployment = (max: number) => `kind: Policy
-name: production-per-deployment
-priority: 650
-match:
-  environments: [production]
-rules:
-  - perGroup: { by: k8s.deployment, maxTargets: ${max} }
-`;
 const PRODUCTION_RULES = [
   'change-freeze-calendar rules[0].timeWindow',
   'production-business-hours rules[0].timeWindow',
@@ -44,18 +27,6 @@ const PRODUCTION_RULES = [
   'production-guardrails rules[1].parameters',
   'production-guardrails rules[2].targets',
 ];
-
-/** Every witness decided by both whole sets as it says. */
-function expectDecided(r: DiffResult, base: PolicySet, proposed: PolicySet) {
-  for (const w of r.witnesses)
-    for (const [set, answer] of [
-      [base, w.base],
-      [proposed, w.proposed],
-    ] as const)
-      expect(decide(set.bundle, w.payload, { ...w.facts }, new Date(w.now), { decisionId: 't' }).allowed).toBe(
-        answer?.allowed,
-      );
-}
 
 describe('diff: everyday edits of the bundled set', () => {
   const dirs = setDirs();
@@ -82,7 +53,7 @@ describe('diff: everyday edits of the bundled set', () => {
   });
 
   it('an exception to the namespace guard newly allows its team there, and denies nothing newly', () => {
-    const r = diff({}, { 'guard-exception.yaml': EXCEPTION });
+    const r = diff({}, { 'guard-exception.yaml': GAMEDAY_EXCEPTION });
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => [w.kind, w.rule?.path])).toEqual([
       ['newly-allowed', 'rules[0].blastRadius'],
@@ -95,7 +66,10 @@ describe('diff: everyday edits of the bundled set', () => {
   });
 
   it('a perGroup cap raised from 2 to 3 newly allows three pods of one deployment in production', () => {
-    const r = diff({ 'per-deployment.yaml': perDeployment(2) }, { 'per-deployment.yaml': perDeployment(3) });
+    const r = diff(
+      { 'per-deployment.yaml': perDeploymentPolicy(2) },
+      { 'per-deployment.yaml': perDeploymentPolicy(3) },
+    );
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
     const [w] = r.witnesses;

@@ -1,8 +1,6 @@
-import { type DiffResult, diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
+import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
 import { readProperties } from '../../src/prove/property-file';
-import { decide } from '../../src/policy/engine/decide';
-import type { PolicySet } from '../../src/prove/policy-set';
-import { evalWitness, NOW, setDirs, setOf } from './prove-sets';
+import { evalWitness, expectDecided, NOW, setDirs, setOf } from './prove-sets';
 
 /**
  * Pairs of sets whose differences lie in how many targets of one group a step reaches (perGroup,
@@ -23,17 +21,6 @@ function groupSizes(w: Witness, key: string): Map<string, number> {
     for (const a of t.attributes ?? [])
       if (a.key === key) names.set(a.value, (names.get(a.value) ?? new Set()).add(t.name ?? ''));
   return new Map([...names].map(([v, s]) => [v, s.size]));
-}
-
-function expectDecided(r: DiffResult, base: PolicySet, proposed: PolicySet) {
-  for (const w of r.witnesses)
-    for (const [set, answer] of [
-      [base, w.base],
-      [proposed, w.proposed],
-    ] as const)
-      expect(decide(set.bundle, w.payload, { ...w.facts }, new Date(w.now), { decisionId: 't' }).allowed).toBe(
-        answer?.allowed,
-      );
 }
 
 describe('diff: known differences in targets counted per group', () => {

@@ -2,8 +2,9 @@ import { cpSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evalCommand } from '../../src/cli/commands/eval-command';
-import { diffSets, type Witness } from '../../src/prove/analysis';
-import { readPolicySet } from '../../src/prove/policy-set';
+import { decide } from '../../src/policy/engine/decide';
+import { type DiffResult, diffSets, type Witness } from '../../src/prove/analysis';
+import { type PolicySet, readPolicySet } from '../../src/prove/policy-set';
 
 /** The repository's bundled policy set: the sets the known-answer tests change one rule of. */
 export const BUNDLED = join(__dirname, '..', '..', 'policies');
@@ -91,4 +92,16 @@ export function diffPairs(dirs: ReturnType<typeof setDirs>) {
 export function sampleOf(w: Witness, query: string): string | undefined {
   const answer = w.facts.signals.prometheus?.default?.[query];
   return answer && 'resultType' in answer && answer.resultType === 'vector' ? answer.result[0]?.value[1] : undefined;
+}
+
+/** Every witness is decided by both whole sets as it says (the engine, not the analysis). */
+export function expectDecided(r: DiffResult, base: PolicySet, proposed: PolicySet): void {
+  for (const w of r.witnesses)
+    for (const [set, answer] of [
+      [base, w.base],
+      [proposed, w.proposed],
+    ] as const)
+      expect(decide(set.bundle, w.payload, { ...w.facts }, new Date(w.now), { decisionId: 't' }).allowed).toBe(
+        answer?.allowed,
+      );
 }

@@ -1,8 +1,7 @@
-import { type DiffResult, diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
+import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
 import { readProperties } from '../../src/prove/property-file';
 import { decide } from '../../src/policy/engine/decide';
-import type { PolicySet } from '../../src/prove/policy-set';
-import { NOW, setDirs, setOf } from './prove-sets';
+import { expectDecided, NOW, setDirs, setOf } from './prove-sets';
 
 /**
  * Pairs of sets whose differences lie in the step's targets (targetAttributes, docs/prove.md): diff
@@ -19,18 +18,6 @@ const valuesOf = (w: Witness, key: string) =>
   (step(w).targetExecutions ?? []).flatMap((t) =>
     (t.attributes ?? []).filter((a) => a.key === key).map((a) => a.value),
   );
-
-/** The witness is decided by both whole sets as it says (the engine, not the analysis). */
-function expectDecided(r: DiffResult, base: PolicySet, proposed: PolicySet) {
-  for (const w of r.witnesses) {
-    const facts = { ...w.facts };
-    for (const [set, answer] of [
-      [base, w.base],
-      [proposed, w.proposed],
-    ] as const)
-      expect(decide(set.bundle, w.payload, facts, new Date(w.now), { decisionId: 't' }).allowed).toBe(answer?.allowed);
-  }
-}
 
 describe('diff: known differences in the targets', () => {
   const dirs = setDirs();
