@@ -42,14 +42,27 @@ async function serviceAt(dir: string, at: string) {
       LOG_LEVEL: 'error',
     },
     stdio: 'ignore',
+    // faketime forks the service and waits for it: a signal to faketime alone would leave the
+    // service running, so both are one process group, stopped together.
+    detached: true,
   });
   const url = `http://127.0.0.1:${port}`;
   await waitFor(async () => (await fetch(`${url}/readyz`)).status === 200, 'the service to be ready', 20_000);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
+  const group = -(child.pid as number);
+  const groupAlive = () => {
+    try {
+      process.kill(group, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const stop = async () => {
+    process.kill(group, 'SIGTERM');
+    await waitFor(async () => !groupAlive(), 'the service and faketime to exit', 10_000).catch(() => {
+      if (groupAlive()) process.kill(group, 'SIGKILL');
     });
+  };
   return { url, stop };
 }
 
