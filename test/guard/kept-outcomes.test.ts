@@ -96,4 +96,24 @@ describe('outcomes kept between decisions on the same run (kept-outcomes.ts)', (
     await g.guard.tick();
     expect(g.logs.filter((l) => l.includes('policy "no-prod-for-outsiders" would stop run 42'))).toHaveLength(1);
   });
+
+  test('an exception that waived a policy and expires is seen at the next tick (a waiver is never kept)', async () => {
+    const clock = new TestClock(T0);
+    const run = RUN();
+    const files = {
+      'shop-freeze.yaml': `kind: Policy\nname: shop-freeze\nwhileRunning: true\nmatch: { teams: [SHOP] }\nrules:\n${FREEZE('2026-01-05T09:00:00Z')}`,
+      'gameday.yaml':
+        'kind: Exception\nname: shop-gameday\npolicy: shop-freeze\nowner: jane@example.com\nreason: game day\nexpires: "2026-01-05T10:05:00Z"\nmatch: { teams: [SHOP] }\n',
+    };
+    const g = guardUnderTest(bundleFrom(files, T0), clock, {
+      gather: async () => ({ ok: true as const, facts: teamsWith([ALICE]) }),
+    });
+    g.allow(run);
+    await g.guard.tick();
+    await g.guard.tick();
+    expect(g.logs.filter((l) => l.includes('policy "shop-freeze" would stop run 42'))).toEqual([]);
+    clock.set('2026-01-05T10:06:00Z');
+    await g.guard.tick();
+    expect(g.logs.filter((l) => l.includes('policy "shop-freeze" would stop run 42'))).toHaveLength(1);
+  });
 });

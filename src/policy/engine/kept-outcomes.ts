@@ -32,11 +32,14 @@ export function timelessPolicy(policy: CompiledPolicy): boolean {
 
 /**
  * Whether an outcome may be given again to a later decision on the same payload and facts: a skip
- * (the match scope and step filters read the payload and the facts, never the clock: scope.ts; no
- * rule was asked), or a pass of a timeless policy (neither renders the decision's id or time). A
- * finding is always judged again: its message may name the time, its waivers expire.
+ * for the run's place outside the scope (the match scope and step filters read the payload and the
+ * facts, never the clock: scope.ts; no rule was asked), or a pass of a timeless policy (neither
+ * renders the decision's id or time). A finding is always judged again: its message may name the
+ * time. So is a waiver, which is a skip with the exception named: the exception expires, or its
+ * uses run out, while the run goes on.
  */
 export function keepable(policy: CompiledPolicy, outcome: PolicyOutcome): boolean {
-  const result = outcome.result.result;
-  return result === 'skipped' || (result === 'pass' && timelessPolicy(policy));
+  const { result, exception } = outcome.result;
+  if (result === 'skipped') return exception === undefined;
+  return result === 'pass' && timelessPolicy(policy);
 }
