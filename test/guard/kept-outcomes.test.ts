@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PreflightPayload } from '../../src/payload/types';
 import { decide } from '../../src/policy/engine/decide';
-import type { KeptOutcomes } from '../../src/policy/engine/kept-outcomes';
+import { type KeptOutcomes, TIMELESS_RULE_KINDS } from '../../src/policy/engine/kept-outcomes';
 import type { Facts } from '../../src/policy/facts/facts';
 import { bundleFrom } from '../helpers/bundle-from';
 import { ROOT } from '../helpers/server-process';
@@ -115,5 +115,18 @@ describe('outcomes kept between decisions on the same run (kept-outcomes.ts)', (
     clock.set('2026-01-05T10:06:00Z');
     await g.guard.tick();
     expect(g.logs.filter((l) => l.includes('policy "shop-freeze" would stop run 42'))).toHaveLength(1);
+  });
+
+  test('no rule kind listed as timeless reads the clock or the state in its own module', () => {
+    // A kind that starts reading the time must leave TIMELESS_RULE_KINDS, or its passes would be
+    // given again after the time moved on. The rule modules that read it today (time-window,
+    // quota, cooldown, state-fact, alerts, prometheus) are caught by this same test.
+    const clockOrState = /\.now\b|nowText|Date\.now|new Date\(|ctx\.state\b/;
+    for (const kind of TIMELESS_RULE_KINDS) {
+      const file = join(ROOT, 'src', 'policy', 'rules', `${kind.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`);
+      expect({ kind, readsClock: clockOrState.test(readFileSync(file, 'utf8')) }).toEqual({ kind, readsClock: false });
+    }
+    for (const clocked of ['time-window', 'quota', 'cooldown'])
+      expect(clockOrState.test(readFileSync(join(ROOT, 'src', 'policy', 'rules', `${clocked}.ts`), 'utf8'))).toBe(true);
   });
 });
