@@ -39,7 +39,6 @@ export type StateStoreHealth = () => { store: string; available: boolean };
 /** Every metric of the service, in a registry of its own (no global state; tests make many). */
 export interface Metrics {
   registry: Registry;
-  /** preflight_decisions_total, read at scrape time from what countDecision counted (never inc() it: a scrape resets it). */
   decisions: Counter<'decision'>;
   /** One answer to POST /preflight in preflight_decisions_total. */
   countDecision(outcome: DecisionLabel): void;
@@ -47,7 +46,7 @@ export interface Metrics {
   countPolicyResults(results: readonly PolicyResult[]): void;
   requestDuration: Histogram<'route' | 'status'>;
   signatureFailures: Counter<'reason'>;
-  /** preflight_signature_verified_total{secret}, read at scrape time from what countVerified counted (never inc() it). */
+  /** preflight_signature_verified_total{secret}: signed requests accepted, by the fingerprint of the secret that verified them. */
   signatureVerified: Counter<'secret'>;
   /** A signed request accepted, by the fingerprint of the secret that verified it. */
   countVerified(fingerprint: string): void;
@@ -67,24 +66,6 @@ export interface Metrics {
   observeStateStore(health: StateStoreHealth): void;
 }
 
-/**
- * Counts by one label's value for a counter counted on every request, handed to prom-client when
- * it is scraped (collect): prom-client builds and validates a label key and looks it up for every
- * inc(), where this is one Map lookup and one addition. Values given in `known` start at 0.
- */
-function countsFor(known: readonly string[] = []) {
-  const counts = new Map<string, number>(known.map((v) => [v, 0]));
-  return {
-    add: (value: string) => {
-      counts.set(value, (counts.get(value) ?? 0) + 1);
-    },
-    collectInto<L extends string>(counter: Counter<L>, label: L) {
-      counter.reset();
-      for (const [value, count] of counts) counter.inc({ [label]: value } as Partial<Record<L, string>>, count);
-    },
-  };
-}
-
 export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
   if (opts.defaultMetrics !== false) {
@@ -96,9 +77,6 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
   const registers = [registry];
   let stateHealth: StateStoreHealth | undefined;
   const policyResults = new PolicyResultTally();
-  // Known label values start at 0, so rate() and the chart's alerts work before the first answer.
-  const decisions = countsFor(DECISIONS);
-  const verified = countsFor();
   const metrics: Metrics = {
     registry,
     decisions: new Counter({
@@ -106,11 +84,8 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
       help: 'Answers to POST /preflight: allow (200), deny (403), error (any other status; the run does not start).',
       labelNames: ['decision'],
       registers,
-      collect() {
-        decisions.collectInto(this, 'decision');
-      },
     }),
-    countDecision: (outcome) => decisions.add(outcome),
+    countDecision: (decision) => metrics.decisions.inc({ decision }),
     countPolicyResults: (results) => policyResults.add(results),
     requestDuration: new Histogram({
       name: 'preflight_request_duration_seconds',
@@ -130,11 +105,8 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
       help: 'Signed requests accepted, by the secret that verified them (sha256:<first 8 hex digits>; rotation: the old one falls to 0).',
       labelNames: ['secret'],
       registers,
-      collect() {
-        verified.collectInto(this, 'secret');
-      },
     }),
-    countVerified: (fingerprint) => verified.add(fingerprint),
+    countVerified: (secret) => metrics.signatureVerified.inc({ secret }),
     reloads: new Counter({
       name: 'preflight_policy_reloads_total',
       help: 'Policy set loads by result.',
@@ -208,6 +180,7 @@ export function createMetrics(opts: { defaultMetrics?: boolean } = {}): Metrics 
     },
   });
   // Known label values start at 0, so rate() and the chart's alerts work before the first event.
+  for (const decision of DECISIONS) metrics.decisions.inc({ decision }, 0);
   for (const reason of SIGNATURE_FAILURES) metrics.signatureFailures.inc({ reason }, 0);
   for (const result of ['success', 'failure']) metrics.reloads.inc({ result }, 0);
   for (const event of TRACKED_EVENTS) for (const outcome of STATE_OUTCOMES) metrics.events.inc({ event, outcome }, 0);

@@ -1,6 +1,6 @@
 import { createMetrics } from '../../src/observability/metrics';
 
-/** The counters counted on every request outside prom-client, handed to it at each scrape (metrics.ts: countsFor). */
+/** The counters counted on every request (metrics.ts: countDecision, countVerified), as a scrape reads them. */
 const seriesOf = async (text: Promise<string>, name: string) =>
   (await text)
     .split('\n')
@@ -24,7 +24,7 @@ describe('the per-request counters, as a scrape reads them', () => {
       'preflight_decisions_total{decision="error"} 0',
     ];
     expect(await seriesOf(metrics.registry.metrics(), 'preflight_decisions_total')).toEqual(expected);
-    // A second scrape reads the same counts: collecting them does not add them again.
+    // A second scrape reads the same counts: a scrape adds nothing.
     expect(await seriesOf(metrics.registry.metrics(), 'preflight_decisions_total')).toEqual(expected);
     expect((await metrics.decisions.get()).values.find((v) => v.labels.decision === 'allow')?.value).toBe(2);
   });
