@@ -23,9 +23,9 @@ const event = attackedEvent;
 /** What the gate says of checkout once it is back under the threshold but has not held it yet. */
 const CHECKOUT_BACK = /deployment="checkout"\} on prometheus "default" is back < 0\.05 since/;
 
-/** The hold query the rule asks about checkout (30 s, every 5 s). */
+/** The hold query the rule asks about checkout (15 s, every 5 s: the shortest step, three of them). */
 const CHECKOUT_Q = 'preflight_test_errors{deployment="checkout"}';
-const CHECKOUT_HELD = `time() - max_over_time(timestamp(((${CHECKOUT_Q}) >= 0.05) or absent(${CHECKOUT_Q}))[30s:5s])`;
+const CHECKOUT_HELD = `time() - max_over_time(timestamp(((${CHECKOUT_Q}) >= 0.05) or absent(${CHECKOUT_Q}))[15s:5s])`;
 
 const POLICY = `kind: Policy
 name: checkout-recovers
@@ -36,7 +36,7 @@ rules:
         - prometheus:
             query: 'preflight_test_errors{deployment="{{target.k8s.deployment}}"}'
             recoveredWhen: "< 0.05"
-            for: 30s
+            for: 15s
         - alerts: { matchers: ['service="{{target.k8s.deployment}}"'] }
 `;
 
@@ -91,7 +91,7 @@ describe('a cool-down until the last run recovered, against a real Prometheus an
     expect(res.body.message).toMatch(
       /^Denied by 1 policy: \[checkout-recovers\] service k8s\.deployment=checkout is cooling down until it has recovered from execution 40 \(ended FAILED at 2026-01-05T10:00:00\.000Z\): query preflight_test_errors\{deployment="checkout"\} on prometheus "default" returned \{__name__="preflight_test_errors",deployment="checkout",instance="127\.0\.0\.1:\d+",job="errors"\} 0\.3, not yet < 0\.05; the cool-down ends at the latest at 2026-01-06T10:00:00\.000Z/,
     );
-    // cart is back (0) but Prometheus has not held it 30 s yet (no data before its first scrape is not recovered).
+    // cart is back (0) but Prometheus has not held it 15 s yet (no data before its first scrape is not recovered).
     expect(res.body.message).toMatch(
       /service k8s\.deployment=cart is cooling down .*: query preflight_test_errors\{deployment="cart"\} on prometheus "default" is back < 0\.05 since/,
     );
@@ -106,9 +106,9 @@ describe('a cool-down until the last run recovered, against a real Prometheus an
       20000,
     );
     expect((await preflight()).body.message).toMatch(
-      /query preflight_test_errors\{deployment="checkout"\} on prometheus "default" is back < 0\.05 since 2026-01-05T\d\d:\d\d:\d\d\.\d{3}Z, not yet for 30s: \d+s remains/,
+      /query preflight_test_errors\{deployment="checkout"\} on prometheus "default" is back < 0\.05 since 2026-01-05T\d\d:\d\d:\d\d\.\d{3}Z, not yet for 15s: \d+s remains/,
     );
-    // Prometheus' history, not the gate's clock, says how long it has held: the run may start once it held 30 s.
+    // Prometheus' history, not the gate's clock, says how long it has held: the run may start once it held 15 s.
     await waitFor(async () => (await preflight()).status === 200, 'the hold to pass', 60000);
   });
 
