@@ -240,7 +240,7 @@ program
       'exit 1 when a class of runs is newly allowed, or when any answer changes',
     ).choices(DIFF_FAIL_ON),
   )
-  .option('--now <iso>', "the time horizon starts on the first day of this time's year (default: now)")
+  .option('--now <iso>', 'the time horizon starts at this time: no run starts earlier (default: now)')
   .option('--strict', 'exit 1 also when a change is beyond the analysis (unknown): no witness was looked for there')
   .action((baseDir: string, proposedDir: string, opts: DiffCommandOptions) =>
     run(() => diffCommand(baseDir, proposedDir, opts, env, write)),
@@ -254,7 +254,7 @@ program
   .argument('[dir]', 'policy directory (default: $POLICY_DIR or ./policies)')
   .addOption(new Option('--format <format>', 'output format').choices(PROVE_FORMATS).default('text'))
   .option('--strict', 'an unknown answer fails too (exit 1)')
-  .option('--now <iso>', "the time horizon starts on the first day of this time's year (default: now)")
+  .option('--now <iso>', 'the time horizon starts at this time: no run starts earlier (default: now)')
   .action((dir: string | undefined, opts: ProveCommandOptions) => run(() => proveCommand(dir, opts, env, write)));
 
 program

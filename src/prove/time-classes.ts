@@ -98,7 +98,8 @@ export function timeClasses(
   from: Date,
 ): { values: Date[]; horizon: { from: string; to: string } } {
   const { zones, instants } = boundariesOf(docs);
-  const first = DateTime.fromObject({ year: from.getUTCFullYear(), month: 1, day: 1 }, { zone: 'utc' });
+  // No run starts before `from` (now): an exception that has expired by then waives nothing, ever.
+  const first = DateTime.fromJSDate(from, { zone: 'utc' });
   const last = first.plus({ years: HORIZON_YEARS });
   const candidates: number[] = [first.toMillis(), ...instants];
   for (const e of exceptions) candidates.push(e.expires.getTime() - 1, e.expires.getTime());

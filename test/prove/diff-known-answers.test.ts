@@ -118,7 +118,23 @@ match: { teams: [SRE] }
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
     const w = r.witnesses[0];
     expect(w.payload.execution.teamKey?.toUpperCase()).toBe('SRE');
+    expect(new Date(w.now).getTime()).toBeGreaterThanOrEqual(NOW.getTime());
     expect(new Date(w.now).getTime()).toBeLessThan(Date.parse('2026-03-05T00:00:00Z'));
+  });
+
+  it('an exception added that has already expired allows no run: no run starts before now', () => {
+    const expired = `kind: Exception
+name: last-gameday
+policy: blocked
+owner: sre@example.com
+reason: gameday CHG-0
+expires: "2026-03-01T00:00:00Z"
+match: { teams: [SRE] }
+`;
+    const r = diff({ 'p.yaml': blocked('payments-prod') }, { 'p.yaml': blocked('payments-prod'), 'e.yaml': expired });
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses).toEqual([]);
+    expect(Date.parse(r.horizon.from)).toBe(NOW.getTime());
   });
 
   it('a scope narrowed: the runs it no longer takes in are newly allowed', () => {

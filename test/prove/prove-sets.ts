@@ -9,7 +9,7 @@ import { type PolicySet, readPolicySet } from '../../src/prove/policy-set';
 /** The repository's bundled policy set: the sets the known-answer tests change one rule of. */
 export const BUNDLED = join(__dirname, '..', '..', 'policies');
 
-/** Monday 2026-03-02: the time horizon of every analysis starts on 2026-01-01 (the clock is injected). */
+/** Monday 2026-03-02 10:00 UTC: the time horizon of every analysis starts here (the clock is injected). */
 export const NOW = new Date('2026-03-02T10:00:00Z');
 
 /** Temporary policy directories, removed after the file's tests. */

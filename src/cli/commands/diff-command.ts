@@ -11,7 +11,7 @@ export const DIFF_FAIL_ON = ['newly-allowed', 'any-change'] as const;
 export interface DiffCommandOptions {
   format: (typeof DIFF_FORMATS)[number];
   failOn?: (typeof DIFF_FAIL_ON)[number];
-  /** The start of the time horizon (its year's first day); default: now. */
+  /** The start of the time horizon: no run starts earlier; default: now. */
   now?: string;
   /** A change beyond the analysis (unknown) fails too: no witness was looked for there. */
   strict?: boolean;
