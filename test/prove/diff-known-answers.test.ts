@@ -104,16 +104,20 @@ rules:
     expect(id.toLowerCase()).not.toContain('shutdown_host');
   });
 
-  it('an exception added: runs of its team in the blocked environment are newly allowed until it expires', () => {
-    const exception = `kind: Exception
+  /** An exception for team SRE from the policy `blocked`, expiring at `expires`. */
+  const gameday = (expires: string) => `kind: Exception
 name: gameday
 policy: blocked
 owner: sre@example.com
 reason: gameday CHG-1
-expires: "2026-03-05T00:00:00Z"
+expires: "${expires}"
 match: { teams: [SRE] }
 `;
-    const r = diff({ 'p.yaml': blocked('payments-prod') }, { 'p.yaml': blocked('payments-prod'), 'e.yaml': exception });
+  const withException = (expires: string) =>
+    diff({ 'p.yaml': blocked('payments-prod') }, { 'p.yaml': blocked('payments-prod'), 'e.yaml': gameday(expires) });
+
+  it('an exception added: runs of its team in the blocked environment are newly allowed until it expires', () => {
+    const r = withException('2026-03-05T00:00:00Z');
     expect(r.unknown).toEqual([]);
     expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
     const w = r.witnesses[0];
@@ -123,15 +127,7 @@ match: { teams: [SRE] }
   });
 
   it('an exception added that has already expired allows no run: no run starts before now', () => {
-    const expired = `kind: Exception
-name: last-gameday
-policy: blocked
-owner: sre@example.com
-reason: gameday CHG-0
-expires: "2026-03-01T00:00:00Z"
-match: { teams: [SRE] }
-`;
-    const r = diff({ 'p.yaml': blocked('payments-prod') }, { 'p.yaml': blocked('payments-prod'), 'e.yaml': expired });
+    const r = withException('2026-03-01T00:00:00Z');
     expect(r.unknown).toEqual([]);
     expect(r.witnesses).toEqual([]);
     expect(Date.parse(r.horizon.from)).toBe(NOW.getTime());
