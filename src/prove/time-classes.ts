@@ -5,8 +5,12 @@ import type { PreflightPayload } from '../policy/core/decision';
 import type { Doc } from './policy-set';
 import type { Term } from './term-types';
 
-/** Years of weekly windows and yearly freezes the time classes cover: every weekday falls on every date, leap days included. */
-export const HORIZON_YEARS = 8;
+/**
+ * Years the time classes cover: the Gregorian calendar's weekdays repeat every 28 years (from 1901 to
+ * 2099), so in 28 years every date falls on every weekday, February 29 included, and a yearly freeze
+ * meets every weekly window it can. Eight years left some dates on some weekdays untried.
+ */
+export const HORIZON_YEARS = 28;
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const HHMM = /^(\d{2}):(\d{2})$/;

@@ -133,6 +133,33 @@ match: { teams: [SRE] }
     expect(Date.parse(r.horizon.from)).toBe(NOW.getTime());
   });
 
+  it('a yearly freeze on a date that falls on the weekdays a weekly rule leaves open only in some years is found', () => {
+    // From 2026-03-02, February 29 falls on a Tuesday (2028) and a Sunday (2032) in eight years; a
+    // leap-day freeze beside a rule that denies Tuesdays and Sundays changes a run first in 2036 (a Friday).
+    const weekly = `kind: Policy
+name: weekly
+rules:
+  - timeWindow:
+      timeZone: UTC
+      deny:
+        - { name: Tuesdays, days: [Tue], from: "00:00", to: "24:00" }
+        - { name: Sundays, days: [Sun], from: "00:00", to: "24:00" }
+`;
+    const leapDay = `kind: Policy
+name: leap-day
+rules:
+  - timeWindow:
+      timeZone: UTC
+      deny: [{ name: leap day, start: "02-29", end: "03-01" }]
+`;
+    const r = diff({ 'w.yaml': weekly }, { 'w.yaml': weekly, 'l.yaml': leapDay });
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-denied']);
+    const now = DateTime.fromISO(r.witnesses[0].now, { zone: 'utc' });
+    expect([now.month, now.day]).toEqual([2, 29]);
+    expect(['Tue', 'Sun']).not.toContain(now.toFormat('ccc'));
+  });
+
   it('a scope narrowed: the runs it no longer takes in are newly allowed', () => {
     const scoped = (teams: string) => `kind: Policy
 name: blocked
