@@ -32,7 +32,7 @@ export interface Witness {
   proposed?: Answer;
   answer?: Answer;
   /** The rule whose answer makes the difference (diff): its policy and its path, e.g. `rules[0].environments`. */
-  rule?: { policy: string; path?: string };
+  rule?: RuleRef;
 }
 
 const answerOf = (bundle: PolicyBundle, run: Run): Answer => {
@@ -153,12 +153,26 @@ function witnessOf(kind: Witness['kind'], cls: string, run: Run, answers: Partia
   return { kind, class: cls, payload: run.payload, now: run.now.toISOString(), facts: run.given, ...answers };
 }
 
+/** A rule of a policy: its policy's name and the rule's path in it (none: the policy's scope or the policy as a whole). */
+export interface RuleRef {
+  policy: string;
+  path?: string;
+}
+
+/** The policy and path a term's label names (`<policy> <path>`). */
+function ruleRefOf(t: Term): RuleRef {
+  const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
+  return { policy: t.policy, ...(path === undefined ? {} : { path }) };
+}
+
 export interface DiffResult {
   witnesses: Witness[];
   /** Classes found by the analysed rules that the whole sets decide alike (a rule beyond the analysis answers). */
   unconfirmed: number;
   /** Why "no other run is decided differently" is not proven, when it is not. */
   unknown: string[];
+  /** The changed rule an unknown is about, where it is about one: its annotation's place (diff --format github). */
+  unknownRules: Map<string, RuleRef>;
   changedRules: { base: string[]; proposed: string[] };
   decisions: number;
   coverage: string;
@@ -178,10 +192,13 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
   const onlyB = tb.filter((t) => !keysP.has(t.key));
   const onlyP = tp.filter((t) => !keysB.has(t.key));
   const unknown: string[] = [];
+  const unknownRules = new Map<string, RuleRef>();
   for (const t of [...onlyB, ...onlyP]) {
     // A rule changed on both sides is one change: said once.
     const line = t.outside === undefined ? undefined : `${t.label} changed and is beyond the analysis: ${t.outside}`;
-    if (line !== undefined && !unknown.includes(line)) unknown.push(line);
+    if (line === undefined || unknown.includes(line)) continue;
+    unknown.push(line);
+    unknownRules.set(line, ruleRefOf(t));
   }
   const bundles = [base.bundle, proposed.bundle];
   const space = spaceOf(
@@ -250,9 +267,7 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
           const { run } = simplest;
           const [b, p] = [answerOf(base.bundle, run), answerOf(proposed.bundle, run)];
           const cls = `${side.kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${describeRun(space, simplest.a, t.reads.keys(), simplest.shown)}`;
-          const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
-          const rule = { policy: t.policy, ...(path === undefined ? {} : { path }) };
-          witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p, rule }));
+          witnesses.push(witnessOf(side.kind, cls, run, { base: b, proposed: p, rule: ruleRefOf(t) }));
           return true;
         },
       });
@@ -292,6 +307,7 @@ export function diffSets(base: PolicySet, proposed: PolicySet, from: Date): Diff
     witnesses: dedupe(witnesses),
     unconfirmed,
     unknown,
+    unknownRules,
     changedRules: { base: onlyB.map((t) => t.label), proposed: onlyP.map((t) => t.label) },
     decisions: judge.decisions,
     coverage: COVERAGE,
@@ -312,12 +328,7 @@ function differingWitness(
   const p = answerOf(proposed, run);
   if (kind === 'newly-allowed' ? b.allowed || !p.allowed : !b.allowed || p.allowed) return undefined;
   const cls = `${kind === 'newly-allowed' ? 'base' : 'proposed'} ${t.label} denies: ${steps}`;
-  const path = t.label.startsWith(`${t.policy} `) ? t.label.slice(t.policy.length + 1) : undefined;
-  return witnessOf(kind, cls, run, {
-    base: b,
-    proposed: p,
-    rule: { policy: t.policy, ...(path === undefined ? {} : { path }) },
-  });
+  return witnessOf(kind, cls, run, { base: b, proposed: p, rule: ruleRefOf(t) });
 }
 
 /** One witness per run: two changed rules can find the same one. */

@@ -37,6 +37,32 @@ describe('diff --format github: the annotation is at the changed field', () => {
     );
   });
 
+  it('a changed rule beyond the analysis: the unknown at that rule, an error with --strict', () => {
+    const cond = (n: number) => `kind: Policy
+name: big
+rules:
+  - targets:
+      maxPercentage: 50
+  - condition:
+      deny: { ">": [{ var: targets.total }, ${n}] }
+      reason: too big
+`;
+    const [b, p] = [dirs.write({ 'big.yaml': cond(20) }), dirs.write({ 'big.yaml': cond(30) })];
+    const result = diffSets(setOf(b), setOf(p), NOW);
+    const sets = { base: setOf(b), proposed: setOf(p) };
+    const lines = (strict: boolean) =>
+      diffGithub(result, sets, 'newly-allowed', strict)
+        .split('\n')
+        .filter((l) => l.startsWith('::'));
+    // At the changed value in the second rule (line 7), not the first rule nor the file's start.
+    expect(lines(false)).toEqual([
+      expect.stringMatching(
+        /^::warning file=[^,]*big\.yaml,line=7,col=45,title=preflight-gate diff%3A unknown::big rules\[1\]\.condition changed and is beyond the analysis/,
+      ),
+    ]);
+    expect(lines(true)).toEqual([expect.stringMatching(/^::error file=[^,]*big\.yaml,line=7,col=45,/)]);
+  });
+
   it("a scope widened: at the environment added to the policy's match", () => {
     const lines = annotations(caps(25), caps(25, '[production, staging]'));
     expect(lines.length).toBeGreaterThan(0);

@@ -73,7 +73,8 @@ const fails = (w: Witness, failOn: DiffCommandOptions['failOn']) =>
  * GitHub annotations: one per witness, at the changed field of the rule in the proposed set (where
  * the reviewer reads it; the rule's entry when only its exceptions or aliases changed; none when the
  * proposed set no longer has its policy), an error when it fails
- * `--fail-on`, else a warning; a warning per unknown; then the text summary's last line.
+ * `--fail-on`, else a warning; a warning per unknown (an error with --strict), at the changed rule
+ * beyond the analysis where it is about one; then the text summary's last line.
  */
 export function diffGithub(
   r: DiffResult,
@@ -87,7 +88,12 @@ export function diffGithub(
     const message = `${w.kind}: ${w.class}\nbase: ${answer(w.base)}\nproposed: ${answer(w.proposed)}\nwitness: now ${w.now}, payload ${JSON.stringify(w.payload)}, facts ${JSON.stringify(w.facts)}`;
     lines.push(githubCommand(fails(w, failOn) ? 'error' : 'warning', `preflight-gate diff: ${w.kind}`, message, at));
   }
-  for (const u of r.unknown) lines.push(githubCommand(strict ? 'error' : 'warning', 'preflight-gate diff: unknown', u));
+  for (const u of r.unknown) {
+    // At the changed rule beyond the analysis, where the unknown is about one.
+    const rule = r.unknownRules.get(u);
+    const at = rule ? ruleLocation(sets.proposed, rule, sets.base) : undefined;
+    lines.push(githubCommand(strict ? 'error' : 'warning', 'preflight-gate diff: unknown', u, at));
+  }
   const allowed = r.witnesses.filter((w) => w.kind === 'newly-allowed').length;
   lines.push(
     r.witnesses.length === 0
