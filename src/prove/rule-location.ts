@@ -60,7 +60,8 @@ function changedField(base: PolicySet, proposed: PolicySet, policy: string, rule
 
 /**
  * Where a rule of the set is written (`rules[2]` of policy `production-guardrails`: its file, line and
- * column), at the field that changed when the base set is given, else where its policy is; undefined when the set has no such policy or it is built in
+ * column), at the field that changed when the base set is given (the exception added or changed when
+ * only an exception waiving its policy did), else where its policy is; undefined when the set has no such policy or it is built in
  * (a pull request's annotation then names no file).
  */
 export function ruleLocation(
@@ -85,6 +86,24 @@ export function ruleLocation(
   // The changed field, compared with the base (`maxPercentage: 30`); else the rule's entry
   // (`- environments: ...`), not its spec: where the reviewer reads the rule.
   const changed = base ? changedField(base, set, rule.policy, entry) : undefined;
+  // Neither the rule nor its scope changed, but an exception waiving its policy did: that exception.
+  const waiver =
+    base && changed === undefined && base.policies.has(rule.policy)
+      ? changedException(base, set, rule.policy)
+      : undefined;
+  if (waiver) return waiver;
   const at = doc?.locate(changed ?? entry, 'value');
   return at ? { file: policy.source.file, ...at } : policy.source;
+}
+
+/**
+ * Where the first exception waiving `policy` that the proposed set adds or writes otherwise than the
+ * base is (its document: file, line); undefined when none did (an alias changed, or an exception was
+ * only removed, which the proposed set has no line for).
+ */
+function changedException(base: PolicySet, proposed: PolicySet, policy: string): SourceRef | undefined {
+  const before = new Map(base.exceptions.map((d) => [d.name, JSON.stringify(d)]));
+  const doc = proposed.exceptions.find((d) => d.policy === policy && before.get(d.name) !== JSON.stringify(d));
+  if (doc === undefined) return undefined;
+  return proposed.bundle.exceptions.find((e) => e.name === doc.name && e.policy === policy)?.source;
 }

@@ -63,6 +63,26 @@ rules:
     expect(lines(true)).toEqual([expect.stringMatching(/^::error file=[^,]*big\.yaml,line=7,col=45,/)]);
   });
 
+  it('an exception added: at the exception, not at the rules it waives', () => {
+    const exception = `# a gameday
+kind: Exception
+name: gameday
+policy: caps
+owner: sre@example.com
+reason: gameday CHG-1
+expires: "2026-03-05T00:00:00Z"
+match: { teams: [SRE] }
+`;
+    const [b, p] = [
+      dirs.write({ 'caps.yaml': caps(25) }),
+      dirs.write({ 'caps.yaml': caps(25), 'gameday.yaml': exception }),
+    ];
+    const out = diffGithub(diffSets(setOf(b), setOf(p), NOW), { base: setOf(b), proposed: setOf(p) }, 'newly-allowed');
+    const lines = out.split('\n').filter((l) => l.startsWith('::'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^::error file=[^,]*gameday\.yaml,line=2,/);
+  });
+
   it("a scope widened: at the environment added to the policy's match", () => {
     const lines = annotations(caps(25), caps(25, '[production, staging]'));
     expect(lines.length).toBeGreaterThan(0);

@@ -71,7 +71,7 @@ const fails = (w: Witness, failOn: DiffCommandOptions['failOn']) =>
 
 /**
  * GitHub annotations: one per witness, at the changed field of the rule in the proposed set (where
- * the reviewer reads it; the rule's entry when only its exceptions or aliases changed; none when the
+ * the reviewer reads it; the exception when only an exception waiving its policy was added or changed, the rule's entry when only aliases changed; none when the
  * proposed set no longer has its policy), an error when it fails
  * `--fail-on`, else a warning; a warning per unknown (an error with --strict), at the changed rule
  * beyond the analysis where it is about one; then the text summary's last line.
