@@ -57,18 +57,58 @@ function boundariesOf(docs: readonly Doc[]): { zones: Map<string, ZoneTimes>; in
   return { zones, instants };
 }
 
+const DAY = 86_400_000;
 const offsetAt = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).offset;
+
+/**
+ * A zone's UTC offsets (minutes) over a span, as the runtime's time zone database gives them: asked
+ * once a day and, where two days differ, bisected to the millisecond the clock changes (as
+ * dayInstants, it takes a zone to change its clock at most once a day); then looked up.
+ */
+function zoneOffsets(zone: string, from: number, to: number): (ms: number) => number {
+  const starts = [Number.NEGATIVE_INFINITY];
+  const offsets = [offsetAt(from, zone)];
+  for (let t = from + DAY; t <= to + DAY; t += DAY) {
+    const offset = offsetAt(t, zone);
+    const before = offsets[offsets.length - 1];
+    if (offset === before) continue;
+    let [lo, hi] = [t - DAY, t];
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetAt(mid, zone) === before) lo = mid;
+      else hi = mid;
+    }
+    starts.push(hi);
+    offsets.push(offset);
+  }
+  return (ms) => {
+    let [lo, hi] = [0, starts.length - 1];
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= ms) lo = mid;
+      else hi = mid - 1;
+    }
+    return offsets[lo];
+  };
+}
 
 /**
  * The instants of one zone's day (its local date given as UTC fields) at which the wall clock reads
  * one of `minutes`: by arithmetic on a day without a clock change, and on a day with one, both
  * instants of a repeated wall time and the instant the clock jumps (a skipped wall time changes there).
  */
-function dayInstants(y: number, m: number, d: number, zone: string, minutes: Set<number>, out: number[]): void {
+function dayInstants(
+  y: number,
+  m: number,
+  d: number,
+  offsetOf: (ms: number) => number,
+  minutes: Set<number>,
+  out: number[],
+): void {
   const wall = Date.UTC(y, m, d);
-  const startOffset = offsetAt(wall - offsetAt(wall, zone) * 60_000, zone);
+  const startOffset = offsetOf(wall - offsetOf(wall) * 60_000);
   const start = wall - startOffset * 60_000;
-  const endOffset = offsetAt(start + 86_400_000 + 3 * 3_600_000, zone);
+  const endOffset = offsetOf(start + DAY + 3 * 3_600_000);
   if (startOffset === endOffset) {
     for (const min of minutes) out.push(start + min * 60_000);
     return;
@@ -76,13 +116,13 @@ function dayInstants(y: number, m: number, d: number, zone: string, minutes: Set
   for (const min of minutes)
     for (const offset of [startOffset, endOffset]) {
       const at = wall + min * 60_000 - offset * 60_000;
-      if (offsetAt(at, zone) === offset) out.push(at);
+      if (offsetOf(at) === offset) out.push(at);
     }
   let lo = start;
-  let hi = wall + 86_400_000 - endOffset * 60_000;
+  let hi = wall + DAY - endOffset * 60_000;
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
-    if (offsetAt(mid, zone) === startOffset) lo = mid;
+    if (offsetOf(mid) === startOffset) lo = mid;
     else hi = mid;
   }
   out.push(hi);
@@ -100,19 +140,52 @@ export function timeClasses(
   timeTerms: readonly Term[],
   exceptions: readonly CompiledException[],
   from: Date,
-): { values: Date[]; horizon: { from: string; to: string } } {
+  /** Decide every candidate, none skipped as the same wall clock, with offsets from luxon at each (test/prove/time-classes.test.ts compares the two). */
+  opts: { everyCandidate?: boolean } = {},
+): { values: Date[]; classes: string[]; horizon: { from: string; to: string } } {
   const { zones, instants } = boundariesOf(docs);
   // No run starts before `from` (now): an exception that has expired by then waives nothing, ever.
   const first = DateTime.fromJSDate(from, { zone: 'utc' });
   const last = first.plus({ years: HORIZON_YEARS });
-  const candidates: number[] = [first.toMillis(), ...instants];
+  const [lo, hi] = [first.toMillis(), last.toMillis()];
+  const offsets = new Map([...zones.keys()].map((zone) => [zone, zoneOffsets(zone, lo - 2 * DAY, hi + 2 * DAY)]));
+  const candidates: number[] = [lo, ...instants];
   for (const e of exceptions) candidates.push(e.expires.getTime() - 1, e.expires.getTime());
   for (const [zone, times] of zones) {
-    for (let day = first.toMillis() - 86_400_000; day < last.toMillis() + 86_400_000; day += 86_400_000) {
+    // Every candidate decided: the offsets asked of the time zone database directly, as before the table.
+    const offsetOf = opts.everyCandidate
+      ? (ms: number) => offsetAt(ms, zone)
+      : (offsets.get(zone) as (ms: number) => number);
+    for (let day = lo - DAY; day < hi + DAY; day += DAY) {
       const date = new Date(day);
-      dayInstants(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), zone, times.minutes, candidates);
+      dayInstants(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate(), offsetOf, times.minutes, candidates);
     }
   }
+  // The instants a window or an exception names: which of them have passed is part of a class.
+  const passes = [...new Set([...instants, ...exceptions.map((e) => e.expires.getTime())])].sort((a, b) => a - b);
+  /** How many of them are at or before `at` (a binary search: they are sorted). */
+  const passed = (at: number) => {
+    let [l, h] = [0, passes.length];
+    while (l < h) {
+      const mid = (l + h) >> 1;
+      if (passes[mid] <= at) l = mid + 1;
+      else h = mid;
+    }
+    return l;
+  };
+  /**
+   * What a time window reads of an instant: the wall clock of every zone the windows name (date,
+   * weekday, time of day) and which of the instants above have passed. Two candidates alike in it are
+   * one class, decided once: in 28 years each wall clock comes back about four times.
+   */
+  const wallOf = (at: number) =>
+    `${[...offsets.values()]
+      .map((offsetOf) => {
+        const wall = at + offsetOf(at) * 60_000;
+        const local = new Date(wall);
+        return `${local.getUTCMonth()}-${local.getUTCDate()} ${local.getUTCDay()} ${wall % DAY}`;
+      })
+      .join(' ')} ${passed(at)}`;
   // Each distinct time-window check once (policies that repeat a spec share one), asked of one context per instant.
   const checks = [
     ...new Set(
@@ -122,11 +195,16 @@ export function timeClasses(
   const bundle = timeTerms[0]?.bundle;
   const payload: PreflightPayload = { event: 'experiment.execution.preflight', execution: { id: 0 } };
   const byAnswer = new Map<string, number>();
-  const [lo, hi] = [first.toMillis(), last.toMillis()];
   const sorted = [...new Set(candidates.flatMap((c) => [c, c + 1]))]
     .filter((c) => c >= lo && c < hi)
     .sort((a, b) => a - b);
+  const seen = new Set<string>();
   for (const at of sorted) {
+    if (!opts.everyCandidate) {
+      const wall = wallOf(at);
+      if (seen.has(wall)) continue;
+      seen.add(wall);
+    }
     const now = new Date(at);
     const ctx = bundle ? createContext(bundle, payload, {}, now, 'prove') : undefined;
     const answers: string[] = ctx
@@ -138,6 +216,7 @@ export function timeClasses(
   }
   return {
     values: [...byAnswer.values()].map((at) => new Date(at)),
+    classes: [...byAnswer.keys()],
     horizon: { from: first.toISO() ?? '', to: last.toISO() ?? '' },
   };
 }
