@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import type { CompiledException } from '../policy/core/compiled';
 import { createContext } from '../policy/engine/create-context';
+import { parseMoment } from '../policy/time/freeze-window';
 import type { PreflightPayload } from '../policy/core/decision';
 import type { Doc } from './policy-set';
 import type { Term } from './term-types';
@@ -15,7 +16,6 @@ export const HORIZON_YEARS = 28;
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const HHMM = /^(\d{2}):(\d{2})$/;
 const YEARLY = /^\d{2}-\d{2}(?:T(\d{2}):(\d{2}))?$/;
-const LOCAL_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?$/;
 
 interface ZoneTimes {
   /** Wall-clock minutes of the day at which some window of the zone starts or ends. */
@@ -41,15 +41,16 @@ function boundariesOf(docs: readonly Doc[]): { zones: Map<string, ZoneTimes>; in
         for (const t of [w.start, w.end]) {
           if (typeof t !== 'string') continue;
           const yearly = YEARLY.exec(t);
-          const local = LOCAL_DATE.exec(t);
-          if (yearly) times.minutes.add(yearly[1] ? Number(yearly[1]) * 60 + Number(yearly[2]) : 0);
-          else if (local) {
-            const at = DateTime.fromObject(
-              { year: +local[1], month: +local[2], day: +local[3], hour: +(local[4] ?? 0), minute: +(local[5] ?? 0) },
-              { zone },
-            );
-            if (at.isValid) instants.push(at.toMillis());
-          } else if (!Number.isNaN(Date.parse(t))) instants.push(Date.parse(t));
+          if (yearly) {
+            times.minutes.add(yearly[1] ? Number(yearly[1]) * 60 + Number(yearly[2]) : 0);
+            continue;
+          }
+          // A dated freeze's end, read as the engine reads it (any form it takes, in the window's zone).
+          try {
+            instants.push(parseMoment(t, zone, []).toMillis());
+          } catch {
+            // Not a moment: the set does not load (the rule's own error), so no class is decided.
+          }
         }
       }
     }

@@ -50,7 +50,8 @@ const rule = fc.record({
 });
 /** A policy of one time-window rule (JSON is YAML). */
 function toYaml(r: { zone: string; allowed: object[]; deny: object[] }, i: number): string {
-  const spec: Record<string, unknown> = { timeZone: r.zone, deny: r.deny };
+  const spec: Record<string, unknown> = { timeZone: r.zone };
+  if (r.deny.length > 0) spec.deny = r.deny;
   if (r.allowed.length > 0) spec.allowed = r.allowed;
   return `kind: Policy\nname: window-${i}\nrules:\n  - timeWindow: ${JSON.stringify(spec)}\n`;
 }
@@ -102,6 +103,15 @@ describe('time classes: each wall clock decided once gives the classes of decidi
       [
         window('Europe/Berlin', [{ start: '07-01', end: '08-01' }]),
         window('Europe/Berlin', [{ days: ['Sun'], from: '10:00', to: '10:30' }]),
+      ],
+      [],
+    ],
+    // A dated freeze written with seconds, local in its zone: read as the engine reads it (found by review).
+    [
+      'a Tokyo freeze from 2040-12-18T17:00:00 beside Tuesday evenings allowed',
+      [
+        window('Asia/Tokyo', [{ start: '2040-12-18T17:00:00', end: '2040-12-25' }]),
+        window('Asia/Tokyo', [], [{ days: ['Tue'], from: '17:00', to: '24:00' }]),
       ],
       [],
     ],
