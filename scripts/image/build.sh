@@ -24,8 +24,13 @@ https_proxy_npm="$(npm_get https-proxy)"
 proxy_npm="$(npm_get proxy)"
 [ -n "${HTTPS_PROXY:-${https_proxy:-}}" ] || [ -z "$https_proxy_npm" ] || export HTTPS_PROXY="$https_proxy_npm"
 [ -n "${HTTP_PROXY:-${http_proxy:-}}" ] || [ -z "$proxy_npm" ] || export HTTP_PROXY="$proxy_npm"
+# RUN steps get buildah's default of 1024 open files: npm ci from a warm cache mount (a second build
+# on the same machine) opens more at once and fails with EMFILE. The hard limit this shell has is one
+# buildah may set.
+nofile="$(ulimit -Hn)"
+[ "$nofile" = unlimited ] && nofile=1048576
 start=$SECONDS
-"$here/buildah.sh" bud --isolation chroot --layers=false --pull=false --quiet "${ca[@]}" \
+"$here/buildah.sh" bud --isolation chroot --layers=false --pull=false --quiet --ulimit "nofile=$nofile:$nofile" "${ca[@]}" \
   --build-arg "NODE_IMAGE=$base" --build-arg "VERSION=$version" --build-arg "REVISION=$revision" \
   --build-arg "NPM_CONFIG_REGISTRY=${registry:-https://registry.npmjs.org/}" \
   -f "$repo/Dockerfile" -t "$tag" "$repo" >&2
