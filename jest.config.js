@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
@@ -19,6 +21,10 @@ module.exports = {
     ],
   },
   testTimeout: 30000,
+  // At least two workers: jest's default (one fewer than the cores) runs in band on CI's 2 cores,
+  // where most of the time is int tests waiting on a process they started (a server, Redis, a build).
+  // Two halve the run there (CONTRIBUTING.md, "Tests"); more cores still get more.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   // The validator modules compiled from the schemas, regenerated when a schema changed (scripts/build-validators.js).
   globalSetup: '<rootDir>/scripts/build-validators.js',
   reporters: ['default', '<rootDir>/test/plain-summary-reporter.js'],
