@@ -13,7 +13,7 @@ import { appliesTerm, termsOf } from './terms';
 
 /** What "every run" covers in an answer (docs/prove.md): printed with every proof. */
 export const COVERAGE =
-  'every run of any number of action steps, each step one the analysis covers in a run of its own (any payload the schema admits in the analysed fields, any radius predicate, any targets it lists with any attributes), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name, any answer of the queries and Alertmanager sources the analysed prometheus and alerts rules read, and any runs in progress, started or ended that the analysed concurrency, quota and cooldown rules count';
+  'every run of any number of action steps, each step one the analysis covers in a run of its own (any payload the schema admits in the analysed fields, any radius predicate, any targets it lists with any attributes), every time in the horizon, the emergency stop engaged or not, with or without the Platform API naming its environments and listing the members of the teams scopes name, any answer of the queries and Alertmanager sources the analysed prometheus and alerts rules read, and any runs in progress, started or ended that the analysed concurrency, quota and cooldown rules count and any runs in progress sharing targets or attribute values with the run that the noOverlap rules compare';
 
 export interface Answer {
   allowed: boolean;

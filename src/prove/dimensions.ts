@@ -27,6 +27,7 @@ import { signalRunValues } from '../policy/signals/run-values';
 import { filledTexts, fillsEnvironmentNames, UNNAMED_ID } from './filled-queries';
 import type { Execution } from '../payload/types';
 import { stateDims, stateFactsOf } from './state-classes';
+import { IN_PROGRESS, inProgressOf, type OverlapClass, overlapDims } from './overlap-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
 import { mutingParameterGlobs, paramDim, parameterClasses } from './muting-classes';
@@ -172,7 +173,8 @@ export function spaceOf(
   const layouts = layoutsRead(docs, terms);
   const targets = targetDims(
     docs,
-    layouts !== undefined || terms.some((t) => [...t.reads.keys()].some((d) => d.startsWith(ATTR))),
+    layouts !== undefined ||
+      terms.some((t) => t.reads.has(LISTING) || [...t.reads.keys()].some((d) => d.startsWith(ATTR))),
   );
   const versions = w('version');
   let fresh = 1;
@@ -234,7 +236,7 @@ export function spaceOf(
     ...(read.has('executionId') ? [whole('executionId', [1, undefined])] : []),
   ];
   const signals = signalDims(docs, bundles);
-  const state = stateDims(docs);
+  const state = [...stateDims(docs), ...overlapDims(docs)];
   dims.push(...signals, ...state);
   return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon, signals, state };
 }
@@ -336,9 +338,17 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     environment: [env.environment, env.override].flatMap((e) => (e ? [scopeKey('environment', e)] : [])),
     team: typeof execution.teamKey === 'string' ? [scopeKey('team', execution.teamKey)] : [],
   };
-  const recorded = stateFactsOf(space.state, v, scopes, now);
+  const recorded = stateFactsOf(
+    space.state.filter((d) => d.name !== IN_PROGRESS),
+    v,
+    scopes,
+    now,
+  );
   Object.assign(state, recorded.state);
   for (const part of recorded.absent) state[part] = undefined;
+  // The runs in progress noOverlap compares with: made from this run's own targets.
+  if (space.index.has(IN_PROGRESS))
+    state.inProgress = inProgressOf(v(IN_PROGRESS) as OverlapClass, execution.steps as Execution['steps'], now);
   const teams: TeamFacts = {};
   for (const d of space.dims.filter((x) => x.name.startsWith(MEMBERS))) {
     const team = d.name.slice(MEMBERS.length);

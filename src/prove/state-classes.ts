@@ -47,8 +47,6 @@ function stateOutside(kind: string, spec: Doc): string | undefined {
 
 /** What a `concurrency`, `quota` or `cooldown` rule reads (its part of the state, the run's scopes), or why it is beyond the analysis. */
 export function stateReads(kind: string, spec: unknown, reads: Map<DimName, Reading>): string | undefined {
-  if (kind === 'noOverlap')
-    return 'reads the targets and attribute values of the runs in progress (state inProgress), which are not analysed';
   const part = PARTS[kind];
   if (part === undefined) return undefined;
   const s = asObject(spec);

@@ -49,7 +49,16 @@ export function targetRuleReads(spec: unknown, reads: Map<DimName, Reading>): vo
   for (const key of specValues(spec).keys()) reads.set(`${ATTR}${key}`, 'full');
 }
 
-/** Every attribute key the documents' `targetAttributes` rules write, with its values. */
+/** The attribute keys a `noOverlap` spec compares runs by (overlap-classes.ts). */
+export const overlapKeys = (spec: unknown): string[] => {
+  const by = asObject(spec).by;
+  return Array.isArray(by) ? by.filter((k): k is string => typeof k === 'string') : [];
+};
+
+/**
+ * Every attribute key the documents' `targetAttributes` rules write, with its values, and every key
+ * a `noOverlap` rule compares by (no value written: whether the targets carry one is what it reads).
+ */
 export function writtenAttributes(docs: readonly Doc[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const doc of docs)
@@ -57,6 +66,7 @@ export function writtenAttributes(docs: readonly Doc[]): Map<string, string[]> {
       for (const [kind, spec] of Object.entries(asObject(rule)))
         if (TARGET_RULES.has(kind))
           for (const [key, values] of specValues(spec)) out.set(key, [...(out.get(key) ?? []), ...values]);
+        else if (kind === 'noOverlap') for (const key of overlapKeys(spec)) out.set(key, out.get(key) ?? []);
   return out;
 }
 

@@ -9,6 +9,7 @@ import type { Doc, PolicySet } from './policy-set';
 import { groupCoupling, groupRuleReads } from './group-terms';
 import { signalReads } from './signal-classes';
 import { stateReads } from './state-classes';
+import { overlapReads } from './overlap-classes';
 import { targetRuleReads } from './target-classes';
 import { mutingActionGlobs, mutingReads } from './muting-classes';
 import { PREDICATE, predicateReads } from './predicate-classes';
@@ -31,6 +32,7 @@ export const FRAGMENT_RULES: ReadonlySet<string> = new Set([
   'perGroup',
   'blastRadius',
   'noMuting',
+  'noOverlap',
 ]);
 
 const SCOPE_DIMS: Readonly<Record<string, readonly DimName[]>> = {
@@ -124,6 +126,8 @@ const STEP_RULES: ReadonlySet<string> = new Set([
   'targetAttributes',
   'blastRadius',
   'noMuting',
+  // Which steps are targeted and whether they list their targets (core/targeted-step.ts, engine/run-footprint.ts).
+  'noOverlap',
 ]);
 const isStepRule = (kind: string) => STEP_RULES.has(kind);
 
@@ -238,6 +242,7 @@ export function termsOf(set: PolicySet): Term[] {
       const signal =
         signalReads(rule.kind, spec, reads) ??
         stateReads(rule.kind, spec, reads) ??
+        overlapReads(rule.kind, spec, reads) ??
         groupRuleReads(rule.kind, spec, reads);
       if (stepFilter || isStepRule(rule.kind))
         for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
@@ -355,7 +360,10 @@ function waiverTerm(policy: CompiledPolicy, bundle: PolicyBundle, exceptions: re
 function ruleAlone(kind: string, spec: unknown, only: CompiledPolicy, bundle: PolicyBundle, label: string): Term {
   const reads = new Map<DimName, Reading>();
   ruleReads(kind, spec, reads);
-  signalReads(kind, spec, reads) ?? stateReads(kind, spec, reads) ?? groupRuleReads(kind, spec, reads);
+  signalReads(kind, spec, reads) ??
+    stateReads(kind, spec, reads) ??
+    overlapReads(kind, spec, reads) ??
+    groupRuleReads(kind, spec, reads);
   if (isStepRule(kind)) for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
   const unscoped = {
     ...only,

@@ -104,14 +104,77 @@ rules:
     await roundTrip(b, p, w);
   });
 
-  it('a noOverlap rule removed is beyond the analysis: unknown, saying it reads the runs in progress', () => {
-    const { r } = pair(
-      { 'p.yaml': policy('apart', 'noOverlap: { by: [host.hostname] }') },
+  it('a noOverlap rule added: newly denied for a step that does not list its targets', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('apart', 'concurrency: { maxRunning: 5 }') },
+      { 'p.yaml': `${policy('apart', 'concurrency: { maxRunning: 5 }')}  - noOverlap: {}\n` },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => [w.kind, w.proposed?.message])).toEqual([
+      [
+        'newly-denied',
+        expect.stringMatching(/lists 0 of its 1 targets, so what it shares with runs in progress is not known/),
+      ],
+    ]);
+    await roundTrip(b, p, r.witnesses[0]);
+  });
+
+  it('a noOverlap rule added where targets are listed anyway: newly denied beside a run in progress on the same target', async () => {
+    // The base denies a run whose targets are not all listed (it cannot see their namespaces).
+    const namespaces = 'targetAttributes: { forbid: { k8s.namespace: [kube-system] } }';
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('apart', namespaces) },
+      { 'p.yaml': `${policy('apart', namespaces)}  - noOverlap: {}\n` },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-denied']);
+    const w = r.witnesses[0];
+    const listed = (w.payload.execution.steps ?? []).flatMap((s) =>
+      (s.targetExecutions ?? []).map((t) => `${t.type ?? ''}/${t.name}`),
+    );
+    const inProgress = w.facts.state.inProgress;
+    expect(Object.keys(inProgress?.targets ?? {})).toEqual(listed.slice(0, 1));
+    expect(Object.keys(inProgress?.runs ?? {})).toHaveLength(1);
+    expect(w.proposed?.message).toMatch(/a run in progress shares targets with this run/);
+    await roundTrip(b, p, w);
+  });
+
+  it('a noOverlap rule removed: newly allowed, each witness decided so by eval', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': `${policy('apart', 'concurrency: { maxRunning: 1 }')}  - noOverlap: { by: [host.hostname] }\n` },
       { 'p.yaml': policy('apart', 'concurrency: { maxRunning: 1 }') },
     );
-    expect(r.unknown.join('\n')).toMatch(
-      /apart rules\[0\]\.noOverlap changed and is beyond the analysis: noOverlap reads the targets .* of the runs in progress/,
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.length).toBeGreaterThan(0);
+    expect(r.witnesses.every((w) => w.kind === 'newly-allowed')).toBe(true);
+    for (const w of r.witnesses) await roundTrip(b, p, w);
+  });
+
+  it('a by key removed: newly allowed beside a run on the same host only, not on the same targets', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('apart', 'noOverlap: { by: [host.hostname, k8s.zone] }') },
+      { 'p.yaml': policy('apart', 'noOverlap: { by: [k8s.zone] }') },
     );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const w = r.witnesses[0];
+    const inProgress = w.facts.state.inProgress;
+    expect(inProgress?.targets).toEqual({});
+    expect(Object.keys(inProgress?.attributes ?? {})).toEqual(['host.hostname']);
+    const [value] = Object.keys(inProgress?.attributes['host.hostname'] ?? {});
+    const carried = (w.payload.execution.steps ?? []).flatMap((s) =>
+      (s.targetExecutions ?? []).flatMap((t) =>
+        (t.attributes ?? []).filter((a) => a.key === 'host.hostname').map((a) => a.value),
+      ),
+    );
+    expect(carried).toContain(value);
+    await roundTrip(b, p, w);
+  });
+
+  it('the same noOverlap rule: no run decided differently', () => {
+    const rule = policy('apart', 'noOverlap: { by: [host.hostname] }');
+    const { r } = pair({ 'p.yaml': rule }, { 'p.yaml': rule });
+    expect([r.witnesses, r.unknown]).toEqual([[], []]);
   });
 
   it('a cooldown until recovered is beyond the analysis: unknown, naming the rule', () => {
@@ -160,5 +223,43 @@ never:
     expect(running).toBeGreaterThanOrEqual(3);
     expect(running).toBeLessThan(5);
     expect(await evalWitness(dir, w)).toBe(true);
+  });
+});
+
+describe('prove over the runs in progress', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const prove = (rule: string, property = 'noOverlap: {}') => {
+    const dir = dirs.write({
+      'p.yaml': `kind: Policy\nname: apart\nrules:\n  - ${rule}\n`,
+      'p.property.yaml': `kind: PolicyProperty
+name: never-beside-a-run-on-its-targets
+never:
+  rules:
+    - ${property}
+`,
+    });
+    const s = setOf(dir);
+    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    return { dir, result };
+  };
+
+  it('never beside a run on its targets: proven by a set comparing by host too', () => {
+    expect(prove('noOverlap: { by: [host.hostname] }').result).toMatchObject({ status: 'proven' });
+  });
+
+  it('never beside a run on the same host: a set comparing targets alone has a counterexample sharing only the host', async () => {
+    const { dir, result } = prove('noOverlap: {}', 'noOverlap: { by: [host.hostname] }');
+    expect(result.status).toBe('counterexample');
+    const w = result.witness as Witness;
+    expect(w.facts.state.inProgress?.targets).toEqual({});
+    expect(Object.keys(w.facts.state.inProgress?.attributes['host.hostname'] ?? {})).toHaveLength(1);
+    expect(await evalWitness(dir, w)).toBe(true);
+  });
+
+  it('a set with a concurrency cap instead: a counterexample, decided by eval', async () => {
+    const { dir, result } = prove('concurrency: { maxRunning: 5 }');
+    expect(result.status).toBe('counterexample');
+    expect(await evalWitness(dir, result.witness as Witness)).toBe(true);
   });
 });
