@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import type { InProgressFacts } from '../../src/policy/facts/state-facts';
+import type { PreflightPayload } from '../../src/policy/core/decision';
+import { decide } from '../../src/policy/engine/decide';
+import { quietFacts } from '../../src/policy/facts/quiet-facts';
+import { diffSets } from '../../src/prove/analysis';
+import { generatedSize } from '../helpers/test-lane';
+import { NOW, setDirs, setOf } from './prove-sets';
+
+/**
+ * diff over noOverlap rules (docs/decisions/0048) against runs and runs in progress made without
+ * its classes: random steps listing random targets (some fewer than they expect) with random values
+ * of the keys, and random runs in progress sharing random targets and values, or the part not
+ * loaded. Whenever the two sets decide such a run differently, diff has a witness of that kind; when
+ * diff finds no difference, no such run is decided differently.
+ */
+const KEYS = ['host.hostname', 'k8s.zone', 'k8s.node.name'];
+const NAMES = ['web-1', 'web-2', 'db-1'];
+const VALUES = ['a', 'b'];
+
+const target = fc.record({
+  name: fc.constantFrom(...NAMES),
+  type: fc.constantFrom('com.steadybit.extension_host.host', 'com.steadybit.extension_container.container'),
+  attributes: fc
+    .subarray(KEYS)
+    .chain((keys) => fc.tuple(...keys.map((key) => fc.constantFrom(...VALUES).map((value) => ({ key, value }))))),
+});
+const step = fc
+  .record(
+    {
+      actionId: fc.constant('com.steadybit.extension_host.stress_cpu'),
+      actionKind: fc.constantFrom('ATTACK', 'CHECK'),
+      targetExecutions: fc.array(target, { maxLength: 3 }),
+      extra: fc.nat({ max: 2 }),
+    },
+    { requiredKeys: ['actionId', 'actionKind'] },
+  )
+  .map(({ targetExecutions, extra, ...s }) => ({
+    ...s,
+    ...(targetExecutions === undefined
+      ? {}
+      : { targetExecutions, totalTargetCount: targetExecutions.length + (extra ?? 0) }),
+  }));
+const payload = fc.array(step, { minLength: 1, maxLength: 2 }).map(
+  (steps): PreflightPayload =>
+    ({
+      event: 'experiment.execution.preflight',
+      execution: { id: 7, experimentKey: 'ADM-1', teamKey: 'ADM', environment: 'staging', steps },
+    }) as unknown as PreflightPayload,
+);
+/** Runs in progress: ids 'r1'/'r2' under random targets and values (those of the run or others), or not loaded. */
+const inProgress = fc.option(
+  fc.record({
+    targets: fc.dictionary(
+      fc.constantFrom(
+        ...NAMES.flatMap((n) => [
+          `com.steadybit.extension_host.host/${n}`,
+          `com.steadybit.extension_container.container/${n}`,
+        ]),
+      ),
+      fc.subarray(['r1', 'r2'], { minLength: 1 }),
+    ),
+    attributes: fc.dictionary(
+      fc.constantFrom(...KEYS),
+      fc.dictionary(fc.constantFrom(...VALUES), fc.subarray(['r1', 'r2'], { minLength: 1 })),
+    ),
+  }),
+  { nil: undefined },
+);
+
+describe('diff over noOverlap agrees with runs in progress made without its classes', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  // `masked`: a rule on both sides that denies a step not listing every target (it cannot see their
+  // namespaces), so the sets differ only beside runs in progress.
+  const rule = (by: string[] | undefined, masked: boolean) =>
+    `kind: Policy\nname: apart\nrules:\n  - ${masked ? 'targetAttributes: { forbid: { k8s.namespace: [kube-system] } }' : 'concurrency: { maxRunning: 100 }'}\n${by === undefined ? '' : `  - noOverlap: { by: [${by.join(', ')}] }\n`}`;
+  const sides = fc.option(fc.subarray(KEYS), { nil: undefined });
+
+  it('every sampled difference is among the witnesses, and none where diff finds none', () => {
+    fc.assert(
+      fc.property(sides, sides, fc.boolean(), (baseBy, proposedBy, masked) => {
+        const base = setOf(dirs.write({ 'p.yaml': rule(baseBy, masked) }));
+        const proposed = setOf(dirs.write({ 'p.yaml': rule(proposedBy, masked) }));
+        const diff = diffSets(base, proposed, NOW);
+        expect(diff.unknown).toEqual([]);
+        const kinds = new Set(diff.witnesses.map((w) => w.kind));
+        fc.assert(
+          fc.property(payload, inProgress, (p, progress) => {
+            const facts = quietFacts([...base.bundle.needs, ...proposed.bundle.needs]);
+            const state = {
+              ...facts.state,
+              inProgress:
+                progress === undefined
+                  ? undefined
+                  : ({ runs: { r1: { team: 'X' }, r2: { team: 'Y' } }, ...progress } as InProgressFacts),
+            };
+            const at = { ...facts, state };
+            const b = decide(base.bundle, p, at, NOW, { decisionId: 't' }).allowed;
+            const q = decide(proposed.bundle, p, at, NOW, { decisionId: 't' }).allowed;
+            if (b !== q) expect(kinds.has(q ? 'newly-allowed' : 'newly-denied')).toBe(true);
+          }),
+          { numRuns: generatedSize(300, 100) },
+        );
+      }),
+      { numRuns: generatedSize(12, 5), seed: 48 },
+    );
+  });
+});
