@@ -3,7 +3,9 @@ import { runEnvironments } from '../policy/engine/environments';
 import type { EnvironmentFacts } from '../policy/facts/environment-facts';
 import type { Facts } from '../policy/facts/facts';
 import { quietFacts } from '../policy/facts/quiet-facts';
-import { scopeKey, type StateFacts } from '../policy/facts/state-facts';
+import { scopeKey, serviceScopeKey, type StateFacts } from '../policy/facts/state-facts';
+import { actionSteps } from '../policy/engine/action-steps';
+import { attackedValues } from '../policy/signals/attacked-values';
 import type { TeamFacts } from '../policy/facts/team-facts';
 import type { PreflightPayload } from '../policy/core/decision';
 import type { SignalFacts } from '../policy/facts/signal-facts';
@@ -26,7 +28,7 @@ import { signalDims, signalFactsOf } from './signal-classes';
 import { signalRunValues } from '../policy/signals/run-values';
 import { filledTexts, fillsEnvironmentNames, UNNAMED_ID } from './filled-queries';
 import type { Execution } from '../payload/types';
-import { stateDims, stateFactsOf } from './state-classes';
+import { type StateScope, stateDims, stateFactsOf } from './state-classes';
 import { IN_PROGRESS, inProgressOf, type OverlapClass, overlapDims } from './overlap-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
@@ -334,9 +336,14 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
   for (const b of bundles) Object.assign(state, quietFacts(b.needs).state ?? {});
   state.emergencyStop = { engaged: v('estop') === true };
   // The runs the state rules count, under each of the run's own scopes; a part not loaded is left out.
-  const scopes = {
-    environment: [env.environment, env.override].flatMap((e) => (e ? [scopeKey('environment', e)] : [])),
-    team: typeof execution.teamKey === 'string' ? [scopeKey('team', execution.teamKey)] : [],
+  const scopes = (kind: StateScope): string[] => {
+    if (kind === 'environment')
+      return [env.environment, env.override].flatMap((e) => (e ? [scopeKey('environment', e)] : []));
+    if (kind === 'team') return typeof execution.teamKey === 'string' ? [scopeKey('team', execution.teamKey)] : [];
+    // The services the run attacks, as a cool-down per service finds them (signals/attacked-values.ts).
+    const by = kind.slice('service:'.length);
+    const attacked = attackedValues(actionSteps(execution.steps as Execution['steps']), by);
+    return attacked.values.map((value) => serviceScopeKey(by, value));
   };
   const recorded = stateFactsOf(
     space.state.filter((d) => d.name !== IN_PROGRESS),

@@ -1,6 +1,14 @@
 import { parseDuration } from '../syntax/duration';
-import { END_STATES, type EndState, type RunRef, type ScopeKind, type StateFacts } from '../policy/facts/state-facts';
+import {
+  END_STATES,
+  type EndState,
+  type RunRef,
+  SERVICE_KEYS,
+  type ScopeKind,
+  type StateFacts,
+} from '../policy/facts/state-facts';
 import type { Doc } from './policy-set';
+import { ATTR, LISTING } from './target-classes';
 import type { DimName, Reading } from './term-types';
 
 /*
@@ -30,20 +38,33 @@ export type KindClass =
   | { running: number }
   | { started: number[]; windows: number[] }
   | { ended: Array<number | undefined>; durations: number[]; groups: EndState[] };
+/**
+ * What a state rule counts runs under: the run's environments, its team, or (a cool-down `per:
+ * service`) each service it attacks, named by the values of one attribute key on its targets.
+ */
+export type StateScope = ScopeKind | `service:${string}`;
 /** A class of one part: per scope kind its runs, or the part not loaded (every rule reading it cannot decide). */
-export type StateClass = 'not loaded' | Partial<Record<ScopeKind, KindClass>>;
+export type StateClass = 'not loaded' | Partial<Record<StateScope, KindClass>>;
 
 const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
-const perOf = (part: Part, spec: Doc): ScopeKind =>
-  spec.per === 'team' || spec.per === 'environment' ? spec.per : DEFAULT_PER[part];
+/** The attribute key a cool-down per service names the attacked service by. */
+const serviceKeyOf = (spec: Doc): string => (typeof spec.by === 'string' ? spec.by : SERVICE_KEYS[0]);
+const perOf = (part: Part, spec: Doc): StateScope => {
+  if (spec.per === 'team' || spec.per === 'environment') return spec.per;
+  if (part === 'ended' && spec.per === 'service') return `service:${serviceKeyOf(spec)}`;
+  return DEFAULT_PER[part];
+};
 
-/** Why a state rule is beyond the analysis: a cool-down per attacked service or until recovered. */
+/** Why a state rule is beyond the analysis: a cool-down until recovered. */
 function stateOutside(kind: string, spec: Doc): string | undefined {
-  if (kind !== 'cooldown') return undefined;
-  if (spec.per === 'service') return 'per: service reads the attacked services of earlier runs, which are not analysed';
-  if (spec.until !== undefined) return 'until reads signals about the last run, which are not analysed';
+  if (kind === 'cooldown' && spec.until !== undefined)
+    return 'until reads signals about the last run, which are not analysed';
   return undefined;
 }
+
+/** Whether a rule reads the run's steps as a target rule does: a cool-down per attacked service (core/targeted-step.ts). */
+export const readsAttackedServices = (kind: string, spec: unknown): boolean =>
+  kind === 'cooldown' && asObject(spec).per === 'service';
 
 /** What a `concurrency`, `quota` or `cooldown` rule reads (its part of the state, the run's scopes), or why it is beyond the analysis. */
 export function stateReads(kind: string, spec: unknown, reads: Map<DimName, Reading>): string | undefined {
@@ -53,7 +74,13 @@ export function stateReads(kind: string, spec: unknown, reads: Map<DimName, Read
   const outside = stateOutside(kind, s);
   if (outside !== undefined) return outside;
   reads.set(`${STATE}${part}`, 'full');
-  reads.set(perOf(part, s) === 'team' ? 'team' : 'env', 'full');
+  const per = perOf(part, s);
+  if (per === 'team' || per === 'environment') reads.set(per === 'team' ? 'team' : 'env', 'full');
+  else {
+    // The services it attacks: its targets' values of the key, and whether every target is listed
+    // (whenMissing: a step not listing its targets, a target without the key).
+    for (const dim of [`${ATTR}${serviceKeyOf(s)}`, LISTING, 'count', 'actionKind']) reads.set(dim, 'full');
+  }
   return undefined;
 }
 
@@ -109,14 +136,14 @@ export interface StateDim {
 
 /** The state dimensions of these documents' analysed `concurrency`, `quota` and `cooldown` rules. */
 export function stateDims(docs: readonly Doc[]): StateDim[] {
-  const byPart = new Map<Part, Map<ScopeKind, KindSpecs>>();
+  const byPart = new Map<Part, Map<StateScope, KindSpecs>>();
   for (const doc of docs)
     for (const rule of Array.isArray(doc.rules) ? doc.rules : [])
       for (const [kind, raw] of Object.entries(asObject(rule))) {
         const part = PARTS[kind];
         const spec = asObject(raw);
         if (part === undefined || stateOutside(kind, spec) !== undefined) continue;
-        const kinds = byPart.get(part) ?? new Map<ScopeKind, KindSpecs>();
+        const kinds = byPart.get(part) ?? new Map<StateScope, KindSpecs>();
         byPart.set(part, kinds);
         const per = perOf(part, spec);
         const k = kinds.get(per) ?? { running: [], windows: [], startedCaps: [], cooldowns: [] };
@@ -135,7 +162,7 @@ export function stateDims(docs: readonly Doc[]): StateDim[] {
       }
   const out: StateDim[] = [];
   for (const [part, kinds] of byPart) {
-    let values: Array<Partial<Record<ScopeKind, KindClass>>> = [{}];
+    let values: Array<Partial<Record<StateScope, KindClass>>> = [{}];
     for (const [per, k] of kinds) {
       const classes = kindClasses(part, k);
       values = values.flatMap((v) => classes.map((c) => ({ ...v, [per]: c })));
@@ -178,12 +205,13 @@ function runsOf(c: KindClass, now: number): RunRef[] {
 /**
  * The state parts of a run (in the shape `eval --state` reads) from its state dimensions: each part's
  * runs under every one of the run's scope keys of each kind (`environment:<value>` for its
- * environment and override, `team:<key>`), or the part not loaded (`absent`).
+ * environment and override, `team:<key>`, `service:<key>=<value>` for each service it attacks), or
+ * the part not loaded (`absent`).
  */
 export function stateFactsOf(
   dims: ReadonlyArray<{ name: DimName }>,
   value: (name: DimName) => unknown,
-  scopes: Readonly<Record<ScopeKind, string[]>>,
+  scopes: (kind: StateScope) => string[],
   now: Date,
 ): { state: Partial<StateFacts>; absent: Part[] } {
   const state: Partial<StateFacts> = {};
@@ -196,9 +224,9 @@ export function stateFactsOf(
       continue;
     }
     const byScope: Record<string, RunRef[]> = {};
-    for (const [per, c] of Object.entries(cls) as Array<[ScopeKind, KindClass]>) {
+    for (const [per, c] of Object.entries(cls) as Array<[StateScope, KindClass]>) {
       const runs = runsOf(c, now.getTime());
-      for (const key of scopes[per]) byScope[key] = runs;
+      for (const key of scopes(per)) byScope[key] = runs;
     }
     state[part] = byScope;
   }

@@ -1,4 +1,5 @@
 import type { Target } from '../payload/types';
+import { SERVICE_KEYS } from '../policy/facts/state-facts';
 import type { Doc } from './policy-set';
 import type { DimName, Reading } from './term-types';
 import { OTHER } from './value-classes';
@@ -56,8 +57,9 @@ export const overlapKeys = (spec: unknown): string[] => {
 };
 
 /**
- * Every attribute key the documents' `targetAttributes` rules write, with its values, and every key
- * a `noOverlap` rule compares by (no value written: whether the targets carry one is what it reads).
+ * Every attribute key the documents' `targetAttributes` rules write, with its values, every key a
+ * `noOverlap` rule compares by (no value written: whether the targets carry one is what it reads),
+ * and the key a cool-down per service names services by (none written).
  */
 export function writtenAttributes(docs: readonly Doc[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
@@ -67,6 +69,12 @@ export function writtenAttributes(docs: readonly Doc[]): Map<string, string[]> {
         if (TARGET_RULES.has(kind))
           for (const [key, values] of specValues(spec)) out.set(key, [...(out.get(key) ?? []), ...values]);
         else if (kind === 'noOverlap') for (const key of overlapKeys(spec)) out.set(key, out.get(key) ?? []);
+        else if (kind === 'cooldown' && asObject(spec).per === 'service') {
+          // An empty value names no service and is not missing either (signals/attacked-values.ts):
+          // decided as another value with no run ended on it, a class already (state-classes.ts).
+          const key = typeof asObject(spec).by === 'string' ? (asObject(spec).by as string) : SERVICE_KEYS[0];
+          out.set(key, out.get(key) ?? []);
+        }
   return out;
 }
 

@@ -8,7 +8,7 @@ import { compileScope } from '../policy/engine/scope';
 import type { Doc, PolicySet } from './policy-set';
 import { groupCoupling, groupRuleReads } from './group-terms';
 import { signalReads } from './signal-classes';
-import { stateReads } from './state-classes';
+import { readsAttackedServices, stateReads } from './state-classes';
 import { overlapReads } from './overlap-classes';
 import { targetRuleReads } from './target-classes';
 import { mutingActionGlobs, mutingReads } from './muting-classes';
@@ -244,7 +244,7 @@ export function termsOf(set: PolicySet): Term[] {
         stateReads(rule.kind, spec, reads) ??
         overlapReads(rule.kind, spec, reads) ??
         groupRuleReads(rule.kind, spec, reads);
-      if (stepFilter || isStepRule(rule.kind))
+      if (stepFilter || isStepRule(rule.kind) || readsAttackedServices(rule.kind, spec))
         for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
       const why =
         outside ??
@@ -364,7 +364,8 @@ function ruleAlone(kind: string, spec: unknown, only: CompiledPolicy, bundle: Po
     stateReads(kind, spec, reads) ??
     overlapReads(kind, spec, reads) ??
     groupRuleReads(kind, spec, reads);
-  if (isStepRule(kind)) for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
+  if (isStepRule(kind) || readsAttackedServices(kind, spec))
+    for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
   const unscoped = {
     ...only,
     matchSpec: undefined,

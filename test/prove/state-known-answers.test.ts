@@ -177,6 +177,58 @@ rules:
     expect([r.witnesses, r.unknown]).toEqual([[], []]);
   });
 
+  /** The runs the witness's state lists under the service its targets name by `by`. */
+  const endedOnService = (w: Witness, by = 'k8s.deployment') => {
+    const values = (w.payload.execution.steps ?? []).flatMap((s) =>
+      (s.targetExecutions ?? []).flatMap((t) => (t.attributes ?? []).filter((x) => x.key === by).map((x) => x.value)),
+    );
+    return values.flatMap((v) => w.facts.state.ended?.[`service:${by}=${v}`.toLowerCase()] ?? []);
+  };
+
+  it('a cooldown per service shortened: newly allowed after a failed run on the service the run attacks', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 2h, per: service }') },
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 30m, per: service }') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    const w = r.witnesses[0];
+    const ended = endedOnService(w);
+    expect(ended.length).toBeGreaterThan(0);
+    for (const x of ended) {
+      expect(ageMs(w, x)).toBeGreaterThanOrEqual(HOUR / 2);
+      expect(ageMs(w, x)).toBeLessThan(2 * HOUR);
+    }
+    await roundTrip(b, p, w);
+  });
+
+  it('whenMissing deny to allow: newly allowed for targets that name no service or are not all listed, nothing else', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 1h, per: service, by: k8s.service.name }') },
+      {
+        'p.yaml': policy('calm', 'cooldown: { duration: 1h, per: service, by: k8s.service.name, whenMissing: allow }'),
+      },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(r.witnesses.map((w) => w.kind)).toEqual(['newly-allowed']);
+    expect(r.witnesses[0].base?.message).toMatch(/cannot decide/);
+    await roundTrip(b, p, r.witnesses[0]);
+  });
+
+  it('per environment to per service: newly allowed and newly denied, each decided so by eval', async () => {
+    const { b, p, r } = pair(
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 1h }') },
+      { 'p.yaml': policy('calm', 'cooldown: { duration: 1h, per: service }') },
+    );
+    expect(r.unknown).toEqual([]);
+    expect(new Set(r.witnesses.map((w) => w.kind))).toEqual(new Set(['newly-allowed', 'newly-denied']));
+    const denied = r.witnesses.filter((w) => w.kind === 'newly-denied');
+    expect(denied.some((w) => endedOnService(w).length > 0 || /cannot decide/.test(w.proposed?.message ?? ''))).toBe(
+      true,
+    );
+    for (const w of r.witnesses) await roundTrip(b, p, w);
+  });
+
   it('a cooldown until recovered is beyond the analysis: unknown, naming the rule', () => {
     const until = (d: string) =>
       policy(
