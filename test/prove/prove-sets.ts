@@ -5,6 +5,10 @@ import { evalCommand } from '../../src/cli/commands/eval-command';
 import { decide } from '../../src/policy/engine/decide';
 import { type DiffResult, diffSets, type Witness } from '../../src/prove/analysis';
 import { type PolicySet, readPolicySet } from '../../src/prove/policy-set';
+import fc from 'fast-check';
+import type { PreflightPayload } from '../../src/policy/core/decision';
+import type { StateFacts } from '../../src/policy/facts/state-facts';
+import { quietFacts } from '../../src/policy/facts/quiet-facts';
 
 /** The repository's bundled policy set: the sets the known-answer tests change one rule of. */
 export const BUNDLED = join(__dirname, '..', '..', 'policies');
@@ -104,4 +108,32 @@ export function expectDecided(r: DiffResult, base: PolicySet, proposed: PolicySe
       expect(decide(set.bundle, w.payload, { ...w.facts }, new Date(w.now), { decisionId: 't' }).allowed).toBe(
         answer?.allowed,
       );
+}
+
+/**
+ * diff against runs made without its classes: for the two sets, every sampled payload and state
+ * (`stateOf` puts the sample into the quiet state both sets need) that they decide differently has
+ * a witness of that kind among diff's, which finds nothing unknown.
+ */
+export function expectSampledKinds<S>(
+  base: PolicySet,
+  proposed: PolicySet,
+  payloads: fc.Arbitrary<PreflightPayload>,
+  samples: fc.Arbitrary<S>,
+  stateOf: (quiet: StateFacts, sample: S) => StateFacts,
+  numRuns: number,
+): void {
+  const diff = diffSets(base, proposed, NOW);
+  expect(diff.unknown).toEqual([]);
+  const kinds = new Set(diff.witnesses.map((w) => w.kind));
+  const quiet = quietFacts([...base.bundle.needs, ...proposed.bundle.needs]);
+  fc.assert(
+    fc.property(payloads, samples, (payload, sample) => {
+      const facts = { ...quiet, state: stateOf(quiet.state ?? {}, sample) };
+      const b = decide(base.bundle, payload, facts, NOW, { decisionId: 't' }).allowed;
+      const p = decide(proposed.bundle, payload, facts, NOW, { decisionId: 't' }).allowed;
+      if (b !== p) expect(kinds.has(p ? 'newly-allowed' : 'newly-denied')).toBe(true);
+    }),
+    { numRuns },
+  );
 }

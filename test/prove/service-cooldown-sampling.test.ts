@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import type { PreflightPayload } from '../../src/policy/core/decision';
 import type { RunRef } from '../../src/policy/facts/state-facts';
-import { decide } from '../../src/policy/engine/decide';
-import { quietFacts } from '../../src/policy/facts/quiet-facts';
-import { diffSets } from '../../src/prove/analysis';
 import { generatedSize } from '../helpers/test-lane';
-import { NOW, setDirs, setOf } from './prove-sets';
+import { expectSampledKinds, NOW, setDirs, setOf } from './prove-sets';
 
 /**
  * diff over cool-downs per attacked service against runs and ended runs made without its classes:
@@ -84,20 +81,13 @@ describe('diff over cool-downs per service agrees with ended runs made without i
   it('every sampled difference is among the witnesses', () => {
     fc.assert(
       fc.property(fc.constantFrom(...SPECS), fc.constantFrom(...SPECS), (baseSpec, proposedSpec) => {
-        const base = setOf(dirs.write({ 'p.yaml': policy(baseSpec) }));
-        const proposed = setOf(dirs.write({ 'p.yaml': policy(proposedSpec) }));
-        const diff = diffSets(base, proposed, NOW);
-        expect(diff.unknown).toEqual([]);
-        const kinds = new Set(diff.witnesses.map((w) => w.kind));
-        fc.assert(
-          fc.property(payload, ended, (p, endedRuns) => {
-            const facts = quietFacts([...base.bundle.needs, ...proposed.bundle.needs]);
-            const at = { ...facts, state: { ...facts.state, running: {}, ended: endedRuns } };
-            const b = decide(base.bundle, p, at, NOW, { decisionId: 't' }).allowed;
-            const q = decide(proposed.bundle, p, at, NOW, { decisionId: 't' }).allowed;
-            if (b !== q) expect(kinds.has(q ? 'newly-allowed' : 'newly-denied')).toBe(true);
-          }),
-          { numRuns: generatedSize(300, 100) },
+        expectSampledKinds(
+          setOf(dirs.write({ 'p.yaml': policy(baseSpec) })),
+          setOf(dirs.write({ 'p.yaml': policy(proposedSpec) })),
+          payload,
+          ended,
+          (quiet, endedRuns) => ({ ...quiet, running: {}, ended: endedRuns }),
+          generatedSize(300, 100),
         );
       }),
       { numRuns: generatedSize(14, 5), seed: 48 },
