@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { SourceRef } from '../policy/core/decision';
 import { BUILT_IN_FILE } from '../policy/compile/built-in-policies';
 import { parseYamlSource } from '../policy/compile/yaml-source';
+import { readPolicyDir } from '../policy/loading/read-policy-dir';
 import type { PolicySet } from './policy-set';
+import { writtenValues } from './terms';
 
 /** `rules[0].timeWindow` -> ['rules', 0, 'timeWindow']. */
 export const pathSegments = (path: string): Array<string | number> =>
@@ -61,7 +63,7 @@ function changedField(base: PolicySet, proposed: PolicySet, policy: string, rule
 /**
  * Where a rule of the set is written (`rules[2]` of policy `production-guardrails`: its file, line and
  * column), at the field that changed when the base set is given (the exception added or changed when
- * only an exception waiving its policy did), else where its policy is; undefined when the set has no such policy or it is built in
+ * only an exception waiving its policy did, the alias when only an alias did), else where its policy is; undefined when the set has no such policy or it is built in
  * (a pull request's annotation then names no file).
  */
 export function ruleLocation(
@@ -92,6 +94,10 @@ export function ruleLocation(
       ? changedException(base, set, rule.policy)
       : undefined;
   if (waiver) return waiver;
+  // Nor an exception: an alias the policy names (an EnvironmentAliases document) changed.
+  const alias =
+    base && changed === undefined && base.policies.has(rule.policy) ? changedAlias(base, set, rule.policy) : undefined;
+  if (alias) return alias;
   const at = doc?.locate(changed ?? entry, 'value');
   return at ? { file: policy.source.file, ...at } : policy.source;
 }
@@ -106,4 +112,26 @@ function changedException(base: PolicySet, proposed: PolicySet, policy: string):
   const doc = proposed.exceptions.find((d) => d.policy === policy && before.get(d.name) !== JSON.stringify(d));
   if (doc === undefined) return undefined;
   return proposed.bundle.exceptions.find((e) => e.name === doc.name && e.policy === policy)?.source;
+}
+
+/**
+ * Where the proposed set writes the first alias whose ids differ from the base's, among those the
+ * policy (or an exception to it) names, else among all (the ids of an alias a rule names decide which
+ * environments it lists: terms.ts, aliasesRead): the alias's list in the first EnvironmentAliases
+ * document that has it. Undefined when no alias the proposed set writes changed (one only removed).
+ */
+function changedAlias(base: PolicySet, proposed: PolicySet, policy: string): SourceRef | undefined {
+  const same = (alias: string) => JSON.stringify(proposed.aliases[alias]) === JSON.stringify(base.aliases[alias]);
+  const changed = Object.keys(proposed.aliases).filter((alias) => !same(alias));
+  if (changed.length === 0) return undefined;
+  const docs = [proposed.policies.get(policy) ?? {}, ...proposed.exceptions.filter((e) => e.policy === policy)];
+  const named = new Set((writtenValues(docs).get('env') ?? []).map((e) => e.toLowerCase()));
+  const alias = changed.find((a) => named.has(a.toLowerCase())) ?? changed[0];
+  for (const source of readPolicyDir(proposed.dir))
+    for (const doc of parseYamlSource(source).documents) {
+      const v = doc.value as Record<string, unknown> | null;
+      if (v?.kind === 'EnvironmentAliases' && isObject(v.aliases) && Object.hasOwn(v.aliases, alias))
+        return { file: source.file, ...doc.locate(['aliases', alias], 'value') };
+    }
+  return undefined;
 }

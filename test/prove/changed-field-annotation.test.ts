@@ -89,6 +89,25 @@ match: { teams: [SRE] }
     // The list grew: at the list (`[production, staging]`), on its line.
     for (const line of lines) expect(line).toMatch(/^::(error|warning) file=[^,]*caps\.yaml,line=5,col=17,/);
   });
+
+  it('an id added to an alias the policy names: at that alias, not at the rules', () => {
+    const aliases = (ids: string) => `kind: EnvironmentAliases
+aliases:
+  staging: [stage-eu]
+  production: ${ids}
+`;
+    const [b, p] = [
+      dirs.write({ 'caps.yaml': caps(25), 'aliases.yaml': aliases('[prod-eu]') }),
+      dirs.write({ 'caps.yaml': caps(25), 'aliases.yaml': aliases('[prod-eu, prod-us]') }),
+    ];
+    const out = diffGithub(diffSets(setOf(b), setOf(p), NOW), { base: setOf(b), proposed: setOf(p) }, 'newly-allowed');
+    const lines = out.split('\n').filter((l) => l.startsWith('::'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines)
+      expect(line).toMatch(
+        /^::(error|warning) file=[^,]*aliases\.yaml,line=4,col=15,title=preflight-gate diff%3A newly-/,
+      );
+  });
 });
 
 describe('firstDifference', () => {
