@@ -6,6 +6,7 @@ import { loadPolicyDir } from '../policy/loading/load-policy-dir';
 import { readPolicyDir } from '../policy/loading/read-policy-dir';
 import { servedBundle } from '../policy/runtime/served-bundle';
 import { BadInputError } from '../common/bad-input-error';
+import type { LoadProblem } from '../policy/compile/load-error';
 
 /** A document of the set as written (YAML to plain data): what the analysis reads the specs from. */
 export type Doc = Record<string, unknown>;
@@ -32,6 +33,21 @@ export function docsOf(texts: readonly string[]): Doc[] {
   return out;
 }
 
+/** A policy set that does not load: a usage error (nothing can be analysed) that keeps its problems, to annotate each. */
+export class SetNotLoadedError extends BadInputError {
+  constructor(
+    readonly dir: string,
+    readonly problems: readonly LoadProblem[],
+  ) {
+    super(
+      `the policy set in ${dir} is invalid, so nothing can be analysed:\n${problems
+        .filter((p) => p.severity === 'error')
+        .map(formatProblem)
+        .join('\n')}`,
+    );
+  }
+}
+
 /**
  * Loads `dir` as `eval` does (the loader, then the built-in policies) and reads its documents; a set
  * that does not load is a usage error listing its problems (nothing can be compared).
@@ -40,10 +56,7 @@ export function readPolicySet(dir: string, now: Date, env: NodeJS.ProcessEnv): P
   if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory())
     throw new BadInputError(`${dir} is not a directory: give the directory that holds the policy YAML files`);
   const loaded = loadPolicyDir(dir, now);
-  if (!loaded.ok) {
-    const errors = loaded.problems.filter((p) => p.severity === 'error').map(formatProblem);
-    throw new BadInputError(`the policy set in ${dir} is invalid, so nothing can be analysed:\n${errors.join('\n')}`);
-  }
+  if (!loaded.ok) throw new SetNotLoadedError(dir, loaded.problems);
   const docs = docsOf(readPolicyDir(dir).map((s) => s.text));
   const policies = new Map<string, Doc>();
   const exceptions: Doc[] = [];

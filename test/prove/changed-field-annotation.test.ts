@@ -1,4 +1,5 @@
-import { diffGithub } from '../../src/cli/commands/diff-command';
+import { diffCommand, diffGithub } from '../../src/cli/commands/diff-command';
+import { BadInputError } from '../../src/common/bad-input-error';
 import { diffSets } from '../../src/prove/analysis';
 import { firstDifference } from '../../src/prove/rule-location';
 import { NOW, setDirs, setOf } from './prove-sets';
@@ -107,6 +108,35 @@ aliases:
       expect(line).toMatch(
         /^::(error|warning) file=[^,]*aliases\.yaml,line=4,col=15,title=preflight-gate diff%3A newly-/,
       );
+  });
+});
+
+describe('diff --format github of a set that does not load', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  it('each error an annotation on its file and line, naming the side; then the usage error', () => {
+    const good = dirs.write({ 'caps.yaml': caps(25) });
+    const broken = dirs.write({ 'caps.yaml': caps(25).replace('- targets:', '- targetz:') });
+    const run = (base: string, proposed: string, format: 'github' | 'text') => {
+      let out = '';
+      let thrown: unknown;
+      try {
+        diffCommand(base, proposed, { format, failOn: 'newly-allowed', now: NOW.toISOString() }, {}, (s) => {
+          out += s;
+        });
+      } catch (err) {
+        thrown = err;
+      }
+      return { out, thrown };
+    };
+    const proposed = run(good, broken, 'github');
+    expect(proposed.thrown).toBeInstanceOf(BadInputError);
+    expect(proposed.out).toMatch(
+      /^::error file=[^,]*caps\.yaml,line=9,col=5,title=preflight-gate diff%3A the proposed set does not load::rules\[1\]\.targetz: unknown rule kind/,
+    );
+    expect(run(broken, good, 'github').out).toMatch(/title=preflight-gate diff%3A the base set does not load::/);
+    // Text and the other formats: the usage error alone, on stderr.
+    expect(run(good, broken, 'text').out).toBe('');
   });
 });
 

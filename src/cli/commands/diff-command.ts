@@ -1,7 +1,7 @@
 import { diffSets, type DiffResult, type Witness } from '../../prove/analysis';
-import { type PolicySet, readPolicySet } from '../../prove/policy-set';
+import { type PolicySet, readPolicySet, SetNotLoadedError } from '../../prove/policy-set';
 import { ruleLocation } from '../../prove/rule-location';
-import { githubCommand } from '../format-problems';
+import { githubAnnotation, githubCommand } from '../format-problems';
 import { parseNow } from '../read-input';
 import { EXIT } from '../exit-codes';
 
@@ -116,8 +116,23 @@ export function diffCommand(
   write: (s: string) => void,
 ): number {
   const now = parseNow(opts.now, () => new Date());
-  const base = readPolicySet(baseDir, now, env);
-  const proposed = readPolicySet(proposedDir, now, env);
+  const read = (dir: string, side: 'base' | 'proposed') => {
+    try {
+      return readPolicySet(dir, now, env);
+    } catch (err) {
+      // In a pull request: each problem an annotation on its file and line, then the usage error.
+      if (opts.format === 'github' && err instanceof SetNotLoadedError)
+        write(
+          `${err.problems
+            .filter((p) => p.severity === 'error')
+            .map((p) => githubAnnotation(p, `preflight-gate diff: the ${side} set does not load`))
+            .join('\n')}\n`,
+        );
+      throw err;
+    }
+  };
+  const base = read(baseDir, 'base');
+  const proposed = read(proposedDir, 'proposed');
   const result = diffSets(base, proposed, now);
   if (opts.format === 'json') {
     const { witnesses, unknown, changedRules, decisions, coverage, horizon } = result;
