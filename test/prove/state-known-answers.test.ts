@@ -171,6 +171,42 @@ rules:
     await roundTrip(b, p, w);
   });
 
+  it('noOverlap in a policy scoped to stops: an exception widened to shutdowns changes no run, of one step or two', async () => {
+    // Independent review: the rule read every step of the run, so a shutdown the policy does not
+    // cover, listing no targets, denied a two-step run that neither of its steps alone was denied.
+    const STOP = 'com.steadybit.extension_container.stop';
+    const SHUTDOWN = 'com.steadybit.extension_host.shutdown';
+    const files = (waived: string) => ({
+      'p.yaml': `kind: Policy\nname: overlap\nmatch: { actionIds: [${STOP}] }\nrules:\n  - noOverlap: {}\n`,
+      'e.yaml': `kind: Exception\nname: waived\npolicy: overlap\nowner: a@example.com\nreason: test\nexpires: "2099-12-31T00:00:00Z"\nmatch: { actionIds: [${waived}] }\n`,
+    });
+    const { b, p, r } = pair(files(STOP), files(`${STOP}, ${SHUTDOWN}`));
+    expect([r.witnesses, r.unknown]).toEqual([[], []]);
+    const twoSteps = {
+      kind: 'newly-allowed' as const,
+      now: NOW.toISOString(),
+      payload: {
+        event: 'experiment.execution.preflight',
+        execution: {
+          id: 1,
+          experimentKey: 'ADM-1',
+          teamKey: 'ADM',
+          environment: 'staging',
+          steps: [
+            { actionId: STOP, actionKind: 'ATTACK', totalTargetCount: 1, targetExecutions: [{ name: 'c1' }] },
+            { actionId: SHUTDOWN, actionKind: 'ATTACK', totalTargetCount: 1 },
+          ],
+        },
+      },
+      facts: {
+        state: { emergencyStop: { engaged: false }, inProgress: { runs: {}, targets: {}, attributes: {} } },
+        signals: {},
+        teams: {},
+      },
+    } as unknown as Witness;
+    expect([await evalWitness(b, twoSteps), await evalWitness(p, twoSteps)]).toEqual([true, true]);
+  });
+
   it('the same noOverlap rule: no run decided differently', () => {
     const rule = policy('apart', 'noOverlap: { by: [host.hostname] }');
     const { r } = pair({ 'p.yaml': rule }, { 'p.yaml': rule });

@@ -17,10 +17,13 @@ export interface Footprint {
   unlisted: { ref: ActionStepRef; listed: number; expected?: number }[];
 }
 
-/** The targeted steps that do not list every target they expect (no per-target work). */
-export function unlistedSteps(steps: readonly Step[] | undefined): Footprint['unlisted'] {
+/** The targeted steps of a run that do not list every target they expect (no per-target work). */
+export const unlistedSteps = (steps: readonly Step[] | undefined): Footprint['unlisted'] => unlistedOf(actionSteps(steps));
+
+/** The same of some of a run's action steps (those a policy is scoped to). */
+export function unlistedOf(refs: readonly ActionStepRef[]): Footprint['unlisted'] {
   const out: Footprint['unlisted'] = [];
-  for (const ref of actionSteps(steps)) {
+  for (const ref of refs) {
     if (!isTargeted(ref.step)) continue;
     const listed = Array.isArray(ref.step.targetExecutions) ? ref.step.targetExecutions.length : 0;
     const expected = ref.step.totalTargetCount;
@@ -35,10 +38,14 @@ export function unlistedSteps(steps: readonly Step[] | undefined): Footprint['un
  * `keys` they carry. The same function reads the run being decided and every run kept in progress,
  * so both sides compare the same strings.
  */
-export function runFootprint(steps: readonly Step[] | undefined, keys: readonly string[]): Footprint {
+export const runFootprint = (steps: readonly Step[] | undefined, keys: readonly string[]): Footprint =>
+  footprintOf(actionSteps(steps), keys);
+
+/** The same of some of a run's action steps: those a policy is scoped to, as a rule reads them. */
+export function footprintOf(refs: readonly ActionStepRef[], keys: readonly string[]): Footprint {
   const wanted = new Set(keys);
-  const footprint: Footprint = { targets: new Set(), attributes: new Map(), unlisted: unlistedSteps(steps) };
-  for (const ref of actionSteps(steps)) {
+  const footprint: Footprint = { targets: new Set(), attributes: new Map(), unlisted: unlistedOf(refs) };
+  for (const ref of refs) {
     if (!isTargeted(ref.step)) continue;
     const targets = Array.isArray(ref.step.targetExecutions) ? ref.step.targetExecutions : [];
     for (const target of targets) {

@@ -19,7 +19,7 @@ import { iso, notLoaded, stateFact } from './state-fact';
 import { compileUntil, UNTIL_SCHEMA, type CompiledUntil, type UntilSpec } from './cooldown-until';
 import { serviceScopesOf, type ServiceScope } from './service-scopes';
 import { runValuesOf } from './signal-run-values';
-import type { SignalRead, Violation } from '../core/decision';
+import type { ActionStepRef, SignalRead, Violation } from '../core/decision';
 
 interface Spec {
   after?: EndState[];
@@ -111,10 +111,10 @@ export const cooldownRule = defineRule<Spec>({
     const environments = until?.texts.some(fillsEnvironment) ? [ENVIRONMENT_NAMES] : [];
     return {
       needs: [ended, ...(until?.needs ?? []), ...environments],
-      check: ({ ctx }): Checked => {
+      check: ({ ctx, steps }): Checked => {
         const endedRuns = stateFact(ctx, 'ended');
         if (!endedRuns) return { found: [notLoaded('ended executions')] };
-        const scopes = scopesOf(ctx, per, by, spec.whenMissing);
+        const scopes = scopesOf(ctx, steps, per, by, spec.whenMissing);
         if (!('list' in scopes)) return { found: scopes.blind };
         const since = ctx.now.getTime() - windowMs;
         const found: Violation[] = [];
@@ -172,12 +172,13 @@ function untilOf(specs: UntilSpec[], per: ScopeKind | 'service', by: string): Co
 /** The run's scopes of the kind, or what keeps them from being known (`blind`: cannot decide). */
 function scopesOf(
   ctx: EvaluationContext,
+  steps: readonly ActionStepRef[],
   per: ScopeKind | 'service',
   by: string,
   whenMissing: 'deny' | 'allow' | undefined,
 ): { list: Scope[]; blind: Violation[] } | { blind: Violation[] } {
   if (per === 'service') {
-    const { services, blind } = serviceScopesOf(ctx, by, whenMissing !== 'allow');
+    const { services, blind } = serviceScopesOf(ctx, steps, by, whenMissing !== 'allow');
     return { list: services.map((s) => ({ key: s.key, label: s.label, service: s })), blind };
   }
   const scopes = runScopes(ctx, per);

@@ -2,7 +2,7 @@ import { defineRule } from '../core/rule-kind';
 import { findings } from '../core/checked';
 import type { Violation } from '../core/decision';
 import type { InProgressFacts } from '../facts/state-facts';
-import { type Footprint, runFootprint, unlistedSteps } from '../engine/run-footprint';
+import { type Footprint, footprintOf, unlistedOf } from '../engine/run-footprint';
 import type { Need } from '../facts/need';
 import { stepName } from '../engine/step-text';
 import { notLoaded, stateFact } from './state-fact';
@@ -50,7 +50,7 @@ const listed = (shared: readonly string[]): string =>
 /**
  * `- noOverlap: {by: [host.hostname, k8s.node.name]}`: no run while another run in progress, of any
  * team, acts on the same target, or on targets sharing a value of one of the `by` attribute keys
- * (the same host, node, zone, deployment...). The runs in progress are the guard's: every run the
+ * (the same host, node, zone, deployment...), of the steps the policy is scoped to. The runs in progress are the guard's: every run the
  * gate allowed until its end event, the Platform API or EXECUTION_TTL_SECONDS ends it. The run
  * being preflighted never counts against itself.
  */
@@ -80,13 +80,14 @@ export const noOverlapRule = defineRule<Spec>({
     ];
     return {
       needs,
-      check: findings(({ ctx }) => {
+      // The steps the policy is scoped to (match/exclude actionIds, actionKinds), as every step rule reads them.
+      check: findings(({ ctx, steps }) => {
         const facts = stateFact(ctx, 'inProgress');
         if (!facts) return [notLoaded('runs in progress')];
         // The service gathers only what this run shares: usually nothing, and then nothing to compare.
         const nothingShared = isEmpty(facts.targets) && by.every((key) => isEmpty(facts.attributes[key]));
-        if (nothingShared) return unlistedSteps(ctx.execution.steps).map(cannotRuleOut);
-        const footprint = runFootprint(ctx.execution.steps, by);
+        if (nothingShared) return unlistedOf(steps).map(cannotRuleOut);
+        const footprint = footprintOf(steps, by);
         const self = ctx.execution.id === undefined ? undefined : String(ctx.execution.id);
         // What each other run shares with this one, in the order met.
         const shared = new Map<string, string[]>();

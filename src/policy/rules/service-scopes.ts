@@ -1,5 +1,5 @@
 import type { EvaluationContext } from '../core/evaluation-context';
-import type { Violation } from '../core/decision';
+import type { ActionStepRef, Violation } from '../core/decision';
 import { serviceScopeKey } from '../facts/state-facts';
 import { attackedValues } from '../signals/attacked-values';
 import type { RunValues } from '../signals/placeholder-text';
@@ -14,16 +14,18 @@ export interface ServiceScope {
 }
 
 /**
- * The services the run attacks, by the values of `by` on its targets (`per: service` cool-downs),
+ * The services the run attacks, by the values of `by` on the targets of `steps` (the action steps
+ * the policy is scoped to; `per: service` cool-downs),
  * and what keeps them from being all known: targets without `by`, steps not listing their targets
  * (cannot decide, unless `denyMissing` is false). A run attacking no such service has none.
  */
 export function serviceScopesOf(
   ctx: EvaluationContext,
+  steps: readonly ActionStepRef[],
   by: string,
   denyMissing: boolean,
 ): { services: ServiceScope[]; blind: Violation[] } {
-  const attacked = attackedValues(ctx.actionSteps, by);
+  const attacked = attackedValues(steps, by);
   const base = runValuesOf(ctx);
   const services = attacked.values.map((value) => ({
     key: serviceScopeKey(by, value),

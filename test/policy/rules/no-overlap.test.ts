@@ -4,6 +4,7 @@ import type { InProgressFacts } from '../../../src/policy/facts/state-facts';
 import { readStateFacts } from '../../../src/policy/facts/read-facts';
 import { bundleFrom } from '../../helpers/bundle-from';
 import { attacking, HOST, hostTarget } from '../../helpers/runs-on-targets';
+import { preflightWith } from '../../helpers/fixtures';
 
 const NOW = new Date('2026-01-05T10:00:00Z');
 const policy = (rule: string) => ({ 'p.yaml': `kind: Policy\nname: one-per-host\nrules:\n  - ${rule}\n` });
@@ -109,5 +110,36 @@ describe('the inProgress state facts (eval --state, suites)', () => {
       errors: [{ path: expect.stringContaining('inProgress'), message: 'run 9 is not described in inProgress.runs' }],
     });
     expect(readStateFacts({ inProgress: { runs: {} } }).ok).toBe(false);
+  });
+});
+
+describe('noOverlap in a policy scoped to some steps: only those steps are compared and must list their targets', () => {
+  const STOP = 'com.steadybit.extension_container.stop';
+  const SHUTDOWN = 'com.steadybit.extension_host.shutdown';
+  const scoped = (rule: string) => ({
+    'p.yaml': `kind: Policy\nname: stops-apart\nmatch: { actionIds: [${STOP}] }\nrules:\n  - ${rule}\n`,
+  });
+  /** A stop listing web-1, and a shutdown of a host: listed (db-1) or expecting one it does not list. */
+  const twoSteps = (shutdownListed: boolean) =>
+    preflightWith((p) => {
+      p.execution.steps = [
+        { actionId: STOP, actionKind: 'ATTACK', totalTargetCount: 1, targetExecutions: [target('web-1')] },
+        shutdownListed
+          ? { actionId: SHUTDOWN, actionKind: 'ATTACK', totalTargetCount: 1, targetExecutions: [target('db-1')] }
+          : { actionId: SHUTDOWN, actionKind: 'ATTACK', totalTargetCount: 1 },
+      ] as never;
+    });
+  const decideScoped = (payload: PreflightPayload, inProgress: InProgressFacts) =>
+    decideRun(bundleFrom(scoped('noOverlap: {}')), payload, { state: { inProgress } }, NOW, { decisionId: 'd-1' });
+
+  test('a step outside the scope that does not list its targets: allowed', () => {
+    expect(decideScoped(twoSteps(false), facts({})).allowed).toBe(true);
+    // Unscoped, the same run cannot be decided.
+    expect(messageOf(decide('noOverlap: {}', twoSteps(false), facts({})))).toMatch(/cannot decide: step .*steps\[1\]/);
+  });
+
+  test("a run in progress on a target of a step outside the scope: allowed; on the scoped step's target: denied", () => {
+    expect(decideScoped(twoSteps(true), facts({ targets: { [`${HOST}/db-1`]: ['9'] } })).allowed).toBe(true);
+    expect(decideScoped(twoSteps(true), facts({ targets: { [`${HOST}/web-1`]: ['9'] } })).allowed).toBe(false);
   });
 });
