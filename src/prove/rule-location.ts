@@ -115,10 +115,11 @@ function changedException(base: PolicySet, proposed: PolicySet, policy: string):
 }
 
 /**
- * Where the proposed set writes the first alias whose ids differ from the base's, among those the
- * policy (or an exception to it) names, else among all (the ids of an alias a rule names decide which
- * environments it lists: terms.ts, aliasesRead): the alias's list in the first EnvironmentAliases
- * document that has it. Undefined when no alias the proposed set writes changed (one only removed).
+ * Where the proposed set writes the first alias (in the aliases' order) whose ids differ from the
+ * base's, among those the policy (or an exception to it) names, else among all (the ids of an alias a
+ * rule names decide which environments it lists: terms.ts, aliasesRead): the alias's list in the
+ * first EnvironmentAliases document that has it. Undefined when no alias the proposed set writes
+ * changed, or an alias the policy names was removed (the proposed set has no line for it).
  */
 function changedAlias(base: PolicySet, proposed: PolicySet, policy: string): SourceRef | undefined {
   const same = (alias: string) => JSON.stringify(proposed.aliases[alias]) === JSON.stringify(base.aliases[alias]);
@@ -126,6 +127,9 @@ function changedAlias(base: PolicySet, proposed: PolicySet, policy: string): Sou
   if (changed.length === 0) return undefined;
   const docs = [proposed.policies.get(policy) ?? {}, ...proposed.exceptions.filter((e) => e.policy === policy)];
   const named = new Set((writtenValues(docs).get('env') ?? []).map((e) => e.toLowerCase()));
+  // An alias the policy names that the proposed set no longer has: no line to point at (the rule's entry).
+  if (Object.keys(base.aliases).some((a) => named.has(a.toLowerCase()) && !Object.hasOwn(proposed.aliases, a)))
+    return undefined;
   const alias = changed.find((a) => named.has(a.toLowerCase())) ?? changed[0];
   for (const source of readPolicyDir(proposed.dir))
     for (const doc of parseYamlSource(source).documents) {

@@ -146,6 +146,15 @@ function totals(spec: Doc): string[] {
 }
 
 /**
+ * Rules whose finding about the run names no step although a step of it causes it: `noOverlap`
+ * (the runs in progress a step shares targets with) and a cool-down per service (a service a step
+ * attacks). The finding is in a one-step projection only when that step is: an exception scoped to
+ * steps then waives the projection but not the whole run (engine/evaluate-policy.ts, reaches).
+ */
+const findsAcrossSteps = (kind: string, spec: unknown): boolean =>
+  kind === 'noOverlap' || (kind === 'cooldown' && asObject(spec).per === 'service');
+
+/**
  * Why a term (one rule of a policy, with the policy's exceptions) may deny a run of several action
  * steps that none of its one-step projections is denied by, or undefined when it cannot: its rule
  * sums the targets of all steps (a total each step stays under), or two of the policy's exceptions
@@ -162,6 +171,10 @@ export function stepCoupling(kind: string, spec: unknown, exceptions: readonly D
   if (scoped.length > 1)
     why.push(
       `exceptions ${scoped.join(', ')} each match only some steps (actionIds/actionKinds): one waives only when it matches every violating step, so which waives depends on the run's other steps`,
+    );
+  else if (scoped.length === 1 && findsAcrossSteps(kind, spec))
+    why.push(
+      `its finding (${kind === 'noOverlap' ? 'a run in progress sharing targets' : 'a service cooling down'}) names no step, and exception ${scoped[0]} matches only some steps (actionIds/actionKinds): it waives such a finding only when it matches every step in scope, so whether it does depends on the run's other steps`,
     );
   return why.length === 0 ? undefined : why.join('; and ');
 }

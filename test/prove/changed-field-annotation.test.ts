@@ -109,6 +109,21 @@ aliases:
         /^::(error|warning) file=[^,]*aliases\.yaml,line=4,col=15,title=preflight-gate diff%3A newly-/,
       );
   });
+
+  it('an alias the policy names removed, another grown: at the rule, not at the other alias', () => {
+    const aliases = (text: string) => `kind: EnvironmentAliases\naliases:\n${text}`;
+    const [b, p] = [
+      dirs.write({
+        'caps.yaml': caps(25),
+        'aliases.yaml': aliases('  staging: [stage-eu]\n  production: [prod-eu]\n'),
+      }),
+      dirs.write({ 'caps.yaml': caps(25), 'aliases.yaml': aliases('  staging: [stage-eu, prod-eu]\n') }),
+    ];
+    const out = diffGithub(diffSets(setOf(b), setOf(p), NOW), { base: setOf(b), proposed: setOf(p) }, 'newly-allowed');
+    const lines = out.split('\n').filter((l) => l.startsWith('::'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(line).toMatch(/^::(error|warning) file=[^,]*caps\.yaml,line=/);
+  });
 });
 
 describe('diff --format github of a set that does not load', () => {
