@@ -18,7 +18,8 @@ export interface Footprint {
 }
 
 /** The targeted steps of a run that do not list every target they expect (no per-target work). */
-export const unlistedSteps = (steps: readonly Step[] | undefined): Footprint['unlisted'] => unlistedOf(actionSteps(steps));
+export const unlistedSteps = (steps: readonly Step[] | undefined): Footprint['unlisted'] =>
+  unlistedOf(actionSteps(steps));
 
 /** The same of some of a run's action steps (those a policy is scoped to). */
 export function unlistedOf(refs: readonly ActionStepRef[]): Footprint['unlisted'] {
