@@ -30,6 +30,7 @@ import { filledTexts, fillsEnvironmentNames, UNNAMED_ID } from './filled-queries
 import type { Execution } from '../payload/types';
 import { type StateScope, stateDims, stateFactsOf } from './state-classes';
 import { IN_PROGRESS, inProgressOf, type OverlapClass, overlapDims } from './overlap-classes';
+import { usesOf, useDims } from './use-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
 import { mutingParameterGlobs, paramDim, parameterClasses } from './muting-classes';
@@ -238,7 +239,7 @@ export function spaceOf(
     ...(read.has('executionId') ? [whole('executionId', [1, undefined])] : []),
   ];
   const signals = signalDims(docs, bundles);
-  const state = [...stateDims(docs), ...overlapDims(docs)];
+  const state = [...stateDims(docs), ...overlapDims(docs), ...useDims(exceptions)];
   dims.push(...signals, ...state);
   return { dims, index: new Map(dims.map((d, i) => [d.name, i])), horizon: time.horizon, signals, state };
 }
@@ -346,13 +347,16 @@ export function runOf(space: Space, a: Assignment, bundles: readonly PolicyBundl
     return attacked.values.map((value) => serviceScopeKey(by, value));
   };
   const recorded = stateFactsOf(
-    space.state.filter((d) => d.name !== IN_PROGRESS),
+    space.state.filter((d) => d.name.startsWith('state:') && d.name !== IN_PROGRESS),
     v,
     scopes,
     now,
   );
   Object.assign(state, recorded.state);
   for (const part of recorded.absent) state[part] = undefined;
+  // How often each exception with maxUses has waived a run.
+  const uses = usesOf(space.state, v);
+  if (Object.keys(uses).length > 0) state.exceptionUses = uses;
   // The runs in progress noOverlap compares with: made from this run's own targets.
   if (space.index.has(IN_PROGRESS))
     state.inProgress = inProgressOf(v(IN_PROGRESS) as OverlapClass, execution.steps as Execution['steps'], now);

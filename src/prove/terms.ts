@@ -10,6 +10,7 @@ import { groupCoupling, groupRuleReads } from './group-terms';
 import { signalReads } from './signal-classes';
 import { readsAttackedServices, stateReads } from './state-classes';
 import { overlapReads } from './overlap-classes';
+import { useDim } from './use-classes';
 import { targetRuleReads } from './target-classes';
 import { mutingActionGlobs, mutingReads } from './muting-classes';
 import { PREDICATE, predicateReads } from './predicate-classes';
@@ -240,8 +241,8 @@ export function termsOf(set: PolicySet): Term[] {
       stepFilter ||= r.steps;
       scopeDims.set('time', 'full'); // an exception expires
       if (r.outside) outside ??= `exception "${String(e.name)}": ${r.outside}`;
-      if (e.maxUses !== undefined)
-        outside ??= `exception "${String(e.name)}" has maxUses (its use count is not analysed)`;
+      // How often it has waived a run (use-classes.ts): it waives while under its maxUses.
+      if (e.maxUses !== undefined) scopeDims.set(useDim(String(e.name)), 'full');
       if (asObject(set.exceptionSettings).approverNotStarter === true)
         outside ??= 'ExceptionSettings.approverNotStarter compares the approver with who started the run';
     }
@@ -349,7 +350,10 @@ const ALWAYS: CompiledRule = {
 function waiverTerm(policy: CompiledPolicy, bundle: PolicyBundle, exceptions: readonly Doc[]): Term {
   const reads = new Map<DimName, Reading>([['time', 'full']]);
   let steps = false;
-  for (const e of exceptions) steps = scopeReads(e.match, reads).steps || steps;
+  for (const e of exceptions) {
+    steps = scopeReads(e.match, reads).steps || steps;
+    if (e.maxUses !== undefined) reads.set(useDim(String(e.name)), 'full');
+  }
   if (steps) for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
   const unscoped: CompiledPolicy = {
     ...policy,
