@@ -35,14 +35,19 @@ export interface LargeRunDecide {
   visitedPerDecision: number;
 }
 
-/** A round lasts at least this much CPU time, so every round amortises the same share of GC. */
-const MIN_ROUND_MICROS = 50_000;
+/**
+ * A round lasts at least this share of a size's time (at least four rounds of each work fit), so
+ * every round amortises the same share of GC: at 2,500 targets a 50 ms round held four strict
+ * parses, and one major GC more or less in it moved the parse's ratio to its floor from 0.88x to
+ * 1.66x between runs of one build; 250 ms rounds read 0.94-1.29x (Node 26.12.1, 4 runs each).
+ */
+const ROUND_SHARE = 1 / 8;
 
 /**
  * CPU µs per call of each of `works` over `items`: rounds over every item, one work after the
  * other in each round (so that a busy moment of the machine meets all of them), until `seconds` of
  * wall time passed (at least three); the median round counts. A round passes over the items as
- * often as it takes to use MIN_ROUND_MICROS: a round of a few short calls either met a scavenge or
+ * often as it takes to use ROUND_SHARE of `seconds`: a round of a few short calls either met a scavenge or
  * did not, so its median compared GC-free small runs with big runs that always pay for GC
  * (measured on a quiet machine: 1.45-1.66x "non-linear" at 10,000 targets with 2 ms rounds,
  * 0.9-1.1x with 50 ms rounds).
@@ -50,6 +55,7 @@ const MIN_ROUND_MICROS = 50_000;
 function cpuMicrosEach<T>(items: readonly T[], seconds: number, works: ReadonlyArray<(item: T) => unknown>): number[] {
   const deadline = process.hrtime.bigint() + BigInt(Math.round(seconds * 1e9));
   const rounds: number[][] = works.map(() => []);
+  const minRoundMicros = seconds * 1e6 * ROUND_SHARE;
   while (rounds[0].length < 3 || process.hrtime.bigint() < deadline) {
     works.forEach((work, i) => {
       const start = process.cpuUsage();
@@ -60,7 +66,7 @@ function cpuMicrosEach<T>(items: readonly T[], seconds: number, works: ReadonlyA
         calls += items.length;
         const cpu = process.cpuUsage(start);
         used = cpu.user + cpu.system;
-      } while (used < MIN_ROUND_MICROS);
+      } while (used < minRoundMicros);
       rounds[i].push(used / calls);
     });
   }
