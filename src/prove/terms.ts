@@ -14,6 +14,7 @@ import { useDim } from './use-classes';
 import { targetRuleReads } from './target-classes';
 import { mutingActionGlobs, mutingReads } from './muting-classes';
 import { PREDICATE, predicateReads } from './predicate-classes';
+import { isLiteralText } from './value-classes';
 import type { DimName, Reading, Term, Totals } from './term-types';
 
 /** The rule kinds whose answer is constant on every class (docs/prove.md, "the fragment"). */
@@ -53,6 +54,12 @@ const STEP_SHAPE: readonly DimName[] = ['actionId', 'count', 'pct', 'maximum', '
 
 const asList = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const asObject = (v: unknown): Doc => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Doc) : {});
+
+/** Whether the set wants a second person: an exception does not waive a run its approver started. */
+const approverNotStarter = (set: PolicySet): boolean => asObject(set.exceptionSettings).approverNotStarter === true;
+
+/** An exception's approvedBy as the engine compares it with the starter (trimmed; case is ignored there). */
+const approverOf = (e: Doc): string | undefined => (typeof e.approvedBy === 'string' ? e.approvedBy.trim() : undefined);
 
 /** The team facts a scope's `createdByTeams` reads are a dimension per team (`members:<team>`), with the starter. */
 export const MEMBERS = 'members:';
@@ -243,12 +250,21 @@ export function termsOf(set: PolicySet): Term[] {
       if (r.outside) outside ??= `exception "${String(e.name)}": ${r.outside}`;
       // How often it has waived a run (use-classes.ts): it waives while under its maxUses.
       if (e.maxUses !== undefined) scopeDims.set(useDim(String(e.name)), 'full');
-      if (asObject(set.exceptionSettings).approverNotStarter === true)
-        outside ??= 'ExceptionSettings.approverNotStarter compares the approver with who started the run';
+      if (approverNotStarter(set)) {
+        // It waives only a run its approver did not start: the starter read against the approver.
+        scopeDims.set('starter', 'full');
+        scopeDims.set('starterEmail', 'full');
+        const approver = approverOf(e);
+        if (approver !== undefined && !isLiteralText(approver))
+          outside ??= `exception "${String(e.name)}": its approvedBy "${approver}" is compared with who started the run, and it holds characters a glob reads (the analysis splits the starter by globs)`;
+      }
     }
     const rules = asList(doc.rules);
     const scope = scopeTerm(doc, policy, bundle, match.steps || exclude.steps);
-    const waiver = exceptions.length > 0 && outside === undefined ? waiverTerm(policy, bundle, exceptions) : undefined;
+    const waiver =
+      exceptions.length > 0 && outside === undefined
+        ? waiverTerm(policy, bundle, exceptions, approverNotStarter(set))
+        : undefined;
     policy.rules.forEach((rule, i) => {
       const spec = asObject(rules[i])[rule.kind];
       const reads = new Map(scopeDims);
@@ -347,13 +363,19 @@ const ALWAYS: CompiledRule = {
  * waiving (expired: waiverBlocker); so the policy with one rule denies exactly where its scope takes
  * the run in and the rule alone denies, or its scope cannot decide, and this term denies too.
  */
-function waiverTerm(policy: CompiledPolicy, bundle: PolicyBundle, exceptions: readonly Doc[]): Term {
+function waiverTerm(
+  policy: CompiledPolicy,
+  bundle: PolicyBundle,
+  exceptions: readonly Doc[],
+  secondPerson: boolean,
+): Term {
   const reads = new Map<DimName, Reading>([['time', 'full']]);
   let steps = false;
   for (const e of exceptions) {
     steps = scopeReads(e.match, reads).steps || steps;
     if (e.maxUses !== undefined) reads.set(useDim(String(e.name)), 'full');
   }
+  if (secondPerson) for (const d of ['starter', 'starterEmail']) reads.set(d, 'full');
   if (steps) for (const d of [...STEP_SHAPE, 'actionKind']) if (!reads.has(d)) reads.set(d, 'presence');
   const unscoped: CompiledPolicy = {
     ...policy,
@@ -429,6 +451,12 @@ export function writtenValues(docs: readonly Doc[]): Map<string, string[]> {
   for (const doc of docs) {
     scope(doc.match);
     scope(doc.exclude);
+    // An approver is compared with the starter's username and email (ExceptionSettings.approverNotStarter).
+    const approver = approverOf(doc);
+    if (doc.kind === 'Exception' && approver !== undefined && isLiteralText(approver)) {
+      add('starter', [approver]);
+      add('starterEmail', [approver]);
+    }
     for (const rule of asList(doc.rules)) {
       for (const [kind, spec] of Object.entries(asObject(rule))) {
         const s = asObject(spec);

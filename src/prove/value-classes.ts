@@ -49,6 +49,9 @@ function isSimple(glob: string): boolean {
   return written === glob;
 }
 
+/** Whether `text`, read as a glob, matches only itself (ignoring case): simple, without `*`. */
+export const isLiteralText = (text: string): boolean => text !== '' && !text.includes('*') && isSimple(text);
+
 interface Shape {
   literal?: string;
   prefix: string;
