@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import type { PreflightPayload } from '../../src/policy/core/decision';
-import type { Witness } from '../../src/prove/analysis';
+import { proveProperty, type Witness } from '../../src/prove/analysis';
+import { readProperties } from '../../src/prove/property-file';
 import { generatedSize } from '../helpers/test-lane';
-import { diffPairs, expectSampledKinds, setDirs, setOf } from './prove-sets';
+import { diffPairs, evalWitness, expectSampledKinds, NOW, setDirs, setOf } from './prove-sets';
 
 /**
  * diff over ExceptionSettings.approverNotStarter: an exception does not waive a run its approver
@@ -72,6 +73,34 @@ describe('diff over the second-person rule for exceptions', () => {
     const { b, p, r } = pair(files('al*ce', true), files('bob', true));
     expect(r.unknown.join('\n')).toMatch(/approvedBy "al\*ce" is compared with who started the run/);
     for (const w of r.witnesses) await roundTrip(b, p, w);
+  });
+});
+
+describe('prove under the second-person rule', () => {
+  const dirs = setDirs();
+  afterAll(dirs.cleanup);
+  const property = `kind: PolicyProperty
+name: production-only-for-the-approver
+never:
+  match: { environments: [production], createdBy: [alice] }
+`;
+  const proveWith = (approvedBy: string) => {
+    const dir = dirs.write({ ...files(approvedBy, true), 'p.property.yaml': property });
+    const s = setOf(dir);
+    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    return { dir, result };
+  };
+
+  it('the exception approved by alice never lets alice into production: proven', () => {
+    expect(proveWith('alice').result).toMatchObject({ status: 'proven' });
+  });
+
+  it('approved by bob: a counterexample, alice in production, that eval decides so', async () => {
+    const { dir, result } = proveWith('bob');
+    expect(result.status).toBe('counterexample');
+    const w = result.witness as Witness;
+    expect(starterOf(w).map((v) => v?.toLowerCase())).toContain('alice');
+    expect(await evalWitness(dir, w)).toBe(true);
   });
 });
 
