@@ -66,7 +66,7 @@ const offsetAt = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone })
  * once a day and, where two days differ, bisected to the millisecond the clock changes (as
  * dayInstants, it takes a zone to change its clock at most once a day); then looked up.
  */
-function zoneOffsets(zone: string, from: number, to: number): (ms: number) => number {
+export function zoneOffsets(zone: string, from: number, to: number): (ms: number) => number {
   const starts = [Number.NEGATIVE_INFINITY];
   const offsets = [offsetAt(from, zone)];
   for (let t = from + DAY; t <= to + DAY; t += DAY) {
@@ -93,12 +93,19 @@ function zoneOffsets(zone: string, from: number, to: number): (ms: number) => nu
   };
 }
 
+/** Far enough either side of a local date's midnight in UTC to be on the day before or after it in every zone (offsets are -12 to +14 h). */
+const AROUND = 15 * 3_600_000;
+
 /**
  * The instants of one zone's day (its local date given as UTC fields) at which the wall clock reads
  * one of `minutes`: by arithmetic on a day without a clock change, and on a day with one, both
- * instants of a repeated wall time and the instant the clock jumps (a skipped wall time changes there).
+ * instants of a repeated wall time and the instant the clock jumps (a skipped wall time changes there,
+ * midnight included: Santiago's clock goes from 00:00 to 01:00, so its day starts at the jump).
+ * The offsets are read well before the day and well after it: a zone changes its clock at most once
+ * in that span (the closest two changes of one zone are almost 4 days apart, record 0033), so equal
+ * offsets mean no change that day.
  */
-function dayInstants(
+export function dayInstants(
   y: number,
   m: number,
   d: number,
@@ -107,26 +114,25 @@ function dayInstants(
   out: number[],
 ): void {
   const wall = Date.UTC(y, m, d);
-  const startOffset = offsetOf(wall - offsetOf(wall) * 60_000);
-  const start = wall - startOffset * 60_000;
-  const endOffset = offsetOf(start + DAY + 3 * 3_600_000);
-  if (startOffset === endOffset) {
-    for (const min of minutes) out.push(start + min * 60_000);
+  const [lo, hi] = [wall - AROUND, wall + DAY + AROUND];
+  const before = offsetOf(lo);
+  const after = offsetOf(hi);
+  if (before === after) {
+    for (const min of minutes) out.push(wall + min * 60_000 - before * 60_000);
     return;
   }
   for (const min of minutes)
-    for (const offset of [startOffset, endOffset]) {
+    for (const offset of [before, after]) {
       const at = wall + min * 60_000 - offset * 60_000;
       if (offsetOf(at) === offset) out.push(at);
     }
-  let lo = start;
-  let hi = wall + DAY - endOffset * 60_000;
-  while (hi - lo > 1) {
-    const mid = Math.floor((lo + hi) / 2);
-    if (offsetOf(mid) === startOffset) lo = mid;
-    else hi = mid;
+  let [l, h] = [lo, hi];
+  while (h - l > 1) {
+    const mid = Math.floor((l + h) / 2);
+    if (offsetOf(mid) === before) l = mid;
+    else h = mid;
   }
-  out.push(hi);
+  out.push(h);
 }
 
 /**
@@ -149,7 +155,7 @@ export function timeClasses(
   const first = DateTime.fromJSDate(from, { zone: 'utc' });
   const last = first.plus({ years: HORIZON_YEARS });
   const [lo, hi] = [first.toMillis(), last.toMillis()];
-  const offsets = new Map([...zones.keys()].map((zone) => [zone, zoneOffsets(zone, lo - 2 * DAY, hi + 2 * DAY)]));
+  const offsets = new Map([...zones.keys()].map((zone) => [zone, zoneOffsets(zone, lo - 3 * DAY, hi + 3 * DAY)]));
   const candidates: number[] = [lo, ...instants];
   for (const e of exceptions) candidates.push(e.expires.getTime() - 1, e.expires.getTime());
   for (const [zone, times] of zones) {
