@@ -34,6 +34,7 @@ import { usesOf, useDims } from './use-classes';
 import { timeClasses } from './time-classes';
 import { globClasses, nameClasses, numberClasses, OTHER, type ValueClasses } from './value-classes';
 import { mutingParameterGlobs, paramDim, parameterClasses } from './muting-classes';
+import type { ValueKind } from '../syntax/parameter-value';
 import { PREDICATE, predicateChecks, predicateClasses } from './predicate-classes';
 
 /** The run's environments: `execution.environment`, the override, and what the Platform API says they are called (absent: not configured). */
@@ -135,16 +136,21 @@ export function thresholdsOf(docs: readonly Doc[]) {
     if (typeof t.maxPercentage === 'number') pcts.push(t.maxPercentage);
   }
   const params = new Map<string, number[]>();
+  /** How the limits on each parameter read its value: as a number, as a duration (string bounds), or both ways. */
+  const paramKinds = new Map<string, Set<ValueKind>>();
   for (const p of rulesOf(docs, 'parameters'))
     for (const [name, limit] of Object.entries(p)) {
       const list = params.get(name) ?? [];
+      const kinds = paramKinds.get(name) ?? new Set<ValueKind>();
       for (const b of [asObject(limit).min, asObject(limit).max]) {
         const n = typeof b === 'number' ? b : typeof b === 'string' ? parseDuration(b) : undefined;
         if (n !== undefined) list.push(n);
+        if (b !== undefined) kinds.add(typeof b === 'string' ? 'duration' : 'number');
       }
       params.set(name, list);
+      paramKinds.set(name, kinds);
     }
-  return { counts, pcts, params };
+  return { counts, pcts, params, paramKinds };
 }
 
 export interface Space {
@@ -167,7 +173,7 @@ export function spaceOf(
 ): Space {
   const written = writtenValues(docs);
   const w = (d: string) => written.get(d) ?? [];
-  const { counts, pcts, params } = thresholdsOf(docs);
+  const { counts, pcts, params, paramKinds } = thresholdsOf(docs);
   const muted = mutingParameterGlobs(docs);
   const read = new Set(terms.flatMap((t) => [...t.reads.keys()]));
   const classes = (name: DimName, c: ValueClasses<unknown>): Dim => ({ name, ...c });
@@ -231,7 +237,10 @@ export function spaceOf(
     whole(LISTING, targets.listing),
     ...(layouts ? [whole(LAYOUT, layouts)] : targets.attributes.map(([name, values]) => whole(name, values))),
     ...[...new Set([...params.keys(), ...muted.keys()])].map((name) =>
-      classes(paramDim(name), parameterClasses(name, params.get(name), muted.get(name))),
+      classes(
+        paramDim(name),
+        parameterClasses(name, params.get(name), muted.get(name), paramKinds.get(name)?.size === 2),
+      ),
     ),
     whole('time', time.values),
     whole('estop', [false, true]),

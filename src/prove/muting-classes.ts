@@ -1,5 +1,6 @@
 import type { Doc } from './policy-set';
 import type { DimName, Reading } from './term-types';
+import { formatDuration, parseDuration } from '../syntax/duration';
 import { globClasses, numberClasses, type ValueClasses } from './value-classes';
 
 /*
@@ -50,14 +51,26 @@ export function mutingReads(spec: unknown, reads: Map<DimName, Reading>): void {
  * only where it matters), then one text per combination of globs. A parameter both compared with
  * bounds and matched by globs gets both kinds of values but is not split exactly (a number's text
  * may match a glob): incomplete, so every answer that reads it is unknown, never proven.
+ *
+ * A parameter that some limits read as a number and others as a duration (`{max: 300000}` beside
+ * `{max: 5m}`) is read two ways (syntax/parameter-value.ts): a number of 0 or more reads the same
+ * both ways, a negative one only as a number, a duration with units (`4m`) only as a duration. Each
+ * of the three is split by the bounds (`bothKinds`).
  */
 export function parameterClasses(
   name: string,
   bounds: readonly number[] | undefined,
   globs: readonly string[] | undefined,
+  bothKinds = false,
 ): ValueClasses<unknown> {
   const numeric =
-    bounds === undefined ? [] : [...numberClasses(bounds, { integer: false }), undefined, 'prove-not-a-value'];
+    bounds === undefined
+      ? []
+      : [
+          ...(bothKinds ? readTwoWays(bounds) : numberClasses(bounds, { integer: false })),
+          undefined,
+          'prove-not-a-value',
+        ];
   if (globs === undefined) return { values: numeric, complete: true };
   const texts = globClasses(globs);
   const values = [undefined, ...numeric.filter((v) => v !== undefined), ...texts.values.filter((v) => v !== undefined)];
@@ -68,4 +81,13 @@ export function parameterClasses(
       why: `parameter ${name} is both compared with parameters bounds and matched by noMuting globs (the analysis splits one or the other)`,
     };
   return { values, complete: texts.complete, ...(texts.why === undefined ? {} : { why: texts.why }) };
+}
+
+/** Values of a parameter read as a number by some limits and as a duration by others, one per class of both readings. */
+function readTwoWays(bounds: readonly number[]): unknown[] {
+  const both = numberClasses(bounds, { integer: false, lo: 0 });
+  const negative = numberClasses([...bounds.filter((b) => b < 0), 0], { integer: false }).filter((n) => n < 0);
+  // Written with units, read back exactly (else in milliseconds: `150000.5ms`).
+  const withUnits = (n: number) => (parseDuration(formatDuration(n)) === n ? formatDuration(n) : `${n}ms`);
+  return [...both, ...negative, ...both.map(withUnits)];
 }
