@@ -1,6 +1,6 @@
-import { proveProperty, type Witness } from '../../src/prove/analysis';
-import { readProperties } from '../../src/prove/property-file';
-import { diffPairs, evalWitness, NOW, sampleOf, setDirs, setOf } from './prove-sets';
+import type { Witness } from '../../src/prove/analysis';
+
+import { diffPairs, evalWitness, sampleOf, setDirs, proveDir } from './prove-sets';
 
 /**
  * Queries that fill placeholders from the run (docs/decisions/0040-filled-queries-as-fact-classes.md):
@@ -198,8 +198,7 @@ never:
     - prometheus: { query: '${BY_ENV}', denyWhen: "> 10" }
 `,
     });
-    const s = setOf(dir);
-    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    const [result] = proveDir(dir);
     return { dir, result };
   };
 

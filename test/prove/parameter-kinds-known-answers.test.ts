@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { PreflightPayload } from '../../src/policy/core/decision';
-import { proveProperty, type Witness } from '../../src/prove/analysis';
-import { readProperties } from '../../src/prove/property-file';
+import type { Witness } from '../../src/prove/analysis';
+
 import { generatedSize } from '../helpers/test-lane';
-import { diffPairs, evalWitness, expectSampledKinds, NOW, setDirs, setOf } from './prove-sets';
+import { diffPairs, evalWitness, expectSampledKinds, setDirs, setOf, proveDir } from './prove-sets';
 
 /**
  * A step parameter that one limit reads as a number and another as a duration (syntax/parameter-value.ts):
@@ -54,8 +54,7 @@ describe('diff over a parameter limit written as a number and as a duration', ()
       'd.property.yaml':
         'kind: PolicyProperty\nname: at-most-5m\nnever:\n  rules:\n    - parameters: { duration: { max: 5m } }\n',
     });
-    const s = setOf(dir);
-    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    const [result] = proveDir(dir);
     expect(result.status).toBe('counterexample');
     expect(await evalWitness(dir, result.witness as Witness)).toBe(true);
   });

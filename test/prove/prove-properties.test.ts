@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { diffSets, proveProperty } from '../../src/prove/analysis';
 import { parseProperties, readProperties } from '../../src/prove/property-file';
-import { BUNDLED, NOW, setDirs, setOf } from './prove-sets';
+import { BUNDLED, NOW, setDirs, setOf, proveDir } from './prove-sets';
 
 const property = (name: string, never: string) => `kind: PolicyProperty
 name: ${name}
@@ -33,8 +33,7 @@ describe('prove: properties kept with the policies', () => {
   const dirs = setDirs();
   afterAll(dirs.cleanup);
   const proveAll = (dir: string, env: NodeJS.ProcessEnv = {}) => {
-    const set = setOf(dir, env);
-    return readProperties(dir, set.aliases, NOW).properties.map((p) => proveProperty(set, p, NOW));
+    return proveDir(dir, env);
   };
 
   it('the bundled set proves its bundled property: no run in payments-prod is ever allowed', () => {

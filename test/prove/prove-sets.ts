@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evalCommand } from '../../src/cli/commands/eval-command';
 import { decide } from '../../src/policy/engine/decide';
-import { type DiffResult, diffSets, type Witness } from '../../src/prove/analysis';
+import { type DiffResult, diffSets, type PropertyResult, proveProperty, type Witness } from '../../src/prove/analysis';
+import { readProperties } from '../../src/prove/property-file';
 import { type PolicySet, readPolicySet } from '../../src/prove/policy-set';
 import fc from 'fast-check';
 import type { PreflightPayload } from '../../src/policy/core/decision';
@@ -41,6 +42,12 @@ export function setDirs() {
 }
 
 export const setOf = (dir: string, env: NodeJS.ProcessEnv = {}) => readPolicySet(dir, NOW, env);
+
+/** Every property of `dir` proved against its policies, as `prove <dir>` at NOW. */
+export function proveDir(dir: string, env: NodeJS.ProcessEnv = {}): PropertyResult[] {
+  const set = setOf(dir, env);
+  return readProperties(dir, set.aliases, NOW).properties.map((p) => proveProperty(set, p, NOW));
+}
 
 export const filesOf = (dir: string) => readdirSync(dir);
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type DiffResult, diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
-import { readProperties } from '../../src/prove/property-file';
+import { type DiffResult, diffSets, type Witness } from '../../src/prove/analysis';
+
 import { parsePredicate } from '../../src/policy/predicate/parse-predicate';
 import { toPaths } from '../../src/policy/predicate/to-paths';
 import { admitsValue, pinsKey, restricts } from '../../src/policy/predicate/judge-path';
-import { BUNDLED, evalWitness, NOW, setDirs, setOf } from './prove-sets';
+import { BUNDLED, evalWitness, NOW, setDirs, setOf, proveDir } from './prove-sets';
 
 /**
  * Pairs of sets whose differences lie in `blastRadius` (the step's radius.predicate) and `noMuting`
@@ -192,8 +192,7 @@ never:
 `;
   const prove = (guardSpec: string) => {
     const dir = dirs.write({ 'g.yaml': guard(guardSpec), 'ns.property.yaml': PROPERTY });
-    const set = setOf(dir);
-    const [result] = readProperties(dir, set.aliases, NOW).properties.map((p) => proveProperty(set, p, NOW));
+    const [result] = proveDir(dir);
     return { dir, result };
   };
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import type { PreflightPayload } from '../../src/policy/core/decision';
-import { proveProperty, type Witness } from '../../src/prove/analysis';
-import { readProperties } from '../../src/prove/property-file';
+import type { Witness } from '../../src/prove/analysis';
+
 import { generatedSize } from '../helpers/test-lane';
-import { diffPairs, evalWitness, expectSampledKinds, NOW, setDirs, setOf } from './prove-sets';
+import { diffPairs, evalWitness, expectSampledKinds, setDirs, setOf, proveDir } from './prove-sets';
 
 /**
  * diff over ExceptionSettings.approverNotStarter: an exception does not waive a run its approver
@@ -86,8 +86,7 @@ never:
 `;
   const proveWith = (approvedBy: string) => {
     const dir = dirs.write({ ...files(approvedBy, true), 'p.property.yaml': property });
-    const s = setOf(dir);
-    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    const [result] = proveDir(dir);
     return { dir, result };
   };
 

@@ -1,8 +1,8 @@
 import type { PolicyBundle } from '../../src/policy/core/compiled';
 import { decide } from '../../src/policy/engine/decide';
-import { diffSets, proveProperty, type Witness } from '../../src/prove/analysis';
-import { readProperties } from '../../src/prove/property-file';
-import { NOW, setDirs, setOf } from './prove-sets';
+import { diffSets, type Witness } from '../../src/prove/analysis';
+
+import { NOW, setDirs, setOf, proveDir } from './prove-sets';
 
 /**
  * Pairs of sets that differ only on runs of two or more action steps (docs/decisions/0027-runs-of-several-steps.md):
@@ -133,8 +133,7 @@ never:
 `;
   const prove = (policies: string, rules: string) => {
     const dir = dirs.write({ 'p.yaml': policies, 'x.property.yaml': property(rules) });
-    const set = setOf(dir);
-    return readProperties(dir, set.aliases, NOW).properties.map((p) => proveProperty(set, p, NOW))[0];
+    return proveDir(dir)[0];
   };
 
   it('a property a run of several steps breaks: a counterexample of several steps, never proven', () => {

@@ -1,6 +1,6 @@
-import { proveProperty, type Witness } from '../../src/prove/analysis';
-import { readProperties } from '../../src/prove/property-file';
-import { diffPairs, evalWitness, NOW, sampleOf, setDirs, setOf } from './prove-sets';
+import type { Witness } from '../../src/prove/analysis';
+
+import { diffPairs, evalWitness, sampleOf, setDirs, proveDir } from './prove-sets';
 
 const QUERY = 'slo:burn_rate:1h{service="checkout"}';
 
@@ -136,8 +136,7 @@ never:
 ${never}
 `,
     });
-    const s = setOf(dir);
-    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    const [result] = proveDir(dir);
     return { dir, result };
   };
   const never = (t: string) => `    - prometheus: { query: '${QUERY}', denyWhen: "${t}" }`;

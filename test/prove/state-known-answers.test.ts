@@ -1,7 +1,7 @@
-import { proveProperty, type Witness } from '../../src/prove/analysis';
-import { readProperties } from '../../src/prove/property-file';
+import type { Witness } from '../../src/prove/analysis';
+
 import type { RunRef } from '../../src/policy/facts/state-facts';
-import { diffPairs, evalWitness, NOW, setDirs, setOf } from './prove-sets';
+import { diffPairs, evalWitness, NOW, setDirs, proveDir } from './prove-sets';
 
 /** The runs the witness's state lists under one of its scopes (`environment:<value>`, `team:<key>`). */
 function runsUnder(w: Witness, part: 'running' | 'started' | 'ended', per: 'environment' | 'team'): RunRef[] {
@@ -325,8 +325,7 @@ never:
     - concurrency: { maxRunning: 3 }
 `,
     });
-    const s = setOf(dir);
-    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    const [result] = proveDir(dir);
     return { dir, result };
   };
 
@@ -358,8 +357,7 @@ never:
     - ${property}
 `,
     });
-    const s = setOf(dir);
-    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    const [result] = proveDir(dir);
     return { dir, result };
   };
 

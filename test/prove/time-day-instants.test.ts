@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
-import { proveProperty, type Witness } from '../../src/prove/analysis';
-import { readProperties } from '../../src/prove/property-file';
+import type { Witness } from '../../src/prove/analysis';
+
 import { dayInstants, zoneOffsets } from '../../src/prove/time-classes';
 import { generatedSize } from '../helpers/test-lane';
-import { diffPairs, evalWitness, NOW, setDirs, setOf } from './prove-sets';
+import { diffPairs, evalWitness, setDirs, proveDir } from './prove-sets';
 
 /**
  * The candidate instants of a zone's day, checked against luxon in every zone the runtime knows, on
@@ -94,8 +94,7 @@ rules:
       's.yaml': sundays,
       'f.property.yaml': `kind: PolicyProperty\nname: sept7-frozen\nnever:\n  rules:\n    - timeWindow:\n        timeZone: America/Santiago\n        deny: [{ name: sept7, start: "09-07", end: "09-08" }]\n`,
     });
-    const s = setOf(dir);
-    const [result] = readProperties(dir, s.aliases, NOW).properties.map((x) => proveProperty(s, x, NOW));
+    const [result] = proveDir(dir);
     expect(result.status).toBe('counterexample');
     expect(await evalWitness(dir, result.witness as Witness)).toBe(true);
   });
