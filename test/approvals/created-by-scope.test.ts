@@ -244,6 +244,17 @@ describe('ExceptionSettings.approverNotStarter: the approver is not the person w
     );
   });
 
+  test('approved by sam, started by ſam (long s): the same person, as createdBy globs compare names', () => {
+    const bySam = preflightWith((p) => {
+      p.execution.createdBy = { username: 'ſam', name: 'Sam' };
+    });
+    const d = decideWith(files('sam'), bySam);
+    expect(d.allowed).toBe(false);
+    expect(d.message).toContain('exception "e" was approved by sam, who started this run');
+    const scoped = decideWith({ 'p.yaml': policy('match: { createdBy: [sam] }') }, bySam);
+    expect(resultOf(scoped)?.result).not.toBe('skipped');
+  });
+
   test('an approvedBy written with spaces around it is named without them', () => {
     const d = decideWith(files(`  ${USER.email}  `), byUser);
     expect(d.allowed).toBe(false);

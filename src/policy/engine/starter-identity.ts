@@ -1,5 +1,6 @@
 import type { EvaluationContext } from '../core/evaluation-context';
 import { memoKey } from '../core/memo';
+import { leafSource } from '../../syntax/glob-regex';
 
 /**
  * Who started the run as scopes and the approver check compare it: `execution.createdBy.username`
@@ -42,8 +43,20 @@ export function starterOf(ctx: EvaluationContext): StarterIdentity {
 export function isStarter(person: string, starter: StarterIdentity): boolean | undefined {
   const p = person.trim().toLowerCase();
   if (starter.all.length === 0) return undefined;
-  if (starter.all.includes(p)) return true;
+  if (starter.all.some((v) => sameName(p, v))) return true;
   if (p.includes('@') && starter.email === undefined) return undefined;
   if (!p.includes('@') && starter.username === undefined) return undefined;
   return false;
+}
+
+const ASCII = /^[\u0000-\u007f]*$/;
+
+/**
+ * Whether two lower-cased names are one, as a `createdBy` glob of the one matches the other: case
+ * folded, so `ſam` (long s) is `sam` here as it is in a scope. For two ASCII names that is equality.
+ */
+function sameName(person: string, value: string): boolean {
+  if (person === value) return true;
+  if (ASCII.test(person) && ASCII.test(value)) return false;
+  return new RegExp(`^(?:${leafSource({ kind: 'text', text: person })})$`, 'iu').test(value);
 }
