@@ -128,7 +128,10 @@ export const noMutingRule = defineRule<Spec>({
       const what = mute.what.trim().toLowerCase();
       const again = spec.mutes.findIndex((m) => m.what.trim().toLowerCase() === what);
       if (again !== i)
-        throw new RuleSpecError(`"${mute.what}" is said by mutes[${again}] already`, ['mutes', String(i), 'what']);
+        throw new RuleSpecError(
+          `"${mute.what}" is said by mutes[${again}] already: each mute's what names it in denials, so it must be unique (ignoring case)`,
+          ['mutes', String(i), 'what'],
+        );
       return compileMute(mute);
     });
     return {
