@@ -38,11 +38,11 @@ function globSignature(globs: readonly string[]) {
   return (v: unknown) => (v === undefined ? ABSENT : matchers.map((m) => (m(String(v)) ? '1' : '0')).join('') || 'any');
 }
 
-/** Names compared exactly ignoring case: the value itself when the term writes it, else "another". */
+/** Names compared upper-cased, as the engine reads them (nameClasses): the name when the term writes it, else "another". */
 function nameSignature(names: readonly string[]) {
-  const written = new Set(names.map((n) => n.toLowerCase()));
+  const written = new Set(names.map((n) => n.toUpperCase()));
   return (v: unknown) =>
-    v === undefined ? ABSENT : written.has(String(v).toLowerCase()) ? String(v).toLowerCase() : 'another';
+    v === undefined ? ABSENT : written.has(String(v).toUpperCase()) ? String(v).toUpperCase() : 'another';
 }
 
 /** Attribute values compared exactly (target-attributes.ts): the value when the term writes it, else "another". */

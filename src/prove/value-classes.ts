@@ -18,13 +18,14 @@ export interface ValueClasses<V> {
 export const OTHER = 'prove-other';
 
 /**
- * Names compared exactly, ignoring case (environments, teams, createdVia, action kinds): each name
- * written, one no set writes, and none at all (a payload may omit the field: missing data never
- * narrows a policy, so it is a class of its own).
+ * Names compared exactly, upper-cased as the engine reads them (teams, createdVia, action kinds:
+ * engine/create-context.ts; `ß` is `SS` there, `ẞ` is not): each name written, one no set writes,
+ * and none at all (a payload may omit the field: missing data never narrows a policy, so it is a
+ * class of its own).
  */
 export function nameClasses(written: Iterable<string>, withAbsent = true): ValueClasses<string | undefined> {
   const seen = new Map<string, string>();
-  for (const name of written) if (!seen.has(name.toLowerCase())) seen.set(name.toLowerCase(), name);
+  for (const name of written) if (!seen.has(name.toUpperCase())) seen.set(name.toUpperCase(), name);
   const other = `${OTHER}-${seen.size}`;
   return { values: [...seen.values(), other, ...(withAbsent ? [undefined] : [])], complete: true };
 }
